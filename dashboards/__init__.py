@@ -1,0 +1,1 @@
+"""fupan dashboards package."""

@@ -1,0 +1,138 @@
+"""The table's vocabulary shared by the replay, the rulesets and the audit.
+
+Frozen dataclasses only: a finished hand (:class:`HandOutcome`) is what a ruleset scores, whether
+it came from a full play-by-play log or from a summary (showdown-only) log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+SEATS: tuple[str, ...] = ("E", "S", "W", "N")
+MELD_KINDS = ("chi", "peng", "gang_exposed", "gang_concealed", "gang_added")
+WIN_HOWS = ("self_draw", "discard", "robbed_kong", "instant")
+
+# Win flags the replay derives from a full log (a summary log may state them in the win record's
+# optional "flags" list). Rulesets may read further flags of their own; each documents them.
+FLAG_KONG_REPLACEMENT = "kong_replacement"  # winning tile drawn from the back after own kong (杠上开花)
+FLAG_BONUS_REPLACEMENT = "bonus_replacement"  # drawn from the back after revealing a flower/white
+FLAG_LAST_TILE = "last_tile"  # self-draw of the last drawable tile / win on the last discard (海底)
+FLAG_HEAVEN = "heaven"  # the dealer wins before any discard (天胡)
+FLAG_FIRST_DISCARD = "first_discard"  # win on the dealer's first discard, nothing claimed before
+FLAG_FIRST_DRAW = "first_draw"  # a non-dealer self-draws on its first draw, nothing claimed before
+KNOWN_FLAGS = frozenset(
+    {
+        FLAG_KONG_REPLACEMENT,
+        FLAG_BONUS_REPLACEMENT,
+        FLAG_LAST_TILE,
+        FLAG_HEAVEN,
+        FLAG_FIRST_DISCARD,
+        FLAG_FIRST_DRAW,
+    }
+)
+
+
+def next_seat(seat: str) -> str:
+    """下家: the seat that plays after ``seat`` (E -> S -> W -> N -> E); the right-hand seat."""
+    return SEATS[(SEATS.index(seat) + 1) % 4]
+
+
+def prev_seat(seat: str) -> str:
+    """上家: the seat that plays before ``seat``; the left-hand seat, the only one you may 吃 from."""
+    return SEATS[(SEATS.index(seat) + 3) % 4]
+
+
+def opposite_seat(seat: str) -> str:
+    return SEATS[(SEATS.index(seat) + 2) % 4]
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A fixed set on the table: 吃, 碰, or a 杠 of one of three kinds."""
+
+    kind: str
+    tiles: tuple[str, ...]
+    from_seat: str | None = None
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind.startswith("gang")
+
+    @property
+    def is_concealed(self) -> bool:
+        return self.kind == "gang_concealed"
+
+    @property
+    def face(self) -> str:
+        """The tile of a 碰/杠 (for a 吃, its lowest tile)."""
+        return min(self.tiles, key=_tile_order)
+
+
+def _tile_order(tile: str) -> tuple[str, str]:
+    return ("mpszf".index(tile[1]), tile[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """A declared win. ``tile`` is None only for an instant win; ``from_seat`` names the discarder
+    (``discard``) or the robbed konger (``robbed_kong``)."""
+
+    seat: str
+    how: str
+    tile: str | None = None
+    from_seat: str | None = None
+    flags: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown:
+    """What a seat shows at the end. A winner's ``concealed`` includes the winning tile."""
+
+    seat: str
+    concealed: tuple[str, ...]
+    melds: tuple[Meld, ...] = ()
+    revealed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One play step of a full log as the replay applied it, for rules that look at history
+    (生牌, 承包, 地胡 …). ``source`` is ``wall``/``back`` for a draw and the kong kind for a gang;
+    ``from_seat`` is the discarder for a claim; ``wall_left`` counts live tiles after the step."""
+
+    seq: int
+    kind: str
+    seat: str
+    tile: str | None = None
+    source: str | None = None
+    from_seat: str | None = None
+    wall_left: int | None = None
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """A finished hand as a ruleset scores it.
+
+    ``actions`` is None for a summary log (showdown only); ``showdowns`` may lack seats that did
+    not show. ``wildcards`` are the tile kinds that are 得 this hand (empty if none).
+    """
+
+    no: int
+    seats: Mapping[str, str]
+    round_wind: str = "E"
+    indicator: str | None = None
+    wildcards: frozenset[str] = frozenset()
+    showdowns: Mapping[str, Showdown] = field(default_factory=dict)
+    wins: tuple[Win, ...] = ()
+    exhausted: bool = False
+    actions: tuple[Action, ...] | None = None
+    wall_left: int | None = None
+
+    @property
+    def dealer(self) -> str:
+        return "E"
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return tuple(w.seat for w in self.wins)

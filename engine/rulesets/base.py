@@ -1,0 +1,231 @@
+"""The one interface every ruleset implements; the replay and the audit never branch on a name.
+
+A ruleset is a subclass of :class:`Ruleset` with a frozen ``Options`` dataclass (every field has
+a default and ``metadata={"doc": ...}``). The audit calls, per hand::
+
+    scorings = rs.score(outcome, opts)             # {seat: Scoring}, every seat that scores
+    inp = rs.settle_input(outcome, scorings, opts) # winners, points, liabilities (包三家, 承包)
+    payments = rs.settle(inp, opts)                # what should be paid
+    for mistake in rs.mistakes(outcome, scorings, inp, opts): ...   # explanations of disputes
+
+``fupan settle`` builds a :class:`SettleInput` from the command line and calls ``settle`` alone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.model import Action, HandOutcome, Showdown, Win
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One itemised line of a scoring: ``value`` in ``unit`` (胡, 番 or 台) for ``count`` items."""
+
+    code: str
+    zh: str
+    en: str
+    value: int
+    unit: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """A seat's points as the ruleset pays on them (after caps and rounding), with the lines that
+    make them up. ``reading`` says what each 得 stood for in the chosen reading (``["3m→7z", …]``);
+    ``limit`` names a limit hand (e.g. ``laizi`` 腊子) when one applies; ``raw`` is before caps."""
+
+    seat: str
+    points: int
+    lines: tuple[ScoreLine, ...] = ()
+    raw: int | None = None
+    reading: tuple[str, ...] = ()
+    limit: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Liability:
+    """Someone pays for others: ``kind`` (e.g. ``bao_san_jia`` 包三家, ``san_bao`` 三包, ``hu_bao``
+    互包, ``la_gang`` 拉杠胡 …), the liable ``seat`` and the ``beneficiary`` (usually the winner)."""
+
+    kind: str
+    seat: str
+    beneficiary: str
+
+
+@dataclass(frozen=True)
+class SettleInput:
+    """Everything settlement needs: the wins, each seat's points as the ruleset counts them, and
+    who is liable for whom. Built by :meth:`Ruleset.settle_input` or by ``fupan settle``."""
+
+    wins: tuple[Win, ...]
+    points: Mapping[str, int]
+    liabilities: tuple[Liability, ...] = ()
+    dealer: str = "E"
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    payer: str
+    payee: str
+    amount: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """A plausible table mistake and the payments it would have produced; the audit reports the
+    one whose payments reconcile the recorded settlement. ``code`` is stable (e.g. ``fan_missed``)."""
+
+    code: str
+    zh: str
+    en: str
+    payments: tuple[Payment, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Anomaly:
+    """A broken rule found in a log. Severity ``error`` means the hand cannot be trusted."""
+
+    seq: int | None
+    code: str
+    severity: str
+    message: str
+
+
+class OptionError(ValueError):
+    """An unknown option name or a value of the wrong type; the message lists the valid names."""
+
+
+class Ruleset:
+    """Base class with the defaults most rulesets share. Override what differs."""
+
+    name: ClassVar[str] = ""
+    title_zh: ClassVar[str] = ""
+    Options: ClassVar[type] = type(None)
+    hand_size: ClassVar[int] = 13  # a non-dealer's tiles after the deal (dealer: one more)
+    has_flowers: ClassVar[bool] = False
+    # 得 may not be used to 吃/碰 (both Taizhou seeds say so).
+    wildcard_claims_allowed: ClassVar[bool] = False
+    # A seat that discards a 得 can no longer win this hand, and nobody wins on that 得 (wenling).
+    discarded_wildcard_blocks_win: ClassVar[bool] = False
+    # After 吃/碰 the claimed tile (and the other end of a 吃) may not be discarded at once.
+    forbid_discard_of_claimed: ClassVar[bool] = False
+    # Several seats may win on one discard (一炮多响); otherwise the priority seat alone wins.
+    multiple_discard_winners: ClassVar[bool] = False
+
+    # -- options ---------------------------------------------------------------------------
+    def options(self, given: Mapping[str, Any] | None = None) -> Any:
+        """Typed options from a mapping (a session record's ``options`` or ``--option K=V``)."""
+        return parse_options(self.Options, given or {})
+
+    def describe_options(self) -> list[tuple[str, Any, str]]:
+        """(name, default, doc) for ``fupan rules NAME``."""
+        return [
+            (f.name, f.default, f.metadata.get("doc", ""))
+            for f in dataclasses.fields(self.Options)
+        ]
+
+    # -- tiles and the deal ----------------------------------------------------------------
+    def tile_counts(self, opts: Any) -> Mapping[str, int]:
+        """Every tile kind in the set and how many copies (4 per face, 1 per flower)."""
+        raise NotImplementedError
+
+    def wildcards(self, indicator: str | None, opts: Any) -> frozenset[str]:
+        """The tile kinds that are 得 given the indicator (empty when the ruleset has none)."""
+        return frozenset()
+
+    def is_bonus(self, tile: str, wildcards: frozenset[str], opts: Any) -> bool:
+        """Must this tile be revealed and replaced from the back when held (flowers, …)?"""
+        return tile.endswith("f") and tile not in wildcards
+
+    def dead_wall(self, revealed_count: int, opts: Any) -> int:
+        """Live wall tiles left at which the hand ends drawn (黄牌/流局)."""
+        return 0
+
+    # -- legality beyond the generic replay checks -------------------------------------------
+    def check(self, action: Action, history: tuple[Action, ...], opts: Any) -> list[Anomaly]:
+        """Ruleset-specific anomalies for ``action`` given the hand's earlier actions."""
+        return []
+
+    def instant_win(self, show: Showdown, wildcards: frozenset[str], opts: Any) -> bool:
+        """Does this seat win at the deal (e.g. wenling's 3 得 / 4 白)? Default: no such wins."""
+        return False
+
+    # -- scoring and settlement -------------------------------------------------------------
+    def score(self, outcome: HandOutcome, opts: Any) -> dict[str, Scoring]:
+        raise NotImplementedError
+
+    def settle_input(
+        self, outcome: HandOutcome, scorings: Mapping[str, Scoring], opts: Any
+    ) -> SettleInput:
+        return SettleInput(
+            wins=outcome.wins,
+            points={seat: s.points for seat, s in scorings.items()},
+            liabilities=self.liabilities(outcome, opts),
+        )
+
+    def liabilities(self, outcome: HandOutcome, opts: Any) -> tuple[Liability, ...]:
+        return ()
+
+    def settle(self, inp: SettleInput, opts: Any) -> list[Payment]:
+        raise NotImplementedError
+
+    def mistakes(
+        self,
+        outcome: HandOutcome,
+        scorings: Mapping[str, Scoring],
+        inp: SettleInput,
+        opts: Any,
+    ) -> Iterable[Mistake]:
+        """Plausible table mistakes, most likely first. Default: none known."""
+        return ()
+
+    # -- the session -------------------------------------------------------------------------
+    def next_dealer(self, outcome: HandOutcome, opts: Any) -> str:
+        """The seat (in this hand's winds) that deals the next hand: ``E`` for 连庄."""
+        raise NotImplementedError
+
+
+def _coerce(value: Any, kind: Any, name: str) -> Any:
+    kind_name = kind if isinstance(kind, str) else getattr(kind, "__name__", str(kind))
+    if kind_name == "bool":
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("1", "true", "yes", "on", "0", "false", "no", "off"):
+            return value.lower() in ("1", "true", "yes", "on")
+    elif kind_name == "int":
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            return int(value)
+    elif kind_name == "str":
+        if isinstance(value, str):
+            return value
+    else:
+        return value
+    raise OptionError(f"option {name}: {value!r} is not a {kind_name}")
+
+
+def parse_options(options_type: type, given: Mapping[str, Any]) -> Any:
+    """Build an Options dataclass, refusing unknown names (listing the valid ones)."""
+    fields = {f.name: f for f in dataclasses.fields(options_type)}
+    unknown = sorted(set(given) - set(fields))
+    if unknown:
+        raise OptionError(
+            f"unknown option {', '.join(unknown)}; valid options: {', '.join(sorted(fields))}"
+        )
+    values = {}
+    for name, value in given.items():
+        f = fields[name]
+        values[name] = _coerce(value, f.type, name)
+        choices = f.metadata.get("choices")
+        if choices and values[name] not in choices:
+            raise OptionError(
+                f"option {name}: {value!r} is not one of {', '.join(map(str, choices))}"
+            )
+    return options_type(**values)

@@ -1,0 +1,1 @@
+"""fupan events package."""

@@ -1,0 +1,1 @@
+"""fupan service package."""
