@@ -1,0 +1,24 @@
+"""The ``fupan`` command line: one Typer root; each concern registers its commands from
+``service/commands/<concern>.py`` (a module exposing ``register(app)``)."""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+app = typer.Typer(
+    help="复盘 fupan: replay and audit mahjong table logs (wenling, huangyan, zhoushan, xizhou).",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+# One entry per module in service/commands/; add yours here.
+COMMAND_MODULES: tuple[str, ...] = ()
+
+for _name in COMMAND_MODULES:
+    importlib.import_module(f"service.commands.{_name}").register(app)
+
+
+def main() -> None:
+    app()
