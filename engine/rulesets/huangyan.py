@@ -5,10 +5,11 @@ and every decision on an ambiguous clause: docs/rules/huangyan.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine.model import HandOutcome, next_seat
-from engine.rulesets.base import Ruleset
+from engine.model import SEATS, HandOutcome, next_seat
+from engine.rulesets.base import Payment, Ruleset, SettleInput
 from engine.tiles import FACES, rank
 
 # The seed lists the dragons as 中、財(发)、白; "next" follows that order, winds go 东南西北.
@@ -65,6 +66,44 @@ def next_face(tile: str) -> str:
     return f"{rank(tile) % 9 + 1}{tile[1]}"
 
 
+def _half(amount: int, opts: Options) -> int:
+    return (amount + (opts.half_rounding == "up")) // 2
+
+
+def _pay(a: str, b: str, points: Mapping[str, int], halve: bool, opts: Options, why: str):
+    """The payment between two seats settling the difference of their 胡 (lower pays higher)."""
+    lo, hi = sorted((a, b), key=lambda s: points.get(s, 0))
+    amount = (points.get(hi, 0) - points.get(lo, 0)) * opts.li_per_hu
+    amount = _half(amount, opts) if halve else amount
+    return [Payment(lo, hi, amount, why)] if amount > 0 else []
+
+
+def settle_points(
+    winner: str, dealer: str, points: Mapping[str, int], opts: Options
+) -> list[Payment]:
+    """付筹码篇: the winner is paid on its 胡, the others settle the differences of theirs.
+
+    庄家胡: each 闲家 pays the dealer in full; the 闲家 settle half their differences.
+    闲家胡: the dealer pays the winner in full, the other two half; dealer and each of those
+    two settle their full difference, the two between them half.
+    """
+    won = points.get(winner, 0) * opts.li_per_hu
+    others = [s for s in SEATS if s != winner]
+    out = []
+    for s in others:
+        full = s == dealer or winner == dealer
+        amount = won if full else _half(won, opts)
+        why = "付胡家全额 pays the winner in full" if full else "付胡家一半 pays the winner half"
+        if amount > 0:
+            out.append(Payment(s, winner, amount, why))
+    for i, a in enumerate(others):
+        for b in others[i + 1 :]:
+            halve = dealer not in (a, b)
+            why = "胡数相减除以二 half the difference" if halve else "胡数相减 the full difference"
+            out += _pay(a, b, points, halve, opts, why)
+    return out
+
+
 class Huangyan(Ruleset):
     name = "huangyan"
     title_zh = "黄岩麻将"
@@ -87,6 +126,12 @@ class Huangyan(Ruleset):
 
     def dead_wall(self, revealed_count: int, opts: Options) -> int:
         return opts.dead_wall
+
+    def settle(self, inp: SettleInput, opts: Options) -> list[Payment]:
+        """The seed's two modes; a seat missing from ``points`` counted 0 胡, a draw pays nothing."""
+        if not inp.wins:
+            return []
+        return settle_points(inp.wins[0].seat, inp.dealer, inp.points, opts)
 
     def next_dealer(self, outcome: HandOutcome, opts: Options) -> str:
         """庄家胡 keeps the deal (连庄); any other win passes it to 下家; a draw per option."""
