@@ -1,0 +1,67 @@
+"""The hash chain that links a stream's events (immudb-style): each link commits to its position,
+to everything before it and to the event itself, so no event can be changed, dropped, reordered
+or slipped in without breaking every later link. The byte encoding is fixed in docs/store.md."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+GENESIS = "0" * 64  # prev_hash of seq 0
+
+
+class ChainBroken(Exception):
+    """The first link of a stream that does not verify."""
+
+    def __init__(self, stream: str, seq: int, reason: str):
+        super().__init__(f"session {stream}: chain broken at seq {seq}: {reason}")
+        self.stream, self.seq, self.reason = stream, seq, reason
+
+
+@dataclass(frozen=True)
+class Link:
+    seq: int
+    type: str
+    data: str  # canonical JSON
+    prev_hash: str
+    hash: str
+
+
+def link_hash(seq: int, prev_hash: str, data: str) -> str:
+    """sha256(seq as 8-byte big-endian ‖ prev_hash, 32 raw bytes ‖ sha256(UTF-8 canonical JSON))."""
+    event_digest = hashlib.sha256(data.encode("utf-8")).digest()
+    return hashlib.sha256(seq.to_bytes(8, "big") + bytes.fromhex(prev_hash) + event_digest).hexdigest()
+
+
+def extend(data: Iterable[str], *, seq: int = 0, prev_hash: str = GENESIS) -> list[Link]:
+    """Links for canonical records appended after ``prev_hash`` starting at ``seq``."""
+    links = []
+    for record in data:
+        digest = link_hash(seq, prev_hash, record)
+        links.append(Link(seq, json.loads(record)["type"], record, prev_hash, digest))
+        seq, prev_hash = seq + 1, digest
+    return links
+
+
+def walk(stream: str, links: Iterable[Link], *, head_seq: int, head_hash: str) -> int:
+    """Re-verify a stream from seq 0 up to the head recorded for it; returns the event count.
+    Raises ChainBroken at the first bad link, or when the stream is shorter or longer than its
+    recorded head (truncation or a stray append)."""
+    seq, prev_hash = 0, GENESIS
+    for event in links:
+        if event.seq != seq:
+            raise ChainBroken(stream, seq, f"expected seq {seq}, found {event.seq}")
+        if event.prev_hash != prev_hash:
+            raise ChainBroken(stream, seq, "prev_hash is not the hash of the previous event")
+        if event.hash != link_hash(seq, prev_hash, event.data):
+            raise ChainBroken(stream, seq, "hash does not match the event")
+        if json.loads(event.data).get("type") != event.type:
+            raise ChainBroken(stream, seq, "type column disagrees with the event")
+        if seq > head_seq:
+            raise ChainBroken(stream, seq, f"event beyond the recorded head {head_seq}")
+        seq, prev_hash = seq + 1, event.hash
+    if seq - 1 != head_seq or prev_hash != head_hash:
+        raise ChainBroken(stream, seq, f"stream ends at seq {seq - 1}, recorded head is {head_seq}")
+    return seq

@@ -1,0 +1,44 @@
+"""Where fupan keeps its data and which servers it talks to, from ``FUPAN_*`` environment variables.
+
+With nothing set, everything lives in one user data directory (SQLite database, signing key) and
+the queue runs in-process: ``fupan serve`` alone is a complete installation.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+EMBEDDED = "embedded"
+
+
+@dataclass(frozen=True)
+class Settings:
+    data_dir: Path
+    database_url: str
+    broker_url: str  # "embedded" or a Celery broker URL (redis://…)
+    signing_key_path: Path
+
+    @property
+    def embedded_database(self) -> bool:
+        """SQLite needs no administrator, so fupan migrates it by itself on first use."""
+        return self.database_url.startswith("sqlite")
+
+    @property
+    def embedded_queue(self) -> bool:
+        return self.broker_url == EMBEDDED
+
+
+def settings() -> Settings:
+    """The settings from the environment as it is now (read on every call: tests change it)."""
+    env = os.environ
+    data_dir = Path(env.get("FUPAN_DATA_DIR") or platformdirs.user_data_dir("fupan", appauthor=False))
+    return Settings(
+        data_dir=data_dir,
+        database_url=env.get("FUPAN_DATABASE_URL") or f"sqlite:///{data_dir / 'fupan.sqlite3'}",
+        broker_url=env.get("FUPAN_BROKER_URL") or EMBEDDED,
+        signing_key_path=Path(env.get("FUPAN_SIGNING_KEY") or data_dir / "signing-key.pem"),
+    )

@@ -1,0 +1,81 @@
+"""Database engines and schema migrations.
+
+SQLite writers take the write lock when their transaction begins (``BEGIN IMMEDIATE``) so two
+appenders queue on the busy timeout instead of failing halfway; WAL lets readers run meanwhile.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+
+from events.config import settings
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+_engines: dict[str, Engine] = {}
+_lock = threading.Lock()
+
+
+def get_engine(url: str | None = None) -> Engine:
+    """The process-wide engine for ``url`` (default: FUPAN_DATABASE_URL); on the embedded
+    SQLite default the schema is upgraded the first time it is opened."""
+    current = settings()
+    url = url or current.database_url
+    with _lock:
+        if url not in _engines:
+            engine = make_engine(url)
+            if url == current.database_url and current.embedded_database:
+                upgrade(engine)
+            _engines[url] = engine
+        return _engines[url]
+
+
+def make_engine(url: str) -> Engine:
+    """A new engine for ``url``; SQLite gets its pragmas and immediate write transactions."""
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    path = url.split("///", 1)[1] if "///" in url else ""
+    if path and path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"timeout": 60, "check_same_thread": False})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=60000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection):
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def alembic_config(engine: Engine) -> Config:
+    """Alembic configured in code: the scripts ship inside the package, no alembic.ini needed."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["engine"] = engine
+    return config
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to ``revision`` (idempotent)."""
+    command.upgrade(alembic_config(engine), revision)
+
+
+def dispose_all() -> None:
+    """Close every pooled connection (tests and forked workers call this)."""
+    with _lock:
+        for engine in _engines.values():
+            engine.dispose()
+        _engines.clear()

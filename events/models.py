@@ -1,0 +1,95 @@
+"""The store's tables (SQLModel). Rows are written once: the migration installs triggers that refuse
+UPDATE and DELETE on events, receipts and verifications, and any change to a session row other
+than advancing its head."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import JSON, Column, DateTime, Text, TypeDecorator, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+class UTCDateTime(TypeDecorator):
+    """A timezone-aware UTC timestamp on every backend (SQLite keeps no zone: we restore it)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_result_value(self, value, dialect):
+        if value is not None and value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return value
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _time() -> Column:
+    return Column(UTCDateTime(), nullable=False)
+
+
+class TableSession(SQLModel, table=True):
+    """One uploaded log: a session (一场) at one table; its events form the stream ``id``."""
+
+    __tablename__ = "sessions"
+
+    id: str = Field(primary_key=True, max_length=32)
+    club: str = Field(index=True, max_length=200)
+    table_name: str = Field(max_length=200)
+    ruleset: str = Field(max_length=40)
+    players: list[str] = Field(sa_column=Column(JSON, nullable=False))
+    started_at: str | None = Field(default=None, max_length=64)
+    content_hash: str = Field(unique=True, max_length=64)
+    head_seq: int
+    head_hash: str = Field(max_length=64)
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+
+
+class StoredEvent(SQLModel, table=True):
+    """One record of a session's log, linked into the session's hash chain."""
+
+    __tablename__ = "events"
+
+    stream: str = Field(foreign_key="sessions.id", primary_key=True, max_length=32)
+    seq: int = Field(primary_key=True)
+    type: str = Field(max_length=40)
+    data: str = Field(sa_column=Column(Text, nullable=False))  # canonical JSON of the record
+    prev_hash: str = Field(max_length=64)
+    hash: str = Field(max_length=64)
+    recorded_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+
+
+class Receipt(SQLModel, table=True):
+    """A signed statement of a stream's head, issued on upload and on every correction."""
+
+    __tablename__ = "receipts"
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: str = Field(foreign_key="sessions.id", index=True, max_length=32)
+    head_seq: int
+    document: str = Field(sa_column=Column(Text, nullable=False))  # the signed JSON document
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+
+
+class Verification(SQLModel, table=True):
+    """The audit of one session head by one engine version with one set of options."""
+
+    __tablename__ = "verifications"
+    __table_args__ = (
+        UniqueConstraint("session_id", "head_seq", "engine_version", "options_hash"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: str = Field(foreign_key="sessions.id", index=True, max_length=32)
+    head_seq: int
+    engine_version: str = Field(max_length=40)
+    options: str = Field(sa_column=Column(Text, nullable=False))  # canonical JSON overrides
+    options_hash: str = Field(max_length=64)
+    status: str = Field(max_length=10)  # "ok" | "failed"
+    report: str | None = Field(default=None, sa_column=Column(Text))
+    disputes: int = 0
+    anomalies: int = 0
+    error: str | None = Field(default=None, sa_column=Column(Text))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
