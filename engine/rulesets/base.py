@@ -139,6 +139,10 @@ class Ruleset:
         """The tile kinds that are 得 given the indicator (empty when the ruleset has none)."""
         return frozenset()
 
+    def indicator_in_wall(self, opts: Any) -> bool:
+        """Does the turned-up 得 indicator stay in the live wall (drawn later)? Default: set aside."""
+        return False
+
     def is_bonus(self, tile: str, wildcards: frozenset[str], opts: Any) -> bool:
         """Must this tile be revealed and replaced from the back when held (flowers, …)?"""
         return tile.endswith("f") and tile not in wildcards

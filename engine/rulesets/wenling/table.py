@@ -1,0 +1,96 @@
+"""Wenling's table: the 144-tile set, the dice and the wall break, 得 and 闹闹, bonus tiles,
+instant wins and the two wall marks (生牌阶段 at 15 pairs, 黄牌 at 8 pairs)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from engine.model import SEATS, Showdown
+from engine.tiles import DRAGONS, FACES, FLOWERS, GREEN, RED, WHITE, is_flower
+
+TILE_COUNTS: dict[str, int] = {**{t: 4 for t in FACES}, **{t: 1 for t in FLOWERS}}
+HAND_SIZE = 16
+SPRING_GROUP = ("1f", "2f", "3f", "4f")  # 春夏秋冬
+PLUM_GROUP = ("5f", "6f", "7f", "8f")  # 梅兰竹菊
+SEAT_FLOWERS = {seat: (f"{i + 1}f", f"{i + 5}f") for i, seat in enumerate(SEATS)}
+DEAD_WALL_PAIRS = 8  # 黄牌: 8 pairs left
+RAW_STAGE_PAIRS = 15  # 生牌阶段: 15 pairs left
+
+
+def wildcards(indicator: str | None) -> frozenset[str]:
+    """得: the other copies of the indicator's face; a flower makes the other three of its group."""
+    if indicator is None:
+        return frozenset()
+    if is_flower(indicator):
+        group = SPRING_GROUP if indicator in SPRING_GROUP else PLUM_GROUP
+        return frozenset(t for t in group if t != indicator)
+    return frozenset({indicator})
+
+
+def is_naonao(wild: frozenset[str]) -> bool:
+    """闹闹: the indicator was 中, 发, 白 or a flower."""
+    return any(t in DRAGONS or is_flower(t) for t in wild)
+
+
+def is_bonus(tile: str, wild: frozenset[str]) -> bool:
+    """Revealed and replaced: flowers and 白 normally; in 闹闹 every dragon and flower but 得."""
+    if tile in wild:
+        return False
+    if is_flower(tile):
+        return True
+    return tile in DRAGONS if is_naonao(wild) else tile == WHITE
+
+
+def lone_back_tile(back_draws: int) -> int:
+    """1 when an odd number of replacements left a single unstacked tile at the back."""
+    return back_draws % 2
+
+
+def dead_wall(back_draws: int) -> int:
+    """黄牌 at 8 pairs left, the lone back tile not counted: 16 or 17 live tiles."""
+    return 2 * DEAD_WALL_PAIRS + lone_back_tile(back_draws)
+
+
+def in_raw_stage(wall_left: int, back_draws: int) -> bool:
+    """生牌阶段: 15 pairs (30 tiles, 31 with a lone back tile) or fewer left."""
+    return wall_left <= 2 * RAW_STAGE_PAIRS + lone_back_tile(back_draws)
+
+
+def wall_break(first: tuple[int, int], second: tuple[int, int]) -> tuple[str, int]:
+    """Where the deal starts. A = the first throw's total picks the wall (5/9 东, 2/6/10 南,
+    3/7/11 西, 4/8/12 北); B = all four dice; drawing starts at the (B+1)-th tile of that wall,
+    counting on into the next wall past 18 stacks; replacements come from the B-th tile backwards."""
+    a = sum(first)
+    b = a + sum(second)
+    return SEATS[(a - 1) % 4], b
+
+
+def instant_limits(tiles: Iterable[str], wild: frozenset[str], red_flowers: str) -> list[str]:
+    """The 腊子 a set of held or revealed tiles makes by itself (3 得, 4 白, a flower group, and in
+    闹闹 4 中 / 4 发); codes as in :mod:`scoring`."""
+    held = Counter(tiles)
+    found = []
+    if sum(held[t] for t in wild) >= 3:
+        found.append("three_de")
+    red, black = (SPRING_GROUP, PLUM_GROUP) if red_flowers == "spring" else (PLUM_GROUP, SPRING_GROUP)
+    if all(held[t] for t in red):
+        found.append("red_flowers")
+    if all(held[t] for t in black):
+        found.append("black_flowers")
+    if held[WHITE] >= 4:
+        found.append("four_white")
+    if is_naonao(wild):
+        if held[RED] >= 4:
+            found.append("four_red")
+        if held[GREEN] >= 4:
+            found.append("four_green")
+    return found
+
+
+def show_tiles(show: Showdown) -> list[str]:
+    """Every tile a seat holds or revealed (melds included)."""
+    tiles = list(show.concealed) + list(show.revealed)
+    for meld in show.melds:
+        tiles.extend(meld.tiles)
+    return tiles
