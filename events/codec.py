@@ -1,0 +1,412 @@
+"""Parse and validate a v1 table log; write its canonical form (docs/log-format.md).
+
+A file is accepted whole or rejected whole: every problem becomes a :class:`LogError` naming the
+line, the record type and the field, and :class:`LogFormatError` carries all of them (up to a
+cap). Game legality is not checked here: that is the replay's job.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from pydantic import BaseModel, ValidationError
+
+from engine.rulesets import get_ruleset
+from engine.rulesets.base import OptionError
+from events.records import (
+    RECORD_TYPES,
+    Correction,
+    Hand,
+    Record,
+    Session,
+    canonical_dict,
+    short_json,
+)
+
+DEFAULT_MAX_LOG_BYTES = 20 * 1024 * 1024
+MAX_LINE_BYTES = 64 * 1024
+MAX_ERRORS = 50
+_BOM = b"\xef\xbb\xbf"
+
+
+@dataclass(frozen=True, slots=True)
+class LogError:
+    """One problem: ``line`` is the 1-based line of the file; ``record_type`` and ``field`` are
+    None when unknown (a line that is not JSON has neither)."""
+
+    line: int
+    record_type: str | None
+    field: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"line {self.line}" + (f" ({self.record_type})" if self.record_type else "")
+        return f"{where}: " + (f"field {self.field}: " if self.field else "") + self.message
+
+
+class LogFormatError(ValueError):
+    """The log breaks the format; ``errors`` lists the first problems, ``omitted`` counts the rest."""
+
+    def __init__(self, errors: list[LogError], omitted: int = 0):
+        self.errors = errors
+        self.omitted = omitted
+        lines = [str(e) for e in errors]
+        if omitted:
+            lines.append(f"... and {omitted} more")
+        super().__init__("\n".join(lines))
+
+
+@dataclass(frozen=True)
+class ParsedLog:
+    """An accepted log: canonical records with their source lines and the hash of the whole."""
+
+    records: list[dict[str, Any]]
+    lines: list[int]
+    canonical_lines: list[str]
+    content_hash: str
+
+    @property
+    def session(self) -> dict[str, Any]:
+        return self.records[0]
+
+
+def canonical_json(record: dict[str, Any]) -> str:
+    """One record as canonical JSON: stable key order, canonical tiles, no spaces.
+
+    The record is validated as a single record (not in the context of a file); a bad one raises
+    LogFormatError with line 1.
+    """
+    errors: list[LogError] = []
+    model = _validate(record, 1, errors)
+    if model is None:
+        raise LogFormatError(errors)
+    return _dumps(canonical_dict(model))
+
+
+def parse_log(data: bytes | str | IO[bytes], *, max_bytes: int | None = None) -> ParsedLog:
+    """Parse a whole log (bytes, text or a binary stream); raise LogFormatError if anything is wrong.
+
+    ``max_bytes`` defaults to the environment's ``FUPAN_MAX_LOG_BYTES`` (20 MiB).
+    """
+    if max_bytes is None:
+        max_bytes = int(os.environ.get("FUPAN_MAX_LOG_BYTES", DEFAULT_MAX_LOG_BYTES))
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")
+    stream = io.BytesIO(data) if isinstance(data, bytes | bytearray | memoryview) else data
+    checker = _FileChecker()
+    for line_no, item in _read_lines(stream, max_bytes):
+        if isinstance(item, LogError):
+            checker.errors.append(item)
+        else:
+            checker.feed(line_no, item)
+    return checker.finish()
+
+
+def _read_lines(stream: IO[bytes], max_bytes: int) -> Iterator[tuple[int, str | LogError]]:
+    """(line number, decoded line or LogError) for every non-blank line, reading at most
+    ``max_bytes + 1`` bytes and never holding more than one line."""
+    total, line_no = 0, 0
+    while True:
+        raw = stream.readline(MAX_LINE_BYTES + 2)
+        if not raw:
+            return
+        line_no += 1
+        total += len(raw)
+        if line_no == 1 and raw.startswith(_BOM):
+            raw = raw[len(_BOM) :]
+        too_long = not raw.endswith(b"\n") and len(raw) == MAX_LINE_BYTES + 2
+        while too_long and not raw.endswith(b"\n") and total <= max_bytes:
+            raw = stream.readline(MAX_LINE_BYTES)
+            total += len(raw)
+            if not raw:
+                break
+        if total > max_bytes:
+            yield line_no, LogError(
+                line_no, None, None,
+                f"the file is larger than the limit of {max_bytes} bytes (FUPAN_MAX_LOG_BYTES)",
+            )  # fmt: skip
+            return
+        content = raw.rstrip(b"\n").rstrip(b"\r")
+        if too_long or len(content) > MAX_LINE_BYTES:
+            yield (
+                line_no,
+                LogError(
+                    line_no,
+                    None,
+                    None,
+                    f"the line is longer than the limit of {MAX_LINE_BYTES} bytes",
+                ),
+            )
+            continue
+        try:
+            text = content.decode("utf-8")
+        except UnicodeDecodeError as e:
+            yield line_no, LogError(
+                line_no, None, None,
+                f"not UTF-8 (byte 0x{content[e.start]:02x} at column {e.start + 1})",
+            )  # fmt: skip
+            continue
+        if text.strip():
+            yield line_no, text
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _object_no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(f'duplicate key "{key}"')
+        out[key] = value
+    return out
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _load(text: str, line: int, errors: list[LogError]) -> Any:
+    try:
+        return json.loads(
+            text, object_pairs_hook=_object_no_duplicates, parse_constant=_reject_constant
+        )
+    except json.JSONDecodeError as e:
+        errors.append(LogError(line, None, None, f"not JSON: {e.msg} (column {e.colno})"))
+    except RecursionError:
+        errors.append(
+            LogError(line, None, None, "not JSON this service accepts: nested too deeply")
+        )
+    except ValueError as e:
+        errors.append(LogError(line, None, None, f"not JSON this service accepts: {e}"))
+    return None
+
+
+def _validate(obj: Any, line: int, errors: list[LogError]) -> Record | None:
+    """The record model for one JSON value, or None after adding its errors to ``errors``."""
+    if not isinstance(obj, dict):
+        errors.append(LogError(line, None, None, f"not a JSON object (got {_json_kind(obj)})"))
+        return None
+    kind = obj.get("type")
+    if "type" not in obj:
+        errors.append(LogError(line, None, "type", "is required"))
+        return None
+    if kind not in RECORD_TYPES:
+        errors.append(LogError(line, None, "type", _unknown_type(kind)))
+        return None
+    try:
+        model = RECORD_TYPES[kind].model_validate(obj)
+    except ValidationError as e:
+        errors.extend(LogError(line, kind, *_pydantic_problem(err)) for err in e.errors())
+        return None
+    except RecursionError:
+        errors.append(LogError(line, kind, None, "nested too deeply"))
+        return None
+    problems = model.problems()
+    errors.extend(LogError(line, kind, f, m) for f, m in problems)
+    return None if problems else model
+
+
+def _unknown_type(kind: object) -> str:
+    shown = json.dumps(kind, ensure_ascii=False) if isinstance(kind, str) else _json_kind(kind)
+    return f"unknown record type {shown}; valid types: {', '.join(RECORD_TYPES)}"
+
+
+def _json_kind(value: object) -> str:
+    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}
+    if value is None:
+        return "null"
+    return names.get(type(value), "a number")
+
+
+def _pydantic_problem(err: Any) -> tuple[str | None, str]:
+    """(field path, message) for one pydantic error, in the words of docs/log-format.md."""
+    loc = list(err["loc"])
+    kind = err["type"]
+    if len(loc) >= 2 and loc[0] == "replacement" and loc[1] in RECORD_TYPES:
+        del loc[1]  # the discriminated union's tag
+    path = ".".join(str(p) for p in loc) or None
+    if kind == "missing":
+        return path, "is required"
+    if kind == "extra_forbidden":
+        return path, "is not allowed here"
+    if kind == "union_tag_not_found":
+        return f"{path}.type", "is required"
+    if kind == "union_tag_invalid":
+        return f"{path}.type", (
+            f'"{err["ctx"]["tag"]}" cannot be a replacement; valid types: '
+            + err["ctx"]["expected_tags"].replace("'", "")
+        )
+    msg = err["msg"]
+    if msg.startswith("Input should be"):
+        msg = "must be" + msg[len("Input should be") :]
+        return path, f"{msg} (got {short_json(err['input'])})"
+    if msg.startswith("Value should have") or msg.startswith("List should have"):
+        return path, f"{msg[0].lower()}{msg[1:]}"
+    if msg.startswith("String should"):
+        return path, f"must{msg[len('String should') :]} (got {short_json(err['input'])})"
+    return path, msg
+
+
+def _dumps(record: dict[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass
+class _FileChecker:
+    """The file-level rules: session first and once, hands numbered upward with the session's
+    players, tiles of the ruleset's set, corrections pointing back. Fed one line at a time."""
+
+    errors: list[LogError] = field(default_factory=list)
+    records: list[dict[str, Any]] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    canonical: list[str] = field(default_factory=list)
+    types: list[str | None] = field(default_factory=list)
+    session: Session | None = None
+    tile_set: frozenset[str] | None = None
+    last_hand: int | None = None
+    omitted: int = 0
+
+    def feed(self, line: int, text: str) -> None:
+        seq = len(self.types)
+        obj = _load(text, line, self.errors)
+        model = None if obj is None else _validate(obj, line, self.errors)
+        self.types.append(
+            model.type if model else obj.get("type") if isinstance(obj, dict) else None
+        )
+        self.lines.append(line)
+        if seq == 0 and not isinstance(model, Session):
+            self.errors.append(
+                LogError(line, self.types[0], None, "the first record must be the session record")
+            )
+        if len(self.errors) > MAX_ERRORS:
+            self.omitted += len(self.errors) - MAX_ERRORS
+            del self.errors[MAX_ERRORS:]
+        if model is None:
+            return
+        if isinstance(model, Session):
+            self._check_session(model, line, seq)
+        elif self.last_hand is None and not isinstance(model, Hand):
+            self.errors.append(
+                LogError(line, model.type, None, "comes before the first hand record")
+            )
+        self._check_context(model, line, "")
+        if isinstance(model, Hand):
+            self._check_number(model, line)
+        if isinstance(model, Correction):
+            self._check_target(model, line, seq)
+            if model.replacement is not None:
+                self._check_context(model.replacement, line, "replacement.", model.type)
+        record = canonical_dict(model)
+        text = _dumps(record)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            self.errors.append(
+                LogError(line, model.type, None, "contains a lone surrogate (\\ud800-\\udfff)")
+            )
+            return
+        self.records.append(record)
+        self.canonical.append(text)
+
+    def _check_session(self, model: Session, line: int, seq: int) -> None:
+        if seq > 0:
+            self.errors.append(
+                LogError(line, "session", None, "the session record must appear once, on line 1")
+            )
+            return
+        self.session = model
+        try:
+            ruleset = get_ruleset(model.ruleset)
+        except ModuleNotFoundError as e:
+            if e.name != f"engine.rulesets.{model.ruleset}":
+                raise
+            self.errors.append(
+                LogError(line, "session", "ruleset", f'"{model.ruleset}" is not available yet')
+            )
+            return
+        try:
+            opts = ruleset.options(model.options)
+        except (OptionError, TypeError, ValueError) as e:
+            self.errors.append(LogError(line, "session", "options", str(e)))
+            return
+        self.tile_set = frozenset(ruleset.tile_counts(opts))
+
+    def _check_context(self, model: BaseModel, line: int, prefix: str, kind: str = "") -> None:
+        kind = kind or model.type
+        if isinstance(model, Hand) and self.session is not None:
+            names = [model.seats.E, model.seats.S, model.seats.W, model.seats.N]
+            players = self.session.players
+            if sorted(names) != sorted(players):
+                self.errors.append(
+                    LogError(
+                        line, kind, f"{prefix}seats",
+                        "must map E, S, W, N to the session's players, each once "
+                        f"(players: {', '.join(players)}; seats: {', '.join(names)})",
+                    )
+                )  # fmt: skip
+        if self.tile_set is not None:
+            bad = {}
+            for fld, tile in model.tiles_in():
+                if tile not in self.tile_set:
+                    bad.setdefault(fld, tile)
+            for fld, tile in bad.items():
+                self.errors.append(
+                    LogError(
+                        line, kind, prefix + fld,
+                        f"{tile} is not in the {self.session.ruleset} tile set",
+                    )
+                )  # fmt: skip
+
+    def _check_number(self, model: Hand, line: int) -> None:
+        if self.last_hand is not None and model.no <= self.last_hand:
+            self.errors.append(
+                LogError(
+                    line, "hand", "no",
+                    f"hand numbers must increase: {model.no} follows {self.last_hand}",
+                )
+            )  # fmt: skip
+        self.last_hand = max(model.no, self.last_hand or 0)
+
+    def _check_target(self, model: Correction, line: int, seq: int) -> None:
+        if model.target >= seq:
+            self.errors.append(
+                LogError(
+                    line, "correction", "target",
+                    f"must point at an earlier record (target {model.target}, this record is {seq})",
+                )
+            )  # fmt: skip
+        elif model.target == 0:
+            self.errors.append(
+                LogError(line, "correction", "target", "the session record cannot be corrected")
+            )
+        elif self.types[model.target] == "correction":
+            self.errors.append(
+                LogError(
+                    line, "correction", "target",
+                    "a correction cannot be corrected; correct the original record again",
+                )
+            )  # fmt: skip
+
+    def finish(self) -> ParsedLog:
+        if not self.types and not self.errors:
+            self.errors.append(
+                LogError(1, None, None, "the file is empty; line 1 must be the session record")
+            )
+        if self.errors:
+            extra = max(0, len(self.errors) - MAX_ERRORS)
+            raise LogFormatError(self.errors[:MAX_ERRORS], self.omitted + extra)
+        blob = "".join(line + "\n" for line in self.canonical).encode("utf-8")
+        return ParsedLog(
+            records=self.records,
+            lines=self.lines,
+            canonical_lines=self.canonical,
+            content_hash=hashlib.sha256(blob).hexdigest(),
+        )

@@ -1,0 +1,398 @@
+"""Pydantic models of the log-format v1 records (the upload contract, docs/log-format.md).
+
+The models check shapes only: one model per record type, tiles accepted in every alias and kept
+canonical, unknown fields kept. Cross-field consistency that needs no context is in each model's
+``problems()``; checks that need the rest of the file (players, ruleset, order) are in the codec.
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+from datetime import datetime
+from functools import reduce
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    TypeAdapter,
+    WithJsonSchema,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from engine.model import SEATS
+from engine.tiles import TileError, parse_tile, parse_tiles, sorted_tiles
+
+Problem = tuple[str, str]  # (field path, message)
+
+
+def _tile(value: object) -> str:
+    try:
+        return parse_tile(value)
+    except TileError as e:
+        raise PydanticCustomError("tile", "{msg}", {"msg": str(e)}) from None
+
+
+def _tiles(value: object) -> list[str]:
+    if not isinstance(value, str | list):
+        raise PydanticCustomError(
+            "tiles", 'must be a tile string like "123m77z" or a list of tiles'
+        )
+    try:
+        return sorted_tiles(parse_tiles(value))
+    except TileError as e:
+        raise PydanticCustomError("tile", "{msg}", {"msg": str(e)}) from None
+
+
+def _iso_time(value: str) -> str:
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise PydanticCustomError("iso_time", "is not an ISO-8601 time") from None
+    return value
+
+
+def _amount(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PydanticCustomError(
+            "amount", "must be a whole number (got {got})", {"got": short_json(value)}
+        )
+    if value < 0:
+        raise PydanticCustomError(
+            "amount", "must not be negative (the payer is in from, the payee in to)"
+        )
+    return value
+
+
+def _sorted_keys(value: Any) -> Any:
+    """JSON value with every object's keys sorted: the canonical form of free-form data."""
+    if isinstance(value, dict):
+        return {k: _sorted_keys(value[k]) for k in sorted(value)}
+    if isinstance(value, list):
+        return [_sorted_keys(v) for v in value]
+    return value
+
+
+def short_json(value: object, limit: int = 40) -> str:
+    """A short JSON rendering of a bad input for an error message."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+Seat = Literal["E", "S", "W", "N"]
+Tile = Annotated[
+    str,
+    BeforeValidator(_tile),
+    WithJsonSchema(
+        {"type": "string", "description": "a tile: 1m-9m 1p-9p 1s-9s 1z-7z 1f-8f or a Chinese name"}
+    ),
+]
+Tiles = Annotated[
+    list[str],
+    BeforeValidator(_tiles),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "string", "description": 'mpsz string, e.g. "123m77z", or Chinese names'},
+                {"type": "array", "items": {"type": "string"}},
+            ]
+        }
+    ),
+]
+Amount = Annotated[int, BeforeValidator(_amount), WithJsonSchema({"type": "integer", "minimum": 0})]
+IsoTime = Annotated[
+    str, AfterValidator(_iso_time), WithJsonSchema({"type": "string", "format": "date-time"})
+]
+Die = Annotated[StrictInt, Field(ge=1, le=6)]
+Flag = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+Name = Annotated[str, Field(min_length=1)]
+
+
+class _Part(BaseModel):
+    """A nested object of a record; unknown keys are kept like a record's."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+
+class Record(_Part):
+    """Fields every record may carry. ``tile_fields`` name the fields that hold tiles."""
+
+    tile_fields: ClassVar[tuple[str, ...]] = ()
+    type: str
+    t: IsoTime | None = None
+    note: str | None = None
+
+    def problems(self) -> list[Problem]:
+        """Cross-field inconsistencies as (field, message); empty when the record is coherent."""
+        return []
+
+    def tiles_in(self) -> list[tuple[str, str]]:
+        """Every tile the record names, as (field, tile)."""
+        out = []
+        for name in self.tile_fields:
+            value = getattr(self, name)
+            if value is not None:
+                out.extend((name, t) for t in ([value] if isinstance(value, str) else value))
+        return out
+
+
+class Session(Record):
+    type: Literal["session"]
+    ruleset: Literal["wenling", "huangyan", "zhoushan", "xizhou"]
+    options: dict[str, Any] = Field(default_factory=dict)
+    club: str | None = None
+    table: str | StrictInt | None = None
+    players: list[Name]
+    started_at: IsoTime | None = None
+
+    @field_validator("options")
+    @classmethod
+    def _options_sorted(cls, value: dict[str, Any]) -> dict[str, Any]:
+        return _sorted_keys(value)
+
+    @field_validator("players")
+    @classmethod
+    def _four_players(cls, value: list[str]) -> list[str]:
+        if len(value) != 4 or len(set(value)) != 4:
+            raise PydanticCustomError(
+                "players", "must be 4 distinct names (got {got})", {"got": short_json(value)}
+            )
+        return value
+
+
+class Seats(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    E: Name
+    S: Name
+    W: Name
+    N: Name
+
+
+class Hand(Record):
+    type: Literal["hand"]
+    no: Annotated[StrictInt, Field(ge=1)]
+    seats: Seats
+    round_wind: Seat = "E"
+    seat_change: StrictBool | None = None
+
+
+class Dice(Record):
+    type: Literal["dice"]
+    seat: Seat
+    dice: Annotated[list[Die], Field(min_length=2, max_length=2)]
+
+
+class Deal(Record):
+    tile_fields = ("tiles",)
+    type: Literal["deal"]
+    seat: Seat
+    tiles: Tiles
+
+
+class Wildcard(Record):
+    tile_fields = ("indicator",)
+    type: Literal["wildcard"]
+    indicator: Tile
+
+
+class Reveal(Record):
+    tile_fields = ("tile",)
+    type: Literal["reveal"]
+    seat: Seat
+    tile: Tile
+
+
+class Draw(Record):
+    tile_fields = ("tile",)
+    type: Literal["draw"]
+    seat: Seat
+    tile: Tile
+    from_: Literal["wall", "back"] = Field("wall", alias="from")
+
+
+class Discard(Record):
+    tile_fields = ("tile",)
+    type: Literal["discard"]
+    seat: Seat
+    tile: Tile
+
+
+class Chi(Record):
+    tile_fields = ("tiles",)
+    type: Literal["chi"]
+    seat: Seat
+    tiles: Annotated[Tiles, Field(min_length=2, max_length=2)]
+
+
+class Peng(Record):
+    type: Literal["peng"]
+    seat: Seat
+
+
+class Gang(Record):
+    tile_fields = ("tile",)
+    type: Literal["gang"]
+    seat: Seat
+    kind: Literal["exposed", "concealed", "added"]
+    tile: Tile
+
+
+class Win(Record):
+    tile_fields = ("tile",)
+    type: Literal["win"]
+    seat: Seat
+    how: Literal["self_draw", "discard", "robbed_kong", "instant"]
+    tile: Tile | None = None
+    from_: Seat | None = Field(None, alias="from")
+    flags: list[Flag] | None = None
+
+    @field_validator("flags")
+    @classmethod
+    def _flags_set(cls, value: list[str] | None) -> list[str] | None:
+        return None if value is None else sorted(set(value))
+
+    def problems(self) -> list[Problem]:
+        out = []
+        if self.how == "instant" and self.tile is not None:
+            out.append(("tile", 'must be absent when how is "instant"'))
+        if self.how != "instant" and self.tile is None:
+            out.append(("tile", f'is required when how is "{self.how}"'))
+        if self.how in ("discard", "robbed_kong") and self.from_ is None:
+            out.append(("from", f'is required when how is "{self.how}"'))
+        if self.how in ("self_draw", "instant") and self.from_ is not None:
+            out.append(("from", f'must be absent when how is "{self.how}"'))
+        if self.from_ == self.seat:
+            out.append(("from", "a seat cannot win from itself"))
+        return out
+
+
+class Exhausted(Record):
+    type: Literal["exhausted"]
+
+
+MELD_SIZES = {"chi": 3, "peng": 3, "gang_exposed": 4, "gang_concealed": 4, "gang_added": 4}
+
+
+class Meld(_Part):
+    kind: Literal["chi", "peng", "gang_exposed", "gang_concealed", "gang_added"]
+    tiles: Tiles
+    from_: Seat | None = Field(None, alias="from")
+
+
+class Showdown(Record):
+    tile_fields = ("concealed", "revealed")
+    type: Literal["showdown"]
+    seat: Seat
+    concealed: Tiles
+    melds: list[Meld] | None = None
+    revealed: Tiles | None = None
+
+    def tiles_in(self) -> list[tuple[str, str]]:
+        melds = [(f"melds.{i}.tiles", t) for i, m in enumerate(self.melds or ()) for t in m.tiles]
+        return super().tiles_in() + melds
+
+    def problems(self) -> list[Problem]:
+        return [
+            (
+                f"melds.{i}.tiles",
+                f"a {m.kind} meld has {MELD_SIZES[m.kind]} tiles, not {len(m.tiles)}",
+            )
+            for i, m in enumerate(self.melds or ())
+            if len(m.tiles) != MELD_SIZES[m.kind]
+        ]
+
+
+class Payment(_Part):
+    from_: Seat = Field(alias="from")
+    to: Seat
+    amount: Amount
+
+
+class Settlement(Record):
+    type: Literal["settlement"]
+    payments: list[Payment]
+    points: dict[Seat, StrictInt] | None = None
+
+    @field_validator("points")
+    @classmethod
+    def _points_in_seat_order(cls, value: dict[str, int] | None) -> dict[str, int] | None:
+        return None if value is None else {s: value[s] for s in SEATS if s in value}
+
+    def problems(self) -> list[Problem]:
+        return [
+            (f"payments.{i}", f"seat {p.to} cannot pay itself")
+            for i, p in enumerate(self.payments)
+            if p.from_ == p.to
+        ]
+
+
+PLAY_RECORDS = (
+    Hand, Dice, Deal, Wildcard, Reveal, Draw, Discard, Chi, Peng, Gang, Win, Exhausted, Showdown,
+    Settlement,
+)  # fmt: skip
+# What a correction may put in place of a record: anything but a session or another correction.
+Replacement = Annotated[reduce(operator.or_, PLAY_RECORDS), Field(discriminator="type")]
+
+
+class Correction(Record):
+    type: Literal["correction"]
+    target: Annotated[StrictInt, Field(ge=0)]
+    replacement: Replacement | None = None
+    void: Literal[True] | None = None
+    reason: str | None = None
+    by: str | None = None
+
+    def problems(self) -> list[Problem]:
+        if (self.replacement is None) == (self.void is None):
+            return [("replacement", 'a correction has either a replacement record or "void": true')]
+        if self.replacement is None:
+            return []
+        return [(f"replacement.{f}", m) for f, m in self.replacement.problems()]
+
+    def tiles_in(self) -> list[tuple[str, str]]:
+        inner = self.replacement.tiles_in() if self.replacement is not None else []
+        return [(f"replacement.{f}", t) for f, t in inner]
+
+
+RECORD_TYPES: dict[str, type[Record]] = {
+    m.model_fields["type"].annotation.__args__[0]: m for m in (Session, *PLAY_RECORDS, Correction)
+}
+RECORD_ADAPTER: TypeAdapter[Record] = TypeAdapter(
+    Annotated[reduce(operator.or_, RECORD_TYPES.values()), Field(discriminator="type")]
+)
+
+_TAIL = ("t", "note")
+
+
+def canonical_dict(model: BaseModel) -> dict[str, Any]:
+    """The canonical plain dict: type, then fields in spec order, then t and note, then unknown
+    fields sorted; absent optional fields stay absent; spec defaults are filled in."""
+    fields = type(model).model_fields
+    names = [n for n in fields if n not in _TAIL] + [n for n in _TAIL if n in fields]
+    out: dict[str, Any] = {}
+    for name in names:
+        value = getattr(model, name)
+        if value is not None:
+            out[fields[name].alias or name] = _plain(value)
+    extra = model.model_extra or {}
+    for key in sorted(extra):
+        out[key] = _sorted_keys(extra[key])
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return canonical_dict(value)
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
