@@ -99,7 +99,8 @@ class Showdown:
 class Action:
     """One play step of a full log as the replay applied it, for rules that look at history
     (生牌, 承包, 地胡 …). ``source`` is ``wall``/``back`` for a draw and the kong kind for a gang;
-    ``from_seat`` is the discarder for a claim; ``wall_left`` counts live tiles after the step."""
+    ``from_seat`` is the discarder for a claim; ``wall_left`` counts live tiles after the step;
+    ``tiles`` are a claim's or kong's meld tiles (for a 吃, the run including the claimed tile)."""
 
     seq: int
     kind: str
@@ -108,6 +109,7 @@ class Action:
     source: str | None = None
     from_seat: str | None = None
     wall_left: int | None = None
+    tiles: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -156,6 +156,10 @@ class Ruleset:
         """Ruleset-specific anomalies for ``action`` given the hand's earlier actions."""
         return []
 
+    def phases(self, history: tuple[Action, ...], opts: Any) -> frozenset[str]:
+        """Named phases in force after ``history`` (e.g. wenling's 生牌阶段), for the replay UI."""
+        return frozenset()
+
     def instant_win(self, show: Showdown, wildcards: frozenset[str], opts: Any) -> bool:
         """Does this seat win at the deal (e.g. wenling's 3 得 / 4 白)? Default: no such wins."""
         return False
