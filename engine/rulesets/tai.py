@@ -1,0 +1,259 @@
+"""What the two 台-counting rulesets (zhoushan, xizhou) truly share: the 144-tile set, which
+flower belongs to which seat, the facts about a winning hand that their 台 items test (pungs,
+suits, wait shape, claims between seats), and the table mistakes a 台 count invites.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+from engine.model import SEATS, HandOutcome, Meld, Showdown, Win
+from engine.rulesets.base import Mistake, Payment, ScoreLine, Scoring
+from engine.tiles import FACES, FLOWERS, is_flower
+
+SEASONS = ("1f", "2f", "3f", "4f")  # 春夏秋冬
+PLANTS = ("5f", "6f", "7f", "8f")  # 梅兰竹菊 (tile numbering of the v1 spec)
+
+# Which flowers are a seat's own (正花). "spec": n and n+4 belong to seat n (东=春梅, 南=夏兰,
+# 西=秋竹, 北=冬菊), the order 春夏秋冬梅兰竹菊. "tile_numbers": the numbers printed on real
+# tiles, 梅1 兰2 菊3 竹4 (the order a seed writes as 梅兰菊竹): 西=秋菊, 北=冬竹.
+FLOWER_ORDERS = ("spec", "tile_numbers")
+_PLANT_SEAT = {
+    "spec": {"5f": "E", "6f": "S", "7f": "W", "8f": "N"},
+    "tile_numbers": {"5f": "E", "6f": "S", "8f": "W", "7f": "N"},
+}
+
+
+def tile_counts_144() -> dict[str, int]:
+    """4 of each of the 34 faces and 1 of each of the 8 flowers: 144 tiles."""
+    return dict.fromkeys(FACES, 4) | dict.fromkeys(FLOWERS, 1)
+
+
+def flower_seat(flower: str, order: str) -> str:
+    """The seat whose own flower (正花) this is."""
+    if flower in SEASONS:
+        return SEATS[SEASONS.index(flower)]
+    return _PLANT_SEAT[order][flower]
+
+
+def complete_flower_sets(flowers: Iterable[str]) -> list[tuple[str, ...]]:
+    """The full sets (春夏秋冬 and/or 梅兰竹菊) among ``flowers``."""
+    have = set(flowers)
+    return [group for group in (SEASONS, PLANTS) if have.issuperset(group)]
+
+
+# -- the winning hand --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WinHand:
+    """One reading of a winner's hand: what the 台 items look at.
+
+    ``sets`` are ``(kind, face)`` for every set, fixed melds included (kind ``chow``/``pung``;
+    a kong is a ``pung`` here), ``pair`` the pair's face, ``wait`` the decomposition's wait shape.
+    """
+
+    seat: str
+    win: Win
+    show: Showdown
+    sets: tuple[tuple[str, str], ...]
+    pair: str
+    wait: str | None
+    flags: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.win.how == "self_draw"
+
+    @property
+    def faces(self) -> list[str]:
+        """Every tile of the hand (concealed and melds), flowers excluded."""
+        return [t for t in self.show.concealed if not is_flower(t)] + [
+            t for m in self.show.melds for t in m.tiles
+        ]
+
+    def pung_faces(self) -> list[str]:
+        return [face for kind, face in self.sets if kind == "pung"]
+
+    def all_pungs(self) -> bool:
+        return all(kind == "pung" for kind, _ in self.sets)
+
+    def all_chows(self) -> bool:
+        return all(kind == "chow" for kind, _ in self.sets)
+
+    def open_melds(self) -> list[Meld]:
+        """Melds made from another seat's tile (吃, 碰, 明杠, and a 加杠 on a 碰)."""
+        return [m for m in self.show.melds if m.kind != "gang_concealed"]
+
+
+def flush(faces: Iterable[str]) -> str | None:
+    """``qing`` 清一色 (one suit only), ``hun`` 混一色 (one suit and honors), ``zi`` 字一色 (honors
+    only), or None."""
+    suits = {t[1] for t in faces}
+    if suits == {"z"}:
+        return "zi"
+    if len(suits - {"z"}) != 1:
+        return None
+    return "hun" if "z" in suits else "qing"
+
+
+def readings(outcome: HandOutcome, win: Win, show: Showdown) -> Iterator[WinHand]:
+    """Every reading of the winner's hand (via engine.hand.decompositions), as :class:`WinHand`."""
+    from engine.hand import decompositions
+
+    concealed = [t for t in show.concealed if not is_flower(t)]
+    melds = tuple(show.melds)
+    meld_sets = tuple(("chow" if m.kind == "chi" else "pung", m.face) for m in melds)
+    flags = win_flags(outcome, win)
+    for d in decompositions(concealed, melds, (), win.tile):
+        sets = tuple(("chow" if g.kind == "chow" else "pung", min(g.faces)) for g in d.sets)
+        yield WinHand(
+            seat=win.seat,
+            win=win,
+            show=show,
+            sets=meld_sets + sets,
+            pair=d.pair.faces[0],
+            wait=d.wait,
+            flags=flags,
+        )
+
+
+def win_flags(outcome: HandOutcome, win: Win) -> frozenset[str]:
+    """The win's flags: the replay derives them for a full log, a summary log states them."""
+    return frozenset(win.flags)
+
+
+def flowers_of(outcome: HandOutcome, seat: str) -> list[str]:
+    """The flowers ``seat`` revealed (from its showdown; a full log's reveals are there too)."""
+    show = outcome.showdowns.get(seat)
+    if show is None:
+        return []
+    return sorted({t for t in (*show.revealed, *show.concealed) if is_flower(t)})
+
+
+# -- history: kongs and claims ---------------------------------------------------------------
+
+
+def last_kong(outcome: HandOutcome, seat: str) -> tuple[str, str | None] | None:
+    """``(kind, from_seat)`` of the last 杠 ``seat`` made, kind one of ``exposed``/``concealed``/
+    ``added``: from the actions of a full log, else the last kong listed in its showdown (a
+    summary log lists melds in the order they were made)."""
+    if outcome.actions is not None:
+        for a in reversed(outcome.actions):
+            if a.kind in ("gang", "kong") and a.seat == seat:
+                kind = (a.source or "exposed").removeprefix("gang_")
+                return kind, a.from_seat
+        return None
+    show = outcome.showdowns.get(seat)
+    kongs = [m for m in (show.melds if show else ()) if m.is_kong]
+    if not kongs:
+        return None
+    return kongs[-1].kind.removeprefix("gang_"), kongs[-1].from_seat
+
+
+def made_kong(outcome: HandOutcome, seat: str) -> bool:
+    """Did ``seat`` make any 杠 this hand?"""
+    return last_kong(outcome, seat) is not None
+
+
+def claim_counts(outcome: HandOutcome) -> Counter[tuple[str, str]]:
+    """``{(claimer, discarder): n}``: how many 吃/碰/明杠 each seat made on each other's discards.
+    A full log counts its claim actions; a summary log counts the showdown melds' ``from`` (a 加杠
+    counts once, for the 碰 it grew from)."""
+    counts: Counter[tuple[str, str]] = Counter()
+    if outcome.actions is not None:
+        for a in outcome.actions:
+            claim = a.kind in ("chi", "peng") or (
+                a.kind in ("gang", "kong") and (a.source or "").endswith("exposed")
+            )
+            if claim and a.from_seat and a.from_seat != a.seat:
+                counts[(a.seat, a.from_seat)] += 1
+        return counts
+    for seat, show in outcome.showdowns.items():
+        for m in show.melds:
+            if m.kind != "gang_concealed" and m.from_seat and m.from_seat != seat:
+                counts[(seat, m.from_seat)] += 1
+    return counts
+
+
+# -- scoring helpers ---------------------------------------------------------------------------
+
+
+def line(code: str, zh: str, en: str, value: int, count: int = 1) -> ScoreLine:
+    return ScoreLine(code=code, zh=zh, en=en, value=value, unit="台", count=count)
+
+
+def total(lines: Iterable[ScoreLine]) -> int:
+    return sum(ln.value * ln.count for ln in lines)
+
+
+def best_lines(
+    hands: Iterable[WinHand], count: Callable[[WinHand], tuple[ScoreLine, ...]], cap: int
+) -> tuple[ScoreLine, ...] | None:
+    """The lines of the reading a winner is paid on: the most 台 after the cap, then before it."""
+    best, key = None, None
+    for hand in hands:
+        lines = count(hand)
+        raw = total(lines)
+        k = (min(raw, cap) if cap else raw, raw)
+        if key is None or k > key:
+            best, key = lines, k
+    return best
+
+
+def scoring(seat: str, lines: tuple[ScoreLine, ...], cap: int) -> Scoring:
+    raw = total(lines)
+    return Scoring(seat=seat, points=min(raw, cap) if cap else raw, lines=lines, raw=raw)
+
+
+def merge(payments: Iterable[Payment]) -> list[Payment]:
+    """One payment per (payer, payee, reason), amounts added; zero amounts dropped."""
+    sums: dict[tuple[str, str, str], int] = {}
+    for p in payments:
+        key = (p.payer, p.payee, p.reason)
+        sums[key] = sums.get(key, 0) + p.amount
+    return [Payment(a, b, n, r) for (a, b, r), n in sums.items() if n]
+
+
+def point_mistakes(
+    scorings: Mapping[str, Scoring],
+    winners: Iterable[str],
+    resettle: Callable[[dict[str, int]], list[Payment]],
+    cap: int,
+) -> Iterator[Mistake]:
+    """Mistakes in a winner's 台: one item forgotten, one 台 too many or too few, the cap ignored."""
+    points = {seat: s.points for seat, s in scorings.items()}
+
+    def variant(seat: str, value: int) -> list[Payment]:
+        return resettle(points | {seat: max(value, 0)})
+
+    for seat in winners:
+        s = scorings.get(seat)
+        if s is None:
+            continue
+        raw = s.raw if s.raw is not None else s.points
+        if cap and raw > cap:
+            yield Mistake(
+                "cap_ignored",
+                f"{seat} 超过封顶仍按{raw}台付",
+                f"{seat}: the {cap}-台 cap ignored ({raw} 台 paid)",
+                tuple(variant(seat, raw)),
+            )
+        for ln in s.lines:
+            value = min(raw - ln.value * ln.count, cap) if cap else raw - ln.value * ln.count
+            if value != s.points:
+                yield Mistake(
+                    "tai_missed",
+                    f"{seat} 漏算{ln.zh}",
+                    f"{seat}: {ln.en} not counted",
+                    tuple(variant(seat, value)),
+                )
+        for delta, code, zh, en in (
+            (1, "tai_added", "多算1台", "one 台 too many"),
+            (-1, "tai_short", "少算1台", "one 台 too few"),
+        ):
+            yield Mistake(
+                code, f"{seat} {zh}", f"{seat}: {en}", tuple(variant(seat, s.points + delta))
+            )

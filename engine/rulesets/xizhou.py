@@ -1,0 +1,406 @@
+"""西周麻将 (Xizhou): 144 tiles with flowers, 13 in hand, the standard shape only, 1 台 to win,
+M = 台 × 底分, and 承包 (三包, 互包, 拉杠/送杠/还杠胡). Clause-by-clause reading and every decision
+on an ambiguous clause: docs/rules/xizhou.md.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from engine.model import (
+    FLAG_BONUS_REPLACEMENT,
+    FLAG_FIRST_DISCARD,
+    FLAG_HEAVEN,
+    FLAG_KONG_REPLACEMENT,
+    FLAG_LAST_TILE,
+    SEATS,
+    Action,
+    HandOutcome,
+    Win,
+)
+from engine.rulesets import tai
+from engine.rulesets.base import (
+    Anomaly,
+    Liability,
+    Mistake,
+    Payment,
+    Ruleset,
+    ScoreLine,
+    Scoring,
+    SettleInput,
+)
+from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE, WINDS
+
+# A summary log's win flag: the winning discard was the discarder's first after its kong (杠后炮).
+FLAG_AFTER_KONG = "after_kong"
+FLUSH_CONFIGS = {"14/12": (14, 12), "12/10": (12, 10), "12/8": (12, 8), "10/6": (10, 6)}
+GANG_KINDS = ("la_gang", "song_gang", "huan_gang")  # the winner's 承包 for a kong: 5M
+BAO_KINDS = ("san_bao", "hu_bao")
+
+
+def _opt(default, doc: str, choices: tuple = ()):
+    meta = {"doc": doc, "choices": choices} if choices else {"doc": doc}
+    return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class Options:
+    base: int = _opt(1, "底分: M = 台 × 底分 (the seed: 1 in a private room)")
+    flush_config: str = _opt(
+        "14/12",
+        "台 of 清一色/混一色 (大吊车 and 对对胡 count as 混一色): 清14混12, 清12混10, 清12混8, 清10混6",
+        tuple(FLUSH_CONFIGS),
+    )
+    flower_order: str = _opt(
+        "tile_numbers",
+        "which flowers are a seat's own (正花): 'tile_numbers' (梅1兰2菊3竹4, the seed's order "
+        "梅兰菊竹: 西=秋菊 北=冬竹) or 'spec' (东=春梅 南=夏兰 西=秋竹 北=冬菊)",
+        tai.FLOWER_ORDERS,
+    )
+    four_flowers: str = _opt(
+        "set",
+        "四花 12 台 for a full 'set' (春夏秋冬 or 梅兰菊竹), or for 'any' four flowers",
+        ("set", "any"),
+    )
+    zhengfeng_stacks: bool = _opt(
+        False,
+        "正风 (a pung of a wind that is both the seat's and the round's, 2 台) also counts 圈风 "
+        "and 位风 (4 台 in all); default: 正风 replaces them",
+    )
+    pinghu_white_pair: bool = _opt(
+        True, "a pair of 白 still allows 平胡 (the seed bars only 中发 and the seat/round winds)"
+    )
+    hu_bao_rule: str = _opt(
+        "each_3",
+        "互包 when 'each_3' (each of the two claimed 3 times from the other) or 'total_3' (both "
+        "claimed from each other, 3 times together)",
+        ("each_3", "total_3"),
+    )
+
+
+_WAIT_ITEMS = {
+    "penchan": ("biandao", "边倒", "edge wait"),
+    "kanchan": ("qiandao", "嵌倒", "closed wait"),
+    "tanki": ("dandiao", "单吊", "pair wait"),
+    "shanpon": ("duidao", "对倒", "pung wait"),
+}
+_DRAGON_ZH = {RED: "中", GREEN: "发", WHITE: "白"}
+
+
+def count_tai(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> tuple[ScoreLine, ...]:
+    """Every 台 item of one reading of a winning hand, with the seed's no-stacking rules."""
+    L = tai.line
+    qing, hun = FLUSH_CONFIGS[opts.flush_config]
+    seat, flags, pungs = hand.seat, hand.flags, hand.pung_faces()
+    lines = [_wait_line(hand, outcome, opts)] + _flower_lines(outcome, seat, opts)
+    lines += _wind_lines(pungs, seat, outcome.round_wind, opts)
+    if FLAG_HEAVEN in flags:
+        lines.append(L("tianhu", "天胡", "dealer wins on the deal", 24))
+    if FLAG_FIRST_DISCARD in flags:
+        lines.append(L("dihu", "地胡", "win on the dealer's first discard", 16))
+    gang = gang_kind(outcome, hand.win)
+    if gang == "song_gang":
+        lines.append(L("song_gang", "送杠胡", "kong replacement win after a claimed kong", 1))
+    elif hand.self_drawn and flags & {FLAG_KONG_REPLACEMENT, FLAG_BONUS_REPLACEMENT}:
+        lines.append(L("gang_kai", "杠开", "win on a kong/flower replacement", 1))
+    if gang == "la_gang":
+        lines.append(L("la_gang", "拉杠胡", "robbing an added kong", 1))
+    if gang == "huan_gang":
+        lines.append(L("huan_gang", "还杠胡", "win on the discard after a kong one fed", 1))
+    if hand.self_drawn and FLAG_LAST_TILE in flags:
+        lines.append(L("haidi", "海底捞月", "self-draw of the last tile", 1))
+    if hand.self_drawn:
+        lines.append(L("zimo", "自摸", "self-draw", 1))
+    if not hand.open_melds():
+        lines.append(L("menqing", "门清", "concealed hand", 1))
+    dragons = [d for d in DRAGONS if d in pungs]
+    if len(dragons) == 3:
+        lines.append(L("da_san_yuan", "大三元", "pungs of all three dragons", 25))
+    lines += [
+        L("dragon_pung", f"{_DRAGON_ZH[d]}刻", f"pung of {_DRAGON_ZH[d]}", 1)
+        for d in dragons
+        if len(dragons) < 3
+    ]
+    kind = tai.flush(hand.faces)
+    if kind == "qing":
+        lines.append(L("qingyise", "清一色", "one suit", qing))
+    elif kind == "hun":
+        lines.append(L("hunyise", "混一色", "one suit and honors", hun))
+    elif kind == "zi":
+        lines.append(L("ziyise", "字一色", "all honors", 40))
+    if hand.wait == "tanki" and len(hand.show.concealed) == 2:
+        lines.append(L("da_diao_che", "大吊车", "four melds and a single wait", hun))
+    if hand.all_pungs():
+        lines.append(L("duiduihu", "对对胡", "all pungs", hun))
+    return tuple(ln for ln in lines if ln is not None)
+
+
+def _wait_line(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> ScoreLine | None:
+    """边倒/嵌倒/单吊/对倒/平胡: one of them at most, 1 台."""
+    if hand.wait in _WAIT_ITEMS:
+        return tai.line(*_WAIT_ITEMS[hand.wait], 1)
+    barred = {RED, GREEN, SEAT_WIND[hand.seat], SEAT_WIND[outcome.round_wind]}
+    if not opts.pinghu_white_pair:
+        barred.add(WHITE)
+    if hand.wait == "ryanmen" and hand.all_chows() and hand.pair not in barred:
+        return tai.line("pinghu", "平胡", "all chows", 1)
+    return None
+
+
+def _flower_lines(outcome: HandOutcome, seat: str, opts: Options) -> list[ScoreLine]:
+    """八花 25 alone; 四花 12 for four flowers (not counting them as 正花/野花); 正花 2, 野花 1."""
+    flowers = tai.flowers_of(outcome, seat)
+    if len(flowers) == 8:
+        return [tai.line("ba_hua", "八花", "all eight flowers", 25)]
+    if opts.four_flowers == "set":
+        sets = tai.complete_flower_sets(flowers)
+    else:  # any four: leave out of the 四花 the flowers worth most on their own (正花)
+        ranked = sorted(flowers, key=lambda f: tai.flower_seat(f, opts.flower_order) == seat)
+        sets = [tuple(ranked[:4])] if len(flowers) >= 4 else []
+    grouped = {f for group in sets for f in group}
+    own = sum(
+        1 for f in flowers if f not in grouped and tai.flower_seat(f, opts.flower_order) == seat
+    )
+    other = len(flowers) - len(grouped) - own
+    lines = [tai.line("si_hua", "四花", "four flowers", 12, len(sets))] if sets else []
+    if own:
+        lines.append(tai.line("zheng_hua", "正花", "own-seat flower", 2, own))
+    if other:
+        lines.append(tai.line("ye_hua", "野花", "other seat's flower", 1, other))
+    return lines
+
+
+def _wind_lines(pungs: list[str], seat: str, round_wind: str, opts: Options) -> list[ScoreLine]:
+    """大四喜 50 replaces the wind items. A pung of the seat's wind is 位风 1, of the round's 圈风 1;
+    of a wind that is both, 正风 2 (plus 圈风 and 位风 only with ``zhengfeng_stacks``)."""
+    if all(w in pungs for w in WINDS):
+        return [tai.line("da_si_xi", "大四喜", "pungs of all four winds", 50)]
+    own, rnd = SEAT_WIND[seat], SEAT_WIND[round_wind]
+    lines = []
+    if own == rnd and own in pungs:
+        lines.append(tai.line("zhengfeng", "正风", "pung of the seat and round wind", 2))
+        if not opts.zhengfeng_stacks:
+            return lines
+    if rnd in pungs:
+        lines.append(tai.line("quanfeng", "圈风", "pung of the round wind", 1))
+    if own in pungs:
+        lines.append(tai.line("weifeng", "位风", "pung of the seat wind", 1))
+    return lines
+
+
+# -- 承包 --------------------------------------------------------------------------------------
+
+
+def gang_kind(outcome: HandOutcome, win: Win) -> str | None:
+    """拉杠胡 (robbing an added kong), 送杠胡 (replacement win after a kong of someone's discard)
+    or 还杠胡 (win on the discard a seat made right after konging the winner's discard)."""
+    if win.how == "robbed_kong":
+        return "la_gang"
+    flags = tai.win_flags(outcome, win)
+    if win.how == "self_draw" and flags & {FLAG_KONG_REPLACEMENT, FLAG_BONUS_REPLACEMENT}:
+        kong = tai.last_kong(outcome, win.seat)
+        return "song_gang" if kong and kong[0] == "exposed" and kong[1] else None
+    if win.how == "discard" and win.from_seat:
+        kong = tai.last_kong(outcome, win.from_seat)
+        fed = kong is not None and kong[0] == "exposed" and kong[1] == win.seat
+        return "huan_gang" if fed and _discard_after_kong(outcome, win) else None
+    return None
+
+
+def _discard_after_kong(outcome: HandOutcome, win: Win) -> bool:
+    """Was the winning tile the discarder's first discard after its last kong?"""
+    if outcome.actions is None:
+        return FLAG_AFTER_KONG in tai.win_flags(outcome, win)
+    discards = 0
+    for a in reversed(outcome.actions):
+        if a.seat != win.from_seat:
+            continue
+        if a.kind == "discard":
+            discards += 1
+        elif a.kind in ("gang", "kong"):
+            return discards == 1
+    return False
+
+
+def gang_liable(outcome: HandOutcome, win: Win) -> str | None:
+    """Who pays 5M for the kong 承包 of this win."""
+    kind = gang_kind(outcome, win)
+    if kind == "song_gang":
+        return tai.last_kong(outcome, win.seat)[1]
+    return win.from_seat if kind else None
+
+
+def bound_pairs(outcome: HandOutcome, opts: Options) -> dict[frozenset[str], str]:
+    """``{frozenset({a, b}): "san_bao" | "hu_bao"}`` for every pair of seats bound by claims."""
+    counts = tai.claim_counts(outcome)
+    pairs = {}
+    for i, a in enumerate(SEATS):
+        for b in SEATS[i + 1 :]:
+            ab, ba = counts[(a, b)], counts[(b, a)]
+            if opts.hu_bao_rule == "each_3":
+                mutual = ab >= 3 and ba >= 3
+            else:
+                mutual = ab and ba and ab + ba >= 3
+            if mutual:
+                pairs[frozenset((a, b))] = "hu_bao"
+            elif ab >= 3 or ba >= 3:
+                pairs[frozenset((a, b))] = "san_bao"
+    return pairs
+
+
+class Xizhou(Ruleset):
+    name = "xizhou"
+    title_zh = "西周麻将"
+    Options = Options
+    hand_size = 13
+    has_flowers = True
+    multiple_discard_winners = True
+    # The seed bars discarding the claimed tile itself (not a 吃's other end), with exceptions:
+    # check() enforces it.
+    forbid_discard_of_claimed = False
+
+    def tile_counts(self, opts: Options) -> dict[str, int]:
+        return tai.tile_counts_144()
+
+    def dead_wall(self, revealed_count: int, opts: Options) -> int:
+        """流局 at 16 live tiles left while not all 8 flowers are out, at 18 once they are."""
+        return 18 if revealed_count >= 8 else 16
+
+    def check(self, action: Action, history: tuple[Action, ...], opts: Options) -> list[Anomaly]:
+        """吃张打张/碰张打张 is barred unless the claim made a 三包/互包 or leaves 大吊车."""
+        if action.kind != "discard" or not history:
+            return []
+        claim = history[-1]
+        if claim.kind not in ("chi", "peng") or claim.seat != action.seat:
+            return []
+        fed = next((a for a in reversed(history[:-1]) if a.kind == "discard"), None)
+        if fed is None or fed.tile != action.tile:
+            return []
+        melds = [a for a in history if a.seat == action.seat and _new_meld(a)]
+        if len(melds) >= 4 or _bao_reached(history, action.seat, fed.seat):
+            return []
+        return [
+            Anomaly(
+                action.seq,
+                "discard_of_claimed",
+                "error",
+                f"{action.seat} discarded {action.tile} right after claiming it "
+                "(吃张打张/碰张打张)",
+            )
+        ]
+
+    def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
+        result = {}
+        for win in outcome.wins:
+            show = outcome.showdowns.get(win.seat)
+            hands = tai.readings(outcome, win, show) if show and win.tile else ()
+            lines = tai.best_lines(hands, lambda h: count_tai(h, outcome, opts), 0)
+            if not lines:  # not a winning shape, or 0 台: the seed's 1 台起胡 is not met
+                result[win.seat] = Scoring(
+                    seat=win.seat, points=0, lines=lines or (), raw=0, limit="not_winning"
+                )
+            else:
+                result[win.seat] = tai.scoring(win.seat, lines, 0)
+        return result
+
+    def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
+        out = []
+        pairs = bound_pairs(outcome, opts)
+        for win in outcome.wins:
+            kind = gang_kind(outcome, win)
+            if kind:
+                out.append(Liability(kind, gang_liable(outcome, win), win.seat))
+            for pair, bao in pairs.items():
+                if win.seat in pair:
+                    (other,) = pair - {win.seat}
+                    out.append(Liability(bao, other, win.seat))
+        return tuple(out)
+
+    def settle(self, inp: SettleInput, opts: Options) -> list[Payment]:
+        """Self-draw: M from each; discard: 2M from the discarder; a kong 承包: 5M from the liable
+        seat alone. 三包 adds 2M from the bound seat (on a self-draw it pays the 3M alone too:
+        5M); 互包 doubles that part. Relations with different seats add up."""
+        payments = []
+        for win in inp.wins:
+            m = inp.points.get(win.seat, 0) * opts.base
+            mine = [x for x in inp.liabilities if x.beneficiary == win.seat]
+            gang = next((x for x in mine if x.kind in GANG_KINDS), None)
+            bao = [x for x in mine if x.kind in BAO_KINDS]
+            if gang:
+                payments.append(Payment(gang.seat, win.seat, 5 * m, gang.kind))
+            elif win.how in ("discard",) and win.from_seat:
+                payments.append(Payment(win.from_seat, win.seat, 2 * m, "点炮"))
+            elif not bao:
+                payments += [Payment(s, win.seat, m, "自摸") for s in SEATS if s != win.seat]
+            self_drawn = not gang and win.how in ("self_draw", "instant")
+            for x in bao:
+                part = (5 if self_drawn else 2) * m * (2 if x.kind == "hu_bao" else 1)
+                payments.append(Payment(x.seat, win.seat, part, x.kind))
+        return tai.merge(payments)
+
+    def mistakes(self, outcome, scorings, inp, opts) -> list[Mistake]:
+        def resettle(points: dict[str, int], i: SettleInput = inp) -> list[Payment]:
+            return self.settle(dataclasses.replace(i, points=points), opts)
+
+        found = list(tai.point_mistakes(scorings, outcome.winners, resettle, 0))
+        points = dict(inp.points)
+        for kind, zh in (
+            ("la_gang", "拉杠"),
+            ("song_gang", "送杠"),
+            ("huan_gang", "还杠"),
+            ("san_bao", "三包"),
+            ("hu_bao", "互包"),
+        ):
+            if any(x.kind == kind for x in inp.liabilities):
+                rest = tuple(x for x in inp.liabilities if x.kind != kind)
+                found.append(
+                    Mistake(
+                        f"{kind}_missed",
+                        f"未按{zh}承包",
+                        f"{kind} not applied",
+                        tuple(resettle(points, dataclasses.replace(inp, liabilities=rest))),
+                    )
+                )
+        for x in inp.liabilities:
+            if x.kind == "hu_bao":
+                as_san = tuple(
+                    dataclasses.replace(y, kind="san_bao") if y == x else y for y in inp.liabilities
+                )
+                found.append(
+                    Mistake(
+                        "hu_bao_not_doubled",
+                        "互包未翻倍",
+                        "互包 paid as 三包",
+                        tuple(resettle(points, dataclasses.replace(inp, liabilities=as_san))),
+                    )
+                )
+        return found
+
+    def next_dealer(self, outcome: HandOutcome, opts: Options) -> str:
+        """连庄 on a dealer win, and on a drawn hand if the dealer made no kong; else 下家."""
+        if outcome.wins:
+            return "E" if "E" in outcome.winners else "S"
+        return "S" if tai.made_kong(outcome, "E") else "E"
+
+
+def _new_meld(a: Action) -> bool:
+    """A step that lays down a new set (a 加杠 only grows a 碰)."""
+    return a.kind in ("chi", "peng") or (
+        a.kind in ("gang", "kong") and not (a.source or "").endswith("added")
+    )
+
+
+def _bao_reached(history: tuple[Action, ...], claimer: str, discarder: str) -> bool:
+    """Did the claimer's claims on the discarder (this one included) reach 3 (三包)?"""
+    n = sum(
+        1
+        for a in history
+        if a.seat == claimer
+        and a.from_seat == discarder
+        and a.kind in ("chi", "peng", "gang", "kong")
+    )
+    return n >= 3
+
+
+RULESET = Xizhou()

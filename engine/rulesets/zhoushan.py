@@ -1,0 +1,255 @@
+"""舟山/定海麻将 (Zhoushan, Dinghai): 144 tiles with flowers, 13 in hand, the standard shape only,
+台 items capped at 4, paid as 底 + 台 per payer. Clause-by-clause reading and every decision on
+an ambiguous clause: docs/rules/zhoushan.md.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass, field
+
+from engine.model import (
+    FLAG_BONUS_REPLACEMENT,
+    FLAG_FIRST_DRAW,
+    FLAG_HEAVEN,
+    FLAG_KONG_REPLACEMENT,
+    FLAG_LAST_TILE,
+    SEATS,
+    HandOutcome,
+    next_seat,
+)
+from engine.rulesets import tai
+from engine.rulesets.base import (
+    Liability,
+    Mistake,
+    Payment,
+    Ruleset,
+    ScoreLine,
+    Scoring,
+    SettleInput,
+)
+from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE
+
+
+def _opt(default, doc: str, choices: tuple = ()):
+    meta = {"doc": doc, "choices": choices} if choices else {"doc": doc}
+    return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class Options:
+    stake: int = _opt(1, "amount paid per 台 (and per 底); the seed names no stake")
+    base: int = _opt(
+        1, "底: 台 every paying seat pays on top of the winner's 台, so a 0-台 win still pays"
+    )
+    cap: int = _opt(4, "台 cap per winner (the seed: more than 4 台 still count as 4); 0 = none")
+    discard_payer: str = _opt(
+        "discarder",
+        "who pays a win on a discard (放铳): the 'discarder' alone, or 'all' three losers",
+        ("discarder", "all"),
+    )
+    pinghu_tai: int = _opt(
+        1, "台 of 排胡 (all chows, plain pair, two-sided wait); the seed omits it"
+    )
+    tanki_self_draw_tai: int = _opt(
+        2, "台 of a self-drawn 单钓 (the seed: 2), counted beside 自摸's 1 台"
+    )
+    haidi: str = _opt(
+        "discard",
+        "海底捞月 on a win on the last 'discard' (the seed's words), or on 'both' that and a "
+        "self-draw of the last tile",
+        ("discard", "both"),
+    )
+    flower_order: str = _opt(
+        "spec",
+        "which flowers are a seat's own: 'spec' (东=春梅 南=夏兰 西=秋竹 北=冬菊, the seed's "
+        "order 梅兰竹菊) or 'tile_numbers' (梅1兰2菊3竹4: 西=秋菊 北=冬竹)",
+        tai.FLOWER_ORDERS,
+    )
+
+
+_DRAGON_ITEMS = (
+    (RED, "red_pung", "中3个", "three 中"),
+    (GREEN, "green_pung", "发3个", "three 发"),
+    (WHITE, "white_pung", "白3个", "three 白"),
+)
+_WAIT_ITEMS = {
+    "kanchan": ("kanchan", "坎张", "closed wait"),
+    "penchan": ("penchan", "边张", "edge wait"),
+}
+
+
+def count_tai(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> tuple[ScoreLine, ...]:
+    """Every 台 item of one reading of a winning hand, before the cap."""
+    L = tai.line
+    lines: list[ScoreLine] = []
+    counts = Counter(hand.faces)
+    lines += [L(code, zh, en, 1) for face, code, zh, en in _DRAGON_ITEMS if counts[face] >= 3]
+    lines += _flower_lines(tai.flowers_of(outcome, hand.seat), hand.seat, opts)
+    flags = hand.flags
+    if hand.self_drawn:
+        if flags & {FLAG_KONG_REPLACEMENT, FLAG_BONUS_REPLACEMENT}:
+            lines.append(L("gang_kai", "杠上开花", "win on a kong/flower replacement", 2))
+        else:
+            lines.append(L("zimo", "自摸", "self-draw", 1))
+    if hand.wait == "shanpon" and not hand.self_drawn:
+        lines.append(L("duidao", "对倒", "pung wait won on a discard", 1))
+    if hand.wait in _WAIT_ITEMS:
+        lines.append(L(*_WAIT_ITEMS[hand.wait], 1))
+    if hand.wait == "tanki":
+        value = opts.tanki_self_draw_tai if hand.self_drawn else 1
+        lines.append(L("dandiao", "单钓将", "pair wait", value))
+    if hand.all_pungs():
+        lines.append(L("pengpeng", "碰碰胡", "all pungs", 2))
+    kind = tai.flush(hand.faces)
+    if kind in ("hun", "zi"):
+        lines.append(L("hunyise", "混一色", "one suit and honors", 2))
+    elif kind == "qing":
+        lines.append(L("qingyise", "清一色", "one suit", 4))
+    plain_pair = hand.pair not in (*DRAGONS, SEAT_WIND[hand.seat], SEAT_WIND[outcome.round_wind])
+    if hand.all_chows() and plain_pair and hand.wait == "ryanmen" and opts.pinghu_tai:
+        lines.append(L("paihu", "排胡", "all chows", opts.pinghu_tai))
+    if FLAG_LAST_TILE in flags and (hand.win.how == "discard" or opts.haidi == "both"):
+        lines.append(L("haidi", "海底捞月", "win on the last tile", 4))
+    if FLAG_HEAVEN in flags:
+        lines.append(L("tianhu", "天胡", "dealer wins on the deal", 4))
+    if FLAG_FIRST_DRAW in flags:
+        lines.append(L("dihu", "地胡", "non-dealer wins on the first draw", 1))
+    if SEAT_WIND[outcome.round_wind] in hand.pung_faces():
+        lines.append(L("quanfeng", "圈风", "pung of the round wind", 1))
+    return tuple(lines)
+
+
+def _flower_lines(flowers: list[str], seat: str, opts: Options) -> list[ScoreLine]:
+    """All eight: 4 台. Otherwise 2 台 per full set (春夏秋冬 / 梅兰竹菊), and 1 台 per own-seat
+    flower (正花) outside a full set."""
+    if len(flowers) == 8:
+        return [tai.line("all_flowers", "八花", "all eight flowers", 4)]
+    sets = tai.complete_flower_sets(flowers)
+    in_sets = {f for group in sets for f in group}
+    own = [f for f in flowers if f not in in_sets and tai.flower_seat(f, opts.flower_order) == seat]
+    lines = [tai.line("flower_set", "一套花", "a full flower set", 2, len(sets))] if sets else []
+    if own:
+        lines.append(tai.line("own_flower", "正花", "own-seat flower", 1, len(own)))
+    return lines
+
+
+class Zhoushan(Ruleset):
+    name = "zhoushan"
+    title_zh = "舟山(定海)麻将"
+    Options = Options
+    hand_size = 13
+    has_flowers = True
+    forbid_discard_of_claimed = True
+    multiple_discard_winners = True
+
+    def tile_counts(self, opts: Options) -> dict[str, int]:
+        return tai.tile_counts_144()
+
+    def dead_wall(self, revealed_count: int, opts: Options) -> int:
+        """The seed plays to the last tile (its 海底 and last-tile restrictions say so)."""
+        return 0
+
+    def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
+        result = {}
+        for win in outcome.wins:
+            show = outcome.showdowns.get(win.seat)
+            hands = tai.readings(outcome, win, show) if show and win.tile else ()
+            lines = tai.best_lines(hands, lambda h: count_tai(h, outcome, opts), opts.cap)
+            if lines is None:
+                result[win.seat] = Scoring(seat=win.seat, points=0, limit="not_winning")
+            else:
+                result[win.seat] = tai.scoring(win.seat, lines, opts.cap)
+        return result
+
+    def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
+        """杠上开花 after a kong of someone's discard: that discarder pays for all three."""
+        out = []
+        for win in outcome.wins:
+            flags = tai.win_flags(outcome, win)
+            if win.how == "self_draw" and FLAG_KONG_REPLACEMENT in flags:
+                kong = tai.last_kong(outcome, win.seat)
+                if kong and kong[0] == "exposed" and kong[1]:
+                    out.append(Liability("gang_kai_bao", kong[1], win.seat))
+        return tuple(out)
+
+    def settle(self, inp: SettleInput, opts: Options) -> list[Payment]:
+        payments = []
+        for win in inp.wins:
+            amount = opts.stake * (opts.base + inp.points.get(win.seat, 0))
+            losers = [s for s in SEATS if s != win.seat]
+            liable = [x.seat for x in inp.liabilities if x.beneficiary == win.seat]
+            if win.how == "robbed_kong" and win.from_seat:
+                payments.append(Payment(win.from_seat, win.seat, 5 * amount, "抢杠胡"))
+            elif win.how == "discard" and win.from_seat and opts.discard_payer == "discarder":
+                payments.append(Payment(win.from_seat, win.seat, amount, "放铳"))
+            elif win.how == "discard":
+                payments += [Payment(s, win.seat, amount, "放铳") for s in losers]
+            elif liable:
+                payments.append(Payment(liable[0], win.seat, 3 * amount, "杠上开花包三家"))
+            else:
+                payments += [Payment(s, win.seat, amount, "自摸") for s in losers]
+        return tai.merge(payments)
+
+    def mistakes(self, outcome, scorings, inp, opts) -> list[Mistake]:
+        def resettle(points: dict[str, int], o: Options = opts, i: SettleInput = inp):
+            return self.settle(dataclasses.replace(i, points=points), o)
+
+        found = list(tai.point_mistakes(scorings, outcome.winners, resettle, opts.cap))
+        points = dict(inp.points)
+        if opts.base:
+            found.append(
+                Mistake(
+                    "base_missed",
+                    "没算底",
+                    "the 底 not paid",
+                    tuple(resettle(points, dataclasses.replace(opts, base=0))),
+                )
+            )
+        if any(w.how == "discard" for w in inp.wins):
+            other = "all" if opts.discard_payer == "discarder" else "discarder"
+            found.append(
+                Mistake(
+                    "wrong_payer",
+                    "放铳付款人错",
+                    f"a discard win paid by {other}",
+                    tuple(resettle(points, dataclasses.replace(opts, discard_payer=other))),
+                )
+            )
+        if inp.liabilities:
+            found.append(
+                Mistake(
+                    "bao_missed",
+                    "杠上开花未包三家",
+                    "the kong discarder did not pay for all three",
+                    tuple(resettle(points, opts, dataclasses.replace(inp, liabilities=()))),
+                )
+            )
+        robbed = [w for w in inp.wins if w.how == "robbed_kong"]
+        if robbed:
+            as_discard = tuple(dataclasses.replace(w, how="discard") for w in inp.wins)
+            found.append(
+                Mistake(
+                    "robbed_not_fivefold",
+                    "抢杠胡未付五倍",
+                    "the robbed kong paid as a plain discard",
+                    tuple(resettle(points, opts, dataclasses.replace(inp, wins=as_discard))),
+                )
+            )
+        return found
+
+    def next_dealer(self, outcome: HandOutcome, opts: Options) -> str:
+        """连庄 on a dealer win or a drawn hand; otherwise 下庄. 一炮多响: the first winner
+        counter-clockwise (in turn order) from the discarder deals next."""
+        if not outcome.wins:
+            return "E"
+        if len(outcome.wins) > 1 and outcome.wins[0].from_seat:
+            seat = next_seat(outcome.wins[0].from_seat)
+            while seat not in outcome.winners:
+                seat = next_seat(seat)
+            return seat
+        return "E" if outcome.wins[0].seat == "E" else "S"
+
+
+RULESET = Zhoushan()
