@@ -104,8 +104,27 @@ def parse_log(data: bytes | str | IO[bytes], *, max_bytes: int | None = None) ->
         if isinstance(item, LogError):
             checker.errors.append(item)
         else:
-            checker.feed(line_no, item)
+            obj = _load(item, line_no, checker.errors)
+            checker.feed(line_no, obj)
     return checker.finish()
+
+
+def parse_appended(records: list[dict[str, Any]], new: list[Any]) -> list[dict[str, Any]]:
+    """Canonical dicts of records appended to an accepted log (corrections), checked in the
+    context of its ``records``; errors name line ``seq + 1``, the record's line in the
+    canonical log. Raises LogFormatError."""
+    checker = _FileChecker()
+    for seq, obj in enumerate([*records, *new]):
+        checker.feed(seq + 1, obj)
+    return checker.finish().records[len(records) :]
+
+
+def content_hash(canonical_lines: list[str]) -> str:
+    """sha256 hex of the canonical JSON Lines (each line followed by a newline)."""
+    digest = hashlib.sha256()
+    for line in canonical_lines:
+        digest.update(line.encode("utf-8") + b"\n")
+    return digest.hexdigest()
 
 
 def _read_lines(stream: IO[bytes], max_bytes: int) -> Iterator[tuple[int, str | LogError]]:
@@ -173,6 +192,9 @@ def _reject_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
 
+_UNLOADED = object()  # what _load returns for a line that is not JSON (its error is listed)
+
+
 def _load(text: str, line: int, errors: list[LogError]) -> Any:
     try:
         return json.loads(
@@ -186,7 +208,7 @@ def _load(text: str, line: int, errors: list[LogError]) -> Any:
         )
     except ValueError as e:
         errors.append(LogError(line, None, None, f"not JSON this service accepts: {e}"))
-    return None
+    return _UNLOADED
 
 
 def _validate(obj: Any, line: int, errors: list[LogError]) -> Record | None:
@@ -274,10 +296,10 @@ class _FileChecker:
     last_hand: int | None = None
     omitted: int = 0
 
-    def feed(self, line: int, text: str) -> None:
+    def feed(self, line: int, obj: Any) -> None:
+        """Check one loaded JSON value (_UNLOADED: it was not JSON, its error is already listed)."""
         seq = len(self.types)
-        obj = _load(text, line, self.errors)
-        model = None if obj is None else _validate(obj, line, self.errors)
+        model = None if obj is _UNLOADED else _validate(obj, line, self.errors)
         self.types.append(
             model.type if model else obj.get("type") if isinstance(obj, dict) else None
         )
@@ -403,10 +425,9 @@ class _FileChecker:
         if self.errors:
             extra = max(0, len(self.errors) - MAX_ERRORS)
             raise LogFormatError(self.errors[:MAX_ERRORS], self.omitted + extra)
-        blob = "".join(line + "\n" for line in self.canonical).encode("utf-8")
         return ParsedLog(
             records=self.records,
             lines=self.lines,
             canonical_lines=self.canonical,
-            content_hash=hashlib.sha256(blob).hexdigest(),
+            content_hash=content_hash(self.canonical),
         )

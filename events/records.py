@@ -111,7 +111,9 @@ Tiles = Annotated[
 ]
 Amount = Annotated[int, BeforeValidator(_amount), WithJsonSchema({"type": "integer", "minimum": 0})]
 IsoTime = Annotated[
-    str, AfterValidator(_iso_time), WithJsonSchema({"type": "string", "format": "date-time"})
+    str,
+    AfterValidator(_iso_time),
+    WithJsonSchema({"type": "string", "description": "ISO-8601 date and time"}),
 ]
 Die = Annotated[StrictInt, Field(ge=1, le=6)]
 Flag = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
