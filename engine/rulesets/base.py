@@ -14,7 +14,7 @@ a default and ``metadata={"doc": ...}``). The audit calls, per hand::
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -197,6 +197,17 @@ class Ruleset:
     def next_dealer(self, outcome: HandOutcome, opts: Any) -> str:
         """The seat (in this hand's winds) that deals the next hand: ``E`` for 连庄."""
         raise NotImplementedError
+
+    def check_hand_start(
+        self,
+        hand: Mapping[str, Any],
+        earlier: Sequence[tuple[Mapping[str, Any], HandOutcome]],
+        opts: Any,
+    ) -> list[Anomaly]:
+        """Anomalies in how a hand begins given the session's earlier hands (their ``hand``
+        records and outcomes, oldest first), e.g. huangyan's 换位 (``hand.seat_change``) too soon.
+        Anomalies carry ``seq=None``: the replay sets the hand record's seq. Default: none."""
+        return []
 
 
 def _coerce(value: Any, kind: Any, name: str) -> Any:

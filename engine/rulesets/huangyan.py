@@ -5,12 +5,14 @@ and every decision on an ambiguous clause: docs/rules/huangyan.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from engine.model import SEATS, HandOutcome, next_seat
-from engine.rulesets.base import Payment, Ruleset, SettleInput
-from engine.tiles import FACES, rank
+from engine.model import SEATS, HandOutcome, Meld, Showdown, Win, next_seat
+from engine.rulesets.base import Anomaly, Payment, Ruleset, ScoreLine, Scoring, SettleInput
+from engine.tiles import FACES, SEAT_WIND, is_dragon, is_honor, is_terminal_or_honor, rank
 
 # The seed lists the dragons as 中、財(发)、白; "next" follows that order, winds go 东南西北.
 _HONOR_NEXT = {"1z": "2z", "2z": "3z", "3z": "4z", "4z": "1z", "7z": "6z", "6z": "5z", "5z": "7z"}
@@ -104,6 +106,140 @@ def settle_points(
     return out
 
 
+# 计算规则: code -> (zh, en, value). 胡 items first, then 番.
+HU_ITEMS = {
+    "pair": ("门风对、字牌对", "own-wind or dragon pair", 2),
+    "pung_yao": ("风、幺九、字牌刻子", "wind, terminal or dragon pung", 4),
+    "pung": ("刻子", "pung", 2),
+    "concealed_pung_yao": ("风、幺九、字牌暗刻", "concealed wind, terminal or dragon pung", 8),
+    "concealed_pung": ("暗刻", "concealed pung", 4),
+    "kong_exposed_yao": ("风、幺九、字牌明杠", "exposed wind, terminal or dragon kong", 16),
+    "kong_exposed": ("明杠", "exposed kong", 8),
+    "kong_concealed_yao": ("风、幺九、字牌暗杠", "concealed wind, terminal or dragon kong", 32),
+    "kong_concealed": ("暗杠", "concealed kong", 16),
+    "self_draw": ("自摸", "self-draw", 2),
+    "kanchan": ("嵌档", "closed (middle) wait", 2),
+    "pengpenghu": ("碰碰胡", "all pungs", 4),
+}
+FANS = {
+    "dragon": ("中发白刻、杠", "dragon pung or kong", 1),
+    "seat_wind": ("自家风刻、杠", "own-wind pung or kong", 1),
+    "hard": ("无得（硬碰硬）", "no 得 in hand", 1),
+    "restored": ("得还原", "得 standing for itself", 1),
+    "half_flush": ("混一色", "one suit with honors", 1),
+    "full_flush": ("清一色", "one suit", 3),
+}
+_MELD_SET = {"peng": "pung", "gang_exposed": "kong_exposed", "gang_added": "kong_exposed"}
+_MELD_SET["gang_concealed"] = "kong_concealed"
+
+
+def _set_items(seat: str, sets: Iterable[tuple[str, str]], hu: Counter, fan: Counter) -> None:
+    """Count pungs/kongs given as (kind, face): their 胡, and 番 for dragons and the own wind."""
+    for kind, face in sets:
+        hu[kind + "_yao" if is_terminal_or_honor(face) else kind] += 1
+        if is_dragon(face):
+            fan["dragon"] += 1
+        elif face == SEAT_WIND[seat]:
+            fan["seat_wind"] += 1
+
+
+def _meld_sets(melds: Iterable[Meld]) -> list[tuple[str, str]]:
+    return [(_MELD_SET[m.kind], m.face) for m in melds if m.kind in _MELD_SET]
+
+
+def _is_scoring_pair(seat: str, face: str) -> bool:
+    return is_dragon(face) or face == SEAT_WIND[seat]
+
+
+def points_of(lines: Iterable[ScoreLine], opts: Options) -> tuple[int, int]:
+    """(points, raw) from itemised lines: (胡 items + 底胡) × 2^番, rounded up, then capped."""
+    lines = list(lines)
+    hu = sum(x.value * x.count for x in lines if x.unit == "胡")
+    fan = sum(x.value * x.count for x in lines if x.unit == "番")
+    raw = hu * 2**fan
+    points = -(-raw // opts.round_to) * opts.round_to if opts.round_to > 1 else raw
+    return (min(points, opts.cap) if opts.cap > 0 else points), raw
+
+
+def _scoring(seat: str, hu: Counter, fan: Counter, base: int, opts: Options, reading=()) -> Scoring:
+    lines = [ScoreLine(c, *HU_ITEMS[c], "胡", n) for c, n in hu.items() if n]
+    if base:
+        lines.append(ScoreLine("base", "底胡", "base", base, "胡"))
+    lines += [ScoreLine(c, *FANS[c], "番", n) for c, n in fan.items() if n]
+    points, raw = points_of(lines, opts)
+    return Scoring(seat, points, tuple(lines), raw, tuple(reading))
+
+
+def score_non_winner(show: Showdown, opts: Options) -> Scoring:
+    """没胡的人: 胡 items × 2^番 (dragon and own-wind sets only), tiles counted as they are;
+    three or four alike in hand are an 暗刻 (可暗杠未杠), each own-wind or dragon pair 2 胡."""
+    hu, fan = Counter(), Counter()
+    held = Counter(show.concealed)
+    sets = _meld_sets(show.melds) + [("concealed_pung", t) for t, n in held.items() if n >= 3]
+    _set_items(show.seat, sets, hu, fan)
+    hu["pair"] = sum(n == 2 and _is_scoring_pair(show.seat, t) for t, n in held.items())
+    return _scoring(show.seat, hu, fan, 0, opts)
+
+
+def _flush(faces: Iterable[str]) -> str | None:
+    faces = list(faces)
+    suits = {f[1] for f in faces if not is_honor(f)}
+    if len(suits) > 1:
+        return None
+    if any(is_honor(f) for f in faces):
+        return "half_flush"
+    return "full_flush"
+
+
+def score_reading(d, show: Showdown, win: Win, wildcards: frozenset[str], opts: Options) -> Scoring:
+    """The winner's 胡 and 番 for one reading ``d`` (an engine.hand Decomposition)."""
+    seat = show.seat
+    hu, fan = Counter(), Counter()
+    on_discard = win.how != "self_draw" and not opts.discard_pung_concealed
+    sets = _meld_sets(show.melds)
+    for i, g in enumerate(d.sets, start=1):
+        if g.kind == "pung":
+            sets.append(("pung" if on_discard and d.win_group == i else "concealed_pung", g.faces[0]))
+    _set_items(seat, sets, hu, fan)
+    hu["pair"] = int(_is_scoring_pair(seat, d.pair.faces[0]))
+    hu["self_draw"] = int(win.how == "self_draw")
+    hu["kanchan"] = int(d.wait == "kanchan")
+    chows = any(g.kind == "chow" for g in d.sets) or any(m.kind == "chi" for m in show.melds)
+    hu["pengpenghu"] = int(opts.pengpenghu and not chows)
+    held = sum(t in wildcards for t in show.concealed)
+    fan["restored"] = d.restored
+    fan["hard"] = int(held - (d.restored if opts.restored_then_hard else 0) == 0)
+    faces = [f for g in (d.pair, *d.sets) for f in g.faces] + [t for m in show.melds for t in m.tiles]
+    flush = _flush(faces)
+    if flush:
+        fan[flush] = 1
+    reading = [f"{w}→{face}" for w, face in d.assignments]
+    return _scoring(seat, hu, fan, opts.base_hu, opts, reading)
+
+
+def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
+    """The best reading the winner can claim over every way its 得 can stand (engine.hand)."""
+    from engine.hand import best_decomposition  # lands with engine/hand.py
+
+    show = outcome.showdowns.get(win.seat)
+    if show is None:
+        return _nothing(win.seat, "no_showdown", "胡家未亮牌", "the winner's tiles were not shown")
+    wild = outcome.wildcards
+
+    def key(d):
+        s = score_reading(d, show, win, wild, opts)
+        return s.points, s.raw
+
+    best = best_decomposition(show.concealed, key, show.melds, wild, win.tile)
+    if best is None:
+        return _nothing(win.seat, "not_a_win", "不成胡", "the tiles shown are not a winning hand")
+    return score_reading(best[1], show, win, wild, opts)
+
+
+def _nothing(seat: str, code: str, zh: str, en: str) -> Scoring:
+    return Scoring(seat, 0, (ScoreLine(code, zh, en, 0, "胡"),), 0)
+
+
 class Huangyan(Ruleset):
     name = "huangyan"
     title_zh = "黄岩麻将"
@@ -127,11 +263,52 @@ class Huangyan(Ruleset):
     def dead_wall(self, revealed_count: int, opts: Options) -> int:
         return opts.dead_wall
 
+    def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
+        """Every seat that showed; the (single) winner with 底胡 and all its 番."""
+        win = outcome.wins[0] if outcome.wins else None
+        out = {}
+        for seat in SEATS:
+            if win is not None and seat == win.seat:
+                out[seat] = score_winner(outcome, win, opts)
+            elif seat in outcome.showdowns:
+                out[seat] = score_non_winner(outcome.showdowns[seat], opts)
+        return out
+
     def settle(self, inp: SettleInput, opts: Options) -> list[Payment]:
         """The seed's two modes; a seat missing from ``points`` counted 0 胡, a draw pays nothing."""
         if not inp.wins:
             return []
         return settle_points(inp.wins[0].seat, inp.dealer, inp.points, opts)
+
+    def check_hand_start(
+        self,
+        hand: Mapping[str, Any],
+        earlier: Sequence[tuple[Mapping[str, Any], HandOutcome]],
+        opts: Options,
+    ) -> list[Anomaly]:
+        """换位篇: a seat change (``hand.seat_change``) needs ``seat_change_rounds`` 圈 (four
+        passes of the deal each) since the last one; 搓菜 also counts them from the first hand."""
+        if not hand.get("seat_change") or not earlier:
+            return []
+        passes, since_change = 0, False
+        for record, outcome in reversed(earlier):
+            passes += self.next_dealer(outcome, opts) != outcome.dealer
+            if record.get("seat_change"):
+                since_change = True
+                break
+        need = 4 * opts.seat_change_rounds
+        if passes >= need or (not since_change and opts.seat_change_rule == "cuohu"):
+            return []
+        after = "the last seat change" if since_change else "the session began (搓菜)"
+        return [
+            Anomaly(
+                None,
+                "seat_change_too_early",
+                "warning",
+                f"换位 after {passes} passes of the deal since {after}; "
+                f"{opts.seat_change_rounds} 圈 ({need} passes) must come first",
+            )
+        ]
 
     def next_dealer(self, outcome: HandOutcome, opts: Options) -> str:
         """庄家胡 keeps the deal (连庄); any other win passes it to 下家; a draw per option."""
