@@ -1,0 +1,308 @@
+"""The immutable event store: one hash-chained stream per session, insert and select only.
+
+Every public function is keyword-only and takes an optional ``engine`` (default: the configured
+database, ``events.db.get_engine()``). Appends are one transaction per batch and optimistic: the
+caller names the head seq it saw; if another writer got there first, ``ConcurrencyConflict``.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass
+from typing import IO
+
+from sqlalchemy import Engine, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session
+
+from events import chain, receipts
+from events.codec import LogFormatError, ParsedLog, canonical_json, parse_log
+from events.config import settings
+from events.db import get_engine
+from events.models import Receipt, StoredEvent, TableSession, utcnow
+
+
+class ConcurrencyConflict(Exception):
+    """Another writer appended to the stream since the caller read its head."""
+
+
+class SessionNotFound(LookupError):
+    def __init__(self, session_id: str):
+        super().__init__(f"no session {session_id!r}")
+
+
+class CorrectionInvalid(ValueError):
+    """A correction that is not a valid correction record of this session."""
+
+
+@dataclass(frozen=True)
+class Stored:
+    """The outcome of an upload or an append: the session row, its newest receipt, and whether
+    this call created anything (False for a repeated upload)."""
+
+    session: TableSession
+    receipt: dict
+    created: bool
+
+
+@dataclass(frozen=True)
+class StoreCheck:
+    sessions: int
+    events: int
+    broken: list[chain.ChainBroken]
+
+
+def _engine(engine: Engine | None) -> Engine:
+    return engine or get_engine()
+
+
+def _db(engine: Engine | None) -> Session:
+    return Session(_engine(engine), expire_on_commit=False)
+
+
+def _signing_key():
+    return receipts.signing_key(settings().signing_key_path)
+
+
+def public_key_pem() -> str:
+    """The service's public key (PEM), to hand to anyone who checks receipts."""
+    return receipts.public_key_pem(_signing_key())
+
+
+def ingest(
+    *, data: bytes | str | IO[bytes], club: str | None = None, engine: Engine | None = None
+) -> Stored:
+    """Validate and store an uploaded log; raises LogFormatError (nothing stored) on a bad file.
+    Idempotent: a file with the content hash of a stored session returns that session."""
+    return ingest_parsed(parsed=parse_log(data), club=club, engine=engine)
+
+
+def ingest_parsed(
+    *, parsed: ParsedLog, club: str | None = None, engine: Engine | None = None
+) -> Stored:
+    """Store an already parsed log (see ``ingest``); ``club`` overrides the log's club field."""
+    existing = _by_content_hash(parsed.content_hash, engine)
+    if existing is not None:
+        return existing
+    links = chain.extend(parsed.canonical_lines)
+    first, head = parsed.records[0], links[-1]
+    row = TableSession(
+        id=uuid.uuid4().hex,
+        club=club or first.get("club") or "",
+        table_name=str(first.get("table", "")),
+        ruleset=first["ruleset"],
+        players=first["players"],
+        started_at=first.get("started_at"),
+        content_hash=parsed.content_hash,
+        head_seq=head.seq,
+        head_hash=head.hash,
+    )
+    receipt = receipts.issue(
+        _signing_key(),
+        session_id=row.id,
+        club=row.club,
+        content_hash=row.content_hash,
+        uploaded=len(links),
+        head=head,
+        kind="upload",
+    )
+    try:
+        with _db(engine) as db, db.begin():
+            db.add(row)
+            db.flush()
+            _insert(db, row.id, links, receipt)
+    except IntegrityError:
+        existing = _by_content_hash(parsed.content_hash, engine)  # a concurrent twin upload won
+        if existing is None:
+            raise
+        return existing
+    return Stored(row, receipt, True)
+
+
+def _by_content_hash(content_hash: str, engine: Engine | None) -> Stored | None:
+    with _db(engine) as db:
+        row = db.scalars(select(TableSession).where(TableSession.content_hash == content_hash)).first()
+    if row is None:
+        return None
+    return Stored(row, receipts_of(session_id=row.id, engine=engine)[-1], False)
+
+
+def _insert(db: Session, session_id: str, links: list[chain.Link], receipt: dict) -> None:
+    now = utcnow()
+    db.execute(
+        insert(StoredEvent),
+        [
+            dict(
+                stream=session_id,
+                seq=x.seq,
+                type=x.type,
+                data=x.data,
+                prev_hash=x.prev_hash,
+                hash=x.hash,
+                recorded_at=now,
+            )
+            for x in links
+        ],
+    )
+    document = json.dumps(receipt, ensure_ascii=False, sort_keys=True)
+    db.add(Receipt(session_id=session_id, head_seq=links[-1].seq, document=document))
+
+
+def append_corrections(
+    *, session_id: str, corrections: list[dict], expected_seq: int, engine: Engine | None = None
+) -> Stored:
+    """Append ``correction`` records (each with ``target``, ``replacement`` or ``void``, and
+    non-empty ``by`` and ``reason``) after head seq ``expected_seq`` in one transaction, and
+    issue a new receipt. Raises CorrectionInvalid, SessionNotFound or ConcurrencyConflict."""
+    session = get_session(session_id=session_id, engine=engine)
+    if session.head_seq != expected_seq:
+        raise ConcurrencyConflict(
+            f"session {session_id} is at seq {session.head_seq}, not {expected_seq}: reload and retry"
+        )
+    if not corrections:
+        raise CorrectionInvalid("nothing to append")
+    types = {e.seq: e.type for e in read_events(session_id=session_id, engine=engine)}
+    data = [_correction_json(c, expected_seq, types) for c in corrections]
+    links = chain.extend(data, seq=expected_seq + 1, prev_hash=session.head_hash)
+    head = links[-1]
+    receipt = receipts.issue(
+        _signing_key(),
+        session_id=session_id,
+        club=session.club,
+        content_hash=session.content_hash,
+        uploaded=_uploaded(session_id, engine),
+        head=head,
+        kind="correction",
+    )
+    try:
+        with _db(engine) as db, db.begin():
+            _insert(db, session_id, links, receipt)
+            moved = db.execute(
+                update(TableSession)
+                .where(TableSession.id == session_id, TableSession.head_seq == expected_seq)
+                .values(head_seq=head.seq, head_hash=head.hash)
+            ).rowcount
+            if moved != 1:
+                raise ConcurrencyConflict(f"session {session_id} moved past seq {expected_seq}")
+    except IntegrityError as e:
+        raise ConcurrencyConflict(f"session {session_id}: seq {expected_seq + 1} is taken") from e
+    session.head_seq, session.head_hash = head.seq, head.hash
+    return Stored(session, receipt, True)
+
+
+def _correction_json(record: dict, head_seq: int, types: dict[int, str]) -> str:
+    """The canonical JSON of a correction, after the checks the codec makes within a file."""
+    if not isinstance(record, dict) or record.get("type") != "correction":
+        raise CorrectionInvalid('only records of type "correction" can be appended')
+    for name in ("by", "reason"):
+        if not str(record.get(name) or "").strip():
+            raise CorrectionInvalid(f"a correction needs {name!r} (who corrects, and why)")
+    try:
+        text = canonical_json(record)
+    except LogFormatError as e:
+        raise CorrectionInvalid(
+            "; ".join(str(err).removeprefix("line 1 ") for err in e.errors)
+        ) from None
+    target = record["target"]
+    if not 0 < target <= head_seq:
+        raise CorrectionInvalid(f"target must be a seq from 1 to {head_seq}, not {target}")
+    if types[target] == "correction":
+        raise CorrectionInvalid(
+            "a correction cannot be corrected; correct the original record again"
+        )
+    return text
+
+
+def _uploaded(session_id: str, engine: Engine | None) -> int:
+    """How many records the original upload had (its receipt says)."""
+    return receipts_of(session_id=session_id, engine=engine)[0]["receipt"]["uploaded"]
+
+
+def get_session(*, session_id: str, engine: Engine | None = None) -> TableSession:
+    with _db(engine) as db:
+        row = db.get(TableSession, session_id)
+    if row is None:
+        raise SessionNotFound(session_id)
+    return row
+
+
+def list_sessions(
+    *,
+    club: str | None = None,
+    limit: int | None = None,
+    offset: int = 0,
+    engine: Engine | None = None,
+) -> list[TableSession]:
+    """Sessions, newest first, optionally of one club."""
+    query = select(TableSession).order_by(TableSession.created_at.desc(), TableSession.id)
+    if club is not None:
+        query = query.where(TableSession.club == club)
+    with _db(engine) as db:
+        return list(db.scalars(query.offset(offset).limit(limit)))
+
+
+def read_events(*, session_id: str, engine: Engine | None = None) -> list[StoredEvent]:
+    """A session's events in seq order (empty for an unknown session)."""
+    query = select(StoredEvent).where(StoredEvent.stream == session_id).order_by(StoredEvent.seq)
+    with _db(engine) as db:
+        return list(db.scalars(query))
+
+
+def read_records(*, session_id: str, engine: Engine | None = None) -> list[dict]:
+    """A session's records (list index = seq), what the replay consumes."""
+    return [json.loads(e.data) for e in read_events(session_id=session_id, engine=engine)]
+
+
+def export_log(*, session_id: str, engine: Engine | None = None) -> str:
+    """The stored log as canonical JSON Lines, corrections included: the file a receipt holder
+    can check with ``fupan store check --receipt R --log FILE``."""
+    get_session(session_id=session_id, engine=engine)
+    return "".join(e.data + "\n" for e in read_events(session_id=session_id, engine=engine))
+
+
+def receipts_of(*, session_id: str, engine: Engine | None = None) -> list[dict]:
+    """Every receipt issued for a session, oldest first (the last one covers the current head)."""
+    query = select(Receipt.document).where(Receipt.session_id == session_id).order_by(Receipt.id)
+    with _db(engine) as db:
+        return [json.loads(doc) for doc in db.scalars(query)]
+
+
+def check_chains(*, engine: Engine | None = None) -> StoreCheck:
+    """Re-walk every session's chain against the head on its session row."""
+    broken, events = [], 0
+    sessions = list_sessions(engine=engine)
+    for session in sessions:
+        links = (
+            chain.Link(e.seq, e.type, e.data, e.prev_hash, e.hash)
+            for e in read_events(session_id=session.id, engine=engine)
+        )
+        try:
+            events += chain.walk(
+                session.id, links, head_seq=session.head_seq, head_hash=session.head_hash
+            )
+        except chain.ChainBroken as e:
+            broken.append(e)
+    return StoreCheck(len(sessions), events, broken)
+
+
+def check_receipt(
+    *,
+    document: object,
+    public_key: bytes | None = None,
+    log: bytes | str | None = None,
+    engine: Engine | None = None,
+) -> receipts.ReceiptCheck:
+    """Prove a receipt: its signature (with ``public_key`` PEM, default the service's own key),
+    then the chain recomputed from ``log`` (an export or the original upload) or, without one,
+    from the stored events. Raises ReceiptInvalid, LogFormatError or SessionNotFound."""
+    key = receipts.load_public_key(public_key) if public_key else _signing_key().public_key()
+    body = receipts.verify_signature(document, key)
+    if log is None:
+        log = export_log(session_id=body["session_id"], engine=engine)
+    data = parse_log(log).canonical_lines
+    return receipts.match_log(body, data, _content_hash)
+
+
+def _content_hash(data: list[str]) -> str:
+    return parse_log("".join(line + "\n" for line in data)).content_hash

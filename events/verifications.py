@@ -1,0 +1,73 @@
+"""Verification results: one row per (session, head seq, engine version, options), written once.
+
+A task that runs twice (a redelivered message, a second worker) inserts nothing the second time;
+a new engine version or a correction (a new head) adds a row and keeps the old ones.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from sqlalchemy import Engine, and_, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlmodel import Session
+
+from events.db import get_engine
+from events.models import TableSession, Verification
+
+_INSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
+
+
+def options_json(options: dict | None) -> str:
+    return json.dumps(options or {}, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def options_hash(options: dict | None) -> str:
+    return hashlib.sha256(options_json(options).encode()).hexdigest()
+
+
+def record_verification(
+    *, session_id: str, head_seq: int, engine_version: str, options: dict | None, status: str,
+    report: dict | None = None, disputes: int = 0, anomalies: int = 0, error: str | None = None,
+    engine: Engine | None = None,
+) -> bool:
+    """Store a result unless this (session, head, version, options) has one; True if stored."""
+    if status not in ("ok", "failed"):
+        raise ValueError(f"status must be 'ok' or 'failed', not {status!r}")
+    engine = engine or get_engine()
+    row = dict(
+        session_id=session_id, head_seq=head_seq, engine_version=engine_version,
+        options=options_json(options), options_hash=options_hash(options), status=status,
+        report=None if report is None else json.dumps(report, ensure_ascii=False),
+        disputes=disputes, anomalies=anomalies, error=error,
+    )  # fmt: skip
+    statement = _INSERT[engine.dialect.name](Verification).values(**row).on_conflict_do_nothing()
+    with engine.begin() as connection:
+        return connection.execute(statement).rowcount == 1
+
+
+def verifications_of(*, session_id: str, engine: Engine | None = None) -> list[Verification]:
+    """Every result for a session, oldest first."""
+    query = select(Verification).where(Verification.session_id == session_id).order_by(Verification.id)
+    with Session(engine or get_engine()) as db:
+        return list(db.scalars(query))
+
+
+def unverified_sessions(
+    *, engine_version: str, options: dict | None = None, engine: Engine | None = None
+) -> list[str]:
+    """Ids of sessions whose current head has no result for this engine version and options."""
+    done = and_(
+        Verification.session_id == TableSession.id,
+        Verification.head_seq == TableSession.head_seq,
+        Verification.engine_version == engine_version,
+        Verification.options_hash == options_hash(options),
+    )
+    query = (
+        select(TableSession.id)
+        .where(~select(Verification.id).where(done).exists())
+        .order_by(TableSession.created_at, TableSession.id)
+    )
+    with Session(engine or get_engine()) as db:
+        return list(db.scalars(query))

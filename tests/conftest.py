@@ -1,0 +1,154 @@
+"""Shared fixtures: a fupan data dir, databases (SQLite and PostgreSQL), logs, a real Celery worker.
+
+PostgreSQL: one fresh database per test session on 127.0.0.1:5432 (user postgres), its schema
+rebuilt for every test that asks for it, dropped at the end. Redis: tests use their own database
+numbers (FUPAN_TEST_REDIS_DB, default 11, plus the xdist worker index) and flush them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from events import db as events_db
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SAMPLE_LOG = FIXTURES / "huangyan" / "seed_examples.jsonl"
+PG_SERVER = os.environ.get("FUPAN_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432")
+REDIS_SERVER = os.environ.get("FUPAN_TEST_REDIS", "redis://127.0.0.1:6379")
+
+
+def variant(log: str, n: int) -> str:
+    """The log with its table renamed to ``n``: a different upload (content hash) of the same play."""
+    first, rest = log.split("\n", 1)
+    session = json.loads(first)
+    session["table"] = f"variant-{n}"
+    return json.dumps(session, ensure_ascii=False) + "\n" + rest
+
+
+@pytest.fixture
+def sample_log() -> str:
+    return SAMPLE_LOG.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch) -> Path:
+    """An empty FUPAN_DATA_DIR (signing key, default SQLite database) for this test."""
+    path = tmp_path / "fupan-data"
+    monkeypatch.setenv("FUPAN_DATA_DIR", str(path))
+    for name in ("FUPAN_DATABASE_URL", "FUPAN_BROKER_URL", "FUPAN_SIGNING_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    events_db.dispose_all()
+    yield path
+    events_db.dispose_all()
+
+
+@pytest.fixture(scope="session")
+def postgres_server_url() -> Iterator[str]:
+    """A fresh PostgreSQL database for this test session, dropped after it."""
+    name = f"fupan_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    admin = create_engine(f"{PG_SERVER}/postgres", isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    yield f"{PG_SERVER}/{name}"
+    events_db.dispose_all()
+    with admin.connect() as c:
+        c.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def database_url(request, data_dir, monkeypatch) -> str:
+    """An empty, migrated store database, set as FUPAN_DATABASE_URL: a SQLite file or the test
+    session's PostgreSQL database with its schema rebuilt."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{data_dir / 'store.sqlite3'}"
+    else:
+        url = request.getfixturevalue("postgres_server_url")
+        reset = create_engine(url)
+        with reset.begin() as c:
+            c.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+        reset.dispose()
+    monkeypatch.setenv("FUPAN_DATABASE_URL", url)
+    events_db.upgrade(events_db.get_engine(url))
+    return url
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """A Redis database of its own for this test (flushed before use)."""
+    import redis
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or "0"
+    url = f"{REDIS_SERVER}/{int(os.environ.get('FUPAN_TEST_REDIS_DB', 11)) + int(worker)}"
+    client = redis.Redis.from_url(url)
+    client.flushdb()
+    client.close()
+    return url
+
+
+class WorkerProcess:
+    """A real ``celery -A workers.celery_app worker`` subprocess in its own process group."""
+
+    def __init__(self, env: dict[str, str], log: Path, name: str):
+        self.log = log
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker",
+             "--pool", "solo", "--loglevel", "INFO", "--hostname", f"{name}@%h", "--without-gossip",
+             "--without-mingle", "--without-heartbeat"],
+            env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+
+    def kill(self) -> None:
+        """kill -9 the whole process group: no chance to ack or clean up."""
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def celery_worker_factory(tmp_path, redis_url, monkeypatch):
+    """Start real worker processes on Redis against the test's FUPAN_* environment; the test
+    process itself enqueues through the same broker. Stopped at the end of the test."""
+    monkeypatch.setenv("FUPAN_BROKER_URL", redis_url)
+    monkeypatch.setenv("FUPAN_VISIBILITY_TIMEOUT", "3")  # redeliver a killed worker's task fast
+    workers: list[WorkerProcess] = []
+
+    def start(name: str = "w") -> WorkerProcess:
+        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+        worker = WorkerProcess(env, tmp_path / f"worker-{name}-{len(workers)}.log", f"{name}{len(workers)}")
+        workers.append(worker)
+        return worker
+
+    yield start
+    for worker in workers:
+        worker.stop()
+
+
+def wait_for(predicate, timeout: float, interval: float = 0.1, what: str = "condition"):
+    """Poll ``predicate`` until it returns a truthy value; fail the test after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    pytest.fail(f"timed out after {timeout}s waiting for {what}")

@@ -1,0 +1,217 @@
+"""Store contract tests, run against SQLite and PostgreSQL (the ``database_url`` fixture)."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
+
+from events import chain, store
+from events.codec import LogFormatError, parse_log
+from events.db import get_engine
+from tests.conftest import variant
+
+
+def correction(target: int, note: str = "fix") -> dict:
+    return {"type": "correction", "target": target, "void": True, "reason": note, "by": "裁判"}
+
+
+def execute(sql: str, **params) -> None:
+    with get_engine().begin() as c:
+        c.execute(text(sql), params)
+
+
+def test_ingest_stores_the_canonical_records_chained_with_a_receipt(database_url, sample_log):
+    parsed = parse_log(sample_log)
+    stored = store.ingest(data=sample_log.encode())
+    assert stored.created
+    session = store.get_session(session_id=stored.session.id)
+    assert (session.ruleset, session.club, session.table_name) == ("huangyan", "黄岩测试俱乐部", "1")
+    assert session.content_hash == parsed.content_hash
+    events = store.read_events(session_id=session.id)
+    assert [e.seq for e in events] == list(range(len(parsed.records)))
+    assert [e.data for e in events] == parsed.canonical_lines
+    assert events[0].prev_hash == chain.GENESIS
+    assert all(b.prev_hash == a.hash for a, b in zip(events, events[1:], strict=False))
+    assert (session.head_seq, session.head_hash) == (events[-1].seq, events[-1].hash)
+    assert store.read_records(session_id=session.id) == parsed.records
+    body = stored.receipt["receipt"]
+    assert (body["session_id"], body["head_hash"], body["event_count"]) == (
+        session.id, session.head_hash, len(events))
+
+
+def test_the_same_log_uploaded_twice_is_one_session(database_url, sample_log):
+    first = store.ingest(data=sample_log)
+    reordered = "\n".join(  # same records, keys in another order, blank lines: same content
+        json.dumps(dict(reversed(json.loads(line).items())), ensure_ascii=False) + "\n"
+        for line in sample_log.splitlines() if line.strip()
+    )
+    again = store.ingest(data=reordered.encode())
+    assert not again.created
+    assert again.session.id == first.session.id
+    assert again.receipt == first.receipt
+    assert len(store.list_sessions()) == 1
+
+
+def test_a_log_that_fails_validation_stores_nothing(database_url, sample_log):
+    broken = sample_log.replace('"amount":20', '"amount":-20', 1)
+    with pytest.raises(LogFormatError) as e:
+        store.ingest(data=broken)
+    assert "amount" in str(e.value)
+    assert store.list_sessions() == []
+
+
+def test_a_duplicate_seq_is_refused(database_url, sample_log):
+    session = store.ingest(data=sample_log).session
+    with pytest.raises(DBAPIError):
+        execute(
+            "INSERT INTO events (stream, seq, type, data, prev_hash, hash, recorded_at) "
+            "VALUES (:s, 1, 'hand', '{}', :h, :h, CURRENT_TIMESTAMP)",
+            s=session.id, h=chain.GENESIS,
+        )
+    store.append_corrections(session_id=session.id, corrections=[correction(2)], expected_seq=session.head_seq)
+    with pytest.raises(store.ConcurrencyConflict):  # a second writer that read the same head
+        store.append_corrections(
+            session_id=session.id, corrections=[correction(3)], expected_seq=session.head_seq
+        )
+    assert len(store.read_events(session_id=session.id)) == session.head_seq + 2
+
+
+def test_a_failing_batch_writes_nothing(database_url, sample_log):
+    session = store.ingest(data=sample_log).session
+    head = session.head_seq
+    # Someone has (out of band) taken seq head+2: the batch's second insert collides.
+    link = chain.extend([json.dumps(correction(1), separators=(",", ":"))], seq=head + 2)[0]
+    execute(
+        "INSERT INTO events (stream, seq, type, data, prev_hash, hash, recorded_at) "
+        "VALUES (:s, :q, 'correction', :d, :p, :h, CURRENT_TIMESTAMP)",
+        s=session.id, q=head + 2, d=link.data, p=link.prev_hash, h=link.hash,
+    )
+    with pytest.raises(store.ConcurrencyConflict):
+        store.append_corrections(
+            session_id=session.id, corrections=[correction(1), correction(2)], expected_seq=head
+        )
+    seqs = [e.seq for e in store.read_events(session_id=session.id)]
+    assert head + 1 not in seqs
+    assert store.get_session(session_id=session.id).head_seq == head
+    assert len(store.receipts_of(session_id=session.id)) == 1
+
+
+def test_an_invalid_correction_is_refused_before_anything_is_written(database_url, sample_log):
+    session = store.ingest(data=sample_log).session
+    for bad, message in [
+        ({**correction(1), "by": ""}, "by"),
+        (correction(session.head_seq + 1), "target"),
+        (correction(0), "target"),
+        ({"type": "discard", "seat": "E", "tile": "1m"}, "correction"),
+        ({**correction(1), "void": None, "replacement": {"type": "discard", "seat": "Q"}}, "seat"),
+    ]:
+        with pytest.raises(store.CorrectionInvalid, match=message):
+            store.append_corrections(
+                session_id=session.id, corrections=[correction(1), bad], expected_seq=session.head_seq
+            )
+    assert store.get_session(session_id=session.id).head_seq == session.head_seq
+
+
+def test_concurrent_appenders_never_lose_or_interleave_events(database_url, sample_log):
+    session = store.ingest(data=sample_log).session
+    writers, batches = 4, 5
+
+    def writer(w: int) -> None:
+        for b in range(batches):
+            while True:
+                head = store.get_session(session_id=session.id).head_seq
+                try:
+                    store.append_corrections(
+                        session_id=session.id,
+                        corrections=[correction(1, f"{w}/{b}/a"), correction(1, f"{w}/{b}/b")],
+                        expected_seq=head,
+                    )
+                    break
+                except store.ConcurrencyConflict:
+                    continue
+
+    threads = [threading.Thread(target=writer, args=(w,)) for w in range(writers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    added = store.read_records(session_id=session.id)[session.head_seq + 1 :]
+    reasons = [r["reason"] for r in added]
+    assert len(reasons) == writers * batches * 2
+    assert sorted(reasons) == sorted(f"{w}/{b}/{p}" for w in range(writers) for b in range(batches) for p in "ab")
+    for i in range(0, len(reasons), 2):  # each batch is contiguous
+        assert reasons[i].endswith("/a") and reasons[i + 1] == reasons[i][:-1] + "b"
+    check = store.check_chains()
+    assert check.broken == []
+    assert len(store.receipts_of(session_id=session.id)) == 1 + writers * batches
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE events SET data = '{}' WHERE seq = 1",
+        "DELETE FROM events WHERE seq = (SELECT MAX(seq) FROM events)",
+        "UPDATE receipts SET document = '{}'",
+        "DELETE FROM receipts",
+        "DELETE FROM sessions",
+        "UPDATE sessions SET club = 'elsewhere'",
+        "UPDATE sessions SET head_seq = head_seq - 1",
+    ],
+)
+def test_the_database_refuses_updates_and_deletes(database_url, sample_log, sql):
+    store.ingest(data=sample_log)
+    with pytest.raises(DBAPIError, match="fupan: "):
+        execute(sql)
+    assert store.check_chains().broken == []
+
+
+def _without_triggers(table: str) -> None:
+    """What an intruder with database access does first."""
+    if get_engine().dialect.name == "postgresql":
+        execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
+    else:
+        for trigger in ("no_update", "no_delete", "head_only"):
+            execute(f"DROP TRIGGER IF EXISTS {table}_{trigger}")
+
+
+def test_store_check_finds_a_tampered_event(database_url, sample_log):
+    good = store.ingest(data=variant(sample_log, 1)).session
+    bad = store.ingest(data=variant(sample_log, 2)).session
+    _without_triggers("events")
+    execute(
+        "UPDATE events SET data = replace(data, :old, :new) WHERE stream = :s AND type = 'settlement'",
+        s=bad.id, old='"amount":20', new='"amount":2',
+    )
+    check = store.check_chains()
+    assert (check.sessions, [b.stream for b in check.broken]) == (2, [bad.id])
+    first_settlement = next(e.seq for e in store.read_events(session_id=bad.id) if e.type == "settlement")
+    assert check.broken[0].seq == first_settlement
+    assert good.id not in str(check.broken)
+
+
+def test_store_check_finds_a_truncated_stream(database_url, sample_log):
+    session = store.ingest(data=sample_log).session
+    _without_triggers("events")
+    execute("DELETE FROM events WHERE stream = :s AND seq = :q", s=session.id, q=session.head_seq)
+    [broken] = store.check_chains().broken
+    assert "recorded head" in broken.reason
+
+
+def test_session_rows_only_advance_to_a_stored_event(database_url, sample_log):
+    session = store.ingest(data=sample_log).session
+    with pytest.raises(DBAPIError, match="fupan: "):
+        execute("UPDATE sessions SET head_seq = head_seq + 1 WHERE id = :s", s=session.id)
+
+
+def test_unknown_sessions_and_empty_batches_are_clear_errors(database_url, sample_log):
+    with pytest.raises(store.SessionNotFound):
+        store.get_session(session_id="nope")
+    with pytest.raises(store.SessionNotFound):
+        store.export_log(session_id="nope")
+    session = store.ingest(data=sample_log).session
+    with pytest.raises(store.CorrectionInvalid):
+        store.append_corrections(session_id=session.id, corrections=[], expected_seq=session.head_seq)
