@@ -1,0 +1,164 @@
+"""Turning the caller's tiles, melds and wildcards into one packed integer, fast.
+
+A hand is packed as a sum of per-tile weights: each tile kind owns a 3-bit digit holding its
+count, nine digits per suit in a 32-bit block (m, p, s, z, then flowers). Packing a 14-tile list is
+one C-level ``sum(map(...))``, and a suit's block is the key of the per-suit tables.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import NamedTuple
+
+from engine.model import Meld
+from engine.tiles import ALL_TILES, FACES, is_flower, parse_tiles, rank, sorted_tiles, to_mpsz
+
+BLOCK = 32
+SUIT_MASK = (1 << 27) - 1
+SHIFT: dict[str, int] = {t: BLOCK * "mpszf".index(t[1]) + 3 * (rank(t) - 1) for t in ALL_TILES}
+WEIGHT: dict[str, int] = {t: 1 << s for t, s in SHIFT.items()}
+FLOWER_SHIFT = BLOCK * 4
+# Bit 0, 1 and 2 of every digit. A digit of 5, 6 or 7 has bit 2 and another bit set; 8 or more
+# copies carry into the next digit, which the callers catch by comparing tile counts.
+_B0 = sum(1 << s for s in SHIFT.values())
+_B1, _B2 = _B0 << 1, _B0 << 2
+COPIES = {t: 1 if is_flower(t) else 4 for t in ALL_TILES}
+
+
+class Packed(NamedTuple):
+    """A validated hand: ``key`` packs the non-wild concealed tiles, ``wild`` lists the 得."""
+
+    key: int
+    real: int
+    wild: tuple[str, ...]
+    melds: int
+    held: Counter  # each kind in the concealed tiles (得 included) and melds, for 5th-copy checks
+
+
+class HandError(ValueError):
+    """A hand that cannot be analysed (wrong size, too many copies, flowers, bad meld)."""
+
+
+@lru_cache(maxsize=4096)
+def _parse_str(text: str) -> tuple[str, ...]:
+    return tuple(parse_tiles(text))
+
+
+def pack(tiles: str | Iterable[object]) -> tuple[int, int, tuple[str, ...] | list[str]]:
+    """(key, number of tiles, canonical tiles) of a tile string or collection; rejects 5+ copies."""
+    if isinstance(tiles, str):
+        tiles = _parse_str(tiles)
+    elif not isinstance(tiles, (list, tuple)):
+        tiles = tuple(tiles)
+    try:
+        key = sum(map(WEIGHT.__getitem__, tiles))
+    except (KeyError, TypeError):
+        tiles = parse_tiles(tiles)  # raises TileError naming the bad token
+        key = sum(map(WEIGHT.__getitem__, tiles))
+    if key & _B2 & ((key & _B1) << 1 | (key & _B0) << 2):
+        too_many(tiles)
+    return key, len(tiles), tiles
+
+
+def too_many(tiles: Iterable[str], extra: Iterable[tuple[str, int]] = ()) -> None:
+    """Raise HandError naming the kinds held more often than a set has them."""
+    counts = Counter(tiles)
+    for kind, c in extra:
+        counts[kind] += c
+    kinds = [t for t, c in counts.items() if c > COPIES[t]]
+    if kinds:
+        raise HandError(f"more copies than a set has of {', '.join(kinds)}")
+
+
+@lru_cache(maxsize=256)
+def _wild_kinds(spec: str | tuple) -> tuple[tuple[str, int], ...]:
+    kinds = (
+        parse_tiles(spec) if isinstance(spec, str) else [t for s in spec for t in parse_tiles(s)]
+    )
+    return tuple((t, SHIFT[t]) for t in sorted(set(kinds), key=ALL_TILES.index))
+
+
+def wild_kinds(wildcards: str | Iterable[str]) -> tuple[tuple[str, int], ...]:
+    """(kind, shift) of the 得 kinds from one tile, an mpsz string or a collection of tokens."""
+    if not wildcards:
+        return ()
+    if isinstance(wildcards, str):
+        return _wild_kinds(wildcards)
+    if isinstance(wildcards, (frozenset, set)):
+        wildcards = sorted(wildcards, key=str)
+    return _wild_kinds(tuple(wildcards))
+
+
+def strip_wild(key: int, kinds: tuple[tuple[str, int], ...]) -> tuple[int, int]:
+    """(key without the 得, number of 得)."""
+    w = 0
+    for kind, shift in kinds:
+        c = (key >> shift) & 7
+        if c:
+            if c > COPIES[kind]:
+                raise HandError(f"more copies than a set has of {kind}")
+            key -= c << shift
+            w += c
+    return key, w
+
+
+@lru_cache(maxsize=1024)
+def meld_counts(melds: tuple[Meld, ...]) -> tuple[tuple[str, int], ...]:
+    """Per-kind tile counts of fixed melds; raises HandError on a malformed meld."""
+    counts: Counter = Counter()
+    for meld in melds:
+        if not isinstance(meld, Meld):
+            raise HandError(f"melds must be engine.model.Meld, got {meld!r}")
+        faces = sorted_tiles(parse_tiles(list(meld.tiles)))
+        if not _is_set(faces, meld.is_kong):
+            raise HandError(f"meld {meld.kind} {to_mpsz(faces)} is not a pung, kong or chow")
+        counts.update(faces)
+    return tuple(counts.items())
+
+
+def _is_set(faces: list[str], kong: bool) -> bool:
+    if any(is_flower(t) for t in faces):
+        return False
+    if len(set(faces)) == 1:
+        return len(faces) == 3 or len(faces) == 4 and kong
+    ranks = [rank(t) for t in faces]
+    same_suit = len({t[1] for t in faces}) == 1 and faces[0][1] != "z"
+    return len(faces) == 3 and same_suit and ranks == [ranks[0], ranks[0] + 1, ranks[0] + 2]
+
+
+def check_melds(key: int, tiles, melds: tuple[Meld, ...]) -> None:
+    """Reject melds that are not sets or that push a kind past its number of copies."""
+    for kind, c in meld_counts(melds):
+        if ((key >> SHIFT[kind]) & 7) + c > COPIES[kind]:
+            too_many(tiles, meld_counts(melds))
+
+
+def reject_flowers(key: int, tiles) -> None:
+    if key >> FLOWER_SHIFT:
+        flowers = [t for t in tiles if is_flower(t)]
+        raise HandError(f"flowers are not part of a hand (strip them first): {to_mpsz(flowers)}")
+
+
+def prepare(tiles, melds=(), wildcards=()) -> Packed:
+    """Validate and pack for the slower analyses (waits, shanten, decompositions)."""
+    key, n, canonical = pack(tiles)
+    melds = tuple(melds)
+    if melds:
+        check_melds(key, canonical, melds)
+    kinds = wild_kinds(wildcards)
+    key, w = strip_wild(key, kinds)
+    reject_flowers(key, canonical)
+    held = Counter(canonical)
+    if sum(digits(key)) != n - w:
+        too_many(canonical)
+    for kind, c in meld_counts(melds) if melds else ():
+        held[kind] += c
+    wild = tuple(t for t in canonical if t in dict(kinds))
+    return Packed(key, n - w, tuple(sorted_tiles(wild)), len(melds), held)
+
+
+def digits(key: int) -> list[int]:
+    """The 34 face counts of a packed key (flowers excluded)."""
+    return [(key >> SHIFT[t]) & 7 for t in FACES]

@@ -1,0 +1,179 @@
+"""Per-suit tables, filled lazily: one entry per distinct suit pattern ever seen.
+
+A hand splits into four independent suits (m, p, s and honors). For each suit pattern (its 27-bit
+block of the packed key) we keep:
+
+* ``need`` entries ``(sets, pair_extra, tiles)``: the fewest 得 that complete the suit as sets only
+  (``sets``), the extra 得 needed when the suit also holds the pair, and the suit's tile count.
+  A 得 may stand for any face, including a fifth copy, so these are plain "tiles to add" numbers;
+  the win check is ``sum(sets) + min(pair_extra..., 2) <= 得`` (2 = a pair made of two 得).
+* ``packing`` vectors for shanten: the most real tiles of the suit that fit into at most ``g``
+  partial sets and at most ``p`` partial pair, for every ``g <= GMAX`` and ``p in (0, 1)``.
+
+A suit has at most 5**9 patterns but a club's hands reuse a few thousand; filling an entry costs
+tens of microseconds, a hit is one dict lookup. ``warm()`` fills the tables ahead of time.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import product
+
+from engine.hand._input import BLOCK, SUIT_MASK
+
+GMAX = 6  # partial sets a shanten packing may hold: enough for 3*6+1 = 19 tiles
+_HONOR_SETS = (0, 2, 1, 0, 2)  # 得 to make n copies of one honor into sets
+_HONOR_PAIR = (2, 1, 0, 2, 1)  # ... into sets plus the pair
+
+SUITED: dict[int, tuple[int, int, int]] = {}
+HONORS: dict[int, tuple[int, int, int]] = {}
+
+
+def _counts(block: int, ranks: int) -> tuple[int, ...]:
+    return tuple((block >> 3 * r) & 7 for r in range(ranks))
+
+
+@cache
+def _need(counts: tuple[int, ...], pair: bool) -> int:
+    """Fewest 得 to complete a suited count vector as sets (plus one pair if ``pair``).
+
+    The lowest real tile must sit in some group; by exchanging 得 with real tiles, that group may
+    take every real tile it can, so only the group's kind is branched on.
+    """
+    i = next((r for r, c in enumerate(counts) if c), None)
+    if i is None:
+        return 2 if pair else 0
+    rest = list(counts)
+    c = counts[i]
+    take = min(c, 3)
+    rest[i] -= take
+    best = 3 - take + _need(tuple(rest), pair)
+    rest[i] += take
+    if pair:
+        take = min(c, 2)
+        rest[i] -= take
+        best = min(best, 2 - take + _need(tuple(rest), False))
+        rest[i] += take
+    for low in (i - 2, i - 1, i):
+        if 0 <= low <= 6:
+            used = [r for r in range(i + 1, low + 3) if rest[r]]
+            for r in (i, *used):
+                rest[r] -= 1
+            best = min(best, 3 - 1 - len(used) + _need(tuple(rest), pair))
+            for r in (i, *used):
+                rest[r] += 1
+    return best
+
+
+def suited(block: int) -> tuple[int, int, int]:
+    entry = SUITED.get(block)
+    if entry is None:
+        counts = _counts(block, 9)
+        sets = _need(counts, False)
+        entry = SUITED[block] = (sets, _need(counts, True) - sets, sum(counts))
+    return entry
+
+
+def honors(block: int) -> tuple[int, int, int]:
+    entry = HONORS.get(block)
+    if entry is None:
+        counts = _counts(block, 7)
+        sets = sum(_HONOR_SETS[c] for c in counts)
+        extra = min(_HONOR_PAIR[c] - _HONOR_SETS[c] for c in counts if c) if any(counts) else 2
+        entry = HONORS[block] = (sets, extra, sum(counts))
+    return entry
+
+
+def need(key: int) -> tuple[int, int]:
+    """(fewest 得 to make the packed non-wild tiles a complete hand, number of tiles in the key)."""
+    m = SUITED.get(key & SUIT_MASK) or suited(key & SUIT_MASK)
+    p = SUITED.get(key >> BLOCK & SUIT_MASK) or suited(key >> BLOCK & SUIT_MASK)
+    s = SUITED.get(key >> 2 * BLOCK & SUIT_MASK) or suited(key >> 2 * BLOCK & SUIT_MASK)
+    z = HONORS.get(key >> 3 * BLOCK & SUIT_MASK) or honors(key >> 3 * BLOCK & SUIT_MASK)
+    return (
+        m[0] + p[0] + s[0] + z[0] + min(m[1], p[1], s[1], z[1], 2),
+        m[2] + p[2] + s[2] + z[2],
+    )
+
+
+_ZERO = (0,) * (2 * (GMAX + 1))
+
+
+@cache
+def packing(counts: tuple[int, ...], is_suited: bool) -> tuple[int, ...]:
+    """best[2*g + p]: most real tiles of ``counts`` fitting <= g partial sets and <= p partial pair.
+
+    A partial set is any sub-multiset of a pung or chow; the rest of the tiles are discarded.
+    """
+    i = next((r for r, c in enumerate(counts) if c), None)
+    if i is None:
+        return _ZERO
+    c = counts[i]
+    options: list[tuple[tuple[int, ...], bool]] = [((i,), False), ((i,), True)]
+    if c >= 2:
+        options += [((i, i), False), ((i, i), True)]
+    if c >= 3:
+        options.append(((i, i, i), False))
+    if is_suited:
+        nxt = i + 1 <= 8 and counts[i + 1] > 0
+        nxt2 = i + 2 <= 8 and counts[i + 2] > 0
+        options += [((i, i + 1), False)] * nxt + [((i, i + 2), False)] * nxt2
+        options += [((i, i + 1, i + 2), False)] * (nxt and nxt2)
+    rest = list(counts)
+    rest[i] -= 1
+    best = list(packing(tuple(rest), is_suited))  # discard one copy of the lowest tile
+    rest[i] += 1
+    for taken, is_pair in options:
+        for r in taken:
+            rest[r] -= 1
+        sub = packing(tuple(rest), is_suited)
+        for r in taken:
+            rest[r] += 1
+        n = len(taken)
+        for g in range(GMAX + 1):
+            if is_pair:
+                best[2 * g + 1] = max(best[2 * g + 1], sub[2 * g] + n)
+            elif g:
+                for p in (0, 1):
+                    best[2 * g + p] = max(best[2 * g + p], sub[2 * (g - 1) + p] + n)
+    return tuple(best)
+
+
+def packed_real(key: int, sets: int) -> int:
+    """Most non-wild tiles of the packed key that fit into ``sets`` partial sets and one pair."""
+    total = _ZERO
+    for shift, ranks in ((0, 9), (BLOCK, 9), (2 * BLOCK, 9), (3 * BLOCK, 7)):
+        vec = packing(_counts(key >> shift & SUIT_MASK, ranks), ranks == 9)
+        total = tuple(
+            max(
+                total[2 * g1 + p1] + vec[2 * (g - g1) + p - p1]
+                for g1 in range(g + 1)
+                for p1 in range(p + 1)
+            )
+            for g, p in product(range(GMAX + 1), (0, 1))
+        )
+    return total[2 * sets + 1]
+
+
+def warm(max_tiles: int = 8) -> int:
+    """Fill the need tables for every suit pattern of up to ``max_tiles`` tiles; returns the count."""
+    for ranks, fill in ((9, suited), (7, honors)):
+        stack: list[tuple[int, int, int]] = [(0, 0, 0)]
+        while stack:
+            r, block, n = stack.pop()
+            if r == ranks:
+                fill(block)
+                continue
+            for c in range(min(4, max_tiles - n) + 1):
+                stack.append((r + 1, block | c << 3 * r, n + c))
+    return len(SUITED) + len(HONORS)
+
+
+def need_sets(key: int) -> int:
+    """Fewest 得 to make the packed non-wild tiles sets only (no pair)."""
+    return (
+        suited(key & SUIT_MASK)[0]
+        + suited(key >> BLOCK & SUIT_MASK)[0]
+        + suited(key >> 2 * BLOCK & SUIT_MASK)[0]
+        + honors(key >> 3 * BLOCK & SUIT_MASK)[0]
+    )

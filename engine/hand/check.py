@@ -1,0 +1,85 @@
+"""Yes/no questions about a hand: is it a win, what does it wait on, how far is it (shanten)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.hand import _tables
+from engine.hand._input import (
+    COPIES,
+    WEIGHT,
+    HandError,
+    check_melds,
+    pack,
+    prepare,
+    reject_flowers,
+    strip_wild,
+    too_many,
+    wild_kinds,
+)
+from engine.model import Meld
+from engine.tiles import FACES
+
+Tiles = str | Iterable[str]
+
+
+def _size_error(size: int, want: str) -> HandError:
+    return HandError(f"{want}: {size} tiles counting each meld as 3")
+
+
+def is_winning_hand(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles = ()) -> bool:
+    """Whether ``tiles`` (concealed, winning tile included) plus ``melds`` is one pair + sets.
+
+    Every copy of a ``wildcards`` kind (得) may stand for any face. ``len(tiles) + 3*len(melds)``
+    must be 3n+2 (14 or 17 at a table).
+    """
+    key, n, canonical = pack(tiles)
+    if melds:
+        melds = tuple(melds)
+        check_melds(key, canonical, melds)
+        n += 3 * len(melds)
+    if n % 3 != 2:
+        raise _size_error(n, "a winning hand has 3n+2 tiles")
+    w = 0
+    if wildcards:
+        key, w = strip_wild(key, wild_kinds(wildcards))
+    missing, real = _tables.need(key)
+    if real + w + 3 * len(melds) != n:
+        reject_flowers(key, canonical)
+        too_many(canonical)
+    return missing <= w
+
+
+def waits(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles = ()) -> set[str]:
+    """The tiles whose draw completes the hand (3n+1 tiles), 得 kinds included.
+
+    A tile already held in every copy (4 of a face, 1 of a flower, counting melds) cannot be
+    drawn and is left out.
+    """
+    hand = prepare(tiles, melds, wildcards)
+    size = hand.real + len(hand.wild) + 3 * hand.melds
+    if size % 3 != 1:
+        raise _size_error(size, "a waiting hand has 3n+1 tiles")
+    w = len(hand.wild)
+    wild = {k for k, _ in wild_kinds(wildcards)}
+    out = set(wild) if _tables.need(hand.key)[0] <= w + 1 else set()  # a drawn 得 fits anywhere
+    for face in FACES:
+        if face not in wild and _tables.need(hand.key + WEIGHT[face])[0] <= w:
+            out.add(face)
+    return {t for t in out if hand.held[t] < COPIES[t]}
+
+
+def shanten(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles = ()) -> int:
+    """Tiles still to exchange before 听牌, standard shape: -1 = complete (3n+2), 0 = 听牌.
+
+    Takes 3n+1 or 3n+2 tiles. Shape only: a hand waiting solely on a tile it holds four of still
+    counts as 听牌 (0) though ``waits`` is empty.
+    """
+    hand = prepare(tiles, melds, wildcards)
+    size = hand.real + len(hand.wild) + 3 * hand.melds
+    if size % 3 == 0:
+        raise _size_error(size, "shanten takes 3n+1 or 3n+2 tiles")
+    sets = (hand.real + len(hand.wild) - 1) // 3
+    if sets > _tables.GMAX:
+        raise _size_error(size, f"shanten handles at most {3 * _tables.GMAX + 2} concealed tiles")
+    return 3 * sets + 1 - len(hand.wild) - _tables.packed_real(hand.key, sets)
