@@ -9,8 +9,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from engine.model import SEATS, HandOutcome, Meld, Showdown, Win
-from engine.rulesets.base import Mistake, Payment, ScoreLine, Scoring
+from engine.hand import decompositions
+from engine.model import SEATS, Action, HandOutcome, Meld, Showdown, Win
+from engine.rulesets.base import Anomaly, Mistake, Payment, ScoreLine, Scoring
 from engine.tiles import FACES, FLOWERS, is_flower
 
 SEASONS = ("1f", "2f", "3f", "4f")  # 春夏秋冬
@@ -101,8 +102,6 @@ def flush(faces: Iterable[str]) -> str | None:
 
 def readings(outcome: HandOutcome, win: Win, show: Showdown) -> Iterator[WinHand]:
     """Every reading of the winner's hand (via engine.hand.decompositions), as :class:`WinHand`."""
-    from engine.hand import decompositions
-
     concealed = [t for t in show.concealed if not is_flower(t)]
     melds = tuple(show.melds)
     meld_sets = tuple(("chow" if m.kind == "chi" else "pung", m.face) for m in melds)
@@ -142,7 +141,7 @@ def last_kong(outcome: HandOutcome, seat: str) -> tuple[str, str | None] | None:
     summary log lists melds in the order they were made)."""
     if outcome.actions is not None:
         for a in reversed(outcome.actions):
-            if a.kind in ("gang", "kong") and a.seat == seat:
+            if a.kind == "gang" and a.seat == seat:
                 kind = (a.source or "exposed").removeprefix("gang_")
                 return kind, a.from_seat
         return None
@@ -162,20 +161,78 @@ def claim_counts(outcome: HandOutcome) -> Counter[tuple[str, str]]:
     """``{(claimer, discarder): n}``: how many 吃/碰/明杠 each seat made on each other's discards.
     A full log counts its claim actions; a summary log counts the showdown melds' ``from`` (a 加杠
     counts once, for the 碰 it grew from)."""
-    counts: Counter[tuple[str, str]] = Counter()
     if outcome.actions is not None:
-        for a in outcome.actions:
-            claim = a.kind in ("chi", "peng") or (
-                a.kind in ("gang", "kong") and (a.source or "").endswith("exposed")
-            )
-            if claim and a.from_seat and a.from_seat != a.seat:
-                counts[(a.seat, a.from_seat)] += 1
-        return counts
+        return action_claims(outcome.actions)
+    counts: Counter[tuple[str, str]] = Counter()
     for seat, show in outcome.showdowns.items():
         for m in show.melds:
             if m.kind != "gang_concealed" and m.from_seat and m.from_seat != seat:
                 counts[(seat, m.from_seat)] += 1
     return counts
+
+
+def action_claims(actions: Iterable[Action]) -> Counter[tuple[str, str]]:
+    """:func:`claim_counts` of a run of play steps."""
+    return Counter(
+        (a.seat, a.from_seat)
+        for a in actions
+        if (a.kind in ("chi", "peng") or (a.kind == "gang" and a.source == "gang_exposed"))
+        and a.from_seat
+        and a.from_seat != a.seat
+    )
+
+
+# -- restrictions the replay cannot see generically ----------------------------------------------
+
+
+def passed_claim(action: Action, history: tuple[Action, ...]) -> Anomaly | None:
+    """A 碰 or a win on a discard of tile X after the seat let an X go by since its last draw
+    (passed 碰/胡: not again before the seat draws). The seat's hand only shrinks between its
+    draws, so if it can 碰/胡 on X now it could then. Only the same tile is detectable: the
+    replay does not show a ruleset the concealed hand."""
+    if action.kind == "peng":
+        what, code = "碰", "passed_peng"
+    elif action.kind == "win" and action.source == "discard":
+        what, code = "胡", "passed_win"
+    else:
+        return None
+    tile = action.tile
+    last = max((i for i, a in enumerate(history) if a.kind == "discard"), default=0)
+    for a in reversed(history[:last]):  # before the discard claimed now
+        if a.seat == action.seat and a.kind in ("draw", "chi", "peng", "gang", "discard"):
+            return None
+        if a.kind == "discard" and a.seat != action.seat and a.tile == tile:
+            return Anomaly(
+                action.seq,
+                code,
+                "error",
+                f"{action.seat} let {tile} go by (seq "
+                f"{a.seq}) and may not {what} it again before its next draw",
+            )
+    return None
+
+
+def claim_on_last(action: Action, history: tuple[Action, ...], dead_wall: int) -> Anomaly | None:
+    """No 吃/碰/杠 on the discard made after the last tile was drawn, and no 杠 on the last tile."""
+    if action.kind in ("chi", "peng") or (
+        action.kind == "gang" and action.source == "gang_exposed"
+    ):
+        fed = next((a for a in reversed(history) if a.kind == "discard"), None)
+        if fed is not None and fed.wall_left is not None and fed.wall_left <= dead_wall:
+            return Anomaly(
+                action.seq,
+                "claim_last_discard",
+                "error",
+                f"{action.seat} claims the discard made after the last tile",
+            )
+    elif action.kind == "gang" and action.wall_left is not None and action.wall_left <= dead_wall:
+        return Anomaly(
+            action.seq,
+            "kong_last_tile",
+            "error",
+            f"{action.seat} kongs after drawing the last tile",
+        )
+    return None
 
 
 # -- scoring helpers ---------------------------------------------------------------------------

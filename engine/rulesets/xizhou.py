@@ -6,6 +6,7 @@ on an ambiguous clause: docs/rules/xizhou.md.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.model import (
@@ -218,7 +219,7 @@ def _discard_after_kong(outcome: HandOutcome, win: Win) -> bool:
             continue
         if a.kind == "discard":
             discards += 1
-        elif a.kind in ("gang", "kong"):
+        elif a.kind == "gang":
             return discards == 1
     return False
 
@@ -231,9 +232,9 @@ def gang_liable(outcome: HandOutcome, win: Win) -> str | None:
     return win.from_seat if kind else None
 
 
-def bound_pairs(outcome: HandOutcome, opts: Options) -> dict[frozenset[str], str]:
-    """``{frozenset({a, b}): "san_bao" | "hu_bao"}`` for every pair of seats bound by claims."""
-    counts = tai.claim_counts(outcome)
+def bound_pairs(counts: Counter[tuple[str, str]], opts: Options) -> dict[frozenset[str], str]:
+    """``{frozenset({a, b}): "san_bao" | "hu_bao"}`` for every pair of seats bound by their
+    claims on each other (``counts`` as :func:`tai.claim_counts` gives them)."""
     pairs = {}
     for i, a in enumerate(SEATS):
         for b in SEATS[i + 1 :]:
@@ -241,7 +242,7 @@ def bound_pairs(outcome: HandOutcome, opts: Options) -> dict[frozenset[str], str
             if opts.hu_bao_rule == "each_3":
                 mutual = ab >= 3 and ba >= 3
             else:
-                mutual = ab and ba and ab + ba >= 3
+                mutual = ab > 0 and ba > 0 and ab + ba >= 3
             if mutual:
                 pairs[frozenset((a, b))] = "hu_bao"
             elif ab >= 3 or ba >= 3:
@@ -268,27 +269,8 @@ class Xizhou(Ruleset):
         return 18 if revealed_count >= 8 else 16
 
     def check(self, action: Action, history: tuple[Action, ...], opts: Options) -> list[Anomaly]:
-        """吃张打张/碰张打张 is barred unless the claim made a 三包/互包 or leaves 大吊车."""
-        if action.kind != "discard" or not history:
-            return []
-        claim = history[-1]
-        if claim.kind not in ("chi", "peng") or claim.seat != action.seat:
-            return []
-        fed = next((a for a in reversed(history[:-1]) if a.kind == "discard"), None)
-        if fed is None or fed.tile != action.tile:
-            return []
-        melds = [a for a in history if a.seat == action.seat and _new_meld(a)]
-        if len(melds) >= 4 or _bao_reached(history, action.seat, fed.seat):
-            return []
-        return [
-            Anomaly(
-                action.seq,
-                "discard_of_claimed",
-                "error",
-                f"{action.seat} discarded {action.tile} right after claiming it "
-                "(吃张打张/碰张打张)",
-            )
-        ]
+        found = [tai.passed_claim(action, history), _discard_of_claimed(action, history, opts)]
+        return [a for a in found if a is not None]
 
     def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
         result = {}
@@ -306,7 +288,7 @@ class Xizhou(Ruleset):
 
     def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
         out = []
-        pairs = bound_pairs(outcome, opts)
+        pairs = bound_pairs(tai.claim_counts(outcome), opts)
         for win in outcome.wins:
             kind = gang_kind(outcome, win)
             if kind:
@@ -384,23 +366,32 @@ class Xizhou(Ruleset):
         return "S" if tai.made_kong(outcome, "E") else "E"
 
 
+def _discard_of_claimed(
+    action: Action, history: tuple[Action, ...], opts: Options
+) -> Anomaly | None:
+    """吃张打张/碰张打张 (discarding the tile just claimed; a 吃's other end is allowed) is barred
+    unless the claim made a 三包/互包 with the discarder or leaves the seat one standing tile
+    (大吊车)."""
+    if action.kind != "discard" or not history:
+        return None
+    claim = history[-1]
+    if claim.kind not in ("chi", "peng") or claim.seat != action.seat or claim.tile != action.tile:
+        return None
+    melds = [a for a in history if a.seat == action.seat and _new_meld(a)]
+    pair = frozenset((claim.seat, claim.from_seat))
+    if len(melds) >= 4 or pair in bound_pairs(tai.action_claims(history), opts):
+        return None
+    return Anomaly(
+        action.seq,
+        "discard_of_claimed",
+        "error",
+        f"{action.seat} discarded {action.tile} right after claiming it (吃张打张/碰张打张)",
+    )
+
+
 def _new_meld(a: Action) -> bool:
     """A step that lays down a new set (a 加杠 only grows a 碰)."""
-    return a.kind in ("chi", "peng") or (
-        a.kind in ("gang", "kong") and not (a.source or "").endswith("added")
-    )
-
-
-def _bao_reached(history: tuple[Action, ...], claimer: str, discarder: str) -> bool:
-    """Did the claimer's claims on the discarder (this one included) reach 3 (三包)?"""
-    n = sum(
-        1
-        for a in history
-        if a.seat == claimer
-        and a.from_seat == discarder
-        and a.kind in ("chi", "peng", "gang", "kong")
-    )
-    return n >= 3
+    return a.kind in ("chi", "peng") or (a.kind == "gang" and a.source != "gang_added")
 
 
 RULESET = Xizhou()

@@ -16,11 +16,13 @@ from engine.model import (
     FLAG_KONG_REPLACEMENT,
     FLAG_LAST_TILE,
     SEATS,
+    Action,
     HandOutcome,
     next_seat,
 )
 from engine.rulesets import tai
 from engine.rulesets.base import (
+    Anomaly,
     Liability,
     Mistake,
     Payment,
@@ -150,6 +152,11 @@ class Zhoushan(Ruleset):
     def dead_wall(self, revealed_count: int, opts: Options) -> int:
         """The seed plays to the last tile (its 海底 and last-tile restrictions say so)."""
         return 0
+
+    def check(self, action: Action, history: tuple[Action, ...], opts: Options) -> list[Anomaly]:
+        """Passed 碰/胡 before the next draw, and nothing claimed or konged at the last tile."""
+        found = [tai.passed_claim(action, history), tai.claim_on_last(action, history, 0)]
+        return [a for a in found if a is not None]
 
     def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
         result = {}
