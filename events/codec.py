@@ -32,6 +32,7 @@ from events.records import (
 DEFAULT_MAX_LOG_BYTES = 20 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024
 MAX_ERRORS = 50
+MAX_DEPTH = 32  # nesting of objects/arrays in one record; real records use 4
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -196,19 +197,40 @@ _UNLOADED = object()  # what _load returns for a line that is not JSON (its erro
 
 
 def _load(text: str, line: int, errors: list[LogError]) -> Any:
+    """The JSON value of a line, or _UNLOADED after adding its error to ``errors``."""
     try:
-        return json.loads(
+        obj = json.loads(
             text, object_pairs_hook=_object_no_duplicates, parse_constant=_reject_constant
         )
     except json.JSONDecodeError as e:
-        errors.append(LogError(line, None, None, f"not JSON: {e.msg} (column {e.colno})"))
+        message = f"not JSON: {e.msg} (column {e.colno})"
     except RecursionError:
-        errors.append(
-            LogError(line, None, None, "not JSON this service accepts: nested too deeply")
-        )
-    except ValueError as e:
-        errors.append(LogError(line, None, None, f"not JSON this service accepts: {e}"))
+        message = f"nested more than {MAX_DEPTH} levels deep"
+    except ValueError as e:  # a duplicate key, NaN, an integer of more than 4300 digits
+        reason = "a number has too many digits" if "digits" in str(e) else str(e)
+        message = f"not JSON this service accepts: {reason}"
+    else:
+        if not _too_deep(obj):
+            return obj
+        message = f"nested more than {MAX_DEPTH} levels deep"
+    errors.append(LogError(line, None, None, message))
     return _UNLOADED
+
+
+def _too_deep(obj: Any) -> bool:
+    """Is ``obj`` nested deeper than MAX_DEPTH? (Iterative: the point is to avoid recursion.)"""
+    stack = [(obj, 1)]
+    while stack:
+        value, depth = stack.pop()
+        children = (
+            value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+        )
+        for child in children:
+            if isinstance(child, dict | list):
+                if depth + 1 > MAX_DEPTH:
+                    return True
+                stack.append((child, depth + 1))
+    return False
 
 
 def _validate(obj: Any, line: int, errors: list[LogError]) -> Record | None:
@@ -227,9 +249,6 @@ def _validate(obj: Any, line: int, errors: list[LogError]) -> Record | None:
         model = RECORD_TYPES[kind].model_validate(obj)
     except ValidationError as e:
         errors.extend(LogError(line, kind, *_pydantic_problem(err)) for err in e.errors())
-        return None
-    except RecursionError:
-        errors.append(LogError(line, kind, None, "nested too deeply"))
         return None
     problems = model.problems()
     errors.extend(LogError(line, kind, f, m) for f, m in problems)
@@ -254,6 +273,9 @@ def _pydantic_problem(err: Any) -> tuple[str | None, str]:
     kind = err["type"]
     if len(loc) >= 2 and loc[0] == "replacement" and loc[1] in RECORD_TYPES:
         del loc[1]  # the discriminated union's tag
+    key = ""
+    if loc and loc[-1] == "[key]":  # a bad key of a mapping, e.g. points {"X": 1}
+        loc, key = loc[:-2], "key "
     path = ".".join(str(p) for p in loc) or None
     if kind == "missing":
         return path, "is required"
@@ -268,7 +290,7 @@ def _pydantic_problem(err: Any) -> tuple[str | None, str]:
         )
     msg = err["msg"]
     if msg.startswith("Input should be"):
-        msg = "must be" + msg[len("Input should be") :]
+        msg = key + "must be" + msg[len("Input should be") :]
         return path, f"{msg} (got {short_json(err['input'])})"
     if msg.startswith("Value should have") or msg.startswith("List should have"):
         return path, f"{msg[0].lower()}{msg[1:]}"
@@ -304,7 +326,7 @@ class _FileChecker:
             model.type if model else obj.get("type") if isinstance(obj, dict) else None
         )
         self.lines.append(line)
-        if seq == 0 and not isinstance(model, Session):
+        if seq == 0 and self.types[0] != "session":
             self.errors.append(
                 LogError(line, self.types[0], None, "the first record must be the session record")
             )
@@ -345,18 +367,10 @@ class _FileChecker:
             )
             return
         self.session = model
-        try:
-            ruleset = get_ruleset(model.ruleset)
-        except ModuleNotFoundError as e:
-            if e.name != f"engine.rulesets.{model.ruleset}":
-                raise
-            self.errors.append(
-                LogError(line, "session", "ruleset", f'"{model.ruleset}" is not available yet')
-            )
-            return
+        ruleset = get_ruleset(model.ruleset)
         try:
             opts = ruleset.options(model.options)
-        except (OptionError, TypeError, ValueError) as e:
+        except OptionError as e:
             self.errors.append(LogError(line, "session", "options", str(e)))
             return
         self.tile_set = frozenset(ruleset.tile_counts(opts))

@@ -71,6 +71,14 @@ def _amount(value: object) -> int:
     return value
 
 
+def _table_name(value: object) -> object:
+    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise PydanticCustomError(
+        "table", "must be a name or a whole number (got {got})", {"got": short_json(value)}
+    )
+
+
 def _sorted_keys(value: Any) -> Any:
     """JSON value with every object's keys sorted: the canonical form of free-form data."""
     if isinstance(value, dict):
@@ -115,6 +123,11 @@ IsoTime = Annotated[
     AfterValidator(_iso_time),
     WithJsonSchema({"type": "string", "description": "ISO-8601 date and time"}),
 ]
+TableName = Annotated[
+    str | int,
+    BeforeValidator(_table_name),
+    WithJsonSchema({"type": ["string", "integer"], "description": "the table's name or number"}),
+]
 Die = Annotated[StrictInt, Field(ge=1, le=6)]
 Flag = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 Name = Annotated[str, Field(min_length=1)]
@@ -153,7 +166,7 @@ class Session(Record):
     ruleset: Literal["wenling", "huangyan", "zhoushan", "xizhou"]
     options: dict[str, Any] = Field(default_factory=dict)
     club: str | None = None
-    table: str | StrictInt | None = None
+    table: TableName | None = None
     players: list[Name]
     started_at: IsoTime | None = None
 
@@ -360,10 +373,6 @@ class Correction(Record):
         if self.replacement is None:
             return []
         return [(f"replacement.{f}", m) for f, m in self.replacement.problems()]
-
-    def tiles_in(self) -> list[tuple[str, str]]:
-        inner = self.replacement.tiles_in() if self.replacement is not None else []
-        return [(f"replacement.{f}", t) for f, t in inner]
 
 
 RECORD_TYPES: dict[str, type[Record]] = {

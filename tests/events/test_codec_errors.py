@@ -1,0 +1,408 @@
+"""Every message the codec can give, on the smallest log that provokes it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from events.codec import MAX_DEPTH, MAX_ERRORS, MAX_LINE_BYTES, LogError, LogFormatError, parse_log
+
+SESSION = {"type": "session", "ruleset": "wenling", "players": ["阿强", "小李", "老王", "阿芳"]}
+HAND = {"type": "hand", "no": 1, "seats": {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"}}
+
+
+def jsonl(*records: object) -> str:
+    return "".join(
+        (r if isinstance(r, str) else json.dumps(r, ensure_ascii=False)) + "\n" for r in records
+    )
+
+
+def errors(data: str | bytes) -> list[str]:
+    with pytest.raises(LogFormatError) as info:
+        parse_log(data)
+    assert all(isinstance(e, LogError) and e.line >= 1 for e in info.value.errors)
+    return [str(e) for e in info.value.errors]
+
+
+def play_errors(*records: object) -> list[str]:
+    """Errors of a log whose play records start on line 3."""
+    return errors(jsonl(SESSION, HAND, *records))
+
+
+# (record on line 3, the one expected message)
+RECORD_CASES = [
+    (
+        {"type": "discard", "seat": "E", "tile": "10m"},
+        'line 3 (discard): field tile: "10m" is not a tile',
+    ),
+    (
+        {"type": "discard", "seat": "X", "tile": "1m"},
+        "line 3 (discard): field seat: must be 'E', 'S', 'W' or 'N' (got \"X\")",
+    ),
+    ({"type": "discard", "seat": "E"}, "line 3 (discard): field tile: is required"),
+    (
+        {"type": "deal", "seat": "E", "tiles": 5},
+        'line 3 (deal): field tiles: must be a tile string like "123m77z" or a list of tiles',
+    ),
+    (
+        {"type": "deal", "seat": "E", "tiles": "123m东x"},
+        'line 3 (deal): field tiles: "123m东x" is not a tile',
+    ),
+    (
+        {"type": "discard", "seat": "E", "tile": "1m", "t": "yesterday"},
+        "line 3 (discard): field t: is not an ISO-8601 time",
+    ),
+    (
+        {"type": "discard", "seat": "E", "tile": "1m", "note": 5},
+        "line 3 (discard): field note: must be a valid string (got 5)",
+    ),
+    (
+        {"type": "dice", "seat": "E", "dice": [3, 7]},
+        "line 3 (dice): field dice.1: must be less than or equal to 6 (got 7)",
+    ),
+    (
+        {"type": "dice", "seat": "E", "dice": [3]},
+        "line 3 (dice): field dice: list should have at least 2 items after validation, not 1",
+    ),
+    (
+        {"type": "dice", "seat": "E", "dice": [3, True]},
+        "line 3 (dice): field dice.1: must be a valid integer (got true)",
+    ),
+    (
+        {"type": "draw", "seat": "E", "tile": "1m", "from": "dead"},
+        "line 3 (draw): field from: must be 'wall' or 'back' (got \"dead\")",
+    ),
+    (
+        {"type": "chi", "seat": "S", "tiles": "123m"},
+        "line 3 (chi): field tiles: value should have at most 2 items after validation, not 3",
+    ),
+    (
+        {"type": "gang", "seat": "S", "kind": "open", "tile": "1m"},
+        "line 3 (gang): field kind: must be 'exposed', 'concealed' or 'added' (got \"open\")",
+    ),
+    (
+        {"type": "win", "seat": "E", "how": "instant", "tile": "1m"},
+        'line 3 (win): field tile: must be absent when how is "instant"',
+    ),
+    (
+        {"type": "win", "seat": "E", "how": "self_draw"},
+        'line 3 (win): field tile: is required when how is "self_draw"',
+    ),
+    (
+        {"type": "win", "seat": "E", "how": "robbed_kong", "tile": "1m"},
+        'line 3 (win): field from: is required when how is "robbed_kong"',
+    ),
+    (
+        {"type": "win", "seat": "E", "how": "self_draw", "tile": "1m", "from": "S"},
+        'line 3 (win): field from: must be absent when how is "self_draw"',
+    ),
+    (
+        {"type": "win", "seat": "E", "how": "discard", "tile": "1m", "from": "E"},
+        "line 3 (win): field from: a seat cannot win from itself",
+    ),
+    (
+        {"type": "win", "seat": "E", "how": "self_draw", "tile": "1m", "flags": ["Last-Tile"]},
+        "line 3 (win): field flags.0: must match pattern '^[a-z][a-z0-9_]*$' (got \"Last-Tile\")",
+    ),
+    (
+        {
+            "type": "showdown",
+            "seat": "E",
+            "concealed": "11m",
+            "melds": [{"kind": "peng", "tiles": "55p"}],
+        },
+        "line 3 (showdown): field melds.0.tiles: a peng meld has 3 tiles, not 2",
+    ),
+    (
+        {"type": "settlement", "payments": [{"from": "E", "to": "S", "amount": 1.5}]},
+        "line 3 (settlement): field payments.0.amount: must be a whole number (got 1.5)",
+    ),
+    (
+        {"type": "settlement", "payments": [{"from": "E", "to": "S", "amount": -3}]},
+        "line 3 (settlement): field payments.0.amount: must not be negative (the payer is in from, the payee in to)",
+    ),
+    (
+        {"type": "settlement", "payments": [{"from": "S", "to": "S", "amount": 3}]},
+        "line 3 (settlement): field payments.0: seat S cannot pay itself",
+    ),
+    (
+        {"type": "settlement", "payments": [], "points": {"X": 1}},
+        "line 3 (settlement): field points: key must be 'E', 'S', 'W' or 'N' (got \"X\")",
+    ),
+    (
+        {"type": "correction", "target": 2},
+        'line 3 (correction): field replacement: a correction has either a replacement record or "void": true',
+    ),
+    (
+        {"type": "correction", "target": 2, "void": False},
+        "line 3 (correction): field void: must be True (got false)",
+    ),
+    (
+        {"type": "correction", "target": 2, "replacement": {"seat": "E"}},
+        "line 3 (correction): field replacement.type: is required",
+    ),
+    (
+        {"type": "correction", "target": 2, "replacement": {"type": "session"}},
+        'line 3 (correction): field replacement.type: "session" cannot be a replacement; valid types: hand, dice, deal, wildcard, reveal, draw, discard, chi, peng, gang, win, exhausted, showdown, settlement',
+    ),
+    (
+        {
+            "type": "correction",
+            "target": 2,
+            "replacement": {"type": "discard", "seat": "E", "tile": "0m"},
+        },
+        'line 3 (correction): field replacement.tile: "0m" is not a tile',
+    ),
+    (
+        {
+            "type": "correction",
+            "target": 2,
+            "replacement": {"type": "win", "seat": "E", "how": "discard", "tile": "1m"},
+        },
+        'line 3 (correction): field replacement.from: is required when how is "discard"',
+    ),
+    (
+        {"type": "correction", "target": 3, "void": True},
+        "line 3 (correction): field target: must point at an earlier record (target 3, this record is 2)",
+    ),
+    (
+        {"type": "correction", "target": 0, "void": True},
+        "line 3 (correction): field target: the session record cannot be corrected",
+    ),
+    (
+        {"type": "hand", "no": 1, "seats": HAND["seats"]},
+        "line 3 (hand): field no: hand numbers must increase: 1 follows 1",
+    ),
+    (
+        {"type": "hand", "no": 0, "seats": HAND["seats"]},
+        "line 3 (hand): field no: must be greater than or equal to 1 (got 0)",
+    ),
+    (
+        {"type": "hand", "no": 2, "seats": {**HAND["seats"], "X": "阿强"}},
+        "line 3 (hand): field seats.X: is not allowed here",
+    ),
+    (
+        {"type": "hand", "no": 2, "seats": {**HAND["seats"], "N": "小明"}},
+        "line 3 (hand): field seats: must map E, S, W, N to the session's players, each once (players: 阿强, 小李, 老王, 阿芳; seats: 阿强, 小李, 老王, 小明)",
+    ),
+    (
+        {"type": "hand", "no": 2, "seats": {**HAND["seats"], "N": ""}},
+        'line 3 (hand): field seats.N: must have at least 1 character (got "")',
+    ),
+    (
+        {"type": "hand", "no": 2, "seats": HAND["seats"], "seat_change": "yes"},
+        'line 3 (hand): field seat_change: must be a valid boolean (got "yes")',
+    ),
+    (SESSION, "line 3 (session): the session record must appear once, on line 1"),
+    (
+        {"type": "shuffle"},
+        'line 3: field type: unknown record type "shuffle"; valid types: session, hand, dice, deal, wildcard, reveal, draw, discard, chi, peng, gang, win, exhausted, showdown, settlement, correction',
+    ),
+    (
+        {"type": 7},
+        "line 3: field type: unknown record type a number; valid types: session, hand, dice, deal, wildcard, reveal, draw, discard, chi, peng, gang, win, exhausted, showdown, settlement, correction",
+    ),
+    ({"seat": "E"}, "line 3: field type: is required"),
+    ([1, 2], "line 3: not a JSON object (got an array)"),
+    ("null", "line 3: not a JSON object (got null)"),
+    ('"discard"', "line 3: not a JSON object (got a string)"),
+    ('{"type": "discard", "seat": "E"', "line 3: not JSON: Expecting ',' delimiter (column 32)"),
+    (
+        '{"type": "exhausted", "type": "peng"}',
+        'line 3: not JSON this service accepts: duplicate key "type"',
+    ),
+    (
+        '{"type": "exhausted", "x": NaN}',
+        "line 3: not JSON this service accepts: NaN is not a JSON number",
+    ),
+    (
+        '{"type": "exhausted", "x": ' + "9" * 5000 + "}",
+        "line 3: not JSON this service accepts: a number has too many digits",
+    ),
+    (
+        '{"type": "exhausted", "x": ' + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1) + "}",
+        f"line 3: nested more than {MAX_DEPTH} levels deep",
+    ),
+    (
+        '{"type": "exhausted", "x": ' + "[" * 5000 + "]" * 5000 + "}",
+        f"line 3: nested more than {MAX_DEPTH} levels deep",
+    ),
+    (
+        '{"type": "exhausted", "note": "\\ud800"}',
+        "line 3 (exhausted): contains a lone surrogate (\\ud800-\\udfff)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("record", "message"), RECORD_CASES)
+def test_record_error_message(record: object, message: str) -> None:
+    assert play_errors(record) == [message]
+
+
+@pytest.mark.parametrize(
+    ("session", "message"),
+    [
+        (
+            {**SESSION, "players": ["a", "b", "c", "c"]},
+            'line 1 (session): field players: must be 4 distinct names (got ["a", "b", "c", "c"])',
+        ),
+        (
+            {**SESSION, "players": ["a", "b", "c"]},
+            'line 1 (session): field players: must be 4 distinct names (got ["a", "b", "c"])',
+        ),
+        (
+            {**SESSION, "ruleset": "guobiao"},
+            "line 1 (session): field ruleset: must be 'wenling', 'huangyan', 'zhoushan' or 'xizhou' (got \"guobiao\")",
+        ),
+        (
+            {**SESSION, "started_at": "19:30 Saturday"},
+            "line 1 (session): field started_at: is not an ISO-8601 time",
+        ),
+        (
+            {**SESSION, "table": 3.5},
+            "line 1 (session): field table: must be a name or a whole number (got 3.5)",
+        ),
+    ],
+)
+def test_session_shape_errors(session: dict, message: str) -> None:
+    assert message in errors(jsonl(session, HAND))
+
+
+def test_options_are_checked_by_the_ruleset() -> None:
+    (message,) = errors(jsonl({**SESSION, "options": {"no_such_option": 1}}, HAND))
+    assert message.startswith(
+        "line 1 (session): field options: unknown option no_such_option; valid options: "
+    )
+    (message,) = errors(jsonl({**SESSION, "options": {"multiplier": [1]}}, HAND))
+    assert message == "line 1 (session): field options: option multiplier: [1] is not a int"
+
+
+def test_flowers_are_not_in_the_huangyan_set() -> None:
+    log = jsonl(
+        {**SESSION, "ruleset": "huangyan"},
+        HAND,
+        {"type": "draw", "seat": "E", "tile": "春"},
+        {
+            "type": "showdown",
+            "seat": "E",
+            "concealed": "11m",
+            "melds": [{"kind": "peng", "tiles": "555p"}],
+            "revealed": "1f2f",
+        },
+        {
+            "type": "correction",
+            "target": 2,
+            "replacement": {"type": "draw", "seat": "E", "tile": "8f"},
+        },
+    )
+    assert errors(log) == [
+        "line 3 (draw): field tile: 1f is not in the huangyan tile set",
+        "line 4 (showdown): field revealed: 1f is not in the huangyan tile set",
+        "line 5 (correction): field replacement.tile: 8f is not in the huangyan tile set",
+    ]
+    parse_log(jsonl(SESSION, HAND, {"type": "draw", "seat": "E", "tile": "春"}))  # wenling has them
+
+
+def test_session_must_come_first_and_hands_before_play() -> None:
+    assert errors(jsonl(HAND, SESSION)) == [
+        "line 1 (hand): the first record must be the session record",
+        "line 2 (session): the session record must appear once, on line 1",
+    ]
+    assert errors(jsonl(SESSION, {"type": "dice", "seat": "E", "dice": [1, 2]}, HAND)) == [
+        "line 2 (dice): comes before the first hand record"
+    ]
+    assert errors("\n\n" + jsonl({"x": 1})) == [
+        "line 3: field type: is required",
+        "line 3: the first record must be the session record",
+    ]
+
+
+def test_hand_numbers_increase_with_gaps_allowed() -> None:
+    second = {**HAND, "no": 3}
+    parse_log(jsonl(SESSION, HAND, second))
+    assert errors(jsonl(SESSION, second, HAND)) == [
+        "line 3 (hand): field no: hand numbers must increase: 1 follows 3"
+    ]
+
+
+def test_a_correction_cannot_target_a_correction() -> None:
+    void = {"type": "correction", "target": 1, "void": True}
+    assert play_errors(void, {**void, "target": 2}) == [
+        "line 4 (correction): field target: a correction cannot be corrected; correct the original record again"
+    ]
+
+
+def test_replacement_hand_must_use_the_players() -> None:
+    bad = {"type": "hand", "no": 1, "seats": {**HAND["seats"], "E": "小明"}}
+    (message,) = play_errors({"type": "correction", "target": 1, "replacement": bad})
+    assert message.startswith("line 3 (correction): field replacement.seats: must map E, S, W, N")
+
+
+def test_empty_and_blank_files() -> None:
+    expected = ["line 1: the file is empty; line 1 must be the session record"]
+    assert errors(b"") == expected
+    assert errors("\n \r\n\t\n") == expected
+
+
+def test_not_utf8() -> None:
+    data = jsonl(SESSION, HAND).encode() + b'{"type":"exhausted","note":"\xff"}\n'
+    assert errors(data) == ["line 3: not UTF-8 (byte 0xff at column 29)"]
+    assert errors("\ufeff".encode("utf-16")) == ["line 1: not UTF-8 (byte 0xff at column 1)"]
+
+
+def test_error_cap() -> None:
+    bad = [{"type": "discard", "seat": "E", "tile": "0m"}] * (MAX_ERRORS + 7)
+    with pytest.raises(LogFormatError) as info:
+        parse_log(jsonl(SESSION, HAND, *bad))
+    assert len(info.value.errors) == MAX_ERRORS
+    assert info.value.omitted == 7
+    text = str(info.value).splitlines()
+    assert text[0] == 'line 3 (discard): field tile: "0m" is not a tile'
+    assert text[-1] == "... and 7 more"
+    assert len(text) == MAX_ERRORS + 1
+
+
+def test_line_limit_skips_the_line_and_goes_on() -> None:
+    long_note = {"type": "exhausted", "note": "x" * MAX_LINE_BYTES}
+    assert play_errors(long_note, {"type": "discard", "seat": "E", "tile": "0m"}) == [
+        f"line 3: the line is longer than the limit of {MAX_LINE_BYTES} bytes",
+        'line 4 (discard): field tile: "0m" is not a tile',
+    ]
+    fits = {"type": "exhausted", "note": "x" * (MAX_LINE_BYTES - 40)}
+    parse_log(jsonl(SESSION, HAND, fits).replace("\n", "\r\n"))
+
+
+def test_file_limit_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    log = jsonl(SESSION, HAND, *[{"type": "exhausted"}] * 100)
+    sizes = [len(line.encode()) for line in log.splitlines(keepends=True)]
+    crossing = next(n for n in range(len(sizes)) if sum(sizes[: n + 1]) > 500) + 1
+    monkeypatch.setenv("FUPAN_MAX_LOG_BYTES", "500")
+    assert errors(log) == [
+        f"line {crossing}: the file is larger than the limit of 500 bytes (FUPAN_MAX_LOG_BYTES)"
+    ]
+    monkeypatch.setenv("FUPAN_MAX_LOG_BYTES", str(len(log.encode())))
+    assert len(parse_log(log).records) == 102
+
+
+class CountingStream:
+    """A binary stream that counts what was read from it and never ends."""
+
+    def __init__(self) -> None:
+        self.read_bytes = 0
+
+    def readline(self, size: int = -1) -> bytes:
+        assert 0 < size <= MAX_LINE_BYTES + 2
+        self.read_bytes += size
+        return b"x" * size
+
+
+def test_an_endless_stream_is_read_only_up_to_the_limit() -> None:
+    stream = CountingStream()
+    with pytest.raises(LogFormatError) as info:
+        parse_log(stream, max_bytes=1_000_000)  # type: ignore[arg-type]
+    assert (
+        str(info.value)
+        == "line 1: the file is larger than the limit of 1000000 bytes (FUPAN_MAX_LOG_BYTES)"
+    )
+    assert stream.read_bytes <= 1_000_000 + MAX_LINE_BYTES + 2
