@@ -1,0 +1,204 @@
+"""The audit: replay a session, score and settle every hand with its ruleset, and compare what
+should have been paid with what the table recorded.
+
+Payments are compared as net flows per pair of seats (A pays B 10 and B pays A 3 is A pays B 7),
+so equivalent ways of paying are not disputes. A differing pair is a dispute, explained by the
+first of the ruleset's plausible mistakes that reconciles the recorded settlement. The report's
+shape is documented in ``docs/report.md``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from engine.model import SEATS, Win
+from engine.replay import HandReplay, Replay, replay
+from engine.rulesets.base import Anomaly, Payment
+from engine.state import ERROR, WARNING
+
+_ORDER = {s: i for i, s in enumerate(SEATS)}
+
+
+def audit_records(records: list[dict], overrides: Mapping[str, Any] | None = None) -> dict:
+    """The JSON-ready report of one session log (``overrides``: options from ``--option``)."""
+    rp = replay(records, overrides)
+    hands = [audit_hand(h) for h in rp.hands]
+    anomalies = list(rp.anomalies) + session_anomalies(rp)
+    expected, recorded = _totals(hands, "expected_net"), _totals(hands, "recorded_net")
+    ok = not anomalies and not any(h["disputes"] or h["anomalies"] for h in hands)
+    return {
+        "ok": ok,
+        "session": _session(rp),
+        "hands": hands,
+        "totals": expected,
+        "recorded_totals": recorded,
+        "corrections": [dataclasses.asdict(c) for c in rp.corrections],
+        "anomalies": [_anomaly(a) for a in sorted(anomalies, key=_anomaly_key)],
+    }
+
+
+def audit_hand(hand: HandReplay) -> dict:
+    """Score, settle and compare one hand."""
+    rs, opts, outcome = hand.ruleset, hand.opts, hand.outcome
+    anomalies = list(hand.anomalies)
+    scorings, payments, inp = {}, [], None
+    try:
+        scorings = rs.score(outcome, opts)
+        inp = rs.settle_input(outcome, scorings, opts)
+        payments = rs.settle(inp, opts)
+    except Exception as exc:  # a ruleset failing on a broken hand must not sink the report
+        anomalies.append(Anomaly(hand.seq, "score_failed", ERROR,
+                                 f"the {rs.name} ruleset cannot score this hand: {exc!r}"))
+    recorded = _recorded(hand.settlement)
+    expected_flows = pair_flows(payments)
+    disputes = []
+    if recorded is not None and expected_flows != pair_flows(recorded):
+        explanation = _explain(hand, scorings, inp, pair_flows(recorded))
+        disputes = _disputes(hand.no, expected_flows, pair_flows(recorded), explanation)
+    result = "win" if outcome.wins else "exhausted" if outcome.exhausted else "unfinished"
+    return {
+        "no": hand.no,
+        "seq": hand.seq,
+        "summary": hand.summary,
+        "seats": dict(outcome.seats),
+        "result": result,
+        "winners": list(outcome.winners),
+        "wins": [_win(w) for w in outcome.wins],
+        "indicator": outcome.indicator,
+        "wildcards": sorted(outcome.wildcards),
+        "points": {s: sc.points for s, sc in _by_seat(scorings)},
+        "items": {s: [dataclasses.asdict(line) for line in sc.lines] for s, sc in _by_seat(scorings)},
+        "reading": {s: list(sc.reading) for s, sc in _by_seat(scorings)},
+        "limits": {s: sc.limit for s, sc in _by_seat(scorings) if sc.limit},
+        "recorded_points": (hand.settlement or {}).get("points"),
+        "expected_payments": [_payment(p) for p in payments],
+        "recorded_payments": None if recorded is None else [_payment(p) for p in recorded],
+        "expected_net": net(payments),
+        "recorded_net": None if recorded is None else net(recorded),
+        "disputes": disputes,
+        "anomalies": [_anomaly(a) for a in sorted(anomalies, key=_anomaly_key)],
+    }
+
+
+def pair_flows(payments: Iterable[Payment]) -> dict[tuple[str, str], int]:
+    """Net amount per pair of seats (first seat in E-S-W-N order pays the second; negative = the
+    other way); pairs that net to zero are left out."""
+    flows: dict[tuple[str, str], int] = {}
+    for p in payments:
+        if p.payer == p.payee:
+            continue
+        if _ORDER[p.payer] < _ORDER[p.payee]:
+            key, amount = (p.payer, p.payee), p.amount
+        else:
+            key, amount = (p.payee, p.payer), -p.amount
+        flows[key] = flows.get(key, 0) + amount
+    return {k: v for k, v in flows.items() if v}
+
+
+def net(payments: Iterable[Payment]) -> dict[str, int]:
+    """Each seat's balance: received minus paid."""
+    out = dict.fromkeys(SEATS, 0)
+    for p in payments:
+        out[p.payer] -= p.amount
+        out[p.payee] += p.amount
+    return out
+
+
+def session_anomalies(rp: Replay) -> list[Anomaly]:
+    """Across hands: numbering, players, and the dealer rotation (next_dealer becomes E, the
+    others follow in turn order; a hand marked ``seat_change`` is exempt)."""
+    found = []
+    players = set(rp.session.get("players") or ())
+    for hand in rp.hands:
+        strangers = sorted(set(hand.outcome.seats.values()) - players) if players else []
+        if strangers:
+            found.append(Anomaly(hand.seq, "unknown_player", ERROR,
+                                 f"hand {hand.no} seats {', '.join(strangers)}, not in the session"))
+    for prev, nxt in zip(rp.hands, rp.hands[1:], strict=False):
+        if nxt.no != prev.no + 1:
+            found.append(Anomaly(nxt.seq, "hand_number", WARNING,
+                                 f"hand {nxt.no} follows hand {prev.no}"))
+        if nxt.seat_change or not (prev.outcome.wins or prev.outcome.exhausted):
+            continue
+        dealer = rp.ruleset.next_dealer(prev.outcome, rp.opts)
+        k = SEATS.index(dealer)
+        expected = {SEATS[i]: prev.outcome.seats[SEATS[(k + i) % 4]] for i in range(4)}
+        if dict(nxt.outcome.seats) != expected:
+            found.append(Anomaly(nxt.seq, "dealer_rotation", ERROR,
+                                 f"hand {nxt.no} should seat {_seating(expected)}; "
+                                 f"the log seats {_seating(nxt.outcome.seats)}"))
+    return found
+
+
+def _explain(hand: HandReplay, scorings, inp, recorded_flows) -> dict | None:
+    if inp is None:
+        return None
+    for m in hand.ruleset.mistakes(hand.outcome, scorings, inp, hand.opts):
+        if pair_flows(m.payments) == recorded_flows:
+            return {"code": m.code, "zh": m.zh, "en": m.en}
+    return None
+
+
+def _disputes(no: int, expected: dict, recorded: dict, explanation: dict | None) -> list[dict]:
+    out = []
+    for a, b in sorted(set(expected) | set(recorded), key=lambda k: (_ORDER[k[0]], _ORDER[k[1]])):
+        e, r = expected.get((a, b), 0), recorded.get((a, b), 0)
+        if e == r:
+            continue
+        if e < 0 or (e == 0 and r < 0):
+            a, b, e, r = b, a, -e, -r
+        out.append({"hand": no, "from": a, "to": b, "expected": e, "recorded": r,
+                    "explanation": explanation})
+    return out
+
+
+def _recorded(settlement: dict | None) -> list[Payment] | None:
+    if settlement is None:
+        return None
+    return [Payment(p["from"], p["to"], p["amount"]) for p in settlement.get("payments", ())]
+
+
+def _totals(hands: list[dict], key: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for h in hands:
+        for seat, amount in (h[key] or {}).items():
+            player = h["seats"].get(seat, seat)
+            out[player] = out.get(player, 0) + amount
+    return out
+
+
+def _by_seat(scorings: Mapping) -> list:
+    return sorted(scorings.items(), key=lambda kv: _ORDER.get(kv[0], 9))
+
+
+def _session(rp: Replay) -> dict:
+    s = rp.session
+    opts = dataclasses.asdict(rp.opts) if dataclasses.is_dataclass(rp.opts) else {}
+    keys = ("club", "table", "players", "started_at")
+    return {"ruleset": rp.ruleset.name, "options": opts, **{k: s[k] for k in keys if k in s}}
+
+
+def _seating(seats: Mapping[str, str]) -> str:
+    return " ".join(f"{s}={seats.get(s)}" for s in SEATS)
+
+
+def _win(w: Win) -> dict:
+    return {"seat": w.seat, "how": w.how, "tile": w.tile, "from": w.from_seat,
+            "flags": sorted(w.flags)}
+
+
+def _payment(p: Payment) -> dict:
+    out = {"from": p.payer, "to": p.payee, "amount": p.amount}
+    if p.reason:
+        out["reason"] = p.reason
+    return out
+
+
+def _anomaly(a: Anomaly) -> dict:
+    return {"seq": a.seq, "code": a.code, "severity": a.severity, "message": a.message}
+
+
+def _anomaly_key(a: Anomaly) -> tuple:
+    return (a.seq is None, a.seq or 0, a.code)

@@ -1,0 +1,206 @@
+"""Replay a session log (the codec's canonical dicts) through its ruleset, hand by hand.
+
+Corrections are applied first, keeping both the original and the correction visible. Each hand is
+driven through :class:`engine.state.Table`; bad play never raises, it becomes anomalies. The table
+is snapshotted every ``CHECKPOINT_EVERY`` records so :meth:`HandReplay.state_at` re-applies at most
+that many records (see ``docs/replay.md`` for the measurements behind the interval).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.model import SEATS, HandOutcome
+from engine.rulesets import get_ruleset
+from engine.rulesets.base import Anomaly, Ruleset
+from engine.state import ERROR, WARNING, Table, TableState
+
+CHECKPOINT_EVERY = 16
+_FULL_TYPES = frozenset({"deal", "draw"})
+
+
+class ReplayError(ValueError):
+    """The log cannot be replayed at all (no session record first)."""
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A ``correction`` record and what it did: ``original`` is the targeted record,
+    ``replacement`` None for a void; ``applied`` False when the target was invalid."""
+
+    seq: int
+    target: int
+    original: dict | None
+    replacement: dict | None
+    reason: str | None
+    by: str | None
+    applied: bool
+
+
+@dataclass
+class HandReplay:
+    """One hand: its records (the ``hand`` record first, corrections applied), the outcome the
+    ruleset scores, the anomalies found, the recorded settlement, and the table at each step."""
+
+    no: int
+    seq: int
+    records: tuple[tuple[int, dict], ...]
+    summary: bool
+    seat_change: bool
+    outcome: HandOutcome
+    anomalies: list[Anomaly]
+    settlement: dict | None
+    ruleset: Ruleset = field(repr=False)
+    opts: Any = field(repr=False)
+    _checkpoints: list[Table] = field(repr=False, default_factory=list)
+
+    @property
+    def steps(self) -> int:
+        return len(self.records)
+
+    def state_at(self, step: int) -> TableState:
+        """The table after the ``step``-th record of the hand (0 = the ``hand`` record)."""
+        if not 0 <= step < len(self.records):
+            raise IndexError(f"step {step} out of range 0..{len(self.records) - 1}")
+        base = step - step % CHECKPOINT_EVERY
+        table = self._checkpoints[base // CHECKPOINT_EVERY].clone()
+        table.checking = False
+        for seq, rec in self.records[base + 1 : step + 1]:
+            table.apply(seq, rec)
+        seq = self.records[step][0]
+        actions = self.outcome.actions or ()
+        phases = self.ruleset.phases(tuple(a for a in actions if a.seq <= seq), self.opts)
+        return table.state(step, seq, phases)
+
+
+@dataclass
+class Replay:
+    """The whole session: the session record in force, its ruleset and options, the hands, the
+    corrections, and anomalies that belong to no hand."""
+
+    session: dict
+    ruleset: Ruleset
+    opts: Any
+    hands: list[HandReplay]
+    corrections: list[Correction]
+    anomalies: list[Anomaly]
+
+
+def replay(records: list[dict], overrides: Mapping[str, Any] | None = None) -> Replay:
+    """Replay a session. Raises only for a log without a session record, an unknown ruleset
+    (``UnknownRuleset``) or bad options (``OptionError``) — all ``ValueError``."""
+    if not records or records[0].get("type") != "session":
+        raise ReplayError("the first record must be the session record")
+    anomalies: list[Anomaly] = []
+    effective, corrections = apply_corrections(records, anomalies)
+    session = effective[0][1]
+    rs = get_ruleset(session.get("ruleset"))
+    opts = rs.options({**session.get("options", {}), **(overrides or {})})
+    hands: list[HandReplay] = []
+    current: list[tuple[int, dict]] | None = None
+    for seq, rec in effective[1:]:
+        if rec["type"] == "hand":
+            if current:
+                hands.append(_replay_hand(current, rs, opts))
+            current = [(seq, rec)]
+        elif current is None:
+            anomalies.append(
+                Anomaly(seq, "record_outside_hand", ERROR, f"{rec['type']} before the first hand")
+            )
+        else:
+            current.append((seq, rec))
+    if current:
+        hands.append(_replay_hand(current, rs, opts))
+    earlier: list[tuple[dict, HandOutcome]] = []
+    for hand in hands:
+        head = hand.records[0][1]
+        for a in rs.check_hand_start(head, earlier, opts):
+            hand.anomalies.insert(0, dataclasses.replace(a, seq=hand.seq if a.seq is None else a.seq))
+        earlier.append((head, hand.outcome))
+    return Replay(session, rs, opts, hands, corrections, anomalies)
+
+
+def apply_corrections(
+    records: list[dict], anomalies: list[Anomaly]
+) -> tuple[list[tuple[int, dict]], list[Correction]]:
+    """The records in force as (seq, record), corrections applied in order: a later correction
+    of the same record wins (the codec refuses corrections of the session or of a correction)."""
+    current: dict[int, dict | None] = dict(enumerate(records))
+    corrections: list[Correction] = []
+    for seq, rec in enumerate(records):
+        if rec.get("type") != "correction":
+            continue
+        target = rec.get("target")
+        replacement = None if rec.get("void") else rec.get("replacement")
+        ok = (
+            isinstance(target, int)
+            and 0 < target < seq
+            and records[target].get("type") != "correction"
+            and (replacement is None or "type" in replacement)
+        )
+        original = current.get(target) if ok else None
+        if ok:
+            current[target] = replacement
+        else:
+            anomalies.append(
+                Anomaly(seq, "correction_target", ERROR, f"correction of seq {target} cannot be applied")
+            )
+        corrections.append(
+            Correction(seq, target, original, replacement, rec.get("reason"), rec.get("by"), ok)
+        )
+    effective = [
+        (seq, rec) for seq, rec in current.items()
+        if rec is not None and rec.get("type") != "correction"
+    ]
+    return effective, corrections
+
+
+def _replay_hand(
+    records: list[tuple[int, dict]], rs: Ruleset, opts: Any
+) -> HandReplay:
+    head_seq, head = records[0]
+    summary = not any(rec["type"] in _FULL_TYPES for _, rec in records)
+    table = Table(rs, opts, summary)
+    checkpoints = [table.clone()]
+    settlement = None
+    for i, (seq, rec) in enumerate(records[1:], start=1):
+        if rec["type"] == "settlement":
+            if settlement is not None:
+                table.flag(seq, "duplicate_settlement",
+                           "a second settlement line for the hand; the last one counts", WARNING)
+            settlement = rec
+        else:
+            table.apply(seq, rec)
+        if i % CHECKPOINT_EVERY == 0:
+            checkpoints.append(table.clone())
+    table.finish(records[-1][0])
+    outcome = HandOutcome(
+        no=head["no"],
+        seats=dict(head["seats"]),
+        round_wind=head.get("round_wind", "E"),
+        indicator=table.indicator,
+        wildcards=table.wildcards,
+        showdowns=dict(table.showdowns) if summary else {
+            s: table.showdown_of(s) for s in SEATS
+        },
+        wins=tuple(table.wins),
+        exhausted=table.exhausted,
+        actions=None if summary else tuple(table.actions),
+        wall_left=None if summary else table.wall_left,
+    )
+    return HandReplay(
+        no=head["no"],
+        seq=head_seq,
+        records=tuple(records),
+        summary=summary,
+        seat_change=bool(head.get("seat_change")),
+        outcome=outcome,
+        anomalies=sorted(table.anomalies, key=lambda a: (a.seq is None, a.seq or 0)),
+        settlement=settlement,
+        ruleset=rs,
+        opts=opts,
+        _checkpoints=checkpoints,
+    )
