@@ -3,12 +3,15 @@ hands, non-winners scoring against each other, and 包三家. See ``docs/rules/w
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Iterable, Mapping
 
 from engine.model import Action, HandOutcome, Showdown
-from engine.rulesets.base import Anomaly, Ruleset
-from engine.rulesets.wenling import flow, table
+from engine.rulesets.base import Anomaly, Liability, Mistake, Payment, Ruleset, Scoring, SettleInput
+from engine.rulesets.wenling import flow, liability, mistakes, settlement, table
+from engine.rulesets.wenling.nonwinner import score_nonwinner
 from engine.rulesets.wenling.options import Options
+from engine.rulesets.wenling.winner import score_winner
 
 
 class Wenling(Ruleset):
@@ -44,6 +47,46 @@ class Wenling(Ruleset):
 
     def check(self, action: Action, history: tuple[Action, ...], opts: Options) -> list[Anomaly]:
         return flow.check(action, history)
+
+    def phases(self, history: tuple[Action, ...], opts: Options) -> frozenset[str]:
+        return frozenset({"raw_stage"}) if liability.in_raw_stage(history) else frozenset()
+
+    def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
+        """The winners' and the showing non-winners' points; nothing for 黄牌 (no settlement)."""
+        if not outcome.wins:
+            return {}
+        if outcome.indicator and not outcome.wildcards:
+            outcome = dataclasses.replace(outcome, wildcards=table.wildcards(outcome.indicator))
+        scorings = {w.seat: score_winner(outcome, w, opts) for w in outcome.wins}
+        naonao = table.is_naonao(outcome.wildcards)
+        for seat, show in outcome.showdowns.items():
+            if seat not in scorings:
+                scorings[seat] = score_nonwinner(show, outcome.wildcards, naonao, opts)
+        return scorings
+
+    def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
+        return liability.liabilities(outcome, opts)
+
+    def settle_input(
+        self, outcome: HandOutcome, scorings: Mapping[str, Scoring], opts: Options
+    ) -> SettleInput:
+        """As the base, dropping 包三家 on a 腊子 win when ``bao_on_laizi`` is off."""
+        inp = super().settle_input(outcome, scorings, opts)
+        if opts.bao_on_laizi:
+            return inp
+        kept = tuple(
+            lb for lb in inp.liabilities
+            if not (lb.beneficiary in scorings and scorings[lb.beneficiary].limit)
+        )
+        return settlement.with_liabilities(inp, kept)
+
+    def settle(self, inp: SettleInput, opts: Options) -> list[Payment]:
+        return settlement.settle(inp, opts)
+
+    def mistakes(
+        self, outcome: HandOutcome, scorings: Mapping[str, Scoring], inp: SettleInput, opts: Options
+    ) -> Iterable[Mistake]:
+        return list(mistakes.mistakes(outcome, scorings, inp, opts))
 
     def next_dealer(self, outcome: HandOutcome, opts: Options) -> str:
         """坐庄 when the dealer is among the winners; otherwise (a loss or 黄牌) 下庄: 南 deals

@@ -1,0 +1,85 @@
+"""包三家: who pays for everyone when a hand is won on their discard.
+
+Two causes (seed 五, 生牌阶段 / 包三家 / 特殊处罚2): a 生牌 thrown in the 生牌阶段 and won on,
+unless the thrower held nothing but 生牌 and was not 听牌; and a 中 or 发 thrown before 一上一听
+(two or more tiles from 听牌) and won on. A summary log states it with the win flag
+``bao_san_jia``; a full log is judged from the actions and the thrower's showdown.
+"""
+
+from __future__ import annotations
+
+from engine.hand import shanten
+from engine.model import Action, HandOutcome, Win
+from engine.rulesets.base import Liability
+from engine.rulesets.wenling import table
+from engine.rulesets.wenling.options import Options
+from engine.tiles import GREEN, RED
+
+FLAG_BAO = "bao_san_jia"
+RAW_DISCARD = "bao_san_jia"  # a 生牌 won on in the 生牌阶段
+DRAGON_DISCARD = "bao_san_jia_dragon"  # 特殊处罚2: 中/发 before 一上一听
+KINDS = (RAW_DISCARD, DRAGON_DISCARD)
+
+
+def liabilities(outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
+    found = []
+    for win in outcome.wins:
+        if win.how != "discard" or win.from_seat is None:
+            continue
+        if FLAG_BAO in win.flags:
+            kind = RAW_DISCARD
+        elif outcome.actions is not None:
+            kind = _judge(outcome, win, opts)
+        else:
+            kind = None
+        if kind:
+            found.append(Liability(kind, win.from_seat, win.seat))
+    return tuple(found)
+
+
+def _winning_discard(actions: tuple[Action, ...], win: Win) -> int | None:
+    for i in range(len(actions) - 1, -1, -1):
+        a = actions[i]
+        if a.kind == "discard" and a.seat == win.from_seat and a.tile == win.tile:
+            return i
+    return None
+
+
+def _judge(outcome: HandOutcome, win: Win, opts: Options) -> str | None:
+    actions = outcome.actions or ()
+    at = _winning_discard(actions, win)
+    show = outcome.showdowns.get(win.from_seat)
+    if at is None:
+        return None
+    before = actions[:at]
+    seen = {a.tile for a in before if a.kind == "discard"}
+    after_hand = list(show.concealed) if show else None
+    melds = show.melds if show else ()
+
+    def hand(when: str) -> list[str] | None:
+        if after_hand is None:
+            return None
+        return after_hand if when == "after" else after_hand + [win.tile]
+
+    dragon_hand = hand(opts.yishang_judged)
+    if win.tile in (RED, GREEN) and win.tile not in outcome.wildcards and dragon_hand is not None:
+        if shanten(dragon_hand, melds, outcome.wildcards) >= 2:
+            return DRAGON_DISCARD
+    back = sum(1 for a in actions[: at + 1] if a.kind == "draw" and a.source == "back")
+    wall_left = actions[at].wall_left
+    if win.tile in seen or wall_left is None or not table.in_raw_stage(wall_left, back):
+        return None
+    exempt_hand = hand(opts.bao_exemption_judged)
+    if exempt_hand is not None:
+        gone = seen | {win.tile} if opts.bao_exemption_judged == "after" else seen
+        all_raw = all(t not in gone for t in exempt_hand)
+        if all_raw and shanten(exempt_hand, melds, outcome.wildcards) > 0:
+            return None
+    return RAW_DISCARD
+
+
+def in_raw_stage(history: tuple[Action, ...]) -> bool:
+    """Is the hand in its 生牌阶段 after ``history``? (for the replay's phase display)"""
+    wall = next((a.wall_left for a in reversed(history) if a.wall_left is not None), None)
+    back = sum(1 for a in history if a.kind == "draw" and a.source == "back")
+    return wall is not None and table.in_raw_stage(wall, back)

@@ -1,0 +1,92 @@
+"""Every scoring item of the seed with its stable code, Chinese and English name, value and
+unit, and the 牌点汇总 formula: (基础牌点 + 20) × 2^番, capped at 500 and rounded up to 10."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.rulesets.base import ScoreLine
+
+HU, FAN, LIMIT = "胡", "番", "腊子"
+LIMIT_POINTS = 500
+BASE_HU = 20
+
+# code: (zh, en, value, unit)
+ITEMS: dict[str, tuple[str, str, int, str]] = {
+    # 基础牌点 (胡)
+    "pair_value": ("门风对/字牌对", "seat-wind or dragon pair", 2, HU),
+    "pung_exposed": ("刻子", "exposed pung", 2, HU),
+    "pung_exposed_major": ("风/一九/字牌刻子", "exposed pung of winds, 1/9 or dragons", 4, HU),
+    "pung_concealed": ("暗刻", "concealed pung", 4, HU),
+    "pung_concealed_major": ("风/一九/字牌暗刻", "concealed pung of winds, 1/9 or dragons", 8, HU),
+    "kong_exposed": ("明杠", "exposed kong", 8, HU),
+    "kong_exposed_major": ("风/一九/字牌明杠", "exposed kong of winds, 1/9 or dragons", 16, HU),
+    "kong_concealed": ("暗杠", "concealed kong", 16, HU),
+    "kong_concealed_major": ("风/一九/字牌暗杠", "concealed kong of winds, 1/9 or dragons", 32, HU),
+    "bonus_tile": ("翻白板及花牌", "revealed white, flower (or 闹闹 honor)", 4, HU),
+    "tanki": ("单吊", "pair wait", 2, HU),
+    "self_draw": ("自摸", "self-draw", 2, HU),
+    "kanchan": ("嵌档", "closed wait", 2, HU),
+    "penchan": ("靠柄", "edge wait", 2, HU),
+    "base_20": ("基础20胡", "base 20", BASE_HU, HU),
+    "not_a_win": ("不成胡", "the tiles shown are not a winning hand", 0, HU),
+    # 番
+    "fan_white": ("翻白板", "revealed white", 1, FAN),
+    "fan_own_flower": ("翻花牌(本位)", "own-seat flower", 1, FAN),
+    "fan_red": ("翻红中(闹闹)", "revealed red (闹闹)", 1, FAN),
+    "fan_green": ("翻发财(闹闹)", "revealed green (闹闹)", 1, FAN),
+    "fan_seat_wind": ("门风刻、杠", "seat-wind pung or kong", 1, FAN),
+    "fan_dragon": ("字牌刻、杠", "dragon pung or kong", 1, FAN),
+    "qing_yi_se": ("清一色", "one suit", 3, FAN),
+    "hun_yi_se": ("混一色", "one suit and honors", 2, FAN),
+    "dui_dui_hu": ("对对胡", "all pungs", 2, FAN),
+    "pang_hu": ("旁胡", "all chows, two-sided wait", 1, FAN),
+    "no_de": ("无得", "no 得 in hand", 1, FAN),
+    "two_de": ("2张得", "two 得 in hand", 1, FAN),
+    "kong_bloom": ("杠上开花", "win on a replacement tile", 1, FAN),
+    "robbed_kong": ("抢杠胡", "robbing a kong", 1, FAN),
+    "self_draw_de": ("自摸得", "self-drawn 得 wins", 1, FAN),
+    # 腊子胡 (500)
+    "three_de": ("3张得", "three 得", LIMIT_POINTS, LIMIT),
+    "red_flowers": ("4张红花", "four red flowers", LIMIT_POINTS, LIMIT),
+    "black_flowers": ("4张黑花", "four black flowers", LIMIT_POINTS, LIMIT),
+    "four_white": ("4张白板", "four whites", LIMIT_POINTS, LIMIT),
+    "heaven": ("天胡", "heavenly hand", LIMIT_POINTS, LIMIT),
+    "earth": ("地胡", "earthly hand", LIMIT_POINTS, LIMIT),
+    "four_winds": ("四风会齐", "all four winds", LIMIT_POINTS, LIMIT),
+    "double_restore": ("双得还原", "two 得 restored", LIMIT_POINTS, LIMIT),
+    "four_red": ("4红中(闹闹)", "four reds (闹闹)", LIMIT_POINTS, LIMIT),
+    "four_green": ("4发财(闹闹)", "four greens (闹闹)", LIMIT_POINTS, LIMIT),
+}
+
+
+def line(code: str, count: int = 1) -> ScoreLine:
+    zh, en, value, unit = ITEMS[code]
+    return ScoreLine(code, zh, en, value, unit, count)
+
+
+def sums(items: Iterable[tuple[str, int]]) -> tuple[int, int, bool]:
+    """(胡, 番, is a 腊子) of (code, count) items."""
+    hu = fan = 0
+    limit = False
+    for code, count in items:
+        _, _, value, unit = ITEMS[code]
+        if unit == HU:
+            hu += value * count
+        elif unit == FAN:
+            fan += value * count
+        else:
+            limit = True
+    return hu, fan, limit
+
+
+def round_up(points: int) -> int:
+    return -(-points // 10) * 10
+
+
+def total(hu: int, fan: int, limit: bool, *, cap: bool = True, rounding: bool = True) -> tuple[int, int]:
+    """(points, raw): raw = 胡 × 2^番 (the caller adds the base 20 as a 胡 line); points caps
+    at 500 and rounds up to 10. A 腊子 is 500 whatever else."""
+    raw = LIMIT_POINTS if limit else hu << fan
+    points = round_up(raw) if rounding else raw
+    return (min(points, LIMIT_POINTS) if cap else points), raw

@@ -1,0 +1,65 @@
+"""Plausible table mistakes, each with the payments it would have produced, so the audit can
+name the one that reconciles a disputed settlement."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from engine.model import HandOutcome
+from engine.rulesets.base import Liability, Mistake, Scoring, SettleInput
+from engine.rulesets.wenling import lines
+from engine.rulesets.wenling.liability import RAW_DISCARD
+from engine.rulesets.wenling.options import Options
+from engine.rulesets.wenling.settlement import line_sums, settle, with_liabilities, with_points
+
+
+def mistakes(
+    outcome: HandOutcome, scorings: Mapping[str, Scoring], inp: SettleInput, opts: Options
+) -> Iterator[Mistake]:
+    def variant(code: str, zh: str, en: str, changed: SettleInput, nonwinners: bool = True) -> Mistake:
+        return Mistake(code, zh, en, tuple(settle(changed, opts, nonwinners)))
+
+    winners = set(outcome.winners)
+    for seat, scoring in scorings.items():
+        for points, code, zh, en in _point_slips(scoring):
+            who = "胡牌家" if seat in winners else "闲家"
+            yield variant(
+                code, f"{who}{seat}{zh}", f"{en} ({seat})", with_points(inp, {**inp.points, seat: points})
+            )
+    if inp.liabilities:
+        yield variant("bao_not_applied", "未按包三家结算", "包三家 not applied", with_liabilities(inp, ()))
+    else:
+        for win in outcome.wins:
+            if win.how == "discard" and win.from_seat:
+                wrong = (Liability(RAW_DISCARD, win.from_seat, win.seat),)
+                yield variant(
+                    "bao_wrongly_applied", f"{win.from_seat}被错按包三家", f"包三家 wrongly applied to {win.from_seat}",
+                    with_liabilities(inp, wrong),
+                )
+    yield variant("nonwinners_not_settled", "闲家之间未结算", "non-winners did not settle among themselves", inp, False)
+
+
+def _point_slips(scoring: Scoring) -> Iterator[tuple[int, str, str, str]]:
+    """(points, code, zh, en) for one slip in counting this seat's points."""
+    if scoring.limit:
+        return
+    hu, fan = line_sums(scoring.lines)
+    if hu == 0:
+        return
+    for x in scoring.lines:
+        if x.unit == lines.FAN:
+            yield _points(hu, fan - x.value), "fan_missed", f"漏算{x.zh}", f"{x.en} (番) missed"
+        elif x.value and x.code != "base_20":
+            yield _points(hu - x.value, fan), "hu_missed", f"漏算{x.zh}", f"{x.en} (胡) missed"
+    yield _points(hu, fan + 1), "fan_added", "多算1番", "one 番 too many"
+    if any(x.code == "base_20" for x in scoring.lines):
+        yield _points(hu - lines.BASE_HU, fan), "base_missed", "漏加基础20胡", "base 20 胡 left out"
+    raw = hu << fan
+    if raw > lines.LIMIT_POINTS:
+        yield lines.round_up(raw), "cap_ignored", "未封顶500胡", "500 cap ignored"
+    if raw % 10:
+        yield min(raw - raw % 10, lines.LIMIT_POINTS), "rounded_down", "未进10(舍零)", "rounded down, not up"
+
+
+def _points(hu: int, fan: int) -> int:
+    return lines.total(hu, fan, False)[0]

@@ -1,0 +1,85 @@
+"""A non-winner's 牌点. Their tiles need not form a winning hand: the concealed tiles are split
+into the pungs and pairs that earn the most (melds stay as they are), the 得 filling any pung or
+pair; a pung or pair made with 得 earns its 胡 but never the 门风/字牌 番 (the seed's
+闲家 clauses). 四风会齐 for a non-winner is 腊子 (the 得 may fill it)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.model import Showdown
+from engine.rulesets.base import Scoring
+from engine.rulesets.wenling import lines, winner
+from engine.rulesets.wenling.options import Options
+from engine.tiles import DRAGONS, FACES, SEAT_WIND, WINDS
+
+
+def _face_options(face: str, real: int, de: int, seat_wind: str, naonao: bool):
+    """(得 used, codes) for each way this face's tiles (and 得) can score."""
+    value_pair = face == seat_wind or face in DRAGONS
+    out = []
+    for pung in (0, 1):
+        for pair in (0, 1) if value_pair else (0,):
+            need = 3 * pung + 2 * pair
+            if need == 0:
+                continue
+            used = max(0, need - real)
+            if used > de:
+                continue
+            codes = []
+            if pung:
+                codes += winner.set_items("pung_concealed", face, seat_wind, naonao, fan_ok=real >= 3)
+            if pair:
+                codes.append("pair_value")
+            out.append((used, codes))
+    return out
+
+
+def best_partition(counts: Counter, de: int, seat_wind: str, naonao: bool) -> list[str]:
+    """The codes of the best split: DP over faces keeping, per (得 used, 番), the most 胡."""
+    states: dict[tuple[int, int], tuple[int, list[str]]] = {(0, 0): (0, [])}
+    for face in FACES:
+        options = _face_options(face, counts.get(face, 0), de, seat_wind, naonao)
+        if not options:
+            continue
+        nxt = dict(states)
+        for (used, fan), (hu, codes) in states.items():
+            for extra, add in options:
+                if used + extra > de:
+                    continue
+                add_hu, add_fan, _ = lines.sums((c, 1) for c in add)
+                key = (used + extra, fan + add_fan)
+                if key not in nxt or nxt[key][0] < hu + add_hu:
+                    nxt[key] = (hu + add_hu, codes + add)
+        states = nxt
+    best = max(states.items(), key=lambda kv: lines.total(kv[1][0], kv[0][1], False))
+    return best[1][1]
+
+
+def four_winds(show: Showdown, counts: Counter, de: int, seat_wind: str, opts: Options) -> bool:
+    """Every wind a pung or kong, or the seat wind a pair and the other three pungs/kongs."""
+    melded = {m.face for m in show.melds if m.kind != "chi" and (opts.four_winds_kongs or not m.is_kong)}
+    need = 0
+    for wind in WINDS:
+        if wind not in melded:
+            size = 2 if wind == seat_wind else 3
+            need += max(0, size - counts.get(wind, 0))
+    return need <= de
+
+
+def score_nonwinner(show: Showdown, wild: frozenset[str], naonao: bool, opts: Options) -> Scoring:
+    seat_wind = SEAT_WIND[show.seat]
+    counts = Counter(t for t in show.concealed if t not in wild)
+    de = len(show.concealed) - sum(counts.values())
+    if four_winds(show, counts, de, seat_wind, opts):
+        return Scoring(
+            show.seat, lines.LIMIT_POINTS, (lines.line("four_winds"),), raw=lines.LIMIT_POINTS,
+            limit="laizi",
+        )
+    codes = ["base_20"] if opts.nonwinner_plus_20 else []
+    codes += winner.meld_items(show.melds, seat_wind, naonao)
+    codes += winner.revealed_items(show.revealed, show.seat, naonao)
+    codes += best_partition(counts, de, seat_wind, naonao)
+    hu, fan, _ = lines.sums((c, 1) for c in codes)
+    points, raw = lines.total(hu, fan, False)
+    return Scoring(show.seat, points, winner.grouped(codes), raw=raw)

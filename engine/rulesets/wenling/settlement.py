@@ -1,0 +1,63 @@
+"""Payments (seed 胡牌家的牌点计算胡支付方式 C and 被包方处罚办法) and the table mistakes that
+explain a disputed settlement.
+
+Each non-winner pays each winner points/10 × multiplier; non-winners pay each other the
+difference/10 × multiplier. Under 包三家 the liable seat's points count 0, it pays the winner for
+all three seats, pays each other non-winner their points, and pays what those two owe each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations
+
+from engine.model import SEATS
+from engine.rulesets.base import Liability, Payment, SettleInput
+from engine.rulesets.wenling import lines
+from engine.rulesets.wenling.liability import KINDS
+from engine.rulesets.wenling.options import Options
+
+
+def _units(points: int) -> int:
+    """points / 10, a remainder counting as a full 10 (the seed rounds totals up to 10)."""
+    return -(-points // 10)
+
+
+def settle(inp: SettleInput, opts: Options, nonwinners_settle: bool = True) -> list[Payment]:
+    winners = list(dict.fromkeys(w.seat for w in inp.wins))
+    if not winners:
+        return []
+    liable = {lb.beneficiary: lb.seat for lb in inp.liabilities if lb.kind in KINDS}
+    bao = set(liable.values())
+    points = {s: (0 if s in bao else inp.points.get(s, 0)) for s in SEATS}
+    others = [s for s in SEATS if s not in winners]
+    owed: dict[tuple[str, str], int] = {}
+    m = opts.multiplier
+
+    def pay(payer: str, payee: str, units: int) -> None:
+        if units > 0 and payer != payee:
+            owed[payer, payee] = owed.get((payer, payee), 0) + units * m
+
+    for w in winners:
+        for s in others:
+            pay(liable.get(w, s), w, _units(points[w]))
+    if nonwinners_settle:
+        for a, b in combinations(others, 2):
+            high, low = (a, b) if points[a] >= points[b] else (b, a)
+            payer = low if low in bao or not bao else next(iter(bao))
+            pay(payer, high, _units(points[high] - points[low]))
+    return [Payment(p, q, amount) for (p, q), amount in owed.items()]
+
+
+def with_points(inp: SettleInput, points: Mapping[str, int]) -> SettleInput:
+    return SettleInput(inp.wins, dict(points), inp.liabilities, inp.dealer)
+
+
+def with_liabilities(inp: SettleInput, liabilities: tuple[Liability, ...]) -> SettleInput:
+    return SettleInput(inp.wins, inp.points, liabilities, inp.dealer)
+
+
+def line_sums(scoring_lines) -> tuple[int, int]:
+    hu = sum(x.value * x.count for x in scoring_lines if x.unit == lines.HU)
+    fan = sum(x.value * x.count for x in scoring_lines if x.unit == lines.FAN)
+    return hu, fan

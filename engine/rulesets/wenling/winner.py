@@ -1,0 +1,236 @@
+"""The winner's 牌点: fixed items (melds, revealed tiles, how the hand was won, 得 held) counted
+once, then the maximum over every reading of the concealed tiles that engine.hand produces (every
+得 face, 得还原 included, every grouping and every group the winning tile may have completed)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.hand import best_decomposition
+from engine.model import (
+    FLAG_BONUS_REPLACEMENT,
+    FLAG_FIRST_DISCARD,
+    FLAG_FIRST_DRAW,
+    FLAG_HEAVEN,
+    FLAG_KONG_REPLACEMENT,
+    HandOutcome,
+    Meld,
+    Showdown,
+    Win,
+)
+from engine.rulesets.base import Scoring
+from engine.rulesets.wenling import lines, table
+from engine.rulesets.wenling.options import Options
+from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE, WINDS, is_terminal_or_honor
+
+WAIT_ITEMS = {"tanki": "tanki", "kanchan": "kanchan", "penchan": "penchan"}
+_MELD_KIND = {
+    "peng": "pung_exposed",
+    "gang_exposed": "kong_exposed",
+    "gang_added": "kong_exposed",
+    "gang_concealed": "kong_concealed",
+}
+
+
+def set_items(kind: str, face: str, seat_wind: str, naonao: bool, fan_ok: bool = True) -> list[str]:
+    """The 胡 code of a pung/kong and its 门风/字牌 番 (``fan_ok`` False when 得 may not earn it)."""
+    codes = [kind + "_major" if is_terminal_or_honor(face) else kind]
+    if fan_ok:
+        if face == seat_wind:
+            codes.append("fan_seat_wind")
+        elif face in DRAGONS and not naonao:
+            codes.append("fan_dragon")
+    return codes
+
+
+def meld_items(melds: tuple[Meld, ...], seat_wind: str, naonao: bool) -> list[str]:
+    codes: list[str] = []
+    for meld in melds:
+        if meld.kind in _MELD_KIND:
+            codes += set_items(_MELD_KIND[meld.kind], meld.face, seat_wind, naonao)
+    return codes
+
+
+def revealed_items(revealed: tuple[str, ...], seat: str, naonao: bool) -> list[str]:
+    """4 胡 per revealed tile; 1 番 per white, own-seat flower and (闹闹) red or green."""
+    own = table.SEAT_FLOWERS[seat]
+    codes = []
+    for tile in revealed:
+        codes.append("bonus_tile")
+        if tile == WHITE:
+            codes.append("fan_white")
+        elif tile in own:
+            codes.append("fan_own_flower")
+        elif naonao and tile == RED:
+            codes.append("fan_red")
+        elif naonao and tile == GREEN:
+            codes.append("fan_green")
+    return codes
+
+
+def fixed_limits(outcome: HandOutcome, win: Win, show: Showdown, opts: Options) -> list[str]:
+    """The 腊子 that do not depend on the reading: instant ones, 天胡, 地胡."""
+    found = table.instant_limits(table.show_tiles(show), outcome.wildcards, opts.red_flowers)
+    if FLAG_HEAVEN in win.flags:
+        found.append("heaven")
+    if FLAG_FIRST_DISCARD in win.flags or opts.dihu_first_draw and FLAG_FIRST_DRAW in win.flags:
+        found.append("earth")
+    return found
+
+
+def fixed_items(outcome: HandOutcome, win: Win, show: Showdown, naonao: bool) -> list[str]:
+    seat_wind = SEAT_WIND[win.seat]
+    codes = ["base_20"]
+    codes += meld_items(show.melds, seat_wind, naonao)
+    codes += revealed_items(show.revealed, win.seat, naonao)
+    held_de = sum(1 for t in show.concealed if t in outcome.wildcards)
+    if win.how == "self_draw":
+        codes.append("self_draw")
+        if win.flags & {FLAG_KONG_REPLACEMENT, FLAG_BONUS_REPLACEMENT}:
+            codes.append("kong_bloom")
+        if win.tile in outcome.wildcards:
+            codes.append("self_draw_de")
+    if win.how == "robbed_kong":
+        codes.append("robbed_kong")
+    if held_de == 0:
+        codes.append("no_de")
+    elif held_de == 2:
+        codes.append("two_de")
+    return codes
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What one reading's scoring needs, computed once per hand."""
+
+    seat_wind: str
+    naonao: bool
+    wild: frozenset[str]
+    on_discard: bool
+    meld_faces: tuple[str, ...]
+    meld_suits: frozenset[str]
+    melds_all_pungs: bool
+    melds_allow_panghu: bool
+    opts: Options
+
+
+def _context(outcome: HandOutcome, win: Win, show: Showdown, naonao: bool, opts: Options) -> _Context:
+    kongs_ok = opts.four_winds_kongs
+    wind_faces = tuple(m.face for m in show.melds if m.kind != "chi" and (kongs_ok or not m.is_kong))
+    return _Context(
+        seat_wind=SEAT_WIND[win.seat],
+        naonao=naonao,
+        wild=outcome.wildcards,
+        on_discard=win.how in ("discard", "robbed_kong") and not opts.discard_pung_concealed,
+        meld_faces=wind_faces,
+        meld_suits=frozenset(t[1] for m in show.melds for t in m.tiles),
+        melds_all_pungs=all(m.kind != "chi" for m in show.melds),
+        melds_allow_panghu=all(m.kind == "chi" for m in show.melds)
+        and (opts.panghu_with_chi or not show.melds),
+        opts=opts,
+    )
+
+
+def reading_items(d, ctx: _Context) -> list[str]:
+    """The items one reading adds: pair, concealed pungs, wait, patterns, 四风会齐, 双得还原."""
+    opts = ctx.opts
+    pair = d.pair.faces[0]
+    codes = []
+    value_pair = pair == ctx.seat_wind or pair in DRAGONS
+    if value_pair:
+        codes.append("pair_value")
+    chows = 0
+    faces = [pair]
+    suits = set(ctx.meld_suits)
+    for i, g in enumerate(d.sets, 1):
+        face = g.faces[0]
+        suits.add(face[1])
+        if g.kind == "chow":
+            chows += 1
+            continue
+        faces.append(face)
+        exposed = ctx.on_discard and d.win_group == i
+        codes += set_items("pung_exposed" if exposed else "pung_concealed", face, ctx.seat_wind, ctx.naonao)
+    suits.add(pair[1])
+    wait = d.wait
+    if wait in WAIT_ITEMS and (wait != "tanki" or opts.tanki_on_honor or pair[1] != "z"):
+        codes.append(WAIT_ITEMS[wait])
+    if chows == 0 and ctx.melds_all_pungs:
+        codes.append("dui_dui_hu")
+    if (
+        chows == len(d.sets)
+        and ctx.melds_allow_panghu
+        and wait not in WAIT_ITEMS
+        and (opts.panghu_value_pair or not value_pair)
+    ):
+        codes.append("pang_hu")
+    has_honor = "z" in suits
+    suited = suits - {"z"}
+    if len(suited) == 1:
+        codes.append("hun_yi_se" if has_honor else "qing_yi_se")
+    elif not suited:
+        codes.append("hun_yi_se")
+    if set(WINDS) <= set(faces).union(ctx.meld_faces):
+        codes.append("four_winds")
+    if _restored(d, ctx) >= 2:
+        codes.append("double_restore")
+    return codes
+
+
+def _restored(d, ctx: _Context) -> int:
+    """得还原 that count towards 双得还原: a pair of two 得 standing for themselves counts only
+    with ``restore_pair_counts``."""
+    restored = d.restored
+    if restored >= 2 and not ctx.opts.restore_pair_counts and d.pair.wild == (True, True):
+        if d.pair.faces[0] in ctx.wild:
+            restored -= 2
+    return restored
+
+
+def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
+    show = outcome.showdowns.get(win.seat)
+    if show is None:
+        show = Showdown(win.seat, ())
+    limits = fixed_limits(outcome, win, show, opts)
+    if limits:
+        return _limit_scoring(win.seat, limits)
+    naonao = table.is_naonao(outcome.wildcards)
+    fixed = fixed_items(outcome, win, show, naonao)
+    hu0, fan0, _ = lines.sums((c, 1) for c in fixed)
+    ctx = _context(outcome, win, show, naonao, opts)
+
+    def value(d) -> tuple[int, int]:
+        hu, fan, limit = lines.sums((c, 1) for c in reading_items(d, ctx))
+        return lines.total(hu0 + hu, fan0 + fan, limit)
+
+    best = None
+    if win.how != "instant" and show.concealed:
+        best = best_decomposition(
+            show.concealed, value, melds=show.melds, wildcards=outcome.wildcards, winning_tile=win.tile
+        )
+    if best is None:
+        return Scoring(win.seat, 0, (lines.line("not_a_win"),), raw=0)
+    (points, raw), d = best
+    codes = reading_items(d, ctx)
+    limit_codes = [c for c in codes if lines.ITEMS[c][3] == lines.LIMIT]
+    if limit_codes:
+        return _limit_scoring(win.seat, limit_codes, _reading(d))
+    return Scoring(win.seat, points, grouped(fixed + codes), raw=raw, reading=_reading(d))
+
+
+def _reading(d) -> tuple[str, ...]:
+    return tuple(f"{w}→{face}" for w, face in d.assignments)
+
+
+def _limit_scoring(seat: str, codes: list[str], reading: tuple[str, ...] = ()) -> Scoring:
+    return Scoring(
+        seat, lines.LIMIT_POINTS, tuple(lines.line(c) for c in codes), raw=lines.LIMIT_POINTS,
+        reading=reading, limit="laizi",
+    )
+
+
+def grouped(codes: list[str]):
+    counts: dict[str, int] = {}
+    for c in codes:
+        counts[c] = counts.get(c, 0) + 1
+    return tuple(lines.line(c, n) for c, n in counts.items())
