@@ -295,14 +295,20 @@ def check_receipt(
 ) -> receipts.ReceiptCheck:
     """Prove a receipt: its signature (with ``public_key`` PEM, default the service's own key),
     then the chain recomputed from ``log`` (an export or the original upload) or, without one,
-    from the stored events. Raises ReceiptInvalid, LogFormatError or SessionNotFound."""
+    from the stored events. Raises ReceiptInvalid, or LogFormatError for a bad ``log``."""
     key = receipts.load_public_key(public_key) if public_key else _signing_key().public_key()
     body = receipts.verify_signature(document, key)
     if log is None:
-        log = export_log(session_id=body["session_id"], engine=engine)
-    data = parse_log(log).canonical_lines
+        data = [e.data for e in read_events(session_id=body["session_id"], engine=engine)]
+    else:
+        data = parse_log(log).canonical_lines
     return receipts.match_log(body, data, _content_hash)
 
 
 def _content_hash(data: list[str]) -> str:
-    return parse_log("".join(line + "\n" for line in data)).content_hash
+    """The codec's content hash of canonical records; a record that no longer validates (a
+    tampered store) cannot be what the service accepted."""
+    try:
+        return parse_log("".join(line + "\n" for line in data)).content_hash
+    except LogFormatError as e:
+        raise receipts.ReceiptInvalid(f"the log is no longer valid: {e.errors[0]}") from None
