@@ -5,13 +5,15 @@ and every decision on an ambiguous clause: docs/rules/huangyan.md.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.hand import Decomposition, HandError, best_decomposition
 from engine.model import SEATS, HandOutcome, Meld, Showdown, Win, next_seat
-from engine.rulesets.base import Anomaly, Payment, Ruleset, ScoreLine, Scoring, SettleInput
+from engine.rulesets.base import Anomaly, Mistake, Payment, Ruleset, ScoreLine, Scoring, SettleInput
 from engine.tiles import FACES, SEAT_WIND, is_dragon, is_honor, is_terminal_or_honor, rank
 
 # The seed lists the dragons as 中、財(发)、白; "next" follows that order, winds go 东南西北.
@@ -81,26 +83,27 @@ def _pay(a: str, b: str, points: Mapping[str, int], halve: bool, opts: Options, 
 
 
 def settle_points(
-    winner: str, dealer: str, points: Mapping[str, int], opts: Options
+    winner: str, dealer: str | None, points: Mapping[str, int], opts: Options, halving: bool = True
 ) -> list[Payment]:
     """付筹码篇: the winner is paid on its 胡, the others settle the differences of theirs.
 
     庄家胡: each 闲家 pays the dealer in full; the 闲家 settle half their differences.
     闲家胡: the dealer pays the winner in full, the other two half; dealer and each of those
-    two settle their full difference, the two between them half.
+    two settle their full difference, the two between them half. (``dealer=None`` and
+    ``halving=False`` exist for the mistakes a table makes.)
     """
     won = points.get(winner, 0) * opts.li_per_hu
     others = [s for s in SEATS if s != winner]
     out = []
     for s in others:
-        full = s == dealer or winner == dealer
+        full = not halving or s == dealer or winner == dealer
         amount = won if full else _half(won, opts)
         why = "付胡家全额 pays the winner in full" if full else "付胡家一半 pays the winner half"
         if amount > 0:
             out.append(Payment(s, winner, amount, why))
     for i, a in enumerate(others):
         for b in others[i + 1 :]:
-            halve = dealer not in (a, b)
+            halve = halving and dealer not in (a, b)
             why = "胡数相减除以二 half the difference" if halve else "胡数相减 the full difference"
             out += _pay(a, b, points, halve, opts, why)
     return out
@@ -191,7 +194,7 @@ def _flush(faces: Iterable[str]) -> str | None:
     return "full_flush"
 
 
-def score_reading(d, show: Showdown, win: Win, wildcards: frozenset[str], opts: Options) -> Scoring:
+def score_reading(d: Decomposition, show: Showdown, win: Win, wildcards: frozenset[str], opts: Options) -> Scoring:
     """The winner's 胡 and 番 for one reading ``d`` (an engine.hand Decomposition)."""
     seat = show.seat
     hu, fan = Counter(), Counter()
@@ -219,8 +222,6 @@ def score_reading(d, show: Showdown, win: Win, wildcards: frozenset[str], opts: 
 
 def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
     """The best reading the winner can claim over every way its 得 can stand (engine.hand)."""
-    from engine.hand import best_decomposition  # lands with engine/hand.py
-
     show = outcome.showdowns.get(win.seat)
     if show is None:
         return _nothing(win.seat, "no_showdown", "胡家未亮牌", "the winner's tiles were not shown")
@@ -230,7 +231,10 @@ def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
         s = score_reading(d, show, win, wild, opts)
         return s.points, s.raw
 
-    best = best_decomposition(show.concealed, key, show.melds, wild, win.tile)
+    try:
+        best = best_decomposition(show.concealed, key, show.melds, wild, win.tile)
+    except HandError as e:
+        return _nothing(win.seat, "bad_showdown", "亮牌有误", f"the winner's tiles: {e}")
     if best is None:
         return _nothing(win.seat, "not_a_win", "不成胡", "the tiles shown are not a winning hand")
     return score_reading(best[1], show, win, wild, opts)
@@ -238,6 +242,54 @@ def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
 
 def _nothing(seat: str, code: str, zh: str, en: str) -> Scoring:
     return Scoring(seat, 0, (ScoreLine(code, zh, en, 0, "胡"),), 0)
+
+
+def _flows(payments: Iterable[Payment]) -> frozenset[tuple[str, str, int]]:
+    """Net amount per pair of seats, as the audit compares payments."""
+    net = Counter()
+    for p in payments:
+        net[p.payer, p.payee] += p.amount
+        net[p.payee, p.payer] -= p.amount
+    return frozenset((a, b, n) for (a, b), n in net.items() if n > 0)
+
+
+def _candidates(win: Win, dealer: str, scorings, points: Mapping[str, int], opts: Options):
+    """(code, zh, en, payments) for each plausible mistake, most likely first."""
+    w = win.seat
+
+    def paid(changed=None, **kw):
+        return settle_points(w, kw.pop("dealer", dealer), {**points, **(changed or {})}, opts, **kw)
+
+    lines = scorings[w].lines
+    for i, x in enumerate(lines):
+        if x.value and x.count:
+            less = (*lines[:i], dataclasses.replace(x, count=x.count - 1), *lines[i + 1 :])
+            code = "fan_missed" if x.unit == "番" else "hu_missed"
+            yield code, f"漏算{x.zh}", f"{x.en} not counted", paid({w: points_of(less, opts)[0]})
+    extra = ScoreLine("fan_added", "多算一番", "one 番 too many", 1, "番")
+    yield "fan_added", "多算一番", "one 番 too many", paid({w: points_of((*lines, extra), opts)[0]})
+    losers = [s for s in scorings if s != w]
+    zero = dict.fromkeys(losers, 0)
+    yield "non_winners_ignored", "没胡的人不算胡", "non-winners' 胡 not settled", paid(zero)
+    for s in losers:
+        yield "non_winner_missed", f"漏算{s}家的胡", f"seat {s}'s 胡 not counted", paid({s: 0})
+        no_fan = [x for x in scorings[s].lines if x.unit != "番"]
+        if len(no_fan) < len(scorings[s].lines):
+            flat = points_of(no_fan, opts)[0]
+            yield "non_winner_fan_missed", f"漏算{s}家的番", f"seat {s}'s 番 not counted", paid({s: flat})
+    yield "no_halving", "该减半的没减半", "halves paid in full", paid(halving=False)
+    yield "dealer_as_non_dealer", "庄家按闲家算", "the dealer settled as a 闲家", paid(dealer=None)
+    flip = dataclasses.replace(opts, half_rounding="down" if opts.half_rounding == "up" else "up")
+    yield "half_rounding", "单数减半取整相反", "odd halves rounded the other way", settle_points(
+        w, dealer, points, flip
+    )
+    if win.from_seat in SEATS:
+        yield "discarder_paid_all", "放铳的人包付", "the discarder paid for everyone", [
+            dataclasses.replace(p, payer=win.from_seat) if p.payee == w else p for p in paid()
+        ]
+    raw = {s: sc.raw for s, sc in scorings.items() if sc.raw is not None and sc.raw != sc.points}
+    if raw:
+        yield "cap_or_rounding_ignored", "封顶或进位没算", "cap or rounding ignored", paid(raw)
 
 
 class Huangyan(Ruleset):
@@ -309,6 +361,27 @@ class Huangyan(Ruleset):
                 f"{opts.seat_change_rounds} 圈 ({need} passes) must come first",
             )
         ]
+
+    def mistakes(
+        self,
+        outcome: HandOutcome,
+        scorings: Mapping[str, Scoring],
+        inp: SettleInput,
+        opts: Options,
+    ) -> list[Mistake]:
+        """What a table gets wrong, most likely first: an item or 番 of the winner missed, one
+        番 too many, non-winners' 胡 forgotten, halves paid in full or rounded the other way,
+        the dealer settled as a 闲家, the discarder paying for all, cap or rounding ignored."""
+        if not inp.wins or inp.wins[0].seat not in scorings:
+            return []
+        win, dealer = inp.wins[0], inp.dealer
+        seen = {_flows(self.settle(inp, opts))}
+        out = []
+        for code, zh, en, pays in _candidates(win, dealer, scorings, inp.points, opts):
+            if _flows(pays) not in seen:
+                seen.add(_flows(pays))
+                out.append(Mistake(code, zh, en, tuple(pays)))
+        return out
 
     def next_dealer(self, outcome: HandOutcome, opts: Options) -> str:
         """庄家胡 keeps the deal (连庄); any other win passes it to 下家; a draw per option."""
