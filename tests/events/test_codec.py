@@ -1,0 +1,157 @@
+"""Accepted logs: every input spelling gives one canonical form and one content hash."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from events.codec import (
+    LogFormatError,
+    canonical_json,
+    content_hash,
+    parse_appended,
+    parse_log,
+)
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "codec"
+FULL = FIXTURES / "wenling_full.jsonl"
+ALIASES = FIXTURES / "wenling_aliases.jsonl"
+
+
+@pytest.fixture(scope="module")
+def full():
+    return parse_log(FULL.read_bytes())
+
+
+def test_every_input_form_gives_the_same_log(full) -> None:
+    data = FULL.read_bytes()
+    for source in (data.decode(), io.BytesIO(data), FULL.open("rb"), ALIASES.read_bytes()):
+        parsed = parse_log(source)
+        assert parsed.records == full.records
+        assert parsed.content_hash == full.content_hash
+    assert parse_log(ALIASES.read_bytes()).lines == full.lines
+
+
+def test_lines_skip_blank_lines(full) -> None:
+    physical = FULL.read_text(encoding="utf-8").splitlines()
+    assert full.lines == [n for n, text in enumerate(physical, 1) if text.strip()]
+    assert full.lines[:3] == [1, 3, 4]
+
+
+def test_content_hash_is_sha256_of_the_canonical_lines(full) -> None:
+    text = "".join(line + "\n" for line in full.canonical_lines)
+    assert full.content_hash == hashlib.sha256(text.encode("utf-8")).hexdigest()
+    assert content_hash(full.canonical_lines) == full.content_hash
+    assert [json.loads(line) for line in full.canonical_lines] == full.records
+
+
+def test_canonical_json_of_each_record_is_its_line(full) -> None:
+    assert [canonical_json(r) for r in full.records] == full.canonical_lines
+
+
+def test_the_canonical_form_is_a_fixed_point(full) -> None:
+    again = parse_log("\n".join(full.canonical_lines))
+    assert again.canonical_lines == full.canonical_lines
+
+
+def test_canonical_record_shapes(full) -> None:
+    by_line = dict(zip(full.lines, full.records, strict=True))
+    assert by_line[3] == {
+        "type": "hand",
+        "no": 1,
+        "seats": {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"},
+        "round_wind": "E",
+    }
+    assert by_line[7]["tiles"][:4] == ["1m", "9m", "1p", "2p"]  # Chinese names, sorted
+    assert by_line[14] == {"type": "draw", "seat": "S", "tile": "1f", "from": "wall"}
+    chi = full.canonical_lines[full.lines.index(18)]
+    assert chi == '{"type":"chi","seat":"W","tiles":["7m","9m"],"x_client":"clubapp 2.1"}'
+
+
+def test_key_order_type_spec_then_time_note_then_unknown_sorted() -> None:
+    record = {
+        "zeta": {"b": 1, "a": [{"d": 1, "c": 2}]},
+        "note": "打东",
+        "alpha": None,
+        "tile": "东",
+        "t": "2026-11-28T19:31:02+08:00",
+        "seat": "E",
+        "type": "discard",
+    }
+    assert canonical_json(record) == (
+        '{"type":"discard","seat":"E","tile":"1z","t":"2026-11-28T19:31:02+08:00","note":"打东",'
+        '"alpha":null,"zeta":{"a":[{"c":2,"d":1}],"b":1}}'
+    )
+
+
+def test_nested_parts_keep_unknown_keys_and_order() -> None:
+    settlement = {
+        "type": "settlement",
+        "points": {"N": 14, "E": -3},
+        "payments": [{"amount": 0, "memo": "让", "to": "N", "from": "E"}],
+    }
+    assert canonical_json(settlement) == (
+        '{"type":"settlement","payments":[{"from":"E","to":"N","amount":0,"memo":"让"}],'
+        '"points":{"E":-3,"N":14}}'
+    )
+    win = {
+        "type": "win",
+        "seat": "N",
+        "how": "self_draw",
+        "tile": "4p",
+        "flags": ["x", "heaven", "x"],
+    }
+    assert json.loads(canonical_json(win))["flags"] == ["heaven", "x"]
+
+
+def test_options_keys_are_sorted_and_defaults_filled() -> None:
+    session = {
+        "type": "session",
+        "ruleset": "wenling",
+        "options": {"b": 1, "a": {"y": 1, "x": 2}},
+        "players": ["a", "b", "c", "d"],
+    }
+    assert canonical_json(session) == (
+        '{"type":"session","ruleset":"wenling","options":{"a":{"x":2,"y":1},"b":1},'
+        '"players":["a","b","c","d"]}'
+    )
+    no_options = {k: v for k, v in session.items() if k != "options"}
+    assert json.loads(canonical_json(no_options))["options"] == {}
+
+
+def test_canonical_json_rejects_a_bad_record() -> None:
+    with pytest.raises(LogFormatError) as info:
+        canonical_json({"type": "discard", "seat": "E", "tile": "10m"})
+    assert str(info.value) == 'line 1 (discard): field tile: "10m" is not a tile'
+
+
+def test_parse_appended_checks_corrections_in_context(full) -> None:
+    void = {"type": "correction", "target": 4, "void": True, "reason": "记错", "by": "阿强"}
+    assert parse_appended(full.records, [void]) == [
+        {"type": "correction", "target": 4, "void": True, "reason": "记错", "by": "阿强"}
+    ]
+    seq = len(full.records)
+    with pytest.raises(LogFormatError) as info:
+        parse_appended(full.records, [{**void, "target": seq}])
+    assert str(info.value) == (
+        f"line {seq + 1} (correction): field target: must point at an earlier record "
+        f"(target {seq}, this record is {seq})"
+    )
+    bad_tile = {
+        "type": "correction",
+        "target": 4,
+        "replacement": {"type": "draw", "seat": "E", "tile": "9f"},
+    }
+    with pytest.raises(LogFormatError, match="9f"):
+        parse_appended(full.records, [bad_tile])
+
+
+@pytest.mark.parametrize("ruleset", ["wenling", "huangyan", "zhoushan", "xizhou"])
+def test_every_ruleset_is_accepted_with_default_options(ruleset: str) -> None:
+    session = {"type": "session", "ruleset": ruleset, "players": ["a", "b", "c", "d"]}
+    parsed = parse_log(json.dumps(session) + "\n")
+    assert parsed.session["ruleset"] == ruleset
