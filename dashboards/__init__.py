@@ -1,1 +1,19 @@
-"""fupan dashboards package."""
+"""Plotly figure builders: plain data in (lists, dicts), a ``plotly.graph_objects.Figure`` out.
+
+They know nothing of Flask or the store, so the web pages, the API and notebooks share them.
+"""
+
+from dashboards.balance import running_balance
+from dashboards.disputes import dispute_rate_by_item, dispute_rate_by_table
+from dashboards.flows import payment_sankey
+from dashboards.style import PLOT_CONFIG
+from dashboards.values import hand_value_histogram
+
+__all__ = [
+    "PLOT_CONFIG",
+    "dispute_rate_by_item",
+    "dispute_rate_by_table",
+    "hand_value_histogram",
+    "payment_sankey",
+    "running_balance",
+]

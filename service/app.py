@@ -1,0 +1,92 @@
+"""The Flask app factory: configuration, database, login, CSRF, blueprints, error pages."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
+
+from engine.tiles import chinese
+from events.config import settings
+from service import auth, db
+
+csrf = CSRFProtect()
+
+DEFAULT_MAX_UPLOAD = 4 * 1024 * 1024
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    conf = settings()
+    app = Flask(__name__, instance_path=str(conf.data_dir.resolve()))
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        SECRET_KEY=os.environ.get("FUPAN_SECRET_KEY") or _instance_secret(app),
+        DATABASE_URL=conf.database_url,
+        MAX_CONTENT_LENGTH=int(os.environ.get("FUPAN_MAX_UPLOAD_BYTES", DEFAULT_MAX_UPLOAD)),
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        WTF_CSRF_TIME_LIMIT=None,
+    )
+    if test_config:
+        app.config.update(test_config)
+
+    db.init_app(app)
+    auth.init_app(app)
+    csrf.init_app(app)
+    app.add_template_filter(chinese, "tile_zh")
+    _register_blueprints(app)
+    _register_errors(app)
+    return app
+
+
+def _instance_secret(app: Flask) -> str:
+    """A cookie-signing key kept in the data directory, so logins survive a restart."""
+    path = Path(app.instance_path) / "web-secret-key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def _register_blueprints(app: Flask) -> None:
+    from service.blueprints import api, pages
+    from service.blueprints import auth as auth_bp
+
+    app.register_blueprint(auth_bp.bp)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)  # the API checks CSRF itself when called with a browser session
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def _register_errors(app: Flask) -> None:
+    """Every error becomes a short page or JSON body; never a stack trace."""
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(e: CSRFError):
+        return _error(400, "csrf", f"the form expired or lacked its security token ({e.description})")
+
+    @app.errorhandler(HTTPException)
+    def http_error(e: HTTPException):
+        return _error(e.code or 500, e.name.lower().replace(" ", "_"), e.description or e.name)
+
+    @app.errorhandler(Exception)
+    def crash(e: Exception):
+        app.logger.exception("unhandled error on %s", request.path)
+        return _error(500, "internal_error", "something went wrong on our side; it was logged")
+
+
+def _error(status: int, code: str, message: str):
+    if status == 413:
+        message = "the upload is larger than this server accepts"
+    if _wants_json():
+        return jsonify(error=code, message=message), status
+    return render_template("error.html", status=status, message=message), status

@@ -1,0 +1,170 @@
+"""Who may see what: password and token login, club memberships, and the access checks.
+
+A member sees only the sessions of their clubs; anything else answers 404 (not 403), so the
+existence of another club's session does not leak.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable
+from datetime import UTC, datetime
+from functools import wraps
+
+from flask import Flask, abort, g, jsonify, request
+from flask_login import LoginManager, current_user
+from sqlmodel import select
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from service.db import db
+from service.models import ROLES, ApiToken, Club, Membership, User
+
+login_manager = LoginManager()
+login_manager.login_view = "auth.login"
+login_manager.session_protection = "strong"
+
+
+class AccountError(ValueError):
+    """A refused account change (duplicate name, unknown club or role, empty password)."""
+
+
+def init_app(app: Flask) -> None:
+    login_manager.init_app(app)
+
+
+@login_manager.user_loader
+def _load_user(user_id: str) -> User | None:
+    return db().get(User, int(user_id)) if user_id.isdigit() else None
+
+
+# -- accounts ------------------------------------------------------------------------------------
+def create_user(username: str, password: str, *, display_name: str = "") -> User:
+    username = username.strip()
+    if not username or len(password) < 8:
+        raise AccountError("a user needs a name and a password of at least 8 characters")
+    session = db()
+    if session.exec(select(User).where(User.username == username)).first():
+        raise AccountError(f"user {username!r} already exists")
+    user = User(
+        username=username,
+        password_hash=generate_password_hash(password),
+        display_name=display_name or username,
+    )
+    session.add(user)
+    session.commit()
+    return user
+
+
+def authenticate(username: str, password: str) -> User | None:
+    user = db().exec(select(User).where(User.username == username.strip())).first()
+    if user is None or not check_password_hash(user.password_hash, password):
+        return None
+    return user
+
+
+def get_or_create_club(name: str) -> Club:
+    name = name.strip()
+    if not name:
+        raise AccountError("a club needs a name")
+    session = db()
+    club = session.exec(select(Club).where(Club.name == name)).first()
+    if club is None:
+        club = Club(name=name)
+        session.add(club)
+        session.commit()
+    return club
+
+
+def add_member(user: User, club: Club, role: str = "member", player: str = "") -> Membership:
+    if role not in ROLES:
+        raise AccountError(f"unknown role {role!r}; valid roles: {', '.join(ROLES)}")
+    session = db()
+    found = session.exec(
+        select(Membership).where(Membership.user_id == user.id, Membership.club_id == club.id)
+    ).first()
+    membership = found or Membership(user_id=user.id, club_id=club.id)
+    membership.role, membership.player = role, player or membership.player
+    session.add(membership)
+    session.commit()
+    return membership
+
+
+def memberships(user: User) -> dict[str, Membership]:
+    """The user's clubs by name, with the membership (role, player name)."""
+    rows = db().exec(
+        select(Club, Membership).where(Membership.club_id == Club.id, Membership.user_id == user.id)
+    )
+    return {club.name: m for club, m in rows}
+
+
+# -- API tokens ----------------------------------------------------------------------------------
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def issue_token(user: User, label: str = "") -> str:
+    """A new token for ``user``; returned once, only its hash is stored."""
+    token = "fp_" + secrets.token_urlsafe(32)
+    session = db()
+    session.add(ApiToken(user_id=user.id, token_hash=_digest(token), label=label.strip()[:200]))
+    session.commit()
+    return token
+
+
+def revoke_token(user: User, token_id: int) -> bool:
+    session = db()
+    row = session.get(ApiToken, token_id)
+    if row is None or row.user_id != user.id:
+        return False
+    session.delete(row)
+    session.commit()
+    return True
+
+
+def user_for_token(token: str) -> User | None:
+    session = db()
+    row = session.exec(select(ApiToken).where(ApiToken.token_hash == _digest(token))).first()
+    if row is None:
+        return None
+    row.last_used_at = datetime.now(UTC)
+    session.add(row)
+    session.commit()
+    return session.get(User, row.user_id)
+
+
+# -- request guards ------------------------------------------------------------------------------
+def api_user() -> User | None:
+    """The caller of an API request: a bearer token, else the logged-in browser session."""
+    header = request.headers.get("Authorization", "")
+    if header.lower().startswith("bearer "):
+        return user_for_token(header[7:].strip())
+    return current_user if current_user.is_authenticated else None
+
+
+def api_auth(view: Callable) -> Callable:
+    """401 JSON for an API call without a valid token or session; sets ``g.user``."""
+
+    @wraps(view)
+    def wrapped(*args, **kwargs):
+        user = api_user()
+        if user is None:
+            response = jsonify(error="unauthorized", message="send 'Authorization: Bearer <token>'")
+            response.status_code = 401
+            response.headers["WWW-Authenticate"] = 'Bearer realm="fupan"'
+            return response
+        g.user = user
+        return view(*args, **kwargs)
+
+    return wrapped
+
+
+def require_club(user: User, club: str, roles: tuple[str, ...] = ROLES) -> Membership:
+    """The user's membership in ``club`` with one of ``roles``; 404 when not a member, 403 when
+    a member without the role."""
+    membership = memberships(user).get(club)
+    if membership is None:
+        abort(404)
+    if membership.role not in roles:
+        abort(403)
+    return membership

@@ -1,0 +1,1 @@
+"""The web service's blueprints: ``auth`` (login, tokens), ``pages`` (HTML), ``api`` (/api/v1)."""

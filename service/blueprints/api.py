@@ -1,0 +1,131 @@
+"""The JSON API under /api/v1 (documented in docs/api.md and docs/openapi.json).
+
+Callers authenticate with ``Authorization: Bearer <token>`` or, from the browser, with their
+login session; a session-authenticated write must carry the CSRF token (X-CSRFToken header).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask import Blueprint, Response, abort, g, jsonify, request
+
+from service import auth, charts, replays, resolutions, uploads, views
+from service.app import csrf
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+JSONL_TYPES = frozenset(
+    {"application/x-ndjson", "application/jsonl", "application/x-jsonlines", "application/json",
+     "text/plain", "application/octet-stream"}
+)
+
+
+@bp.before_request
+def _csrf_for_browser_writes():
+    """Token callers are not browsers: CSRF applies only to cookie-authenticated writes."""
+    bearer = request.headers.get("Authorization", "").lower().startswith("bearer ")
+    if request.method not in ("GET", "HEAD", "OPTIONS") and not bearer:
+        csrf.protect()
+
+
+@bp.get("/me")
+@auth.api_auth
+def me():
+    return jsonify(username=g.user.username, clubs=views.clubs_view(g.user))
+
+
+@bp.get("/sessions")
+@auth.api_auth
+def list_sessions():
+    return jsonify(views.sessions_view(g.user, request.args))
+
+
+@bp.post("/sessions")
+@auth.api_auth
+def upload_sessions():
+    """A JSON Lines body (one file) or multipart with one or more ``file`` parts."""
+    if request.mimetype == "multipart/form-data":
+        files = request.files.getlist("file")
+        if not files:
+            abort(400, "multipart upload without a 'file' part")
+        outcomes = [uploads.take(g.user, f.filename or "upload.jsonl", f.read()) for f in files]
+    elif request.mimetype in JSONL_TYPES:
+        outcomes = [uploads.take(g.user, "body", request.get_data())]
+    else:
+        abort(415, "send the log as application/x-ndjson (JSON Lines) or multipart/form-data")
+    accepted = [o.as_json() for o in outcomes if o.session_id]
+    rejected = [o.as_json() for o in outcomes if not o.session_id]
+    status = 201 if not rejected else 422 if not accepted else 207
+    return jsonify(accepted=accepted, rejected=rejected), status
+
+
+@bp.get("/sessions/<session_id>")
+@auth.api_auth
+def session(session_id: str):
+    return jsonify(views.session_view(g.user, session_id))
+
+
+@bp.get("/sessions/<session_id>/status")
+@auth.api_auth
+def session_status(session_id: str):
+    return jsonify(views.status_view(g.user, session_id))
+
+
+@bp.get("/sessions/<session_id>/hands/<int:index>")
+@auth.api_auth
+def hand(session_id: str, index: int):
+    return jsonify(views.hand_view(g.user, session_id, index))
+
+
+@bp.get("/sessions/<session_id>/hands/<int:index>/steps/<int:step>")
+@auth.api_auth
+def replay_step(session_id: str, index: int, step: int):
+    state = replays.step_json(views.load_session(g.user, session_id), index, step)
+    if state is None:
+        abort(404, "no such hand or step in this session")
+    return jsonify(state)
+
+
+@bp.post("/sessions/<session_id>/hands/<int:index>/resolution")
+@auth.api_auth
+def resolve_dispute(session_id: str, index: int):
+    """An auditor resolves a dispute: a correction of the hand's settlement is appended."""
+    body = request.get_json(silent=True) if request.is_json else request.form
+    if not isinstance(body, Mapping):
+        abort(400, "send a JSON object or a form")
+    result = resolutions.resolve(
+        g.user, session_id, index, str(body.get("action", "")), str(body.get("reason", ""))
+    )
+    return jsonify(result), 201
+
+
+@bp.get("/sessions/<session_id>/charts/flow")
+@auth.api_auth
+def session_flow(session_id: str):
+    return Response(charts.session_flow(g.user, session_id).to_json(), mimetype="application/json")
+
+
+@bp.get("/clubs/<club>/ledger")
+@auth.api_auth
+def ledger(club: str):
+    return jsonify(views.ledger_view(g.user, club, request.args))
+
+
+@bp.get("/clubs/<club>/disputes")
+@auth.api_auth
+def disputes(club: str):
+    return jsonify(views.disputes_view(g.user, club, request.args))
+
+
+@bp.get("/clubs/<club>/charts/<name>")
+@auth.api_auth
+def club_chart(club: str, name: str):
+    fig = charts.club_figure(g.user, club, name, request.args)
+    return Response(fig.to_json(), mimetype="application/json")
+
+
+@bp.get("/players/<name>")
+@auth.api_auth
+def player(name: str):
+    return jsonify(views.player_view(g.user, name))

@@ -1,0 +1,70 @@
+"""Read-only queries over the store's tables that the pages need (listing and filtering).
+
+Writes go through ``events.store`` only; this module never inserts or updates.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from events.models import TableSession, Verification
+
+
+@dataclass(frozen=True)
+class SessionFilter:
+    """The session list's filters; empty fields do not filter."""
+
+    club: str = ""
+    table: str = ""
+    player: str = ""
+    day: date | None = None
+    disputed_only: bool = False
+
+
+def list_sessions(
+    db: Session, clubs: Iterable[str], flt: SessionFilter = SessionFilter(), limit: int = 200
+) -> list[tuple[TableSession, Verification | None]]:
+    """Sessions of ``clubs`` (newest first) with their latest verification."""
+    clubs = list(clubs)
+    if flt.club:
+        clubs = [c for c in clubs if c == flt.club]
+    if not clubs:
+        return []
+    query = select(TableSession).where(TableSession.club.in_(clubs))
+    if flt.table:
+        query = query.where(TableSession.table_name == flt.table)
+    if flt.day:
+        query = query.where(TableSession.started_at.startswith(flt.day.isoformat()))
+    rows = db.exec(query.order_by(TableSession.started_at.desc(), TableSession.id)).all()
+    if flt.player:
+        rows = [s for s in rows if flt.player in s.players]
+    latest = latest_verifications(db, [s.id for s in rows])
+    out = [(s, latest.get(s.id)) for s in rows]
+    if flt.disputed_only:
+        out = [(s, v) for s, v in out if v is not None and (v.disputes or v.anomalies)]
+    return out[:limit]
+
+
+def latest_verifications(db: Session, session_ids: list[str]) -> dict[str, Verification]:
+    """The newest verification of each session (by id, which grows with time)."""
+    if not session_ids:
+        return {}
+    newest = (
+        select(func.max(Verification.id))
+        .where(Verification.session_id.in_(session_ids))
+        .group_by(Verification.session_id)
+    )
+    rows = db.exec(select(Verification).where(Verification.id.in_(newest))).all()
+    return {v.session_id: v for v in rows}
+
+
+def report_of(verification: Verification | None) -> dict | None:
+    if verification is None or verification.report is None:
+        return None
+    return json.loads(verification.report)

@@ -1,0 +1,117 @@
+"""The replay viewer's data: one table state per step as JSON, with each seat's 听牌 waits and
+shanten (``engine.hand``), and the steps worth jumping to (anomalies, disputes).
+
+Replays are cached per session head: a stored session only changes by appending, which moves
+its head, so (session id, head seq) names one immutable replay.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.hand import shanten, waits
+from engine.model import SEATS
+from engine.replay import Replay, replay
+from engine.tiles import chinese
+from events import store
+from events.models import TableSession
+from service.db import engine
+
+
+@lru_cache(maxsize=64)
+def _replay(session_id: str, head_seq: int) -> Replay:
+    return replay(store.read_records(session_id=session_id, engine=engine()))
+
+
+def session_replay(s: TableSession) -> Replay:
+    return _replay(s.id, s.head_seq)
+
+
+def step_json(s: TableSession, hand_no: int, step: int) -> dict | None:
+    """The table after ``step`` records of hand ``hand_no`` (1-based); None when out of range."""
+    rp = session_replay(s)
+    if not 1 <= hand_no <= len(rp.hands):
+        return None
+    hand = rp.hands[hand_no - 1]
+    last = hand.steps - 1
+    if not 0 <= step <= last:
+        return None
+    state = hand.state_at(step)
+    seq, rec = hand.records[step]
+    step_of = {s: i for i, (s, _) in enumerate(hand.records)}
+    marks = sorted({step_of[a.seq] for a in hand.anomalies if a.seq in step_of})
+    later = [i + 1 for i, h in enumerate(rp.hands) if i + 1 > hand_no and h.anomalies]
+    drawn = rec.get("tile") if rec["type"] == "draw" else None
+    return {
+        "session": s.id,
+        "hand": hand_no,
+        "hands": len(rp.hands),
+        "step": step,
+        "steps": last,
+        "seq": seq,
+        "record": _record_json(rec),
+        "turn": state.turn,
+        "wall": state.wall_left,
+        "indicator": state.indicator,
+        "wildcards": sorted(state.wildcards),
+        "ended": state.ended,
+        "winners": list(state.winners),
+        "seats": {
+            seat: _seat_json(state, seat, hand.outcome.seats.get(seat, ""),
+                             drawn if rec.get("seat") == seat else None)
+            for seat in SEATS
+        },
+        "anomalies": [
+            {"code": a.code, "severity": a.severity, "message": a.message}
+            for a in hand.anomalies
+            if a.seq == seq
+        ],
+        "marks": marks,
+        "next_marked_hand": later[0] if later else None,
+    }
+
+
+def _seat_json(state, seat: str, player: str, drawn: str | None) -> dict:
+    """A seat's tiles; a tile just drawn is shown apart (``drawn``), as players hold it."""
+    concealed = list(state.concealed[seat])
+    shown = list(concealed)
+    if drawn in shown:
+        shown.remove(drawn)
+    else:
+        drawn = None
+    melds = state.melds[seat]
+    wild = state.wildcards
+    analysis = {}
+    if concealed and (len(concealed) + 3 * len(melds)) % 3 == 1:  # a hand waiting for a tile
+        sh = shanten(concealed, melds, wild)
+        analysis = {"shanten": sh, "waits": sorted(waits(concealed, melds, wild)) if sh == 0 else []}
+    elif concealed and (len(concealed) + 3 * len(melds)) % 3 == 2:
+        analysis = {"shanten": shanten(concealed, melds, wild), "waits": []}
+    return {
+        "player": player,
+        "concealed": shown,
+        "drawn": drawn,
+        "melds": [{"kind": m.kind, "tiles": list(m.tiles), "from": m.from_seat} for m in melds],
+        "revealed": list(state.revealed[seat]),
+        "discards": [d.tile for d in state.discards[seat]],
+        "claimed": [d.claimed_by for d in state.discards[seat]],
+        "shanten": analysis.get("shanten"),
+        "waits": analysis.get("waits", []),
+    }
+
+
+_VERBS = {
+    "deal": "配牌 deal", "wildcard": "翻得 indicator", "reveal": "亮 reveal", "draw": "摸 draw",
+    "discard": "打 discard", "chi": "吃 chi", "peng": "碰 peng", "gang": "杠 kong",
+    "win": "胡 win", "exhausted": "流局 exhausted", "showdown": "摊牌 showdown",
+    "settlement": "结算 settlement", "dice": "掷骰 dice", "hand": "开局 new hand",
+}
+
+
+def _record_json(rec: dict) -> dict:
+    tile = rec.get("tile") or rec.get("indicator")
+    text = " ".join(
+        x for x in (rec.get("seat", ""), _VERBS.get(rec["type"], rec["type"]),
+                    f"{chinese(tile)} {tile}" if tile else "") if x
+    )
+    return {"type": rec["type"], "seat": rec.get("seat"), "tile": tile, "text": text}

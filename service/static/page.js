@@ -1,0 +1,22 @@
+// Small page behaviours: reload a session page once its verification finishes; resolve forms via the API.
+(function () {
+  "use strict";
+  var status = document.getElementById("status");
+  if (status && status.dataset.status === "pending") {
+    var poll = function () {
+      fetch(status.dataset.url, { credentials: "same-origin" }).then(function (r) { return r.json(); })
+        .then(function (s) { if (s.status !== "pending") location.reload(); else setTimeout(poll, 1500); });
+    };
+    setTimeout(poll, 1000);
+  }
+  var csrf = document.querySelector('meta[name="csrf-token"]').content;
+  document.querySelectorAll("form.resolve").forEach(function (form) {
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin", headers: { "X-CSRFToken": csrf } })
+        .then(function (r) { return r.json().then(function (b) { if (!r.ok) throw b; return b; }); })
+        .then(function () { location.href = form.dataset.redirect; })
+        .catch(function (b) { alert((b && b.message) || "could not resolve"); });
+    });
+  });
+})();

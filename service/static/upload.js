@@ -1,0 +1,58 @@
+// Upload each dropped/chosen file to the API, show its line-numbered errors or its live status.
+(function () {
+  "use strict";
+  var form = document.getElementById("upload-form");
+  var input = document.getElementById("files");
+  var zone = document.getElementById("dropzone");
+  var results = document.getElementById("results");
+  var csrf = document.querySelector('meta[name="csrf-token"]').content;
+
+  function item(name) {
+    var li = document.createElement("li");
+    var b = document.createElement("b"); b.textContent = name;
+    var status = document.createElement("span"); status.className = "status"; status.textContent = " uploading…";
+    li.append(b, status); results.prepend(li);
+    return { li: li, status: status };
+  }
+
+  function showErrors(row, body) {
+    row.li.classList.add("rejected");
+    row.status.innerHTML = ' <span class="badge dispute">rejected 未接受</span> nothing was stored';
+    var pre = document.createElement("pre"); pre.className = "errors";
+    pre.textContent = (body.errors || []).map(function (e) {
+      return (e.line ? "line " + e.line : "file") + (e.field ? " (" + (e.record_type ? e.record_type + "." : "") + e.field + ")" : "") + ": " + e.message;
+    }).join("\n") || body.message || "rejected";
+    row.li.append(pre);
+  }
+
+  function poll(row, url, link) {
+    fetch(url, { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (s) {
+      var badge = s.status === "pending" ? '<span class="badge pending">verifying 核对中…</span>'
+        : s.status === "failed" ? '<span class="badge dispute">audit failed</span>'
+        : (s.disputes ? '<span class="badge dispute">' + s.disputes + " dispute(s) 争议</span> " : "")
+          + (s.anomalies ? '<span class="badge anomaly">' + s.anomalies + " anomal(ies) 异常</span> " : "")
+          + (!s.disputes && !s.anomalies ? '<span class="badge ok">verified 无误</span>' : "");
+      row.status.innerHTML = ' <a href="' + link + '">open 打开</a> ' + badge;
+      row.li.dataset.status = s.status;
+      if (s.status === "pending") setTimeout(function () { poll(row, url, link); }, 1000);
+    });
+  }
+
+  function send(file) {
+    var row = item(file.name);
+    var data = new FormData(); data.append("file", file);
+    fetch(form.action, { method: "POST", body: data, credentials: "same-origin", headers: { "X-CSRFToken": csrf } })
+      .then(function (r) { return r.json(); })
+      .then(function (body) {
+        var ok = (body.accepted || [])[0];
+        if (ok) { row.li.classList.add("accepted"); poll(row, ok.status_url, ok.page_url); }
+        else showErrors(row, (body.rejected || [])[0] || body);
+      })
+      .catch(function () { showErrors(row, { message: "the upload failed (too large, or the server is unreachable)" }); });
+  }
+
+  form.addEventListener("submit", function (e) { e.preventDefault(); Array.from(input.files).forEach(send); input.value = ""; });
+  ["dragenter", "dragover"].forEach(function (n) { zone.addEventListener(n, function (e) { e.preventDefault(); zone.classList.add("over"); }); });
+  ["dragleave", "drop"].forEach(function (n) { zone.addEventListener(n, function (e) { e.preventDefault(); zone.classList.remove("over"); }); });
+  zone.addEventListener("drop", function (e) { Array.from(e.dataTransfer.files).forEach(send); });
+})();

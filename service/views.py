@@ -1,0 +1,272 @@
+"""What each page and API endpoint shows, as plain JSON-able dicts: the HTML pages render them
+with templates and the API returns them as they are, so the two never disagree."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask import abort
+from sqlmodel import select
+
+from events import store
+from events.models import TableSession, Verification
+from service import auth, ledger, queries
+from service.db import db, engine
+from service.models import User
+
+
+def parse_filter(args) -> queries.SessionFilter:
+    """Filters from query arguments; a malformed date is a 400 with the reason."""
+    day = None
+    if args.get("date"):
+        try:
+            day = date.fromisoformat(args["date"])
+        except ValueError:
+            abort(400, f"date must be YYYY-MM-DD, not {args['date']!r}")
+    return queries.SessionFilter(
+        club=args.get("club", "").strip(),
+        table=args.get("table", "").strip(),
+        player=args.get("player", "").strip(),
+        day=day,
+        disputed_only=args.get("disputed", "") in ("1", "true", "on", "yes"),
+    )
+
+
+def session_summary(s: TableSession, v: Verification | None) -> dict:
+    return {
+        "id": s.id,
+        "club": s.club,
+        "table": s.table_name,
+        "ruleset": s.ruleset,
+        "players": list(s.players),
+        "started_at": s.started_at,
+        "uploaded_at": s.created_at.isoformat(),
+        "status": verification_status(v),
+        "disputes": v.disputes if v else None,
+        "anomalies": v.anomalies if v else None,
+    }
+
+
+def verification_status(v: Verification | None) -> str:
+    """``pending`` (queued), ``ok`` (audited) or ``failed`` (the audit itself crashed)."""
+    return "pending" if v is None else v.status
+
+
+def sessions_view(user: User, args) -> dict:
+    flt = parse_filter(args)
+    clubs = auth.memberships(user)
+    rows = queries.list_sessions(db(), clubs, flt)
+    return {
+        "sessions": [session_summary(s, v) for s, v in rows],
+        "clubs": sorted(clubs),
+    }
+
+
+def load_session(user: User, session_id: str) -> TableSession:
+    """The session if it exists and is one of the user's clubs'; otherwise 404."""
+    try:
+        s = store.get_session(session_id=session_id, engine=engine())
+    except store.SessionNotFound:
+        abort(404)
+    if s.club not in auth.memberships(user):
+        abort(404)
+    return s
+
+
+def clubs_view(user: User) -> list[dict]:
+    return [
+        {"name": name, "role": m.role, "player": m.player}
+        for name, m in sorted(auth.memberships(user).items())
+    ]
+
+
+def add_member(club: str, username: str, role: str, player: str) -> None:
+    member = db().exec(select(User).where(User.username == username.strip())).first()
+    if member is None:
+        raise auth.AccountError(f"no user named {username!r}")
+    auth.add_member(member, auth.get_or_create_club(club), role, player)
+
+
+def status_view(user: User, session_id: str) -> dict:
+    s = load_session(user, session_id)
+    v = queries.latest_verifications(db(), [s.id]).get(s.id)
+    return {
+        "id": s.id,
+        "status": verification_status(v),
+        "head_seq": s.head_seq,
+        "verified_seq": v.head_seq if v else None,
+        "disputes": v.disputes if v else None,
+        "anomalies": v.anomalies if v else None,
+        "error": v.error if v else None,
+    }
+
+
+def _verified(s: TableSession) -> tuple[Verification | None, dict | None]:
+    v = queries.latest_verifications(db(), [s.id]).get(s.id)
+    return v, queries.report_of(v)
+
+
+def _named(payments: list[dict] | None, seats: dict) -> list[dict] | None:
+    """Seat payments with the players' names alongside."""
+    if payments is None:
+        return None
+    return [
+        {**p, "from_player": seats.get(p["from"], p["from"]), "to_player": seats.get(p["to"], p["to"])}
+        for p in payments
+    ]
+
+
+def _hand_summary(index: int, h: dict, resolved: dict[int, dict]) -> dict:
+    return {
+        "index": index,
+        "no": h["no"],
+        "seats": h["seats"],
+        "result": h["result"],
+        "wins": h["wins"],
+        "points": h["points"],
+        "expected_payments": _named(h["expected_payments"], h["seats"]),
+        "recorded_payments": _named(h["recorded_payments"], h["seats"]),
+        "expected_net": h["expected_net"],
+        "recorded_net": h["recorded_net"],
+        "disputes": h["disputes"],
+        "anomalies": h["anomalies"],
+        "resolution": resolved.get(h["seq"]),
+    }
+
+
+def session_view(user: User, session_id: str) -> dict:
+    s = load_session(user, session_id)
+    v, report = _verified(s)
+    out = {"session": session_summary(s, v), "report_ok": None, "hands": [], "totals": None}
+    if report is None:
+        return out
+    resolved = resolutions(report)
+    out.update(
+        report_ok=report["ok"],
+        hands=[_hand_summary(i + 1, h, resolved) for i, h in enumerate(report["hands"])],
+        totals={"expected": report["totals"], "recorded": report["recorded_totals"]},
+        anomalies=report["anomalies"],
+        corrections=report["corrections"],
+        options=report["session"].get("options", {}),
+    )
+    return out
+
+
+def hand_view(user: User, session_id: str, index: int) -> dict:
+    """One hand in full: itemised scoring per seat (胡/番/台 lines), what each 得 stood for,
+    payments recorded vs expected, disputes and anomalies."""
+    s = load_session(user, session_id)
+    v, report = _verified(s)
+    if report is None:
+        abort(409, "this session is still being verified; try again in a moment")
+    if not 1 <= index <= len(report["hands"]):
+        abort(404)
+    h = report["hands"][index - 1]
+    out = _hand_summary(index, h, resolutions(report))
+    out.update(
+        session=session_summary(s, v),
+        hands=len(report["hands"]),
+        indicator=h["indicator"],
+        wildcards=h["wildcards"],
+        items=h["items"],
+        reading=h["reading"],
+        limits=h["limits"],
+        recorded_points=h["recorded_points"],
+    )
+    return out
+
+
+def resolutions(report: dict) -> dict[int, dict]:
+    """Hand seq -> the latest applied correction of that hand's settlement: how a dispute was
+    resolved (an appended correction record, never an edit)."""
+    starts = sorted(h["seq"] for h in report["hands"])
+    out: dict[int, dict] = {}
+    for c in report["corrections"]:
+        if not c["applied"] or (c["original"] or {}).get("type") != "settlement":
+            continue
+        hand_seq = max((x for x in starts if x < c["target"]), default=None)
+        if hand_seq is not None:
+            out[hand_seq] = {"seq": c["seq"], "by": c["by"], "reason": c["reason"],
+                             "payments": (c["replacement"] or {}).get("payments")}
+    return out
+
+
+def club_reports(user: User, club: str, flt: queries.SessionFilter) -> list[tuple[dict, dict | None]]:
+    """(session summary, report or None) of a club's sessions, oldest first."""
+    auth.require_club(user, club)
+    flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day)
+    rows = queries.list_sessions(db(), [club], flt, limit=10_000)
+    out = [(session_summary(s, v), queries.report_of(v)) for s, v in rows]
+    return sorted(out, key=lambda x: (x[0]["started_at"] or "", x[0]["uploaded_at"]))
+
+
+def ledger_view(user: User, club: str, args) -> dict:
+    """A night's ledger (filter by date, table): net per player per table from what the tables
+    recorded as paid, the club's totals, and the fewest transfers that settle everyone up."""
+    flt = parse_filter(args)
+    tables: dict[str, dict[str, int]] = {}
+    pending = []
+    for summary, report in club_reports(user, club, flt):
+        if report is None:
+            pending.append(summary["id"])
+            continue
+        row = tables.setdefault(summary["table"], {})
+        for player, amount in report["recorded_totals"].items():
+            row[player] = row.get(player, 0) + amount
+    totals: dict[str, int] = {}
+    for row in tables.values():
+        for player, amount in row.items():
+            totals[player] = totals.get(player, 0) + amount
+    return {
+        "club": club,
+        "date": flt.day.isoformat() if flt.day else None,
+        "tables": [{"table": t, "net": tables[t]} for t in sorted(tables)],
+        "totals": dict(sorted(totals.items(), key=lambda kv: -kv[1])),
+        "transfers": ledger.settle_up(totals),
+        "pending_sessions": pending,
+    }
+
+
+def disputes_view(user: User, club: str, args) -> dict:
+    """The club's disputed hands, newest session first; resolved ones say how and by whom."""
+    flt = parse_filter(args)
+    role = auth.require_club(user, club).role
+    items = []
+    for summary, report in reversed(club_reports(user, club, flt)):
+        if report is None:
+            continue
+        resolved = resolutions(report)
+        for i, h in enumerate(report["hands"], start=1):
+            resolution = resolved.get(h["seq"])
+            if not h["disputes"] and resolution is None:
+                continue
+            items.append({
+                "session": summary, "hand": i, "no": h["no"], "seats": h["seats"],
+                "disputes": h["disputes"], "resolution": resolution,
+                "expected_payments": _named(h["expected_payments"], h["seats"]),
+                "recorded_payments": _named(h["recorded_payments"], h["seats"]),
+            })
+    state = args.get("state", "open")
+    if state in ("open", "resolved"):
+        items = [d for d in items if (d["resolution"] is None) == (state == "open")]
+    return {"club": club, "state": state, "can_resolve": role in ("auditor", "admin"),
+            "disputes": items}
+
+
+def player_view(user: User, name: str) -> dict:
+    """A player's sessions across the user's clubs, with the net of each and the running total."""
+    clubs = auth.memberships(user)
+    rows = queries.list_sessions(db(), clubs, queries.SessionFilter(player=name), limit=10_000)
+    sessions = []
+    for s, v in sorted(rows, key=lambda r: (r[0].started_at or "", r[0].id)):
+        report = queries.report_of(v)
+        entry = session_summary(s, v)
+        entry["net"] = report["recorded_totals"].get(name, 0) if report else None
+        entry["wins"] = sum(
+            1 for h in report["hands"] for w in h["wins"] if h["seats"].get(w["seat"]) == name
+        ) if report else None
+        sessions.append(entry)
+    if not sessions:
+        abort(404)
+    return {"player": name, "sessions": sessions,
+            "total": sum(e["net"] or 0 for e in sessions)}
