@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from engine.model import HandOutcome, Meld, Showdown, Win
+from engine.replay import replay
 from engine.rulesets import get_ruleset
 from events.codec import parse_log
 
@@ -11,38 +11,15 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "huangyan"
 
 
 def load(name: str, **options):
-    """(outcome, settlement record) per hand of a summary log, with the session's options."""
+    """(outcome, recorded payments) per hand of a log, replayed with the session's options."""
     records = parse_log((FIXTURES / name).read_bytes()).records
-    opts = RS.options({**records[0]["options"], **options})
-    hands, current = [], None
-    for r in records[1:]:
-        if r["type"] == "hand":
-            current = {"hand": r, "wildcards": frozenset(), "shows": {}, "wins": [], "paid": None}
-            hands.append(current)
-        elif r["type"] == "wildcard":
-            current["indicator"] = r["indicator"]
-            current["wildcards"] = RS.wildcards(r["indicator"], opts)
-        elif r["type"] == "showdown":
-            melds = tuple(Meld(m["kind"], tuple(m["tiles"]), m.get("from")) for m in r.get("melds", []))
-            current["shows"][r["seat"]] = Showdown(r["seat"], tuple(r["concealed"]), melds)
-        elif r["type"] == "win":
-            flags = frozenset(r.get("flags", ()))
-            current["wins"].append(Win(r["seat"], r["how"], r.get("tile"), r.get("from"), flags))
-        elif r["type"] == "settlement":
-            current["paid"] = {(p["from"], p["to"]): p["amount"] for p in r["payments"]}
-    outcomes = [
-        HandOutcome(
-            no=h["hand"]["no"],
-            seats=h["hand"]["seats"],
-            indicator=h.get("indicator"),
-            wildcards=h["wildcards"],
-            showdowns=h["shows"],
-            wins=tuple(h["wins"]),
-            exhausted=not h["wins"],
-        )
-        for h in hands
-    ]
-    return opts, [(o, h["paid"]) for o, h in zip(outcomes, hands, strict=True)]
+    rp = replay(records, options)
+    return rp.opts, [(h.outcome, _recorded(h.records)) for h in rp.hands]
+
+
+def _recorded(records):
+    paid = [r["payments"] for _, r in records if r["type"] == "settlement"]
+    return {(p["from"], p["to"]): p["amount"] for p in paid[-1]} if paid else None
 
 
 def lines(scoring):
