@@ -14,7 +14,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session
 
 from events.db import get_engine
-from events.models import TableSession, Verification
+from events.models import TableSession, Verification, utcnow
 
 _INSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
 
@@ -40,7 +40,7 @@ def record_verification(
         session_id=session_id, head_seq=head_seq, engine_version=engine_version,
         options=options_json(options), options_hash=options_hash(options), status=status,
         report=None if report is None else json.dumps(report, ensure_ascii=False),
-        disputes=disputes, anomalies=anomalies, error=error,
+        disputes=disputes, anomalies=anomalies, error=error, created_at=utcnow(),
     )  # fmt: skip
     statement = _INSERT[engine.dialect.name](Verification).values(**row).on_conflict_do_nothing()
     with engine.begin() as connection:
@@ -55,9 +55,11 @@ def verifications_of(*, session_id: str, engine: Engine | None = None) -> list[V
 
 
 def unverified_sessions(
-    *, engine_version: str, options: dict | None = None, engine: Engine | None = None
+    *, engine_version: str, options: dict | None = None, ids: list[str] | None = None,
+    engine: Engine | None = None,
 ) -> list[str]:
-    """Ids of sessions whose current head has no result for this engine version and options."""
+    """Ids of sessions (of ``ids``, default all) whose current head has no result for this
+    engine version and options, oldest first."""
     done = and_(
         Verification.session_id == TableSession.id,
         Verification.head_seq == TableSession.head_seq,
@@ -69,5 +71,7 @@ def unverified_sessions(
         .where(~select(Verification.id).where(done).exists())
         .order_by(TableSession.created_at, TableSession.id)
     )
+    if ids is not None:
+        query = query.where(TableSession.id.in_(ids))
     with Session(engine or get_engine()) as db:
         return list(db.scalars(query))

@@ -100,10 +100,11 @@ def redis_url() -> str:
 class WorkerProcess:
     """A real ``celery -A workers.celery_app worker`` subprocess in its own process group."""
 
-    def __init__(self, env: dict[str, str], log: Path, name: str):
+    def __init__(self, env: dict[str, str], log: Path, name: str, preload: str | None = None):
         self.log = log
+        boot = (f"{preload}; " if preload else "") + "from celery.__main__ import main; main()"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker",
+            [sys.executable, "-c", boot, "-A", "workers.celery_app", "worker",
              "--pool", "solo", "--loglevel", "INFO", "--hostname", f"{name}@%h", "--without-gossip",
              "--without-mingle", "--without-heartbeat"],
             env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True,
@@ -132,9 +133,11 @@ def celery_worker_factory(tmp_path, redis_url, monkeypatch):
     monkeypatch.setenv("FUPAN_VISIBILITY_TIMEOUT", "3")  # redeliver a killed worker's task fast
     workers: list[WorkerProcess] = []
 
-    def start(name: str = "w") -> WorkerProcess:
+    def start(name: str = "w", preload: str | None = None) -> WorkerProcess:
+        """A worker; ``preload`` is Python run before Celery starts."""
         env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-        worker = WorkerProcess(env, tmp_path / f"worker-{name}-{len(workers)}.log", f"{name}{len(workers)}")
+        log = tmp_path / f"worker-{name}-{len(workers)}.log"
+        worker = WorkerProcess(env, log, f"{name}{len(workers)}", preload)
         workers.append(worker)
         return worker
 

@@ -1,0 +1,93 @@
+"""The embedded queue (no broker): the same tasks run on an in-process thread."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.audit import audit_records
+from events import store, verifications
+from tests.conftest import variant
+from tests.workers.poison import poisoned_audit
+from workers import dispatch, tasks
+
+
+@pytest.fixture
+def embedded(data_dir):
+    """The zero-configuration default: SQLite in the data dir, embedded queue."""
+    yield data_dir
+    assert dispatch.wait_embedded(30)
+
+
+def test_an_upload_is_verified_in_the_background(embedded, sample_log):
+    session = store.ingest(data=sample_log).session
+    dispatch.enqueue_verify(session.id).result(30)
+    [row] = verifications.verifications_of(session_id=session.id)
+    report = audit_records(store.read_records(session_id=session.id))
+    assert (row.status, row.head_seq, row.engine_version) == ("ok", session.head_seq, tasks.engine_version())
+    assert json.loads(row.report) == json.loads(json.dumps(report))
+    assert row.anomalies == len(report["anomalies"]) + sum(len(h["anomalies"]) for h in report["hands"])
+    assert row.disputes == sum(len(h["disputes"]) for h in report["hands"])
+    assert (embedded / "fupan.sqlite3").exists()
+
+
+def test_verifying_twice_writes_one_result(embedded, sample_log):
+    session = store.ingest(data=sample_log).session
+    assert tasks.verify_session.apply(args=[session.id]).get() == "ok"
+    assert tasks.verify_session.apply(args=[session.id]).get() == "done"
+    assert verifications.record_verification(
+        session_id=session.id, head_seq=session.head_seq, engine_version=tasks.engine_version(),
+        options=None, status="failed", error="a late duplicate",
+    ) is False
+    assert len(verifications.verifications_of(session_id=session.id)) == 1
+
+
+def test_a_correction_and_a_new_engine_version_add_results_and_keep_old_ones(embedded, sample_log):
+    first = store.ingest(data=variant(sample_log, 1)).session
+    second = store.ingest(data=variant(sample_log, 2)).session
+    for s in (first, second):  # results of an older engine
+        verifications.record_verification(
+            session_id=s.id, head_seq=s.head_seq, engine_version="0.0.1", options=None, status="ok"
+        )
+    corrected = store.append_corrections(
+        session_id=second.id, expected_seq=second.head_seq,
+        corrections=[{"type": "correction", "target": 3, "void": True, "reason": "多写", "by": "裁判"}],
+    ).session
+    dispatch.start_embedded_worker().result(30)
+    assert dispatch.wait_embedded(30)
+    for s, head in ((first, first.head_seq), (second, corrected.head_seq)):
+        rows = verifications.verifications_of(session_id=s.id)
+        assert [(r.engine_version, r.head_seq) for r in rows] == [("0.0.1", s.head_seq), (tasks.engine_version(), head)]
+    assert tasks.reverify_all.apply().get() == 0
+
+
+def test_a_poison_log_is_a_failed_verification_and_the_queue_goes_on(embedded, sample_log, monkeypatch):
+    monkeypatch.setattr("engine.audit.audit_records", poisoned_audit)
+    poison = store.ingest(data=sample_log.replace('"table":"1"', '"table":"poison"', 1)).session
+    good = store.ingest(data=sample_log).session
+    dispatch.enqueue_verify(poison.id)
+    dispatch.enqueue_verify(good.id)
+    assert dispatch.wait_embedded(30)
+    [bad] = verifications.verifications_of(session_id=poison.id)
+    assert (bad.status, bad.report) == ("failed", None)
+    assert "RuntimeError: engine bug" in bad.error
+    assert [r.status for r in verifications.verifications_of(session_id=good.id)] == ["ok"]
+
+
+def test_ingest_batch_stores_rejects_and_verifies(embedded, sample_log, tmp_path):
+    files = []
+    for n, text in enumerate([variant(sample_log, 1), variant(sample_log, 1), "not json\n"]):
+        files.append(tmp_path / f"log{n}.jsonl")
+        files[-1].write_text(text, encoding="utf-8")
+    summary = dispatch.enqueue_ingest([*files, tmp_path / "missing.jsonl"]).result(30)
+    assert (summary["stored"], summary["duplicates"]) == (1, 1)
+    assert set(summary["rejected"]) == {str(files[2]), str(tmp_path / "missing.jsonl")}
+    assert "line 1" in summary["rejected"][str(files[2])]
+    assert dispatch.wait_embedded(30)
+    [session] = store.list_sessions()
+    assert [r.status for r in verifications.verifications_of(session_id=session.id)] == ["ok"]
+
+
+def test_verifying_an_unknown_session_is_harmless(embedded):
+    assert tasks.verify_session.apply(args=["no-such-session"]).get() == "missing"

@@ -1,0 +1,73 @@
+"""Real ``celery worker`` processes on Redis with PostgreSQL: crash safety and poison logs."""
+
+from __future__ import annotations
+
+import pytest
+
+from events import store, verifications
+from tests.conftest import variant, wait_for
+from tests.workers.poison import INSTALL
+from workers import dispatch
+
+pytestmark = [
+    pytest.mark.redis,
+    pytest.mark.postgres,
+    pytest.mark.parametrize("database_url", ["postgresql"], indirect=True),
+]
+
+
+def write_logs(tmp_path, sample_log, count: int, first: int = 0) -> list[str]:
+    paths = []
+    for n in range(first, first + count):
+        path = tmp_path / f"table-{n}.jsonl"
+        path.write_text(variant(sample_log, n), encoding="utf-8")
+        paths.append(str(path))
+    return paths
+
+
+def results() -> dict[str, list]:
+    return {s.id: verifications.verifications_of(session_id=s.id) for s in store.list_sessions()}
+
+
+def test_ingest_then_verify_in_a_worker(database_url, celery_worker_factory, sample_log, tmp_path):
+    celery_worker_factory()
+    paths = write_logs(tmp_path, sample_log, 3)
+    assert dispatch.enqueue_ingest(paths) is None  # sent to the broker, not run here
+    done = wait_for(lambda: (r := results()) and len(r) == 3 and all(r.values()) and r, 30,
+                    what="three verified sessions")  # fmt: skip
+    assert sorted(s.table_name for s in store.list_sessions()) == [f"variant-{n}" for n in range(3)]
+    assert all([v.status for v in rows] == ["ok"] for rows in done.values())
+
+
+def test_a_worker_killed_mid_batch_loses_nothing_and_verifies_once(
+    database_url, celery_worker_factory, sample_log, tmp_path
+):
+    count = 80
+    paths = write_logs(tmp_path, sample_log, count)
+    first = celery_worker_factory("doomed")
+    dispatch.enqueue_ingest(paths)
+    stored = wait_for(lambda: len(store.list_sessions()) >= 5 and len(store.list_sessions()), 30,
+                      interval=0.01, what="the batch to start")  # fmt: skip
+    first.kill()
+    assert stored < count, "the batch finished before the kill: nothing was tested"
+    celery_worker_factory("rescuer")
+    final = wait_for(lambda: (r := results()) and len(r) == count and all(r.values()) and r, 45,
+                     what="every session verified")  # fmt: skip
+    assert {len(rows) for rows in final.values()} == {1}
+    assert {rows[0].status for rows in final.values()} == {"ok"}
+
+
+def test_a_poison_log_fails_its_verification_and_the_queue_continues(
+    database_url, celery_worker_factory, sample_log, tmp_path
+):
+    celery_worker_factory(preload=INSTALL)
+    poison = tmp_path / "poison.jsonl"
+    poison.write_text(sample_log.replace('"table":"1"', '"table":"poison"', 1), encoding="utf-8")
+    dispatch.enqueue_ingest([str(poison)])
+    dispatch.enqueue_ingest(write_logs(tmp_path, sample_log, 2))
+    done = wait_for(lambda: (r := results()) and len(r) == 3 and all(r.values()) and r, 30,
+                    what="three sessions with results")  # fmt: skip
+    by_table = {s.table_name: done[s.id] for s in store.list_sessions()}
+    [failed] = by_table.pop("poison")
+    assert failed.status == "failed" and "engine bug" in failed.error
+    assert [[v.status for v in rows] for rows in by_table.values()] == [["ok"], ["ok"]]

@@ -1,0 +1,87 @@
+"""The Celery app factory and the one way to enqueue a task, whatever the queue.
+
+``celery -A workers.celery_app worker`` runs ``app``. With no FUPAN_BROKER_URL the queue is
+*embedded*: tasks run in a one-thread pool inside the calling process (see docs/workers.md).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from celery import Celery, Task
+from celery.signals import worker_process_init
+
+from events import db
+from events.config import settings
+from workers.config import celery_config
+
+log = logging.getLogger(__name__)
+
+
+def create_celery() -> Celery:
+    """A Celery app configured from the environment as it is now."""
+    app = Celery("fupan", include=["workers.tasks"])
+    app.conf.update(celery_config(settings()))
+    return app
+
+
+app = create_celery()
+
+
+@worker_process_init.connect
+def _fresh_connections(**_kwargs) -> None:
+    """A forked pool process must not share its parent's database connections."""
+    db.dispose_all()
+
+
+@functools.cache
+def _sender(broker_url: str) -> Celery:
+    """One producer app per broker URL (the URL is the cache key; the app reads it from the
+    environment), so a process that changes FUPAN_BROKER_URL sends to the new broker."""
+    return create_celery()
+
+
+@functools.cache
+def _embedded_pool() -> ThreadPoolExecutor:
+    # One thread: SQLite has one writer anyway, and tasks queue in submission order.
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="fupan-worker")
+
+
+_pending = 0
+_idle = threading.Condition()
+
+
+def enqueue(task: Task, *args) -> Future | None:
+    """Run ``task(*args)`` asynchronously: on the embedded pool (returns its Future) or through
+    the broker named by FUPAN_BROKER_URL now (returns None)."""
+    global _pending
+    current = settings()
+    if not current.embedded_queue:
+        _sender(current.broker_url).send_task(task.name, args=list(args))
+        return None
+    with _idle:
+        _pending += 1
+    return _embedded_pool().submit(_run_embedded, task, args)
+
+
+def _run_embedded(task: Task, args: tuple):
+    global _pending
+    try:
+        result = task.apply(args=args)  # Celery's eager path: same task code, retries included
+        if result.failed():
+            log.error("task %s%r failed: %s", task.name, args, result.result)
+        return result.result
+    finally:
+        with _idle:
+            _pending -= 1
+            _idle.notify_all()
+
+
+def wait_embedded(timeout: float | None = None) -> bool:
+    """Block until the embedded queue is empty, including tasks that tasks enqueued; False on
+    timeout. (Nothing to wait for with a broker: its workers are other processes.)"""
+    with _idle:
+        return _idle.wait_for(lambda: _pending == 0, timeout)

@@ -1,0 +1,38 @@
+"""What the web app and the CLI call to get background work done, in either queue mode."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from concurrent.futures import Future
+from pathlib import Path
+
+from events.config import settings
+from workers import tasks
+from workers.celery_app import enqueue, wait_embedded
+
+__all__ = ["enqueue_ingest", "enqueue_reverify_all", "enqueue_verify", "start_embedded_worker",
+           "wait_embedded"]  # fmt: skip
+
+
+def enqueue_verify(session_id: str) -> Future | None:
+    """Verify a session in the background (after an upload or a correction)."""
+    return enqueue(tasks.verify_session, session_id)
+
+
+def enqueue_reverify_all() -> Future | None:
+    """Verify every session not yet verified by this engine version."""
+    return enqueue(tasks.reverify_all)
+
+
+def enqueue_ingest(paths: Iterable[str | Path]) -> Future | None:
+    """Ingest log files the workers can read, then verify them."""
+    return enqueue(tasks.ingest_batch, [str(p) for p in paths])
+
+
+def start_embedded_worker() -> Future | None:
+    """Call once when a process that serves the embedded queue starts (``fupan serve``): it
+    catches up on sessions a previous process stored but did not live to verify. Does nothing
+    with a broker, where separate ``fupan worker`` processes do the work."""
+    if not settings().embedded_queue:
+        return None
+    return enqueue_reverify_all()

@@ -1,0 +1,85 @@
+"""The background work. Tasks take ids or paths, re-read state from the store, and write
+idempotently, so a redelivered or duplicated message changes nothing. Database outages
+(OperationalError) are retried with exponential backoff."""
+
+from __future__ import annotations
+
+import importlib.metadata
+from pathlib import Path
+
+from celery.utils.log import get_task_logger
+from sqlalchemy.exc import OperationalError
+
+from engine import audit
+from events import store, verifications
+from events.codec import LogFormatError
+from workers.celery_app import app, enqueue
+
+log = get_task_logger(__name__)
+
+RETRY = dict(
+    autoretry_for=(OperationalError,), retry_backoff=2, retry_backoff_max=60, retry_jitter=True,
+    max_retries=8,
+)  # fmt: skip
+
+
+def engine_version() -> str:
+    """The version results are filed under: the installed fupan package's."""
+    return importlib.metadata.version("fupan")
+
+
+@app.task(name="fupan.verify_session", **RETRY)
+def verify_session(session_id: str) -> str:
+    """Audit a session at its current head; returns "ok", "failed", "done" (already verified
+    by this engine version) or "missing". An engine crash is a failed verification, not a
+    task failure: a poison log must not block the queue."""
+    try:
+        session = store.get_session(session_id=session_id)
+    except store.SessionNotFound:
+        log.warning("verify_session: no session %s", session_id)
+        return "missing"
+    version = engine_version()
+    if session_id not in verifications.unverified_sessions(engine_version=version, ids=[session_id]):
+        return "done"
+    records = store.read_records(session_id=session_id)[: session.head_seq + 1]
+    result = dict(session_id=session_id, head_seq=session.head_seq, engine_version=version, options=None)
+    try:
+        report = audit.audit_records(records)
+    except Exception as e:  # noqa: BLE001 - any engine crash is this log's verdict
+        log.exception("verify_session: the engine failed on session %s", session_id)
+        verifications.record_verification(**result, status="failed", error=f"{type(e).__name__}: {e}")
+        return "failed"
+    disputes = sum(len(hand["disputes"]) for hand in report["hands"])
+    anomalies = len(report["anomalies"]) + sum(len(hand["anomalies"]) for hand in report["hands"])
+    verifications.record_verification(
+        **result, status="ok", report=report, disputes=disputes, anomalies=anomalies
+    )
+    return "ok"
+
+
+@app.task(name="fupan.reverify_all", **RETRY)
+def reverify_all() -> int:
+    """Enqueue verification of every session whose head has no result from this engine version
+    (all of them after an upgrade; older results are kept). Returns how many were enqueued."""
+    pending = verifications.unverified_sessions(engine_version=engine_version())
+    for session_id in pending:
+        enqueue(verify_session, session_id)
+    return len(pending)
+
+
+@app.task(name="fupan.ingest_batch", **RETRY)
+def ingest_batch(paths: list[str]) -> dict:
+    """Store each log file (a path the worker can read) and enqueue its verification. A
+    redelivered batch re-ingests nothing (content hashes) but re-enqueues every verification,
+    so none is lost to a crash between storing and enqueueing."""
+    summary = {"stored": 0, "duplicates": 0, "rejected": {}}
+    for path in paths:
+        try:
+            with Path(path).open("rb") as f:
+                stored = store.ingest(data=f)
+        except (OSError, LogFormatError) as e:
+            summary["rejected"][path] = str(e)
+            continue
+        summary["stored" if stored.created else "duplicates"] += 1
+        enqueue(verify_session, stored.session.id)
+    return summary
