@@ -1,0 +1,62 @@
+"""Full play-by-play huangyan hands through engine.audit: 连庄, 下家坐庄, 换位 (play_session.jsonl).
+
+Hand 1: 庄 自摸 5p; 8m (得) used as itself → (自摸 2 + 底胡 10) × 2^(得还原 + 无得) = 48;
+南 东暗刻 8, 西 0, 北 七万/六筒暗刻 4+4 + 北风对 2 = 10.  Hand 2 (same seats, 连庄): 南 wins on
+庄's 9p, 九筒 明刻 4 + 东暗刻 8 + 10 = 22 × 2 (无得) = 44.  Hand 3: 换位 (搓胡, first change),
+hand 4: 换位 again with no pass of the deal in between, hand 5: 连庄 after hand 4.
+"""
+
+from pathlib import Path
+
+from engine.audit import audit_records
+from events.codec import parse_log
+
+LOG = Path(__file__).resolve().parents[2] / "fixtures" / "huangyan" / "play_session.jsonl"
+
+
+def _records():
+    return parse_log(LOG.read_bytes()).records
+
+
+def _codes(report):
+    """(hand no, code) of every anomaly, session-level ones placed by their seq."""
+    by_seq = {h["seq"]: h["no"] for h in report["hands"]}
+    return [(h["no"], a["code"]) for h in report["hands"] for a in h["anomalies"]] + [
+        (by_seq.get(a["seq"]), a["code"]) for a in report["anomalies"]
+    ]
+
+
+def test_the_session_replays_with_one_early_seat_change():
+    report = audit_records(_records())
+    assert _codes(report) == [(4, "seat_change_too_early")]
+    assert not any(h["disputes"] for h in report["hands"])
+
+
+def test_points_and_payments_of_the_played_hands():
+    hands = audit_records(_records())["hands"]
+    assert hands[0]["points"] == {"E": 48, "S": 8, "W": 0, "N": 10}
+    assert hands[0]["recorded_net"] == hands[0]["expected_net"] == {
+        "E": 144, "S": -45, "W": -57, "N": -42}
+    assert hands[1]["points"] == {"E": 0, "S": 44, "W": 0, "N": 10}
+    assert hands[1]["expected_net"] == {"E": -54, "S": 88, "W": -27, "N": -7}
+
+
+def test_dealer_keeps_the_deal_only_when_he_wins():
+    records = _records()
+    hand2 = next(r for r in records if r["type"] == "hand" and r["no"] == 2)
+    hand2["seats"] = {"E": "小李", "S": "老王", "W": "阿芳", "N": "阿强"}  # as if the deal passed
+    assert (2, "dealer_rotation") in _codes(audit_records(records))
+
+
+def test_after_a_non_dealer_win_the_next_seat_deals():
+    records = _records()
+    hand3 = next(r for r in records if r["type"] == "hand" and r["no"] == 3)
+    del hand3["seat_change"]
+    hand3["seats"] = {"E": "小李", "S": "老王", "W": "阿芳", "N": "阿强"}
+    codes = _codes(audit_records(records))
+    assert (3, "dealer_rotation") not in codes and (3, "seat_change_too_early") not in codes
+
+
+def test_cuocai_refuses_a_change_before_two_rounds():
+    codes = _codes(audit_records(_records(), {"seat_change_rule": "cuocai"}))
+    assert (3, "seat_change_too_early") in codes and (4, "seat_change_too_early") in codes
