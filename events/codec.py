@@ -242,7 +242,7 @@ def _validate(obj: Any, line: int, errors: list[LogError]) -> Record | None:
     if "type" not in obj:
         errors.append(LogError(line, None, "type", "is required"))
         return None
-    if kind not in RECORD_TYPES:
+    if not isinstance(kind, str) or kind not in RECORD_TYPES:
         errors.append(LogError(line, None, "type", _unknown_type(kind)))
         return None
     try:
@@ -322,9 +322,8 @@ class _FileChecker:
         """Check one loaded JSON value (_UNLOADED: it was not JSON, its error is already listed)."""
         seq = len(self.types)
         model = None if obj is _UNLOADED else _validate(obj, line, self.errors)
-        self.types.append(
-            model.type if model else obj.get("type") if isinstance(obj, dict) else None
-        )
+        kind = obj.get("type") if isinstance(obj, dict) else None
+        self.types.append(kind if isinstance(kind, str) and kind in RECORD_TYPES else None)
         self.lines.append(line)
         if seq == 0 and self.types[0] != "session":
             self.errors.append(
