@@ -274,18 +274,20 @@ def merge(payments: Iterable[Payment]) -> list[Payment]:
     return [Payment(a, b, n, r) for (a, b, r), n in sums.items() if n]
 
 
-def point_mistakes(
+def _variants(scorings: Mapping[str, Scoring], resettle: Callable[[dict[str, int]], list[Payment]]):
+    points = {seat: s.points for seat, s in scorings.items()}
+    return lambda seat, value: tuple(resettle(points | {seat: max(value, 0)}))
+
+
+def item_mistakes(
     scorings: Mapping[str, Scoring],
     winners: Iterable[str],
     resettle: Callable[[dict[str, int]], list[Payment]],
     cap: int,
 ) -> Iterator[Mistake]:
-    """Mistakes in a winner's 台: one item forgotten, one 台 too many or too few, the cap ignored."""
-    points = {seat: s.points for seat, s in scorings.items()}
-
-    def variant(seat: str, value: int) -> list[Payment]:
-        return resettle(points | {seat: max(value, 0)})
-
+    """A winner's 台 with the cap ignored, or with one item forgotten (``resettle`` pays on
+    changed points)."""
+    variant = _variants(scorings, resettle)
     for seat in winners:
         s = scorings.get(seat)
         if s is None:
@@ -296,21 +298,36 @@ def point_mistakes(
                 "cap_ignored",
                 f"{seat} 超过封顶仍按{raw}台付",
                 f"{seat}: the {cap}-台 cap ignored ({raw} 台 paid)",
-                tuple(variant(seat, raw)),
+                variant(seat, raw),
             )
         for ln in s.lines:
-            value = min(raw - ln.value * ln.count, cap) if cap else raw - ln.value * ln.count
+            value = raw - ln.value * ln.count
+            value = min(value, cap) if cap else value
             if value != s.points:
                 yield Mistake(
                     "tai_missed",
                     f"{seat} 漏算{ln.zh}",
                     f"{seat}: {ln.en} not counted",
-                    tuple(variant(seat, value)),
+                    variant(seat, value),
                 )
-        for delta, code, zh, en in (
-            (1, "tai_added", "多算1台", "one 台 too many"),
-            (-1, "tai_short", "少算1台", "one 台 too few"),
-        ):
+
+
+def off_by_one(
+    scorings: Mapping[str, Scoring],
+    winners: Iterable[str],
+    resettle: Callable[[dict[str, int]], list[Payment]],
+) -> Iterator[Mistake]:
+    """A winner paid on one 台 too many or too few (an item added or miscounted)."""
+    variant = _variants(scorings, resettle)
+    for seat in winners:
+        if seat in scorings:
+            points = scorings[seat].points
             yield Mistake(
-                code, f"{seat} {zh}", f"{seat}: {en}", tuple(variant(seat, s.points + delta))
+                "tai_added",
+                f"{seat} 多算1台",
+                f"{seat}: one 台 too many",
+                variant(seat, points + 1),
+            )
+            yield Mistake(
+                "tai_short", f"{seat} 少算1台", f"{seat}: one 台 too few", variant(seat, points - 1)
             )

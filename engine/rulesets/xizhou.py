@@ -325,7 +325,7 @@ class Xizhou(Ruleset):
         def resettle(points: dict[str, int], i: SettleInput = inp) -> list[Payment]:
             return self.settle(dataclasses.replace(i, points=points), opts)
 
-        found = list(tai.point_mistakes(scorings, outcome.winners, resettle, 0))
+        found = list(tai.item_mistakes(scorings, outcome.winners, resettle, 0))
         points = dict(inp.points)
         for kind, zh in (
             ("la_gang", "拉杠"),

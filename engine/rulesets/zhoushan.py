@@ -137,6 +137,9 @@ def _flower_lines(flowers: list[str], seat: str, opts: Options) -> list[ScoreLin
     return lines
 
 
+_OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(Options))
+
+
 class Zhoushan(Ruleset):
     name = "zhoushan"
     title_zh = "舟山(定海)麻将"
@@ -200,50 +203,55 @@ class Zhoushan(Ruleset):
         return tai.merge(payments)
 
     def mistakes(self, outcome, scorings, inp, opts) -> list[Mistake]:
-        def resettle(points: dict[str, int], o: Options = opts, i: SettleInput = inp):
+        """台 items forgotten or the cap ignored, the 底 forgotten, the wrong seats paying, then
+        one 台 off."""
+
+        def resettle(points, o: Options = opts, i: SettleInput = inp) -> list[Payment]:
             return self.settle(dataclasses.replace(i, points=points), o)
 
-        found = list(tai.point_mistakes(scorings, outcome.winners, resettle, opts.cap))
-        points = dict(inp.points)
-        if opts.base:
-            found.append(
-                Mistake(
-                    "base_missed",
-                    "没算底",
-                    "the 底 not paid",
-                    tuple(resettle(points, dataclasses.replace(opts, base=0))),
-                )
+        def variant(code: str, zh: str, en: str, **change) -> Mistake:
+            o = dataclasses.replace(opts, **{k: v for k, v in change.items() if k in _OPTION_NAMES})
+            i = dataclasses.replace(
+                inp, **{k: v for k, v in change.items() if k not in _OPTION_NAMES}
             )
+            return Mistake(code, zh, en, tuple(resettle(dict(inp.points), o, i)))
+
+        found = list(tai.item_mistakes(scorings, outcome.winners, resettle, opts.cap))
+        if opts.base:
+            found.append(variant("base_missed", "没算底", "the 底 not paid", base=0))
         if any(w.how == "discard" for w in inp.wins):
             other = "all" if opts.discard_payer == "discarder" else "discarder"
             found.append(
-                Mistake(
+                variant(
                     "wrong_payer",
                     "放铳付款人错",
                     f"a discard win paid by {other}",
-                    tuple(resettle(points, dataclasses.replace(opts, discard_payer=other))),
+                    discard_payer=other,
                 )
             )
         if inp.liabilities:
             found.append(
-                Mistake(
+                variant(
                     "bao_missed",
                     "杠上开花未包三家",
-                    "the kong discarder did not pay for all three",
-                    tuple(resettle(points, opts, dataclasses.replace(inp, liabilities=()))),
+                    "the kong's discarder did not pay for all three",
+                    liabilities=(),
                 )
             )
-        robbed = [w for w in inp.wins if w.how == "robbed_kong"]
-        if robbed:
-            as_discard = tuple(dataclasses.replace(w, how="discard") for w in inp.wins)
+        if any(w.how == "robbed_kong" for w in inp.wins):
+            plain = tuple(
+                dataclasses.replace(w, how="discard") if w.how == "robbed_kong" else w
+                for w in inp.wins
+            )
             found.append(
-                Mistake(
+                variant(
                     "robbed_not_fivefold",
                     "抢杠胡未付五倍",
                     "the robbed kong paid as a plain discard",
-                    tuple(resettle(points, opts, dataclasses.replace(inp, wins=as_discard))),
+                    wins=plain,
                 )
             )
+        found += tai.off_by_one(scorings, outcome.winners, resettle)
         return found
 
     def next_dealer(self, outcome: HandOutcome, opts: Options) -> str:
