@@ -32,7 +32,9 @@ class Link:
 def link_hash(seq: int, prev_hash: str, data: str) -> str:
     """sha256(seq as 8-byte big-endian ‖ prev_hash, 32 raw bytes ‖ sha256(UTF-8 canonical JSON))."""
     event_digest = hashlib.sha256(data.encode("utf-8")).digest()
-    return hashlib.sha256(seq.to_bytes(8, "big") + bytes.fromhex(prev_hash) + event_digest).hexdigest()
+    return hashlib.sha256(
+        seq.to_bytes(8, "big") + bytes.fromhex(prev_hash) + event_digest
+    ).hexdigest()
 
 
 def extend(data: Iterable[str], *, seq: int = 0, prev_hash: str = GENESIS) -> list[Link]:

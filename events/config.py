@@ -35,7 +35,9 @@ class Settings:
 def settings() -> Settings:
     """The settings from the environment as it is now (read on every call: tests change it)."""
     env = os.environ
-    data_dir = Path(env.get("FUPAN_DATA_DIR") or platformdirs.user_data_dir("fupan", appauthor=False))
+    data_dir = Path(
+        env.get("FUPAN_DATA_DIR") or platformdirs.user_data_dir("fupan", appauthor=False)
+    )
     return Settings(
         data_dir=data_dir,
         database_url=env.get("FUPAN_DATABASE_URL") or f"sqlite:///{data_dir / 'fupan.sqlite3'}",

@@ -77,9 +77,7 @@ class Verification(SQLModel, table=True):
     """The audit of one session head by one engine version with one set of options."""
 
     __tablename__ = "verifications"
-    __table_args__ = (
-        UniqueConstraint("session_id", "head_seq", "engine_version", "options_hash"),
-    )
+    __table_args__ = (UniqueConstraint("session_id", "head_seq", "engine_version", "options_hash"),)
 
     id: int | None = Field(default=None, primary_key=True)
     session_id: str = Field(foreign_key="sessions.id", index=True, max_length=32)

@@ -122,7 +122,9 @@ def ingest_parsed(
 
 def _by_content_hash(content_hash: str, engine: Engine | None) -> Stored | None:
     with _db(engine) as db:
-        row = db.scalars(select(TableSession).where(TableSession.content_hash == content_hash)).first()
+        row = db.scalars(
+            select(TableSession).where(TableSession.content_hash == content_hash)
+        ).first()
     if row is None:
         return None
     return Stored(row, receipts_of(session_id=row.id, engine=engine)[-1], False)

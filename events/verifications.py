@@ -28,8 +28,16 @@ def options_hash(options: dict | None) -> str:
 
 
 def record_verification(
-    *, session_id: str, head_seq: int, engine_version: str, options: dict | None, status: str,
-    report: dict | None = None, disputes: int = 0, anomalies: int = 0, error: str | None = None,
+    *,
+    session_id: str,
+    head_seq: int,
+    engine_version: str,
+    options: dict | None,
+    status: str,
+    report: dict | None = None,
+    disputes: int = 0,
+    anomalies: int = 0,
+    error: str | None = None,
     engine: Engine | None = None,
 ) -> bool:
     """Store a result unless this (session, head, version, options) has one; True if stored."""
@@ -49,13 +57,18 @@ def record_verification(
 
 def verifications_of(*, session_id: str, engine: Engine | None = None) -> list[Verification]:
     """Every result for a session, oldest first."""
-    query = select(Verification).where(Verification.session_id == session_id).order_by(Verification.id)
+    query = (
+        select(Verification).where(Verification.session_id == session_id).order_by(Verification.id)
+    )
     with Session(engine or get_engine()) as db:
         return list(db.scalars(query))
 
 
 def unverified_sessions(
-    *, engine_version: str, options: dict | None = None, ids: list[str] | None = None,
+    *,
+    engine_version: str,
+    options: dict | None = None,
+    ids: list[str] | None = None,
     engine: Engine | None = None,
 ) -> list[str]:
     """Ids of sessions (of ``ids``, default all) whose current head has no result for this

@@ -39,15 +39,21 @@ def verify_session(session_id: str) -> str:
         log.warning("verify_session: no session %s", session_id)
         return "missing"
     version = engine_version()
-    if session_id not in verifications.unverified_sessions(engine_version=version, ids=[session_id]):
+    if session_id not in verifications.unverified_sessions(
+        engine_version=version, ids=[session_id]
+    ):
         return "done"
     records = store.read_records(session_id=session_id)[: session.head_seq + 1]
-    result = dict(session_id=session_id, head_seq=session.head_seq, engine_version=version, options=None)
+    result = dict(
+        session_id=session_id, head_seq=session.head_seq, engine_version=version, options=None
+    )
     try:
         report = audit.audit_records(records)
     except Exception as e:  # noqa: BLE001 - any engine crash is this log's verdict
         log.exception("verify_session: the engine failed on session %s", session_id)
-        verifications.record_verification(**result, status="failed", error=f"{type(e).__name__}: {e}")
+        verifications.record_verification(
+            **result, status="failed", error=f"{type(e).__name__}: {e}"
+        )
         return "failed"
     disputes = sum(len(hand["disputes"]) for hand in report["hands"])
     anomalies = len(report["anomalies"]) + sum(len(hand["anomalies"]) for hand in report["hands"])

@@ -29,7 +29,11 @@ def test_ingest_stores_the_canonical_records_chained_with_a_receipt(database_url
     stored = store.ingest(data=sample_log.encode())
     assert stored.created
     session = store.get_session(session_id=stored.session.id)
-    assert (session.ruleset, session.club, session.table_name) == ("huangyan", "黄岩测试俱乐部", "1")
+    assert (session.ruleset, session.club, session.table_name) == (
+        "huangyan",
+        "黄岩测试俱乐部",
+        "1",
+    )
     assert session.content_hash == parsed.content_hash
     events = store.read_events(session_id=session.id)
     assert [e.seq for e in events] == list(range(len(parsed.records)))
@@ -40,14 +44,18 @@ def test_ingest_stores_the_canonical_records_chained_with_a_receipt(database_url
     assert store.read_records(session_id=session.id) == parsed.records
     body = stored.receipt["receipt"]
     assert (body["session_id"], body["head_hash"], body["event_count"]) == (
-        session.id, session.head_hash, len(events))
+        session.id,
+        session.head_hash,
+        len(events),
+    )
 
 
 def test_the_same_log_uploaded_twice_is_one_session(database_url, sample_log):
     first = store.ingest(data=sample_log)
     reordered = "\n".join(  # same records, keys in another order, blank lines: same content
         json.dumps(dict(reversed(json.loads(line).items())), ensure_ascii=False) + "\n"
-        for line in sample_log.splitlines() if line.strip()
+        for line in sample_log.splitlines()
+        if line.strip()
     )
     again = store.ingest(data=reordered.encode())
     assert not again.created
@@ -70,9 +78,12 @@ def test_a_duplicate_seq_is_refused(database_url, sample_log):
         execute(
             "INSERT INTO events (stream, seq, type, data, prev_hash, hash, recorded_at) "
             "VALUES (:s, 1, 'hand', '{}', :h, :h, CURRENT_TIMESTAMP)",
-            s=session.id, h=chain.GENESIS,
+            s=session.id,
+            h=chain.GENESIS,
         )
-    store.append_corrections(session_id=session.id, corrections=[correction(2)], expected_seq=session.head_seq)
+    store.append_corrections(
+        session_id=session.id, corrections=[correction(2)], expected_seq=session.head_seq
+    )
     with pytest.raises(store.ConcurrencyConflict):  # a second writer that read the same head
         store.append_corrections(
             session_id=session.id, corrections=[correction(3)], expected_seq=session.head_seq
@@ -88,7 +99,11 @@ def test_a_failing_batch_writes_nothing(database_url, sample_log):
     execute(
         "INSERT INTO events (stream, seq, type, data, prev_hash, hash, recorded_at) "
         "VALUES (:s, :q, 'correction', :d, :p, :h, CURRENT_TIMESTAMP)",
-        s=session.id, q=head + 2, d=link.data, p=link.prev_hash, h=link.hash,
+        s=session.id,
+        q=head + 2,
+        d=link.data,
+        p=link.prev_hash,
+        h=link.hash,
     )
     with pytest.raises(store.ConcurrencyConflict):
         store.append_corrections(
@@ -111,7 +126,9 @@ def test_an_invalid_correction_is_refused_before_anything_is_written(database_ur
     ]:
         with pytest.raises(store.CorrectionInvalid, match=message):
             store.append_corrections(
-                session_id=session.id, corrections=[correction(1), bad], expected_seq=session.head_seq
+                session_id=session.id,
+                corrections=[correction(1), bad],
+                expected_seq=session.head_seq,
             )
     assert store.get_session(session_id=session.id).head_seq == session.head_seq
 
@@ -142,7 +159,9 @@ def test_concurrent_appenders_never_lose_or_interleave_events(database_url, samp
     added = store.read_records(session_id=session.id)[session.head_seq + 1 :]
     reasons = [r["reason"] for r in added]
     assert len(reasons) == writers * batches * 2
-    assert sorted(reasons) == sorted(f"{w}/{b}/{p}" for w in range(writers) for b in range(batches) for p in "ab")
+    assert sorted(reasons) == sorted(
+        f"{w}/{b}/{p}" for w in range(writers) for b in range(batches) for p in "ab"
+    )
     for i in range(0, len(reasons), 2):  # each batch is contiguous
         assert reasons[i].endswith("/a") and reasons[i + 1] == reasons[i][:-1] + "b"
     check = store.check_chains()
@@ -184,11 +203,15 @@ def test_store_check_finds_a_tampered_event(database_url, sample_log):
     _without_triggers("events")
     execute(
         "UPDATE events SET data = replace(data, :old, :new) WHERE stream = :s AND type = 'settlement'",
-        s=bad.id, old='"amount":20', new='"amount":2',
+        s=bad.id,
+        old='"amount":20',
+        new='"amount":2',
     )
     check = store.check_chains()
     assert (check.sessions, [b.stream for b in check.broken]) == (2, [bad.id])
-    first_settlement = next(e.seq for e in store.read_events(session_id=bad.id) if e.type == "settlement")
+    first_settlement = next(
+        e.seq for e in store.read_events(session_id=bad.id) if e.type == "settlement"
+    )
     assert check.broken[0].seq == first_settlement
     assert good.id not in str(check.broken)
 
@@ -214,4 +237,6 @@ def test_unknown_sessions_and_empty_batches_are_clear_errors(database_url, sampl
         store.export_log(session_id="nope")
     session = store.ingest(data=sample_log).session
     with pytest.raises(store.CorrectionInvalid):
-        store.append_corrections(session_id=session.id, corrections=[], expected_seq=session.head_seq)
+        store.append_corrections(
+            session_id=session.id, corrections=[], expected_seq=session.head_seq
+        )

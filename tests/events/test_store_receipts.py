@@ -28,7 +28,10 @@ def test_a_receipt_verifies_against_the_store_and_the_original_file(stored, samp
     public = store.public_key_pem().encode()
     check = store.check_receipt(document=stored.receipt, public_key=public)
     assert (check.session_id, check.event_count, check.corrections_after) == (
-        stored.session.id, stored.session.head_seq + 1, 0)
+        stored.session.id,
+        stored.session.head_seq + 1,
+        0,
+    )
     assert store.check_receipt(document=stored.receipt, public_key=public, log=sample_log.encode())
 
 
@@ -45,14 +48,22 @@ def test_corrections_are_appended_after_the_receipt_with_a_new_receipt(stored, s
     new = store.check_receipt(document=after.receipt)
     assert new.corrections_after == 0
     exported = store.export_log(session_id=session.id)
-    assert store.check_receipt(document=after.receipt, log=exported).event_count == session.head_seq + 2
+    assert (
+        store.check_receipt(document=after.receipt, log=exported).event_count
+        == session.head_seq + 2
+    )
     with pytest.raises(ReceiptInvalid, match="covers"):  # the original file lacks the correction
         store.check_receipt(document=after.receipt, log=sample_log)
 
 
 @pytest.mark.parametrize(
     "field, value",
-    [("head_hash", "0" * 64), ("event_count", 3), ("session_id", "f" * 32), ("content_hash", "a" * 64)],
+    [
+        ("head_hash", "0" * 64),
+        ("event_count", 3),
+        ("session_id", "f" * 32),
+        ("content_hash", "a" * 64),
+    ],
 )
 def test_a_tampered_receipt_fails(stored, field, value):
     forged = copy.deepcopy(stored.receipt)
@@ -62,8 +73,10 @@ def test_a_tampered_receipt_fails(stored, field, value):
 
 
 def test_a_receipt_from_another_key_fails(stored):
-    other = Ed25519PrivateKey.generate().public_key().public_bytes(
-        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+    other = (
+        Ed25519PrivateKey.generate()
+        .public_key()
+        .public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
     )
     with pytest.raises(ReceiptInvalid, match="signature"):
         store.check_receipt(document=stored.receipt, public_key=other)

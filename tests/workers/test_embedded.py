@@ -25,9 +25,15 @@ def test_an_upload_is_verified_in_the_background(embedded, sample_log):
     dispatch.enqueue_verify(session.id).result(30)
     [row] = verifications.verifications_of(session_id=session.id)
     report = audit_records(store.read_records(session_id=session.id))
-    assert (row.status, row.head_seq, row.engine_version) == ("ok", session.head_seq, tasks.engine_version())
+    assert (row.status, row.head_seq, row.engine_version) == (
+        "ok",
+        session.head_seq,
+        tasks.engine_version(),
+    )
     assert json.loads(row.report) == json.loads(json.dumps(report))
-    assert row.anomalies == len(report["anomalies"]) + sum(len(h["anomalies"]) for h in report["hands"])
+    assert row.anomalies == len(report["anomalies"]) + sum(
+        len(h["anomalies"]) for h in report["hands"]
+    )
     assert row.disputes == sum(len(h["disputes"]) for h in report["hands"])
     assert (embedded / "fupan.sqlite3").exists()
 
@@ -36,10 +42,17 @@ def test_verifying_twice_writes_one_result(embedded, sample_log):
     session = store.ingest(data=sample_log).session
     assert tasks.verify_session.apply(args=[session.id]).get() == "ok"
     assert tasks.verify_session.apply(args=[session.id]).get() == "done"
-    assert verifications.record_verification(
-        session_id=session.id, head_seq=session.head_seq, engine_version=tasks.engine_version(),
-        options=None, status="failed", error="a late duplicate",
-    ) is False
+    assert (
+        verifications.record_verification(
+            session_id=session.id,
+            head_seq=session.head_seq,
+            engine_version=tasks.engine_version(),
+            options=None,
+            status="failed",
+            error="a late duplicate",
+        )
+        is False
+    )
     assert len(verifications.verifications_of(session_id=session.id)) == 1
 
 
@@ -51,18 +64,26 @@ def test_a_correction_and_a_new_engine_version_add_results_and_keep_old_ones(emb
             session_id=s.id, head_seq=s.head_seq, engine_version="0.0.1", options=None, status="ok"
         )
     corrected = store.append_corrections(
-        session_id=second.id, expected_seq=second.head_seq,
-        corrections=[{"type": "correction", "target": 3, "void": True, "reason": "多写", "by": "裁判"}],
+        session_id=second.id,
+        expected_seq=second.head_seq,
+        corrections=[
+            {"type": "correction", "target": 3, "void": True, "reason": "多写", "by": "裁判"}
+        ],
     ).session
     dispatch.start_embedded_worker().result(30)
     assert dispatch.wait_embedded(30)
     for s, head in ((first, first.head_seq), (second, corrected.head_seq)):
         rows = verifications.verifications_of(session_id=s.id)
-        assert [(r.engine_version, r.head_seq) for r in rows] == [("0.0.1", s.head_seq), (tasks.engine_version(), head)]
+        assert [(r.engine_version, r.head_seq) for r in rows] == [
+            ("0.0.1", s.head_seq),
+            (tasks.engine_version(), head),
+        ]
     assert tasks.reverify_all.apply().get() == 0
 
 
-def test_a_poison_log_is_a_failed_verification_and_the_queue_goes_on(embedded, sample_log, monkeypatch):
+def test_a_poison_log_is_a_failed_verification_and_the_queue_goes_on(
+    embedded, sample_log, monkeypatch
+):
     monkeypatch.setattr("engine.audit.audit_records", poisoned_audit)
     poison = store.ingest(data=sample_log.replace('"table":"1"', '"table":"poison"', 1)).session
     good = store.ingest(data=sample_log).session

@@ -18,7 +18,14 @@ depends_on = None
 APPEND_ONLY = ("events", "receipts", "verifications")
 # A session row may only advance its head, and only to an event that is in its stream.
 FROZEN_SESSION_COLUMNS = (
-    "id", "club", "table_name", "ruleset", "players", "started_at", "content_hash", "created_at",
+    "id",
+    "club",
+    "table_name",
+    "ruleset",
+    "players",
+    "started_at",
+    "content_hash",
+    "created_at",
 )
 
 
@@ -49,7 +56,9 @@ def upgrade() -> None:
     op.create_table(
         "receipts",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("session_id", sa.String(32), sa.ForeignKey("sessions.id"), nullable=False, index=True),
+        sa.Column(
+            "session_id", sa.String(32), sa.ForeignKey("sessions.id"), nullable=False, index=True
+        ),
         sa.Column("head_seq", sa.Integer, nullable=False),
         sa.Column("document", sa.Text, nullable=False),
         sa.Column("created_at", UTCDateTime(), nullable=False),
@@ -57,7 +66,9 @@ def upgrade() -> None:
     op.create_table(
         "verifications",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("session_id", sa.String(32), sa.ForeignKey("sessions.id"), nullable=False, index=True),
+        sa.Column(
+            "session_id", sa.String(32), sa.ForeignKey("sessions.id"), nullable=False, index=True
+        ),
         sa.Column("head_seq", sa.Integer, nullable=False),
         sa.Column("engine_version", sa.String(40), nullable=False),
         sa.Column("options", sa.Text, nullable=False),
@@ -111,7 +122,9 @@ def _postgresql_triggers() -> None:
             f"CREATE TRIGGER {table}_no_truncate BEFORE TRUNCATE ON {table} "
             "FOR EACH STATEMENT EXECUTE FUNCTION fupan_refuse_change()"
         )
-    frozen = ", ".join(f"NEW.{c}" for c in FROZEN_SESSION_COLUMNS).replace("players", "players::text")
+    frozen = ", ".join(f"NEW.{c}" for c in FROZEN_SESSION_COLUMNS).replace(
+        "players", "players::text"
+    )
     old = frozen.replace("NEW.", "OLD.")
     op.execute(
         "CREATE FUNCTION fupan_session_head_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "

@@ -1,0 +1,187 @@
+"""``fupan db upgrade``, ``fupan store check|export|public-key``, ``fupan ingest``, ``fupan worker``.
+
+Exit codes: 0 fine, 1 the store or a receipt does not verify (or files were rejected),
+2 bad input (unreadable file, not a receipt, unknown session).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+
+console = Console()
+db_app = typer.Typer(help="The store's database schema.", no_args_is_help=True)
+store_app = typer.Typer(
+    help="Check the event store, its hash chains and receipts.", no_args_is_help=True
+)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(db_app, name="db")
+    app.add_typer(store_app, name="store")
+    app.command("ingest")(ingest)
+    app.command(
+        "worker", context_settings={"allow_extra_args": True, "ignore_unknown_options": True}
+    )(worker)
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    console.print(f"[red]error:[/] {message}", highlight=False)
+    return typer.Exit(code)
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as e:
+        raise _fail(f"cannot read {path}: {e.strerror or e}") from None
+
+
+@db_app.command("upgrade")
+def upgrade(revision: Annotated[str, typer.Argument(help="Target revision.")] = "head") -> None:
+    """Create or migrate the tables in FUPAN_DATABASE_URL (the SQLite default upgrades itself)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from events import db
+    from events.config import settings
+
+    engine = db.make_engine(settings().database_url)
+    try:
+        db.upgrade(engine, revision)
+    except SQLAlchemyError as e:
+        raise _fail(f"cannot upgrade {engine.url!r}: {e.__cause__ or e}") from None
+    console.print(f"database {engine.url!r} is at revision {revision}")
+
+
+@store_app.command("check")
+def check(
+    receipt: Annotated[Path | None, typer.Option(help="A receipt (JSON) to prove.")] = None,
+    public_key: Annotated[
+        Path | None, typer.Option(help="The service's public key (PEM); default: this server's.")
+    ] = None,
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            help="Prove the receipt against this log (the upload or an export) instead of the store."
+        ),
+    ] = None,
+) -> None:
+    """Re-walk every hash chain in the store, or prove one receipt."""
+    from events import store
+    from events.codec import LogFormatError
+    from events.receipts import ReceiptInvalid
+
+    if receipt is None:
+        result = store.check_chains()
+        for broken in result.broken:
+            console.print(f"[red]BROKEN[/] {broken}", highlight=False)
+        console.print(
+            f"{result.sessions} sessions, {result.events} events checked, {len(result.broken)} broken"
+        )
+        raise typer.Exit(1 if result.broken else 0)
+    try:
+        document = json.loads(_read(receipt))
+        key = _read(public_key) if public_key else None
+        proof = store.check_receipt(
+            document=document, public_key=key, log=_read(log) if log else None
+        )
+    except ValueError as e:
+        if isinstance(e, LogFormatError):
+            raise _fail(f"{log} is not a valid log:\n{e}") from None
+        raise _fail(f"{receipt} is not JSON: {e}") from None
+    except ReceiptInvalid as e:
+        raise _fail(f"receipt does NOT verify: {e}", 1) from None
+    console.print(
+        f"[green]receipt verified[/]: session {proof.session_id}, {proof.event_count} events as "
+        f"receipted, {proof.corrections_after} correction(s) appended since",
+        highlight=False,
+    )
+
+
+@store_app.command("export")
+def export(session_id: Annotated[str, typer.Argument(help="Session id.")]) -> None:
+    """Print a session's stored log (canonical JSON Lines, corrections included)."""
+    from events import store
+
+    try:
+        typer.echo(store.export_log(session_id=session_id), nl=False)
+    except store.SessionNotFound as e:
+        raise _fail(str(e)) from None
+
+
+@store_app.command("public-key")
+def public_key() -> None:
+    """Print the public key that checks this service's receipts (PEM)."""
+    from events import store
+
+    typer.echo(store.public_key_pem(), nl=False)
+
+
+def _log_files(paths: list[Path]) -> list[Path]:
+    files = []
+    for path in paths:
+        if path.is_dir():
+            files += sorted(
+                p for p in path.rglob("*") if p.is_file() and p.suffix in (".jsonl", ".log", ".txt")
+            )
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise _fail(f"{path}: no such file or folder")
+    return files
+
+
+def ingest(
+    paths: Annotated[
+        list[Path], typer.Argument(help="Log files or folders (*.jsonl, *.log, *.txt).")
+    ],
+    club: Annotated[
+        str | None, typer.Option(help="File the sessions under this club instead of the logs' own.")
+    ] = None,
+) -> None:
+    """Store logs (idempotent: a file already stored is reported as a duplicate) and queue their
+    verification; with the embedded queue, wait for it."""
+    from events import store
+    from events.codec import LogFormatError
+    from events.config import settings
+    from workers import dispatch
+
+    files = _log_files(paths)
+    stored = duplicates = 0
+    rejected: dict[Path, str] = {}
+    with Progress(console=console, transient=True) as progress:
+        bar = progress.add_task("storing", total=len(files))
+        for path in files:
+            try:
+                result = store.ingest(data=path.read_bytes(), club=club)
+            except OSError as e:
+                rejected[path] = f"cannot read: {e.strerror or e}"
+            except LogFormatError as e:
+                rejected[path] = str(e)
+            else:
+                stored += result.created
+                duplicates += not result.created
+                dispatch.enqueue_verify(result.session.id)
+            progress.advance(bar)
+        if settings().embedded_queue:
+            progress.update(bar, description="verifying", completed=0, total=None)
+            dispatch.wait_embedded()
+    for path, message in rejected.items():
+        console.print(f"[red]rejected[/] {path}:\n{message}", highlight=False)
+    console.print(f"{stored} stored, {duplicates} duplicate(s), {len(rejected)} rejected")
+    raise typer.Exit(1 if rejected else 0)
+
+
+def worker(ctx: typer.Context) -> None:
+    """Run a Celery worker on FUPAN_BROKER_URL (extra options go to ``celery worker``)."""
+    from events.config import settings
+    from workers.celery_app import app
+
+    if settings().embedded_queue:
+        raise _fail("FUPAN_BROKER_URL is not set: the embedded queue runs inside `fupan serve`")
+    app.worker_main(["worker", "--loglevel", "INFO", *ctx.args])

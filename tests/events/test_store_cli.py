@@ -1,0 +1,88 @@
+"""The store's commands: ``fupan db upgrade``, ``fupan ingest``, ``fupan store check|export``."""
+
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import text
+from typer.testing import CliRunner
+
+from events import store, verifications
+from events.db import get_engine
+from service.cli import app
+from tests.conftest import variant
+
+runner = CliRunner()
+
+
+def fupan(*args: str):
+    return runner.invoke(app, list(args), catch_exceptions=False)
+
+
+def test_db_upgrade_migrates_the_configured_database(database_url):
+    result = fupan("db", "upgrade")
+    assert result.exit_code == 0, result.output
+    assert "head" in result.output
+
+
+def test_ingest_files_and_folders_then_check(data_dir, sample_log, tmp_path):
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for n in range(3):
+        (folder / f"t{n}.jsonl").write_text(variant(sample_log, n), encoding="utf-8")
+    (folder / "bad.jsonl").write_text('{"type":"hand"}\n', encoding="utf-8")
+    single = tmp_path / "again.jsonl"
+    single.write_text(variant(sample_log, 0), encoding="utf-8")
+    result = fupan("ingest", str(folder), str(single))
+    assert result.exit_code == 1  # one file rejected
+    assert "3 stored, 1 duplicate(s), 1 rejected" in result.output
+    assert "bad.jsonl" in result.output and "line 1" in result.output
+    sessions = store.list_sessions()
+    assert len(sessions) == 3  # the embedded queue has verified them before ingest returned
+    assert all(verifications.verifications_of(session_id=s.id) for s in sessions)
+    check = fupan("store", "check")
+    assert check.exit_code == 0
+    assert "3 sessions" in check.output and "0 broken" in check.output
+
+
+def test_store_check_reports_the_first_broken_link(database_url, sample_log):
+    session = store.ingest(data=sample_log).session
+    with get_engine().begin() as c:
+        if c.dialect.name == "postgresql":
+            c.execute(text("ALTER TABLE events DISABLE TRIGGER USER"))
+        else:
+            c.execute(text("DROP TRIGGER events_no_update"))
+        c.execute(text("UPDATE events SET data = data || ' ' WHERE seq IN (4, 7)"))
+    result = fupan("store", "check")
+    assert result.exit_code == 1
+    assert f"session {session.id}: chain broken at seq 4" in result.output
+
+
+def test_receipt_check_with_public_key_and_exported_log(data_dir, sample_log, tmp_path):
+    stored = store.ingest(data=sample_log)
+    receipt, key, log = tmp_path / "receipt.json", tmp_path / "key.pem", tmp_path / "export.jsonl"
+    receipt.write_text(json.dumps(stored.receipt), encoding="utf-8")
+    key.write_text(fupan("store", "public-key").output, encoding="utf-8")
+    log.write_text(fupan("store", "export", stored.session.id).output, encoding="utf-8")
+    ok = fupan(
+        "store", "check", "--receipt", str(receipt), "--public-key", str(key), "--log", str(log)
+    )
+    assert ok.exit_code == 0, ok.output
+    assert "receipt verified" in ok.output
+    forged = dict(stored.receipt, receipt=dict(stored.receipt["receipt"], event_count=1))
+    receipt.write_text(json.dumps(forged), encoding="utf-8")
+    bad = fupan("store", "check", "--receipt", str(receipt), "--public-key", str(key))
+    assert bad.exit_code == 1
+    assert "does NOT verify" in bad.output
+
+
+def test_bad_inputs_are_clear_errors(data_dir, tmp_path):
+    missing = fupan("store", "check", "--receipt", str(tmp_path / "nope.json"))
+    assert missing.exit_code == 2 and "cannot read" in missing.output
+    (tmp_path / "r.json").write_text("{not json", encoding="utf-8")
+    garbled = fupan("store", "check", "--receipt", str(tmp_path / "r.json"))
+    assert garbled.exit_code == 2 and "not JSON" in garbled.output
+    assert fupan("store", "export", "nope").exit_code == 2
+    assert fupan("ingest", str(tmp_path / "nowhere")).exit_code == 2
+    no_broker = fupan("worker")
+    assert no_broker.exit_code == 2 and "FUPAN_BROKER_URL" in no_broker.output
