@@ -136,6 +136,8 @@ def _read_lines(stream: IO[bytes], max_bytes: int) -> Iterator[tuple[int, str | 
         raw = stream.readline(MAX_LINE_BYTES + 2)
         if not raw:
             return
+        if not isinstance(raw, bytes | bytearray):
+            raise TypeError("parse_log reads a binary stream (open the file with 'rb')")
         line_no += 1
         total += len(raw)
         if line_no == 1 and raw.startswith(_BOM):
@@ -193,15 +195,16 @@ def _reject_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
 
+_DECODER = json.JSONDecoder(
+    object_pairs_hook=_object_no_duplicates, parse_constant=_reject_constant
+)
 _UNLOADED = object()  # what _load returns for a line that is not JSON (its error is listed)
 
 
 def _load(text: str, line: int, errors: list[LogError]) -> Any:
     """The JSON value of a line, or _UNLOADED after adding its error to ``errors``."""
     try:
-        obj = json.loads(
-            text, object_pairs_hook=_object_no_duplicates, parse_constant=_reject_constant
-        )
+        obj = _DECODER.decode(text)
     except json.JSONDecodeError as e:
         message = f"not JSON: {e.msg} (column {e.colno})"
     except RecursionError:

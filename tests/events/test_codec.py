@@ -155,3 +155,8 @@ def test_every_ruleset_is_accepted_with_default_options(ruleset: str) -> None:
     session = {"type": "session", "ruleset": ruleset, "players": ["a", "b", "c", "d"]}
     parsed = parse_log(json.dumps(session) + "\n")
     assert parsed.session["ruleset"] == ruleset
+
+
+def test_a_text_stream_is_a_programming_error() -> None:
+    with pytest.raises(TypeError, match="binary stream"):
+        parse_log(io.StringIO(FULL.read_text(encoding="utf-8")))  # type: ignore[arg-type]
