@@ -13,9 +13,19 @@ from typing import Any
 
 from engine.hand import Decomposition, HandError, best_decomposition
 from engine.model import SEATS, HandOutcome, Meld, Showdown, Win, next_seat
-from engine.rulesets.base import Anomaly, Mistake, Payment, Ruleset, ScoreLine, Scoring, SettleInput
+from engine.rulesets.base import (
+    Anomaly,
+    Mistake,
+    OptionError,
+    Payment,
+    Ruleset,
+    ScoreLine,
+    Scoring,
+    SettleInput,
+)
 from engine.tiles import FACES, SEAT_WIND, is_dragon, is_honor, is_terminal_or_honor, rank
 
+HAND_SIZE = 13  # 手上牌數 (the dealer holds one more)
 # The seed lists the dragons as 中、財(发)、白; "next" follows that order, winds go 东南西北.
 _HONOR_NEXT = {"1z": "2z", "2z": "3z", "3z": "4z", "4z": "1z", "7z": "6z", "6z": "5z", "5z": "7z"}
 
@@ -61,6 +71,13 @@ class Options:
         ("pass", "stay"),
     )
     dead_wall: int = _opt(0, "live wall tiles left at which the hand ends drawn (the seed: silent)")
+
+    def __post_init__(self) -> None:
+        least = {"base_hu": 0, "cap": 0, "round_to": 1, "li_per_hu": 1, "seat_change_rounds": 0}
+        least["dead_wall"] = 0
+        for name, low in least.items():
+            if getattr(self, name) < low:
+                raise OptionError(f"option {name}: {getattr(self, name)} is below {low}")
 
 
 def next_face(tile: str) -> str:
@@ -160,7 +177,7 @@ def points_of(lines: Iterable[ScoreLine], opts: Options) -> tuple[int, int]:
     hu = sum(x.value * x.count for x in lines if x.unit == "胡")
     fan = sum(x.value * x.count for x in lines if x.unit == "番")
     raw = hu * 2**fan
-    points = -(-raw // opts.round_to) * opts.round_to if opts.round_to > 1 else raw
+    points = -(-raw // opts.round_to) * opts.round_to
     return (min(points, opts.cap) if opts.cap > 0 else points), raw
 
 
@@ -194,7 +211,9 @@ def _flush(faces: Iterable[str]) -> str | None:
     return "full_flush"
 
 
-def score_reading(d: Decomposition, show: Showdown, win: Win, wildcards: frozenset[str], opts: Options) -> Scoring:
+def score_reading(
+    d: Decomposition, show: Showdown, win: Win, wildcards: frozenset[str], opts: Options
+) -> Scoring:
     """The winner's 胡 and 番 for one reading ``d`` (an engine.hand Decomposition)."""
     seat = show.seat
     hu, fan = Counter(), Counter()
@@ -225,6 +244,9 @@ def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
     show = outcome.showdowns.get(win.seat)
     if show is None:
         return _nothing(win.seat, "no_showdown", "胡家未亮牌", "the winner's tiles were not shown")
+    size = len(show.concealed) + 3 * len(show.melds)
+    if size != HAND_SIZE + 1:
+        return _nothing(win.seat, "bad_showdown", "亮牌有误", f"the winner shows {size} tiles, not 14")
     wild = outcome.wildcards
 
     def key(d):
@@ -296,7 +318,7 @@ class Huangyan(Ruleset):
     name = "huangyan"
     title_zh = "黄岩麻将"
     Options = Options
-    hand_size = 13
+    hand_size = HAND_SIZE
     has_flowers = False
 
     def tile_counts(self, opts: Options) -> dict[str, int]:

@@ -2,8 +2,12 @@
 
 from pathlib import Path
 
+import pytest
+
+from engine.model import HandOutcome, Showdown, Win
 from engine.replay import replay
 from engine.rulesets import get_ruleset
+from engine.tiles import parse_tiles
 from events.codec import parse_log
 
 RS = get_ruleset("huangyan")
@@ -191,3 +195,20 @@ def test_every_item_is_its_own_line_with_chinese_and_english_names():
     scoring, _ = _winner(1)
     assert all(x.zh and x.en and x.code for x in scoring.lines)
     assert {x.unit for x in scoring.lines} == {"胡", "番"}
+
+
+@pytest.mark.parametrize(
+    ("concealed", "code"),
+    [
+        (None, "no_showdown"),
+        ("123m456m789m1p2p3p4s5s", "not_a_win"),  # 14 tiles, no pair + sets
+        ("123m456m789m1p1p", "bad_showdown"),  # 3 sets and a pair: 11 tiles, not 14
+        ("234m456m789m1p1p2s3s4s", "bad_showdown"),  # the winning 1m is not in the hand
+    ],
+)
+def test_a_winner_without_a_winning_hand_scores_nothing_with_a_reason(concealed, code):
+    shows = {} if concealed is None else {"S": Showdown("S", tuple(parse_tiles(concealed)))}
+    outcome = HandOutcome(no=1, seats=dict.fromkeys("ESWN", "x"), showdowns=shows,
+                          wins=(Win("S", "self_draw", "1m"),))
+    scoring = RS.score(outcome, RS.options())["S"]
+    assert scoring.points == 0 and [x.code for x in scoring.lines] == [code]

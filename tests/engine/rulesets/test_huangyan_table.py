@@ -80,3 +80,9 @@ def test_bad_options_are_refused_with_the_valid_names():
 
 def test_every_option_is_documented():
     assert all(doc for _, _, doc in RS.describe_options())
+
+
+@pytest.mark.parametrize(("name", "value"), [("round_to", 0), ("li_per_hu", 0), ("cap", -1)])
+def test_out_of_range_numbers_are_refused(name, value):
+    with pytest.raises(OptionError, match=name):
+        RS.options({name: value})
