@@ -71,6 +71,9 @@ class Options:
         ("pass", "stay"),
     )
     dead_wall: int = _opt(0, "live wall tiles left at which the hand ends drawn (the seed: silent)")
+    non_winner_wildcards: bool = _opt(
+        False, "a non-winner's 得 may complete its pairs and pungs for 胡 (never for 番)"
+    )
 
     def __post_init__(self) -> None:
         least = {"base_hu": 0, "cap": 0, "round_to": 1, "li_per_hu": 1, "seat_change_rounds": 0}
@@ -190,14 +193,42 @@ def _scoring(seat: str, hu: Counter, fan: Counter, base: int, opts: Options, rea
     return Scoring(seat, points, tuple(lines), raw, tuple(reading))
 
 
-def score_non_winner(show: Showdown, opts: Options) -> Scoring:
-    """没胡的人: 胡 items × 2^番 (dragon and own-wind sets only), tiles counted as they are;
-    three or four alike in hand are an 暗刻 (可暗杠未杠), each own-wind or dragon pair 2 胡."""
+def score_non_winner(show: Showdown, wildcards: frozenset[str], opts: Options) -> Scoring:
+    """没胡的人: 胡 items × 2^番 (dragon and own-wind sets only). Three or four alike in hand
+    are an 暗刻 (可暗杠未杠), each own-wind or dragon pair 2 胡. With ``non_winner_wildcards``
+    the seat's 得 may also complete pairs and pungs (for 胡, never for 番); the best use counts."""
+    wild = sorted(t for t in show.concealed if t in wildcards) if opts.non_winner_wildcards else []
+    real = Counter(show.concealed) - Counter(wild)
+    best = None
+    for kept in range(len(wild) + 1):  # 得 not used as wildcards count as their own face
+        held = real + Counter(wild[:kept])
+        for added in _allocations(sorted(held.items()), len(wild) - kept):
+            scoring = _held_scoring(show, held, added, opts)
+            if best is None or (scoring.points, scoring.raw) > (best.points, best.raw):
+                best = scoring
+    return best
+
+
+def _allocations(counts: list[tuple[str, int]], budget: int):
+    """Every way to add up to ``budget`` 得 to faces held once or twice (making pairs/pungs)."""
+    if not counts or budget == 0:
+        yield {}
+        return
+    (face, n), rest = counts[0], counts[1:]
+    for k in range(0, min(budget, 3 - n) + 1) if n < 3 else (0,):
+        for more in _allocations(rest, budget - k):
+            yield {face: k, **more} if k else more
+
+
+def _held_scoring(show: Showdown, held: Counter, added: dict[str, int], opts: Options) -> Scoring:
     hu, fan = Counter(), Counter()
-    held = Counter(show.concealed)
-    sets = _meld_sets(show.melds) + [("concealed_pung", t) for t, n in held.items() if n >= 3]
-    _set_items(show.seat, sets, hu, fan)
-    hu["pair"] = sum(n == 2 and _is_scoring_pair(show.seat, t) for t, n in held.items())
+    _set_items(show.seat, _meld_sets(show.melds), hu, fan)
+    for t, n in held.items():
+        k = added.get(t, 0)
+        if n + k >= 3:
+            _set_items(show.seat, [("concealed_pung", t)], hu, fan if k == 0 else Counter())
+        elif n + k == 2 and _is_scoring_pair(show.seat, t):
+            hu["pair"] += 1
     return _scoring(show.seat, hu, fan, 0, opts)
 
 
@@ -345,7 +376,7 @@ class Huangyan(Ruleset):
             if win is not None and seat == win.seat:
                 out[seat] = score_winner(outcome, win, opts)
             elif seat in outcome.showdowns:
-                out[seat] = score_non_winner(outcome.showdowns[seat], opts)
+                out[seat] = score_non_winner(outcome.showdowns[seat], outcome.wildcards, opts)
         return out
 
     def settle(self, inp: SettleInput, opts: Options) -> list[Payment]:

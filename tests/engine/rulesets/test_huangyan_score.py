@@ -212,3 +212,22 @@ def test_a_winner_without_a_winning_hand_scores_nothing_with_a_reason(concealed,
                           wins=(Win("S", "self_draw", "1m"),))
     scoring = RS.score(outcome, RS.options())["S"]
     assert scoring.points == 0 and [x.code for x in scoring.lines] == [code]
+
+
+def test_non_winner_wildcards_option_completes_pairs_and_pungs_without_fan():
+    # 得 = 3m; 庄 holds 3m 3m, 东东, 中, 九条九条 and singles.  Default: tiles as they are →
+    # 东对 (own wind) 2.  With the option: one 得 makes 东 an 暗刻 8 (no 门风番: 得 never make 番),
+    # the other 九条 an 暗刻 8 → 16 (better than 中对 2 + 东对 2 + 九条暗刻 8 = 12).
+    show = Showdown("E", tuple(parse_tiles("33m11z7z2p5p8p1s4s7s99s")))
+    outcome = HandOutcome(no=1, seats=dict.fromkeys("ESWN", "x"), wildcards=frozenset({"3m"}),
+                          showdowns={"E": show}, wins=(Win("S", "self_draw", "1m"),))
+    assert RS.score(outcome, RS.options())["E"].points == 2
+    scoring = RS.score(outcome, RS.options({"non_winner_wildcards": True}))["E"]
+    assert lines(scoring) == {("concealed_pung_yao", "胡"): 16}
+    assert scoring.points == 16
+
+
+def test_non_winner_wildcards_option_on_the_seed_hand():
+    # Seed example 2: 西's 九万 (得) turns its single 中 into a 中对 (2胡): 6 → 8.
+    opts, hands = load("seed_examples.jsonl", non_winner_wildcards=True)
+    assert RS.score(hands[1][0], opts)["W"].points == 8
