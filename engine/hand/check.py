@@ -64,7 +64,7 @@ def waits(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles = ()) -> se
     wild = {k for k, _ in wild_kinds(wildcards)}
     out = set(wild) if _tables.need(hand.key)[0] <= w + 1 else set()  # a drawn 得 fits anywhere
     for face in FACES:
-        if face not in wild and _tables.need(hand.key + WEIGHT[face])[0] <= w:
+        if face not in wild and hand.held[face] < 4 and _tables.need(hand.key + WEIGHT[face])[0] <= w:
             out.add(face)
     return {t for t in out if hand.held[t] < COPIES[t]}
 
