@@ -12,7 +12,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from engine.hand import is_winning_hand
+from engine.hand import HandError, is_winning_hand
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
     FLAG_FIRST_DISCARD,
@@ -205,7 +205,7 @@ class Table:
     # -- records ---------------------------------------------------------------------------
     def apply(self, seq: int, rec: dict) -> None:
         kind = rec["type"]
-        if self.ended and kind in PLAY_TYPES:
+        if self.ended and kind in PLAY_TYPES and not (kind == "win" and self.wins):
             self.flag(seq, "play_after_end", f"{kind} after the hand ended")
             return
         handler = getattr(self, "on_" + kind, None)
@@ -268,7 +268,7 @@ class Table:
                           f"{seat} draws from the back with no flower revealed or kong made",
                           WARNING)
             self.back_draws += 1
-        else:
+        if cause is None:
             self.check_turn(seq, seat, "draw", "draws")
             self.turn, self.must = seat, "discard"
             self.wall_draws[seat] += 1
@@ -351,7 +351,7 @@ class Table:
         missing = [t for t in own if not self.take(seat, t)]
         if missing:
             self.flag(seq, "chi_without_tiles", f"{seat} chows without holding {_names(missing)}")
-        self._claim_done(seq, seat, "chi", Meld("chi", tuple(run), by), (tile, *own))
+        self._claim_done(seq, seat, "chi", Meld("chi", tuple(run), by), _chi_barred(tile, run))
 
     def on_peng(self, seq: int, rec: dict) -> None:
         seat = rec["seat"]
@@ -407,7 +407,9 @@ class Table:
             return
         seat, how, tile, by = rec["seat"], rec["how"], rec.get("tile"), rec.get("from")
         flags: frozenset[str] = frozenset()
-        if how == "discard":
+        if self.summary:  # the showdowns come later; finish() checks the hand
+            flags = frozenset(rec.get("flags", ()))
+        elif how == "discard":
             flags = self._win_on_discard(seq, seat, tile, by)
         elif how == "robbed_kong":
             self._win_robbing(seq, seat, tile, by)
@@ -416,7 +418,7 @@ class Table:
             flags = self._self_draw_flags(seat)
             if tile is not None and not self.holds(seat, tile, 1):
                 self.flag(seq, "win_tile_not_in_hand", f"{seat} wins on {chinese(tile)} it does not hold")
-        if self.checking:
+        if self.checking and not self.summary:
             self._check_win(seq, seat, how, tile)
         win = Win(seat, how, tile, by, flags)
         if self._admit(seq, win):
@@ -482,13 +484,9 @@ class Table:
         if held:
             self.flag_once(seat, seq, "bonus_not_revealed",
                            f"{seat} wins holding {_names(held)} that must be revealed")
-        show = self.showdown_of(seat)
-        if how == "instant":
-            ok = self.rs.instant_win(show, self.wildcards, self.opts)
-        else:
-            ok = is_winning_hand(list(show.concealed), show.melds, self.wildcards)
-        if not ok:
-            self.flag(seq, "not_winning", f"{seat} declares a win with {_names(show.concealed)}")
+        why = self._why_not_winning(self.showdown_of(seat), how)
+        if why:
+            self.flag(seq, "not_winning", f"{seat} declares a win: {why}")
 
     def _admit(self, seq: int, win: Win) -> bool:
         """Is another win line allowed next to the ones before? Keeps the priority seat."""
@@ -562,13 +560,22 @@ class Table:
             return
         for w, wseq in zip(self.wins, self.win_seqs, strict=True):
             show = self.showdowns.get(w.seat)
-            if show is None:
-                self.flag(wseq, "not_winning", f"{w.seat} wins but shows no hand")
-            elif w.how == "instant":
-                if not self.rs.instant_win(show, self.wildcards, self.opts):
-                    self.flag(wseq, "not_winning", f"{w.seat} shows no instant win")
-            elif not is_winning_hand(list(show.concealed), show.melds, self.wildcards):
-                self.flag(wseq, "not_winning", f"{w.seat} shows {_names(show.concealed)}, not a win")
+            why = "it shows no hand" if show is None else self._why_not_winning(show, w.how)
+            if why:
+                self.flag(wseq, "not_winning", f"{w.seat} declares a win: {why}")
+
+    def _why_not_winning(self, show: Showdown, how: str) -> str | None:
+        """None when ``show`` wins (an instant win per the ruleset), else the reason."""
+        if how == "instant":
+            if self.rs.instant_win(show, self.wildcards, self.opts):
+                return None
+            return f"{_names(show.concealed)} is no instant win in {self.rs.name}"
+        try:
+            if is_winning_hand(list(show.concealed), show.melds, self.wildcards):
+                return None
+            return f"{_names(show.concealed)} is not one pair and sets"
+        except HandError as exc:
+            return f"{_names(show.concealed)}: {exc}"
 
     def state(self, step: int, seq: int, phases: frozenset[str]) -> TableState:
         return TableState(
@@ -593,6 +600,17 @@ def _is_run(run: list[str]) -> bool:
         return False
     a, b, c = (int(t[0]) for t in run)
     return b == a + 1 and c == b + 1
+
+
+def _chi_barred(tile: str, run: list[str]) -> tuple[str, ...]:
+    """吃张打张: the claimed tile and the other end (claim 3 with 45: 3 and 6), for
+    ``forbid_discard_of_claimed``."""
+    barred = [tile]
+    if _is_run(run) and tile in (run[0], run[2]):
+        end = int(run[2][0]) + 1 if tile == run[0] else int(run[0][0]) - 1
+        if 1 <= end <= 9:
+            barred.append(f"{end}{tile[1]}")
+    return tuple(barred)
 
 
 def _melds(show: Showdown) -> list[tuple[str, tuple[str, ...]]]:
