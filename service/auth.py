@@ -35,7 +35,10 @@ def init_app(app: Flask) -> None:
 
 @login_manager.user_loader
 def _load_user(user_id: str) -> User | None:
-    return db().get(User, int(user_id)) if user_id.isdigit() else None
+    if not user_id.isdigit():
+        return None
+    with db() as session:
+        return session.get(User, int(user_id))
 
 
 # -- accounts ------------------------------------------------------------------------------------
@@ -43,21 +46,22 @@ def create_user(username: str, password: str, *, display_name: str = "") -> User
     username = username.strip()
     if not username or len(password) < 8:
         raise AccountError("a user needs a name and a password of at least 8 characters")
-    session = db()
-    if session.exec(select(User).where(User.username == username)).first():
-        raise AccountError(f"user {username!r} already exists")
-    user = User(
-        username=username,
-        password_hash=generate_password_hash(password),
-        display_name=display_name or username,
-    )
-    session.add(user)
-    session.commit()
+    with db() as session:
+        if session.exec(select(User).where(User.username == username)).first():
+            raise AccountError(f"user {username!r} already exists")
+        user = User(
+            username=username,
+            password_hash=generate_password_hash(password),
+            display_name=display_name or username,
+        )
+        session.add(user)
+        session.commit()
     return user
 
 
 def authenticate(username: str, password: str) -> User | None:
-    user = db().exec(select(User).where(User.username == username.strip())).first()
+    with db() as session:
+        user = session.exec(select(User).where(User.username == username.strip())).first()
     if user is None or not check_password_hash(user.password_hash, password):
         return None
     return user
@@ -67,34 +71,37 @@ def get_or_create_club(name: str) -> Club:
     name = name.strip()
     if not name:
         raise AccountError("a club needs a name")
-    session = db()
-    club = session.exec(select(Club).where(Club.name == name)).first()
-    if club is None:
-        club = Club(name=name)
-        session.add(club)
-        session.commit()
+    with db() as session:
+        club = session.exec(select(Club).where(Club.name == name)).first()
+        if club is None:
+            club = Club(name=name)
+            session.add(club)
+            session.commit()
     return club
 
 
 def add_member(user: User, club: Club, role: str = "member", player: str = "") -> Membership:
     if role not in ROLES:
         raise AccountError(f"unknown role {role!r}; valid roles: {', '.join(ROLES)}")
-    session = db()
-    found = session.exec(
-        select(Membership).where(Membership.user_id == user.id, Membership.club_id == club.id)
-    ).first()
-    membership = found or Membership(user_id=user.id, club_id=club.id)
-    membership.role, membership.player = role, player or membership.player
-    session.add(membership)
-    session.commit()
+    with db() as session:
+        found = session.exec(
+            select(Membership).where(Membership.user_id == user.id, Membership.club_id == club.id)
+        ).first()
+        membership = found or Membership(user_id=user.id, club_id=club.id)
+        membership.role, membership.player = role, player or membership.player
+        session.add(membership)
+        session.commit()
     return membership
 
 
 def memberships(user: User) -> dict[str, Membership]:
     """The user's clubs by name, with the membership (role, player name)."""
-    rows = db().exec(
-        select(Club, Membership).where(Membership.club_id == Club.id, Membership.user_id == user.id)
-    )
+    with db() as session:
+        rows = session.exec(
+            select(Club, Membership).where(
+                Membership.club_id == Club.id, Membership.user_id == user.id
+            )
+        ).all()
     return {club.name: m for club, m in rows}
 
 
@@ -106,31 +113,31 @@ def _digest(token: str) -> str:
 def issue_token(user: User, label: str = "") -> str:
     """A new token for ``user``; returned once, only its hash is stored."""
     token = "fp_" + secrets.token_urlsafe(32)
-    session = db()
-    session.add(ApiToken(user_id=user.id, token_hash=_digest(token), label=label.strip()[:200]))
-    session.commit()
+    with db() as session:
+        session.add(ApiToken(user_id=user.id, token_hash=_digest(token), label=label.strip()[:200]))
+        session.commit()
     return token
 
 
 def revoke_token(user: User, token_id: int) -> bool:
-    session = db()
-    row = session.get(ApiToken, token_id)
-    if row is None or row.user_id != user.id:
-        return False
-    session.delete(row)
-    session.commit()
+    with db() as session:
+        row = session.get(ApiToken, token_id)
+        if row is None or row.user_id != user.id:
+            return False
+        session.delete(row)
+        session.commit()
     return True
 
 
 def user_for_token(token: str) -> User | None:
-    session = db()
-    row = session.exec(select(ApiToken).where(ApiToken.token_hash == _digest(token))).first()
-    if row is None:
-        return None
-    row.last_used_at = datetime.now(UTC)
-    session.add(row)
-    session.commit()
-    return session.get(User, row.user_id)
+    with db() as session:
+        row = session.exec(select(ApiToken).where(ApiToken.token_hash == _digest(token))).first()
+        if row is None:
+            return None
+        row.last_used_at = datetime.now(UTC)
+        session.add(row)
+        session.commit()
+        return session.get(User, row.user_id)
 
 
 # -- request guards ------------------------------------------------------------------------------

@@ -1,8 +1,15 @@
-"""The store's engine (``events.db``) for the app, and one SQLModel session per request."""
+"""The store's engine (``events.db``) for the app, and short-lived database sessions.
+
+Sessions are opened per query, not per request: on SQLite every transaction takes the write
+lock (``events.db``), so a request must not hold one open while the store appends.
+"""
 
 from __future__ import annotations
 
-from flask import Flask, current_app, g
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from flask import Flask, current_app
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
@@ -11,21 +18,14 @@ from events.db import get_engine
 
 def init_app(app: Flask) -> None:
     app.extensions["fupan_db"] = get_engine(app.config["DATABASE_URL"])
-    app.teardown_appcontext(_close)
 
 
 def engine() -> Engine:
     return current_app.extensions["fupan_db"]
 
 
-def db() -> Session:
-    """The request's session (expire_on_commit off: views read objects after committing)."""
-    if "fupan_db_session" not in g:
-        g.fupan_db_session = Session(engine(), expire_on_commit=False)
-    return g.fupan_db_session
-
-
-def _close(_exc: BaseException | None) -> None:
-    session = g.pop("fupan_db_session", None)
-    if session is not None:
-        session.close()
+@contextmanager
+def db() -> Iterator[Session]:
+    """A session whose objects stay readable after it closes (expire_on_commit off)."""
+    with Session(engine(), expire_on_commit=False) as session:
+        yield session

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from datetime import date
 
 from sqlalchemy import func
-from sqlmodel import Session, select
+from sqlmodel import select
 
 from events.models import TableSession, Verification
+from service.db import db
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class SessionFilter:
 
 
 def list_sessions(
-    db: Session, clubs: Iterable[str], flt: SessionFilter = SessionFilter(), limit: int = 200
+    clubs: Iterable[str], flt: SessionFilter = SessionFilter(), limit: int = 200
 ) -> list[tuple[TableSession, Verification | None]]:
     """Sessions of ``clubs`` (newest first) with their latest verification."""
     clubs = list(clubs)
@@ -41,17 +42,18 @@ def list_sessions(
         query = query.where(TableSession.table_name == flt.table)
     if flt.day:
         query = query.where(TableSession.started_at.startswith(flt.day.isoformat()))
-    rows = db.exec(query.order_by(TableSession.started_at.desc(), TableSession.id)).all()
+    with db() as session:
+        rows = session.exec(query.order_by(TableSession.started_at.desc(), TableSession.id)).all()
     if flt.player:
         rows = [s for s in rows if flt.player in s.players]
-    latest = latest_verifications(db, [s.id for s in rows])
+    latest = latest_verifications([s.id for s in rows])
     out = [(s, latest.get(s.id)) for s in rows]
     if flt.disputed_only:
         out = [(s, v) for s, v in out if v is not None and (v.disputes or v.anomalies)]
     return out[:limit]
 
 
-def latest_verifications(db: Session, session_ids: list[str]) -> dict[str, Verification]:
+def latest_verifications(session_ids: list[str]) -> dict[str, Verification]:
     """The newest verification of each session (by id, which grows with time)."""
     if not session_ids:
         return {}
@@ -60,7 +62,8 @@ def latest_verifications(db: Session, session_ids: list[str]) -> dict[str, Verif
         .where(Verification.session_id.in_(session_ids))
         .group_by(Verification.session_id)
     )
-    rows = db.exec(select(Verification).where(Verification.id.in_(newest))).all()
+    with db() as session:
+        rows = session.exec(select(Verification).where(Verification.id.in_(newest))).all()
     return {v.session_id: v for v in rows}
 
 

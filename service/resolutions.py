@@ -12,9 +12,9 @@ from flask import abort
 
 from events import store
 from service import auth, queries, replays, views
-from service.db import db, engine
+from service.db import engine
 from service.models import User
-from service.verification import queue_verification
+from workers.dispatch import enqueue_verify
 
 ACTIONS = ("accept_expected", "keep_recorded")
 
@@ -26,7 +26,7 @@ def resolve(user: User, session_id: str, index: int, action: str, reason: str) -
         abort(400, f"action must be one of {', '.join(ACTIONS)}")
     if not reason.strip():
         abort(400, "say why (reason)")
-    v = queries.latest_verifications(db(), [s.id]).get(s.id)
+    v = queries.latest_verifications([s.id]).get(s.id)
     report = queries.report_of(v)
     if report is None or v.head_seq != s.head_seq:
         abort(409, "the session is being verified; try again in a moment")
@@ -54,7 +54,7 @@ def resolve(user: User, session_id: str, index: int, action: str, reason: str) -
         abort(409, "the session changed meanwhile; reload and try again")
     except store.CorrectionInvalid as e:
         abort(400, str(e))
-    queue_verification(s.id)
+    enqueue_verify(s.id)
     return {"session_id": s.id, "seq": stored.session.head_seq, "correction": correction}
 
 

@@ -13,7 +13,7 @@ from events.codec import LogError, LogFormatError, parse_log
 from service import auth
 from service.db import engine
 from service.models import User
-from service.verification import queue_verification
+from workers.dispatch import enqueue_verify
 
 ALLOWED_SUFFIXES = frozenset({".jsonl", ".ndjson", ".json", ".txt", ".log", ""})
 
@@ -62,5 +62,5 @@ def take(user: User, name: str, data: bytes) -> Outcome:
         return _reject(name, f"you are not a member of club {club!r}", line=parsed.lines[0], field="club")
     stored = store.ingest_parsed(parsed=parsed, engine=engine())
     if stored.created:
-        queue_verification(stored.session.id)
+        enqueue_verify(stored.session.id)
     return Outcome(name, session_id=stored.session.id, created=stored.created)

@@ -41,21 +41,22 @@ def session_summary(s: TableSession, v: Verification | None) -> dict:
         "players": list(s.players),
         "started_at": s.started_at,
         "uploaded_at": s.created_at.isoformat(),
-        "status": verification_status(v),
+        "status": verification_status(s, v),
         "disputes": v.disputes if v else None,
         "anomalies": v.anomalies if v else None,
     }
 
 
-def verification_status(v: Verification | None) -> str:
-    """``pending`` (queued), ``ok`` (audited) or ``failed`` (the audit itself crashed)."""
-    return "pending" if v is None else v.status
+def verification_status(s: TableSession, v: Verification | None) -> str:
+    """``pending`` (the current head is queued; an older report may still show), ``ok``
+    (audited) or ``failed`` (the audit itself crashed)."""
+    return "pending" if v is None or v.head_seq != s.head_seq else v.status
 
 
 def sessions_view(user: User, args) -> dict:
     flt = parse_filter(args)
     clubs = auth.memberships(user)
-    rows = queries.list_sessions(db(), clubs, flt)
+    rows = queries.list_sessions(clubs, flt)
     return {
         "sessions": [session_summary(s, v) for s, v in rows],
         "clubs": sorted(clubs),
@@ -81,7 +82,8 @@ def clubs_view(user: User) -> list[dict]:
 
 
 def add_member(club: str, username: str, role: str, player: str) -> None:
-    member = db().exec(select(User).where(User.username == username.strip())).first()
+    with db() as session:
+        member = session.exec(select(User).where(User.username == username.strip())).first()
     if member is None:
         raise auth.AccountError(f"no user named {username!r}")
     auth.add_member(member, auth.get_or_create_club(club), role, player)
@@ -89,10 +91,10 @@ def add_member(club: str, username: str, role: str, player: str) -> None:
 
 def status_view(user: User, session_id: str) -> dict:
     s = load_session(user, session_id)
-    v = queries.latest_verifications(db(), [s.id]).get(s.id)
+    v = queries.latest_verifications([s.id]).get(s.id)
     return {
         "id": s.id,
-        "status": verification_status(v),
+        "status": verification_status(s, v),
         "head_seq": s.head_seq,
         "verified_seq": v.head_seq if v else None,
         "disputes": v.disputes if v else None,
@@ -102,7 +104,7 @@ def status_view(user: User, session_id: str) -> dict:
 
 
 def _verified(s: TableSession) -> tuple[Verification | None, dict | None]:
-    v = queries.latest_verifications(db(), [s.id]).get(s.id)
+    v = queries.latest_verifications([s.id]).get(s.id)
     return v, queries.report_of(v)
 
 
@@ -195,7 +197,7 @@ def club_reports(user: User, club: str, flt: queries.SessionFilter) -> list[tupl
     """(session summary, report or None) of a club's sessions, oldest first."""
     auth.require_club(user, club)
     flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day)
-    rows = queries.list_sessions(db(), [club], flt, limit=10_000)
+    rows = queries.list_sessions([club], flt, limit=10_000)
     out = [(session_summary(s, v), queries.report_of(v)) for s, v in rows]
     return sorted(out, key=lambda x: (x[0]["started_at"] or "", x[0]["uploaded_at"]))
 
@@ -256,7 +258,7 @@ def disputes_view(user: User, club: str, args) -> dict:
 def player_view(user: User, name: str) -> dict:
     """A player's sessions across the user's clubs, with the net of each and the running total."""
     clubs = auth.memberships(user)
-    rows = queries.list_sessions(db(), clubs, queries.SessionFilter(player=name), limit=10_000)
+    rows = queries.list_sessions(clubs, queries.SessionFilter(player=name), limit=10_000)
     sessions = []
     for s, v in sorted(rows, key=lambda r: (r[0].started_at or "", r[0].id)):
         report = queries.report_of(v)

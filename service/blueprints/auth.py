@@ -52,7 +52,8 @@ def account():
                 flash("no such token")
         else:
             new_token = auth.issue_token(current_user, request.form.get("label", ""))
-    tokens = db().exec(select(ApiToken).where(ApiToken.user_id == current_user.id)).all()
+    with db() as session:
+        tokens = session.exec(select(ApiToken).where(ApiToken.user_id == current_user.id)).all()
     return render_template(
         "account.html",
         tokens=tokens,

@@ -29,6 +29,7 @@ def serve(
     from werkzeug.serving import run_simple
 
     from service.app import create_app
+    from workers.dispatch import start_embedded_worker
 
     app = create_app()
     if demo:
@@ -38,6 +39,7 @@ def serve(
             username, password, loaded = load_demo()
         console.print(f"[bold]demo login:[/] user [cyan]{username}[/] password [cyan]{password}[/]")
         console.print(f"demo sessions loaded this start: {loaded}")
+    start_embedded_worker()
     console.print(f"fupan on http://{host}:{port}/  (Ctrl-C stops)")
     run_simple(host, port, app, threaded=True, use_reloader=False)
 

@@ -56,3 +56,35 @@ def login(client, username: str = "alice", password: str = PASSWORD):
 def alice(client):
     assert login(client).status_code == 302
     return client
+
+
+def fixture_log(relative: str, club: str = CLUB) -> bytes:
+    """A fixture log with its session moved to ``club`` (the fixtures name their own clubs)."""
+    import json
+
+    lines = (FIXTURES / relative).read_text(encoding="utf-8").splitlines()
+    first = json.loads(lines[0])
+    first["club"] = club
+    return "\n".join([json.dumps(first, ensure_ascii=False), *lines[1:]]).encode("utf-8") + b"\n"
+
+
+def upload(client, data: bytes, name: str = "night.jsonl", **headers):
+    """Upload through the API as the browser does (multipart, CSRF header)."""
+    import io
+
+    return client.post(
+        "/api/v1/sessions",
+        data={"file": (io.BytesIO(data), name)},
+        content_type="multipart/form-data",
+        headers={"X-CSRFToken": csrf_token(client, "/upload"), **headers},
+    )
+
+
+def verified(client, data: bytes) -> str:
+    """Upload ``data`` and wait for the embedded worker; the session id."""
+    from workers.celery_app import wait_embedded
+
+    response = upload(client, data)
+    assert response.status_code == 201, response.get_json()
+    assert wait_embedded(60)
+    return response.get_json()["accepted"][0]["session_id"]

@@ -80,7 +80,8 @@ def test_token_is_stored_hashed(app, alice):
     text = alice.post("/account", data={"csrf_token": csrf_token(alice, "/account")}).get_data(as_text=True)
     token = text.split('id="new-token">')[1].split("<")[0]
     with app.app_context():
-        stored = db().exec(select(ApiToken.token_hash)).all()
+        with db() as session:
+            stored = session.exec(select(ApiToken.token_hash)).all()
     assert stored and token not in stored and all(len(h) == 64 for h in stored)
 
 
@@ -91,7 +92,8 @@ def test_passwords_are_hashed(app):
     from service.models import User
 
     with app.app_context():
-        hashes = db().exec(select(User.password_hash)).all()
+        with db() as session:
+            hashes = session.exec(select(User.password_hash)).all()
     assert all(PASSWORD not in h and h.startswith(("scrypt:", "pbkdf2:")) for h in hashes)
 
 
