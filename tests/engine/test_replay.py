@@ -87,7 +87,7 @@ def test_every_fixture_is_listed_and_every_required_code_has_one():
 
 
 def test_severities():
-    for name, expected in EXPECTED.items():
+    for name in EXPECTED:
         for hand in replay(records(name)).hands:
             for a in hand.anomalies:
                 assert a.severity == ("warning" if a.code in WARNINGS else "error"), (name, a)
