@@ -86,7 +86,6 @@ _WAIT_ITEMS = {
     "tanki": ("dandiao", "单吊", "pair wait"),
     "shanpon": ("duidao", "对倒", "pung wait"),
 }
-_DRAGON_ZH = {RED: "中", GREEN: "发", WHITE: "白"}
 
 
 def count_tai(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> tuple[ScoreLine, ...]:
@@ -118,11 +117,8 @@ def count_tai(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> tuple[S
     dragons = [d for d in DRAGONS if d in pungs]
     if len(dragons) == 3:
         lines.append(L("da_san_yuan", "大三元", "pungs of all three dragons", 25))
-    lines += [
-        L("dragon_pung", f"{_DRAGON_ZH[d]}刻", f"pung of {_DRAGON_ZH[d]}", 1)
-        for d in dragons
-        if len(dragons) < 3
-    ]
+    elif dragons:
+        lines.append(L("dragon_pung", "中发白", "dragon pung", 1, len(dragons)))
     kind = tai.flush(hand.faces)
     if kind == "qing":
         lines.append(L("qingyise", "清一色", "one suit", qing))
