@@ -62,8 +62,11 @@ def test_forgotten_fan_is_explained():
     assert disputes[0]["explanation"]["code"] == "fan_missed"
 
 
-def _inp(points, liabilities=(), wins=(Win("S", "discard", "5p", "W"),)):
-    return SettleInput(wins=wins, points=points, liabilities=liabilities)
+ON_DISCARD = (Win("S", "discard", "5p", "W"),)
+
+
+def _inp(points, liabilities=()):
+    return SettleInput(wins=ON_DISCARD, points=points, liabilities=liabilities)
 
 
 def _pay(inp, **options):
