@@ -59,6 +59,20 @@ def create_user(username: str, password: str, *, display_name: str = "") -> User
     return user
 
 
+def set_password(username: str, password: str, *, create: bool = False) -> User:
+    """Set a user's password (creating the user when ``create``)."""
+    with db() as session:
+        user = session.exec(select(User).where(User.username == username)).first()
+        if user is not None:
+            user.password_hash = generate_password_hash(password)
+            session.add(user)
+            session.commit()
+            return user
+    if not create:
+        raise AccountError(f"no user named {username!r}")
+    return create_user(username, password)
+
+
 def authenticate(username: str, password: str) -> User | None:
     with db() as session:
         user = session.exec(select(User).where(User.username == username.strip())).first()
