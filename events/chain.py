@@ -64,6 +64,8 @@ def walk(stream: str, links: Iterable[Link], *, head_seq: int, head_hash: str) -
         if seq > head_seq:
             raise ChainBroken(stream, seq, f"event beyond the recorded head {head_seq}")
         seq, prev_hash = seq + 1, event.hash
-    if seq - 1 != head_seq or prev_hash != head_hash:
+    if seq - 1 != head_seq:
         raise ChainBroken(stream, seq, f"stream ends at seq {seq - 1}, recorded head is {head_seq}")
+    if prev_hash != head_hash:
+        raise ChainBroken(stream, head_seq, "the last hash differs from the recorded head hash")
     return seq

@@ -1,0 +1,179 @@
+"""Ingest + verify end to end: ``python benchmarks/bench_pipeline.py [HANDS] [--only embedded|distributed]``.
+
+Until a simulator exists, sessions are the project's fixture logs with their hands replicated
+(renumbered) to about 16 hands a session, each under its own table name, HANDS in all (default
+10,000). Two runs:
+
+- embedded default: SQLite in a temporary data dir, each session parsed, stored and verified in
+  this process one after the other (what the embedded queue does), timing each phase;
+- PostgreSQL + Redis: a temporary database, two ``celery worker`` processes; this process parses,
+  stores and enqueues (as ``fupan ingest`` does), the workers verify; wall time until the last
+  result row.
+
+Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+from sqlalchemy import create_engine, func, select, text
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = [
+    "huangyan/play_session.jsonl",  # full play
+    "codec/wenling_full.jsonl",  # full play
+    "wenling/winner_items.jsonl",  # summaries
+    "zhoushan/items.jsonl",
+    "xizhou/items.jsonl",
+]
+HANDS_PER_SESSION = 16
+PG = "postgresql+psycopg://postgres@127.0.0.1:5432"
+REDIS = "redis://127.0.0.1:6379/15"
+
+
+def hand_blocks(path: Path) -> tuple[dict, list[list[dict]]]:
+    rows = [
+        json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
+    blocks: list[list[dict]] = []
+    for row in rows[1:]:
+        if row["type"] == "hand":
+            blocks.append([])
+        blocks[-1].append(row)
+    return rows[0], blocks
+
+
+def build_logs(hands: int) -> list[tuple[bytes, int]]:
+    """(log bytes, hand count) per session, HANDS hands in all."""
+    sources = [hand_blocks(ROOT / "tests" / "fixtures" / f) for f in FIXTURES]
+    logs, total = [], 0
+    while total < hands:
+        session, blocks = sources[len(logs) % len(sources)]
+        count = min(max(HANDS_PER_SESSION, len(blocks)), hands - total)
+        rows = [{**session, "table": f"bench-{len(logs)}"}]
+        for no in range(1, count + 1):
+            block = blocks[(no - 1) % len(blocks)]
+            rows += [{**block[0], "no": no}, *block[1:]]
+        logs.append(
+            ("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows).encode(), count)
+        )
+        total += count
+    return logs
+
+
+def run_embedded(logs: list[tuple[bytes, int]]) -> dict[str, float]:
+    from events import db, store
+    from events.codec import parse_log
+    from workers import tasks
+
+    phases = {"parse": 0.0, "store": 0.0, "verify": 0.0}
+    start = time.perf_counter()
+    for data, _ in logs:
+        t0 = time.perf_counter()
+        parsed = parse_log(data)
+        t1 = time.perf_counter()
+        session = store.ingest_parsed(parsed=parsed).session
+        t2 = time.perf_counter()
+        tasks.verify_session.apply(args=[session.id]).get()
+        t3 = time.perf_counter()
+        phases["parse"] += t1 - t0
+        phases["store"] += t2 - t1
+        phases["verify"] += t3 - t2
+    phases["wall"] = time.perf_counter() - start
+    db.dispose_all()
+    return phases
+
+
+def run_distributed(logs: list[tuple[bytes, int]], workers: int = 2) -> dict[str, float]:
+    import redis
+
+    from events import db, store
+    from events.codec import parse_log
+    from events.models import Verification
+    from workers import dispatch
+
+    name = f"fupan_bench_{uuid.uuid4().hex[:8]}"
+    admin = create_engine(f"{PG}/postgres", isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    os.environ["FUPAN_DATABASE_URL"] = f"{PG}/{name}"
+    os.environ["FUPAN_BROKER_URL"] = REDIS
+    redis.Redis.from_url(REDIS).flushdb()
+    procs = []
+    try:
+        engine = db.get_engine()
+        db.upgrade(engine)
+        for n in range(workers):
+            procs.append(subprocess.Popen(
+                [sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker", "--pool",
+                 "solo", "--loglevel", "WARNING", "--hostname", f"bench{n}@%h", "--without-gossip",
+                 "--without-mingle", "--without-heartbeat"],
+                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            ))  # fmt: skip
+        time.sleep(3)  # let the workers connect before the clock starts
+        phases = {"parse": 0.0, "store": 0.0}
+        start = time.perf_counter()
+        for data, _ in logs:
+            t0 = time.perf_counter()
+            parsed = parse_log(data)
+            t1 = time.perf_counter()
+            dispatch.enqueue_verify(store.ingest_parsed(parsed=parsed).session.id)
+            phases["store"] += time.perf_counter() - t1
+            phases["parse"] += t1 - t0
+        ingested = time.perf_counter()
+        with engine.connect() as c:
+            while c.execute(select(func.count(Verification.id))).scalar_one() < len(logs):
+                time.sleep(0.05)
+                c.rollback()
+        phases["wall"] = time.perf_counter() - start
+        phases["verify after ingest"] = phases["wall"] - (ingested - start)
+        return phases
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.wait(30)
+        db.dispose_all()
+        with admin.connect() as c:
+            c.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+
+
+def report(title: str, phases: dict[str, float], hands: int, sessions: int) -> None:
+    wall = phases.pop("wall")
+    print(
+        f"\n{title}: {hands} hands in {sessions} sessions, {wall:.1f} s, {hands / wall:,.0f} hands/s"
+    )
+    for phase, seconds in phases.items():
+        print(f"  {phase:<20} {seconds:7.2f} s  {100 * seconds / wall:5.1f} % of wall")
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    only = args[args.index("--only") + 1] if "--only" in args else None
+    numbers = [a for a in args if a.isdigit()]
+    hands = int(numbers[0]) if numbers else 10_000
+    logs = build_logs(hands)
+    print(
+        f"{len(logs)} sessions, {sum(c for _, c in logs)} hands, {sum(len(d) for d, _ in logs) / 1e6:.1f} MB"
+    )
+    with tempfile.TemporaryDirectory() as data_dir:
+        os.environ["FUPAN_DATA_DIR"] = data_dir
+        for name in ("FUPAN_DATABASE_URL", "FUPAN_BROKER_URL"):
+            os.environ.pop(name, None)
+        if only in (None, "embedded"):
+            report(
+                "embedded (SQLite, in-process, sequential)", run_embedded(logs), hands, len(logs)
+            )
+        if only in (None, "distributed"):
+            report("PostgreSQL + Redis, 2 workers", run_distributed(logs), hands, len(logs))
+
+
+if __name__ == "__main__":
+    main()
