@@ -8,8 +8,10 @@ hand 4: 换位 again with no pass of the deal in between, hand 5: 连庄 after h
 
 from pathlib import Path
 
+import pytest
+
 from engine.audit import audit_records
-from events.codec import parse_log
+from events.codec import LogFormatError, parse_log
 
 LOG = Path(__file__).resolve().parents[2] / "fixtures" / "huangyan" / "play_session.jsonl"
 
@@ -60,3 +62,30 @@ def test_after_a_non_dealer_win_the_next_seat_deals():
 def test_cuocai_refuses_a_change_before_two_rounds():
     codes = _codes(audit_records(_records(), {"seat_change_rule": "cuocai"}))
     assert (3, "seat_change_too_early") in codes and (4, "seat_change_too_early") in codes
+
+
+RESTRICTIONS = LOG.with_name("restrictions.jsonl")
+
+
+def test_claiming_with_a_wildcard_is_flagged():
+    # Hand 1: 得 = 8m; 庄 discards an 8m and 南 碰s it with its two 8m (得不能碰).
+    # 西 then wins on 南's 9p (单吊, nothing): (0 + 10) × 2 (无得) = 20.
+    report = audit_records(parse_log(RESTRICTIONS.read_bytes()).records)
+    assert _codes(report) == [(1, "claim_with_wildcard")]
+    assert report["hands"][0]["points"]["W"] == 20
+
+
+def test_a_kong_replacement_win_is_a_plain_self_draw():
+    # Hand 2: 庄 暗杠 一筒 (32), draws 5p from the back and wins: 自摸 2 + 10, no 杠上开花 item;
+    # its 8m (得) stands for itself in 789m: 得还原 1番 + 无得 1番 → 44 × 4 = 176.
+    hand = audit_records(parse_log(RESTRICTIONS.read_bytes()).records)["hands"][1]
+    assert "kong_replacement" in hand["wins"][0]["flags"]
+    assert {(x["code"], x["value"] * x["count"]) for x in hand["items"]["E"]} == {
+        ("kong_concealed_yao", 32), ("self_draw", 2), ("base", 10), ("restored", 1), ("hard", 1)}
+    assert hand["points"]["E"] == 176
+
+
+def test_a_flower_in_a_huangyan_log_is_refused():
+    text = RESTRICTIONS.read_text(encoding="utf-8").replace('"123456789m123p5p9p"', '"123456789m123p5p1f"')
+    with pytest.raises(LogFormatError, match="1f|flower|春"):
+        parse_log(text)
