@@ -383,6 +383,9 @@ class Huangyan(Ruleset):
         """The seed's two modes; a seat missing from ``points`` counted 0 胡, a draw pays nothing."""
         if not inp.wins:
             return []
+        if len(inp.wins) > 1:
+            seats = ", ".join(w.seat for w in inp.wins)
+            raise ValueError(f"huangyan has one winner per hand, not {len(inp.wins)} ({seats})")
         return settle_points(inp.wins[0].seat, inp.dealer, inp.points, opts)
 
     def check_hand_start(

@@ -79,3 +79,10 @@ def test_payments_always_balance_to_the_winners_take(winner):
     assert sum(net.values()) == 0
     take = points[winner] * 3 if winner == "E" else points[winner] + 2 * ((points[winner] + 1) // 2)
     assert net[winner] == take
+
+
+def test_two_winners_are_refused_with_a_clear_message():
+    inp = SettleInput(wins=(Win("N", "discard", "1m", "E"), Win("S", "discard", "1m", "E")),
+                      points={"N": 12, "S": 20})
+    with pytest.raises(ValueError, match="one winner per hand, not 2 \\(N, S\\)"):
+        RS.settle(inp, RS.options())
