@@ -1,0 +1,200 @@
+"""Every page and its JSON twin, with the access rules: another club's data is a 404."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from engine.replay import replay
+from events import store
+from service.db import engine
+from tests.service.conftest import CLUB, csrf_token, fixture_log, login, verified
+from workers.celery_app import wait_embedded
+
+DISPUTED = "audit/fan_missed.jsonl"  # one full-log hand, the table forgot 硬碰硬
+CLEAN = "replay/clean.jsonl"
+
+
+@pytest.fixture
+def sessions(alice):
+    return {"disputed": verified(alice, fixture_log(DISPUTED)), "clean": verified(alice, fixture_log(CLEAN))}
+
+
+def _other_member(app):
+    client = app.test_client()
+    login(client, "bob")
+    return client
+
+
+def test_session_list_and_filters(alice, sessions):
+    html = alice.get("/").get_data(as_text=True)
+    assert all(sid in html for sid in sessions.values())
+    disputed = alice.get("/api/v1/sessions?disputed=1").get_json()["sessions"]
+    assert [s["id"] for s in disputed] == [sessions["disputed"]]
+    assert alice.get("/api/v1/sessions?player=nobody").get_json()["sessions"] == []
+    assert len(alice.get("/api/v1/sessions?player=阿强&date=2026-11-28").get_json()["sessions"]) == 2
+    assert alice.get("/api/v1/sessions?date=2026-11-29").get_json()["sessions"] == []
+    assert alice.get("/api/v1/sessions?table=9").get_json()["sessions"] == []
+    bad = alice.get("/api/v1/sessions?date=yesterday")
+    assert bad.status_code == 400 and "YYYY-MM-DD" in bad.get_json()["message"]
+
+
+def test_another_clubs_member_sees_nothing(app, sessions):
+    bob = _other_member(app)
+    sid = sessions["disputed"]
+    assert bob.get("/api/v1/sessions").get_json()["sessions"] == []
+    for path in (f"/sessions/{sid}", f"/sessions/{sid}/hands/1", f"/sessions/{sid}/replay",
+                 f"/api/v1/sessions/{sid}", f"/api/v1/sessions/{sid}/status",
+                 f"/api/v1/sessions/{sid}/hands/1", f"/api/v1/sessions/{sid}/hands/1/steps/0",
+                 f"/clubs/{CLUB}/ledger", f"/clubs/{CLUB}/disputes", f"/clubs/{CLUB}/dashboards",
+                 f"/api/v1/clubs/{CLUB}/ledger", "/players/阿强"):
+        assert bob.get(path).status_code == 404, path
+    resolve = bob.post(f"/api/v1/sessions/{sid}/hands/1/resolution",
+                       data={"action": "accept_expected", "reason": "x",
+                             "csrf_token": csrf_token(bob, "/")})
+    assert resolve.status_code == 404
+
+
+def test_unknown_session_is_404(alice):
+    assert alice.get("/sessions/nope").status_code == 404
+    assert alice.get("/api/v1/sessions/nope").get_json()["error"] == "not_found"
+
+
+def test_session_page_shows_hands_payments_badges_totals(alice, sessions):
+    sid = sessions["disputed"]
+    html = alice.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert 'id="hand-1"' in html and "dispute 争议" in html
+    assert "老王 → 小李" not in html  # payments go to the winner 老王
+    assert "阿强 → 老王 <b>10</b>" in html and "阿强 → 老王 <b>20</b>" in html
+    view = alice.get(f"/api/v1/sessions/{sid}").get_json()
+    assert view["totals"]["recorded"] == {"阿强": 14, "小李": -17, "老王": 20, "阿芳": -17}
+    assert sum(view["totals"]["expected"].values()) == 0
+    assert view["hands"][0]["disputes"][0]["explanation"]["code"]
+    clean = alice.get(f"/sessions/{sessions['clean']}").get_data(as_text=True)
+    assert "dispute 争议" not in clean and "ok 无误" in clean
+
+
+def test_hand_page_itemises_scoring_in_chinese_and_english(alice, sessions):
+    sid = sessions["disputed"]
+    view = alice.get(f"/api/v1/sessions/{sid}/hands/1").get_json()
+    lines = view["items"]["W"]
+    assert lines and all(line["zh"] and line["en"] for line in lines)
+    html = alice.get(f"/sessions/{sid}/hands/1").get_data(as_text=True)
+    for line in lines:
+        assert line["zh"] in html and line["en"] in html
+    assert "漏算" in html  # the explanation of the dispute
+    assert alice.get(f"/sessions/{sid}/hands/2").status_code == 404
+
+
+def test_replay_step_matches_the_engine(app, alice, sessions):
+    sid = sessions["clean"]
+    with app.app_context():
+        records = store.read_records(session_id=sid, engine=engine())
+    hand = replay(records).hands[0]
+    for step in range(hand.steps):
+        got = alice.get(f"/api/v1/sessions/{sid}/hands/1/steps/{step}").get_json()
+        state = hand.state_at(step)
+        assert got["steps"] == hand.steps - 1
+        for seat, shown in got["seats"].items():
+            tiles = shown["concealed"] + ([shown["drawn"]] if shown["drawn"] else [])
+            assert sorted(tiles) == sorted(state.concealed[seat]), (step, seat)
+            assert shown["discards"] == [d.tile for d in state.discards[seat]]
+        assert got["wall"] == state.wall_left and got["turn"] == state.turn
+    assert alice.get(f"/api/v1/sessions/{sid}/hands/1/steps/{hand.steps}").status_code == 404
+    assert alice.get(f"/api/v1/sessions/{sid}/hands/2/steps/0").status_code == 404
+    page = alice.get(f"/sessions/{sid}/replay?hand=1&step=3").get_data(as_text=True)
+    assert 'data-step="3"' in page and "replay.js" in page
+    assert alice.get(f"/sessions/{sid}/replay?hand=1&step=999").status_code == 404
+
+
+def test_replay_reports_waits_and_shanten(alice, sessions):
+    sid = sessions["clean"]
+    last = alice.get(f"/api/v1/sessions/{sid}/hands/1/steps/0").get_json()["steps"]
+    end = alice.get(f"/api/v1/sessions/{sid}/hands/1/steps/{last}").get_json()
+    assert end["seats"]["E"]["shanten"] == -1  # the winner's hand is complete
+    tenpai = [s for s in end["seats"].values() if s["shanten"] == 0]
+    assert all(s["waits"] for s in tenpai)
+
+
+def test_ledger_settles_up_and_exports_csv(alice, sessions):
+    view = alice.get(f"/api/v1/clubs/{CLUB}/ledger?date=2026-11-28").get_json()
+    assert sum(view["totals"].values()) == 0
+    balance = dict(view["totals"])
+    for t in view["transfers"]:
+        balance[t["from"]] += t["amount"]
+        balance[t["to"]] -= t["amount"]
+    assert set(balance.values()) == {0}
+    assert len(view["transfers"]) <= len([v for v in view["totals"].values() if v]) - 1
+    response = alice.get(f"/clubs/{CLUB}/ledger.csv?date=2026-11-28")
+    assert response.mimetype == "text/csv"
+    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff"))))
+    totals = {r[2]: int(r[3]) for r in rows if r[0] == "total"}
+    assert totals == view["totals"]
+    assert "Settle up" in alice.get(f"/clubs/{CLUB}/ledger").get_data(as_text=True)
+
+
+def test_auditor_resolves_a_dispute_by_appending_a_correction(app, client, alice, sessions):
+    sid = sessions["disputed"]
+    with app.app_context():
+        before = store.read_records(session_id=sid, engine=engine())
+    open_ = alice.get(f"/api/v1/clubs/{CLUB}/disputes").get_json()["disputes"]
+    assert [d["session"]["id"] for d in open_] == [sid]
+    response = alice.post(f"/api/v1/sessions/{sid}/hands/1/resolution",
+                          json={"action": "accept_expected", "reason": "table agreed"},
+                          headers={"X-CSRFToken": csrf_token(alice, "/")})
+    assert response.status_code == 201
+    assert wait_embedded(60)
+    with app.app_context():
+        after = store.read_records(session_id=sid, engine=engine())
+    assert after[: len(before)] == before  # nothing edited
+    assert after[-1]["type"] == "correction" and after[-1]["by"] == "alice"
+    assert alice.get(f"/api/v1/clubs/{CLUB}/disputes").get_json()["disputes"] == []
+    done = alice.get(f"/api/v1/clubs/{CLUB}/disputes?state=resolved").get_json()["disputes"]
+    assert done[0]["resolution"]["by"] == "alice" and "table agreed" in done[0]["resolution"]["reason"]
+    assert done[0]["disputes"] == []  # the audit agrees with the corrected settlement
+    assert alice.get(f"/api/v1/sessions/{sid}/status").get_json()["status"] == "ok"
+
+
+def test_resolving_needs_the_auditor_role_and_a_reason(app, alice, sessions):
+    sid = sessions["disputed"]
+    token = csrf_token(alice, "/")
+    url = f"/api/v1/sessions/{sid}/hands/1/resolution"
+    assert alice.post(url, json={"action": "accept_expected"}, headers={"X-CSRFToken": token}).status_code == 400
+    assert alice.post(url, json={"action": "shrug", "reason": "x"}, headers={"X-CSRFToken": token}).status_code == 400
+    assert alice.post(url, json={"action": "accept_expected", "reason": "x"}).status_code == 400  # no CSRF
+    with app.app_context():
+        from service import auth
+
+        member = auth.create_user("dave", "correct horse 42")
+        auth.add_member(member, auth.get_or_create_club(CLUB), "member")
+    dave = app.test_client()
+    login(dave, "dave")
+    refused = dave.post(url, json={"action": "keep_recorded", "reason": "x"},
+                        headers={"X-CSRFToken": csrf_token(dave, "/")})
+    assert refused.status_code == 403
+    assert "Resolve" not in dave.get(f"/clubs/{CLUB}/disputes").get_data(as_text=True)
+    assert "Resolve" in alice.get(f"/clubs/{CLUB}/disputes").get_data(as_text=True)
+
+
+def test_player_page(alice, sessions):
+    view = alice.get("/api/v1/players/老王").get_json()
+    assert len(view["sessions"]) == 2
+    assert view["total"] == sum(s["net"] for s in view["sessions"])
+    assert "老王" in alice.get("/players/老王").get_data(as_text=True)
+    assert alice.get("/api/v1/players/nobody").status_code == 404
+
+
+def test_dashboards_embed_plotly_figures(alice, sessions):
+    html = alice.get(f"/clubs/{CLUB}/dashboards").get_data(as_text=True)
+    for name in ("balance", "disputes_by_table", "disputes_by_item", "hand_values"):
+        assert f'id="chart-{name}"' in html
+    assert "/plotly.min.js" in html and "cdn" not in html.lower()
+    fig = alice.get(f"/api/v1/clubs/{CLUB}/charts/balance").get_json()
+    assert {trace["name"] for trace in fig["data"]} == {"阿强", "小李", "老王", "阿芳"}
+    assert alice.get(f"/api/v1/clubs/{CLUB}/charts/nope").status_code == 404
+    flow = alice.get(f"/api/v1/sessions/{sessions['disputed']}/charts/flow").get_json()
+    assert flow["data"][0]["type"] == "sankey"
+    js = alice.get("/plotly.min.js")
+    assert js.status_code == 200 and b"plotly" in js.data[:2000].lower()
