@@ -89,3 +89,12 @@ def test_a_flower_in_a_huangyan_log_is_refused():
     text = RESTRICTIONS.read_text(encoding="utf-8").replace('"123456789m123p5p9p"', '"123456789m123p5p1f"')
     with pytest.raises(LogFormatError, match="1f|flower|春"):
         parse_log(text)
+
+
+@pytest.mark.parametrize("name", ["seed_examples.jsonl", "scoring_items.jsonl"])
+def test_the_hand_computed_summary_logs_audit_clean(name):
+    # Every recorded settlement in these logs is the hand-computed one (see test_huangyan_score).
+    report = audit_records(parse_log(LOG.with_name(name).read_bytes()).records)
+    assert report["ok"], _codes(report)
+    settled = [h for h in report["hands"] if h["recorded_net"] is not None]
+    assert settled and all(h["recorded_net"] == h["expected_net"] for h in settled)
