@@ -8,19 +8,9 @@ which is at most one transfer per player and what clubs do by hand anyway.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 EXACT_LIMIT = 14
-
-
-def net_balances(payments: Iterable[Mapping]) -> dict[str, int]:
-    """Net per player (received minus paid) from ``{"from", "to", "amount"}`` payments."""
-    net: dict[str, int] = defaultdict(int)
-    for p in payments:
-        net[p["from"]] -= p["amount"]
-        net[p["to"]] += p["amount"]
-    return dict(net)
 
 
 def settle_up(net: Mapping[str, int]) -> list[dict]:
