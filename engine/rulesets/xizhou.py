@@ -38,6 +38,13 @@ FLAG_AFTER_KONG = "after_kong"
 FLUSH_CONFIGS = {"14/12": (14, 12), "12/10": (12, 10), "12/8": (12, 8), "10/6": (10, 6)}
 GANG_KINDS = ("la_gang", "song_gang", "huan_gang")  # the winner's 承包 for a kong: 5M
 BAO_KINDS = ("san_bao", "hu_bao")
+KIND_ZH = {
+    "la_gang": "拉杠胡",
+    "song_gang": "送杠胡",
+    "huan_gang": "还杠胡",
+    "san_bao": "三包",
+    "hu_bao": "互包",
+}
 
 
 def _opt(default, doc: str, choices: tuple = ()):
@@ -299,60 +306,44 @@ class Xizhou(Ruleset):
         """Self-draw: M from each; discard: 2M from the discarder; a kong 承包: 5M from the liable
         seat alone. 三包 adds 2M from the bound seat (on a self-draw it pays the 3M alone too:
         5M); 互包 doubles that part. Relations with different seats add up."""
-        payments = []
-        for win in inp.wins:
-            m = inp.points.get(win.seat, 0) * opts.base
-            mine = [x for x in inp.liabilities if x.beneficiary == win.seat]
-            gang = next((x for x in mine if x.kind in GANG_KINDS), None)
-            bao = [x for x in mine if x.kind in BAO_KINDS]
-            if gang:
-                payments.append(Payment(gang.seat, win.seat, 5 * m, gang.kind))
-            elif win.how in ("discard",) and win.from_seat:
-                payments.append(Payment(win.from_seat, win.seat, 2 * m, "点炮"))
-            elif not bao:
-                payments += [Payment(s, win.seat, m, "自摸") for s in SEATS if s != win.seat]
-            self_drawn = not gang and win.how in ("self_draw", "instant")
-            for x in bao:
-                part = (5 if self_drawn else 2) * m * (2 if x.kind == "hu_bao" else 1)
-                payments.append(Payment(x.seat, win.seat, part, x.kind))
-        return tai.merge(payments)
+        return _settle(inp, opts, 2)
 
     def mistakes(self, outcome, scorings, inp, opts) -> list[Mistake]:
-        def resettle(points: dict[str, int], i: SettleInput = inp) -> list[Payment]:
-            return self.settle(dataclasses.replace(i, points=points), opts)
+        """台 items forgotten, a 承包 not applied, 互包 not doubled, a discard paid M instead of
+        2M, then one 台 off."""
+
+        def resettle(points: dict[str, int], i: SettleInput = inp, factor: int = 2):
+            return _settle(dataclasses.replace(i, points=points), opts, factor)
+
+        def without(code, zh, en, liabilities) -> Mistake:
+            changed = dataclasses.replace(inp, liabilities=tuple(liabilities))
+            return Mistake(code, zh, en, tuple(resettle(dict(inp.points), changed)))
 
         found = list(tai.item_mistakes(scorings, outcome.winners, resettle, 0))
-        points = dict(inp.points)
-        for kind, zh in (
-            ("la_gang", "拉杠"),
-            ("song_gang", "送杠"),
-            ("huan_gang", "还杠"),
-            ("san_bao", "三包"),
-            ("hu_bao", "互包"),
-        ):
+        for kind in (*GANG_KINDS, *BAO_KINDS):
             if any(x.kind == kind for x in inp.liabilities):
-                rest = tuple(x for x in inp.liabilities if x.kind != kind)
+                rest = [x for x in inp.liabilities if x.kind != kind]
                 found.append(
-                    Mistake(
-                        f"{kind}_missed",
-                        f"未按{zh}承包",
-                        f"{kind} not applied",
-                        tuple(resettle(points, dataclasses.replace(inp, liabilities=rest))),
+                    without(
+                        f"{kind}_missed", f"未按{KIND_ZH[kind]}承包", f"{kind} not applied", rest
                     )
                 )
-        for x in inp.liabilities:
-            if x.kind == "hu_bao":
-                as_san = tuple(
-                    dataclasses.replace(y, kind="san_bao") if y == x else y for y in inp.liabilities
+        if any(x.kind == "hu_bao" for x in inp.liabilities):
+            as_san = [
+                dataclasses.replace(x, kind="san_bao") if x.kind == "hu_bao" else x
+                for x in inp.liabilities
+            ]
+            found.append(without("hu_bao_not_doubled", "互包未翻倍", "互包 paid as 三包", as_san))
+        if any(w.how == "discard" for w in inp.wins):
+            found.append(
+                Mistake(
+                    "discard_not_doubled",
+                    "点炮未付2M",
+                    "a discard win paid M, not 2M",
+                    tuple(resettle(dict(inp.points), inp, 1)),
                 )
-                found.append(
-                    Mistake(
-                        "hu_bao_not_doubled",
-                        "互包未翻倍",
-                        "互包 paid as 三包",
-                        tuple(resettle(points, dataclasses.replace(inp, liabilities=as_san))),
-                    )
-                )
+            )
+        found += tai.off_by_one(scorings, outcome.winners, resettle)
         return found
 
     def next_dealer(self, outcome: HandOutcome, opts: Options) -> str:
@@ -360,6 +351,27 @@ class Xizhou(Ruleset):
         if outcome.wins:
             return "E" if "E" in outcome.winners else "S"
         return "S" if tai.made_kong(outcome, "E") else "E"
+
+
+def _settle(inp: SettleInput, opts: Options, discard_factor: int) -> list[Payment]:
+    """:meth:`Xizhou.settle` with the discarder paying ``discard_factor`` × M."""
+    payments = []
+    for win in inp.wins:
+        m = inp.points.get(win.seat, 0) * opts.base
+        mine = [x for x in inp.liabilities if x.beneficiary == win.seat]
+        gang = next((x for x in mine if x.kind in GANG_KINDS), None)
+        bao = [x for x in mine if x.kind in BAO_KINDS]
+        if gang:
+            payments.append(Payment(gang.seat, win.seat, 5 * m, KIND_ZH[gang.kind]))
+        elif win.how in ("discard", "robbed_kong") and win.from_seat:
+            payments.append(Payment(win.from_seat, win.seat, discard_factor * m, "点炮"))
+        elif not bao:
+            payments += [Payment(s, win.seat, m, "自摸") for s in SEATS if s != win.seat]
+        self_drawn = not gang and win.how in ("self_draw", "instant")
+        for x in bao:
+            part = (5 if self_drawn else 2) * m * (2 if x.kind == "hu_bao" else 1)
+            payments.append(Payment(x.seat, win.seat, part, KIND_ZH[x.kind]))
+    return tai.merge(payments)
 
 
 def _discard_of_claimed(

@@ -1,0 +1,176 @@
+"""西周 行牌规则 on full play-by-play logs: 三包 building up (and the 吃张打张 exception it opens),
+一炮多响, 流局 at 16/18 live tiles and the dealer after it, passed 碰/胡; check() on single steps;
+the audit's explanations of disputed settlements."""
+
+import json
+import random
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+from engine.audit import audit_records, pair_flows
+from engine.model import HandOutcome, Meld, Showdown
+from engine.replay import replay
+from engine.rulesets import get_ruleset
+from engine.rulesets.base import Payment
+from engine.tiles import FACES, FLOWERS
+from events.codec import parse_log
+from tests.engine.rulesets.test_zhoushan_flow import act
+from tests.engine.rulesets.test_zhoushan_score import FIXTURES, summary_hands
+
+RS = get_ruleset("xizhou")
+OPTS = RS.options()
+PLAYERS = ["阿强", "小李", "老王", "阿芳"]
+
+
+def records(path: str) -> list[dict]:
+    return parse_log(Path(FIXTURES / path).read_bytes()).records
+
+
+def test_san_bao_builds_up_and_one_shot_two_winners_audit_clean():
+    report = audit_records(records("xizhou/flow.jsonl"))
+    assert report["ok"], report
+    first, second = report["hands"][:2]
+    assert {(p["from"], p["reason"]) for p in first["expected_payments"]} == {
+        ("W", "点炮"),
+        ("E", "三包"),
+    }
+    assert second["winners"] == ["S", "N"]
+
+
+def test_passed_peng_and_win_and_the_other_end_of_a_chi():
+    recs = records("zhoushan/restrictions.jsonl")
+    recs[0] = recs[0] | {"ruleset": "xizhou"}
+    hands = replay(recs).hands
+    errors = [[(a.seq, a.code) for a in h.anomalies if a.severity == "error"] for h in hands]
+    assert errors[0] == [(13, "passed_peng")]  # 能碰不碰，下次摸牌前不可再碰
+    assert errors[1] == [(28, "passed_win")]  # 选择不胡，下次摸牌前…不可胡牌
+    # 3456吃6 … 3是可以打的: discarding the other end of a 吃 is allowed in xizhou
+    assert errors[2] == [(40, "chi_not_from_left")]
+
+
+def chi(seq, seat, tile, by):
+    return act(seq, "chi", seat, tile, from_seat=by)
+
+
+def test_discarding_the_claimed_tile_is_barred_unless_bao_or_da_diao_che():
+    first = (act(1, "discard", "E", "6m"), chi(2, "S", "6m", "E"))
+    assert [a.code for a in RS.check(act(3, "discard", "S", "6m"), first, OPTS)] == [
+        "discard_of_claimed"
+    ]
+    assert RS.check(act(3, "discard", "S", "3m"), first, OPTS) == []
+    peng = (act(1, "discard", "W", "5p"), act(2, "peng", "S", "5p", from_seat="W"))
+    assert [a.code for a in RS.check(act(3, "discard", "S", "5p"), peng, OPTS)] == [
+        "discard_of_claimed"
+    ]
+    # the third claim on E makes 三包: 吃张打张 allowed
+    third = (
+        act(1, "discard", "E", "1m"), chi(2, "S", "1m", "E"), act(3, "discard", "S", "9p"),
+        act(4, "discard", "E", "4m"), chi(5, "S", "4m", "E"), act(6, "discard", "S", "9s"),
+        act(7, "discard", "E", "7m"), chi(8, "S", "7m", "E"),
+    )  # fmt: skip
+    assert RS.check(act(9, "discard", "S", "7m"), third, OPTS) == []
+    # a fourth meld leaves one standing tile (大吊车): allowed too
+    melds = (
+        act(1, "discard", "W", "1p"), act(2, "peng", "S", "1p", from_seat="W"),
+        act(3, "discard", "N", "2p"), act(4, "peng", "S", "2p", from_seat="N"),
+        act(5, "gang", "S", "3p", source="gang_concealed"),
+        act(6, "discard", "E", "5s"), chi(7, "S", "5s", "E"),
+    )  # fmt: skip
+    assert RS.check(act(8, "discard", "S", "5s"), melds, OPTS) == []
+    # with a third meld only, the same discard is barred
+    assert [a.code for a in RS.check(act(8, "discard", "S", "6m"), melds[:4] + first, OPTS)] == [
+        "discard_of_claimed"
+    ]
+
+
+def exhausted_log(flowers_drawn: int, stop_at: int, dealer_kong: bool = False) -> list[dict]:
+    """A full hand where every seat throws what it draws until ``stop_at`` live tiles are left:
+    ``flowers_drawn`` flowers come up (and are replaced from the back); the rest stay in the wall."""
+    faces = [t for t in FACES for _ in range(4)]
+    random.Random(7).shuffle(faces)
+    if dealer_kong:  # four 1m in the dealer's deal
+        faces = ["1m"] * 4 + [t for t in faces if t != "1m"]
+    deal, rest = faces[:53], faces[53:]
+    live = rest[:-8] + list(FLOWERS[flowers_drawn:]) + rest[-8:]
+    wall = deque(list(FLOWERS[:flowers_drawn]) + live)
+    recs = [
+        {"type": "session", "ruleset": "xizhou", "options": {}, "club": "c", "table": "1",
+         "players": PLAYERS, "started_at": "2026-11-28T19:30:00+08:00"},
+        {"type": "hand", "no": 1, "seats": dict(zip("ESWN", PLAYERS, strict=True))},
+    ]  # fmt: skip
+    hands = {"E": deal[:14], "S": deal[14:27], "W": deal[27:40], "N": deal[40:53]}
+    recs += [{"type": "deal", "seat": s, "tiles": tiles} for s, tiles in hands.items()]
+    left = len(wall)
+    if dealer_kong:
+        recs.append({"type": "gang", "seat": "E", "kind": "concealed", "tile": "1m"})
+        recs.append({"type": "draw", "seat": "E", "tile": wall.pop(), "from": "back"})
+        left -= 1
+    recs.append(
+        {"type": "discard", "seat": "E", "tile": recs[-1]["tile"] if dealer_kong else deal[13]}
+    )
+    seats = "SWNE"
+    turn = 0
+    while left > stop_at:
+        seat = seats[turn % 4]
+        tile, left = wall.popleft(), left - 1
+        recs.append({"type": "draw", "seat": seat, "tile": tile})
+        while tile in FLOWERS:
+            recs.append({"type": "reveal", "seat": seat, "tile": tile})
+            tile, left = wall.pop(), left - 1
+            recs.append({"type": "draw", "seat": seat, "tile": tile, "from": "back"})
+        recs.append({"type": "discard", "seat": seat, "tile": tile})
+        turn += 1
+    recs.append({"type": "exhausted"})
+    return parse_log("\n".join(json.dumps(r, ensure_ascii=False) for r in recs)).records
+
+
+def hand_codes(recs: list[dict]) -> list[str]:
+    return [a.code for a in replay(recs).hands[0].anomalies]
+
+
+@pytest.mark.parametrize(("flowers", "dead"), [(7, 16), (8, 18), (0, 16)])
+def test_exhausted_at_the_seeds_live_tile_count(flowers, dead):
+    # 8花未全部补完，剩余16张流局；8花全部补完，剩余18张流局
+    assert hand_codes(exhausted_log(flowers, dead)) == []
+    assert "exhausted_early" in hand_codes(exhausted_log(flowers, dead + 2))
+    assert "wall_exhausted" in hand_codes(exhausted_log(flowers, dead - 1))
+
+
+def test_dealer_after_a_drawn_hand():
+    # 流局时，庄家无杠连庄，有杠则庄家下家坐庄
+    plain = replay(exhausted_log(8, 18)).hands[0].outcome
+    konged = replay(exhausted_log(7, 18, dealer_kong=True)).hands[0].outcome
+    assert RS.next_dealer(plain, OPTS) == "E"
+    assert RS.next_dealer(konged, OPTS) == "S"
+    shown = HandOutcome(no=1, seats={}, exhausted=True, showdowns={
+        "E": Showdown("E", tuple("1234567m11p"), (Meld("gang_exposed", ("9s",) * 4, "N"),))
+    })  # fmt: skip
+    assert RS.next_dealer(shown, OPTS) == "S"
+
+
+def explain(hand, paid: dict) -> str | None:
+    scorings = RS.score(hand.outcome, hand.opts)
+    inp = RS.settle_input(hand.outcome, scorings, hand.opts)
+    recorded = pair_flows(Payment(a, b, n) for (a, b), n in paid.items())
+    for m in RS.mistakes(hand.outcome, scorings, inp, hand.opts):
+        if pair_flows(m.payments) == recorded:
+            return m.code
+    return None
+
+
+@pytest.mark.parametrize(
+    ("no", "paid", "code"),
+    [
+        (9, {("N", "S"): 30}, "tai_missed"),  # 16台 with 正花 兰 forgotten: 2 x 15
+        (17, {("S", "W"): 6}, "la_gang_missed"),  # 拉杠胡 paid as a discard: 2M
+        (30, {("E", "S"): 2, ("W", "S"): 2, ("N", "S"): 2}, "san_bao_missed"),  # plain self-draw
+        (33, {("W", "S"): 2, ("E", "S"): 2}, "hu_bao_not_doubled"),  # 互包 paid as 三包
+        (1, {("W", "N"): 6}, "tai_added"),
+        (9, {("N", "S"): 16}, "discard_not_doubled"),  # 点炮 paid M, not 2M
+    ],
+)
+def test_mistakes_explain_disputed_settlements(no, paid, code):
+    hand = summary_hands(FIXTURES / "xizhou/items.jsonl")[no - 1]
+    assert explain(hand, paid) == code
