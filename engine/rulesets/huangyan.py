@@ -76,9 +76,9 @@ class Options:
     )
 
     def __post_init__(self) -> None:
-        least = {"base_hu": 0, "cap": 0, "round_to": 1, "li_per_hu": 1, "seat_change_rounds": 0}
-        least["dead_wall"] = 0
-        for name, low in least.items():
+        """Refuse numbers no table plays with (a zero multiple, negative 胡 or tiles)."""
+        for name in ("base_hu", "cap", "round_to", "li_per_hu", "seat_change_rounds", "dead_wall"):
+            low = 1 if name in ("round_to", "li_per_hu") else 0
             if getattr(self, name) < low:
                 raise OptionError(f"option {name}: {getattr(self, name)} is below {low}")
 
@@ -152,8 +152,12 @@ FANS = {
     "half_flush": ("混一色", "one suit with honors", 1),
     "full_flush": ("清一色", "one suit", 3),
 }
-_MELD_SET = {"peng": "pung", "gang_exposed": "kong_exposed", "gang_added": "kong_exposed"}
-_MELD_SET["gang_concealed"] = "kong_concealed"
+_MELD_SET = {
+    "peng": "pung",
+    "gang_exposed": "kong_exposed",
+    "gang_added": "kong_exposed",
+    "gang_concealed": "kong_concealed",
+}
 
 
 def _set_items(seat: str, sets: Iterable[tuple[str, str]], hu: Counter, fan: Counter) -> None:
