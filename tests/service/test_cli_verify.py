@@ -1,0 +1,156 @@
+"""``fupan verify``, ``fupan settle`` and ``fupan rules`` through the Typer app: exit codes, the
+JSON shape, the seed's worked settlement examples, clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from service.cli import app
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+AUDIT, REPLAY = FIXTURES / "audit", FIXTURES / "replay"
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_verify_clean_file_exits_0_with_a_readable_report():
+    result = run("verify", AUDIT / "paid_right.jsonl")
+    assert result.exit_code == 0, result.output
+    assert "第1局" in result.stdout and "无误" in result.stdout
+    assert "明杠" in result.stdout  # itemised lines in Chinese
+    assert "阿强" in result.stdout
+
+
+def test_verify_dispute_exits_1_and_explains():
+    result = run("verify", AUDIT / "fan_missed.jsonl")
+    assert result.exit_code == 1
+    assert "争议" in result.stdout and "漏算无得（硬碰硬）" in result.stdout
+
+
+def test_verify_anomaly_exits_1_with_line_and_chinese_tiles():
+    result = run("verify", REPLAY / "discard_not_in_hand.jsonl")
+    assert result.exit_code == 1
+    assert "discard_not_in_hand" in result.stdout and "line 9" in result.stdout
+    assert "九条" in result.stdout
+
+
+def test_verify_json_shape():
+    result = run("verify", "--json", AUDIT / "paid_right.jsonl", AUDIT / "unexplained.jsonl")
+    assert result.exit_code == 1
+    doc = json.loads(result.stdout)
+    assert doc["ok"] is False
+    first, second = doc["files"]
+    assert first["path"].endswith("paid_right.jsonl") and first["ok"] is True
+    assert second["ok"] is False
+    hand = second["hands"][0]
+    assert hand["disputes"][0]["from"] == "N" and hand["disputes"][0]["recorded"] == 13
+    assert set(hand) >= {"no", "result", "winners", "points", "items", "reading",
+                         "expected_payments", "recorded_payments", "expected_net",
+                         "recorded_net", "disputes", "anomalies", "line"}
+
+
+def test_verify_json_anomalies_carry_source_lines():
+    result = run("verify", "--json", REPLAY / "wrong_turn.jsonl")
+    (anomaly,) = json.loads(result.stdout)["files"][0]["hands"][0]["anomalies"]
+    assert (anomaly["code"], anomaly["seq"], anomaly["line"]) == ("wrong_turn", 9, 10)
+
+
+def test_verify_invalid_input_exits_2_with_line_numbers(tmp_path):
+    good = (AUDIT / "paid_right.jsonl").read_text(encoding="utf-8").splitlines()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([good[0], good[1], '{"type":"discard","seat":"X"}', "not json"]),
+                   encoding="utf-8")
+    result = run("verify", bad)
+    assert result.exit_code == 2
+    assert "line 3" in result.stderr and "line 4" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_verify_missing_file_exits_2(tmp_path):
+    result = run("verify", tmp_path / "nope.jsonl")
+    assert result.exit_code == 2
+    assert "nope.jsonl" in result.stderr
+
+
+def test_verify_mixes_valid_and_invalid_files_in_json(tmp_path):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    result = run("verify", "--json", AUDIT / "paid_right.jsonl", empty)
+    assert result.exit_code == 2
+    doc = json.loads(result.stdout)
+    assert doc["files"][0]["ok"] is True
+    assert doc["files"][1]["errors"][0]["line"] == 1
+
+
+def test_verify_option_override_and_unknown_option():
+    assert run("verify", AUDIT / "paid_right.jsonl", "--option", "li_per_hu=2").exit_code == 1
+    result = run("verify", AUDIT / "paid_right.jsonl", "--option", "nonsense=1")
+    assert result.exit_code == 2
+    assert "valid options" in result.stderr and "li_per_hu" in result.stderr
+    assert run("verify", AUDIT / "paid_right.jsonl", "--option", "li_per_hu").exit_code == 2
+
+
+def settle_json(*args: str) -> dict:
+    result = run("settle", "--json", *args)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def _pays(doc: dict) -> set[tuple[str, str, int]]:
+    return {(p["from"], p["to"], p["amount"]) for p in doc["payments"]}
+
+
+def test_settle_huangyan_dealer_wins_worked_example():
+    # 付筹码篇: 庄家胡 20, 南 28, 西 6, 北 12
+    doc = settle_json("-r", "huangyan", "--winner", "E", "--points", "E=20,S=28,W=6,N=12")
+    assert _pays(doc) == {
+        ("S", "E", 20), ("W", "E", 20), ("N", "E", 20),
+        ("W", "S", 11), ("W", "N", 3), ("N", "S", 8),
+    }
+    assert doc["net"] == {"E": 60, "S": -1, "W": -34, "N": -25}
+
+
+def test_settle_huangyan_non_dealer_wins_worked_example():
+    # 付筹码篇: 北 胡 12, 南 28, 西 6, 庄 20
+    doc = settle_json("-r", "huangyan", "--winner", "N", "--points", "E=20,S=28,W=6,N=12")
+    assert _pays(doc) == {
+        ("E", "N", 12), ("S", "N", 6), ("W", "N", 6),
+        ("E", "S", 8), ("W", "S", 11), ("W", "E", 14),
+    }
+    assert sum(doc["net"].values()) == 0
+
+
+def test_settle_readable_and_errors():
+    result = run("settle", "-r", "huangyan", "--winner", "E", "--points", "E=20")
+    assert result.exit_code == 0 and "黄岩麻将" in result.stdout
+    bad_ruleset = run("settle", "-r", "shanghai", "--winner", "E")
+    assert bad_ruleset.exit_code == 2 and "wenling, huangyan, zhoushan, xizhou" in bad_ruleset.stderr
+    bad_seat = run("settle", "-r", "huangyan", "--winner", "X")
+    assert bad_seat.exit_code == 2 and "E, S, W, N" in bad_seat.stderr
+    bad_points = run("settle", "-r", "huangyan", "--winner", "E", "--points", "E=lots")
+    assert bad_points.exit_code == 2 and "INTEGER" in bad_points.stderr
+    bad_how = run("settle", "-r", "huangyan", "--winner", "E", "--how", "magic")
+    assert bad_how.exit_code == 2 and "self_draw" in bad_how.stderr
+
+
+def test_rules_lists_and_describes():
+    listing = run("rules")
+    assert listing.exit_code == 0
+    for name in ("wenling", "huangyan", "zhoushan", "xizhou"):
+        assert name in listing.stdout
+    one = run("rules", "huangyan")
+    assert one.exit_code == 0 and "base_hu" in one.stdout and "10" in one.stdout
+    wrong = run("rules", "nowhere")
+    assert wrong.exit_code == 2 and "valid rulesets" in wrong.stderr
+
+
+def test_help_has_examples():
+    for command in ("verify", "settle", "rules"):
+        result = run(command, "--help")
+        assert result.exit_code == 0 and "Examples" in result.stdout, command
