@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.hand import decompositions
 from engine.model import SEATS, Action, HandOutcome, Meld, Showdown, Win
@@ -52,17 +52,23 @@ def complete_flower_sets(flowers: Iterable[str]) -> list[tuple[str, ...]]:
 class WinHand:
     """One reading of a winner's hand: what the 台 items look at.
 
-    ``sets`` are ``(kind, face)`` for every set, fixed melds included (kind ``chow``/``pung``;
-    a kong is a ``pung`` here), ``pair`` the pair's face, ``wait`` the decomposition's wait shape.
+    ``concealed`` are the standing tiles (the winning tile included, no flowers); ``sets`` are
+    ``(kind, face)`` for every set, fixed melds included (kind ``chow``/``pung``; a kong is a
+    ``pung`` here), ``pair`` the pair's face, ``wait`` the decomposition's wait shape.
     """
 
     seat: str
     win: Win
     show: Showdown
+    concealed: tuple[str, ...]
     sets: tuple[tuple[str, str], ...]
     pair: str
     wait: str | None
-    flags: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def flags(self) -> frozenset[str]:
+        """The win's flags: the replay derives them for a full log, a summary log states them."""
+        return self.win.flags
 
     @property
     def self_drawn(self) -> bool:
@@ -71,9 +77,7 @@ class WinHand:
     @property
     def faces(self) -> list[str]:
         """Every tile of the hand (concealed and melds), flowers excluded."""
-        return [t for t in self.show.concealed if not is_flower(t)] + [
-            t for m in self.show.melds for t in m.tiles
-        ]
+        return [*self.concealed, *(t for m in self.show.melds for t in m.tiles)]
 
     def pung_faces(self) -> list[str]:
         return [face for kind, face in self.sets if kind == "pung"]
@@ -100,28 +104,22 @@ def flush(faces: Iterable[str]) -> str | None:
     return "hun" if "z" in suits else "qing"
 
 
-def readings(outcome: HandOutcome, win: Win, show: Showdown) -> Iterator[WinHand]:
+def readings(win: Win, show: Showdown) -> Iterator[WinHand]:
     """Every reading of the winner's hand (via engine.hand.decompositions), as :class:`WinHand`."""
-    concealed = [t for t in show.concealed if not is_flower(t)]
+    concealed = tuple(t for t in show.concealed if not is_flower(t))
     melds = tuple(show.melds)
     meld_sets = tuple(("chow" if m.kind == "chi" else "pung", m.face) for m in melds)
-    flags = win_flags(outcome, win)
     for d in decompositions(concealed, melds, (), win.tile):
         sets = tuple(("chow" if g.kind == "chow" else "pung", min(g.faces)) for g in d.sets)
         yield WinHand(
             seat=win.seat,
             win=win,
             show=show,
+            concealed=concealed,
             sets=meld_sets + sets,
             pair=d.pair.faces[0],
             wait=d.wait,
-            flags=flags,
         )
-
-
-def win_flags(outcome: HandOutcome, win: Win) -> frozenset[str]:
-    """The win's flags: the replay derives them for a full log, a summary log states them."""
-    return frozenset(win.flags)
 
 
 def flowers_of(outcome: HandOutcome, seat: str) -> list[str]:

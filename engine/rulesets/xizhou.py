@@ -133,7 +133,7 @@ def count_tai(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> tuple[S
         lines.append(L("hunyise", "混一色", "one suit and honors", hun))
     elif kind == "zi":
         lines.append(L("ziyise", "字一色", "all honors", 40))
-    if hand.wait == "tanki" and len(hand.show.concealed) == 2:
+    if hand.wait == "tanki" and len(hand.concealed) == 2:
         lines.append(L("da_diao_che", "大吊车", "four melds and a single wait", hun))
     if hand.all_pungs():
         lines.append(L("duiduihu", "对对胡", "all pungs", hun))
@@ -201,7 +201,7 @@ def gang_kind(outcome: HandOutcome, win: Win) -> str | None:
     or 还杠胡 (win on the discard a seat made right after konging the winner's discard)."""
     if win.how == "robbed_kong":
         return "la_gang"
-    flags = tai.win_flags(outcome, win)
+    flags = win.flags
     if win.how == "self_draw" and flags & {FLAG_KONG_REPLACEMENT, FLAG_BONUS_REPLACEMENT}:
         kong = tai.last_kong(outcome, win.seat)
         return "song_gang" if kong and kong[0] == "exposed" and kong[1] else None
@@ -215,7 +215,7 @@ def gang_kind(outcome: HandOutcome, win: Win) -> str | None:
 def _discard_after_kong(outcome: HandOutcome, win: Win) -> bool:
     """Was the winning tile the discarder's first discard after its last kong?"""
     if outcome.actions is None:
-        return FLAG_AFTER_KONG in tai.win_flags(outcome, win)
+        return FLAG_AFTER_KONG in win.flags
     discards = 0
     for a in reversed(outcome.actions):
         if a.seat != win.from_seat:
@@ -279,7 +279,7 @@ class Xizhou(Ruleset):
         result = {}
         for win in outcome.wins:
             show = outcome.showdowns.get(win.seat)
-            hands = tai.readings(outcome, win, show) if show and win.tile else ()
+            hands = tai.readings(win, show) if show and win.tile else ()
             lines = tai.best_lines(hands, lambda h: count_tai(h, outcome, opts), 0)
             if not lines:  # not a winning shape, or 0 台: the seed's 1 台起胡 is not met
                 result[win.seat] = Scoring(

@@ -165,7 +165,7 @@ class Zhoushan(Ruleset):
         result = {}
         for win in outcome.wins:
             show = outcome.showdowns.get(win.seat)
-            hands = tai.readings(outcome, win, show) if show and win.tile else ()
+            hands = tai.readings(win, show) if show and win.tile else ()
             lines = tai.best_lines(hands, lambda h: count_tai(h, outcome, opts), opts.cap)
             if lines is None:
                 result[win.seat] = Scoring(seat=win.seat, points=0, limit="not_winning")
@@ -177,7 +177,7 @@ class Zhoushan(Ruleset):
         """杠上开花 after a kong of someone's discard: that discarder pays for all three."""
         out = []
         for win in outcome.wins:
-            flags = tai.win_flags(outcome, win)
+            flags = win.flags
             if win.how == "self_draw" and FLAG_KONG_REPLACEMENT in flags:
                 kong = tai.last_kong(outcome, win.seat)
                 if kong and kong[0] == "exposed" and kong[1]:
