@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.audit import audit_records
+from engine.replay import replay
 from events.codec import LogFormatError, parse_log
 
 LOG = Path(__file__).resolve().parents[2] / "fixtures" / "huangyan" / "play_session.jsonl"
@@ -98,3 +99,12 @@ def test_the_hand_computed_summary_logs_audit_clean(name):
     assert report["ok"], _codes(report)
     settled = [h for h in report["hands"] if h["recorded_net"] is not None]
     assert settled and all(h["recorded_net"] == h["expected_net"] for h in settled)
+
+
+def test_the_deal_and_the_indicator_leave_82_tiles_in_the_wall():
+    # 136 − (14 + 3 × 13) dealt − 1 indicator set aside = 82; hand 1 then draws 4 (78),
+    # hand 2 of restrictions.jsonl one replacement from the back (81).
+    played = replay(_records())
+    assert [h.outcome.wall_left for h in played.hands] == [78, 82, 78, 78, 82]
+    kong = replay(parse_log(RESTRICTIONS.read_bytes()).records).hands[1]
+    assert kong.outcome.wall_left == 81
