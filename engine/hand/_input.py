@@ -80,15 +80,24 @@ def _wild_kinds(spec: str | tuple) -> tuple[tuple[str, int], ...]:
     return tuple((t, SHIFT[t]) for t in sorted(set(kinds), key=ALL_TILES.index))
 
 
+_KINDS: dict = {}  # hashable wildcard specs seen before -> kinds (the hot path's shortcut)
+
+
 def wild_kinds(wildcards: str | Iterable[str]) -> tuple[tuple[str, int], ...]:
     """(kind, shift) of the 得 kinds from one tile, an mpsz string or a collection of tokens."""
+    try:
+        return _KINDS[wildcards]
+    except (KeyError, TypeError):
+        pass
     if not wildcards:
         return ()
     if isinstance(wildcards, str):
-        return _wild_kinds(wildcards)
-    if isinstance(wildcards, (frozenset, set)):
-        wildcards = sorted(wildcards, key=str)
-    return _wild_kinds(tuple(wildcards))
+        kinds = _wild_kinds(wildcards)
+    else:
+        kinds = _wild_kinds(tuple(sorted(wildcards, key=str)))
+    if isinstance(wildcards, (str, tuple, frozenset)) and len(_KINDS) < 1024:
+        _KINDS[wildcards] = kinds
+    return kinds
 
 
 def strip_wild(key: int, kinds: tuple[tuple[str, int], ...]) -> tuple[int, int]:

@@ -3,10 +3,9 @@
 A hand splits into four independent suits (m, p, s and honors). For each suit pattern (its 27-bit
 block of the packed key) we keep:
 
-* ``need`` entries ``(sets, pair_extra, tiles)``: the fewest 得 that complete the suit as sets only
-  (``sets``), the extra 得 needed when the suit also holds the pair, and the suit's tile count.
-  A 得 may stand for any face, including a fifth copy, so these are plain "tiles to add" numbers;
-  the win check is ``sum(sets) + min(pair_extra..., 2) <= 得`` (2 = a pair made of two 得).
+* ``need`` entries: the fewest 得 that complete the suit as sets only, whether holding the pair
+  there saves one 得 (else the pair costs two more), and the suit's tile count, in one int.
+  A 得 may stand for any face, including a fifth copy, so these are plain "tiles to add" numbers.
 * ``packing`` vectors for shanten: the most real tiles of the suit that fit into at most ``g``
   partial sets and at most ``p`` partial pair, for every ``g <= GMAX`` and ``p in (0, 1)``.
 
@@ -25,8 +24,13 @@ GMAX = 6  # partial sets a shanten packing may hold: enough for 3*6+1 = 19 tiles
 _HONOR_SETS = (0, 2, 1, 0, 2)  # 得 to make n copies of one honor into sets
 _HONOR_PAIR = (2, 1, 0, 2, 1)  # ... into sets plus the pair
 
-SUITED: dict[int, tuple[int, int, int]] = {}
-HONORS: dict[int, tuple[int, int, int]] = {}
+# An entry packs (tiles << 16) | (sets << 8) | pair_bit, plus BAD for a pattern with a digit of
+# 5-7. ``pair_bit`` says the pair costs one 得 *less* than sets alone (e.g. "11": a pung needs 1,
+# the pair 0); otherwise it costs exactly 2 more (a pair of 得), since a pair plus one 得 is a pung.
+# Entries of the four suits add up without carries, so the win check is one sum and one OR.
+BAD = 1 << 24
+SUITED: dict[int, int] = {}
+HONORS: dict[int, int] = {}
 
 
 def _counts(block: int, ranks: int) -> tuple[int, ...]:
@@ -65,35 +69,52 @@ def _need(counts: tuple[int, ...], pair: bool) -> int:
     return best
 
 
-def suited(block: int) -> tuple[int, int, int]:
+def _entry(counts: tuple[int, ...], sets: int, pair: int) -> int:
+    bad = BAD if max(counts) > 4 else 0
+    return bad | sum(counts) << 16 | sets << 8 | (pair < sets)
+
+
+def suited(block: int) -> int:
     entry = SUITED.get(block)
     if entry is None:
         counts = _counts(block, 9)
-        sets = _need(counts, False)
-        entry = SUITED[block] = (sets, _need(counts, True) - sets, sum(counts))
+        entry = SUITED[block] = _entry(counts, _need(counts, False), _need(counts, True))
     return entry
 
 
-def honors(block: int) -> tuple[int, int, int]:
+def honors(block: int) -> int:
     entry = HONORS.get(block)
     if entry is None:
         counts = _counts(block, 7)
-        sets = sum(_HONOR_SETS[c] for c in counts)
-        extra = min(_HONOR_PAIR[c] - _HONOR_SETS[c] for c in counts if c) if any(counts) else 2
-        entry = HONORS[block] = (sets, extra, sum(counts))
+        sets = sum(_HONOR_SETS[min(c, 4)] for c in counts)
+        pair = min(
+            (sets - _HONOR_SETS[c] + _HONOR_PAIR[c] for c in counts if 0 < c <= 4), default=9
+        )
+        entry = HONORS[block] = _entry(counts, sets, pair)
     return entry
 
 
-def need(key: int) -> tuple[int, int]:
-    """(fewest 得 to make the packed non-wild tiles a complete hand, number of tiles in the key)."""
-    m = SUITED.get(key & SUIT_MASK) or suited(key & SUIT_MASK)
-    p = SUITED.get(key >> BLOCK & SUIT_MASK) or suited(key >> BLOCK & SUIT_MASK)
-    s = SUITED.get(key >> 2 * BLOCK & SUIT_MASK) or suited(key >> 2 * BLOCK & SUIT_MASK)
-    z = HONORS.get(key >> 3 * BLOCK & SUIT_MASK) or honors(key >> 3 * BLOCK & SUIT_MASK)
+def entries(key: int) -> tuple[int, int, int, int]:
+    """The m, p, s and honor entries of a packed key, filling the tables on first sight."""
     return (
-        m[0] + p[0] + s[0] + z[0] + min(m[1], p[1], s[1], z[1], 2),
-        m[2] + p[2] + s[2] + z[2],
+        suited(key & SUIT_MASK),
+        suited(key >> BLOCK & SUIT_MASK),
+        suited(key >> 2 * BLOCK & SUIT_MASK),
+        honors(key >> 3 * BLOCK & SUIT_MASK),
     )
+
+
+def need(key: int) -> tuple[int, int]:
+    """(fewest 得 to make the packed tiles a complete hand, number of tiles; BAD if 5+ copies)."""
+    m, p, s, z = entries(key)
+    total = m + p + s + z
+    sets = total >> 8 & 255
+    return sets - 1 if (m | p | s | z) & 1 else sets + 2, total >> 16
+
+
+def need_sets(key: int) -> int:
+    """Fewest 得 to make the packed non-wild tiles sets only (no pair)."""
+    return sum(entries(key)) >> 8 & 255
 
 
 _ZERO = (0,) * (2 * (GMAX + 1))
@@ -167,13 +188,3 @@ def warm(max_tiles: int = 8) -> int:
             for c in range(min(4, max_tiles - n) + 1):
                 stack.append((r + 1, block | c << 3 * r, n + c))
     return len(SUITED) + len(HONORS)
-
-
-def need_sets(key: int) -> int:
-    """Fewest 得 to make the packed non-wild tiles sets only (no pair)."""
-    return (
-        suited(key & SUIT_MASK)[0]
-        + suited(key >> BLOCK & SUIT_MASK)[0]
-        + suited(key >> 2 * BLOCK & SUIT_MASK)[0]
-        + honors(key >> 3 * BLOCK & SUIT_MASK)[0]
-    )

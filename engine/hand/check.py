@@ -6,7 +6,9 @@ from collections.abc import Iterable
 
 from engine.hand import _tables
 from engine.hand._input import (
+    BLOCK,
     COPIES,
+    SUIT_MASK,
     WEIGHT,
     HandError,
     check_melds,
@@ -21,6 +23,9 @@ from engine.model import Meld
 from engine.tiles import FACES
 
 Tiles = str | Iterable[str]
+_WEIGHT = WEIGHT.__getitem__
+_SUITED, _HONORS, _MASK = _tables.SUITED, _tables.HONORS, SUIT_MASK
+assert BLOCK == 32  # is_winning_hand inlines the block shifts
 
 
 def _size_error(size: int, want: str) -> HandError:
@@ -33,21 +38,35 @@ def is_winning_hand(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles =
     Every copy of a ``wildcards`` kind (得) may stand for any face. ``len(tiles) + 3*len(melds)``
     must be 3n+2 (14 or 17 at a table).
     """
-    key, n, canonical = pack(tiles)
+    if tiles.__class__ is list or tiles.__class__ is tuple:
+        try:
+            key = sum(map(_WEIGHT, tiles))
+        except (KeyError, TypeError):
+            key, _, tiles = pack(tiles)
+    else:
+        key, _, tiles = pack(tiles)
+    n = len(tiles)
     if melds:
         melds = tuple(melds)
-        check_melds(key, canonical, melds)
+        check_melds(key, tiles, melds)
         n += 3 * len(melds)
     if n % 3 != 2:
         raise _size_error(n, "a winning hand has 3n+2 tiles")
     w = 0
     if wildcards:
         key, w = strip_wild(key, wild_kinds(wildcards))
-    missing, real = _tables.need(key)
-    if real + w + 3 * len(melds) != n:
-        reject_flowers(key, canonical)
-        too_many(canonical)
-    return missing <= w
+    try:
+        m = _SUITED[key & _MASK]
+        p = _SUITED[key >> 32 & _MASK]
+        s = _SUITED[key >> 64 & _MASK]
+        z = _HONORS[key >> 96 & _MASK]
+    except KeyError:
+        m, p, s, z = _tables.entries(key)
+    total = m + p + s + z
+    if total >> 16 != len(tiles) - w:  # 5+ copies (BAD bit or a carry) or a flower
+        reject_flowers(key, tiles)
+        too_many(tiles)
+    return (total >> 8 & 255) - ((m | p | s | z) & 1) * 3 + 2 <= w
 
 
 def waits(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles = ()) -> set[str]:
@@ -64,7 +83,11 @@ def waits(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles = ()) -> se
     wild = {k for k, _ in wild_kinds(wildcards)}
     out = set(wild) if _tables.need(hand.key)[0] <= w + 1 else set()  # a drawn 得 fits anywhere
     for face in FACES:
-        if face not in wild and hand.held[face] < 4 and _tables.need(hand.key + WEIGHT[face])[0] <= w:
+        if (
+            face not in wild
+            and hand.held[face] < 4
+            and _tables.need(hand.key + WEIGHT[face])[0] <= w
+        ):
             out.add(face)
     return {t for t in out if hand.held[t] < COPIES[t]}
 

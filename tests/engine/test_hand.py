@@ -124,7 +124,10 @@ def test_shanten_zero_exactly_when_some_tile_completes(tiles):
 
 
 def _raw(d) -> tuple:
-    return ((d.pair.kind, d.pair.faces, d.pair.wild), tuple((g.kind, g.faces, g.wild) for g in d.sets))
+    return (
+        (d.pair.kind, d.pair.faces, d.pair.wild),
+        tuple((g.kind, g.faces, g.wild) for g in d.sets),
+    )
 
 
 @given(st.sampled_from([5, 8]).flatmap(lambda n: near_win(n, SUITS_MZ, max_wild=2)))
@@ -200,7 +203,9 @@ def test_peer_mahjong_agari_agrees_on_random_hands():
     agari = Agari()
     checked = wins = 0
     while checked < 20000:
-        tiles = [rng.choice(FACES), ] * 2
+        tiles = [
+            rng.choice(FACES),
+        ] * 2
         for _ in range(4):
             tiles += rng.choice(ref.SETS)
         for _ in range(rng.choice((0, 0, 1, 2))):

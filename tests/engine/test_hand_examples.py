@@ -115,7 +115,10 @@ def test_best_decomposition_maximises_any_score():
         (lambda: is_winning_hand("123m456p789s11z2z"), r"3n\+2"),
         (lambda: waits("123m456p789s11z222z"), r"3n\+1"),
         (lambda: shanten("123m456p789s"), r"3n\+1"),
-        (lambda: is_winning_hand("123m11z", melds=(Meld("chi", ("1m", "3m", "5m")),)), "not a pung"),
+        (
+            lambda: is_winning_hand("123m11z", melds=(Meld("chi", ("1m", "3m", "5m")),)),
+            "not a pung",
+        ),
         (lambda: is_winning_hand("1m1m", melds=(Meld("peng", ("1m",) * 3),) * 1), "copies"),
         (lambda: is_winning_hand("1f1f", wildcards="1f"), "copies"),
         (lambda: list(decompositions("123m456p789s11z222z", winning_tile="5m")), "winning tile"),

@@ -1,0 +1,122 @@
+"""Hand analysis throughput: prints figures, asserts nothing.
+
+    .venv/bin/python benchmarks/bench_hand.py [--hands N] [--repeat R]
+
+(a) 14-tile win checks without 得, side by side with the `mahjong` package's Agari.is_agari
+    (each side gets its native input, converted before timing);
+(b) 17-tile win checks with 0-3 得 (first pass over fresh tables, then warm);
+(c) waits and shanten for 13- and 16-tile hands.
+Median of R runs, pinned to one core where the OS allows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from collections import Counter
+
+from engine.hand import _tables, is_winning_hand, shanten, waits
+from engine.tiles import FACES
+
+CHOWS = [(FACES[i], FACES[i + 1], FACES[i + 2]) for i in range(27) if i % 9 <= 6]
+SETS = [(f, f, f) for f in FACES] + CHOWS
+
+
+def near_wins(rng: random.Random, count: int, size: int, n_wild: int = 0, wild: str = "5z"):
+    """Hands built as pair + sets, 0-2 tiles changed, ``n_wild`` tiles replaced by the 得 kind."""
+    out = []
+    while len(out) < count:
+        tiles = [rng.choice(FACES)] * 2
+        for _ in range(size // 3):
+            tiles += rng.choice(SETS)
+        rng.shuffle(tiles)
+        tiles = tiles[:size]
+        for _ in range(rng.choice((0, 1, 2))):
+            tiles[rng.randrange(size)] = rng.choice(FACES)
+        tiles = [t for t in tiles if t != wild][: size - n_wild] + [wild] * n_wild
+        tiles += [rng.choice(FACES) for _ in range(size - len(tiles))]
+        if max(Counter(tiles).values()) <= 4 and tiles.count(wild) == n_wild:
+            out.append(tiles)
+    return out
+
+
+def per_call(fn, items, repeat: int) -> float:
+    """Median seconds per call of fn over items."""
+    return side_by_side([(fn, items)], repeat)[0]
+
+
+def side_by_side(cases, repeat: int) -> list[float]:
+    """Median seconds per call of each (fn, items), rounds interleaved so load hits all alike."""
+    runs: list[list[float]] = [[] for _ in cases]
+    for _ in range(repeat):
+        for (fn, items), out in zip(cases, runs, strict=True):
+            start = time.perf_counter()
+            for item in items:
+                fn(item)
+            out.append((time.perf_counter() - start) / len(items))
+    return [statistics.median(r) for r in runs]
+
+
+def fresh_tables() -> None:
+    _tables.SUITED.clear()
+    _tables.HONORS.clear()
+    _tables._need.cache_clear()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--hands", type=int, default=5000)
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+    rng = random.Random(2026)
+
+    from mahjong.agari import Agari
+
+    hands = near_wins(rng, args.hands, 14)
+    arrays = [[Counter(h)[f] for f in FACES] for h in hands]
+    agari = Agari()
+    fresh_tables()
+    cold = per_call(is_winning_hand, hands, 1)
+    ours, peer = side_by_side([(is_winning_hand, hands), (agari.is_agari, arrays)], args.repeat)
+    wins = sum(map(is_winning_hand, hands))
+    print(f"(a) 14 tiles, no 得, {len(hands)} hands ({wins} wins), median of {args.repeat}:")
+    print(f"    fupan is_winning_hand(list[str])  {ours * 1e6:6.2f} us/call  {1 / ours:10,.0f}/s")
+    print(f"    mahjong Agari.is_agari(34-array)  {peer * 1e6:6.2f} us/call  {1 / peer:10,.0f}/s")
+    print(
+        f"    ratio peer/fupan {peer / ours:.2f}x   (fupan first pass, fresh tables: "
+        f"{cold * 1e6:.2f} us/call)"
+    )
+
+    print("(b) 17 tiles with 得 (白 5z is 得):")
+    for n_wild in range(4):
+        hands17 = near_wins(rng, args.hands, 17, n_wild)
+        fresh_tables()
+        cold = per_call(lambda h: is_winning_hand(h, wildcards="5z"), hands17, 1)
+        warm = per_call(lambda h: is_winning_hand(h, wildcards="5z"), hands17, args.repeat)
+        print(
+            f"    {n_wild} 得: {warm * 1e6:6.2f} us/call  {1 / warm:10,.0f}/s"
+            f"   (first pass {cold * 1e6:.2f} us/call)"
+        )
+
+    print("(c) waits and shanten:")
+    for size in (13, 16):
+        for n_wild in (0, 2):
+            sample = near_wins(rng, max(args.hands // 5, 100), size, n_wild)
+            w = per_call(lambda h: waits(h, wildcards="5z"), sample, args.repeat)
+            s = per_call(lambda h: shanten(h, wildcards="5z"), sample, args.repeat)
+            print(
+                f"    {size} tiles, {n_wild} 得: waits {w * 1e6:7.1f} us   shanten {s * 1e6:7.1f} us"
+            )
+    start = time.perf_counter()
+    fresh_tables()
+    entries = _tables.warm(8)
+    print(f"warm(8): {entries} suit entries in {time.perf_counter() - start:.2f} s")
+
+
+if __name__ == "__main__":
+    main()
