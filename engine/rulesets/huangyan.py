@@ -336,6 +336,13 @@ def _candidates(win: Win, dealer: str, scorings, points: Mapping[str, int], opts
             yield "non_winner_fan_missed", f"漏算{s}家的番", f"seat {s}'s 番 not counted", paid({s: flat})
     yield "no_halving", "该减半的没减半", "halves paid in full", paid(halving=False)
     yield "dealer_as_non_dealer", "庄家按闲家算", "the dealer settled as a 闲家", paid(dealer=None)
+    if w != dealer:
+        yield "winner_as_dealer", "闲家胡按庄家胡算", "a 闲家's win settled as the dealer's", paid(
+            dealer=w
+        )
+    yield "previous_dealer", "按上一局的庄家(北)算", "the last hand's dealer (北) taken as dealer", paid(
+        dealer="N"
+    )
     flip = dataclasses.replace(opts, half_rounding="down" if opts.half_rounding == "up" else "up")
     yield "half_rounding", "单数减半取整相反", "odd halves rounded the other way", settle_points(
         w, dealer, points, flip
@@ -431,7 +438,7 @@ class Huangyan(Ruleset):
     ) -> list[Mistake]:
         """What a table gets wrong, most likely first: an item or 番 of the winner missed, one
         番 too many, non-winners' 胡 forgotten, halves paid in full or rounded the other way,
-        the dealer settled as a 闲家, the discarder paying for all, cap or rounding ignored."""
+        the wrong seat taken as dealer, the discarder paying for all, cap or rounding ignored."""
         if not inp.wins or inp.wins[0].seat not in scorings:
             return []
         win, dealer = inp.wins[0], inp.dealer
