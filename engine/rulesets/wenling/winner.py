@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.hand import best_decomposition
+from engine.hand import HandError, best_decomposition
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
     FLAG_FIRST_DISCARD,
@@ -187,13 +187,9 @@ def _restored(d, ctx: _Context) -> int:
     return restored
 
 
-def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
-    show = outcome.showdowns.get(win.seat)
-    if show is None:
-        show = Showdown(win.seat, ())
-    limits = fixed_limits(outcome, win, show, opts)
-    if limits:
-        return _limit_scoring(win.seat, limits)
+def reading_value(outcome: HandOutcome, win: Win, show: Showdown, opts: Options):
+    """(fixed codes, context, value): ``value(d)`` is (points, raw) of one reading, the fixed
+    items counted once per hand so that a reading costs only its own groups."""
     naonao = table.is_naonao(outcome.wildcards)
     fixed = fixed_items(outcome, win, show, naonao)
     hu0, fan0, _ = lines.sums((c, 1) for c in fixed)
@@ -203,11 +199,24 @@ def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
         hu, fan, limit = lines.sums((c, 1) for c in reading_items(d, ctx))
         return lines.total(hu0 + hu, fan0 + fan, limit)
 
+    return fixed, ctx, value
+
+
+def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
+    show = outcome.showdowns.get(win.seat) or Showdown(win.seat, ())
+    limits = fixed_limits(outcome, win, show, opts)
+    if limits:
+        return _limit_scoring(win.seat, limits)
+    fixed, ctx, value = reading_value(outcome, win, show, opts)
     best = None
     if win.how != "instant" and show.concealed:
-        best = best_decomposition(
-            show.concealed, value, melds=show.melds, wildcards=outcome.wildcards, winning_tile=win.tile
-        )
+        try:
+            best = best_decomposition(
+                show.concealed, value, melds=show.melds, wildcards=outcome.wildcards,
+                winning_tile=win.tile,
+            )
+        except HandError:  # wrong size, a 5th copy …: the replay reports it; nothing to pay on
+            best = None
     if best is None:
         return Scoring(win.seat, 0, (lines.line("not_a_win"),), raw=0)
     (points, raw), d = best
