@@ -1,10 +1,13 @@
 """西周 胡牌牌型及对应台数, 计算结果规则 and 承包: one hand-computed v1 summary log per 台 item and
 per payment/承包 rule (tests/fixtures/xizhou/items.jsonl; each hand's note shows the arithmetic),
-through score() and settle(). Defaults: 底分 1, 清14混12, 梅1兰2菊3竹4."""
+replayed, then through score() and settle(),
+and the whole path through the audit. Defaults: 底分 1, 清14混12, 梅1兰2菊3竹4."""
 
 import pytest
 
+from engine.audit import audit_records
 from engine.rulesets import get_ruleset
+from events.codec import parse_log
 from tests.engine.rulesets.test_zhoushan_score import FIXTURES, summary_hands
 
 RS = get_ruleset("xizhou")
@@ -182,3 +185,12 @@ def test_next_dealer():
     opts = RS.options()
     assert RS.next_dealer(hs[1].outcome, opts) == "E"  # dealer won: 连庄
     assert RS.next_dealer(hs[0].outcome, opts) == "S"  # N won: the dealer's 下家 deals
+
+
+def test_the_full_path_replay_and_audit_agree_with_every_hand():
+    # codec -> replay -> score/settle -> audit: no hand anomaly, no dispute, the same 台
+    report = audit_records(parse_log((FIXTURES / "xizhou/items.jsonl").read_bytes()).records)
+    for h in report["hands"]:
+        assert (h["no"], h["anomalies"], h["disputes"]) == (h["no"], [], [])
+        assert h["points"] == {s: sum(v.values()) for s, v in EXPECTED_LINES[h["no"]].items()}
+    assert report["hands"][6]["limits"] == {"S": "not_winning"}

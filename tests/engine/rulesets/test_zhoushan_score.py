@@ -1,13 +1,14 @@
 """舟山 算分规则: one hand-computed v1 summary log per 台 item and per settlement rule
-(tests/fixtures/zhoushan/items.jsonl; each hand's note shows the arithmetic), through score()
-and settle(). Defaults: 底 1, stake 1, cap 4, the discarder pays alone."""
+(tests/fixtures/zhoushan/items.jsonl; each hand's note shows the arithmetic), replayed, then
+through score() and settle(), and the whole path through the audit. Defaults: 底 1, stake 1, cap 4, the discarder pays alone."""
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from engine.model import HandOutcome, Meld, Showdown, Win
+from engine.audit import audit_records
+from engine.model import HandOutcome
+from engine.replay import replay
 from engine.rulesets import get_ruleset
 from events.codec import parse_log
 
@@ -15,53 +16,9 @@ RS = get_ruleset("zhoushan")
 FIXTURES = Path(__file__).parents[2] / "fixtures"
 
 
-@dataclass(frozen=True)
-class SummaryHand:
-    outcome: HandOutcome
-    settlement: dict | None
-    opts: object
-
-
-def summary_hands(path: Path, **options) -> list[SummaryHand]:
-    """The hands of a v1 summary log as HandOutcomes (win flags as the log states them)."""
-    records = parse_log(path.read_bytes()).records
-    rs = get_ruleset(records[0]["ruleset"])
-    opts = rs.options({**records[0]["options"], **options})
-    out, head, shows, wins, paid = [], None, {}, [], None
-
-    def close():
-        if head is not None:
-            outcome = HandOutcome(
-                no=head["no"],
-                seats=head["seats"],
-                round_wind=head.get("round_wind", "E"),
-                showdowns=dict(shows),
-                wins=tuple(wins),
-                exhausted=not wins,
-            )
-            out.append(SummaryHand(outcome, paid, opts))
-
-    for r in records[1:]:
-        if r["type"] == "hand":
-            close()
-            head, shows, wins, paid = r, {}, [], None
-        elif r["type"] == "showdown":
-            melds = tuple(
-                Meld(m["kind"], tuple(m["tiles"]), m.get("from")) for m in r.get("melds", ())
-            )
-            shows[r["seat"]] = Showdown(
-                r["seat"], tuple(r["concealed"]), melds, tuple(r.get("revealed", ()))
-            )
-        elif r["type"] == "win":
-            wins.append(
-                Win(
-                    r["seat"], r["how"], r.get("tile"), r.get("from"), frozenset(r.get("flags", ()))
-                )
-            )
-        elif r["type"] == "settlement":
-            paid = r
-    close()
-    return out
+def summary_hands(path: Path, **options):
+    """The replayed hands (HandReplay: outcome, settlement, opts) of a summary log."""
+    return replay(parse_log(path.read_bytes()).records, options).hands
 
 
 # hand no -> {winner: {item code: 台}} (value × count), read off the seed clause by clause.
@@ -180,5 +137,14 @@ def test_next_dealer():
 
 def test_a_hand_that_is_not_a_win_scores_nothing():
     hand = hands()[0]
-    broken = type(hand.outcome)(no=1, seats=hand.outcome.seats, wins=hand.outcome.wins)
+    broken = HandOutcome(no=1, seats=hand.outcome.seats, wins=hand.outcome.wins)
     assert RS.score(broken, hand.opts)["S"].limit == "not_winning"
+
+
+def test_the_full_path_replay_and_audit_agree_with_every_hand():
+    # codec -> replay -> score/settle -> audit: no hand anomaly, no dispute, the same 台
+    report = audit_records(parse_log((FIXTURES / "zhoushan/items.jsonl").read_bytes()).records)
+    for h in report["hands"]:
+        assert (h["no"], h["anomalies"], h["disputes"]) == (h["no"], [], [])
+        expected = {s: min(sum(v.values()), 4) for s, v in EXPECTED_LINES[h["no"]].items()}
+        assert h["points"] == expected
