@@ -28,7 +28,7 @@ def records(path: str) -> list[dict]:
     return parse_log(Path(FIXTURES / path).read_bytes()).records
 
 
-def test_san_bao_builds_up_and_one_shot_two_winners_audit_clean():
+def test_full_logs_san_bao_multiple_winners_and_kong_bao_audit_clean():
     report = audit_records(records("xizhou/flow.jsonl"))
     assert report["ok"], report
     first, second = report["hands"][:2]
@@ -37,6 +37,12 @@ def test_san_bao_builds_up_and_one_shot_two_winners_audit_clean():
         ("E", "三包"),
     }
     assert second["winners"] == ["S", "N"]
+    # 送杠胡 and 还杠胡 found from the play steps (no flags in the log)
+    song, huan = report["hands"][3:5]
+    assert [x["code"] for x in song["items"]["S"]] == ["song_gang", "zimo"]
+    assert [(p["from"], p["amount"]) for p in song["expected_payments"]] == [("E", 10)]
+    assert {x["code"] for x in huan["items"]["E"]} == {"huan_gang", "pinghu", "menqing"}
+    assert [(p["from"], p["amount"]) for p in huan["expected_payments"]] == [("W", 15)]
 
 
 def test_passed_peng_and_win_and_the_other_end_of_a_chi():

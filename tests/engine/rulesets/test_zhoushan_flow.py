@@ -73,6 +73,9 @@ def test_multiple_winners_dealer_rotation_and_settlement_audit_clean():
     assert report["ok"], report
     first = report["hands"][0]
     assert first["winners"] == ["S", "N"] and first["points"] == {"S": 1, "N": 1}
+    # 杠上开花 after konging E's discard, found from the play steps: E pays for all three
+    kong = report["hands"][3]
+    assert [(p["from"], p["amount"]) for p in kong["expected_payments"]] == [("E", 9)]
 
 
 def test_wrong_rotation_after_multiple_winners_is_flagged():
