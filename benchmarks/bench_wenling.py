@@ -1,0 +1,108 @@
+"""Wenling winner scoring throughput next to the PyPI ``mahjong`` HandCalculator: prints
+figures, asserts nothing.
+
+    .venv/bin/python benchmarks/bench_wenling.py [--hands N] [--repeat R]
+
+(a) score_winner (the maximum over every 得 reading) of random 17-tile winning hands (5 sets +
+    pair) with 0, 1, 2, 3 得 (九条), pinned to one core; median of R runs;
+(b) mahjong.HandCalculator.estimate_hand_value on random riichi 14-tile winning hands;
+(c) the ratio wenling hands/s ÷ mahjong hands/s per 得 count (target ≥ 1.0), and settle+mistakes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.tile import TilesConverter
+
+from engine.model import HandOutcome, Showdown, Win
+from engine.rulesets import get_ruleset
+from engine.rulesets.wenling.winner import score_winner
+from engine.tiles import FACES
+
+RS = get_ruleset("wenling")
+OPTS = RS.options()
+WILD = "9s"
+PLAIN = [f for f in FACES if f != WILD]
+CHOWS = [(FACES[i], FACES[i + 1], FACES[i + 2]) for i in range(27) if i % 9 <= 6]
+SETS = [(f, f, f) for f in PLAIN] + [c for c in CHOWS if WILD not in c]
+
+
+def winning_tiles(rng: random.Random, n_sets: int, faces=PLAIN, sets=SETS) -> list[str]:
+    while True:
+        tiles = [rng.choice(faces)] * 2
+        for _ in range(n_sets):
+            tiles += rng.choice(sets)
+        if max(tiles.count(t) for t in tiles) <= 4:
+            return tiles
+
+
+def wenling_hands(rng: random.Random, count: int, n_wild: int) -> list[tuple[HandOutcome, Win]]:
+    out = []
+    for _ in range(count):
+        tiles = winning_tiles(rng, 5)
+        for i in rng.sample(range(17), n_wild):
+            tiles[i] = WILD
+        win = Win("S", "discard", rng.choice([t for t in tiles if t != WILD] or tiles), "W")
+        outcome = HandOutcome(no=1, seats=dict.fromkeys("ESWN", "x"), indicator=WILD,
+                              wildcards=frozenset({WILD}),
+                              showdowns={"S": Showdown("S", tuple(tiles))}, wins=(win,))
+        out.append((outcome, win))
+    return out
+
+
+def riichi_hands(rng: random.Random, count: int) -> list[tuple[list[int], int]]:
+    out = []
+    for _ in range(count):
+        tiles = winning_tiles(rng, 4, FACES, [(f, f, f) for f in FACES] + CHOWS)
+        by_suit = {s: "".join(t[0] for t in tiles if t[1] == s) for s in "mpsz"}
+        arr = TilesConverter.string_to_136_array(
+            man=by_suit["m"], pin=by_suit["p"], sou=by_suit["s"], honors=by_suit["z"]
+        )
+        out.append((arr, rng.choice(arr)))
+    return out
+
+
+def rate(fn, items, repeat: int) -> float:
+    runs = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        for item in items:
+            fn(item)
+        runs.append(time.perf_counter() - t)
+    return len(items) / statistics.median(runs)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hands", type=int, default=500)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {0})
+    rng = random.Random(7)
+    calc = HandCalculator()
+    riichi = riichi_hands(rng, args.hands)
+    ref = rate(lambda h: calc.estimate_hand_value(h[0], h[1]), riichi, args.repeat)
+    print(f"(b) mahjong HandCalculator: {ref:9.0f} hands/s ({args.hands} riichi hands, median of {args.repeat})")
+    print("(a) wenling score_winner, max over every 得 reading:")
+    for n_wild in range(4):
+        hands = wenling_hands(rng, args.hands, n_wild)
+        r = rate(lambda h: score_winner(h[0], h[1], OPTS), hands, args.repeat)
+        print(f"    {n_wild} 得: {r:9.0f} hands/s  ratio to mahjong {r / ref:5.2f}")
+    hands = wenling_hands(rng, args.hands, 1)
+    inputs = []
+    for outcome, _ in hands:
+        scorings = RS.score(outcome, OPTS)
+        inputs.append((outcome, scorings, RS.settle_input(outcome, scorings, OPTS)))
+    r = rate(lambda i: (RS.settle(i[2], OPTS), list(RS.mistakes(*i, OPTS))), inputs, args.repeat)
+    print(f"(c) settle + mistakes: {r:9.0f} hands/s")
+
+
+if __name__ == "__main__":
+    main()
