@@ -1,4 +1,5 @@
-"""西周 行牌规则 on full play-by-play logs: 三包 building up (and the 吃张打张 exception it opens),
+"""西周 行牌规则 on full play-by-play logs: 三包/互包 building up (and the 吃张打张 exception),
+送杠胡/还杠胡 from the play steps,
 一炮多响, 流局 at 16/18 live tiles and the dealer after it, passed 碰/胡; check() on single steps;
 the audit's explanations of disputed settlements."""
 
@@ -43,6 +44,12 @@ def test_full_logs_san_bao_multiple_winners_and_kong_bao_audit_clean():
     assert [(p["from"], p["amount"]) for p in song["expected_payments"]] == [("E", 10)]
     assert {x["code"] for x in huan["items"]["E"]} == {"huan_gang", "pinghu", "menqing"}
     assert [(p["from"], p["amount"]) for p in huan["expected_payments"]] == [("W", 15)]
+    # 互包 built up by 吃 one way and 碰 the other: the bound discarder pays 2M + 2 x 2M
+    mutual = report["hands"][5]
+    assert [(p["reason"], p["amount"]) for p in mutual["expected_payments"]] == [
+        ("点炮", 2),
+        ("互包", 4),
+    ]
 
 
 def test_passed_peng_and_win_and_the_other_end_of_a_chi():
