@@ -10,7 +10,7 @@ from sqlmodel import select
 
 from events import store
 from events.models import TableSession, Verification
-from service import auth, ledger, queries
+from service import auth, ledger, queries, replays
 from service.db import db, engine
 from service.models import User
 
@@ -174,8 +174,26 @@ def hand_view(user: User, session_id: str, index: int) -> dict:
         reading=h["reading"],
         limits=h["limits"],
         recorded_points=h["recorded_points"],
+        shown=_shown(s, index, h["winners"]),
     )
     return out
+
+
+def _shown(s: TableSession, index: int, seats: list[str]) -> dict:
+    """The winners' tiles as shown at the end of the hand (from the replay)."""
+    hands = replays.session_replay(s).hands
+    if index > len(hands):  # the report is of an older head with more hands
+        return {}
+    showdowns = hands[index - 1].outcome.showdowns
+    return {
+        seat: {
+            "concealed": list(sd.concealed),
+            "melds": [{"kind": m.kind, "tiles": list(m.tiles)} for m in sd.melds],
+            "revealed": list(sd.revealed),
+        }
+        for seat, sd in showdowns.items()
+        if seat in seats
+    }
 
 
 def resolutions(report: dict) -> dict[int, dict]:

@@ -60,9 +60,10 @@
     var info = document.createElement("span");
     info.className = "shanten";
     info.dataset.seat = seat;
-    info.textContent = s.shanten === -1 ? "和 win" : s.shanten === 0 ? "听牌 waits: " : s.shanten != null ? "向听 shanten " + s.shanten : "";
+    info.textContent = (s.waits || []).length ? "听牌 waits: " : s.shanten === -1 ? "和 complete"
+      : s.shanten != null ? "向听 shanten " + s.shanten : "";
     h.append(info);
-    if (s.shanten === 0 && s.waits) { h.append(T.tiles(s.waits, state.wildcards)); }
+    if ((s.waits || []).length) { var w = T.tiles(s.waits, state.wildcards); w.classList.add("waits"); h.append(w); }
     el.append(h);
     var hand = T.tiles(s.concealed, state.wildcards);
     hand.classList.add("concealed"); hand.dataset.seat = seat;

@@ -1,0 +1,125 @@
+"""The whole path in headless Chromium: log in, upload, watch it verify, open the disputed hand,
+step through the replay with the keyboard (tiles checked against the engine), see a chart.
+
+Screenshots go to ``$FUPAN_SCREENSHOTS`` when set (``docs/screenshots`` for the docs), else to a
+temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from engine.replay import replay
+from events import store
+from service.db import engine
+from tests.service.conftest import CLUB, PASSWORD, fixture_log
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]  # fmt: skip
+
+
+@pytest.fixture
+def live(app):
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    folder = Path(os.environ.get("FUPAN_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _tiles(page, selector: str) -> list[str]:
+    return page.eval_on_selector_all(f"{selector} .tile", "els => els.map(e => e.dataset.t)")
+
+
+def test_upload_verify_open_dispute_step_replay_and_chart(app, live, browser, shots, tmp_path):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    js_errors = []
+    page.on("pageerror", lambda e: js_errors.append(str(e)))
+    page.goto(f"{live}/login")
+    page.screenshot(path=shots / "login.png")
+    page.fill("input[name=username]", "alice")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{live}/")
+
+    log = tmp_path / "table-1.jsonl"
+    log.write_bytes(fixture_log("audit/fan_missed.jsonl"))
+    bad = tmp_path / "broken.jsonl"
+    bad.write_bytes(fixture_log("audit/fan_missed.jsonl").replace(b'"tiles":"', b'"tiles":"x', 1))
+    page.goto(f"{live}/upload")
+    page.set_input_files("#files", [str(log), str(bad)])
+    page.click("#upload-form button[type=submit]")
+    page.wait_for_selector("#results li.accepted[data-status=ok]", timeout=60_000)
+    errors = page.text_content("#results li.rejected pre.errors")
+    assert "line 4" in errors and "broken.jsonl" in page.text_content("#results li.rejected")
+    page.screenshot(path=shots / "upload.png")
+
+    page.click("#results li.accepted a")
+    page.wait_for_selector("#hands")
+    assert page.is_visible("#hand-1 .badge.dispute")
+    page.screenshot(path=shots / "session.png", full_page=True)
+    page.click("#hand-1 td a")
+    page.wait_for_selector("#disputes")
+    assert "漏算" in page.text_content("#disputes")
+    page.screenshot(path=shots / "hand.png", full_page=True)
+
+    session_id = page.url.split("/sessions/")[1].split("/")[0]
+    with app.app_context():
+        hand = replay(store.read_records(session_id=session_id, engine=engine())).hands[0]
+    page.goto(f"{live}/sessions/{session_id}/replay?hand=1&step=0")
+    page.wait_for_selector("#seat-E h3")
+    for step in range(1, 9):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"document.getElementById('step-no').textContent.startsWith('{step} ')")
+        state = hand.state_at(step)
+        for seat in "ESWN":
+            assert sorted(_tiles(page, f"#seat-{seat} .concealed")) == sorted(state.concealed[seat])
+            assert _tiles(page, f"#seat-{seat} .discards") == [d.tile for d in state.discards[seat]]
+    assert page.url.endswith("?hand=1&step=8")
+    page.screenshot(path=shots / "replay.png", full_page=True)
+    page.keyboard.press("End")
+    page.wait_for_function(
+        f"document.getElementById('step-no').textContent.startsWith('{hand.steps - 1} ')")
+    page.keyboard.press("Home")
+    page.wait_for_function("document.getElementById('step-no').textContent.startsWith('0 ')")
+
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    phone.context.add_cookies(page.context.cookies())
+    phone.goto(f"{live}/sessions/{session_id}/replay?hand=1&step=8")
+    phone.wait_for_selector("#seat-E .tile")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    phone.screenshot(path=shots / "replay-phone.png", full_page=True)
+
+    page.goto(f"{live}/clubs/{CLUB}/dashboards")
+    page.wait_for_selector("#chart-balance .main-svg", timeout=30_000)
+    page.wait_for_selector("#chart-balance .modebar-btn[data-title*='png' i]", state="attached")
+    page.screenshot(path=shots / "dashboards.png", full_page=True)
+    for name, path in (("ledger", f"/clubs/{CLUB}/ledger"), ("disputes", f"/clubs/{CLUB}/disputes"),
+                       ("sessions", "/")):
+        page.goto(live + path)
+        page.screenshot(path=shots / f"{name}.png", full_page=True)
+    assert "Settle up" in page.goto(f"{live}/clubs/{CLUB}/ledger").text()
+    assert js_errors == []
