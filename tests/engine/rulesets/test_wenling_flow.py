@@ -181,3 +181,11 @@ def test_one_step_from_ready_judged_before_the_discard_by_option():
     opts = RS.options({"yishang_judged": "before"})
     assert RS.liabilities(outcome_of(dragon_hand(NEAR))[0], opts) == ()
     assert len(RS.liabilities(outcome_of(dragon_hand(FAR))[0], opts)) == 1
+
+
+def test_raw_stage_phase_for_the_replay_display():
+    hand = replay(raw_stage_hand(last_draw="1m")).hands[0]
+    actions = hand.outcome.actions
+    at = next(i for i, a in enumerate(actions) if a.wall_left is not None and a.wall_left <= 30)
+    assert RS.phases(actions[:at], RS.options()) == frozenset()
+    assert RS.phases(actions[: at + 1], RS.options()) == {"raw_stage"}
