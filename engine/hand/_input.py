@@ -34,7 +34,9 @@ class Packed(NamedTuple):
     real: int
     wild: tuple[str, ...]
     melds: int
-    held: Counter  # each kind in the concealed tiles (得 included) and melds, for 5th-copy checks
+    held: dict[
+        str, int
+    ]  # each kind in the concealed tiles (得 included) and melds, for 5th-copy checks
 
 
 class HandError(ValueError):
@@ -153,19 +155,20 @@ def reject_flowers(key: int, tiles) -> None:
 def prepare(tiles, melds=(), wildcards=()) -> Packed:
     """Validate and pack for the slower analyses (waits, shanten, decompositions)."""
     key, n, canonical = pack(tiles)
+    concealed = Counter(canonical)
+    if any(c > COPIES[t] for t, c in concealed.items()):
+        too_many(canonical)
+    held = dict(concealed)
     melds = tuple(melds)
     if melds:
         check_melds(key, canonical, melds)
+        for kind, c in meld_counts(melds):
+            held[kind] = held.get(kind, 0) + c
     kinds = wild_kinds(wildcards)
     key, w = strip_wild(key, kinds)
     reject_flowers(key, canonical)
-    held = Counter(canonical)
-    if sum(digits(key)) != n - w:
-        too_many(canonical)
-    for kind, c in meld_counts(melds) if melds else ():
-        held[kind] += c
-    wild = tuple(t for t in canonical if t in dict(kinds))
-    return Packed(key, n - w, tuple(sorted_tiles(wild)), len(melds), held)
+    wild = tuple(k for k, _ in kinds for _ in range(concealed[k]))
+    return Packed(key, n - w, wild, len(melds), held)
 
 
 def digits(key: int) -> list[int]:

@@ -16,7 +16,6 @@ tens of microseconds, a hit is one dict lookup. ``warm()`` fills the tables ahea
 from __future__ import annotations
 
 from functools import cache
-from itertools import product
 
 from engine.hand._input import BLOCK, SUIT_MASK
 
@@ -104,6 +103,20 @@ def entries(key: int) -> tuple[int, int, int, int]:
     )
 
 
+_GROWN: dict[int, tuple[int, ...]] = {}
+
+
+def grown(block: int, honor: bool) -> tuple[int, ...]:
+    """The entries of ``block`` with one more tile of each rank (waits probes these)."""
+    out = _GROWN.get(block | honor << 27)
+    if out is None:
+        lookup, ranks = (honors, 7) if honor else (suited, 9)
+        out = _GROWN[block | honor << 27] = tuple(
+            lookup(block + (1 << 3 * r)) for r in range(ranks)
+        )
+    return out
+
+
 def need(key: int) -> tuple[int, int]:
     """(fewest 得 to make the packed tiles a complete hand, number of tiles; BAD if 5+ copies)."""
     m, p, s, z = entries(key)
@@ -160,20 +173,48 @@ def packing(counts: tuple[int, ...], is_suited: bool) -> tuple[int, ...]:
     return tuple(best)
 
 
+_PACKINGS: dict[int, tuple[int, ...]] = {}
+
+
+def _packing_of(block: int, honor: bool) -> tuple[int, ...]:
+    vec = _PACKINGS.get(block | honor << 27)
+    if vec is None:
+        vec = _PACKINGS[block | honor << 27] = packing(_counts(block, 7 if honor else 9), not honor)
+    return vec
+
+
 def packed_real(key: int, sets: int) -> int:
-    """Most non-wild tiles of the packed key that fit into ``sets`` partial sets and one pair."""
-    total = _ZERO
-    for shift, ranks in ((0, 9), (BLOCK, 9), (2 * BLOCK, 9), (3 * BLOCK, 7)):
-        vec = packing(_counts(key >> shift & SUIT_MASK, ranks), ranks == 9)
-        total = tuple(
-            max(
-                total[2 * g1 + p1] + vec[2 * (g - g1) + p - p1]
-                for g1 in range(g + 1)
-                for p1 in range(p + 1)
-            )
-            for g, p in product(range(GMAX + 1), (0, 1))
-        )
+    """Most non-wild tiles of the packed key that fit into ``sets`` partial sets and one pair.
+
+    A knapsack over the four suits' packing vectors, bounded by ``sets``; empty suits are skipped.
+    """
+    vecs = [
+        _packing_of(key >> shift & SUIT_MASK, shift == 3 * BLOCK)
+        for shift in (0, BLOCK, 2 * BLOCK, 3 * BLOCK)
+        if key >> shift & SUIT_MASK
+    ]
+    if not vecs:
+        return 0
+    total = vecs[0]
+    for vec in vecs[1:]:
+        total = _combine(total, vec, sets)
     return total[2 * sets + 1]
+
+
+def _combine(a, b, sets: int) -> list[int]:
+    """Knapsack step: out[2g+p] = best of a and b sharing g partial sets and p pairs."""
+    out = [0] * (2 * sets + 2)
+    for ga in range(sets + 1):
+        a0, a1 = a[2 * ga], a[2 * ga + 1]
+        for gb in range(sets + 1 - ga):
+            b0, b1 = b[2 * gb], b[2 * gb + 1]
+            i = 2 * (ga + gb)
+            if a0 + b0 > out[i]:
+                out[i] = a0 + b0
+            v = a1 + b0 if a1 + b0 > a0 + b1 else a0 + b1
+            if v > out[i + 1]:
+                out[i + 1] = v
+    return out
 
 
 def warm(max_tiles: int = 8) -> int:

@@ -82,14 +82,20 @@ def waits(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles = ()) -> se
     w = len(hand.wild)
     wild = {k for k, _ in wild_kinds(wildcards)}
     out = set(wild) if _tables.need(hand.key)[0] <= w + 1 else set()  # a drawn 得 fits anywhere
-    for face in FACES:
-        if (
-            face not in wild
-            and hand.held[face] < 4
-            and _tables.need(hand.key + WEIGHT[face])[0] <= w
-        ):
-            out.add(face)
-    return {t for t in out if hand.held[t] < COPIES[t]}
+    entries = _tables.entries(hand.key)
+    total = sum(entries)
+    held = hand.held.get
+    for b in range(4):
+        others = total - entries[b]
+        flag = 0
+        for e in entries[:b] + entries[b + 1 :]:
+            flag |= e & 1
+        grown = _tables.grown(hand.key >> BLOCK * b & SUIT_MASK, b == 3)
+        for face, e in zip(FACES[9 * b : 9 * b + 9], grown, strict=False):
+            if ((others + e) >> 8 & 255) - ((flag | e) & 1) * 3 + 2 <= w:
+                if face not in wild and held(face, 0) < 4:
+                    out.add(face)
+    return {t for t in out if held(t, 0) < COPIES[t]}
 
 
 def shanten(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles = ()) -> int:
