@@ -201,8 +201,7 @@ def gang_kind(outcome: HandOutcome, win: Win) -> str | None:
     or 还杠胡 (win on the discard a seat made right after konging the winner's discard)."""
     if win.how == "robbed_kong":
         return "la_gang"
-    flags = win.flags
-    if win.how == "self_draw" and flags & {FLAG_KONG_REPLACEMENT, FLAG_BONUS_REPLACEMENT}:
+    if win.how == "self_draw" and FLAG_KONG_REPLACEMENT in win.flags:
         kong = tai.last_kong(outcome, win.seat)
         return "song_gang" if kong and kong[0] == "exposed" and kong[1] else None
     if win.how == "discard" and win.from_seat:

@@ -63,6 +63,7 @@ EXPECTED_LINES = {
         "S": {"dragon_pung": 1, "menqing": 1},
         "N": {"qiandao": 1, "dragon_pung": 1, "menqing": 1},
     },
+    38: {"S": {"gang_kai": 1, "ye_hua": 1, "zimo": 1}},
 }
 LIABILITIES = {
     17: {("la_gang", "S", "W")},
