@@ -23,7 +23,7 @@ from engine.rulesets.wenling import lines, table
 from engine.rulesets.wenling.options import Options
 from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE, WINDS, is_terminal_or_honor
 
-WAIT_ITEMS = {"tanki": "tanki", "kanchan": "kanchan", "penchan": "penchan"}
+WAIT_ITEMS = frozenset({"tanki", "kanchan", "penchan"})  # 单吊 嵌档 靠柄: 2 胡 each, codes = waits
 _MELD_KIND = {
     "peng": "pung_exposed",
     "gang_exposed": "kong_exposed",
@@ -107,7 +107,7 @@ class _Context:
     naonao: bool
     wild: frozenset[str]
     on_discard: bool
-    meld_faces: tuple[str, ...]
+    meld_winds: tuple[str, ...]  # meld faces that count towards 四风会齐
     meld_suits: frozenset[str]
     melds_all_pungs: bool
     melds_allow_panghu: bool
@@ -122,7 +122,7 @@ def _context(outcome: HandOutcome, win: Win, show: Showdown, naonao: bool, opts:
         naonao=naonao,
         wild=outcome.wildcards,
         on_discard=win.how in ("discard", "robbed_kong") and not opts.discard_pung_concealed,
-        meld_faces=wind_faces,
+        meld_winds=wind_faces,
         meld_suits=frozenset(t[1] for m in show.melds for t in m.tiles),
         melds_all_pungs=all(m.kind != "chi" for m in show.melds),
         melds_allow_panghu=all(m.kind == "chi" for m in show.melds)
@@ -154,7 +154,7 @@ def reading_items(d, ctx: _Context) -> list[str]:
     suits.add(pair[1])
     wait = d.wait
     if wait in WAIT_ITEMS and (wait != "tanki" or opts.tanki_on_honor or pair[1] != "z"):
-        codes.append(WAIT_ITEMS[wait])
+        codes.append(wait)
     if chows == 0 and ctx.melds_all_pungs:
         codes.append("dui_dui_hu")
     if (
@@ -170,7 +170,7 @@ def reading_items(d, ctx: _Context) -> list[str]:
         codes.append("hun_yi_se" if has_honor else "qing_yi_se")
     elif not suited:
         codes.append("hun_yi_se")
-    if set(WINDS) <= set(faces).union(ctx.meld_faces):
+    if set(WINDS) <= set(faces).union(ctx.meld_winds):
         codes.append("four_winds")
     if _restored(d, ctx) >= 2:
         codes.append("double_restore")

@@ -43,6 +43,8 @@ CASES = [
     (16, {"base_20": 1, "pang_hu": 1, "no_de": 1}, 80, "吃 123m; 20; 旁胡 + 无得 → 80"),
     (17, {"base_20": 1, "pang_hu": 1, "no_de": 1}, 80,
      "6p as 单吊 (22 × 2 = 44 → 50) or as 两面 in 456p (旁胡: 20 × 4 = 80): the higher counts"),
+    (19, {"base_20": 1, "kong_concealed": 1, "pair_value": 1, "tanki": 1, "no_de": 1}, 80,
+     "4p 暗杠 16 + 南南 对 2 + 单吊 2 + 20 = 40; 无得 → 80"),
 ]
 
 
