@@ -26,6 +26,11 @@ def mistakes(
             yield variant(
                 code, f"{who}{seat}{zh}", f"{en} ({seat})", with_points(inp, {**inp.points, seat: points})
             )
+    toggled = _nonwinners_base_toggled(scorings, winners, opts)
+    if toggled:
+        zh, en = ("闲家多加基础20胡", "base 20 胡 added to non-winners") if not opts.nonwinner_plus_20 \
+            else ("闲家漏加基础20胡", "base 20 胡 left out for non-winners")
+        yield variant("nonwinner_base_toggled", zh, en, with_points(inp, {**inp.points, **toggled}))
     if inp.liabilities:
         yield variant("bao_not_applied", "未按包三家结算", "包三家 not applied", with_liabilities(inp, ()))
     else:
@@ -59,6 +64,19 @@ def _point_slips(scoring: Scoring) -> Iterator[tuple[int, str, str, str]]:
         yield lines.round_up(raw), "cap_ignored", "未封顶500胡", "500 cap ignored"
     if raw % 10:
         yield min(raw - raw % 10, lines.LIMIT_POINTS), "rounded_down", "未进10(舍零)", "rounded down, not up"
+
+
+def _nonwinners_base_toggled(
+    scorings: Mapping[str, Scoring], winners: set[str], opts: Options
+) -> dict[str, int]:
+    """Non-winners' points had the table read the +20 rule the other way."""
+    step = -lines.BASE_HU if opts.nonwinner_plus_20 else lines.BASE_HU
+    out = {}
+    for seat, scoring in scorings.items():
+        if seat not in winners and not scoring.limit:
+            hu, fan = line_sums(scoring.lines)
+            out[seat] = _points(hu + step, fan)
+    return out
 
 
 def _points(hu: int, fan: int) -> int:

@@ -120,3 +120,10 @@ def test_cap_ignored_and_rounded_down_are_explanations():
     assert _slips("winner_items.jsonl", 18)["cap_ignored"][("E", "S")] == 64
     # winner_items 4: raw 136 → the table paid 13 instead of 14 (rounded down).
     assert _slips("winner_items.jsonl", 4)["rounded_down"][("E", "S")] == 13
+
+
+def test_nonwinners_given_the_base_20_is_an_explanation():
+    # settlement hand 1 with +20 for non-winners: 东 (16+20)×2 = 72 → 80, 西 (26+20)×8 = 368 → 370,
+    # 北 (8+20) = 28 → 30: 东→西 (370-80)/10×2 = 58, 北→西 68, 北→东 10.
+    slips = _slips("settlement.jsonl", 1)["nonwinner_base_toggled"]
+    assert {k: v for k, v in slips.items() if "S" not in k} == {("E", "W"): 58, ("N", "W"): 68, ("N", "E"): 10}
