@@ -37,8 +37,8 @@ def build(deal: dict[str, str], first: str, draws: list[str], end: list[dict], i
 # 西 holds only kinds nobody throws (all 生牌) and is far from 听牌; 南 waits on 5p/8p.
 SOUTH = "123456789m234p67p88s"
 WEST = "1z2z3z4z6z7z1s4s7s2p5p3m6m9m5s8p"
-EAST = "9s9s9s1m" + "1z2z3z4z6z7z1s4s7s2p5p3m6m"  # three 得 but no instant win: see below
-NORTH = "1z2z3z4z6z7z1s4s7s2p5p3m6m9m5s8p"
+EAST = "9s9s1m" + "1z2z3z4z6z7z1s4s7s2p5p3m6m9m"  # two 得; throws the 1m first
+NORTH = "9s" + "1z2z3z4z6z7z1s4s7s2p5p3m6m9m5s"
 # 摸切 tiles: every copy left of the kinds that neither 西 nor the winning 5p belong to.
 POOL = parse_tiles("2m4m5m7m8m1p3p4p6p7p9p2s3s6s") * 3 + parse_tiles("1p9p2s3s6s8s8s")
 
@@ -97,11 +97,16 @@ def test_not_yet_raw_stage_or_not_a_raw_tile_is_no_liability():
 
 
 def test_the_whole_path_settles_bao_through_the_audit():
-    rep = audit_records(raw_stage_hand(last_draw="1m"))
-    hand = rep["hands"][0]
-    payers = {p["from"] for p in hand["expected_payments"]}
-    assert payers == {"W"} and hand["points"]["W"] == RS.score(
-        outcome_of(raw_stage_hand(last_draw="1m"))[0], RS.options())["W"].points
+    hand = audit_records(raw_stage_hand(last_draw="1m"))["hands"][0]
+    # 南 123456789m 234p 567p 88s on 5p: 旁胡 + 无得 → 20 × 4 = 80. 东 (two 得 and singles):
+    # 得得 + one real 东/中/… → a pung, 8 胡 → 10; 北 (one 得): a 门风 or 字牌 pair 2 胡 → 10.
+    # 西 liable, counted 0: pays 南 3 × 8, 东 1, 北 1; 东 and 北 are level.
+    assert hand["points"] == {"E": 10, "S": 80, "W": 0, "N": 10}  # 西: singles only
+    assert _flows(hand["expected_payments"]) == {("W", "S"): 24, ("W", "E"): 1, ("W", "N"): 1}
+
+
+def _flows(payments):
+    return {(p["from"], p["to"]): p["amount"] for p in payments}
 
 
 def dragon_hand(west: str, south="123456789m234p567p7z"):
