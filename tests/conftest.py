@@ -98,15 +98,14 @@ def redis_url() -> str:
 
 
 class WorkerProcess:
-    """A real ``celery -A workers.celery_app worker`` subprocess in its own process group."""
+    """A real worker subprocess (``fupan worker``, i.e. ``celery worker``) in its own process group."""
 
     def __init__(self, env: dict[str, str], log: Path, name: str, preload: str | None = None):
         self.log = log
-        boot = (f"{preload}; " if preload else "") + "from celery.__main__ import main; main()"
+        boot = (f"{preload}; " if preload else "") + "from service.cli import main; main()"
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", boot, "-A", "workers.celery_app", "worker",
-             "--pool", "solo", "--loglevel", "INFO", "--hostname", f"{name}@%h", "--without-gossip",
-             "--without-mingle", "--without-heartbeat"],
+            [sys.executable, "-c", boot, "worker", "--pool", "solo", "--hostname", f"{name}@%h",
+             "--without-gossip", "--without-mingle", "--without-heartbeat"],
             env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
 
@@ -118,7 +117,7 @@ class WorkerProcess:
 
     def stop(self) -> None:
         if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
+            os.killpg(self.proc.pid, signal.SIGQUIT)  # cold shutdown: the test is over
             try:
                 self.proc.wait(15)
             except subprocess.TimeoutExpired:
