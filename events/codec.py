@@ -149,44 +149,29 @@ def _read_lines(stream: IO[bytes], max_bytes: int) -> Iterator[tuple[int, str | 
             if not raw:
                 break
         if total > max_bytes:
-            yield line_no, LogError(
-                line_no, None, None,
-                f"the file is larger than the limit of {max_bytes} bytes (FUPAN_MAX_LOG_BYTES)",
-            )  # fmt: skip
+            limit = f"the file is larger than the limit of {max_bytes} bytes (FUPAN_MAX_LOG_BYTES)"
+            yield line_no, LogError(line_no, None, None, limit)
             return
         content = raw.rstrip(b"\n").rstrip(b"\r")
         if too_long or len(content) > MAX_LINE_BYTES:
-            yield (
-                line_no,
-                LogError(
-                    line_no,
-                    None,
-                    None,
-                    f"the line is longer than the limit of {MAX_LINE_BYTES} bytes",
-                ),
-            )
+            limit = f"the line is longer than the limit of {MAX_LINE_BYTES} bytes"
+            yield line_no, LogError(line_no, None, None, limit)
             continue
         try:
             text = content.decode("utf-8")
         except UnicodeDecodeError as e:
-            yield line_no, LogError(
-                line_no, None, None,
-                f"not UTF-8 (byte 0x{content[e.start]:02x} at column {e.start + 1})",
-            )  # fmt: skip
+            bad = f"not UTF-8 (byte 0x{content[e.start]:02x} at column {e.start + 1})"
+            yield line_no, LogError(line_no, None, None, bad)
             continue
         if text.strip():
             yield line_no, text
-
-
-class _DuplicateKey(ValueError):
-    pass
 
 
 def _object_no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise _DuplicateKey(f'duplicate key "{key}"')
+            raise ValueError(f'duplicate key "{key}"')
         out[key] = value
     return out
 
@@ -365,7 +350,12 @@ class _FileChecker:
     def _check_session(self, model: Session, line: int, seq: int) -> None:
         if seq > 0:
             self.errors.append(
-                LogError(line, "session", None, "the session record must appear once, on line 1")
+                LogError(
+                    line,
+                    "session",
+                    None,
+                    "the session record must appear once, as the first record",
+                )
             )
             return
         self.session = model

@@ -194,7 +194,7 @@ RECORD_CASES = [
         {"type": "hand", "no": 2, "seats": HAND["seats"], "seat_change": "yes"},
         'line 3 (hand): field seat_change: must be a valid boolean (got "yes")',
     ),
-    (SESSION, "line 3 (session): the session record must appear once, on line 1"),
+    (SESSION, "line 3 (session): the session record must appear once, as the first record"),
     (
         {"type": "shuffle"},
         'line 3: field type: unknown record type "shuffle"; valid types: session, hand, dice, deal, wildcard, reveal, draw, discard, chi, peng, gang, win, exhausted, showdown, settlement, correction',
@@ -307,7 +307,7 @@ def test_flowers_are_not_in_the_huangyan_set() -> None:
 def test_session_must_come_first_and_hands_before_play() -> None:
     assert errors(jsonl(HAND, SESSION)) == [
         "line 1 (hand): the first record must be the session record",
-        "line 2 (session): the session record must appear once, on line 1",
+        "line 2 (session): the session record must appear once, as the first record",
     ]
     assert errors(jsonl(SESSION, {"type": "dice", "seat": "E", "dice": [1, 2]}, HAND)) == [
         "line 2 (dice): comes before the first hand record"
