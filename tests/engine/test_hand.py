@@ -7,10 +7,12 @@ from collections import Counter
 from functools import cache
 from itertools import combinations_with_replacement
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from engine import decompositions, is_winning_hand, shanten, waits
+from engine.model import Meld
 from engine.tiles import FACES
 from tests.engine import hand_reference as ref
 
@@ -219,3 +221,52 @@ def test_peer_mahjong_agari_agrees_on_random_hands():
         checked += 1
         wins += ours
     assert 0 < wins < checked  # the sample holds both wins and non-wins
+
+
+@given(
+    st.sampled_from([5, 8]).flatmap(lambda n: near_win(n, SUITS_MZ, max_wild=0)),
+    st.lists(st.sampled_from(["2f", "3f", "4f"]), max_size=3, unique=True),
+)
+@settings(max_examples=40, deadline=None)
+def test_flower_de_readings_equal_brute_force(hand, flowers):
+    """温岭: 春 turned up, so 夏秋冬 are 得; each flower 得 is one tile standing for any face."""
+    tiles = hand[0][: len(hand[0]) - len(flowers)] + flowers
+    found = [_raw(d) for d in decompositions(tiles, wildcards="234f")]
+    assert set(found) == ref.readings(tiles[: len(tiles) - len(flowers)], len(flowers))
+    assert len(found) == len(set(found))
+    assert is_winning_hand(tiles, wildcards="234f") == bool(found)
+    for d in decompositions(tiles, wildcards="234f"):
+        assert sorted(t for t, _ in d.assignments) == sorted(flowers) and d.restored == 0
+
+
+@given(near_win(14, max_wild=2), st.data())
+@settings(max_examples=60, deadline=None)
+def test_melds_are_sets_taken_out_of_the_hand(hand, data):
+    """With a set moved into a meld, the concealed rest must itself be pair + sets."""
+    tiles, kind, _ = hand
+    real = [t for t in tiles if t != kind]
+    inside = [s for s in ref.SETS if not Counter(s) - Counter(real)]
+    assume(inside)
+    chosen = data.draw(st.sampled_from(inside))
+    rest = list(tiles)
+    for t in chosen:
+        rest.remove(t)
+    melds = [Meld("chi" if chosen[0] != chosen[1] else "peng", chosen)]
+    in_meld = is_winning_hand(rest, melds=melds, wildcards=kind)
+    assert in_meld == ref.is_win_brute(*split(rest, kind))
+    if in_meld:
+        assert is_winning_hand(tiles, wildcards=kind)
+    waiting = rest[1:]
+    held = Counter(waiting + list(chosen))
+    expected = {
+        t
+        for t in FACES
+        if held[t] < 4 and is_winning_hand(waiting + [t], melds=melds, wildcards=kind)
+    }
+    assert waits(waiting, melds=melds, wildcards=kind) == expected
+
+
+@pytest.mark.parametrize("spec", ["7z", ["7z"], ("中",), frozenset({"7z"}), {"7z"}, "7z7z"])
+def test_wildcard_spellings(spec):
+    assert is_winning_hand("123m456p789s11z2z7z7z", wildcards=spec)
+    assert waits("123m456p789s11z2z7z", wildcards=spec) >= {"7z", "2z"}
