@@ -30,6 +30,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=int(os.environ.get("FUPAN_MAX_UPLOAD_BYTES", DEFAULT_MAX_UPLOAD)),
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=os.environ.get("FUPAN_SECURE_COOKIES", "") in ("1", "true", "yes"),
         WTF_CSRF_TIME_LIMIT=None,
     )
     if test_config:
