@@ -115,9 +115,16 @@ def strip_wild(key: int, kinds: tuple[tuple[str, int], ...]) -> tuple[int, int]:
     return key, w
 
 
-@lru_cache(maxsize=1024)
 def meld_counts(melds: tuple[Meld, ...]) -> tuple[tuple[str, int], ...]:
     """Per-kind tile counts of fixed melds; raises HandError on a malformed meld."""
+    try:
+        return _meld_counts(melds)
+    except TypeError:  # a meld built with a list of tiles: unhashable, so not cached
+        return _meld_counts.__wrapped__(melds)
+
+
+@lru_cache(maxsize=1024)
+def _meld_counts(melds: tuple[Meld, ...]) -> tuple[tuple[str, int], ...]:
     counts: Counter = Counter()
     for meld in melds:
         if not isinstance(meld, Meld):

@@ -89,6 +89,7 @@ def test_melds_count_as_sets():
     assert not is_winning_hand("123m789s98s", melds=melds)
     readings = list(decompositions("123m789s99s", melds=melds))
     assert len(readings) == 1 and len(readings[0].sets) == 2
+    assert is_winning_hand("123m789s99s", melds=[Meld("peng", ["1z"] * 3), melds[1]])  # list tiles
 
 
 def test_tiles_held_four_times_are_not_waits():
