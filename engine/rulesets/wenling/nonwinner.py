@@ -35,8 +35,11 @@ def _face_options(face: str, real: int, de: int, seat_wind: str, naonao: bool):
     return out
 
 
-def best_partition(counts: Counter, de: int, seat_wind: str, naonao: bool) -> list[str]:
-    """The codes of the best split: DP over faces keeping, per (得 used, 番), the most 胡."""
+def best_partition(
+    counts: Counter, de: int, seat_wind: str, naonao: bool, hu0: int = 0, fan0: int = 0
+) -> list[str]:
+    """The codes of the best split: DP over faces keeping, per (得 used, 番), the most 胡; the
+    split is chosen on the seat's whole total (``hu0``/``fan0``: its melds and revealed tiles)."""
     states: dict[tuple[int, int], tuple[int, list[str]]] = {(0, 0): (0, [])}
     for face in FACES:
         options = _face_options(face, counts.get(face, 0), de, seat_wind, naonao)
@@ -52,7 +55,7 @@ def best_partition(counts: Counter, de: int, seat_wind: str, naonao: bool) -> li
                 if key not in nxt or nxt[key][0] < hu + add_hu:
                     nxt[key] = (hu + add_hu, codes + add)
         states = nxt
-    best = max(states.items(), key=lambda kv: lines.total(kv[1][0], kv[0][1], False))
+    best = max(states.items(), key=lambda kv: lines.total(hu0 + kv[1][0], fan0 + kv[0][1], False))
     return best[1][1]
 
 
@@ -79,7 +82,8 @@ def score_nonwinner(show: Showdown, wild: frozenset[str], naonao: bool, opts: Op
     codes = ["base_20"] if opts.nonwinner_plus_20 else []
     codes += winner.meld_items(show.melds, seat_wind, naonao)
     codes += winner.revealed_items(show.revealed, show.seat, naonao)
-    codes += best_partition(counts, de, seat_wind, naonao)
+    hu0, fan0, _ = lines.sums((c, 1) for c in codes)
+    codes += best_partition(counts, de, seat_wind, naonao, hu0, fan0)
     hu, fan, _ = lines.sums((c, 1) for c in codes)
     points, raw = lines.total(hu, fan, False)
     return Scoring(show.seat, points, winner.grouped(codes), raw=raw)
