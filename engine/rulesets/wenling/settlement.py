@@ -32,21 +32,27 @@ def settle(inp: SettleInput, opts: Options, nonwinners_settle: bool = True) -> l
     points = {s: (0 if s in bao else inp.points.get(s, 0)) for s in SEATS}
     others = [s for s in SEATS if s not in winners]
     owed: dict[tuple[str, str], int] = {}
+    reasons: dict[tuple[str, str], list[str]] = {}
     m = opts.multiplier
 
-    def pay(payer: str, payee: str, units: int) -> None:
+    def pay(payer: str, payee: str, units: int, reason: str) -> None:
         if units > 0 and payer != payee:
             owed[payer, payee] = owed.get((payer, payee), 0) + units * m
+            why = reasons.setdefault((payer, payee), [])
+            if reason not in why:
+                why.append(reason)
 
     for w in winners:
         for s in others:
-            pay(liable.get(w, s), w, _units(points[w]))
+            payer = liable.get(w, s)
+            pay(payer, w, _units(points[w]), "胡牌" if payer == s else f"包三家(代{s})")
     if nonwinners_settle:
         for a, b in combinations(others, 2):
             high, low = (a, b) if points[a] >= points[b] else (b, a)
             payer = low if low in bao or not bao else next(iter(bao))
-            pay(payer, high, _units(points[high] - points[low]))
-    return [Payment(p, q, amount) for (p, q), amount in owed.items()]
+            why = "闲家差额" if payer == low else f"包三家(代{low})"
+            pay(payer, high, _units(points[high] - points[low]), why)
+    return [Payment(p, q, amount, "; ".join(reasons[p, q])) for (p, q), amount in owed.items()]
 
 
 def with_points(inp: SettleInput, points: Mapping[str, int]) -> SettleInput:

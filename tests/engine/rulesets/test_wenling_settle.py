@@ -127,3 +127,12 @@ def test_nonwinners_given_the_base_20_is_an_explanation():
     # 北 (8+20) = 28 → 30: 东→西 (370-80)/10×2 = 58, 北→西 68, 北→东 10.
     slips = _slips("settlement.jsonl", 1)["nonwinner_base_toggled"]
     assert {k: v for k, v in slips.items() if "S" not in k} == {("E", "W"): 58, ("N", "W"): 68, ("N", "E"): 10}
+
+
+def test_payments_say_why():
+    inp = _inp({"S": 80, "E": 40, "W": 210, "N": 10}, (Liability("bao_san_jia", "W", "S"),))
+    why = {(p.payer, p.payee): p.reason for p in RS.settle(inp, RS.options())}
+    assert why[("W", "S")] == "包三家(代E); 胡牌; 包三家(代N)"
+    assert why[("W", "E")] == "闲家差额; 包三家(代N)"
+    plain = {(p.payer, p.payee): p.reason for p in RS.settle(_inp({"S": 80, "E": 40}), RS.options())}
+    assert plain[("E", "S")] == "胡牌" and plain[("W", "E")] == "闲家差额"
