@@ -67,7 +67,14 @@ def _options(i: int) -> list[_Raw]:
     return out
 
 
-_OPTIONS = [_options(i) for i in range(34)]
+def _prepared(raw: _Raw) -> tuple[_Raw, tuple[tuple[int, int], ...], int, int]:
+    """(group, (face, copies) it takes, 得 it needs, packed weight of the real tiles it takes)."""
+    used = [f for f, is_wild in zip(raw[0], raw[2], strict=True) if not is_wild]
+    taken = tuple((f, used.count(f)) for f in sorted(set(used)))
+    return raw, taken, len(raw[0]) - len(used), sum(WEIGHT[FACES[f]] for f in used)
+
+
+_OPTIONS = [[_prepared(raw) for raw in _options(i)] for i in range(34)]
 _WILD_SETS: list[_Raw] = [((f, f, f), "pung", (True,) * 3) for f in range(34)] + [
     ((f, f + 1, f + 2), "chow", (True,) * 3) for f in range(27) if f % 9 <= 6
 ]
@@ -92,27 +99,26 @@ def _readings(key: int, w: int) -> Iterator[tuple[_Raw, list[_Raw]]]:
             return
         options = _OPTIONS[i]
         for n in range(start if i == anchor else 0, len(options)):
-            faces, kind, wild = options[n]
-            if kind == "pair" and pair is not None:
+            raw, taken, cost, weight = options[n]
+            is_pair = raw[1] == "pair"
+            if is_pair and pair is not None or cost > wild_left:
                 continue
-            used = [f for f, is_wild in zip(faces, wild, strict=True) if not is_wild]
-            cost = len(faces) - len(used)
-            if cost > wild_left or any(counts[f] < used.count(f) for f in used):
+            if any(counts[f] < c for f, c in taken):
                 continue
-            rest = key - sum(WEIGHT[FACES[f]] for f in used)
+            rest = key - weight
             left = wild_left - cost
-            placed = pair if kind != "pair" else options[n]
+            placed = raw if is_pair else pair
             if (_tables.need_sets(rest) if placed else _tables.need(rest)[0]) > left:
                 continue
-            for f in used:
-                counts[f] -= 1
-            if kind != "pair":
-                groups.append(options[n])
+            for f, c in taken:
+                counts[f] -= c
+            if not is_pair:
+                groups.append(raw)
             yield from walk(rest, left, placed, i, n)
-            if kind != "pair":
+            if not is_pair:
                 groups.pop()
-            for f in used:
-                counts[f] += 1
+            for f, c in taken:
+                counts[f] += c
 
     yield from walk(key, w, None, 0, 0)
 
