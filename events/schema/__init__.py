@@ -15,7 +15,6 @@ def schema_text() -> str:
     """The schema of one log line (a discriminated union on ``type``) as stable JSON text."""
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://fupan.example/schema/log-v1.schema.json",
         "title": "fupan table log v1, one line",
         "description": "One JSON Lines record; see docs/log-format.md. Line 1 is the session record.",
         **RECORD_ADAPTER.json_schema(by_alias=True),

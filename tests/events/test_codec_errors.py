@@ -287,7 +287,7 @@ def test_flowers_are_not_in_the_huangyan_set() -> None:
             "type": "showdown",
             "seat": "E",
             "concealed": "11m",
-            "melds": [{"kind": "peng", "tiles": "555p"}],
+            "melds": [{"kind": "peng", "tiles": "555p"}, {"kind": "peng", "tiles": "菊菊菊"}],
             "revealed": "1f2f",
         },
         {
@@ -299,6 +299,7 @@ def test_flowers_are_not_in_the_huangyan_set() -> None:
     assert errors(log) == [
         "line 3 (draw): field tile: 1f is not in the huangyan tile set",
         "line 4 (showdown): field revealed: 1f is not in the huangyan tile set",
+        "line 4 (showdown): field melds.1.tiles: 8f is not in the huangyan tile set",
         "line 5 (correction): field replacement.tile: 8f is not in the huangyan tile set",
     ]
     parse_log(jsonl(SESSION, HAND, {"type": "draw", "seat": "E", "tile": "春"}))  # wenling has them
