@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from engine.hand import decompositions
+from engine.hand import HandError, decompositions
 from engine.model import SEATS, Action, HandOutcome, Meld, Showdown, Win
 from engine.rulesets.base import Anomaly, Mistake, Payment, ScoreLine, Scoring
 from engine.tiles import FACES, FLOWERS, is_flower
@@ -244,23 +244,33 @@ def total(lines: Iterable[ScoreLine]) -> int:
     return sum(ln.value * ln.count for ln in lines)
 
 
-def best_lines(
-    hands: Iterable[WinHand], count: Callable[[WinHand], tuple[ScoreLine, ...]], cap: int
-) -> tuple[ScoreLine, ...] | None:
-    """The lines of the reading a winner is paid on: the most 台 after the cap, then before it."""
-    best, key = None, None
-    for hand in hands:
-        lines = count(hand)
-        raw = total(lines)
-        k = (min(raw, cap) if cap else raw, raw)
-        if key is None or k > key:
-            best, key = lines, k
-    return best
-
-
-def scoring(seat: str, lines: tuple[ScoreLine, ...], cap: int) -> Scoring:
-    raw = total(lines)
-    return Scoring(seat=seat, points=min(raw, cap) if cap else raw, lines=lines, raw=raw)
+def score_wins(
+    outcome: HandOutcome,
+    count: Callable[[WinHand], tuple[ScoreLine, ...]],
+    cap: int,
+    minimum: int = 0,
+) -> dict[str, Scoring]:
+    """Every winner's scoring on its best reading (most 台 after the cap, then before it). A hand
+    that is no win, or has fewer than ``minimum`` 台, scores 0 with ``limit="not_winning"``."""
+    result = {}
+    for win in outcome.wins:
+        show = outcome.showdowns.get(win.seat)
+        best, key = None, None
+        try:
+            for hand in readings(win, show) if show and win.tile else ():
+                lines = count(hand)
+                raw = total(lines)
+                k = (min(raw, cap) if cap else raw, raw)
+                if key is None or k > key:
+                    best, key = lines, k
+        except HandError:  # impossible tiles; the replay reports them as not_winning
+            best = None
+        if best is None or total(best) < minimum:
+            result[win.seat] = Scoring(win.seat, 0, best or (), 0, limit="not_winning")
+        else:
+            raw = total(best)
+            result[win.seat] = Scoring(win.seat, min(raw, cap) if cap else raw, best, raw)
+    return result
 
 
 def merge(payments: Iterable[Payment]) -> list[Payment]:

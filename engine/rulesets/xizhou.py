@@ -275,18 +275,8 @@ class Xizhou(Ruleset):
         return [a for a in found if a is not None]
 
     def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
-        result = {}
-        for win in outcome.wins:
-            show = outcome.showdowns.get(win.seat)
-            hands = tai.readings(win, show) if show and win.tile else ()
-            lines = tai.best_lines(hands, lambda h: count_tai(h, outcome, opts), 0)
-            if not lines:  # not a winning shape, or 0 台: the seed's 1 台起胡 is not met
-                result[win.seat] = Scoring(
-                    seat=win.seat, points=0, lines=lines or (), raw=0, limit="not_winning"
-                )
-            else:
-                result[win.seat] = tai.scoring(win.seat, lines, 0)
-        return result
+        """1台起胡: a 0-台 win scores 0 with ``limit="not_winning"`` and is paid nothing."""
+        return tai.score_wins(outcome, lambda h: count_tai(h, outcome, opts), 0, minimum=1)
 
     def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
         out = []

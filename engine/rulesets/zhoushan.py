@@ -162,16 +162,7 @@ class Zhoushan(Ruleset):
         return [a for a in found if a is not None]
 
     def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
-        result = {}
-        for win in outcome.wins:
-            show = outcome.showdowns.get(win.seat)
-            hands = tai.readings(win, show) if show and win.tile else ()
-            lines = tai.best_lines(hands, lambda h: count_tai(h, outcome, opts), opts.cap)
-            if lines is None:
-                result[win.seat] = Scoring(seat=win.seat, points=0, limit="not_winning")
-            else:
-                result[win.seat] = tai.scoring(win.seat, lines, opts.cap)
-        return result
+        return tai.score_wins(outcome, lambda h: count_tai(h, outcome, opts), opts.cap)
 
     def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
         """杠上开花 after a kong of someone's discard: that discarder pays for all three."""

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from engine.audit import audit_records
-from engine.model import HandOutcome
+from engine.model import HandOutcome, Showdown, Win
 from engine.replay import replay
 from engine.rulesets import get_ruleset
+from engine.tiles import parse_tiles
 from events.codec import parse_log
 
 RS = get_ruleset("zhoushan")
@@ -148,3 +149,14 @@ def test_the_full_path_replay_and_audit_agree_with_every_hand():
         assert (h["no"], h["anomalies"], h["disputes"]) == (h["no"], [], [])
         expected = {s: min(sum(v.values()), 4) for s, v in EXPECTED_LINES[h["no"]].items()}
         assert h["points"] == expected
+
+
+@pytest.mark.parametrize("concealed", ["123m", "11111m23456789m99p", "123456789m123p555z"])
+def test_impossible_tiles_score_as_not_winning_not_a_traceback(concealed):
+    show = Showdown("S", tuple(parse_tiles(concealed)))
+    outcome = HandOutcome(
+        no=1, seats={}, showdowns={"S": show}, wins=(Win("S", "discard", "1m", "W"),)
+    )
+    for name in ("zhoushan", "xizhou"):
+        rs = get_ruleset(name)
+        assert rs.score(outcome, rs.options())["S"].limit == "not_winning"
