@@ -128,6 +128,8 @@ def apply_corrections(
 ) -> tuple[list[tuple[int, dict]], list[Correction]]:
     """The records in force as (seq, record), corrections applied in order: a later correction
     of the same record wins (the codec refuses corrections of the session or of a correction)."""
+    if not any(rec.get("type") == "correction" for rec in records):
+        return list(enumerate(records)), []
     current: dict[int, dict | None] = dict(enumerate(records))
     corrections: list[Correction] = []
     for seq, rec in enumerate(records):

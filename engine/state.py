@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engine.hand import HandError, is_winning_hand
@@ -67,8 +68,20 @@ class TableState:
     winners: tuple[str, ...]
 
 
+_SUIT_ZH = {"m": "万", "p": "筒", "s": "条"}
+
+
 def _names(tiles) -> str:
-    return "".join(chinese(t) for t in tiles)
+    """Compact Chinese for messages: ``111234567万11筒5条东``; a lone tile by its full name."""
+    tiles = sorted(tiles, key=INDEX.__getitem__)
+    if len(tiles) == 1:
+        return chinese(tiles[0])
+    parts = [
+        "".join(t[0] for t in tiles if t[1] == suit) + zh
+        for suit, zh in _SUIT_ZH.items()
+        if any(t[1] == suit for t in tiles)
+    ]
+    return "".join(parts) + "".join(chinese(t) for t in tiles if t[1] in "zf")
 
 
 class Table:
@@ -85,7 +98,7 @@ class Table:
         self.counts = {s: [0] * 42 for s in SEATS}
         self.melds: dict[str, list[Meld]] = {s: [] for s in SEATS}
         self.revealed: dict[str, list[str]] = {s: [] for s in SEATS}
-        self.discards: dict[str, list[Discard]] = {s: [] for s in SEATS}
+        self.discards: dict[str, list[tuple]] = {s: [] for s in SEATS}
         self.seen = [0] * 42
         self.pending = {s: [] for s in SEATS}  # causes of owed replacement draws (bonus/kong)
         self.dealt: set[str] = set()
@@ -94,6 +107,7 @@ class Table:
         self.reported: set[tuple[str, str]] = set()  # (code, key) reported once per hand
         self.taken = 0
         self.back_draws = 0
+        self._dead = (0, rs.dead_wall(0, opts))  # (back draws, dead wall) last asked
         self.turn: str | None = None
         self.must: str | None = None  # "draw" or "discard"
         self.last_draw: dict[str, tuple[str, str | None]] = {}  # seat -> (source, cause)
@@ -144,12 +158,12 @@ class Table:
         return self.total - self.taken
 
     def dead_wall(self) -> int:
-        return self.rs.dead_wall(self.back_draws, self.opts)
+        if self._dead[0] != self.back_draws:
+            self._dead = (self.back_draws, self.rs.dead_wall(self.back_draws, self.opts))
+        return self._dead[1]
 
     def _bonus_indexes(self) -> tuple[int, ...]:
-        return tuple(
-            i for i, t in enumerate(ALL_TILES) if self.rs.is_bonus(t, self.wildcards, self.opts)
-        )
+        return _bonus_indexes(self.rs, self.opts, self.wildcards)
 
     def concealed(self, seat: str) -> list[str]:
         return [ALL_TILES[i] for i, c in enumerate(self.counts[seat]) for _ in range(c)]
@@ -194,13 +208,13 @@ class Table:
     def record(self, seq: int, kind: str, seat: str, **kw) -> None:
         if not self.checking:
             return
-        action = Action(seq, kind, seat, wall_left=self.wall_left, **kw)
+        action = Action(seq, kind, seat, wall_left=self.total - self.taken, **kw)
         history = tuple(self.actions)
         self.actions.append(action)
-        known = {(a.seq, a.code) for a in self.anomalies if a.seq == seq}
-        for a in self.rs.check(action, history, self.opts):
-            if (a.seq, a.code) not in known:
-                self.anomalies.append(a)
+        found = self.rs.check(action, history, self.opts)
+        if found:
+            known = {(a.seq, a.code) for a in self.anomalies if a.seq == seq}
+            self.anomalies.extend(a for a in found if (a.seq, a.code) not in known)
 
     # -- records ---------------------------------------------------------------------------
     def apply(self, seq: int, rec: dict) -> None:
@@ -208,9 +222,9 @@ class Table:
         if self.ended and kind in PLAY_TYPES and not (kind == "win" and self.wins):
             self.flag(seq, "play_after_end", f"{kind} after the hand ended")
             return
-        handler = getattr(self, "on_" + kind, None)
+        handler = _HANDLERS.get(kind)
         if handler is not None:
-            handler(seq, rec)
+            handler(self, seq, rec)
 
     def on_dice(self, seq: int, rec: dict) -> None:
         self.record(seq, "dice", rec["seat"])
@@ -256,10 +270,6 @@ class Table:
     def on_draw(self, seq: int, rec: dict) -> None:
         seat, tile, source = rec["seat"], rec["tile"], rec.get("from", "wall")
         cause = None
-        if self.wall_left <= self.dead_wall():
-            self.flag_once("wall", seq, "wall_exhausted",
-                           f"{seat} draws with {self.wall_left} live tiles left (the hand ends at "
-                           f"{self.dead_wall()})")
         if source == "back":
             if self.pending[seat]:
                 cause = self.pending[seat].pop(0)
@@ -268,7 +278,11 @@ class Table:
                           f"{seat} draws from the back with no flower revealed or kong made",
                           WARNING)
             self.back_draws += 1
-        if cause is None:
+        if cause is None:  # a turn's draw (a replacement may still come from the dead wall)
+            if self.wall_left <= self.dead_wall():
+                self.flag_once("wall", seq, "wall_exhausted",
+                               f"{seat} draws with {self.wall_left} live tiles left (the hand ends "
+                               f"at {self.dead_wall()})")
             self.check_turn(seq, seat, "draw", "draws")
             self.turn, self.must = seat, "discard"
             self.wall_draws[seat] += 1
@@ -291,11 +305,11 @@ class Table:
         if tile in self.wildcards:
             self.discarded_wild.add(seat)
         river = self.discards[seat]
-        river.append(Discard(tile, seq))
+        river.append((tile, seq, None))  # a Discard's fields; built in state()
         self.last_discard = self.win_discard = (seat, len(river) - 1)
         self.last_gang = self.just_claimed = None
         self.discard_count += 1
-        self.turn, self.must = next_seat(seat), "draw"
+        self.turn, self.must = _NEXT[seat], "draw"
         self.record(seq, "discard", seat, tile=tile)
 
     def _check_discard(self, seq: int, seat: str, tile: str) -> None:
@@ -315,10 +329,10 @@ class Table:
             self.flag(seq, "claim_no_discard", f"{seat} claims ({what}) with no discard to take")
             return None
         by, i = self.last_discard
-        d = self.discards[by][i]
-        self.discards[by][i] = Discard(d.tile, d.seq, seat)
+        tile, dseq, _ = self.discards[by][i]
+        self.discards[by][i] = (tile, dseq, seat)
         self.last_discard = None
-        return by, d.tile
+        return by, tile
 
     def _check_wild_claim(self, seq: int, seat: str, tiles) -> None:
         if self.rs.wildcard_claims_allowed or not self.wildcards.intersection(tiles):
@@ -432,14 +446,14 @@ class Table:
             self.flag(seq, "claim_no_discard", f"{seat} wins on a discard but none was made")
             return frozenset()
         who, i = self.win_discard
-        d = self.discards[who][i]
+        d = Discard(*self.discards[who][i])
         if (who, d.tile) != (by, tile) or (self.last_discard is None and not self.wins):
             self.flag(seq, "claim_no_discard",
                       f"{seat} wins on {chinese(tile) if tile else '?'} from {by}; the last discard "
                       f"was {chinese(d.tile)} from {who}")
         if tile is None:
             return frozenset()
-        self.discards[who][i] = Discard(d.tile, d.seq, d.claimed_by or seat)
+        self.discards[who][i] = (d.tile, d.seq, d.claimed_by or seat)
         self.last_discard = None
         self.counts[seat][INDEX[tile]] += 1
         if self.rs.discarded_wildcard_blocks_win and tile in self.wildcards:
@@ -584,7 +598,7 @@ class Table:
             concealed={s: tuple(self.concealed(s)) for s in SEATS},
             melds={s: tuple(m) for s, m in self.melds.items()},
             revealed={s: tuple(r) for s, r in self.revealed.items()},
-            discards={s: tuple(d) for s, d in self.discards.items()},
+            discards={s: tuple(Discard(*d) for d in r) for s, r in self.discards.items()},
             wall_left=None if self.summary else self.wall_left,
             turn=self.turn,
             indicator=self.indicator,
@@ -593,6 +607,18 @@ class Table:
             ended=self.ended,
             winners=tuple(w.seat for w in self.wins),
         )
+
+
+@lru_cache(maxsize=256)
+def _bonus_indexes(rs: Ruleset, opts: Any, wildcards: frozenset[str]) -> tuple[int, ...]:
+    """Indexes of the tiles that must be revealed (memoised: asked for every hand)."""
+    return tuple(i for i, t in enumerate(ALL_TILES) if rs.is_bonus(t, wildcards, opts))
+
+
+_NEXT = {s: next_seat(s) for s in SEATS}
+_HANDLERS = {
+    name[3:]: fn for name, fn in vars(Table).items() if name.startswith("on_") and callable(fn)
+}
 
 
 def _is_run(run: list[str]) -> bool:
