@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
@@ -47,39 +47,34 @@ KIND_ZH = {
 }
 
 
-def _opt(default, doc: str, choices: tuple = ()):
-    meta = {"doc": doc, "choices": choices} if choices else {"doc": doc}
-    return field(default=default, metadata=meta)
-
-
 @dataclass(frozen=True)
 class Options:
-    base: int = _opt(1, "底分: M = 台 × 底分 (the seed: 1 in a private room)")
-    flush_config: str = _opt(
+    base: int = tai.option(1, "底分: M = 台 × 底分 (the seed: 1 in a private room)")
+    flush_config: str = tai.option(
         "14/12",
         "台 of 清一色/混一色 (大吊车 and 对对胡 count as 混一色): 清14混12, 清12混10, 清12混8, 清10混6",
         tuple(FLUSH_CONFIGS),
     )
-    flower_order: str = _opt(
+    flower_order: str = tai.option(
         "tile_numbers",
         "which flowers are a seat's own (正花): 'tile_numbers' (梅1兰2菊3竹4, the seed's order "
         "梅兰菊竹: 西=秋菊 北=冬竹) or 'spec' (东=春梅 南=夏兰 西=秋竹 北=冬菊)",
         tai.FLOWER_ORDERS,
     )
-    four_flowers: str = _opt(
+    four_flowers: str = tai.option(
         "set",
         "四花 12 台 for a full 'set' (春夏秋冬 or 梅兰菊竹), or for 'any' four flowers",
         ("set", "any"),
     )
-    zhengfeng_stacks: bool = _opt(
+    zhengfeng_stacks: bool = tai.option(
         False,
         "正风 (a pung of a wind that is both the seat's and the round's, 2 台) also counts 圈风 "
         "and 位风 (4 台 in all); default: 正风 replaces them",
     )
-    pinghu_white_pair: bool = _opt(
+    pinghu_white_pair: bool = tai.option(
         True, "a pair of 白 still allows 平胡 (the seed bars only 中发 and the seat/round winds)"
     )
-    hu_bao_rule: str = _opt(
+    hu_bao_rule: str = tai.option(
         "each_3",
         "互包 when 'each_3' (each of the two claimed 3 times from the other) or 'total_3' (both "
         "claimed from each other, 3 times together)",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
@@ -34,36 +34,33 @@ from engine.rulesets.base import (
 from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE
 
 
-def _opt(default, doc: str, choices: tuple = ()):
-    meta = {"doc": doc, "choices": choices} if choices else {"doc": doc}
-    return field(default=default, metadata=meta)
-
-
 @dataclass(frozen=True)
 class Options:
-    stake: int = _opt(1, "amount paid per 台 (and per 底); the seed names no stake")
-    base: int = _opt(
+    stake: int = tai.option(1, "amount paid per 台 (and per 底); the seed names no stake")
+    base: int = tai.option(
         1, "底: 台 every paying seat pays on top of the winner's 台, so a 0-台 win still pays"
     )
-    cap: int = _opt(4, "台 cap per winner (the seed: more than 4 台 still count as 4); 0 = none")
-    discard_payer: str = _opt(
+    cap: int = tai.option(
+        4, "台 cap per winner (the seed: more than 4 台 still count as 4); 0 = none"
+    )
+    discard_payer: str = tai.option(
         "discarder",
         "who pays a win on a discard (放铳): the 'discarder' alone, or 'all' three losers",
         ("discarder", "all"),
     )
-    pinghu_tai: int = _opt(
+    pinghu_tai: int = tai.option(
         1, "台 of 排胡 (all chows, plain pair, two-sided wait); the seed omits it"
     )
-    tanki_self_draw_tai: int = _opt(
+    tanki_self_draw_tai: int = tai.option(
         2, "台 of a self-drawn 单钓 (the seed: 2), counted beside 自摸's 1 台"
     )
-    haidi: str = _opt(
+    haidi: str = tai.option(
         "discard",
         "海底捞月 on a win on the last 'discard' (the seed's words), or on 'both' that and a "
         "self-draw of the last tile",
         ("discard", "both"),
     )
-    flower_order: str = _opt(
+    flower_order: str = tai.option(
         "spec",
         "which flowers are a seat's own: 'spec' (东=春梅 南=夏兰 西=秋竹 北=冬菊, the seed's "
         "order 梅兰竹菊) or 'tile_numbers' (梅1兰2菊3竹4: 西=秋菊 北=冬竹)",
