@@ -12,6 +12,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
+from sqlmodel import Session
 
 from events.config import settings
 
@@ -33,6 +34,12 @@ def get_engine(url: str | None = None) -> Engine:
                 upgrade(engine)
             _engines[url] = engine
         return _engines[url]
+
+
+def db_session(engine: Engine | None = None) -> Session:
+    """A session on ``engine`` (default: the configured database) whose objects stay readable
+    after it closes."""
+    return Session(engine or get_engine(), expire_on_commit=False)
 
 
 def make_engine(url: str) -> Engine:

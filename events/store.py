@@ -19,7 +19,7 @@ from sqlmodel import Session
 from events import chain, receipts
 from events.codec import LogFormatError, ParsedLog, canonical_json, parse_log
 from events.config import settings
-from events.db import get_engine
+from events.db import db_session
 from events.models import Receipt, StoredEvent, TableSession, utcnow
 
 
@@ -51,14 +51,6 @@ class StoreCheck:
     sessions: int
     events: int
     broken: list[chain.ChainBroken]
-
-
-def _engine(engine: Engine | None) -> Engine:
-    return engine or get_engine()
-
-
-def _db(engine: Engine | None) -> Session:
-    return Session(_engine(engine), expire_on_commit=False)
 
 
 def _signing_key():
@@ -108,7 +100,7 @@ def ingest_parsed(
         kind="upload",
     )
     try:
-        with _db(engine) as db, db.begin():
+        with db_session(engine) as db, db.begin():
             db.add(row)
             db.flush()
             _insert(db, row.id, links, receipt)
@@ -121,7 +113,7 @@ def ingest_parsed(
 
 
 def _by_content_hash(content_hash: str, engine: Engine | None) -> Stored | None:
-    with _db(engine) as db:
+    with db_session(engine) as db:
         row = db.scalars(
             select(TableSession).where(TableSession.content_hash == content_hash)
         ).first()
@@ -178,7 +170,7 @@ def append_corrections(
         kind="correction",
     )
     try:
-        with _db(engine) as db, db.begin():
+        with db_session(engine) as db, db.begin():
             _insert(db, session_id, links, receipt)
             moved = db.execute(
                 update(TableSession)
@@ -222,7 +214,7 @@ def _uploaded(session_id: str, engine: Engine | None) -> int:
 
 
 def get_session(*, session_id: str, engine: Engine | None = None) -> TableSession:
-    with _db(engine) as db:
+    with db_session(engine) as db:
         row = db.get(TableSession, session_id)
     if row is None:
         raise SessionNotFound(session_id)
@@ -240,14 +232,14 @@ def list_sessions(
     query = select(TableSession).order_by(TableSession.created_at.desc(), TableSession.id)
     if club is not None:
         query = query.where(TableSession.club == club)
-    with _db(engine) as db:
+    with db_session(engine) as db:
         return list(db.scalars(query.offset(offset).limit(limit)))
 
 
 def read_events(*, session_id: str, engine: Engine | None = None) -> list[StoredEvent]:
     """A session's events in seq order (empty for an unknown session)."""
     query = select(StoredEvent).where(StoredEvent.stream == session_id).order_by(StoredEvent.seq)
-    with _db(engine) as db:
+    with db_session(engine) as db:
         return list(db.scalars(query))
 
 
@@ -266,7 +258,7 @@ def export_log(*, session_id: str, engine: Engine | None = None) -> str:
 def receipts_of(*, session_id: str, engine: Engine | None = None) -> list[dict]:
     """Every receipt issued for a session, oldest first (the last one covers the current head)."""
     query = select(Receipt.document).where(Receipt.session_id == session_id).order_by(Receipt.id)
-    with _db(engine) as db:
+    with db_session(engine) as db:
         return [json.loads(doc) for doc in db.scalars(query)]
 
 

@@ -11,9 +11,8 @@ import json
 
 from sqlalchemy import Engine, and_, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlmodel import Session
 
-from events.db import get_engine
+from events.db import db_session, get_engine
 from events.models import TableSession, Verification, utcnow
 
 _INSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
@@ -60,7 +59,7 @@ def verifications_of(*, session_id: str, engine: Engine | None = None) -> list[V
     query = (
         select(Verification).where(Verification.session_id == session_id).order_by(Verification.id)
     )
-    with Session(engine or get_engine()) as db:
+    with db_session(engine) as db:
         return list(db.scalars(query))
 
 
@@ -86,5 +85,5 @@ def unverified_sessions(
     )
     if ids is not None:
         query = query.where(TableSession.id.in_(ids))
-    with Session(engine or get_engine()) as db:
+    with db_session(engine) as db:
         return list(db.scalars(query))

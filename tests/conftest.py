@@ -28,12 +28,31 @@ PG_SERVER = os.environ.get("FUPAN_TEST_POSTGRES", "postgresql+psycopg://postgres
 REDIS_SERVER = os.environ.get("FUPAN_TEST_REDIS", "redis://127.0.0.1:6379")
 
 
-def variant(log: str, n: int) -> str:
-    """The log with its table renamed to ``n``: a different upload (content hash) of the same play."""
+def with_table(log: str, table: str) -> str:
+    """The log with its table renamed: a different upload (content hash) of the same play."""
     first, rest = log.split("\n", 1)
     session = json.loads(first)
-    session["table"] = f"variant-{n}"
+    session["table"] = table
     return json.dumps(session, ensure_ascii=False) + "\n" + rest
+
+
+def variant(log: str, n: int) -> str:
+    return with_table(log, f"variant-{n}")
+
+
+def run_sql(sql: str, **params) -> None:
+    """One statement in its own transaction on the configured store database."""
+    with events_db.get_engine().begin() as c:
+        c.execute(text(sql), params)
+
+
+def drop_write_once_triggers(table: str) -> None:
+    """What an intruder with database access does first (tests of tamper detection)."""
+    if events_db.get_engine().dialect.name == "postgresql":
+        run_sql(f"ALTER TABLE {table} DISABLE TRIGGER USER")
+    else:
+        for trigger in ("no_update", "no_delete", "head_only"):
+            run_sql(f"DROP TRIGGER IF EXISTS {table}_{trigger}")
 
 
 @pytest.fixture

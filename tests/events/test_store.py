@@ -6,22 +6,15 @@ import json
 import threading
 
 import pytest
-from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 from events import chain, store
 from events.codec import LogFormatError, parse_log
-from events.db import get_engine
-from tests.conftest import variant
+from tests.conftest import drop_write_once_triggers, run_sql, variant
 
 
 def correction(target: int, note: str = "fix") -> dict:
     return {"type": "correction", "target": target, "void": True, "reason": note, "by": "裁判"}
-
-
-def execute(sql: str, **params) -> None:
-    with get_engine().begin() as c:
-        c.execute(text(sql), params)
 
 
 def test_ingest_stores_the_canonical_records_chained_with_a_receipt(database_url, sample_log):
@@ -75,7 +68,7 @@ def test_a_log_that_fails_validation_stores_nothing(database_url, sample_log):
 def test_a_duplicate_seq_is_refused(database_url, sample_log):
     session = store.ingest(data=sample_log).session
     with pytest.raises(DBAPIError):
-        execute(
+        run_sql(
             "INSERT INTO events (stream, seq, type, data, prev_hash, hash, recorded_at) "
             "VALUES (:s, 1, 'hand', '{}', :h, :h, CURRENT_TIMESTAMP)",
             s=session.id,
@@ -96,7 +89,7 @@ def test_a_failing_batch_writes_nothing(database_url, sample_log):
     head = session.head_seq
     # Someone has (out of band) taken seq head+2: the batch's second insert collides.
     link = chain.extend([json.dumps(correction(1), separators=(",", ":"))], seq=head + 2)[0]
-    execute(
+    run_sql(
         "INSERT INTO events (stream, seq, type, data, prev_hash, hash, recorded_at) "
         "VALUES (:s, :q, 'correction', :d, :p, :h, CURRENT_TIMESTAMP)",
         s=session.id,
@@ -184,24 +177,15 @@ def test_concurrent_appenders_never_lose_or_interleave_events(database_url, samp
 def test_the_database_refuses_updates_and_deletes(database_url, sample_log, sql):
     store.ingest(data=sample_log)
     with pytest.raises(DBAPIError, match="fupan: "):
-        execute(sql)
+        run_sql(sql)
     assert store.check_chains().broken == []
-
-
-def _without_triggers(table: str) -> None:
-    """What an intruder with database access does first."""
-    if get_engine().dialect.name == "postgresql":
-        execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
-    else:
-        for trigger in ("no_update", "no_delete", "head_only"):
-            execute(f"DROP TRIGGER IF EXISTS {table}_{trigger}")
 
 
 def test_store_check_finds_a_tampered_event(database_url, sample_log):
     good = store.ingest(data=variant(sample_log, 1)).session
     bad = store.ingest(data=variant(sample_log, 2)).session
-    _without_triggers("events")
-    execute(
+    drop_write_once_triggers("events")
+    run_sql(
         "UPDATE events SET data = replace(data, :old, :new) WHERE stream = :s AND type = 'settlement'",
         s=bad.id,
         old='"amount":20',
@@ -218,8 +202,8 @@ def test_store_check_finds_a_tampered_event(database_url, sample_log):
 
 def test_store_check_finds_a_truncated_stream(database_url, sample_log):
     session = store.ingest(data=sample_log).session
-    _without_triggers("events")
-    execute("DELETE FROM events WHERE stream = :s AND seq = :q", s=session.id, q=session.head_seq)
+    drop_write_once_triggers("events")
+    run_sql("DELETE FROM events WHERE stream = :s AND seq = :q", s=session.id, q=session.head_seq)
     [broken] = store.check_chains().broken
     assert "recorded head" in broken.reason
 
@@ -227,7 +211,7 @@ def test_store_check_finds_a_truncated_stream(database_url, sample_log):
 def test_session_rows_only_advance_to_a_stored_event(database_url, sample_log):
     session = store.ingest(data=sample_log).session
     with pytest.raises(DBAPIError, match="fupan: "):
-        execute("UPDATE sessions SET head_seq = head_seq + 1 WHERE id = :s", s=session.id)
+        run_sql("UPDATE sessions SET head_seq = head_seq + 1 WHERE id = :s", s=session.id)
 
 
 def test_unknown_sessions_and_empty_batches_are_clear_errors(database_url, sample_log):

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import text
 from typer.testing import CliRunner
 
 from events import store, verifications
-from events.db import get_engine
 from service.cli import app
-from tests.conftest import variant
+from tests.conftest import drop_write_once_triggers, run_sql, variant
 
 runner = CliRunner()
 
@@ -47,12 +45,8 @@ def test_ingest_files_and_folders_then_check(data_dir, sample_log, tmp_path):
 
 def test_store_check_reports_the_first_broken_link(database_url, sample_log):
     session = store.ingest(data=sample_log).session
-    with get_engine().begin() as c:
-        if c.dialect.name == "postgresql":
-            c.execute(text("ALTER TABLE events DISABLE TRIGGER USER"))
-        else:
-            c.execute(text("DROP TRIGGER events_no_update"))
-        c.execute(text("UPDATE events SET data = data || ' ' WHERE seq IN (4, 7)"))
+    drop_write_once_triggers("events")
+    run_sql("UPDATE events SET data = data || ' ' WHERE seq IN (4, 7)")
     result = fupan("store", "check")
     assert result.exit_code == 1
     assert f"session {session.id}: chain broken at seq 4" in result.output

@@ -8,11 +8,10 @@ import json
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from sqlalchemy import text
 
 from events import store
-from events.db import get_engine
 from events.receipts import ReceiptInvalid
+from tests.conftest import drop_write_once_triggers, run_sql
 
 
 def void(target: int) -> dict:
@@ -92,16 +91,13 @@ def test_a_tampered_store_or_file_fails_the_receipt(stored, sample_log):
     appended = sample_log + json.dumps({"type": "exhausted"}) + "\n"
     with pytest.raises(ReceiptInvalid, match="not a correction"):
         store.check_receipt(document=stored.receipt, log=appended)
-    engine = get_engine()
-    with engine.begin() as c:  # an intruder rewrites a stored event behind the triggers' back
-        if engine.dialect.name == "postgresql":
-            c.execute(text("ALTER TABLE events DISABLE TRIGGER USER"))
-        else:
-            c.execute(text("DROP TRIGGER events_no_update"))
-        c.execute(
-            text("UPDATE events SET data = replace(data, :a, :b) WHERE stream = :s AND seq = 1"),
-            dict(a="阿强", b="阿弱", s=stored.session.id),
-        )
+    drop_write_once_triggers("events")  # an intruder rewrites a stored event
+    run_sql(
+        "UPDATE events SET data = replace(data, :a, :b) WHERE stream = :s AND seq = 1",
+        a="阿强",
+        b="阿弱",
+        s=stored.session.id,
+    )
     with pytest.raises(ReceiptInvalid):
         store.check_receipt(document=stored.receipt)
 

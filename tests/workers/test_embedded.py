@@ -8,7 +8,7 @@ import pytest
 
 from engine.audit import audit_records
 from events import store, verifications
-from tests.conftest import variant
+from tests.conftest import variant, with_table
 from tests.workers.poison import poisoned_audit
 from workers import dispatch, tasks
 
@@ -85,7 +85,7 @@ def test_a_poison_log_is_a_failed_verification_and_the_queue_goes_on(
     embedded, sample_log, monkeypatch
 ):
     monkeypatch.setattr("engine.audit.audit_records", poisoned_audit)
-    poison = store.ingest(data=sample_log.replace('"table":"1"', '"table":"poison"', 1)).session
+    poison = store.ingest(data=with_table(sample_log, "poison")).session
     good = store.ingest(data=sample_log).session
     dispatch.enqueue_verify(poison.id)
     dispatch.enqueue_verify(good.id)

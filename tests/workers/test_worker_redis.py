@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from events import store, verifications
-from tests.conftest import variant, wait_for
+from tests.conftest import variant, wait_for, with_table
 from tests.workers.poison import INSTALL
 from workers import dispatch
 
@@ -62,7 +62,7 @@ def test_a_poison_log_fails_its_verification_and_the_queue_continues(
 ):
     celery_worker_factory(preload=INSTALL)
     poison = tmp_path / "poison.jsonl"
-    poison.write_text(sample_log.replace('"table":"1"', '"table":"poison"', 1), encoding="utf-8")
+    poison.write_text(with_table(sample_log, "poison"), encoding="utf-8")
     dispatch.enqueue_ingest([str(poison)])
     dispatch.enqueue_ingest(write_logs(tmp_path, sample_log, 2))
     done = wait_for(lambda: (r := results()) and len(r) == 3 and all(r.values()) and r, 30,
