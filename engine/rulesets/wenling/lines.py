@@ -65,19 +65,19 @@ def line(code: str, count: int = 1) -> ScoreLine:
     return ScoreLine(code, zh, en, value, unit, count)
 
 
-def sums(items: Iterable[tuple[str, int]]) -> tuple[int, int, bool]:
-    """(胡, 番, is a 腊子) of (code, count) items."""
-    hu = fan = 0
-    limit = False
-    for code, count in items:
-        _, _, value, unit = ITEMS[code]
-        if unit == HU:
-            hu += value * count
-        elif unit == FAN:
-            fan += value * count
-        else:
-            limit = True
-    return hu, fan, limit
+_HU = {code: (v if unit == HU else 0) for code, (_, _, v, unit) in ITEMS.items()}
+_FAN = {code: (v if unit == FAN else 0) for code, (_, _, v, unit) in ITEMS.items()}
+LIMIT_CODES = frozenset(code for code, item in ITEMS.items() if item[3] == LIMIT)
+
+
+def sums(codes: Iterable[str]) -> tuple[int, int, bool]:
+    """(胡, 番, is a 腊子) of item codes, each counted once (a reading's hot path)."""
+    codes = tuple(codes)
+    return (
+        sum(map(_HU.__getitem__, codes)),
+        sum(map(_FAN.__getitem__, codes)),
+        not LIMIT_CODES.isdisjoint(codes),
+    )
 
 
 def round_up(points: int) -> int:

@@ -50,7 +50,7 @@ def best_partition(
             for extra, add in options:
                 if used + extra > de:
                     continue
-                add_hu, add_fan, _ = lines.sums((c, 1) for c in add)
+                add_hu, add_fan, _ = lines.sums(add)
                 key = (used + extra, fan + add_fan)
                 if key not in nxt or nxt[key][0] < hu + add_hu:
                     nxt[key] = (hu + add_hu, codes + add)
@@ -82,8 +82,8 @@ def score_nonwinner(show: Showdown, wild: frozenset[str], naonao: bool, opts: Op
     codes = ["base_20"] if opts.nonwinner_plus_20 else []
     codes += winner.meld_items(show.melds, seat_wind, naonao)
     codes += winner.revealed_items(show.revealed, show.seat, naonao)
-    hu0, fan0, _ = lines.sums((c, 1) for c in codes)
+    hu0, fan0, _ = lines.sums(codes)
     codes += best_partition(counts, de, seat_wind, naonao, hu0, fan0)
-    hu, fan, _ = lines.sums((c, 1) for c in codes)
+    hu, fan, _ = lines.sums(codes)
     points, raw = lines.total(hu, fan, False)
     return Scoring(show.seat, points, winner.grouped(codes), raw=raw)

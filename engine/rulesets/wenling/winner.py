@@ -5,6 +5,7 @@ once, then the maximum over every reading of the concealed tiles that engine.han
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from engine.hand import HandError, best_decomposition
 from engine.model import (
@@ -32,15 +33,16 @@ _MELD_KIND = {
 }
 
 
-def set_items(kind: str, face: str, seat_wind: str, naonao: bool, fan_ok: bool = True) -> list[str]:
-    """The 胡 code of a pung/kong and its 门风/字牌 番 (``fan_ok`` False when 得 may not earn it)."""
-    codes = [kind + "_major" if is_terminal_or_honor(face) else kind]
-    if fan_ok:
-        if face == seat_wind:
-            codes.append("fan_seat_wind")
-        elif face in DRAGONS and not naonao:
-            codes.append("fan_dragon")
-    return codes
+@cache
+def set_items(kind: str, face: str, seat_wind: str, naonao: bool, fan_ok: bool = True) -> tuple[str, ...]:
+    """The 胡 code of a pung/kong and its 门风/字牌 番 (``fan_ok`` False when 得 may not earn it).
+    Cached: the domain is a few thousand keys and a reading looks one up per pung."""
+    major = kind + "_major" if is_terminal_or_honor(face) else kind
+    if fan_ok and face == seat_wind:
+        return major, "fan_seat_wind"
+    if fan_ok and face in DRAGONS and not naonao:
+        return major, "fan_dragon"
+    return (major,)
 
 
 def meld_items(melds: tuple[Meld, ...], seat_wind: str, naonao: bool) -> list[str]:
@@ -192,11 +194,11 @@ def reading_value(outcome: HandOutcome, win: Win, show: Showdown, opts: Options)
     items counted once per hand so that a reading costs only its own groups."""
     naonao = table.is_naonao(outcome.wildcards)
     fixed = fixed_items(outcome, win, show, naonao)
-    hu0, fan0, _ = lines.sums((c, 1) for c in fixed)
+    hu0, fan0, _ = lines.sums(fixed)
     ctx = _context(outcome, win, show, naonao, opts)
 
     def value(d) -> tuple[int, int]:
-        hu, fan, limit = lines.sums((c, 1) for c in reading_items(d, ctx))
+        hu, fan, limit = lines.sums(reading_items(d, ctx))
         return lines.total(hu0 + hu, fan0 + fan, limit)
 
     return fixed, ctx, value
