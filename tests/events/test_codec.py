@@ -160,3 +160,11 @@ def test_every_ruleset_is_accepted_with_default_options(ruleset: str) -> None:
 def test_a_text_stream_is_a_programming_error() -> None:
     with pytest.raises(TypeError, match="binary stream"):
         parse_log(io.StringIO(FULL.read_text(encoding="utf-8")))  # type: ignore[arg-type]
+
+
+def test_the_spec_example_is_accepted() -> None:
+    """The example of the v1 spec (its elided lines left out) is a valid log."""
+    parsed = parse_log((FIXTURES / "spec_example.jsonl").read_bytes())
+    assert [r["type"] for r in parsed.records][:3] == ["session", "hand", "dice"]
+    assert parsed.session["options"] == {"multiplier": 1}
+    assert parsed.records[-1]["payments"][0] == {"from": "E", "to": "N", "amount": 14}
