@@ -1,0 +1,161 @@
+"""A simulated session: hands played by the bots, scored and settled by the ruleset exactly as
+the audit does it, the seats rotated by ``rs.next_dealer``, optionally written in summary form
+and with table mistakes injected (:mod:`engine.simulate.faults`).
+
+Deterministic: every hand draws from its own ``random.Random`` seeded with the ruleset, the
+session seed, the hand number and the attempt, so a hand does not depend on how many random
+numbers earlier hands used.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engine.model import SEATS, HandOutcome
+from engine.replay import replay
+from engine.rulesets import get_ruleset
+from engine.rulesets.base import Payment, Ruleset
+from engine.simulate.faults import inject
+from engine.simulate.play import play_hand
+from engine.tiles import sorted_tiles
+
+PLAYERS = ("阿强", "小李", "老王", "阿芳")
+MAX_ATTEMPTS = 20
+_WINDS = "ESWN"
+
+
+class SimulationError(RuntimeError):
+    """The simulator produced a hand the replay finds illegal: a bug, reported with the hand."""
+
+
+def generate_session(
+    ruleset: str,
+    hands: int,
+    seed: int,
+    faults: float = 0.0,
+    summary: bool = False,
+    options: Mapping[str, Any] | None = None,
+) -> tuple[list[dict], list[dict]]:
+    """A session log of ``hands`` hands (canonical record dicts, ready for
+    ``events.codec.canonical_json``) and the list of injected faults
+    (``{"hand", "seq", "kind", "code"}``); ``faults`` is the share of hands given one mistake."""
+    rs = get_ruleset(ruleset)
+    opts = rs.options(dict(options or {}))
+    if hands < 1:
+        raise ValueError("a session needs at least one hand")
+    if not 0.0 <= faults <= 1.0:
+        raise ValueError(f"the fault rate must be between 0 and 1 (got {faults})")
+    session = {
+        "type": "session",
+        "ruleset": ruleset,
+        "options": dict(options or {}),
+        "club": "fupan simulate",
+        "table": f"seed {seed}",
+        "players": list(PLAYERS),
+        "started_at": "2026-11-28T19:30:00+08:00",
+    }
+    records, injected = [session], []
+    seats, passes = dict(zip(SEATS, PLAYERS, strict=True)), 0
+    fault_rng = random.Random(f"fupan-simulate-faults:{ruleset}:{seed}")
+    for no in range(1, hands + 1):
+        head = {"type": "hand", "no": no, "seats": seats, "round_wind": _WINDS[passes // 4 % 4]}
+        outcome, play, payments, scored = _hand(rs, opts, session, head, seed)
+        body = summary_records(outcome, rs, opts, scored) if summary else play
+        settlement = settlement_record(payments, scored)
+        if fault_rng.random() < faults:
+            body, settlement, fault = inject(fault_rng, rs, opts, outcome, scored, payments, body,
+                                             settlement, full=not summary)
+            if fault is not None:
+                at = len(records) + 1 + fault.pop("at", len(body))
+                injected.append({"hand": no, "seq": at, **fault})
+        records += [head, *body, settlement]
+        dealer = rs.next_dealer(outcome, opts)
+        passes += dealer != "E"
+        k = SEATS.index(dealer)
+        seats = {SEATS[i]: seats[SEATS[(k + i) % 4]] for i in range(4)}
+    return records, injected
+
+
+def _hand(rs: Ruleset, opts: Any, session: dict, head: dict, seed: int):
+    """Play one hand, replay it, score and settle it. A win the ruleset does not score as one
+    (xizhou's 0 台) is replayed with the next attempt's shuffle."""
+    for attempt in range(MAX_ATTEMPTS):
+        rng = random.Random(f"fupan-simulate:{rs.name}:{seed}:{head['no']}:{attempt}")
+        play = play_hand(rs, opts, rng)
+        rp = replay([session, head, *play])
+        hand = rp.hands[0]
+        if hand.anomalies:
+            a = hand.anomalies[0]
+            raise SimulationError(
+                f"hand {head['no']} (seed {seed}, attempt {attempt}) breaks a rule at record "
+                f"{a.seq - 1}: {a.code}: {a.message}"
+            )
+        outcome = hand.outcome
+        scorings = rs.score(outcome, opts)
+        if any(scorings.get(w.seat) and scorings[w.seat].limit == "not_winning" for w in outcome.wins):
+            continue
+        inp = rs.settle_input(outcome, scorings, opts)
+        return outcome, play, rs.settle(inp, opts), (scorings, inp)
+    raise SimulationError(f"hand {head['no']} (seed {seed}): no scoring win in {MAX_ATTEMPTS} deals")
+
+
+def settlement_record(payments: list[Payment], scored) -> dict:
+    scorings = scored[0]
+    record = {
+        "type": "settlement",
+        "payments": [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments],
+    }
+    if scorings:
+        record["points"] = {s: scorings[s].points for s in SEATS if s in scorings}
+    return record
+
+
+def summary_records(outcome: HandOutcome, rs: Ruleset, opts: Any, scored) -> list[dict]:
+    """The hand as a summary log writes it: the indicator, four showdowns, the win(s) with the
+    flags a summary must state (the replay's, plus ``bao_san_jia`` and ``after_kong``)."""
+    out = []
+    if outcome.indicator:
+        out.append({"type": "wildcard", "indicator": outcome.indicator})
+    for seat in SEATS:
+        show = outcome.showdowns[seat]
+        rec = {"type": "showdown", "seat": seat, "concealed": sorted_tiles(show.concealed)}
+        if show.melds:
+            rec["melds"] = [
+                {"kind": m.kind, "tiles": sorted_tiles(m.tiles),
+                 **({"from": m.from_seat} if m.from_seat else {})}
+                for m in show.melds
+            ]
+        if show.revealed:
+            rec["revealed"] = sorted_tiles(show.revealed)
+        out.append(rec)
+    liable = {(x.seat, x.beneficiary) for x in scored[1].liabilities if x.kind.startswith("bao_san_jia")}
+    for w in outcome.wins:
+        flags = set(w.flags)
+        if (w.from_seat, w.seat) in liable:
+            flags.add("bao_san_jia")
+        if w.how == "discard" and _first_discard_after_kong(outcome, w.from_seat):
+            flags.add("after_kong")
+        rec = {"type": "win", "seat": w.seat, "how": w.how}
+        if w.tile:
+            rec["tile"] = w.tile
+        if w.from_seat:
+            rec["from"] = w.from_seat
+        if flags:
+            rec["flags"] = sorted(flags)
+        out.append(rec)
+    if outcome.exhausted:
+        out.append({"type": "exhausted"})
+    return out
+
+
+def _first_discard_after_kong(outcome: HandOutcome, seat: str) -> bool:
+    """Was ``seat``'s last discard its first after a kong (xizhou's 还杠胡 needs it stated)?"""
+    discards = 0
+    for a in reversed(outcome.actions or ()):
+        if a.seat == seat and a.kind == "discard":
+            discards += 1
+        elif a.seat == seat and a.kind == "gang":
+            return discards == 1
+    return False
