@@ -194,3 +194,11 @@ def test_raw_stage_phase_for_the_replay_display():
     at = next(i for i, a in enumerate(actions) if a.wall_left is not None and a.wall_left <= 30)
     assert RS.phases(actions[:at], RS.options()) == frozenset()
     assert RS.phases(actions[: at + 1], RS.options()) == {"raw_stage"}
+
+
+def test_nobody_wins_on_a_discarded_de():
+    # 东 throws a 得 (九条) first; 南 (holding 123456789m 234p 67p 88s) claims it as its 5p/8p.
+    end = [{"type": "win", "seat": "S", "how": "discard", "tile": "9s", "from": "E"}]
+    deal = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
+    hand = replay(build(deal, "9s", [], end)).hands[0]
+    assert "win_on_discarded_wildcard" in [a.code for a in hand.anomalies]
