@@ -3,9 +3,6 @@
 一炮多响, 流局 at 16/18 live tiles and the dealer after it, passed 碰/胡; check() on single steps;
 the audit's explanations of disputed settlements."""
 
-import json
-import random
-from collections import deque
 from pathlib import Path
 
 import pytest
@@ -15,14 +12,12 @@ from engine.model import HandOutcome, Meld, Showdown
 from engine.replay import replay
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import Payment
-from engine.tiles import FACES, FLOWERS
 from events.codec import parse_log
-from tests.engine.rulesets.test_zhoushan_flow import act
+from tests.engine.rulesets.test_zhoushan_flow import act, play_out
 from tests.engine.rulesets.test_zhoushan_score import FIXTURES, summary_hands
 
 RS = get_ruleset("xizhou")
 OPTS = RS.options()
-PLAYERS = ["阿强", "小李", "老王", "阿芳"]
 
 
 def records(path: str) -> list[dict]:
@@ -98,47 +93,6 @@ def test_discarding_the_claimed_tile_is_barred_unless_bao_or_da_diao_che():
     ]
 
 
-def exhausted_log(flowers_drawn: int, stop_at: int, dealer_kong: bool = False) -> list[dict]:
-    """A full hand where every seat throws what it draws until ``stop_at`` live tiles are left:
-    ``flowers_drawn`` flowers come up (and are replaced from the back); the rest stay in the wall."""
-    faces = [t for t in FACES for _ in range(4)]
-    random.Random(7).shuffle(faces)
-    if dealer_kong:  # four 1m in the dealer's deal
-        faces = ["1m"] * 4 + [t for t in faces if t != "1m"]
-    deal, rest = faces[:53], faces[53:]
-    live = rest[:-8] + list(FLOWERS[flowers_drawn:]) + rest[-8:]
-    wall = deque(list(FLOWERS[:flowers_drawn]) + live)
-    recs = [
-        {"type": "session", "ruleset": "xizhou", "options": {}, "club": "c", "table": "1",
-         "players": PLAYERS, "started_at": "2026-11-28T19:30:00+08:00"},
-        {"type": "hand", "no": 1, "seats": dict(zip("ESWN", PLAYERS, strict=True))},
-    ]  # fmt: skip
-    hands = {"E": deal[:14], "S": deal[14:27], "W": deal[27:40], "N": deal[40:53]}
-    recs += [{"type": "deal", "seat": s, "tiles": tiles} for s, tiles in hands.items()]
-    left = len(wall)
-    if dealer_kong:
-        recs.append({"type": "gang", "seat": "E", "kind": "concealed", "tile": "1m"})
-        recs.append({"type": "draw", "seat": "E", "tile": wall.pop(), "from": "back"})
-        left -= 1
-    recs.append(
-        {"type": "discard", "seat": "E", "tile": recs[-1]["tile"] if dealer_kong else deal[13]}
-    )
-    seats = "SWNE"
-    turn = 0
-    while left > stop_at:
-        seat = seats[turn % 4]
-        tile, left = wall.popleft(), left - 1
-        recs.append({"type": "draw", "seat": seat, "tile": tile})
-        while tile in FLOWERS:
-            recs.append({"type": "reveal", "seat": seat, "tile": tile})
-            tile, left = wall.pop(), left - 1
-            recs.append({"type": "draw", "seat": seat, "tile": tile, "from": "back"})
-        recs.append({"type": "discard", "seat": seat, "tile": tile})
-        turn += 1
-    recs.append({"type": "exhausted"})
-    return parse_log("\n".join(json.dumps(r, ensure_ascii=False) for r in recs)).records
-
-
 def hand_codes(recs: list[dict]) -> list[str]:
     return [a.code for a in replay(recs).hands[0].anomalies]
 
@@ -146,15 +100,15 @@ def hand_codes(recs: list[dict]) -> list[str]:
 @pytest.mark.parametrize(("flowers", "dead"), [(7, 16), (8, 18), (0, 16)])
 def test_exhausted_at_the_seeds_live_tile_count(flowers, dead):
     # 8花未全部补完，剩余16张流局；8花全部补完，剩余18张流局
-    assert hand_codes(exhausted_log(flowers, dead)) == []
-    assert "exhausted_early" in hand_codes(exhausted_log(flowers, dead + 2))
-    assert "wall_exhausted" in hand_codes(exhausted_log(flowers, dead - 1))
+    assert hand_codes(play_out("xizhou", flowers, dead)) == []
+    assert "exhausted_early" in hand_codes(play_out("xizhou", flowers, dead + 2))
+    assert "wall_exhausted" in hand_codes(play_out("xizhou", flowers, dead - 1))
 
 
 def test_dealer_after_a_drawn_hand():
     # 流局时，庄家无杠连庄，有杠则庄家下家坐庄
-    plain = replay(exhausted_log(8, 18)).hands[0].outcome
-    konged = replay(exhausted_log(7, 18, dealer_kong=True)).hands[0].outcome
+    plain = replay(play_out("xizhou", 8, 18)).hands[0].outcome
+    konged = replay(play_out("xizhou", 7, 18, dealer_kong=True)).hands[0].outcome
     assert RS.next_dealer(plain, OPTS) == "E"
     assert RS.next_dealer(konged, OPTS) == "S"
     shown = HandOutcome(no=1, seats={}, exhausted=True, showdowns={

@@ -1,6 +1,9 @@
 """舟山 play restrictions (特殊规则, 吃牌), 一炮多响, dealer rotation and the audit's explanations,
 on full play-by-play logs in tests/fixtures/zhoushan/ and on check() directly."""
 
+import json
+import random
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -10,11 +13,13 @@ from engine.model import Action
 from engine.replay import replay
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import Payment
+from engine.tiles import FACES, FLOWERS
 from events.codec import parse_log
 from tests.engine.rulesets.test_zhoushan_score import FIXTURES, summary_hands
 
 RS = get_ruleset("zhoushan")
 OPTS = RS.options()
+PLAYERS = ["阿强", "小李", "老王", "阿芳"]
 
 
 def records(name: str) -> list[dict]:
@@ -66,6 +71,71 @@ def test_no_claim_on_the_last_discard_and_no_kong_on_the_last_tile():
     assert [a.code for a in RS.check(kong, last[:1], OPTS)] == ["kong_last_tile"]
     earlier = (act(1, "draw", "S", "5m", wall_left=1), act(2, "discard", "S", "5m", wall_left=1))
     assert RS.check(act(3, "peng", "W", "5m", from_seat="S", wall_left=1), earlier, OPTS) == []
+
+
+def play_out(
+    ruleset: str, flowers_drawn: int, stop_at: int, dealer_kong: bool = False, claim_last=False
+) -> list[dict]:
+    """A full hand where every seat throws what it draws until ``stop_at`` live tiles are left:
+    ``flowers_drawn`` flowers come up first (replaced from the back), the others stay in the
+    wall. ``dealer_kong``: the dealer konged four 1m first. ``claim_last``: the last tile drawn
+    is one a later seat holds a pair of, and that seat 碰s its discard."""
+    faces = [t for t in FACES for _ in range(4)]
+    random.Random(7).shuffle(faces)
+    if dealer_kong:
+        faces = ["1m"] * 4 + [t for t in faces if t != "1m"]
+    deal, rest = faces[:53], faces[53:]
+    hands = {"E": deal[:14], "S": deal[14:27], "W": deal[27:40], "N": deal[40:53]}
+    claimer = None
+    if claim_last:  # all 8 flowers come up first and the wall is drawn to its last tile
+        drawer = "SWNE"[(len(rest) - 1) % 4]
+        claimer, pair = next(
+            (seat, t) for seat in "ESWN" if seat != drawer for t in hands[seat]
+            if hands[seat].count(t) == 2 and t in rest[:-9]
+        )  # fmt: skip
+        k = rest.index(pair)
+        rest[k], rest[-9] = rest[-9], rest[k]
+    live = rest[:-8] + list(FLOWERS[flowers_drawn:]) + rest[-8:]
+    wall = deque(list(FLOWERS[:flowers_drawn]) + live)
+    recs = [
+        {"type": "session", "ruleset": ruleset, "options": {}, "club": "c", "table": "1",
+         "players": PLAYERS, "started_at": "2026-11-28T19:30:00+08:00"},
+        {"type": "hand", "no": 1, "seats": dict(zip("ESWN", PLAYERS, strict=True))},
+    ]  # fmt: skip
+    recs += [{"type": "deal", "seat": s, "tiles": tiles} for s, tiles in hands.items()]
+    left = len(wall)
+    if dealer_kong:
+        recs.append({"type": "gang", "seat": "E", "kind": "concealed", "tile": "1m"})
+        recs.append({"type": "draw", "seat": "E", "tile": wall.pop(), "from": "back"})
+        left -= 1
+    recs.append(
+        {"type": "discard", "seat": "E", "tile": recs[-1]["tile"] if dealer_kong else deal[13]}
+    )
+    turn = 0
+    while left > stop_at:
+        seat = "SWNE"[turn % 4]
+        tile, left = wall.popleft(), left - 1
+        recs.append({"type": "draw", "seat": seat, "tile": tile})
+        while tile in FLOWERS:
+            recs.append({"type": "reveal", "seat": seat, "tile": tile})
+            tile, left = wall.pop(), left - 1
+            recs.append({"type": "draw", "seat": seat, "tile": tile, "from": "back"})
+        recs.append({"type": "discard", "seat": seat, "tile": tile})
+        turn += 1
+    if claimer:
+        recs.append({"type": "peng", "seat": claimer})
+        other = next(t for t in hands[claimer] if t != recs[-2]["tile"])
+        recs.append({"type": "discard", "seat": claimer, "tile": other})
+    recs.append({"type": "exhausted"})
+    return parse_log("\n".join(json.dumps(r, ensure_ascii=False) for r in recs)).records
+
+
+def test_the_wall_played_to_its_last_tile():
+    # 144 tiles, no dead wall: a drawn hand at 0 live tiles is clean …
+    assert [a.code for a in replay(play_out("zhoushan", 8, 0)).hands[0].anomalies] == []
+    # … and 碰 of the discard made after the last draw is not allowed
+    hand = replay(play_out("zhoushan", 8, 0, claim_last=True)).hands[0]
+    assert [a.code for a in hand.anomalies] == ["claim_last_discard"]
 
 
 def test_multiple_winners_dealer_rotation_and_settlement_audit_clean():
