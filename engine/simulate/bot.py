@@ -9,6 +9,7 @@ claims only when the claim brings the hand closer to 听牌. Scoring every candi
 
 from __future__ import annotations
 
+import random
 from collections.abc import Collection, Sequence
 
 _RANK_BONUS = (0, 2, 3, 3, 3, 3, 3, 2, 0)  # middle tiles make more runs than terminals
@@ -43,6 +44,14 @@ def choose_discard(c: Sequence[int], banned: Collection[int], wild: Collection[i
             if key is None or k < key:
                 best, key = i, k
     return best
+
+
+def careless_discard(
+    c: Sequence[int], banned: Collection[int], wild: Collection[int], rng: random.Random
+) -> int | None:
+    """Any held kind but a banned one or a 得: the discard of a player not paying attention."""
+    kinds = [i for i in range(34) if c[i] and i not in banned and i not in wild]
+    return rng.choice(kinds) if kinds else None
 
 
 def worth_pung(c: Sequence[int], i: int) -> bool:

@@ -25,6 +25,8 @@ from engine.simulate import bot
 from engine.simulate.wall import TWO_THROWS, Wall, throw
 from engine.tiles import ALL_TILES, INDEX, sorted_tiles
 
+MAX_SLACK = 0.4
+
 
 class _HandOver(Exception):
     """The hand ended (a win or 黄牌); unwinds the turn loop."""
@@ -63,6 +65,8 @@ class _Hand:
         self.keep_wild = rs.discarded_wildcard_blocks_win
         self.instant = has_instant_wins(rs)
         self.bonus_idx: frozenset[int] = frozenset()
+        # How often each bot throws a random tile (people do): longer hands, some drawn.
+        self.slack = {s: rng.uniform(0, MAX_SLACK) for s in SEATS}
         self.wall: Wall
 
     # -- bookkeeping -----------------------------------------------------------------------
@@ -250,11 +254,15 @@ class _Hand:
     def discard(self, seat: str, drawn: int | None, barred: frozenset[int], choice: int | None = None,
                 after: int | None = None) -> tuple[str, str]:
         """Throw a tile: the bot's choice, unless it takes the hand further from 听牌 than it
-        was before the draw (then the drawn tile goes)."""
+        was before the draw (then the drawn tile goes); now and then a careless one."""
         c = self.counts[seat]
         banned = self.banned(barred)
         if choice is None:
-            choice = bot.choose_discard(c, banned, self.wild_idx)
+            careless = self.rng.random() < self.slack[seat]
+            if careless:
+                choice = bot.careless_discard(c, banned, self.wild_idx, self.rng)
+            else:
+                choice = bot.choose_discard(c, banned, self.wild_idx)
             if choice is None:  # only barred tiles or 得 left: throw one rather than stall
                 choice = bot.choose_discard(c, (), ())
             prev = self.ready[seat]
@@ -262,7 +270,8 @@ class _Hand:
                 after = prev
             else:
                 after = self.shanten(seat, choice)
-                if prev is not None and after > prev and drawn is not None and drawn not in banned:
+                if not careless and prev is not None and after > prev and drawn is not None \
+                        and drawn not in banned:
                     choice, after = drawn, prev
         c[choice] -= 1
         self.ready[seat] = after
