@@ -10,7 +10,7 @@ numbers earlier hands used.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.model import SEATS, HandOutcome
@@ -37,10 +37,12 @@ def generate_session(
     faults: float = 0.0,
     summary: bool = False,
     options: Mapping[str, Any] | None = None,
+    on_hand: Callable[[], None] | None = None,
 ) -> tuple[list[dict], list[dict]]:
     """A session log of ``hands`` hands (canonical record dicts, ready for
     ``events.codec.canonical_json``) and the list of injected faults
-    (``{"hand", "seq", "kind", "code"}``); ``faults`` is the share of hands given one mistake."""
+    (``{"hand", "seq", "kind", "code", "note"}``); ``faults`` is the share of hands given one
+    mistake. ``on_hand`` is called after each hand (a progress bar)."""
     rs = get_ruleset(ruleset)
     opts = rs.options(dict(options or {}))
     if hands < 1:
@@ -75,6 +77,8 @@ def generate_session(
         passes += dealer != "E"
         k = SEATS.index(dealer)
         seats = {SEATS[i]: seats[SEATS[(k + i) % 4]] for i in range(4)}
+        if on_hand is not None:
+            on_hand()
     return records, injected
 
 
