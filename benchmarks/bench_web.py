@@ -63,14 +63,14 @@ def login(base: str) -> requests.Session:
 
 
 def wait_up(base: str, server: subprocess.Popen) -> None:
-    for _ in range(100):
+    for _ in range(120):
         if server.poll() is not None:
             raise SystemExit("gunicorn exited")
         try:
-            requests.get(f"{base}/login", timeout=1)
+            requests.get(f"{base}/login", timeout=10)
             return
-        except requests.ConnectionError:
-            time.sleep(0.2)
+        except requests.RequestException:
+            time.sleep(0.5)
     raise SystemExit("gunicorn did not start")
 
 
@@ -141,7 +141,10 @@ def main() -> None:
     finally:
         if server is not None:
             server.terminate()
-            server.wait(10)
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
         from events import db
 
         db.dispose_all()

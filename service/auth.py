@@ -105,18 +105,24 @@ def add_member(user: User, club: Club, role: str = "member", player: str = "") -
         membership.role, membership.player = role, player or membership.player
         session.add(membership)
         session.commit()
+    g.pop("fupan_memberships", None)
     return membership
 
 
 def memberships(user: User) -> dict[str, Membership]:
-    """The user's clubs by name, with the membership (role, player name)."""
+    """The user's clubs by name, with the membership (role, player name); asked several times
+    per request, so kept for the request."""
+    cached = g.get("fupan_memberships")
+    if cached is not None and cached[0] == user.id:
+        return cached[1]
     with db() as session:
         rows = session.exec(
             select(Club, Membership).where(
                 Membership.club_id == Club.id, Membership.user_id == user.id
             )
         ).all()
-    return {club.name: m for club, m in rows}
+    g.fupan_memberships = (user.id, {club.name: m for club, m in rows})
+    return g.fupan_memberships[1]
 
 
 # -- API tokens ----------------------------------------------------------------------------------

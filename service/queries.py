@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from sqlalchemy import func
+from sqlalchemy.orm import defer
 from sqlmodel import select
 
 from events.models import TableSession, Verification
@@ -29,9 +30,14 @@ class SessionFilter:
 
 
 def list_sessions(
-    clubs: Iterable[str], flt: SessionFilter = SessionFilter(), limit: int = 200
+    clubs: Iterable[str],
+    flt: SessionFilter = SessionFilter(),
+    limit: int = 200,
+    *,
+    with_report: bool = False,
 ) -> list[tuple[TableSession, Verification | None]]:
-    """Sessions of ``clubs`` (newest first) with their latest verification."""
+    """Sessions of ``clubs`` (newest first) with their latest verification (its report loaded
+    only when asked: reports are large and the list needs counts only)."""
     clubs = list(clubs)
     if flt.club:
         clubs = [c for c in clubs if c == flt.club]
@@ -46,14 +52,16 @@ def list_sessions(
         rows = session.exec(query.order_by(TableSession.started_at.desc(), TableSession.id)).all()
     if flt.player:
         rows = [s for s in rows if flt.player in s.players]
-    latest = latest_verifications([s.id for s in rows])
+    latest = latest_verifications([s.id for s in rows], with_report=with_report)
     out = [(s, latest.get(s.id)) for s in rows]
     if flt.disputed_only:
         out = [(s, v) for s, v in out if v is not None and (v.disputes or v.anomalies)]
     return out[:limit]
 
 
-def latest_verifications(session_ids: list[str]) -> dict[str, Verification]:
+def latest_verifications(
+    session_ids: list[str], *, with_report: bool = True
+) -> dict[str, Verification]:
     """The newest verification of each session (by id, which grows with time)."""
     if not session_ids:
         return {}
@@ -62,8 +70,11 @@ def latest_verifications(session_ids: list[str]) -> dict[str, Verification]:
         .where(Verification.session_id.in_(session_ids))
         .group_by(Verification.session_id)
     )
+    query = select(Verification).where(Verification.id.in_(newest))
+    if not with_report:
+        query = query.options(defer(Verification.report), defer(Verification.options))
     with db() as session:
-        rows = session.exec(select(Verification).where(Verification.id.in_(newest))).all()
+        rows = session.exec(query).all()
     return {v.session_id: v for v in rows}
 
 

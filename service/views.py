@@ -91,7 +91,7 @@ def add_member(club: str, username: str, role: str, player: str) -> None:
 
 def status_view(user: User, session_id: str) -> dict:
     s = load_session(user, session_id)
-    v = queries.latest_verifications([s.id]).get(s.id)
+    v = queries.latest_verifications([s.id], with_report=False).get(s.id)
     return {
         "id": s.id,
         "status": verification_status(s, v),
@@ -215,7 +215,7 @@ def club_reports(user: User, club: str, flt: queries.SessionFilter) -> list[tupl
     """(session summary, report or None) of a club's sessions, oldest first."""
     auth.require_club(user, club)
     flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day)
-    rows = queries.list_sessions([club], flt, limit=10_000)
+    rows = queries.list_sessions([club], flt, limit=10_000, with_report=True)
     out = [(session_summary(s, v), queries.report_of(v)) for s, v in rows]
     return sorted(out, key=lambda x: (x[0]["started_at"] or "", x[0]["uploaded_at"]))
 
@@ -276,7 +276,9 @@ def disputes_view(user: User, club: str, args) -> dict:
 def player_view(user: User, name: str) -> dict:
     """A player's sessions across the user's clubs, with the net of each and the running total."""
     clubs = auth.memberships(user)
-    rows = queries.list_sessions(clubs, queries.SessionFilter(player=name), limit=10_000)
+    rows = queries.list_sessions(
+        clubs, queries.SessionFilter(player=name), limit=10_000, with_report=True
+    )
     sessions = []
     for s, v in sorted(rows, key=lambda r: (r[0].started_at or "", r[0].id)):
         report = queries.report_of(v)

@@ -33,8 +33,7 @@ def upload():
 @bp.get("/sessions/<session_id>")
 def session(session_id: str):
     view = views.session_view(current_user, session_id)
-    flow = charts.session_flow(current_user, session_id).to_json() if view["hands"] else None
-    return render_template("session.html", v=view, flow=flow, plot_config=PLOT_CONFIG)
+    return render_template("session.html", v=view, plot_config=PLOT_CONFIG)
 
 
 @bp.get("/sessions/<session_id>/hands/<int:index>")
@@ -108,11 +107,11 @@ def disputes(club: str):
 
 @bp.get("/clubs/<club>/dashboards")
 def dashboards(club: str):
-    figures = {
-        name: charts.club_figure(current_user, club, name, request.args).to_json()
-        for name in charts.CLUB_CHARTS
-    }
-    return render_template("dashboards.html", club=club, figures=figures, plot_config=PLOT_CONFIG)
+    auth.require_club(current_user, club)
+    views.parse_filter(request.args)  # a bad date is a 400 here, not four broken charts
+    return render_template(
+        "dashboards.html", club=club, charts=charts.CLUB_CHARTS, plot_config=PLOT_CONFIG
+    )
 
 
 @bp.get("/plotly.min.js")
