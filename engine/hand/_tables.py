@@ -37,34 +37,28 @@ def _counts(block: int, ranks: int) -> tuple[int, ...]:
 
 
 @cache
-def _need(counts: tuple[int, ...], pair: bool) -> int:
-    """Fewest 得 to complete a suited count vector as sets (plus one pair if ``pair``).
+def _need(block: int, pair: bool) -> int:
+    """Fewest 得 to complete a suited block as sets (plus one pair if ``pair``).
 
     The lowest real tile must sit in some group; by exchanging 得 with real tiles, that group may
     take every real tile it can, so only the group's kind is branched on.
     """
-    i = next((r for r, c in enumerate(counts) if c), None)
-    if i is None:
+    if not block:
         return 2 if pair else 0
-    rest = list(counts)
-    c = counts[i]
+    i = ((block & -block).bit_length() - 1) // 3
+    c = block >> 3 * i & 7
     take = min(c, 3)
-    rest[i] -= take
-    best = 3 - take + _need(tuple(rest), pair)
-    rest[i] += take
+    best = 3 - take + _need(block - (take << 3 * i), pair)
     if pair:
         take = min(c, 2)
-        rest[i] -= take
-        best = min(best, 2 - take + _need(tuple(rest), False))
-        rest[i] += take
-    for low in (i - 2, i - 1, i):
-        if 0 <= low <= 6:
-            used = [r for r in range(i + 1, low + 3) if rest[r]]
-            for r in (i, *used):
-                rest[r] -= 1
-            best = min(best, 3 - 1 - len(used) + _need(tuple(rest), pair))
-            for r in (i, *used):
-                rest[r] += 1
+        best = min(best, 2 - take + _need(block - (take << 3 * i), False))
+    for low in range(max(i - 2, 0), min(i, 6) + 1):
+        rest, cost = block - (1 << 3 * i), 2
+        for r in range(i + 1, low + 3):
+            if rest >> 3 * r & 7:
+                rest -= 1 << 3 * r
+                cost -= 1
+        best = min(best, cost + _need(rest, pair))
     return best
 
 
@@ -77,7 +71,7 @@ def suited(block: int) -> int:
     entry = SUITED.get(block)
     if entry is None:
         counts = _counts(block, 9)
-        entry = SUITED[block] = _entry(counts, _need(counts, False), _need(counts, True))
+        entry = SUITED[block] = _entry(counts, _need(block, False), _need(block, True))
     return entry
 
 

@@ -38,23 +38,23 @@ def is_winning_hand(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles =
     Every copy of a ``wildcards`` kind (得) may stand for any face. ``len(tiles) + 3*len(melds)``
     must be 3n+2 (14 or 17 at a table).
     """
-    if tiles.__class__ is list or tiles.__class__ is tuple:
-        try:
-            key = sum(map(_WEIGHT, tiles))
-        except (KeyError, TypeError):
-            key, _, tiles = pack(tiles)
-    else:
-        key, _, tiles = pack(tiles)
-    n = len(tiles)
+    try:  # the fast path: a list or tuple of canonical tiles (a str fails on its first char)
+        n = len(tiles)
+        key = sum(map(_WEIGHT, tiles))
+    except (KeyError, TypeError):
+        key, n, tiles = pack(tiles)
+    size = n
     if melds:
         melds = tuple(melds)
         check_melds(key, tiles, melds)
-        n += 3 * len(melds)
-    if n % 3 != 2:
-        raise _size_error(n, "a winning hand has 3n+2 tiles")
-    w = 0
+        size += 3 * len(melds)
+    if size % 3 != 2:
+        raise _size_error(size, "a winning hand has 3n+2 tiles")
     if wildcards:
         key, w = strip_wild(key, wild_kinds(wildcards))
+        n -= w
+    else:
+        w = 0
     try:
         m = _SUITED[key & _MASK]
         p = _SUITED[key >> 32 & _MASK]
@@ -63,7 +63,7 @@ def is_winning_hand(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles =
     except KeyError:
         m, p, s, z = _tables.entries(key)
     total = m + p + s + z
-    if total >> 16 != len(tiles) - w:  # 5+ copies (BAD bit or a carry) or a flower
+    if total >> 16 != n:  # 5+ copies (BAD bit or a carry) or a flower
         reject_flowers(key, tiles)
         too_many(tiles)
     return (total >> 8 & 255) - ((m | p | s | z) & 1) * 3 + 2 <= w
