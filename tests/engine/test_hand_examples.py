@@ -87,6 +87,8 @@ def test_melds_count_as_sets():
     assert is_winning_hand("123m789s99s", melds=melds)
     assert waits("123m789s9s", melds=melds) == {"6s", "9s"}  # 9s 单吊, 678s+99s
     assert not is_winning_hand("123m789s98s", melds=melds)
+    assert shanten("123m789s9s", melds=melds) == 0 and shanten("123m789s99s", melds=melds) == -1
+    assert shanten("159m19s12z", melds=melds) == 4  # 7 lone tiles, 2 sets + pair to go
     readings = list(decompositions("123m789s99s", melds=melds))
     assert len(readings) == 1 and len(readings[0].sets) == 2
     assert is_winning_hand("123m789s99s", melds=[Meld("peng", ["1z"] * 3), melds[1]])  # list tiles
