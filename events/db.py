@@ -80,9 +80,10 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     command.upgrade(alembic_config(engine), revision)
 
 
-def dispose_all() -> None:
-    """Close every pooled connection (tests and forked workers call this)."""
+def dispose_all(*, close: bool = True) -> None:
+    """Forget every engine and its pooled connections. In a forked child pass ``close=False``:
+    the connections belong to the parent, and closing them would end the parent's sessions."""
     with _lock:
         for engine in _engines.values():
-            engine.dispose()
+            engine.dispose(close=close)
         _engines.clear()

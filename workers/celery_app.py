@@ -34,7 +34,7 @@ app = create_celery()
 @worker_process_init.connect
 def _fresh_connections(**_kwargs) -> None:
     """A forked pool process must not share its parent's database connections."""
-    db.dispose_all()
+    db.dispose_all(close=False)
 
 
 @functools.cache

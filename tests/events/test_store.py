@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import threading
 
 import pytest
 from sqlalchemy.exc import DBAPIError
 
 from events import chain, store
+from events import db as events_db
 from events.codec import LogFormatError, parse_log
 from tests.conftest import drop_write_once_triggers, run_sql, variant
 
@@ -126,40 +128,55 @@ def test_an_invalid_correction_is_refused_before_anything_is_written(database_ur
     assert store.get_session(session_id=session.id).head_seq == session.head_seq
 
 
-def test_concurrent_appenders_never_lose_or_interleave_events(database_url, sample_log):
+BATCHES = 5
+
+
+def append_batches(session_id: str, writer: int) -> None:
+    """One appender: BATCHES batches of two corrections, retrying on ConcurrencyConflict."""
+    for b in range(BATCHES):
+        while True:
+            head = store.get_session(session_id=session_id).head_seq
+            pair = [correction(1, f"{writer}/{b}/a"), correction(1, f"{writer}/{b}/b")]
+            try:
+                store.append_corrections(session_id=session_id, corrections=pair, expected_seq=head)
+                break
+            except store.ConcurrencyConflict:
+                continue
+
+
+def forked_appender(session_id: str, writer: int) -> None:
+    events_db.dispose_all(close=False)  # the parent's connections are not ours to use
+    append_batches(session_id, writer)
+
+
+@pytest.mark.parametrize("runner", ["threads", "processes"])
+def test_concurrent_appenders_never_lose_or_interleave_events(database_url, sample_log, runner):
     session = store.ingest(data=sample_log).session
-    writers, batches = 4, 5
-
-    def writer(w: int) -> None:
-        for b in range(batches):
-            while True:
-                head = store.get_session(session_id=session.id).head_seq
-                try:
-                    store.append_corrections(
-                        session_id=session.id,
-                        corrections=[correction(1, f"{w}/{b}/a"), correction(1, f"{w}/{b}/b")],
-                        expected_seq=head,
-                    )
-                    break
-                except store.ConcurrencyConflict:
-                    continue
-
-    threads = [threading.Thread(target=writer, args=(w,)) for w in range(writers)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    writers = 4 if runner == "threads" else 3
+    if runner == "threads":
+        workers = [
+            threading.Thread(target=append_batches, args=(session.id, w)) for w in range(writers)
+        ]
+    else:
+        fork = multiprocessing.get_context("fork")
+        workers = [
+            fork.Process(target=forked_appender, args=(session.id, w)) for w in range(writers)
+        ]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(120)
+    assert all(getattr(w, "exitcode", 0) == 0 for w in workers)
     added = store.read_records(session_id=session.id)[session.head_seq + 1 :]
     reasons = [r["reason"] for r in added]
-    assert len(reasons) == writers * batches * 2
     assert sorted(reasons) == sorted(
-        f"{w}/{b}/{p}" for w in range(writers) for b in range(batches) for p in "ab"
+        f"{w}/{b}/{p}" for w in range(writers) for b in range(BATCHES) for p in "ab"
     )
     for i in range(0, len(reasons), 2):  # each batch is contiguous
         assert reasons[i].endswith("/a") and reasons[i + 1] == reasons[i][:-1] + "b"
     check = store.check_chains()
     assert check.broken == []
-    assert len(store.receipts_of(session_id=session.id)) == 1 + writers * batches
+    assert len(store.receipts_of(session_id=session.id)) == 1 + writers * BATCHES
 
 
 @pytest.mark.parametrize(
