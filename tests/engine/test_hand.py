@@ -270,3 +270,32 @@ def test_melds_are_sets_taken_out_of_the_hand(hand, data):
 def test_wildcard_spellings(spec):
     assert is_winning_hand("123m456p789s11z2z7z7z", wildcards=spec)
     assert waits("123m456p789s11z2z7z", wildcards=spec) >= {"7z", "2z"}
+
+
+def test_peer_mahjong_shanten_agrees_on_random_hands():
+    """mahjong's regular-hand shanten, up to its rule that a tile held 4 times is no wait (+1)."""
+    from mahjong.shanten import Shanten
+
+    rng = random.Random(20261130)
+    peer = Shanten()
+    same = 0
+    for _ in range(6000):
+        size = rng.choice((4, 7, 10, 13, 14))
+        tiles = [rng.choice(FACES)] * 2
+        for _ in range(size // 3):
+            tiles += rng.choice(ref.SETS)
+        rng.shuffle(tiles)
+        tiles = tiles[:size]
+        for _ in range(rng.choice((0, 1, 2, 4, 8))):
+            tiles[rng.randrange(size)] = rng.choice(FACES)
+        counts = Counter(tiles)
+        if max(counts.values()) > 4:
+            continue
+        ours = shanten(tiles)
+        theirs = peer.calculate_shanten_for_regular_hand([counts[f] for f in FACES])
+        if 4 in counts.values():
+            assert theirs - ours in (0, 1), tiles
+        else:
+            assert ours == theirs, tiles
+            same += 1
+    assert same > 4000
