@@ -1,9 +1,10 @@
 """Replay a session log (the codec's canonical dicts) through its ruleset, hand by hand.
 
 Corrections are applied first, keeping both the original and the correction visible. Each hand is
-driven through :class:`engine.state.Table`; bad play never raises, it becomes anomalies. The table
-is snapshotted every ``CHECKPOINT_EVERY`` records so :meth:`HandReplay.state_at` re-applies at most
-that many records (see ``docs/replay.md`` for the measurements behind the interval).
+driven through :class:`engine.state.Table`; bad play never raises, it becomes anomalies. The first
+:meth:`HandReplay.state_at` of a hand snapshots its table every ``CHECKPOINT_EVERY`` records, so
+later calls re-apply fewer records; a batch audit never pays for the snapshots (measurements in
+``docs/replay.md`` and ``docs/performance.md``).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ class HandReplay:
     settlement: dict | None
     ruleset: Ruleset = field(repr=False)
     opts: Any = field(repr=False)
-    _checkpoints: list[Table] = field(repr=False, default_factory=list)
+    _checkpoints: list[Table] | None = field(repr=False, default=None)
 
     @property
     def steps(self) -> int:
@@ -65,6 +66,8 @@ class HandReplay:
         """The table after the ``step``-th record of the hand (0 = the ``hand`` record)."""
         if not 0 <= step < len(self.records):
             raise IndexError(f"step {step} out of range 0..{len(self.records) - 1}")
+        if self._checkpoints is None:
+            self._checkpoints = self._snapshots()
         base = step - step % CHECKPOINT_EVERY
         table = self._checkpoints[base // CHECKPOINT_EVERY].clone()
         table.checking = False
@@ -74,6 +77,18 @@ class HandReplay:
         actions = self.outcome.actions or ()
         phases = self.ruleset.phases(tuple(a for a in actions if a.seq <= seq), self.opts)
         return table.state(step, seq, phases)
+
+
+    def _snapshots(self) -> list[Table]:
+        """The table before step 1 and after every ``CHECKPOINT_EVERY``-th record."""
+        table = Table(self.ruleset, self.opts, self.summary)
+        table.checking = False
+        snaps = [table.clone()]
+        for i, (seq, rec) in enumerate(self.records[1:], start=1):
+            table.apply(seq, rec)
+            if i % CHECKPOINT_EVERY == 0:
+                snaps.append(table.clone())
+        return snaps
 
 
 @dataclass
@@ -128,7 +143,10 @@ def apply_corrections(
 ) -> tuple[list[tuple[int, dict]], list[Correction]]:
     """The records in force as (seq, record), corrections applied in order: a later correction
     of the same record wins (the codec refuses corrections of the session or of a correction)."""
-    if not any(rec.get("type") == "correction" for rec in records):
+    for rec in records:
+        if rec.get("type") == "correction":
+            break
+    else:
         return list(enumerate(records)), []
     current: dict[int, dict | None] = dict(enumerate(records))
     corrections: list[Correction] = []
@@ -166,9 +184,8 @@ def _replay_hand(
     head_seq, head = records[0]
     summary = not any(rec["type"] in _FULL_TYPES for _, rec in records)
     table = Table(rs, opts, summary)
-    checkpoints = [table.clone()]
     settlement = None
-    for i, (seq, rec) in enumerate(records[1:], start=1):
+    for seq, rec in records[1:]:
         if rec["type"] == "settlement":
             if settlement is not None:
                 table.flag(seq, "duplicate_settlement",
@@ -176,8 +193,6 @@ def _replay_hand(
             settlement = rec
         else:
             table.apply(seq, rec)
-        if i % CHECKPOINT_EVERY == 0:
-            checkpoints.append(table.clone())
     table.finish(records[-1][0])
     outcome = HandOutcome(
         no=head["no"],
@@ -204,5 +219,4 @@ def _replay_hand(
         settlement=settlement,
         ruleset=rs,
         opts=opts,
-        _checkpoints=checkpoints,
     )
