@@ -109,7 +109,7 @@ def issue(
     """A signed receipt document for a stream whose newest link is ``head``."""
     body = {
         "format": FORMAT,
-        "kind": kind,  # "upload" | "correction"
+        "kind": kind,  # "upload" | "correction" | "record" (a session recorded at the table)
         "session_id": session_id,
         "club": club,
         "content_hash": content_hash,  # of the original upload: its first ``uploaded`` records
@@ -155,7 +155,8 @@ def match_log(
     links = chain.extend(data)
     if links[count - 1].hash != body["head_hash"]:
         raise ReceiptInvalid(f"the chain head at seq {count - 1} differs from the receipt")
-    for link in links[uploaded:]:
+    # A recorded session's receipt covers every record so far; the table goes on recording.
+    for link in links[uploaded:] if body["kind"] != "record" else ():
         if link.type != "correction":
             raise ReceiptInvalid(
                 f"seq {link.seq} after the upload is a {link.type!r}, not a correction"

@@ -17,7 +17,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from events import chain, receipts
-from events.codec import LogFormatError, ParsedLog, canonical_json, parse_log
+from events.codec import (
+    LogFormatError,
+    ParsedLog,
+    canonical_json,
+    content_hash,
+    parse_appended,
+    parse_log,
+)
 from events.config import settings
 from events.db import db_session
 from events.models import Receipt, StoredEvent, TableSession, utcnow
@@ -34,6 +41,11 @@ class SessionNotFound(LookupError):
 
 class CorrectionInvalid(ValueError):
     """A correction that is not a valid correction record of this session."""
+
+
+class AppendInvalid(ValueError):
+    """Records that cannot be appended to this session (an uploaded session takes corrections
+    only; a session record is never appended)."""
 
 
 @dataclass(frozen=True)
@@ -71,9 +83,14 @@ def ingest(
 
 
 def ingest_parsed(
-    *, parsed: ParsedLog, club: str | None = None, engine: Engine | None = None
+    *,
+    parsed: ParsedLog,
+    club: str | None = None,
+    engine: Engine | None = None,
+    kind: str = "upload",
 ) -> Stored:
-    """Store an already parsed log (see ``ingest``); ``club`` overrides the log's club field."""
+    """Store an already parsed log (see ``ingest``); ``club`` overrides the log's club field.
+    ``kind="record"`` opens a session recorded at the table, which ``append_records`` extends."""
     existing = _by_content_hash(parsed.content_hash, engine)
     if existing is not None:
         return existing
@@ -97,7 +114,7 @@ def ingest_parsed(
         content_hash=row.content_hash,
         uploaded=len(links),
         head=head,
-        kind="upload",
+        kind=kind,
     )
     try:
         with db_session(engine) as db, db.begin():
@@ -149,49 +166,103 @@ def append_corrections(
     """Append ``correction`` records (each with ``target``, ``replacement`` or ``void``, and
     non-empty ``by`` and ``reason``) after head seq ``expected_seq`` in one transaction, and
     issue a new receipt. Raises CorrectionInvalid, SessionNotFound or ConcurrencyConflict."""
+    session = _head(session_id, expected_seq, engine)
+    if not corrections:
+        raise CorrectionInvalid("nothing to append")
+    types = {e.seq: e.type for e in read_events(session_id=session_id, engine=engine)}
+    data = [_correction_json(c, expected_seq, types) for c in corrections]
+    return _append(session, data, "correction", engine)
+
+
+def append_records(
+    *, session_id: str, records: list[dict], expected_seq: int, engine: Engine | None = None
+) -> Stored:
+    """Append table entries (hands, showdowns, wins, settlements, corrections …) to a session
+    opened with ``ingest_parsed(kind="record")``, after head seq ``expected_seq``, in one
+    transaction. They are validated by the codec in the context of the stored records (raises
+    LogFormatError; errors name line seq + 1). Raises AppendInvalid, SessionNotFound or
+    ConcurrencyConflict."""
+    session = _head(session_id, expected_seq, engine)
+    if not records:
+        raise AppendInvalid("nothing to append")
+    if _first_receipt(session_id, engine)["kind"] != "record":
+        raise AppendInvalid("an uploaded session takes corrections only")
+    for record in records:
+        if not isinstance(record, dict) or record.get("type") == "session":
+            raise AppendInvalid("only the records of hands can be appended")
+        if record.get("type") == "correction":
+            _signed(record)
+    stored = read_records(session_id=session_id, engine=engine)
+    data = [canonical_json(r) for r in parse_appended(stored, records)]
+    return _append(session, data, "record", engine)
+
+
+def _head(session_id: str, expected_seq: int, engine: Engine | None) -> TableSession:
     session = get_session(session_id=session_id, engine=engine)
     if session.head_seq != expected_seq:
         raise ConcurrencyConflict(
             f"session {session_id} is at seq {session.head_seq}, not {expected_seq}: reload and retry"
         )
-    if not corrections:
-        raise CorrectionInvalid("nothing to append")
-    types = {e.seq: e.type for e in read_events(session_id=session_id, engine=engine)}
-    data = [_correction_json(c, expected_seq, types) for c in corrections]
+    return session
+
+
+def _first_receipt(session_id: str, engine: Engine | None) -> dict:
+    return receipts_of(session_id=session_id, engine=engine)[0]["receipt"]
+
+
+def _append(session: TableSession, data: list[str], kind: str, engine: Engine | None) -> Stored:
+    """Chain ``data`` after the session's head, insert it and a receipt, move the head; all in
+    one transaction that fails with ConcurrencyConflict if another writer moved the head first.
+
+    A session recorded at the table has no separate upload: each of its receipts (kind
+    ``record``) covers every record so far (``uploaded`` = the event count)."""
+    expected_seq = session.head_seq
     links = chain.extend(data, seq=expected_seq + 1, prev_hash=session.head_hash)
     head = links[-1]
+    first = _first_receipt(session.id, engine)
+    if first["kind"] == "record":
+        kind = "record"
+        every = [e.data for e in read_events(session_id=session.id, engine=engine)] + data
+        uploaded, hashed = len(every), content_hash(every)
+    else:
+        uploaded, hashed = first["uploaded"], session.content_hash
     receipt = receipts.issue(
         _signing_key(),
-        session_id=session_id,
+        session_id=session.id,
         club=session.club,
-        content_hash=session.content_hash,
-        uploaded=_uploaded(session_id, engine),
+        content_hash=hashed,
+        uploaded=uploaded,
         head=head,
-        kind="correction",
+        kind=kind,
     )
     try:
         with db_session(engine) as db, db.begin():
-            _insert(db, session_id, links, receipt)
+            _insert(db, session.id, links, receipt)
             moved = db.execute(
                 update(TableSession)
-                .where(TableSession.id == session_id, TableSession.head_seq == expected_seq)
+                .where(TableSession.id == session.id, TableSession.head_seq == expected_seq)
                 .values(head_seq=head.seq, head_hash=head.hash)
             ).rowcount
             if moved != 1:
-                raise ConcurrencyConflict(f"session {session_id} moved past seq {expected_seq}")
+                raise ConcurrencyConflict(f"session {session.id} moved past seq {expected_seq}")
     except IntegrityError as e:
-        raise ConcurrencyConflict(f"session {session_id}: seq {expected_seq + 1} is taken") from e
+        raise ConcurrencyConflict(f"session {session.id}: seq {expected_seq + 1} is taken") from e
     session.head_seq, session.head_hash = head.seq, head.hash
     return Stored(session, receipt, True)
+
+
+def _signed(record: dict) -> None:
+    """A correction must say who corrects and why."""
+    for name in ("by", "reason"):
+        if not str(record.get(name) or "").strip():
+            raise CorrectionInvalid(f"a correction needs {name!r} (who corrects, and why)")
 
 
 def _correction_json(record: dict, head_seq: int, types: dict[int, str]) -> str:
     """The canonical JSON of a correction, after the checks the codec makes within a file."""
     if not isinstance(record, dict) or record.get("type") != "correction":
         raise CorrectionInvalid('only records of type "correction" can be appended')
-    for name in ("by", "reason"):
-        if not str(record.get(name) or "").strip():
-            raise CorrectionInvalid(f"a correction needs {name!r} (who corrects, and why)")
+    _signed(record)
     try:
         text = canonical_json(record)
     except LogFormatError as e:
@@ -206,11 +277,6 @@ def _correction_json(record: dict, head_seq: int, types: dict[int, str]) -> str:
             "a correction cannot be corrected; correct the original record again"
         )
     return text
-
-
-def _uploaded(session_id: str, engine: Engine | None) -> int:
-    """How many records the original upload had (its receipt says)."""
-    return receipts_of(session_id=session_id, engine=engine)[0]["receipt"]["uploaded"]
 
 
 def get_session(*, session_id: str, engine: Engine | None = None) -> TableSession:
