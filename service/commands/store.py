@@ -7,6 +7,7 @@ Exit codes: 0 fine, 1 the store or a receipt does not verify (or files were reje
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -35,6 +36,28 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+@contextmanager
+def _database():
+    """Database trouble (server down, bad URL, schema missing) as one clear line."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from events.config import settings
+
+    try:
+        yield
+    except (SQLAlchemyError, ArgumentError) as e:
+        url = settings().database_url
+        try:
+            url = make_url(url).render_as_string(hide_password=True)
+        except ArgumentError:
+            pass
+        cause = str(e.__cause__ or e).splitlines()[0]
+        raise _fail(
+            f"database {url}: {cause} (is it running, and migrated: `fupan db upgrade`?)"
+        ) from None
+
+
 def _read(path: Path) -> bytes:
     try:
         return path.read_bytes()
@@ -45,17 +68,19 @@ def _read(path: Path) -> bytes:
 @db_app.command("upgrade")
 def upgrade(revision: Annotated[str, typer.Argument(help="Target revision.")] = "head") -> None:
     """Create or migrate the tables in FUPAN_DATABASE_URL (the SQLite default upgrades itself)."""
-    from sqlalchemy.exc import SQLAlchemyError
+    from alembic.util import CommandError
 
     from events import db
     from events.config import settings
 
-    engine = db.make_engine(settings().database_url)
-    try:
-        db.upgrade(engine, revision)
-    except SQLAlchemyError as e:
-        raise _fail(f"cannot upgrade {engine.url!r}: {e.__cause__ or e}") from None
-    console.print(f"database {engine.url!r} is at revision {revision}")
+    with _database():
+        engine = db.make_engine(settings().database_url)
+        try:
+            db.upgrade(engine, revision)
+        except CommandError as e:
+            raise _fail(str(e)) from None
+    url = engine.url.render_as_string(hide_password=True)
+    console.print(f"database {url} is at revision {revision}", highlight=False)
 
 
 @store_app.command("check")
@@ -77,7 +102,8 @@ def check(
     from events.receipts import ReceiptInvalid
 
     if receipt is None:
-        result = store.check_chains()
+        with _database():
+            result = store.check_chains()
         for broken in result.broken:
             console.print(f"[red]BROKEN[/] {broken}", highlight=False)
         console.print(
@@ -87,9 +113,10 @@ def check(
     try:
         document = json.loads(_read(receipt))
         key = _read(public_key) if public_key else None
-        proof = store.check_receipt(
-            document=document, public_key=key, log=_read(log) if log else None
-        )
+        with _database():
+            proof = store.check_receipt(
+                document=document, public_key=key, log=_read(log) if log else None
+            )
     except ValueError as e:
         if isinstance(e, LogFormatError):
             raise _fail(f"{log} is not a valid log:\n{e}") from None
@@ -109,7 +136,8 @@ def export(session_id: Annotated[str, typer.Argument(help="Session id.")]) -> No
     from events import store
 
     try:
-        typer.echo(store.export_log(session_id=session_id), nl=False)
+        with _database():
+            typer.echo(store.export_log(session_id=session_id), nl=False)
     except store.SessionNotFound as e:
         raise _fail(str(e)) from None
 
@@ -154,7 +182,7 @@ def ingest(
     files = _log_files(paths)
     stored = duplicates = 0
     rejected: dict[Path, str] = {}
-    with Progress(console=console, transient=True) as progress:
+    with _database(), Progress(console=console, transient=True) as progress:
         bar = progress.add_task("storing", total=len(files))
         for path in files:
             try:

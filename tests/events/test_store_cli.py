@@ -80,3 +80,13 @@ def test_bad_inputs_are_clear_errors(data_dir, tmp_path):
     assert fupan("ingest", str(tmp_path / "nowhere")).exit_code == 2
     no_broker = fupan("worker")
     assert no_broker.exit_code == 2 and "FUPAN_BROKER_URL" in no_broker.output
+
+
+def test_an_unreachable_database_is_one_clear_line(data_dir, monkeypatch, sample_log, tmp_path):
+    monkeypatch.setenv("FUPAN_DATABASE_URL", "postgresql+psycopg://u:secret@127.0.0.1:1/nowhere")
+    log = tmp_path / "log.jsonl"
+    log.write_text(sample_log, encoding="utf-8")
+    for args in (["store", "check"], ["db", "upgrade"], ["ingest", str(log)]):
+        result = fupan(*args)
+        assert result.exit_code == 2, args
+        assert "u:***@127.0.0.1:1/nowhere" in result.output and "secret" not in result.output
