@@ -40,25 +40,33 @@ def _counts(block: int, ranks: int) -> tuple[int, ...]:
 def _need(block: int, pair: bool) -> int:
     """Fewest 得 to complete a suited block as sets (plus one pair if ``pair``).
 
-    The lowest real tile must sit in some group; by exchanging 得 with real tiles, that group may
-    take every real tile it can, so only the group's kind is branched on.
+    The lowest real tile ``i`` must sit in some group. Exchanging 得 with real tiles of the same
+    face, that group may take every real tile it can; so a pung or pair takes all the copies it
+    can, and a chow reaching below ``i`` with 得 is no better than a 得-padded pung of ``i`` or the
+    chow starting at ``i`` (except 8-9 waiting on 7, which has no chow starting at 8).
     """
     if not block:
         return 2 if pair else 0
-    i = ((block & -block).bit_length() - 1) // 3
-    c = block >> 3 * i & 7
-    take = min(c, 3)
-    best = 3 - take + _need(block - (take << 3 * i), pair)
+    shift = (block & -block).bit_length() - 1
+    shift -= shift % 3
+    c = block >> shift & 7
+    take = 3 if c > 3 else c
+    best = 3 - take + _need(block - (take << shift), pair)
     if pair:
-        take = min(c, 2)
-        best = min(best, 2 - take + _need(block - (take << 3 * i), False))
-    for low in range(max(i - 2, 0), min(i, 6) + 1):
-        rest, cost = block - (1 << 3 * i), 2
-        for r in range(i + 1, low + 3):
-            if rest >> 3 * r & 7:
-                rest -= 1 << 3 * r
+        take = 2 if c > 2 else c
+        other = 2 - take + _need(block - (take << shift), False)
+        if other < best:
+            best = other
+    if best and shift <= 21:  # a chow from rank i (from rank 7 when i is the 8)
+        low = shift if shift <= 18 else 18
+        rest, cost = block - (1 << shift), 2
+        for r in range(shift + 3, low + 9, 3):
+            if rest >> r & 7:
+                rest -= 1 << r
                 cost -= 1
-        best = min(best, cost + _need(rest, pair))
+        other = cost + _need(rest, pair)
+        if other < best:
+            best = other
     return best
 
 
