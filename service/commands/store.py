@@ -1,4 +1,4 @@
-"""``fupan db upgrade``, ``fupan store check|export|public-key``, ``fupan ingest``, ``fupan worker``.
+"""``fupan db upgrade``, ``fupan store check|receipt|export|public-key``, ``fupan ingest``, ``fupan worker``.
 
 Exit codes: 0 fine, 1 the store or a receipt does not verify (or files were rejected),
 2 bad input (unreadable file, not a receipt, unknown session).
@@ -140,6 +140,18 @@ def export(session_id: Annotated[str, typer.Argument(help="Session id.")]) -> No
             typer.echo(store.export_log(session_id=session_id), nl=False)
     except store.SessionNotFound as e:
         raise _fail(str(e)) from None
+
+
+@store_app.command("receipt")
+def receipt_of(session_id: Annotated[str, typer.Argument(help="Session id.")]) -> None:
+    """Print a session's newest receipt (JSON), for ``fupan store check --receipt``."""
+    from events import store
+
+    with _database():
+        documents = store.receipts_of(session_id=session_id)
+    if not documents:
+        raise _fail(f"no session {session_id!r}")
+    typer.echo(json.dumps(documents[-1], ensure_ascii=False, indent=2))
 
 
 @store_app.command("public-key")

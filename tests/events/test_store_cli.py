@@ -55,7 +55,8 @@ def test_store_check_reports_the_first_broken_link(database_url, sample_log):
 def test_receipt_check_with_public_key_and_exported_log(data_dir, sample_log, tmp_path):
     stored = store.ingest(data=sample_log)
     receipt, key, log = tmp_path / "receipt.json", tmp_path / "key.pem", tmp_path / "export.jsonl"
-    receipt.write_text(json.dumps(stored.receipt), encoding="utf-8")
+    receipt.write_text(fupan("store", "receipt", stored.session.id).output, encoding="utf-8")
+    assert json.loads(receipt.read_text(encoding="utf-8")) == stored.receipt
     key.write_text(fupan("store", "public-key").output, encoding="utf-8")
     log.write_text(fupan("store", "export", stored.session.id).output, encoding="utf-8")
     ok = fupan(
@@ -77,6 +78,7 @@ def test_bad_inputs_are_clear_errors(data_dir, tmp_path):
     garbled = fupan("store", "check", "--receipt", str(tmp_path / "r.json"))
     assert garbled.exit_code == 2 and "not JSON" in garbled.output
     assert fupan("store", "export", "nope").exit_code == 2
+    assert fupan("store", "receipt", "nope").exit_code == 2
     assert fupan("ingest", str(tmp_path / "nowhere")).exit_code == 2
     no_broker = fupan("worker")
     assert no_broker.exit_code == 2 and "FUPAN_BROKER_URL" in no_broker.output
