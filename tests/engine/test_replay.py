@@ -27,6 +27,7 @@ def found(name: str) -> list[tuple[int | None, str]]:
 EXPECTED = {
     "clean.jsonl": [],
     "claims_and_kongs.jsonl": [],
+    "concealed_and_exposed_kongs.jsonl": [],
     "robbed_kong.jsonl": [],
     "wenling_clean.jsonl": [],
     "instant_win.jsonl": [],
@@ -111,6 +112,18 @@ def test_outcome_of_a_full_hand():
     assert out.wall_left == 136 - 53 - 1 - 7
     kinds = [a.kind for a in out.actions]
     assert kinds.count("draw") == 7 and "chi" in kinds and "peng" in kinds and "gang" in kinds
+
+
+def test_concealed_and_exposed_kongs():
+    hand = replay(records("concealed_and_exposed_kongs.jsonl")).hands[0]
+    melds = {s: [(m.kind, m.tiles, m.from_seat) for m in show.melds]
+             for s, show in hand.outcome.showdowns.items()}
+    assert melds["E"] == [("gang_concealed", ("1m",) * 4, None)]
+    assert melds["W"] == [("gang_exposed", ("2s",) * 4, "S")]
+    gangs = [(a.seat, a.source) for a in hand.outcome.actions if a.kind == "gang"]
+    assert gangs == [("E", "gang_concealed"), ("W", "gang_exposed")]
+    end = hand.state_at(hand.steps - 1)
+    assert [(d.tile, d.claimed_by) for d in end.discards["S"]] == [("2s", "W")]
 
 
 def test_robbed_kong_reverts_the_kong_and_the_winner_gets_the_tile():
