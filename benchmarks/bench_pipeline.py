@@ -1,14 +1,15 @@
-"""Ingest + verify end to end: ``python benchmarks/bench_pipeline.py [HANDS] [--only embedded|distributed]``.
+"""Ingest + verify end to end: ``python benchmarks/bench_pipeline.py [HANDS] [--only MODE]``.
 
 Until a simulator exists, sessions are the project's fixture logs with their hands replicated
 (renumbered) to about 16 hands a session, each under its own table name, HANDS in all (default
 10,000). Two runs:
 
-- embedded default: SQLite in a temporary data dir, each session parsed, stored and verified in
+- ``embedded`` default: SQLite in a temporary data dir, each session parsed, stored and verified in
   this process one after the other (what the embedded queue does), timing each phase;
-- PostgreSQL + Redis: a temporary database, two ``celery worker`` processes; this process parses,
-  stores and enqueues (as ``fupan ingest`` does), the workers verify; wall time until the last
-  result row.
+- ``distributed``, PostgreSQL + Redis: a temporary database, two ``celery worker`` processes;
+  this process parses, stores and enqueues (as ``fupan ingest`` does), the workers verify; wall
+  time until the last result row;
+- ``workers``: the same, but the workers also ingest (``ingest_batch`` tasks of 10 files).
 
 Prints figures; asserts nothing.
 """
@@ -22,6 +23,7 @@ import sys
 import tempfile
 import time
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import create_engine, func, select, text
@@ -92,13 +94,14 @@ def run_embedded(logs: list[tuple[bytes, int]]) -> dict[str, float]:
     return phases
 
 
-def run_distributed(logs: list[tuple[bytes, int]], workers: int = 2) -> dict[str, float]:
+@contextmanager
+def distributed(workers: int):
+    """A fresh PostgreSQL database and Redis queue with ``workers`` worker processes running;
+    yields a function that waits until ``n`` verification rows exist."""
     import redis
 
-    from events import db, store
-    from events.codec import parse_log
+    from events import db
     from events.models import Verification
-    from workers import dispatch
 
     name = f"fupan_bench_{uuid.uuid4().hex[:8]}"
     admin = create_engine(f"{PG}/postgres", isolation_level="AUTOCOMMIT")
@@ -119,6 +122,32 @@ def run_distributed(logs: list[tuple[bytes, int]], workers: int = 2) -> dict[str
                 cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             ))  # fmt: skip
         time.sleep(3)  # let the workers connect before the clock starts
+
+        def wait_for_results(n: int) -> None:
+            with engine.connect() as c:
+                while c.execute(select(func.count(Verification.id))).scalar_one() < n:
+                    time.sleep(0.05)
+                    c.rollback()
+
+        yield wait_for_results
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.wait(30)
+        db.dispose_all()
+        with admin.connect() as c:
+            c.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+        for var in ("FUPAN_DATABASE_URL", "FUPAN_BROKER_URL"):
+            del os.environ[var]
+
+
+def run_distributed(logs: list[tuple[bytes, int]], workers: int = 2) -> dict[str, float]:
+    """This process parses and stores (as ``fupan ingest`` does); the workers verify."""
+    from events import store
+    from events.codec import parse_log
+    from workers import dispatch
+
+    with distributed(workers) as wait_for_results:
         phases = {"parse": 0.0, "store": 0.0}
         start = time.perf_counter()
         for data, _ in logs:
@@ -129,20 +158,28 @@ def run_distributed(logs: list[tuple[bytes, int]], workers: int = 2) -> dict[str
             phases["store"] += time.perf_counter() - t1
             phases["parse"] += t1 - t0
         ingested = time.perf_counter()
-        with engine.connect() as c:
-            while c.execute(select(func.count(Verification.id))).scalar_one() < len(logs):
-                time.sleep(0.05)
-                c.rollback()
+        wait_for_results(len(logs))
         phases["wall"] = time.perf_counter() - start
         phases["verify after ingest"] = phases["wall"] - (ingested - start)
-        return phases
-    finally:
-        for proc in procs:
-            proc.terminate()
-            proc.wait(30)
-        db.dispose_all()
-        with admin.connect() as c:
-            c.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+    return phases
+
+
+def run_worker_ingest(
+    logs: list[tuple[bytes, int]], folder: Path, workers: int = 2
+) -> dict[str, float]:
+    """The workers do everything: ``ingest_batch`` tasks of 10 files, then the verifications."""
+    from workers import dispatch
+
+    paths = []
+    for n, (data, _) in enumerate(logs):
+        paths.append(folder / f"{n}.jsonl")
+        paths[-1].write_bytes(data)
+    with distributed(workers) as wait_for_results:
+        start = time.perf_counter()
+        for i in range(0, len(paths), 10):
+            dispatch.enqueue_ingest(paths[i : i + 10])
+        wait_for_results(len(logs))
+        return {"wall": time.perf_counter() - start}
 
 
 def report(title: str, phases: dict[str, float], hands: int, sessions: int) -> None:
@@ -172,7 +209,10 @@ def main() -> None:
                 "embedded (SQLite, in-process, sequential)", run_embedded(logs), hands, len(logs)
             )
         if only in (None, "distributed"):
-            report("PostgreSQL + Redis, 2 workers", run_distributed(logs), hands, len(logs))
+            report("PostgreSQL + Redis, 2 workers verify", run_distributed(logs), hands, len(logs))
+        if only in (None, "workers"):
+            phases = run_worker_ingest(logs, Path(data_dir))
+            report("PostgreSQL + Redis, 2 workers ingest and verify", phases, hands, len(logs))
 
 
 if __name__ == "__main__":
