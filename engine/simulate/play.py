@@ -206,19 +206,21 @@ class _Hand:
         return self.discard(seat, INDEX[drawn], frozenset())
 
     def pick_kong(self, seat: str) -> tuple[str, str] | None:
+        """A 加杠 or 暗杠 that does not take the hand further from 听牌, with a replacement to
+        spare; None if there is none."""
         if self.wall.left <= self.dead() + 1:
             return None
         c = self.counts[seat]
-        for m in self.melds[seat]:
-            if m.kind == "peng" and c[INDEX[m.tiles[0]]]:
-                return "added", m.tiles[0]
-        for i in range(34):
-            if c[i] == 4 and i not in self.wild_idx:
-                kong = Meld("gang_concealed", (ALL_TILES[i],) * 4)
-                prev = self.ready[seat]
-                after = shanten(self.tiles(seat, i, copies=4), [*self.melds[seat], kong], self.wild)
-                if prev is None or after <= prev:
-                    return "concealed", ALL_TILES[i]
+        options = [("added", m.tiles[0], 1) for m in self.melds[seat]
+                   if m.kind == "peng" and c[INDEX[m.tiles[0]]]]
+        options += [("concealed", ALL_TILES[i], 4) for i in range(34)
+                    if c[i] == 4 and i not in self.wild_idx]
+        prev = self.ready[seat]
+        for kind, tile, copies in options:
+            melds = [m for m in self.melds[seat] if m.kind != "peng" or m.tiles[0] != tile]
+            melds.append(Meld(f"gang_{kind}", (tile,) * 4))
+            if prev is None or shanten(self.tiles(seat, INDEX[tile], copies=copies), melds, self.wild) <= prev:
+                return kind, tile
         return None
 
     def kong(self, seat: str, kind: str, tile: str) -> str:
