@@ -43,19 +43,18 @@ def audit_hand(hand: HandReplay) -> dict:
     """Score, settle and compare one hand."""
     rs, opts, outcome = hand.ruleset, hand.opts, hand.outcome
     anomalies = list(hand.anomalies)
-    scorings, payments, inp = {}, [], None
-    try:
+    def settle():
         scorings = rs.score(outcome, opts)
         inp = rs.settle_input(outcome, scorings, opts)
-        payments = rs.settle(inp, opts)
-    except Exception as exc:  # a ruleset failing on a broken hand must not sink the report
-        anomalies.append(Anomaly(hand.seq, "score_failed", ERROR,
-                                 f"the {rs.name} ruleset cannot score this hand: {exc!r}"))
+        return scorings, inp, rs.settle(inp, opts)
+
+    scorings, inp, payments = _guard(hand, anomalies, "score", settle, ({}, None, []))
     recorded = _recorded(hand.settlement)
     expected_flows = pair_flows(payments)
     disputes = []
     if recorded is not None and expected_flows != pair_flows(recorded):
-        explanation = _explain(hand, scorings, inp, pair_flows(recorded))
+        explanation = _guard(hand, anomalies, "explain", lambda: _explain(
+            hand, scorings, inp, pair_flows(recorded)), None)
         disputes = _disputes(hand.no, expected_flows, pair_flows(recorded), explanation)
     result = "win" if outcome.wins else "exhausted" if outcome.exhausted else "unfinished"
     return {
@@ -130,6 +129,17 @@ def session_anomalies(rp: Replay) -> list[Anomaly]:
                                  f"hand {nxt.no} should seat {_seating(expected)}; "
                                  f"the log seats {_seating(nxt.outcome.seats)}"))
     return found
+
+
+def _guard(hand: HandReplay, anomalies: list[Anomaly], what: str, call, default):
+    """Run a ruleset call; if the ruleset fails on a broken hand, report ``score_failed`` with
+    its error and go on with ``default`` rather than sink the whole report."""
+    try:
+        return call()
+    except Exception as exc:
+        anomalies.append(Anomaly(hand.seq, "score_failed", ERROR,
+                                 f"the {hand.ruleset.name} ruleset cannot {what} this hand: {exc!r}"))
+        return default
 
 
 def _explain(hand: HandReplay, scorings, inp, recorded_flows) -> dict | None:

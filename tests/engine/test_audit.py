@@ -142,3 +142,22 @@ def test_report_shape():
     line = hand["items"]["E"][0]
     assert set(line) == {"code", "zh", "en", "value", "unit", "count"}
     assert report["session"]["ruleset"] == "huangyan" and report["session"]["club"] == "黄岩俱乐部"
+
+
+def test_a_failing_ruleset_becomes_an_anomaly_not_a_crash():
+    from engine.audit import audit_hand
+    from engine.replay import replay
+
+    hand = replay(parse_log((AUDIT / "fan_missed.jsonl").read_bytes()).records).hands[0]
+
+    class Broken(type(hand.ruleset)):
+        def score(self, outcome, opts):
+            raise ValueError("no reading")
+
+    hand.ruleset = Broken()
+    report = audit_hand(hand)
+    assert [(a["code"], a["severity"]) for a in report["anomalies"]] == [("score_failed", "error")]
+    assert "no reading" in report["anomalies"][0]["message"]
+    assert report["expected_payments"] == [] and report["points"] == {}
+    # the recorded payments are still compared (against nothing expected)
+    assert {(d["from"], d["to"], d["recorded"]) for d in report["disputes"]} >= {("E", "W", 10)}
