@@ -55,12 +55,13 @@ def _instance_secret(app: Flask) -> str:
 
 
 def _register_blueprints(app: Flask) -> None:
-    from service.blueprints import api, pages
+    from service.blueprints import api, pages, record
     from service.blueprints import auth as auth_bp
 
     app.register_blueprint(auth_bp.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(record.bp)
     csrf.exempt(api.bp)  # the API checks CSRF itself when called with a browser session
 
 

@@ -1,0 +1,119 @@
+"""The table recorder: the phone page (/record) and its JSON API (/api/v1/record/…).
+
+Pages need a login; the API takes a bearer token or the browser session (then writes carry the
+CSRF header, as in the main API). Sessions outside the caller's clubs answer 404.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask import Blueprint, abort, g, jsonify, render_template, request
+from flask_login import current_user, login_required
+
+from engine.rulesets import RULESET_NAMES
+from service import auth, queries, recorder, views
+from service.app import csrf
+from service.blueprints.api import _csrf_for_browser_writes
+from workers.dispatch import enqueue_verify
+
+bp = Blueprint("record", __name__)
+csrf.exempt(bp)  # checked below, as the main API does, so token callers need none
+bp.before_request(_csrf_for_browser_writes)
+
+API = "/api/v1/record"
+
+
+@bp.errorhandler(recorder.EntryError)
+def _entry_error(e: recorder.EntryError):
+    return jsonify(error="invalid_entry", message=str(e), field=e.field), e.status
+
+
+def _body() -> Mapping:
+    body = request.get_json(silent=True)
+    if not isinstance(body, Mapping):
+        abort(400, "send a JSON object")
+    return body
+
+
+def _recorded(session_id: str):
+    """The caller's session if the recorder opened it (an uploaded log is not recorded into)."""
+    s = views.load_session(g.user, session_id)
+    if not recorder.is_recorded(s.id):
+        abort(409, "this session was uploaded as a file; record a new session at the table")
+    return s
+
+
+# -- pages ---------------------------------------------------------------------------------------
+@bp.get("/record")
+@login_required
+def start():
+    return render_template("record_start.html", clubs=sorted(auth.memberships(current_user)),
+                           rulesets=RULESET_NAMES)
+
+
+@bp.get("/record/<session_id>")
+@login_required
+def table(session_id: str):
+    s = views.load_session(current_user, session_id)
+    if not recorder.is_recorded(s.id):
+        abort(409, "this session was uploaded as a file; record a new session at the table")
+    return render_template("record.html", s=s, info=recorder.ruleset_info(s.ruleset))
+
+
+# -- API -----------------------------------------------------------------------------------------
+@bp.get(f"{API}/rulesets")
+@auth.api_auth
+def rulesets():
+    return jsonify(recorder.all_rulesets())
+
+
+@bp.get(f"{API}/sessions")
+@auth.api_auth
+def sessions():
+    """The caller's recorded sessions, newest first (to continue one)."""
+    rows = queries.list_sessions(auth.memberships(g.user), limit=50)
+    live = recorder.recorded_ids([s.id for s, _ in rows])
+    return jsonify(sessions=[views.session_summary(s, v) for s, v in rows if s.id in live])
+
+
+@bp.post(f"{API}/sessions")
+@auth.api_auth
+def open_session():
+    s = recorder.open_session(g.user, dict(_body()), list(auth.memberships(g.user)))
+    return jsonify(recorder.Table.load(s).state()), 201
+
+
+@bp.get(f"{API}/sessions/<session_id>")
+@auth.api_auth
+def session_state(session_id: str):
+    return jsonify(recorder.Table.load(_recorded(session_id)).state())
+
+
+@bp.post(f"{API}/evaluate")
+@auth.api_auth
+def evaluate():
+    body = _body()
+    s = _recorded(str(body.get("session_id", "")))
+    return jsonify(recorder.evaluate(recorder.Table.load(s), dict(body.get("entry") or {})))
+
+
+@bp.post(f"{API}/sessions/<session_id>/hands")
+@auth.api_auth
+def save_hand(session_id: str):
+    s = _recorded(session_id)
+    answer, created = recorder.save_hand(g.user, s, dict(_body()))
+    if created:
+        enqueue_verify(s.id)
+    return jsonify(answer), 201 if created else 200
+
+
+@bp.post(f"{API}/sessions/<session_id>/hands/<int:no>/correction")
+@auth.api_auth
+def correct_hand(session_id: str, no: int):
+    body = _body()
+    s = _recorded(session_id)
+    answer = recorder.correct_hand(g.user, s, no, dict(body.get("entry") or {}),
+                                   str(body.get("reason", "")))
+    enqueue_verify(s.id)
+    return jsonify(answer), 201

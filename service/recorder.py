@@ -1,0 +1,472 @@
+"""The table recorder: a hand entered at the table becomes v1 summary records (hand, wildcard,
+showdowns, win or exhausted, settlement), judged live by the same audit as an upload, and appended
+to the session's stream. See docs/recorder.md.
+
+An entry (JSON from the phone)::
+
+    {"client_id": "…", "result": "win" | "exhausted", "indicator": "9s",
+     "win": {"seat": "S", "how": "discard", "tile": "5p", "from": "W"},
+     "shows": {"S": {"concealed": [...without the winning tile...], "melds": [{kind, tiles, from}],
+                     "revealed": [...]}, "W": {...}},
+     "payments": [{"from", "to", "amount"}] | null, "note": "…"}
+
+``payments`` null means "as the engine says": the settlement is the expected payments.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import select
+
+from engine.audit import audit_hand
+from engine.hand import is_winning_hand, shanten
+from engine.model import SEATS
+from engine.replay import replay
+from engine.rulesets import RULESET_NAMES, get_ruleset
+from engine.tiles import TileError, chinese, parse_tile, sort_key
+from events import store
+from events.codec import LogFormatError, canonical_json, parse_appended, parse_log
+from events.models import Receipt, TableSession
+from service.db import db, engine
+from service.models import User
+
+# Non-winners score their showdown in these rulesets (wenling 闲家牌点, huangyan 闲家胡数).
+NONWINNERS_SCORE = frozenset({"wenling", "huangyan"})
+HOWS = ("self_draw", "discard", "robbed_kong")
+MELD_KINDS = ("chi", "peng", "gang_exposed", "gang_concealed", "gang_added")
+CLIENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+class EntryError(ValueError):
+    """An entry the recorder refuses; ``field`` names the part of the entry (for the page)."""
+
+    def __init__(self, message: str, field: str | None = None, status: int = 422):
+        super().__init__(message)
+        self.field, self.status = field, status
+
+
+# -- rulesets ------------------------------------------------------------------------------------
+def ruleset_info(name: str) -> dict:
+    """What the page needs to draw the keyboard and the session form for a ruleset."""
+    rs = get_ruleset(name)
+    opts = rs.options()
+    counts = rs.tile_counts(opts)
+    return {
+        "name": name,
+        "title": rs.title_zh,
+        "tiles": sorted(counts, key=sort_key),
+        "counts": dict(counts),
+        "names": {t: chinese(t) for t in counts},
+        "has_indicator": has_indicator(rs, opts),
+        "nonwinners_score": name in NONWINNERS_SCORE,
+        "options": [
+            {"name": n, "default": d, "doc": doc} for n, d, doc in rs.describe_options()
+        ],
+    }
+
+
+def all_rulesets() -> dict[str, dict]:
+    return {name: ruleset_info(name) for name in RULESET_NAMES}
+
+
+def has_indicator(rs, opts) -> bool:
+    """A ruleset turns up a 得 indicator when some tile would make 得."""
+    return bool(rs.wildcards("1m", opts) or rs.wildcards("5z", opts))
+
+
+# -- sessions ------------------------------------------------------------------------------------
+def open_session(user: User, form: dict, clubs: list[str]) -> TableSession:
+    """Store a new recorded session (its session record alone, receipt kind ``record``)."""
+    club = str(form.get("club") or "")
+    if club not in clubs:
+        raise EntryError(f"you are not a member of club {club!r}", "club", 404)
+    players = [str(p).strip() for p in form.get("players") or []]
+    record = {
+        "type": "session",
+        "ruleset": form.get("ruleset"),
+        "options": form.get("options") or {},
+        "club": club,
+        "table": str(form.get("table") or "").strip(),
+        "players": players,
+        "started_at": datetime.now().astimezone().isoformat(timespec="seconds"),
+        "recorded_by": user.username,
+    }
+    if not record["table"]:
+        raise EntryError("name the table", "table")
+    parsed = _parsed([record])
+    return store.ingest_parsed(parsed=parsed, club=club, engine=engine(), kind="record").session
+
+
+def _parsed(records: list[dict]):
+    try:
+        return parse_log("\n".join(json.dumps(r, ensure_ascii=False) for r in records))
+    except LogFormatError as e:
+        first = e.errors[0]
+        raise EntryError(first.message, first.field) from None
+
+
+def is_recorded(session_id: str) -> bool:
+    return bool(recorded_ids([session_id]))
+
+
+def recorded_ids(session_ids: list[str]) -> set[str]:
+    """Which of these sessions were opened by the recorder (their first receipt is a record)."""
+    if not session_ids:
+        return set()
+    query = (
+        select(Receipt.session_id, Receipt.document)
+        .where(Receipt.session_id.in_(session_ids))
+        .order_by(Receipt.id)
+    )
+    first: dict[str, str] = {}
+    with db() as session:
+        for sid, doc in session.exec(query):
+            first.setdefault(sid, doc)
+    return {sid for sid, doc in first.items() if json.loads(doc)["receipt"]["kind"] == "record"}
+
+
+@dataclass(frozen=True)
+class Table:
+    """A recorded session as the recorder sees it: its stored records, their replay, and the
+    hand to enter next (number and seats, the dealer rotated by ``rs.next_dealer``)."""
+
+    session: TableSession
+    records: list[dict]
+    rp: Any
+
+    @classmethod
+    def load(cls, session: TableSession) -> Table:
+        records = store.read_records(session_id=session.id, engine=engine())
+        return cls(session, records, replay(records))
+
+    @property
+    def ruleset(self):
+        return self.rp.ruleset
+
+    def next_hand(self) -> dict:
+        if not self.rp.hands:
+            return {"no": 1, "seats": dict(zip(SEATS, self.records[0]["players"], strict=True))}
+        last = self.rp.hands[-1].outcome
+        dealer = "E"
+        if last.wins or last.exhausted:
+            dealer = self.ruleset.next_dealer(last, self.rp.opts)
+        k = SEATS.index(dealer)
+        seats = {SEATS[i]: last.seats[SEATS[(k + i) % 4]] for i in range(4)}
+        return {"no": last.no + 1, "seats": seats}
+
+    def client_ids(self) -> dict[str, int]:
+        """Client id -> hand number of every hand the recorder saved."""
+        return {r["client_id"]: r["no"] for r in self.records
+                if r["type"] == "hand" and isinstance(r.get("client_id"), str)}
+
+    def hand_seqs(self, no: int) -> list[int]:
+        """The seqs of hand ``no``'s records (corrections excluded)."""
+        for h in self.rp.hands:
+            if h.no == no:
+                return [seq for seq, rec in h.records if self.records[seq]["type"] != "correction"]
+        raise EntryError(f"there is no hand {no} in this session", "no", 404)
+
+    def state(self) -> dict:
+        """The poll answer: the session, the hands saved so far and the next hand."""
+        s, first = self.session, self.records[0]
+        hands = []
+        for h in self.rp.hands:
+            report = audit_hand(h)
+            hands.append({
+                "no": h.no, "seq": h.seq, "seats": report["seats"], "result": report["result"],
+                "wins": report["wins"], "client_id": self.records[h.seq].get("client_id"),
+                "expected_payments": report["expected_payments"],
+                "recorded_payments": report["recorded_payments"],
+                "disputes": report["disputes"], "entry": _entry_of(h),
+            })
+        return {
+            "session": {"id": s.id, "club": s.club, "table": s.table_name, "ruleset": s.ruleset,
+                        "options": first.get("options", {}), "players": list(s.players),
+                        "started_at": s.started_at},
+            "head_seq": s.head_seq,
+            "hands": hands,
+            "next": self.next_hand(),
+        }
+
+
+def _entry_of(h) -> dict:
+    """A saved hand back as an entry (for a correction)."""
+    out = h.outcome
+    win = out.wins[0] if out.wins else None
+    shows = {}
+    for seat, sd in out.showdowns.items():
+        concealed = list(sd.concealed)
+        if win is not None and seat == win.seat and win.tile in concealed:
+            concealed.remove(win.tile)
+        shows[seat] = {
+            "concealed": concealed,
+            "melds": [{"kind": m.kind, "tiles": list(m.tiles), "from": m.from_seat}
+                      for m in sd.melds],
+            "revealed": list(sd.revealed),
+        }
+    return {
+        "result": "win" if win else "exhausted",
+        "indicator": out.indicator,
+        "win": {"seat": win.seat, "how": win.how, "tile": win.tile, "from": win.from_seat}
+        if win else None,
+        "shows": shows,
+        "payments": (h.settlement or {}).get("payments"),
+    }
+
+
+# -- entries -------------------------------------------------------------------------------------
+def hand_records(table: Table, entry: dict, hand: dict) -> list[dict]:
+    """The v1 records of one entered hand (not yet validated by the codec)."""
+    if not isinstance(entry, dict):
+        raise EntryError("send the hand as a JSON object")
+    rs, opts = table.ruleset, table.rp.opts
+    result = entry.get("result")
+    if result not in ("win", "exhausted"):
+        raise EntryError("result must be win or exhausted", "result")
+    records: list[dict] = [{"type": "hand", "no": hand["no"], "seats": hand["seats"]}]
+    if entry.get("client_id") is not None:
+        records[0]["client_id"] = entry["client_id"]
+    indicator = _tile(entry.get("indicator"), "indicator") if entry.get("indicator") else None
+    if has_indicator(rs, opts):
+        if indicator is None and result == "win":
+            raise EntryError("enter the 得 indicator", "indicator")
+        if indicator:
+            records.append({"type": "wildcard", "indicator": indicator})
+    win = entry.get("win") or {}
+    shows = entry.get("shows") or {}
+    if not isinstance(shows, dict) or not set(shows) <= set(SEATS):
+        raise EntryError("shows must map seats E, S, W, N to their tiles", "shows")
+    if result == "win":
+        _check_win(win)
+        if win["seat"] not in shows:
+            raise EntryError("enter the winner's tiles", "shows")
+    for seat in sorted(shows, key=lambda s: (s != win.get("seat"), SEATS.index(s))):
+        records.append(_showdown(seat, shows[seat], win if seat == win.get("seat") else None))
+    if result == "win":
+        rec = {"type": "win", "seat": win["seat"], "how": win["how"], "tile": win["tile"]}
+        if win["how"] != "self_draw":
+            rec["from"] = win["from"]
+        records.append(rec)
+    else:
+        records.append({"type": "exhausted"})
+    _check_copies(rs.tile_counts(opts), records, indicator if not rs.indicator_in_wall(opts) else None)
+    return records
+
+
+def _tile(value: object, field: str) -> str:
+    try:
+        return parse_tile(value)
+    except (TileError, TypeError, ValueError):
+        raise EntryError(f"{value!r} is not a tile", field) from None
+
+
+def _check_win(win: dict) -> None:
+    if not isinstance(win, dict) or win.get("seat") not in SEATS:
+        raise EntryError("who won? (seat E, S, W or N)", "win.seat")
+    if win.get("how") not in HOWS:
+        raise EntryError(f"how was it won? ({', '.join(HOWS)})", "win.how")
+    win["tile"] = _tile(win.get("tile"), "win.tile")
+    if win["how"] != "self_draw" and (win.get("from") not in SEATS or win["from"] == win["seat"]):
+        raise EntryError("from whom? (another seat)", "win.from")
+
+
+def _showdown(seat: str, show: object, win: dict | None) -> dict:
+    if not isinstance(show, dict):
+        raise EntryError(f"{seat}: send concealed, melds and revealed tiles", f"shows.{seat}")
+    concealed = [_tile(t, f"shows.{seat}.concealed") for t in show.get("concealed") or []]
+    if win is not None:
+        concealed.append(win["tile"])  # a winner's concealed tiles include the winning tile
+    rec: dict[str, Any] = {"type": "showdown", "seat": seat, "concealed": concealed}
+    melds = []
+    for m in show.get("melds") or []:
+        if not isinstance(m, dict) or m.get("kind") not in MELD_KINDS:
+            raise EntryError(f"a meld is one of {', '.join(MELD_KINDS)}", f"shows.{seat}.melds")
+        meld = {"kind": m["kind"], "tiles": [_tile(t, f"shows.{seat}.melds") for t in m["tiles"]]}
+        if m["kind"] != "gang_concealed":
+            if m.get("from") not in SEATS or m["from"] == seat:
+                raise EntryError(f"{seat}: whose discard was claimed?", f"shows.{seat}.melds")
+            meld["from"] = m["from"]
+        melds.append(meld)
+    if melds:
+        rec["melds"] = melds
+    revealed = [_tile(t, f"shows.{seat}.revealed") for t in show.get("revealed") or []]
+    if revealed:
+        rec["revealed"] = revealed
+    return rec
+
+
+def _check_copies(counts, records: list[dict], indicator: str | None) -> None:
+    """Refuse more copies of a tile than the set holds (a fifth 5p, a second 春)."""
+    seen: Counter[str] = Counter([indicator] if indicator else [])
+    for rec in records:
+        if rec["type"] == "showdown":
+            seen.update(rec["concealed"])
+            seen.update(rec.get("revealed", ()))
+            for m in rec.get("melds", ()):
+                seen.update(m["tiles"])
+    for tile, n in seen.items():
+        if tile not in counts:
+            raise EntryError(f"{chinese(tile)} is not in this ruleset's tiles", "tiles")
+        if n > counts[tile]:
+            raise EntryError(
+                f"{n} copies of {chinese(tile)} entered; the set has {counts[tile]}", "tiles"
+            )
+
+
+def _settlement(entry: dict, expected: list[dict]) -> dict:
+    payments = entry.get("payments")
+    if payments is None:
+        payments = [{"from": p["from"], "to": p["to"], "amount": p["amount"]} for p in expected]
+    elif not isinstance(payments, list):
+        raise EntryError("payments must be a list of {from, to, amount}", "payments")
+    rec: dict[str, Any] = {"type": "settlement", "payments": payments}
+    if entry.get("note"):
+        rec["note"] = str(entry["note"])[:500]
+    return rec
+
+
+# -- evaluation ------------------------------------------------------------------------------------
+def evaluate(table: Table, entry: dict, hand: dict | None = None, at: int | None = None) -> dict:
+    """The engine's verdict on an entry before anything is saved: is it a winning hand, the 得
+    reading, the itemised lines, the expected payments, and, when the entry carries the payments
+    the table made, the disputes with their explanation (the audit of the would-be records).
+    ``hand`` and ``at`` (its seq) re-enter a saved hand; default: the next one."""
+    hand = hand or table.next_hand()
+    canonical = _validated(table.records[:at], hand_records(table, entry, hand))
+    rp = replay([table.records[0], *canonical])
+    report = audit_hand(rp.hands[0])
+    settlement = _settlement(entry, report["expected_payments"])
+    try:
+        settlement = json.loads(canonical_json(settlement))
+    except LogFormatError as e:
+        raise EntryError(e.errors[0].message, e.errors[0].field) from None
+    if entry.get("payments") is not None:  # the table paid otherwise: audit what would be saved
+        rp = replay([table.records[0], *canonical, settlement])
+        report = audit_hand(rp.hands[0])
+    names = hand["seats"]
+    return {
+        "no": hand["no"],
+        "seats": names,
+        "records": [*canonical, settlement],
+        "winning": _winning(rp.hands[0].outcome),
+        "indicator": report["indicator"],
+        "wildcards": report["wildcards"],
+        "reading": report["reading"],
+        "items": report["items"],
+        "points": report["points"],
+        "limits": report["limits"],
+        "expected_payments": _named(report["expected_payments"], names),
+        "recorded_payments": _named(settlement["payments"], names),
+        "expected_net": report["expected_net"],
+        "disputes": report["disputes"],
+        "anomalies": report["anomalies"],
+    }
+
+
+def _validated(before: list[dict], records: list[dict]) -> list[dict]:
+    """The records in canonical form, checked by the codec after the stored ones."""
+    try:
+        return parse_appended(before, records)
+    except LogFormatError as e:
+        first = e.errors[0]
+        raise EntryError(first.message, first.field) from None
+
+
+def _winning(outcome) -> dict | None:
+    """Is the winner's hand a winning hand (and if not, how far: shanten)?"""
+    if not outcome.wins:
+        return None
+    sd = outcome.showdowns.get(outcome.wins[0].seat)
+    if sd is None:
+        return None
+    try:
+        ok = is_winning_hand(sd.concealed, sd.melds, outcome.wildcards)
+        away = -1 if ok else shanten(sd.concealed, sd.melds, outcome.wildcards)
+    except ValueError:
+        return {"ok": False, "shanten": None}
+    return {"ok": ok, "shanten": away}
+
+
+def _named(payments: list[dict] | None, seats: dict) -> list[dict] | None:
+    if payments is None:
+        return None
+    return [{**p, "from_player": seats[p["from"]], "to_player": seats[p["to"]]} for p in payments]
+
+
+# -- saving ----------------------------------------------------------------------------------------
+def save_hand(user: User, session: TableSession, entry: dict) -> tuple[dict, bool]:
+    """Append the hand (settlement included); ``(answer, created)``. A client id already saved
+    answers the stored hand with ``created`` False, so a retried save stores nothing twice."""
+    client_id = entry.get("client_id") if isinstance(entry, dict) else None
+    if not isinstance(client_id, str) or not CLIENT_ID.match(client_id):
+        raise EntryError("each hand needs a client_id (8-64 letters, digits, - or _)", "client_id")
+    for _attempt in range(3):
+        table = Table.load(store.get_session(session_id=session.id, engine=engine()))
+        done = table.client_ids()
+        if client_id in done:
+            return {"no": done[client_id], "duplicate": True, "head_seq": table.session.head_seq}, False
+        verdict = evaluate(table, entry)
+        try:
+            stored = store.append_records(
+                session_id=session.id, records=verdict["records"],
+                expected_seq=table.session.head_seq, engine=engine(),
+            )
+        except store.ConcurrencyConflict:
+            continue  # another phone saved meanwhile: reload, then the duplicate check again
+        return {"no": verdict["no"], "duplicate": False, "head_seq": stored.session.head_seq,
+                "disputes": verdict["disputes"], "receipt": stored.receipt}, True
+    raise EntryError("the table is busy; try again", None, 409)
+
+
+def correct_hand(user: User, session: TableSession, no: int, entry: dict, reason: str) -> dict:
+    """Fix a saved hand: each of its records that the new entry changes gets a ``correction``
+    (the original stays in the stream). The entry must keep the hand's shape (same records)."""
+    if not str(reason or "").strip():
+        raise EntryError("say why the hand is corrected", "reason")
+    if not isinstance(entry, dict):
+        raise EntryError("send the hand as a JSON object")
+    table = Table.load(session)
+    seqs = table.hand_seqs(no)
+    current = [_applied(table, seq) for seq in seqs]
+    hand = {"no": no, "seats": current[0]["seats"]}
+    verdict = evaluate(table, {**entry, "client_id": current[0].get("client_id")}, hand, seqs[0])
+    new = verdict["records"]
+    if [r["type"] for r in current] != [r["type"] for r in new] or any(
+        a.get("seat") != b.get("seat") for a, b in zip(current, new, strict=True)
+    ):
+        raise EntryError(
+            "a correction keeps the hand's records (the same seats shown, the same result); "
+            "void the hand's win and enter it again if more changed", "shows", 409,
+        )
+    corrections = [
+        {"type": "correction", "target": seq, "replacement": rec,
+         "reason": str(reason).strip(), "by": user.username}
+        for seq, cur, rec in zip(seqs, current, new, strict=True)
+        if canonical_json(cur) != canonical_json(rec)
+    ]
+    if not corrections:
+        raise EntryError("nothing changed", None, 409)
+    try:
+        stored = store.append_records(
+            session_id=session.id, records=corrections,
+            expected_seq=session.head_seq, engine=engine(),
+        )
+    except store.ConcurrencyConflict:
+        raise EntryError("the session changed meanwhile; reload and try again", None, 409) from None
+    return {"no": no, "corrections": len(corrections), "head_seq": stored.session.head_seq,
+            "disputes": verdict["disputes"]}
+
+
+def _applied(table: Table, seq: int) -> dict:
+    """The record at ``seq`` with the latest applied correction of it."""
+    current = table.records[seq]
+    for c in table.rp.corrections:
+        if c.target == seq and c.applied and c.replacement is not None:
+            current = c.replacement
+    return current

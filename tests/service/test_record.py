@@ -1,0 +1,195 @@
+"""The recorder's API with the Flask test client: open a session, evaluate a hand live, save it
+(once per client id), correct it, and who may do what."""
+
+from __future__ import annotations
+
+import pytest
+
+from events import store
+from service.db import engine
+from tests.service.conftest import CLUB, OTHER_CLUB, csrf_token, login
+
+PLAYERS = ["阿强", "小李", "老王", "阿芳"]
+API = "/api/v1/record"
+
+# S (门风 南) holds a concealed 南 pung and two 得 (indicator 9s); wins on W's 5p.
+def _tiles(mpsz: str) -> list[str]:
+    from engine.tiles import parse_tiles
+
+    return parse_tiles(mpsz)
+
+
+def win_entry(client_id: str = "hand-0001", **changes) -> dict:
+    entry = {
+        "client_id": client_id,
+        "result": "win",
+        "indicator": "9s",
+        "win": {"seat": "S", "how": "discard", "tile": "5p", "from": "W"},
+        "shows": {"S": {"concealed": _tiles("123m456m234p68p222z9s9s")}},
+    }
+    entry.update(changes)
+    return entry
+
+
+def post(client, path: str, body: dict):
+    return client.post(path, json=body, headers={"X-CSRFToken": csrf_token(client, "/record")})
+
+
+@pytest.fixture
+def table(alice) -> str:
+    r = post(alice, f"{API}/sessions", {"club": CLUB, "table": "3", "ruleset": "wenling",
+                                         "options": {}, "players": PLAYERS})
+    assert r.status_code == 201, r.get_json()
+    state = r.get_json()
+    assert state["next"] == {"no": 1, "seats": dict(zip("ESWN", PLAYERS, strict=True))}
+    return state["session"]["id"]
+
+
+def test_evaluate_shows_the_engine_result_before_saving(alice, table):
+    r = post(alice, f"{API}/evaluate", {"session_id": table, "entry": win_entry()})
+    assert r.status_code == 200, r.get_json()
+    v = r.get_json()
+    assert v["winning"] == {"ok": True, "shanten": -1}
+    codes = {line["code"] for line in v["items"]["S"]}
+    assert "fan_seat_wind" in codes and "two_de" in codes
+    assert len(v["reading"]["S"]) == 2 and all(x.startswith("9s→") for x in v["reading"]["S"])
+    assert v["expected_payments"] and all(p["to"] == "S" for p in v["expected_payments"])
+    assert v["recorded_payments"] == [
+        {k: p[k] for k in p if k != "reason"} for p in v["expected_payments"]
+    ]
+    assert v["disputes"] == []
+    assert store.get_session(session_id=table, engine=_engine(alice)).head_seq == 0
+
+
+def _engine(client):
+    with client.application.app_context():
+        return engine()
+
+
+def test_a_fifth_copy_is_refused(alice, table):
+    entry = win_entry(shows={"S": {"concealed": _tiles("5555p123m456m234p22z9s")}})
+    r = post(alice, f"{API}/evaluate", {"session_id": table, "entry": entry})
+    assert r.status_code == 422
+    assert "5" in r.get_json()["message"] and r.get_json()["field"] == "tiles"
+
+
+def test_invalid_entries_get_clear_errors(alice, table):
+    cases = [
+        ({"result": "maybe"}, "result"),
+        (win_entry(win={"seat": "S", "how": "discard", "tile": "5p", "from": "S"}), "win.from"),
+        (win_entry(win={"seat": "S", "how": "discard", "tile": "xx", "from": "W"}), "win.tile"),
+        (win_entry(indicator=None), "indicator"),
+        (win_entry(shows={"W": {"concealed": ["1m"]}}), "shows"),
+        (win_entry(payments=[{"from": "W", "to": "S", "amount": -3}]), "amount"),
+    ]
+    for entry, field in cases:
+        r = post(alice, f"{API}/evaluate", {"session_id": table, "entry": entry})
+        assert r.status_code == 422, (entry, r.get_json())
+        assert field in (r.get_json()["field"] or ""), (field, r.get_json())
+    assert post(alice, f"{API}/evaluate", []).status_code == 400
+
+
+def test_an_override_is_a_dispute_with_its_explanation(alice, table):
+    expected = post(alice, f"{API}/evaluate", {"session_id": table, "entry": win_entry()}).get_json()
+    paid = [{"from": p["from"], "to": p["to"], "amount": p["amount"]} for p in expected["expected_payments"]]
+    paid[0]["amount"] += 10
+    r = post(alice, f"{API}/evaluate", {"session_id": table, "entry": win_entry(payments=paid)})
+    v = r.get_json()
+    assert [(d["from"], d["to"], d["recorded"] - d["expected"]) for d in v["disputes"]] == [
+        (paid[0]["from"], paid[0]["to"], 10)
+    ]
+    saved = post(alice, f"{API}/sessions/{table}/hands", win_entry(payments=paid))
+    assert saved.status_code == 201 and saved.get_json()["disputes"] == v["disputes"]
+    state = alice.get(f"{API}/sessions/{table}").get_json()
+    assert state["hands"][0]["disputes"] == v["disputes"]
+
+
+def test_save_appends_v1_records_once_per_client_id(alice, table):
+    r = post(alice, f"{API}/sessions/{table}/hands", win_entry())
+    assert r.status_code == 201, r.get_json()
+    assert r.get_json()["receipt"]["receipt"]["kind"] == "record"
+    again = post(alice, f"{API}/sessions/{table}/hands", win_entry())
+    assert again.status_code == 200 and again.get_json()["duplicate"] is True
+    records = store.read_records(session_id=table, engine=_engine(alice))
+    assert [r["type"] for r in records] == ["session", "hand", "wildcard", "showdown", "win", "settlement"]
+    assert records[1]["client_id"] == "hand-0001"
+    assert records[3]["concealed"] == sorted(_tiles("123m456m234p568p222z9s9s"), key=_order)
+    # the stream is a valid v1 log an upload would give, and its receipt still proves it
+    from events.codec import parse_log
+
+    assert parse_log(store.export_log(session_id=table, engine=_engine(alice))).records == records
+    with alice.application.app_context():
+        check = store.check_receipt(document=r.get_json()["receipt"], engine=engine())
+    assert check.event_count == 6
+
+
+def _order(tile: str) -> int:
+    from engine.tiles import sort_key
+
+    return sort_key(tile)
+
+
+def test_next_hand_rotates_the_dealer_and_a_drawn_hand_is_one_tap(alice, table):
+    # a non-dealer (S) won: the next dealer is S (wenling passes the deal), seats rotate
+    assert post(alice, f"{API}/sessions/{table}/hands", win_entry()).status_code == 201
+    nxt = alice.get(f"{API}/sessions/{table}").get_json()["next"]
+    assert nxt["no"] == 2 and nxt["seats"]["E"] == PLAYERS[1]
+    assert nxt["seats"] == {"E": "小李", "S": "老王", "W": "阿芳", "N": "阿强"}
+    drawn = post(alice, f"{API}/sessions/{table}/hands", {"client_id": "hand-0002", "result": "exhausted"})
+    assert drawn.status_code == 201, drawn.get_json()
+    state = alice.get(f"{API}/sessions/{table}").get_json()
+    assert [h["result"] for h in state["hands"]] == ["win", "exhausted"]
+    assert state["hands"][1]["seats"] == nxt["seats"]
+
+
+def test_a_wrong_entry_is_corrected_never_edited(alice, table):
+    assert post(alice, f"{API}/sessions/{table}/hands", win_entry()).status_code == 201
+    before = store.read_records(session_id=table, engine=_engine(alice))
+    fixed = win_entry(win={"seat": "S", "how": "discard", "tile": "5p", "from": "N"})
+    r = post(alice, f"{API}/sessions/{table}/hands/1/correction", {"entry": fixed, "reason": "N paid, not W"})
+    assert r.status_code == 201, r.get_json()
+    after = store.read_records(session_id=table, engine=_engine(alice))
+    assert after[: len(before)] == before
+    appended = after[len(before):]
+    assert {c["type"] for c in appended} == {"correction"}
+    assert [c["target"] for c in appended] == [4]  # the win line; the payments are the same
+    assert all(c["by"] == "alice" and c["reason"] == "N paid, not W" for c in appended)
+    state = alice.get(f"{API}/sessions/{table}").get_json()
+    assert state["hands"][0]["wins"][0]["from"] == "N"
+    no_reason = post(alice, f"{API}/sessions/{table}/hands/1/correction", {"entry": fixed, "reason": " "})
+    assert no_reason.status_code == 422
+
+
+def test_only_club_members_record(client, alice, table):
+    assert alice.get(f"{API}/sessions/{table}").status_code == 200
+    alice.post("/logout", data={"csrf_token": csrf_token(alice, "/record")})
+    assert client.get(f"{API}/sessions/{table}").status_code == 401
+    assert login(client, "bob").status_code == 302
+    assert client.get(f"{API}/sessions/{table}").status_code == 404
+    assert client.get(f"/record/{table}").status_code == 404
+    assert post(client, f"{API}/sessions/{table}/hands", win_entry()).status_code == 404
+    assert post(client, f"{API}/evaluate", {"session_id": table, "entry": win_entry()}).status_code == 404
+    opened = post(client, f"{API}/sessions", {"club": CLUB, "table": "1", "ruleset": "wenling", "players": PLAYERS})
+    assert opened.status_code == 404
+    mine = post(client, f"{API}/sessions", {"club": OTHER_CLUB, "table": "1", "ruleset": "wenling", "players": PLAYERS})
+    assert mine.status_code == 201
+
+
+def test_writes_need_the_csrf_header_from_a_browser(alice, table):
+    r = alice.post(f"{API}/sessions/{table}/hands", json=win_entry())
+    assert r.status_code == 400 and r.get_json()["error"] == "csrf"
+
+
+def test_an_uploaded_session_is_not_recorded_into(alice):
+    from tests.service.conftest import fixture_log, upload
+
+    sid = upload(alice, fixture_log("audit/summary.jsonl")).get_json()["accepted"][0]["session_id"]
+    assert post(alice, f"{API}/sessions/{sid}/hands", win_entry()).status_code == 409
+    assert alice.get(f"{API}/sessions/{sid}").status_code == 409
+
+
+def test_the_page_and_the_session_list(alice, table):
+    assert "record.js" in alice.get(f"/record/{table}").get_data(as_text=True)
+    assert alice.get("/record").status_code == 200
+    listed = alice.get(f"{API}/sessions").get_json()["sessions"]
+    assert [s["id"] for s in listed] == [table]
