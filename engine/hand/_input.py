@@ -1,7 +1,7 @@
 """Turning the caller's tiles, melds and wildcards into one packed integer, fast.
 
 A hand is packed as a sum of per-tile weights: each tile kind owns a 3-bit digit holding its
-count, nine digits per suit in a 32-bit block (m, p, s, z, then flowers). Packing a 14-tile list is
+count, nine digits per suit in a 27-bit block (m, p, s, z, then flowers). Packing a 14-tile list is
 one C-level ``sum(map(...))``, and a suit's block is the key of the per-suit tables.
 """
 
@@ -15,13 +15,13 @@ from typing import NamedTuple
 from engine.model import Meld
 from engine.tiles import ALL_TILES, FACES, is_flower, parse_tiles, rank, sorted_tiles, to_mpsz
 
-BLOCK = 32
+BLOCK = 27
 SUIT_MASK = (1 << 27) - 1
 SHIFT: dict[str, int] = {t: BLOCK * "mpszf".index(t[1]) + 3 * (rank(t) - 1) for t in ALL_TILES}
 WEIGHT: dict[str, int] = {t: 1 << s for t, s in SHIFT.items()}
 FLOWER_SHIFT = BLOCK * 4
 # Bit 0, 1 and 2 of every digit. A digit of 5, 6 or 7 has bit 2 and another bit set; 8 or more
-# copies carry into the next digit, which the callers catch by comparing tile counts.
+# copies carry into the next digit (or block), which the callers catch by comparing tile counts.
 _B0 = sum(1 << s for s in SHIFT.values())
 _B1, _B2 = _B0 << 1, _B0 << 2
 COPIES = {t: 1 if is_flower(t) else 4 for t in ALL_TILES}

@@ -26,7 +26,8 @@ _HONOR_PAIR = (2, 1, 0, 2, 1)  # ... into sets plus the pair
 # An entry packs (tiles << 16) | (sets << 8) | pair_bit, plus BAD for a pattern with a digit of
 # 5-7. ``pair_bit`` says the pair costs one 得 *less* than sets alone (e.g. "11": a pung needs 1,
 # the pair 0); otherwise it costs exactly 2 more (a pair of 得), since a pair plus one 得 is a pung.
-# Entries of the four suits add up without carries, so the win check is one sum and one OR.
+# Entries of the four suits add up without carries (bits 0-2 then count the pair bits), so the
+# win check is one sum: need = sets + (-1 if total & 7 else 2).
 BAD = 1 << 24
 SUITED: dict[int, int] = {}
 HONORS: dict[int, int] = {}
@@ -121,10 +122,8 @@ def grown(block: int, honor: bool) -> tuple[int, ...]:
 
 def need(key: int) -> tuple[int, int]:
     """(fewest 得 to make the packed tiles a complete hand, number of tiles; BAD if 5+ copies)."""
-    m, p, s, z = entries(key)
-    total = m + p + s + z
-    sets = total >> 8 & 255
-    return sets - 1 if (m | p | s | z) & 1 else sets + 2, total >> 16
+    total = sum(entries(key))
+    return (total >> 8 & 255) + (-1 if total & 7 else 2), total >> 16
 
 
 def need_sets(key: int) -> int:

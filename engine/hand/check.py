@@ -25,7 +25,7 @@ from engine.tiles import FACES
 Tiles = str | Iterable[str]
 _WEIGHT = WEIGHT.__getitem__
 _SUITED, _HONORS, _MASK = _tables.SUITED, _tables.HONORS, SUIT_MASK
-assert BLOCK == 32  # is_winning_hand inlines the block shifts
+assert BLOCK == 27  # is_winning_hand inlines the block shifts
 
 
 def _size_error(size: int, want: str) -> HandError:
@@ -56,17 +56,18 @@ def is_winning_hand(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles =
     else:
         w = 0
     try:
-        m = _SUITED[key & _MASK]
-        p = _SUITED[key >> 32 & _MASK]
-        s = _SUITED[key >> 64 & _MASK]
-        z = _HONORS[key >> 96 & _MASK]
+        total = (
+            _SUITED[key & _MASK]
+            + _SUITED[key >> 27 & _MASK]
+            + _SUITED[key >> 54 & _MASK]
+            + _HONORS[key >> 81 & _MASK]
+        )
     except KeyError:
-        m, p, s, z = _tables.entries(key)
-    total = m + p + s + z
+        total = sum(_tables.entries(key))
     if total >> 16 != n:  # 5+ copies (BAD bit or a carry) or a flower
         reject_flowers(key, tiles)
         too_many(tiles)
-    return (total >> 8 & 255) - ((m | p | s | z) & 1) * 3 + 2 <= w
+    return (total >> 8 & 255) + (-1 if total & 7 else 2) <= w
 
 
 def waits(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles = ()) -> set[str]:
@@ -86,13 +87,10 @@ def waits(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles = ()) -> se
     total = sum(entries)
     held = hand.held.get
     for b in range(4):
-        others = total - entries[b]
-        flag = 0
-        for e in entries[:b] + entries[b + 1 :]:
-            flag |= e & 1
         grown = _tables.grown(hand.key >> BLOCK * b & SUIT_MASK, b == 3)
         for face, e in zip(FACES[9 * b : 9 * b + 9], grown, strict=False):
-            if ((others + e) >> 8 & 255) - ((flag | e) & 1) * 3 + 2 <= w:
+            t = total - entries[b] + e
+            if (t >> 8 & 255) + (-1 if t & 7 else 2) <= w:
                 if face not in wild and held(face, 0) < 4:
                     out.add(face)
     return {t for t in out if held(t, 0) < COPIES[t]}
