@@ -17,9 +17,15 @@ PASSWORD = "correct horse 42"
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("FUPAN_DATA_DIR", str(tmp_path))
-    monkeypatch.setenv("FUPAN_DATABASE_URL", f"sqlite:///{tmp_path / 'fupan.sqlite3'}")
+def web_database_url(data_dir, monkeypatch) -> str:
+    """SQLite in the test's data dir (migrated on first use); test_web_postgres overrides it."""
+    url = f"sqlite:///{data_dir / 'fupan.sqlite3'}"
+    monkeypatch.setenv("FUPAN_DATABASE_URL", url)
+    return url
+
+
+@pytest.fixture
+def app(web_database_url, monkeypatch):
     monkeypatch.setenv("FUPAN_SECRET_KEY", "test-secret")
     events_db.dispose_all()
     app = create_app({"TESTING": True})
