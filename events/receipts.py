@@ -13,7 +13,6 @@ import hashlib
 import json
 import os
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,6 +22,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from events import chain
+from events.codec import content_hash
 
 FORMAT = "fupan-receipt/1"
 
@@ -141,12 +141,10 @@ def verify_signature(document: object, public_key: Ed25519PublicKey) -> dict:
         raise ReceiptInvalid(f"not a fupan receipt ({type(e).__name__}: {e})") from None
 
 
-def match_log(
-    body: dict, data: list[str], content_hash: Callable[[list[str]], str]
-) -> ReceiptCheck:
+def match_log(body: dict, data: list[str]) -> ReceiptCheck:
     """Prove that canonical records ``data`` (the whole stream, seq 0 on) are what the receipt
     states: the upload's content hash, the chain head at the receipted seq, and nothing but
-    corrections after the upload. ``content_hash`` hashes records as the codec does."""
+    corrections after the upload."""
     count, uploaded = body["event_count"], body["uploaded"]
     if len(data) < count:
         raise ReceiptInvalid(f"the log has {len(data)} records, the receipt covers {count}")

@@ -362,4 +362,4 @@ def check_receipt(
         data = [e.data for e in read_events(session_id=body["session_id"], engine=engine)]
     else:
         data = parse_log(log).canonical_lines
-    return receipts.match_log(body, data, content_hash)
+    return receipts.match_log(body, data)
