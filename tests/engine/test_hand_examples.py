@@ -137,3 +137,12 @@ def test_bad_tokens_name_the_token():
         is_winning_hand(["1m", "0m"])
     with pytest.raises(TileError, match="xx"):
         waits("123m456p789s11zxx")
+
+
+def test_warm_fills_every_small_suit_pattern_without_changing_answers():
+    from engine.hand import _tables, warm
+
+    before = is_winning_hand("123m456p789s11z222z"), waits("35m456p789s111z99s")
+    assert warm(3) >= 220 + 120  # patterns of <= 3 tiles: C(12, 3) suited, C(10, 3) honors
+    assert (3 << 3 * 8) in _tables.SUITED and (3 << 3 * 6) in _tables.HONORS  # 999, 中中中
+    assert (is_winning_hand("123m456p789s11z222z"), waits("35m456p789s111z99s")) == before
