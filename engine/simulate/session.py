@@ -52,7 +52,7 @@ def generate_session(
     session = {
         "type": "session",
         "ruleset": ruleset,
-        "options": dict(options or {}),
+        "options": {k: getattr(opts, k) for k in options or {}},  # typed: "5" -> 5
         "club": "fupan simulate",
         "table": f"seed {seed}",
         "players": list(PLAYERS),

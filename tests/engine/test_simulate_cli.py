@@ -59,7 +59,7 @@ def test_options_are_passed_to_the_ruleset(tmp_path):
     result = run("-r", "zhoushan", "--hands", 2, "--out", tmp_path, "-o", "stake=5")
     assert result.exit_code == 0, result.output
     log = parse_log((tmp_path / "zhoushan-0.jsonl").read_bytes())
-    assert log.records[0]["options"] == {"stake": "5"}
+    assert log.records[0]["options"] == {"stake": 5}
     amounts = [p["amount"] for r in log.records if r["type"] == "settlement" for p in r["payments"]]
     assert amounts and all(a % 5 == 0 for a in amounts)
 
