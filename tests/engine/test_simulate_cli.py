@@ -33,6 +33,7 @@ def test_writes_one_file_per_session_with_fault_sidecars(tmp_path):
                  "--out", tmp_path, "--faults", 0.5)
     assert result.exit_code == 0, result.output
     assert "wrote 2 full xizhou sessions of 6 hands" in result.output
+    assert "━" not in result.output  # no progress bar when stderr is not a terminal
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == ["xizhou-4.faults.json", "xizhou-4.jsonl", "xizhou-5.faults.json", "xizhou-5.jsonl"]
     text = (tmp_path / "xizhou-5.jsonl").read_text(encoding="utf-8")
