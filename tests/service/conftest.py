@@ -10,6 +10,7 @@ import pytest
 from events import db as events_db
 from service import auth
 from service.app import create_app
+from workers.celery_app import wait_embedded
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CLUB, OTHER_CLUB = "东门俱乐部", "西门俱乐部"
@@ -38,6 +39,7 @@ def app(web_database_url, monkeypatch):
         auth.add_member(bob, other, "member")
         auth.add_member(carol, club, "auditor")
     yield app
+    wait_embedded(60)  # a verification queued by this test must not run in the next one's database
     events_db.dispose_all()
 
 
@@ -88,8 +90,6 @@ def upload(client, data: bytes, name: str = "night.jsonl", **headers):
 
 def verified(client, data: bytes) -> str:
     """Upload ``data`` and wait for the embedded worker; the session id."""
-    from workers.celery_app import wait_embedded
-
     response = upload(client, data)
     assert response.status_code == 201, response.get_json()
     assert wait_embedded(60)
