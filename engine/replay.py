@@ -1,7 +1,7 @@
 """Replay a session log (the codec's canonical dicts) through its ruleset, hand by hand.
 
 Corrections are applied first, keeping both the original and the correction visible. Each hand is
-driven through :class:`engine.state.Table`; bad play never raises, it becomes anomalies. The first
+driven through :class:`engine.table.Table`; bad play never raises, it becomes anomalies. The first
 :meth:`HandReplay.state_at` of a hand snapshots its table every ``CHECKPOINT_EVERY`` records, so
 later calls re-apply fewer records; a batch audit never pays for the snapshots (measurements in
 ``docs/replay.md`` and ``docs/performance.md``).
@@ -17,7 +17,8 @@ from typing import Any
 from engine.model import SEATS, HandOutcome
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import Anomaly, Ruleset
-from engine.state import ERROR, WARNING, Table, TableState
+from engine.state import ERROR, WARNING, TableState
+from engine.table import Table
 
 CHECKPOINT_EVERY = 16
 _FULL_TYPES = frozenset({"deal", "draw"})

@@ -1,0 +1,448 @@
+"""The table during one hand: the mutable machine the replay drives record by record.
+
+It keeps counts arrays (42 ints per seat) and small lists, so a step costs a few microseconds and
+a snapshot is a handful of list copies; nothing is deep-copied per step. Legality problems never
+raise: they become :class:`Anomaly` entries (codes in ``docs/replay.md``).
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import lru_cache
+from typing import Any
+
+from engine.model import SEATS, Action, Meld, Showdown, Win, next_seat, prev_seat
+from engine.rulesets.base import Anomaly, Ruleset
+from engine.state import ERROR, WARNING, Discard, TableState
+from engine.state import names as _names
+from engine.tiles import ALL_TILES, INDEX, chinese
+from engine.wins import WinRules
+
+PLAY_TYPES = frozenset(
+    {"deal", "wildcard", "reveal", "draw", "discard", "chi", "peng", "gang", "win", "exhausted"}
+)
+_GANG_KIND = {"exposed": "gang_exposed", "concealed": "gang_concealed", "added": "gang_added"}
+
+
+class Table(WinRules):
+    """One hand being replayed. ``checking`` off skips the costly checks when re-applying
+    records from a checkpoint (the anomalies are already known then)."""
+
+    def __init__(self, rs: Ruleset, opts: Any, summary: bool):
+        self.rs, self.opts, self.summary = rs, opts, summary
+        self.checking = True
+        self.hs = rs.hand_size
+        counts = rs.tile_counts(opts)
+        self.limits = [counts.get(t, 0) for t in ALL_TILES]
+        self.total = sum(counts.values())
+        self.counts = {s: [0] * 42 for s in SEATS}
+        self.melds: dict[str, list[Meld]] = {s: [] for s in SEATS}
+        self.revealed: dict[str, list[str]] = {s: [] for s in SEATS}
+        self.discards: dict[str, list[tuple]] = {s: [] for s in SEATS}
+        self.seen = [0] * 42
+        self.pending = {s: [] for s in SEATS}  # causes of owed replacement draws (bonus/kong)
+        self.dealt: set[str] = set()
+        self.wall_draws = {s: 0 for s in SEATS}
+        self.discarded_wild: set[str] = set()
+        self.reported: set[tuple[str, str]] = set()  # (code, key) reported once per hand
+        self.taken = 0
+        self.back_draws = 0
+        self._dead = (0, rs.dead_wall(0, opts))  # (back draws, dead wall) last asked
+        self.turn: str | None = None
+        self.must: str | None = None  # "draw" or "discard"
+        self.last_draw: dict[str, tuple[str, str | None]] = {}  # seat -> (source, cause)
+        self.last_discard: tuple[str, int] | None = None  # (seat, index in its river)
+        self.win_discard: tuple[str, int] | None = None
+        self.last_gang: tuple[str, str] | None = None  # (seat, tile) of an added kong
+        self.robbed: tuple[str, str] | None = None  # the added kong a win has robbed
+        self.just_claimed: tuple[str, tuple[str, ...]] | None = None
+        self.claims = 0
+        self.discard_count = 0
+        self.indicator: str | None = None
+        self.wildcards: frozenset[str] = frozenset()
+        self.bonus_idx: tuple[int, ...] = self._bonus_indexes()
+        self.wins: list[Win] = []
+        self.win_seqs: list[int] = []
+        self.exhausted = False
+        self.ended = False
+        self.showdowns: dict[str, Showdown] = {}
+        self.actions: list[Action] = []
+        self.anomalies: list[Anomaly] = []
+
+    # -- bookkeeping -----------------------------------------------------------------------
+    def clone(self) -> Table:
+        """A snapshot sharing nothing mutable with ``self`` (actions are append-only: shared)."""
+        t = copy.copy(self)
+        t.counts = {s: c[:] for s, c in self.counts.items()}
+        t.melds = {s: m[:] for s, m in self.melds.items()}
+        t.revealed = {s: r[:] for s, r in self.revealed.items()}
+        t.discards = {s: d[:] for s, d in self.discards.items()}
+        t.seen = self.seen[:]
+        t.pending = {s: p[:] for s, p in self.pending.items()}
+        t.dealt, t.discarded_wild, t.reported = set(self.dealt), set(self.discarded_wild), set()
+        t.wall_draws, t.last_draw = dict(self.wall_draws), dict(self.last_draw)
+        t.wins, t.win_seqs, t.showdowns = self.wins[:], self.win_seqs[:], dict(self.showdowns)
+        t.anomalies = []
+        return t
+
+    def flag(self, seq: int | None, code: str, message: str, severity: str = ERROR) -> None:
+        self.anomalies.append(Anomaly(seq, code, severity, message))
+
+    def flag_once(self, key: str, seq: int, code: str, message: str) -> None:
+        if (code, key) not in self.reported:
+            self.reported.add((code, key))
+            self.flag(seq, code, message)
+
+    @property
+    def wall_left(self) -> int:
+        return self.total - self.taken
+
+    def dead_wall(self) -> int:
+        if self._dead[0] != self.back_draws:
+            self._dead = (self.back_draws, self.rs.dead_wall(self.back_draws, self.opts))
+        return self._dead[1]
+
+    def _bonus_indexes(self) -> tuple[int, ...]:
+        return _bonus_indexes(self.rs, self.opts, self.wildcards)
+
+    def concealed(self, seat: str) -> list[str]:
+        return [ALL_TILES[i] for i, c in enumerate(self.counts[seat]) for _ in range(c)]
+
+    def size(self, seat: str) -> int:
+        return sum(self.counts[seat]) + 3 * len(self.melds[seat])
+
+    def see(self, seq: int, tiles) -> None:
+        for t in tiles:
+            i = INDEX[t]
+            self.seen[i] += 1
+            if self.seen[i] > self.limits[i]:
+                self.flag_once(
+                    t, seq, "tile_overcount",
+                    f"{chinese(t)} seen {self.seen[i]} times; the set has {self.limits[i]}",
+                )
+
+    def take(self, seat: str, tile: str) -> bool:
+        """Remove one tile from a seat's hand; False if it does not hold it."""
+        c = self.counts[seat]
+        i = INDEX[tile]
+        if c[i] <= 0:
+            return False
+        c[i] -= 1
+        return True
+
+    def holds(self, seat: str, tile: str, n: int) -> bool:
+        return self.counts[seat][INDEX[tile]] >= n
+
+    def check_size(self, seq: int, seat: str, expected: int) -> None:
+        if self.checking and self.size(seat) != expected:
+            self.flag_once(
+                seat, seq, "hand_size",
+                f"{seat} holds {self.size(seat)} tiles (melds count 3); expected {expected}",
+            )
+
+    def check_turn(self, seq: int, seat: str, must: str, what: str) -> None:
+        if self.turn is not None and (seat != self.turn or self.must != must):
+            expected = f"{self.turn} to {self.must}" if self.must else "nobody"
+            self.flag(seq, "wrong_turn", f"{seat} {what} out of turn; expected {expected}")
+
+    def record(self, seq: int, kind: str, seat: str, **kw) -> None:
+        if not self.checking:
+            return
+        action = Action(seq, kind, seat, wall_left=self.total - self.taken, **kw)
+        history = tuple(self.actions)
+        self.actions.append(action)
+        found = self.rs.check(action, history, self.opts)
+        if found:
+            known = {(a.seq, a.code) for a in self.anomalies if a.seq == seq}
+            self.anomalies.extend(a for a in found if (a.seq, a.code) not in known)
+
+    # -- records ---------------------------------------------------------------------------
+    def apply(self, seq: int, rec: dict) -> None:
+        kind = rec["type"]
+        if self.ended and kind in PLAY_TYPES and not (kind == "win" and self.wins):
+            self.flag(seq, "play_after_end", f"{kind} after the hand ended")
+            return
+        handler = _HANDLERS.get(kind)
+        if handler is not None:
+            handler(self, seq, rec)
+
+    def on_dice(self, seq: int, rec: dict) -> None:
+        self.record(seq, "dice", rec["seat"])
+
+    def on_deal(self, seq: int, rec: dict) -> None:
+        seat, tiles = rec["seat"], rec["tiles"]
+        if seat in self.dealt:
+            self.flag(seq, "duplicate_deal", f"{seat} is dealt twice")
+            return
+        self.dealt.add(seat)
+        expected = self.hs + (1 if seat == "E" else 0)
+        if len(tiles) != expected:
+            self.flag(
+                seq, "unknown_seat_tile",
+                f"{seat} is dealt {len(tiles)} tiles; the deal gives {expected}",
+            )
+        c = self.counts[seat]
+        for t in tiles:
+            c[INDEX[t]] += 1
+        self.see(seq, tiles)
+        self.taken += len(tiles)
+        if self.turn is None:
+            self.turn, self.must = "E", "discard"
+
+    def on_wildcard(self, seq: int, rec: dict) -> None:
+        self.indicator = rec["indicator"]
+        self.wildcards = frozenset(self.rs.wildcards(self.indicator, self.opts))
+        self.bonus_idx = self._bonus_indexes()
+        if not self.rs.indicator_in_wall(self.opts):
+            self.see(seq, (self.indicator,))
+            if not self.summary:
+                self.taken += 1
+
+    def on_reveal(self, seq: int, rec: dict) -> None:
+        seat, tile = rec["seat"], rec["tile"]
+        if not self.take(seat, tile):
+            self.flag(seq, "reveal_not_in_hand", f"{seat} reveals {chinese(tile)} it does not hold")
+            return
+        self.revealed[seat].append(tile)
+        self.pending[seat].append("bonus")
+        self.record(seq, "reveal", seat, tile=tile)
+
+    def on_draw(self, seq: int, rec: dict) -> None:
+        seat, tile, source = rec["seat"], rec["tile"], rec.get("from", "wall")
+        cause = None
+        if source == "back":
+            if self.pending[seat]:
+                cause = self.pending[seat].pop(0)
+            else:
+                self.flag(seq, "back_draw_without_cause",
+                          f"{seat} draws from the back with no flower revealed or kong made",
+                          WARNING)
+            self.back_draws += 1
+        if cause is None:  # a turn's draw (a replacement may still come from the dead wall)
+            if self.wall_left <= self.dead_wall():
+                self.flag_once("wall", seq, "wall_exhausted",
+                               f"{seat} draws with {self.wall_left} live tiles left (the hand ends "
+                               f"at {self.dead_wall()})")
+            self.check_turn(seq, seat, "draw", "draws")
+            self.turn, self.must = seat, "discard"
+            self.wall_draws[seat] += 1
+        self.counts[seat][INDEX[tile]] += 1
+        self.see(seq, (tile,))
+        self.taken += 1
+        self.last_draw[seat] = (source, cause)
+        self.last_discard = self.last_gang = self.just_claimed = None
+        mid_turn = seat == self.turn and self.must == "discard"
+        self.check_size(seq, seat, self.hs + (1 if mid_turn else 0))
+        self.record(seq, "draw", seat, tile=tile, source=source)
+
+    def on_discard(self, seq: int, rec: dict) -> None:
+        seat, tile = rec["seat"], rec["tile"]
+        self.check_turn(seq, seat, "discard", "discards")
+        if self.checking:
+            self._check_discard(seq, seat, tile)
+        if not self.take(seat, tile):
+            self.flag(seq, "discard_not_in_hand", f"{seat} discards {chinese(tile)} it does not hold")
+        if tile in self.wildcards:
+            self.discarded_wild.add(seat)
+        river = self.discards[seat]
+        river.append((tile, seq, None))  # a Discard's fields; built in state()
+        self.last_discard = self.win_discard = (seat, len(river) - 1)
+        self.last_gang = self.just_claimed = None
+        self.discard_count += 1
+        self.turn, self.must = _NEXT[seat], "draw"
+        self.record(seq, "discard", seat, tile=tile)
+
+    def _check_discard(self, seq: int, seat: str, tile: str) -> None:
+        held = [ALL_TILES[i] for i in self.bonus_idx if self.counts[seat][i]]
+        if held:
+            self.flag_once(seat, seq, "bonus_not_revealed",
+                           f"{seat} plays on holding {_names(held)} that must be revealed")
+        if self.just_claimed and self.rs.forbid_discard_of_claimed:
+            claimer, tiles = self.just_claimed
+            if claimer == seat and tile in tiles:
+                self.flag(seq, "discard_of_claimed",
+                          f"{seat} discards {chinese(tile)} right after claiming it")
+
+    def _claimed(self, seq: int, seat: str, what: str) -> tuple[str, str] | None:
+        """The discard being claimed (discarder, tile), marked as taken; None if there is none."""
+        if self.last_discard is None or self.last_discard[0] == seat:
+            self.flag(seq, "claim_no_discard", f"{seat} claims ({what}) with no discard to take")
+            return None
+        by, i = self.last_discard
+        tile, dseq, _ = self.discards[by][i]
+        self.discards[by][i] = (tile, dseq, seat)
+        self.last_discard = None
+        return by, tile
+
+    def _check_wild_claim(self, seq: int, seat: str, tiles) -> None:
+        if self.rs.wildcard_claims_allowed or not self.wildcards.intersection(tiles):
+            return
+        self.flag(seq, "claim_with_wildcard", f"{seat} claims with a 得 ({_names(tiles)})")
+
+    def _claim_done(self, seq: int, seat: str, kind: str, meld: Meld, taken: tuple) -> None:
+        self.melds[seat].append(meld)
+        self.turn, self.must = seat, "discard"
+        self.claims += 1
+        self.just_claimed = (seat, taken)
+        if kind != "gang":
+            self.check_size(seq, seat, self.hs + 1)
+        self.record(seq, kind, seat, tile=meld.tiles[0] if kind != "chi" else taken[0],
+                    from_seat=meld.from_seat, tiles=meld.tiles,
+                    source=meld.kind if kind == "gang" else None)
+
+    def on_chi(self, seq: int, rec: dict) -> None:
+        seat, own = rec["seat"], tuple(rec["tiles"])
+        got = self._claimed(seq, seat, "吃")
+        if got is None:
+            return
+        by, tile = got
+        if by != prev_seat(seat):
+            self.flag(seq, "chi_not_from_left", f"{seat} chows {chinese(tile)} from {by}, not its left")
+        run = sorted((tile, *own), key=INDEX.__getitem__)
+        if len(own) != 2 or not _is_run(run):
+            self.flag(seq, "chi_not_sequence", f"{_names(run)} is not a sequence")
+        self._check_wild_claim(seq, seat, (tile, *own))
+        missing = [t for t in own if not self.take(seat, t)]
+        if missing:
+            self.flag(seq, "chi_without_tiles", f"{seat} chows without holding {_names(missing)}")
+        self._claim_done(seq, seat, "chi", Meld("chi", tuple(run), by), _chi_barred(tile, run))
+
+    def on_peng(self, seq: int, rec: dict) -> None:
+        seat = rec["seat"]
+        got = self._claimed(seq, seat, "碰")
+        if got is None:
+            return
+        by, tile = got
+        self._check_wild_claim(seq, seat, (tile,))
+        if not self.holds(seat, tile, 2):
+            self.flag(seq, "peng_without_pair", f"{seat} pungs {chinese(tile)} without a pair")
+        for _ in range(2):
+            self.take(seat, tile)
+        self._claim_done(seq, seat, "peng", Meld("peng", (tile,) * 3, by), (tile,))
+
+    def on_gang(self, seq: int, rec: dict) -> None:
+        seat, kind, tile = rec["seat"], _GANG_KIND[rec["kind"]], rec["tile"]
+        if kind == "gang_exposed":
+            got = self._claimed(seq, seat, "明杠")
+            if got is None:
+                return
+            by, claimed = got
+            if claimed != tile:
+                self.flag(seq, "claim_no_discard",
+                          f"{seat} kongs {chinese(tile)} but the discard was {chinese(claimed)}")
+            self._check_wild_claim(seq, seat, (tile,))
+            need, meld = 3, Meld(kind, (tile,) * 4, by)
+        else:
+            self.check_turn(seq, seat, "discard", "kongs")
+            need = 4 if kind == "gang_concealed" else 1
+            meld = Meld(kind, (tile,) * 4)
+            if kind == "gang_added":
+                pung = next((m for m in self.melds[seat] if m.kind == "peng" and m.tiles[0] == tile), None)
+                if pung is not None:
+                    self.melds[seat].remove(pung)
+                    meld = Meld(kind, (tile,) * 4, pung.from_seat)
+                    self.last_gang = (seat, tile)
+                else:
+                    self.flag(seq, "gang_without_tiles", f"{seat} adds to a 碰 of {chinese(tile)} it lacks")
+        if not self.holds(seat, tile, need):
+            self.flag(seq, "gang_without_tiles", f"{seat} kongs {chinese(tile)} without {need} in hand")
+        for _ in range(need):
+            self.take(seat, tile)
+        self.pending[seat].append("kong")
+        if kind == "gang_exposed":
+            self._claim_done(seq, seat, "gang", meld, (tile,))
+        else:
+            self.melds[seat].append(meld)
+            self.record(seq, "gang", seat, tile=tile, source=kind, tiles=meld.tiles)
+
+    def on_exhausted(self, seq: int, rec: dict) -> None:
+        if self.wins:
+            self.flag(seq, "play_after_end", "exhausted after a win")
+            return
+        if not self.summary and self.wall_left > self.dead_wall():
+            self.flag(seq, "exhausted_early",
+                      f"declared exhausted with {self.wall_left} live tiles left "
+                      f"(the hand ends at {self.dead_wall()})", WARNING)
+        self.exhausted = self.ended = True
+        self.turn = self.must = None
+
+    def on_showdown(self, seq: int, rec: dict) -> None:
+        seat = rec["seat"]
+        shown = Showdown(
+            seat,
+            tuple(rec["concealed"]),
+            tuple(Meld(m["kind"], tuple(m["tiles"]), m.get("from")) for m in rec.get("melds", ())),
+            tuple(rec.get("revealed", ())),
+        )
+        self.showdowns[seat] = shown
+        if self.summary:
+            self.counts[seat] = [0] * 42
+            for t in shown.concealed:
+                self.counts[seat][INDEX[t]] += 1
+            self.melds[seat], self.revealed[seat] = list(shown.melds), list(shown.revealed)
+            self.see(seq, [*shown.concealed, *shown.revealed, *(t for m in shown.melds for t in m.tiles)])
+        elif self.checking and _shape(shown) != _shape(self.showdown_of(seat)):
+            mine = self.showdown_of(seat)
+            self.flag(seq, "showdown_mismatch",
+                      f"{seat} shows {_names(shown.concealed)}; the replay has {_names(mine.concealed)}"
+                      + ("" if _melds(shown) == _melds(mine) else " (melds differ)")
+                      + ("" if sorted(shown.revealed) == sorted(mine.revealed) else " (revealed differ)"))
+
+    # -- results ---------------------------------------------------------------------------
+    def showdown_of(self, seat: str) -> Showdown:
+        return Showdown(seat, tuple(self.concealed(seat)), tuple(self.melds[seat]),
+                        tuple(self.revealed[seat]))
+
+    def state(self, step: int, seq: int, phases: frozenset[str]) -> TableState:
+        return TableState(
+            step=step,
+            seq=seq,
+            concealed={s: tuple(self.concealed(s)) for s in SEATS},
+            melds={s: tuple(m) for s, m in self.melds.items()},
+            revealed={s: tuple(r) for s, r in self.revealed.items()},
+            discards={s: tuple(Discard(*d) for d in r) for s, r in self.discards.items()},
+            wall_left=None if self.summary else self.wall_left,
+            turn=self.turn,
+            indicator=self.indicator,
+            wildcards=self.wildcards,
+            phases=phases,
+            ended=self.ended,
+            winners=tuple(w.seat for w in self.wins),
+        )
+
+
+@lru_cache(maxsize=256)
+def _bonus_indexes(rs: Ruleset, opts: Any, wildcards: frozenset[str]) -> tuple[int, ...]:
+    """Indexes of the tiles that must be revealed (memoised: asked for every hand)."""
+    return tuple(i for i, t in enumerate(ALL_TILES) if rs.is_bonus(t, wildcards, opts))
+
+
+_NEXT = {s: next_seat(s) for s in SEATS}
+_HANDLERS = {name[3:]: getattr(Table, name) for name in dir(Table) if name.startswith("on_")}
+
+
+def _is_run(run: list[str]) -> bool:
+    if len(run) != 3 or any(t[1] not in "mps" for t in run) or len({t[1] for t in run}) != 1:
+        return False
+    a, b, c = (int(t[0]) for t in run)
+    return b == a + 1 and c == b + 1
+
+
+def _chi_barred(tile: str, run: list[str]) -> tuple[str, ...]:
+    """吃张打张: the claimed tile and the other end (claim 3 with 45: 3 and 6), for
+    ``forbid_discard_of_claimed``."""
+    barred = [tile]
+    if _is_run(run) and tile in (run[0], run[2]):
+        end = int(run[2][0]) + 1 if tile == run[0] else int(run[0][0]) - 1
+        if 1 <= end <= 9:
+            barred.append(f"{end}{tile[1]}")
+    return tuple(barred)
+
+
+def _melds(show: Showdown) -> list[tuple[str, tuple[str, ...]]]:
+    return sorted((m.kind, tuple(sorted(m.tiles, key=INDEX.__getitem__))) for m in show.melds)
+
+
+def _shape(show: Showdown) -> tuple:
+    key = INDEX.__getitem__
+    return (sorted(show.concealed, key=key), _melds(show), sorted(show.revealed, key=key))

@@ -1,0 +1,167 @@
+"""Declared wins during a replayed hand: which discard or kong they take, the derived win flags,
+whether the hand wins, and which of several win lines stands (the priority seat)."""
+
+from __future__ import annotations
+
+from engine.hand import HandError, is_winning_hand
+from engine.model import (
+    FLAG_BONUS_REPLACEMENT,
+    FLAG_FIRST_DISCARD,
+    FLAG_FIRST_DRAW,
+    FLAG_HEAVEN,
+    FLAG_KONG_REPLACEMENT,
+    FLAG_LAST_TILE,
+    Meld,
+    Showdown,
+    Win,
+    next_seat,
+    opposite_seat,
+    prev_seat,
+)
+from engine.state import Discard
+from engine.state import names as _names
+from engine.tiles import ALL_TILES, INDEX, chinese
+
+
+class WinRules:
+    """Mixed into :class:`engine.table.Table`: the ``win`` record and the end-of-hand checks."""
+
+    def on_win(self, seq: int, rec: dict) -> None:
+        if self.exhausted:
+            self.flag(seq, "play_after_end", "win after the hand was declared exhausted")
+            return
+        seat, how, tile, by = rec["seat"], rec["how"], rec.get("tile"), rec.get("from")
+        flags: frozenset[str] = frozenset()
+        if self.summary:  # the showdowns come later; finish() checks the hand
+            flags = frozenset(rec.get("flags", ()))
+        elif how == "discard":
+            flags = self._win_on_discard(seq, seat, tile, by)
+        elif how == "robbed_kong":
+            self._win_robbing(seq, seat, tile, by)
+        elif how == "self_draw":
+            self.check_turn(seq, seat, "discard", "self-draws a win")
+            flags = self._self_draw_flags(seat)
+            if tile is not None and not self.holds(seat, tile, 1):
+                self.flag(seq, "win_tile_not_in_hand", f"{seat} wins on {chinese(tile)} it does not hold")
+        if self.checking and not self.summary:
+            self._check_win(seq, seat, how, tile)
+        win = Win(seat, how, tile, by, flags)
+        if self._admit(seq, win):
+            self.wins.append(win)
+            self.win_seqs.append(seq)
+        self.ended, self.turn, self.must = True, None, None
+        self.record(seq, "win", seat, tile=tile, source=how, from_seat=by)
+
+    def _win_on_discard(self, seq: int, seat: str, tile: str | None, by: str | None) -> frozenset[str]:
+        if self.win_discard is None:
+            self.flag(seq, "claim_no_discard", f"{seat} wins on a discard but none was made")
+            return frozenset()
+        who, i = self.win_discard
+        d = Discard(*self.discards[who][i])
+        if (who, d.tile) != (by, tile) or (self.last_discard is None and not self.wins):
+            self.flag(seq, "claim_no_discard",
+                      f"{seat} wins on {chinese(tile) if tile else '?'} from {by}; the last discard "
+                      f"was {chinese(d.tile)} from {who}")
+        if tile is None:
+            return frozenset()
+        self.discards[who][i] = (d.tile, d.seq, d.claimed_by or seat)
+        self.last_discard = None
+        self.counts[seat][INDEX[tile]] += 1
+        if self.rs.discarded_wildcard_blocks_win and tile in self.wildcards:
+            self.flag(seq, "win_on_discarded_wildcard", f"{seat} wins on a discarded 得 {chinese(tile)}")
+        flags = set()
+        if self.wall_left <= self.dead_wall():
+            flags.add(FLAG_LAST_TILE)
+        if self.discard_count == 1 and who == "E" and self.claims == 0:
+            flags.add(FLAG_FIRST_DISCARD)
+        return frozenset(flags)
+
+    def _win_robbing(self, seq: int, seat: str, tile: str | None, by: str | None) -> None:
+        if self.last_gang == (by, tile):
+            melds = self.melds[by]
+            i = next(k for k, m in enumerate(melds) if m.kind == "gang_added" and m.tiles[0] == tile)
+            melds[i] = Meld("peng", (tile,) * 3, melds[i].from_seat)
+            if "kong" in self.pending[by]:
+                self.pending[by].remove("kong")
+            self.robbed, self.last_gang = self.last_gang, None
+        elif self.robbed != (by, tile) or tile is None:
+            self.flag(seq, "claim_no_discard", f"{seat} robs a kong of {by} that was not made")
+            return
+        self.counts[seat][INDEX[tile]] += 1
+
+    def _self_draw_flags(self, seat: str) -> frozenset[str]:
+        flags = set()
+        source, cause = self.last_draw.get(seat, ("wall", None))
+        if source == "back":
+            flags.add(FLAG_KONG_REPLACEMENT if cause == "kong" else FLAG_BONUS_REPLACEMENT)
+        if self.wall_left <= self.dead_wall():
+            flags.add(FLAG_LAST_TILE)
+        if seat == "E" and self.discard_count == 0:
+            flags.add(FLAG_HEAVEN)
+        if seat != "E" and self.claims == 0 and self.wall_draws[seat] == 1 and not self.discards[seat]:
+            flags.add(FLAG_FIRST_DRAW)
+        return frozenset(flags)
+
+    def _check_win(self, seq: int, seat: str, how: str, tile: str | None) -> None:
+        if seat in self.discarded_wild and self.rs.discarded_wildcard_blocks_win:
+            self.flag(seq, "won_after_discarding_wildcard", f"{seat} wins after discarding a 得")
+        held = [ALL_TILES[i] for i in self.bonus_idx if self.counts[seat][i]]
+        if held:
+            self.flag_once(seat, seq, "bonus_not_revealed",
+                           f"{seat} wins holding {_names(held)} that must be revealed")
+        why = self._why_not_winning(self.showdown_of(seat), how)
+        if why:
+            self.flag(seq, "not_winning", f"{seat} declares a win: {why}")
+
+    def _admit(self, seq: int, win: Win) -> bool:
+        """Is another win line allowed next to the ones before? Keeps the priority seat."""
+        if not self.wins:
+            return True
+        prior = self.wins[-1]
+        if win.how == prior.how == "instant":
+            return True
+        on_one_discard = win.how == prior.how and win.how in ("discard", "robbed_kong") and (
+            win.from_seat == prior.from_seat
+        )
+        if not on_one_discard:
+            self.flag(seq, "multiple_winners", f"{win.seat} wins after {prior.seat} already won")
+            return False
+        if self.rs.multiple_discard_winners:
+            return True
+        d = win.from_seat or "E"
+        order = (next_seat(d), opposite_seat(d), prev_seat(d))
+        first = min(self.wins + [win], key=lambda w: order.index(w.seat) if w.seat in order else 3)
+        loser = prior if first is win else win
+        loser_seq = self.win_seqs[-1] if first is win else seq
+        self.flag(loser_seq, "win_priority",
+                  f"{first.seat} has priority over {loser.seat} on {d}'s discard; only it wins")
+        if first is win:
+            self.wins[-1], self.win_seqs[-1] = win, seq
+        return False
+
+
+    def finish(self, seq: int) -> None:
+        """End-of-hand checks: an unfinished hand, and a summary hand's winners."""
+        if not self.ended:
+            self.flag(seq, "hand_unfinished", "the hand has neither a win nor an exhausted line")
+        if not self.summary:
+            return
+        for w, wseq in zip(self.wins, self.win_seqs, strict=True):
+            show = self.showdowns.get(w.seat)
+            why = "it shows no hand" if show is None else self._why_not_winning(show, w.how)
+            if why:
+                self.flag(wseq, "not_winning", f"{w.seat} declares a win: {why}")
+
+    def _why_not_winning(self, show: Showdown, how: str) -> str | None:
+        """None when ``show`` wins (an instant win per the ruleset), else the reason."""
+        if how == "instant":
+            if self.rs.instant_win(show, self.wildcards, self.opts):
+                return None
+            return f"{_names(show.concealed)} is no instant win in {self.rs.name}"
+        try:
+            if is_winning_hand(list(show.concealed), show.melds, self.wildcards):
+                return None
+            return f"{_names(show.concealed)} is not one pair and sets"
+        except HandError as exc:
+            return f"{_names(show.concealed)}: {exc}"
+
