@@ -160,6 +160,11 @@ class Table:
         seats = {SEATS[i]: last.seats[SEATS[(k + i) % 4]] for i in range(4)}
         return {"no": last.no + 1, "seats": seats}
 
+    def saved_hand(self, no: int) -> tuple[dict, int]:
+        """Hand ``no`` as entered (number and seats) and the seq of its hand record."""
+        seq = self.hand_seqs(no)[0]
+        return {"no": no, "seats": _applied(self, seq)["seats"]}, seq
+
     def client_ids(self) -> dict[str, int]:
         """Client id -> hand number of every hand the recorder saved."""
         return {r["client_id"]: r["no"] for r in self.records
@@ -434,8 +439,8 @@ def correct_hand(user: User, session: TableSession, no: int, entry: dict, reason
     table = Table.load(session)
     seqs = table.hand_seqs(no)
     current = [_applied(table, seq) for seq in seqs]
-    hand = {"no": no, "seats": current[0]["seats"]}
-    verdict = evaluate(table, {**entry, "client_id": current[0].get("client_id")}, hand, seqs[0])
+    hand, at = table.saved_hand(no)
+    verdict = evaluate(table, {**entry, "client_id": current[0].get("client_id")}, hand, at)
     new = verdict["records"]
     if [r["type"] for r in current] != [r["type"] for r in new] or any(
         a.get("seat") != b.get("seat") for a, b in zip(current, new, strict=True)

@@ -93,9 +93,14 @@ def session_state(session_id: str):
 @bp.post(f"{API}/evaluate")
 @auth.api_auth
 def evaluate():
+    """The live result of an entry: the next hand's, or saved hand ``no``'s (a correction)."""
     body = _body()
-    s = _recorded(str(body.get("session_id", "")))
-    return jsonify(recorder.evaluate(recorder.Table.load(s), dict(body.get("entry") or {})))
+    table = recorder.Table.load(_recorded(str(body.get("session_id", ""))))
+    entry = body.get("entry")
+    if not isinstance(entry, Mapping):
+        abort(400, "send the hand as entry: {…}")
+    hand, at = table.saved_hand(int(body["no"])) if body.get("no") else (None, None)
+    return jsonify(recorder.evaluate(table, dict(entry), hand, at))
 
 
 @bp.post(f"{API}/sessions/<session_id>/hands")

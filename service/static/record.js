@@ -1,0 +1,485 @@
+// The table recorder (docs/recorder.md): a thumb-sized tile keyboard, the engine's live verdict,
+// the payments the table made, and an outbox in localStorage so a hand survives a lost connection.
+(function () {
+  "use strict";
+  var SEATS = ["E", "S", "W", "N"];
+  var WIND = { E: "东", S: "南", W: "西", N: "北" };
+  var MELD = { chi: 3, peng: 3, gang_exposed: 4, gang_concealed: 4, gang_added: 4 };
+  var MELD_ZH = { chi: "吃", peng: "碰", gang_exposed: "明杠", gang_concealed: "暗杠", gang_added: "加杠" };
+  var csrf = document.querySelector('meta[name="csrf-token"]').content;
+
+  function $(id) { return document.getElementById(id); }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function api(method, url, body) {
+    return fetch(url, {
+      method: method, credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+      body: body === undefined ? undefined : JSON.stringify(body)
+    }).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (b) { b.status = r.status; return b; });
+    });
+  }
+  function newId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 12);
+  }
+  function load(key, fallback) {
+    try { return JSON.parse(localStorage.getItem(key)) || fallback; } catch (e) { return fallback; }
+  }
+  function keep(key, value) { localStorage.setItem(key, JSON.stringify(value)); }
+
+  if ($("rec-start")) startPage();
+  if ($("rec")) tablePage();
+
+  // -- /record: continue a session or open one ---------------------------------------------------
+  function startPage() {
+    var base = $("rec-start").dataset.api, form = $("open-form"), rulesets = {};
+    var last = load("fupan-rec-last", null);
+    api("GET", base + "/sessions").then(function (b) {
+      var ul = $("rec-sessions");
+      ul.textContent = "";
+      (b.sessions || []).forEach(function (s) {
+        var li = el("li"), a = el("a", null, s.club + " · 桌 " + s.table + " · " + s.ruleset + " · " + (s.started_at || "").slice(0, 16));
+        a.href = "/record/" + s.id;
+        li.append(a, el("div", "muted", s.players.join(" · ")));
+        ul.append(li);
+      });
+      if (!ul.children.length) ul.append(el("li", "muted", "none yet 暂无"));
+    });
+    api("GET", base + "/rulesets").then(function (b) { rulesets = b; drawOptions(); });
+    if (last) {
+      form.club.value = last.club || form.club.value;
+      form.table.value = last.table || "";
+      form.ruleset.value = last.ruleset || form.ruleset.value;
+      form.querySelectorAll("input[name=player]").forEach(function (i, k) { i.value = (last.players || [])[k] || ""; });
+    }
+    form.ruleset.addEventListener("change", drawOptions);
+    function drawOptions() {
+      var box = $("options"), info = rulesets[form.ruleset.value];
+      box.textContent = "";
+      if (!info) return;
+      info.options.forEach(function (o) {
+        var label = el("label", "opt"), input = el("input");
+        input.name = "opt-" + o.name;
+        input.dataset.option = o.name;
+        if (typeof o.default === "boolean") { input.type = "checkbox"; input.checked = o.default; }
+        else { input.type = typeof o.default === "number" ? "number" : "text"; input.value = o.default; }
+        input.dataset.default = String(o.default);
+        label.append(input, el("span", null, " " + o.name + " — " + o.doc));
+        box.append(label);
+      });
+    }
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var options = {};
+      $("options").querySelectorAll("input").forEach(function (i) {
+        var v = i.type === "checkbox" ? i.checked : i.type === "number" ? +i.value : i.value;
+        if (String(v) !== i.dataset.default) options[i.dataset.option] = v;
+      });
+      var body = {
+        club: form.club.value, table: form.table.value, ruleset: form.ruleset.value, options: options,
+        players: Array.prototype.map.call(form.querySelectorAll("input[name=player]"), function (i) { return i.value.trim(); })
+      };
+      keep("fupan-rec-last", body);
+      api("POST", base + "/sessions", body).then(function (b) {
+        if (b.status !== 201) { $("open-error").textContent = b.message || "could not open"; return; }
+        location.href = "/record/" + b.session.id;
+      });
+    });
+  }
+
+  // -- /record/<id>: enter hands -------------------------------------------------------------------
+  function tablePage() {
+    var root = $("rec"), sid = root.dataset.session, base = root.dataset.api;
+    var info = JSON.parse($("rs-info").textContent);
+    var draftKey = "fupan-rec-draft-" + sid, outKey = "fupan-rec-outbox-" + sid;
+    var S = load(draftKey, null) || blank();
+    var server = null, verdict = null, timer = null, seq = 0, flushing = false;
+    var ui = { showSeat: null, target: "concealed", meldFrom: null };
+
+    function blank() {
+      return { clientId: newId(), fixing: null, seats: null, payments: null, note: "",
+               entry: { result: "win", indicator: null, win: { seat: null, how: "discard", tile: null, from: null }, shows: {} } };
+    }
+    function seats() { return S.seats || (server && server.next.seats) || {}; }
+    function show(seat) {
+      if (!S.entry.shows[seat]) S.entry.shows[seat] = { concealed: [], melds: [], revealed: [] };
+      return S.entry.shows[seat];
+    }
+    function options() { return (server && server.session.options) || {}; }
+
+    function used() {
+      var n = {};
+      function add(t) { n[t] = (n[t] || 0) + 1; }
+      Object.keys(S.entry.shows).forEach(function (seat) {
+        var sh = S.entry.shows[seat];
+        sh.concealed.forEach(add); sh.revealed.forEach(add);
+        sh.melds.forEach(function (m) { m.tiles.forEach(add); });
+      });
+      if (S.entry.win.tile) add(S.entry.win.tile);
+      if (S.entry.indicator && !options().indicator_in_wall) add(S.entry.indicator);
+      return n;
+    }
+    function left(t, n) { return info.counts[t] - (n[t] || 0); }
+
+    // -- drawing ----------------------------------------------------------------------------------
+    function chips(box, list, current, onPick) {
+      box.textContent = "";
+      list.forEach(function (seat) {
+        var b = el("button", "chip" + (seat === current ? " on" : ""), WIND[seat] + " " + (seats()[seat] || ""));
+        b.type = "button"; b.dataset.seat = seat;
+        b.addEventListener("click", function () { onPick(seat); });
+        box.append(b);
+      });
+    }
+    function draw() {
+      var win = S.entry.win, isWin = S.entry.result === "win";
+      $("hand-no").textContent = S.fixing ? "更正 correcting hand " + S.fixing : "第 " + (server ? server.next.no : "…") + " 局 hand";
+      var seatBox = $("seats");
+      seatBox.textContent = "";
+      SEATS.forEach(function (s) {
+        seatBox.append(el("span", "seat-tag" + (s === "E" ? " dealer" : ""), WIND[s] + (s === "E" ? "庄 " : " ") + (seats()[s] || "")));
+      });
+      chips($("winner"), SEATS, win.seat, function (s) {
+        win.seat = s; if (win.from === s) win.from = null;
+        ui.showSeat = s; changed();
+      });
+      $("how").querySelectorAll("button").forEach(function (b) { b.classList.toggle("on", b.dataset.how === win.how); });
+      $("from-row").hidden = win.how === "self_draw";
+      chips($("from"), SEATS.filter(function (s) { return s !== win.seat; }), win.from, function (s) { win.from = s; changed(); });
+      var showable = info.nonwinners_score ? SEATS : (win.seat ? [win.seat] : []);
+      if (!ui.showSeat || showable.indexOf(ui.showSeat) < 0) ui.showSeat = win.seat || null;
+      chips($("show-seat"), showable, ui.showSeat, function (s) { ui.showSeat = s; draw(); });
+      $("targets").querySelectorAll(".tgt").forEach(function (b) {
+        b.classList.toggle("on", b.dataset.target === ui.target);
+        if (b.hasAttribute("data-indicator-only")) b.hidden = !info.has_indicator;
+        if (b.hasAttribute("data-winner-only")) b.hidden = ui.showSeat !== win.seat;
+      });
+      var meld = MELD[ui.target] && ui.target !== "gang_concealed";
+      $("meld-from-row").hidden = !meld;
+      if (meld) {
+        var others = SEATS.filter(function (s) { return s !== ui.showSeat; });
+        if (ui.target === "chi") ui.meldFrom = prevSeat(ui.showSeat);
+        if (others.indexOf(ui.meldFrom) < 0) ui.meldFrom = others[0];
+        chips($("meld-from"), others, ui.meldFrom, function (s) { ui.meldFrom = s; draw(); });
+      }
+      $("win-box").hidden = !isWin;
+      drawEntered();
+      drawKeyboard();
+      $("save").textContent = S.fixing ? "Save correction 保存更正" : "Save 保存";
+      $("cancel-fix").hidden = !S.fixing;
+      $("note").value = S.note || "";
+    }
+    function prevSeat(s) { return SEATS[(SEATS.indexOf(s) + 3) % 4]; }
+    function removable(t, wild, onRemove) {
+      var tile = FupanTiles.tile(t, wild);
+      tile.setAttribute("role", "button");
+      tile.addEventListener("click", function () { onRemove(); changed(); });
+      return tile;
+    }
+    function drawEntered() {
+      var box = $("entered"), wild = (verdict && verdict.wildcards) || [];
+      box.textContent = "";
+      if (info.has_indicator) {
+        var ind = el("div", "slot", "得 indicator 翻: ");
+        if (S.entry.indicator) ind.append(removable(S.entry.indicator, false, function () { S.entry.indicator = null; }));
+        box.append(ind);
+      }
+      if (!ui.showSeat) { box.append(el("div", "muted", "pick the winner 选胡家")); return; }
+      var sh = show(ui.showSeat), row = el("div", "slot", WIND[ui.showSeat] + " " + (seats()[ui.showSeat] || "") + " (" + sh.concealed.length + "): ");
+      row.id = "concealed";
+      sh.concealed.forEach(function (t, i) { row.append(removable(t, wild.indexOf(t) >= 0, function () { sh.concealed.splice(i, 1); })); });
+      box.append(row);
+      if (ui.showSeat === S.entry.win.seat) {
+        var w = el("div", "slot", "胡张 winning tile: ");
+        w.id = "win-tile";
+        if (S.entry.win.tile) w.append(removable(S.entry.win.tile, wild.indexOf(S.entry.win.tile) >= 0, function () { S.entry.win.tile = null; }));
+        box.append(w);
+      }
+      if (sh.melds.length) {
+        var melds = el("div", "slot", "melds 副露: ");
+        sh.melds.forEach(function (m, i) {
+          var span = el("span", "meld");
+          span.title = MELD_ZH[m.kind] + (m.from ? " ← " + WIND[m.from] : "");
+          m.tiles.forEach(function (t) { span.append(FupanTiles.tile(t)); });
+          span.append(el("small", null, MELD_ZH[m.kind] + (m.from ? "←" + WIND[m.from] : "")));
+          span.addEventListener("click", function () { sh.melds.splice(i, 1); changed(); });
+          melds.append(span);
+        });
+        box.append(melds);
+      }
+      if (sh.revealed.length) {
+        var rv = el("div", "slot", "花/白 revealed: ");
+        sh.revealed.forEach(function (t, i) { rv.append(removable(t, false, function () { sh.revealed.splice(i, 1); })); });
+        box.append(rv);
+      }
+    }
+    function drawKeyboard() {
+      var box = $("keyboard"), n = used();
+      box.textContent = "";
+      info.tiles.forEach(function (t) {
+        var key = el("button", "key");
+        key.type = "button"; key.dataset.t = t;
+        var rest = left(t, n);
+        key.append(FupanTiles.tile(t), el("small", null, String(rest)));
+        key.disabled = rest <= 0;
+        key.addEventListener("click", function () { tap(t); });
+        box.append(key);
+      });
+    }
+    function flash(msg) {
+      $("verdict").textContent = msg;
+      $("verdict").className = "verdict warn";
+    }
+    function tap(t) {
+      var n = used(), target = ui.target;
+      if (left(t, n) <= 0) { flash("no " + t + " left 已无此牌"); return; }
+      if (target === "indicator") { S.entry.indicator = t; ui.target = "concealed"; changed(); return; }
+      if (!ui.showSeat) { flash("pick the winner first 先选胡家"); return; }
+      var sh = show(ui.showSeat);
+      if (target === "concealed") { sh.concealed.push(t); sh.concealed.sort(byTile); }
+      else if (target === "revealed") sh.revealed.push(t);
+      else if (target === "win") { S.entry.win.tile = t; ui.target = "concealed"; }
+      else {
+        var tiles = meldTiles(target, t);
+        if (!tiles) { flash("吃 needs 1-7 of a suit 吃需数牌"); return; }
+        for (var i = 0; i < tiles.length; i++) {
+          var k = tiles.slice(0, i + 1).filter(function (x) { return x === tiles[i]; }).length;
+          if (left(tiles[i], n) < k) { flash("not enough " + tiles[i] + " left 牌不够"); return; }
+        }
+        var m = { kind: target, tiles: tiles };
+        if (target !== "gang_concealed") m.from = ui.meldFrom;
+        sh.melds.push(m);
+      }
+      changed();
+    }
+    function meldTiles(kind, t) {
+      if (kind !== "chi") return Array(MELD[kind]).fill(t);
+      if ("mps".indexOf(t[1]) < 0 || +t[0] > 7) return null;
+      return [t, (+t[0] + 1) + t[1], (+t[0] + 2) + t[1]];
+    }
+    function byTile(a, b) { return info.tiles.indexOf(a) - info.tiles.indexOf(b); }
+
+    // -- the engine's verdict -------------------------------------------------------------------------
+    function entry() {
+      var e = JSON.parse(JSON.stringify(S.entry));
+      e.client_id = S.clientId;
+      if (e.win.how === "self_draw") delete e.win.from;
+      if (e.result !== "win") { delete e.win; e.shows = {}; }
+      e.payments = S.payments;
+      if (S.note) e.note = S.note;
+      return e;
+    }
+    function changed() {
+      keep(draftKey, S);
+      draw();
+      clearTimeout(timer);
+      timer = setTimeout(evaluate, 200);
+    }
+    function evaluate() {
+      if (S.entry.result !== "win" || !S.entry.win.seat) return;
+      var mine = ++seq, body = { session_id: sid, entry: entry() };
+      if (S.fixing) body.no = S.fixing;
+      api("POST", base + "/evaluate", body).then(function (v) {
+        if (mine !== seq) return;
+        if (v.status !== 200) { verdict = null; flash(v.message || "…"); clearLive(); return; }
+        verdict = v;
+        drawVerdict();
+        drawEntered();
+      }).catch(function () { if (mine === seq) flash("offline — the result comes when connected 离线"); });
+    }
+    function clearLive() { $("items").textContent = ""; $("disputes").textContent = ""; }
+    function name(seat) { return WIND[seat] + " " + (seats()[seat] || ""); }
+    function drawVerdict() {
+      var v = verdict, box = $("verdict"), names = info.names;
+      var w = v.winning, winner = S.entry.win.seat;
+      box.className = "verdict " + (w && w.ok ? "ok" : "warn");
+      box.textContent = w && w.ok ? "胡 ✓ winning hand" : "not a winning hand 未成胡" + (w && w.shanten !== null ? " (向听 " + w.shanten + ")" : "");
+      var reading = (v.reading[winner] || []).map(function (r) {
+        var p = r.split("→"); return (names[p[0]] || p[0]) + "→" + (names[p[1]] || p[1]);
+      });
+      if (reading.length) box.append(el("div", "reading", "得: " + reading.join("，")));
+      var items = $("items");
+      items.textContent = "";
+      Object.keys(v.items).forEach(function (seat) {
+        var t = el("table", "grid items");
+        var cap = el("caption", null, name(seat) + " — " + (v.points[seat] || 0) + (v.limits[seat] ? " (" + v.limits[seat] + ")" : ""));
+        t.append(cap);
+        v.items[seat].forEach(function (line) {
+          var tr = el("tr");
+          tr.append(el("td", null, line.zh), el("td", "num", line.value + " " + line.unit + (line.count > 1 ? " ×" + line.count : "")));
+          t.append(tr);
+        });
+        items.append(t);
+      });
+      var total = el("div", "total", "total 合计: " + SEATS.map(function (s) {
+        var n = v.expected_net[s] || 0; return WIND[s] + " " + (n > 0 ? "+" : "") + n;
+      }).join("  "));
+      total.id = "total";
+      items.append(total);
+      (v.anomalies || []).forEach(function (a) { items.append(el("div", "error", a.message)); });
+      drawPayments();
+      drawDisputes();
+    }
+    function drawPayments() {
+      var box = $("payments"), rows = S.payments || (verdict ? verdict.expected_payments : []);
+      box.textContent = "";
+      $("reset-pay").hidden = !S.payments;
+      rows.forEach(function (p, i) {
+        var row = el("div", "pay");
+        row.append(seatSelect(p.from, function (s) { edit(i, "from", s); }), el("span", null, "→"),
+                   seatSelect(p.to, function (s) { edit(i, "to", s); }));
+        var amount = el("input");
+        amount.type = "number"; amount.min = 0; amount.inputMode = "numeric"; amount.value = p.amount;
+        amount.className = "amount"; amount.dataset.i = i;
+        amount.addEventListener("change", function () { edit(i, "amount", Math.max(0, parseInt(amount.value, 10) || 0)); });
+        var del = el("button", "link", "✕");
+        del.type = "button";
+        del.addEventListener("click", function () { own(); S.payments.splice(i, 1); changed(); });
+        row.append(amount, del);
+        box.append(row);
+      });
+    }
+    function own() {
+      if (!S.payments) S.payments = (verdict ? verdict.expected_payments : []).map(function (p) { return { from: p.from, to: p.to, amount: p.amount }; });
+    }
+    function edit(i, field, value) { own(); S.payments[i][field] = value; changed(); }
+    function seatSelect(value, onPick) {
+      var sel = el("select");
+      SEATS.forEach(function (s) { var o = el("option", null, name(s)); o.value = s; sel.append(o); });
+      sel.value = value;
+      sel.addEventListener("change", function () { onPick(sel.value); });
+      return sel;
+    }
+    function drawDisputes() {
+      var box = $("disputes");
+      box.textContent = "";
+      if (!verdict || !verdict.disputes.length) return;
+      var d0 = verdict.disputes[0], ex = d0.explanation;
+      box.append(el("h3", "error", "Dispute 争议 — saved as disputed 将记为争议"));
+      verdict.disputes.forEach(function (d) {
+        box.append(el("div", "dispute", name(d.from) + " → " + name(d.to) + ": expected 应付 " + d.expected + ", paid 实付 " + d.recorded));
+      });
+      box.append(el("div", "explanation", ex ? "likely 可能: " + ex.zh + " (" + ex.en + ")" : "no known mistake explains it 无已知原因"));
+    }
+
+    // -- saving: the outbox ------------------------------------------------------------------------------
+    function outbox() { return load(outKey, []); }
+    function save() {
+      if (S.fixing) { saveCorrection(); return; }
+      var e = entry(), box = outbox();
+      box.push(e);
+      keep(outKey, box);
+      S = blank();
+      verdict = null;
+      keep(draftKey, S);
+      clearLive();
+      $("verdict").textContent = "saved to the outbox 已暂存";
+      draw();
+      flush();
+    }
+    function flush() {
+      var box = outbox();
+      showOutbox(box);
+      if (flushing || !box.length) return;
+      flushing = true;
+      var e = box[0];
+      api("POST", base + "/sessions/" + sid + "/hands", e).then(function (b) {
+        flushing = false;
+        if (b.status === 201 || b.status === 200) { drop(e.client_id); poll(); flush(); return; }
+        if (b.status === 422 || b.status === 400) {  // the server refuses it: back to the form
+          drop(e.client_id);
+          S.entry = e; S.clientId = e.client_id; S.payments = e.payments || null;
+          delete S.entry.client_id; delete S.entry.payments;
+          if (!S.entry.win) S.entry.win = { seat: null, how: "discard", tile: null, from: null };
+          changed();
+          flash("not saved 未保存: " + b.message);
+          return;
+        }
+        setTimeout(flush, 4000);
+      }).catch(function () { flushing = false; showOutbox(outbox()); setTimeout(flush, 4000); });
+    }
+    function drop(clientId) { keep(outKey, outbox().filter(function (x) { return x.client_id !== clientId; })); showOutbox(outbox()); }
+    function showOutbox(box) {
+      $("outbox").textContent = box.length ? box.length + " hand(s) waiting to be saved 待上传 — kept on this phone" : "all saved 已全部保存";
+      $("outbox").className = box.length ? "warn" : "muted";
+    }
+    function saveCorrection() {
+      var reason = window.prompt("Why is the hand corrected? 更正原因");
+      if (!reason) return;
+      api("POST", base + "/sessions/" + sid + "/hands/" + S.fixing + "/correction", { entry: entry(), reason: reason }).then(function (b) {
+        if (b.status !== 201) { flash(b.message || "not corrected"); return; }
+        S = blank(); verdict = null; keep(draftKey, S); clearLive(); draw(); poll();
+        $("verdict").textContent = "corrected 已更正";
+      }).catch(function () { flash("offline: try the correction again when connected 离线"); });
+    }
+
+    // -- the session: saved hands, polled (a second phone sees the same) -------------------------------------------
+    function poll() {
+      return api("GET", base + "/sessions/" + sid).then(function (b) {
+        if (b.status !== 200) return;
+        var moved = !server || JSON.stringify(server.next) !== JSON.stringify(b.next);
+        server = b;
+        drawSaved();
+        if (moved) draw();  // not on every poll: a redraw under a thumb could eat a tap
+      }).catch(function () {});
+    }
+    function drawSaved() {
+      var ol = $("saved");
+      ol.textContent = "";
+      server.hands.slice().reverse().forEach(function (h, k) {
+        var li = el("li"), index = server.hands.length - k;
+        li.dataset.no = h.no;
+        var title = h.result === "win" ? h.wins.map(function (w) { return h.seats[w.seat] + " 胡 (" + w.how + (w.from ? " ← " + h.seats[w.from] : "") + ")"; }).join(", ") : "黄牌 drawn";
+        var a = el("a", null, "#" + h.no + " " + title);
+        a.href = root.dataset.sessionUrl + "/hands/" + index;
+        li.append(a);
+        (h.recorded_payments || []).forEach(function (p) { li.append(el("div", "muted", h.seats[p.from] + " → " + h.seats[p.to] + " " + p.amount)); });
+        if (h.disputes.length) li.append(el("span", "badge dispute", "dispute 争议"));
+        var fix = el("button", "link", "更正 correct");
+        fix.type = "button";
+        fix.addEventListener("click", function () {
+          S = blank(); S.fixing = h.no; S.seats = h.seats; S.entry = h.entry;
+          if (!S.entry.win) S.entry.win = { seat: null, how: "discard", tile: null, from: null };
+          SEATS.forEach(function (s) { if (S.entry.shows[s]) S.entry.shows[s].melds = S.entry.shows[s].melds.map(function (m) { if (!m.from) delete m.from; return m; }); });
+          S.payments = h.recorded_payments ? h.recorded_payments.map(function (p) { return { from: p.from, to: p.to, amount: p.amount }; }) : null;
+          ui.showSeat = S.entry.win.seat;
+          window.scrollTo(0, 0);
+          changed();
+        });
+        li.append(" ", fix);
+        ol.append(li);
+      });
+    }
+
+    // -- wiring -----------------------------------------------------------------------------------------
+    $("how").addEventListener("click", function (e) {
+      var b = e.target.closest("button"); if (!b) return;
+      S.entry.win.how = b.dataset.how; changed();
+    });
+    $("targets").addEventListener("click", function (e) {
+      var b = e.target.closest(".tgt"); if (!b) return;
+      ui.target = b.dataset.target; draw();
+    });
+    $("drawn").addEventListener("click", function () {
+      if (S.fixing) return;
+      S.entry = { result: "exhausted", indicator: null, win: { seat: null, how: "discard", tile: null, from: null }, shows: {} };
+      S.payments = null;
+      save();
+    });
+    $("save").addEventListener("click", save);
+    $("cancel-fix").addEventListener("click", function () { S = blank(); verdict = null; clearLive(); changed(); });
+    $("reset-pay").addEventListener("click", function () { S.payments = null; changed(); });
+    $("add-pay").addEventListener("click", function () { own(); S.payments.push({ from: "E", to: S.entry.win.seat || "S", amount: 0 }); changed(); });
+    $("note").addEventListener("change", function () { S.note = $("note").value; keep(draftKey, S); });
+    window.addEventListener("online", flush);
+
+    poll().then(function () { changed(); flush(); });
+    setInterval(function () { poll(); flush(); }, 4000);
+  }
+})();

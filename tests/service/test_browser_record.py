@@ -1,0 +1,143 @@
+"""The recorder on a phone in headless Chromium: open a wenling session, enter a hand with two 得
+and a 门风 pung, watch the live total and payments, override payments and see the dispute
+explained, save, find the hand on the session page; then lose the network mid-entry and see the
+hand saved once when it comes back. A second phone sees the same session.
+
+Screenshots go to ``$FUPAN_SCREENSHOTS`` when set (``docs/screenshots`` for the docs).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from events import store
+from service.db import engine
+from tests.service.conftest import CLUB, PASSWORD
+from tests.service.test_browser_replay import browser, live, shots  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+         "has_touch": True}  # fmt: skip
+PLAYERS = ["阿强", "小李", "老王", "阿芳"]
+
+
+def _phone(browser, live):  # noqa: F811
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live}/login")
+    page.fill("input[name=username]", "alice")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{live}/")
+    return context, page, errors
+
+
+def _keys(page, tiles: str) -> None:
+    from engine.tiles import parse_tiles
+
+    for t in parse_tiles(tiles):
+        page.click(f"#keyboard .key[data-t='{t}']")
+
+
+def _records(app, session_id: str) -> list[dict]:
+    with app.app_context():
+        return store.read_records(session_id=session_id, engine=engine())
+
+
+def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, browser, shots):  # noqa: F811
+    context, page, errors = _phone(browser, live)
+    page.goto(f"{live}/record")
+    page.select_option("#open-form select[name=club]", CLUB)
+    page.fill("#open-form input[name=table]", "3")
+    page.select_option("#open-form select[name=ruleset]", "wenling")
+    for seat, name in zip("ESWN", PLAYERS, strict=True):
+        page.fill(f"#open-form input[data-seat={seat}]", name)
+    page.wait_for_selector("#options input[data-option=multiplier]", state="attached")
+    page.screenshot(path=shots / "recorder-open.png", full_page=True)
+    page.click("#open-form button[type=submit]")
+    page.wait_for_url(f"{live}/record/*")
+    session_id = page.url.rsplit("/", 1)[1]
+    page.wait_for_selector("#winner button[data-seat=S]")
+
+    # S (门风 南) wins on W's 5p with a concealed 南 pung and two 得 (indicator 9s)
+    page.click("#winner button[data-seat=S]")
+    page.click("#from button[data-seat=W]")
+    page.click(".tgt[data-target=indicator]")
+    _keys(page, "9s")
+    _keys(page, "123m456m234p68p222z9s9s")
+    assert page.text_content("#keyboard .key[data-t='9s'] small") == "1"  # indicator + two 得
+    _keys(page, "2z")  # the fourth 南 goes in; then the key is spent (no fifth copy)
+    assert page.is_disabled("#keyboard .key[data-t='2z']")
+    page.click("#concealed .tile[data-t='2z'] >> nth=3")  # take it out again
+    assert page.text_content("#keyboard .key[data-t='2z'] small") == "1"
+    page.click(".tgt[data-target=win]")
+    _keys(page, "5p")
+    page.wait_for_function("document.getElementById('verdict').textContent.includes('winning hand')")
+    assert "得" in page.text_content("#verdict .reading")
+    items = page.text_content("#items")
+    assert "门风刻、杠" in items and "2张得" in items
+    page.wait_for_function("document.getElementById('total').textContent.includes('南 +36')")
+    amounts = page.eval_on_selector_all("#payments .amount", "els => els.map(e => +e.value)")
+    assert amounts == [12, 12, 12]
+    page.screenshot(path=shots / "recorder-entry.png", full_page=True)
+
+    # the table paid otherwise: one payment, then the amounts of a forgotten 2张得
+    page.fill("#payments .amount >> nth=0", "10")
+    page.dispatch_event("#payments .amount >> nth=0", "change")
+    page.wait_for_selector("#disputes .dispute")
+    assert "expected 应付 12, paid 实付 10" in page.text_content("#disputes")
+    for i in range(3):
+        page.fill(f"#payments .amount >> nth={i}", "6")
+        page.dispatch_event(f"#payments .amount >> nth={i}", "change")
+    page.wait_for_function("document.getElementById('disputes').textContent.includes('2张得')")
+    page.screenshot(path=shots / "recorder-dispute.png", full_page=True)
+    page.click("#save")
+    page.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
+    page.wait_for_selector("#saved li[data-no='1'] .badge.dispute")
+    records = _records(app, session_id)
+    assert [r["type"] for r in records] == ["session", "hand", "wildcard", "showdown", "win", "settlement"]
+    assert [p["amount"] for p in records[-1]["payments"]] == [6, 6, 6]
+
+    # the session page shows the hand (verified in the background) with its dispute
+    page.goto(f"{live}/sessions/{session_id}")
+    page.wait_for_selector("#hand-1 .badge.dispute", timeout=60_000)
+    page.screenshot(path=shots / "recorder-session.png", full_page=True)
+
+    # a second phone at the table sees the same session
+    context2, other, errors2 = _phone(browser, live)
+    other.goto(f"{live}/record/{session_id}")
+    other.wait_for_selector("#saved li[data-no='1']")
+    assert "小李" in other.text_content("#seats .dealer")  # S won: the deal passes to 小李
+
+    # hand 2, the connection drops mid-entry: the hand waits in the outbox and is saved once
+    page.goto(f"{live}/record/{session_id}")
+    page.wait_for_selector("#winner button[data-seat=N]")
+    page.click("#winner button[data-seat=N]")
+    page.click("#how button[data-how=self_draw]")
+    page.click(".tgt[data-target=indicator]")
+    _keys(page, "1s")
+    _keys(page, "123m456m789m123p")
+    context.set_offline(True)
+    _keys(page, "456p77z2s")
+    page.click(".tgt[data-target=win]")
+    _keys(page, "2s")
+    page.wait_for_function("document.getElementById('verdict').textContent.includes('offline')")
+    page.click("#save")
+    page.wait_for_function("document.getElementById('outbox').textContent.includes('waiting')")
+    page.screenshot(path=shots / "recorder-offline.png", full_page=True)
+    assert len(_records(app, session_id)) == 6
+    context.set_offline(False)
+    page.wait_for_function(
+        "document.getElementById('outbox').textContent.includes('all saved')", timeout=20_000
+    )
+    other.wait_for_selector("#saved li[data-no='2']", timeout=20_000)
+    records = _records(app, session_id)
+    hands = [r for r in records if r["type"] == "hand"]
+    assert [h["no"] for h in hands] == [1, 2] and len({h["client_id"] for h in hands}) == 2
+    assert hands[1]["seats"]["E"] == "小李"
+    assert not errors and not errors2, errors + errors2
+    context2.close()
+    context.close()
