@@ -1,15 +1,18 @@
 """``fupan serve --demo``: a demo admin and a demo club with sessions to look at.
 
-The sessions are the project's own test fixture logs (full play-by-play and summary logs, some
-with disputes and anomalies), stored under one demo club; a repeated start stores nothing twice.
-The demo password is new at every start and printed, so no fixed password ships.
+The sessions come from the simulator (``engine.simulate``): three nights, one table per
+ruleset, with table mistakes injected into about a fifth of the hands, so the disputes queue,
+the anomaly badges and the ledger have something to show. Deterministic, so a repeated start
+stores nothing twice (same content hashes). The demo password is new at every start and printed.
 """
 
 from __future__ import annotations
 
+import json
 import secrets
-from pathlib import Path
 
+from engine.rulesets import RULESET_NAMES
+from engine.simulate import generate_session
 from events import store
 from events.codec import parse_log
 from service import auth
@@ -18,33 +21,33 @@ from workers.dispatch import enqueue_verify
 
 DEMO_USER = "demo"
 DEMO_CLUB = "演示俱乐部"
-FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures"
-DEMO_LOGS = (
-    "huangyan/play_session.jsonl",
-    "huangyan/disputes.jsonl",
-    "replay/claims_and_kongs.jsonl",
-    "replay/robbed_kong.jsonl",
-    "replay/tile_overcount.jsonl",
-    "audit/fan_missed.jsonl",
-    "audit/corrections.jsonl",
-    "zhoushan/items.jsonl",
-    "xizhou/items.jsonl",
-    "wenling/settlement.jsonl",
-)
+NIGHTS = ("2026-11-26", "2026-11-27", "2026-11-28")
+HANDS = 8
+FAULTS = 0.2
+
+
+def demo_logs() -> list[bytes]:
+    """One JSON Lines log per (night, ruleset), moved to the demo club."""
+    logs = []
+    for night_no, night in enumerate(NIGHTS):
+        for table_no, ruleset in enumerate(RULESET_NAMES, start=1):
+            records, _ = generate_session(ruleset, HANDS, seed=night_no * 10 + table_no,
+                                          faults=FAULTS)
+            records[0] = {**records[0], "club": DEMO_CLUB, "table": str(table_no),
+                          "started_at": f"{night}T19:30:00+08:00"}
+            logs.append("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode())
+    return logs
 
 
 def load_demo() -> tuple[str, str, int]:
     """(user name, password, sessions stored now); needs an app context."""
     password = secrets.token_urlsafe(9)
     user = auth.set_password(DEMO_USER, password, create=True)
-    auth.add_member(user, auth.get_or_create_club(DEMO_CLUB), "admin", player="阿强")
+    club = auth.get_or_create_club(DEMO_CLUB)
+    auth.add_member(user, club, "admin", player="")
     loaded = 0
-    for name in DEMO_LOGS:
-        path = FIXTURES / name
-        if not path.exists():  # an installation without the source tree's tests
-            continue
-        stored = store.ingest_parsed(parsed=parse_log(path.read_bytes()), club=DEMO_CLUB,
-                                     engine=engine())
+    for data in demo_logs():
+        stored = store.ingest_parsed(parsed=parse_log(data), engine=engine())
         if stored.created:
             enqueue_verify(stored.session.id)
             loaded += 1

@@ -1,0 +1,27 @@
+"""``fupan serve --demo``'s data: a demo admin who can log in and see verified demo sessions,
+some disputed; a second start stores nothing twice and changes the password."""
+
+from __future__ import annotations
+
+from service.demo import DEMO_CLUB, NIGHTS, load_demo
+from tests.service.conftest import login
+from workers.celery_app import wait_embedded
+
+
+def test_demo_admin_sees_verified_demo_sessions(app):
+    with app.app_context():
+        user, password, loaded = load_demo()
+    assert loaded == len(NIGHTS) * 4
+    assert wait_embedded(120)
+    client = app.test_client()
+    assert login(client, user, password).status_code == 302
+    sessions = client.get("/api/v1/sessions").get_json()["sessions"]
+    assert len(sessions) == loaded and {s["club"] for s in sessions} == {DEMO_CLUB}
+    assert {s["status"] for s in sessions} == {"ok"}
+    assert any(s["disputes"] for s in sessions)
+    assert client.get(f"/api/v1/clubs/{DEMO_CLUB}/disputes").get_json()["can_resolve"]
+
+    with app.app_context():
+        again_user, again_password, again_loaded = load_demo()
+    assert (again_user, again_loaded) == (user, 0) and again_password != password
+    assert login(app.test_client(), user, password).status_code == 401
