@@ -16,7 +16,7 @@ from typing import Any
 from engine.model import SEATS, Win
 from engine.replay import HandReplay, Replay, replay
 from engine.rulesets.base import Anomaly, Payment
-from engine.state import ERROR, WARNING
+from engine.state import ANOMALY_ZH, ERROR, WARNING
 
 _ORDER = {s: i for i, s in enumerate(SEATS)}
 
@@ -207,7 +207,8 @@ def _payment(p: Payment) -> dict:
 
 
 def _anomaly(a: Anomaly) -> dict:
-    return {"seq": a.seq, "code": a.code, "severity": a.severity, "message": a.message}
+    return {"seq": a.seq, "code": a.code, "zh": ANOMALY_ZH.get(a.code, ""), "severity": a.severity,
+            "message": a.message}
 
 
 def _anomaly_key(a: Anomaly) -> tuple:

@@ -182,7 +182,7 @@ def _print_anomalies(anomalies: list[dict], title: str) -> None:
     for a in anomalies:
         colour = "red" if a["severity"] == "error" else "yellow"
         where = f"line {a['line']}" if a.get("line") else ""
-        console.print(f"  [{colour}]{a['code']}[/] {title} {where}: {a['message']}")
+        console.print(f"  [{colour}]{a['zh'] or a['code']}[/] ({a['code']}) {title} {where}: {a['message']}")
 
 
 # -- settle --------------------------------------------------------------------------------------

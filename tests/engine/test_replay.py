@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.replay import CHECKPOINT_EVERY, replay
+from engine.state import ANOMALY_ZH
 from events.codec import parse_log
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -85,6 +86,7 @@ def test_every_fixture_is_listed_and_every_required_code_has_one():
     }
     covered = {code for anomalies in EXPECTED.values() for _, code in anomalies}
     assert required <= covered
+    assert covered <= set(ANOMALY_ZH)  # every code has its Chinese label
 
 
 def test_severities():
