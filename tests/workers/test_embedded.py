@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from celery.signals import task_retry
+from sqlalchemy.exc import OperationalError
 
 from engine.audit import audit_records
 from events import store, verifications
@@ -112,3 +114,20 @@ def test_ingest_batch_stores_rejects_and_verifies(embedded, sample_log, tmp_path
 
 def test_verifying_an_unknown_session_is_harmless(embedded):
     assert tasks.verify_session.apply(args=["no-such-session"]).get() == "missing"
+
+
+def test_database_errors_are_retried_with_backoff_then_fail(data_dir, monkeypatch):
+    retries = []
+
+    def count(request, **_kwargs):
+        retries.append(request.retries)
+
+    task_retry.connect(count, weak=False)
+    try:
+        monkeypatch.setenv("FUPAN_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:1/down")
+        result = tasks.verify_session.apply(args=["any"])  # eager: countdowns are skipped
+    finally:
+        task_retry.disconnect(count)
+    assert result.failed() and isinstance(result.result, OperationalError)
+    assert retries == list(range(tasks.verify_session.max_retries))
+    assert tasks.verify_session.retry_backoff and tasks.verify_session.acks_late
