@@ -49,6 +49,14 @@ def parse_pairs(values: list[str], what: str) -> dict[str, str]:
     return out
 
 
+def _table(*columns: str, title: str | None = None) -> Table:
+    """A rich table whose cells wrap instead of being cut with an ellipsis."""
+    table = Table(title=title)
+    for column in columns:
+        table.add_column(column, overflow="fold")
+    return table
+
+
 # -- verify --------------------------------------------------------------------------------------
 def verify(
     files: Annotated[list[Path], typer.Argument(help="Table logs (JSON Lines, log format v1).")],
@@ -138,7 +146,7 @@ def _print_report(report: dict) -> None:
     for hand in report["hands"]:
         _print_hand(hand)
     _print_anomalies(report["anomalies"], "场 session")
-    totals = Table("玩家 player", "应得 expected", "实得 recorded", title="合计 totals")
+    totals = _table("玩家 player", "应得 expected", "实得 recorded", title="合计 totals")
     for player, amount in report["totals"].items():
         totals.add_row(player, str(amount), str(report["recorded_totals"].get(player, "-")))
     console.print(totals)
@@ -156,7 +164,7 @@ def _print_hand(hand: dict) -> None:
         f"\n[bold]第{hand['no']}局 hand {hand['no']}[/]  {RESULT_ZH[hand['result']]}  {wins}"
         + (f"  得: {wild}" if wild else "")
     )
-    table = Table("座 seat", "玩家", "胡/台", "明细 items", "应 expected", "实 recorded")
+    table = _table("座 seat", "玩家", "胡/台", "明细 items", "应 expected", "实 recorded")
     recorded = hand["recorded_net"] or {}
     for seat in SEATS:
         items = " ".join(
@@ -232,7 +240,7 @@ def settle(
                "net": balance}
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
-    table = Table("付 from", "收 to", "数 amount", "缘由 reason", title=f"{rs.title_zh} 结算")
+    table = _table("付 from", "收 to", "数 amount", "缘由 reason", title=f"{rs.title_zh} 结算")
     for p in payments:
         table.add_row(p.payer, p.payee, str(p.amount), p.reason)
     console.print(table)
@@ -260,13 +268,13 @@ def rules(
       fupan rules wenling
     """
     if name is None:
-        table = Table("名 name", "规则 ruleset", title="rulesets")
+        table = _table("名 name", "规则 ruleset", title="rulesets")
         for n in RULESET_NAMES:
             table.add_row(n, get_ruleset(n).title_zh)
         console.print(table)
         return
     rs, _ = _ruleset(name, [])
-    table = Table("option", "default", "meaning", title=f"{rs.name} {rs.title_zh}")
+    table = _table("option", "default", "meaning", title=f"{rs.name} {rs.title_zh}")
     for opt, default, doc in rs.describe_options():
         table.add_row(opt, repr(default), doc)
     console.print(table)
