@@ -86,7 +86,10 @@ def open_session(user: User, form: dict, clubs: list[str]) -> TableSession:
     club = str(form.get("club") or "")
     if club not in clubs:
         raise EntryError(f"you are not a member of club {club!r}", "club", 404)
-    players = [str(p).strip() for p in form.get("players") or []]
+    players = form.get("players")
+    if not isinstance(players, list):
+        raise EntryError("players: the four names, E S W N of the first hand", "players")
+    players = [str(p).strip() for p in players]
     record = {
         "type": "session",
         "ruleset": form.get("ruleset"),
@@ -243,7 +246,7 @@ def hand_records(table: Table, entry: dict, hand: dict) -> list[dict]:
             raise EntryError("enter the 得 indicator", "indicator")
         if indicator:
             records.append({"type": "wildcard", "indicator": indicator})
-    win = entry.get("win") or {}
+    win = entry.get("win") if isinstance(entry.get("win"), dict) else {}
     shows = entry.get("shows") or {}
     if not isinstance(shows, dict) or not set(shows) <= set(SEATS):
         raise EntryError("shows must map seats E, S, W, N to their tiles", "shows")
@@ -271,8 +274,16 @@ def _tile(value: object, field: str) -> str:
         raise EntryError(f"{value!r} is not a tile", field) from None
 
 
+def _tiles(value: object, field: str) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise EntryError("tiles must be a list", field)
+    return [_tile(t, field) for t in value]
+
+
 def _check_win(win: dict) -> None:
-    if not isinstance(win, dict) or win.get("seat") not in SEATS:
+    if win.get("seat") not in SEATS:
         raise EntryError("who won? (seat E, S, W or N)", "win.seat")
     if win.get("how") not in HOWS:
         raise EntryError(f"how was it won? ({', '.join(HOWS)})", "win.how")
@@ -284,15 +295,18 @@ def _check_win(win: dict) -> None:
 def _showdown(seat: str, show: object, win: dict | None) -> dict:
     if not isinstance(show, dict):
         raise EntryError(f"{seat}: send concealed, melds and revealed tiles", f"shows.{seat}")
-    concealed = [_tile(t, f"shows.{seat}.concealed") for t in show.get("concealed") or []]
+    concealed = _tiles(show.get("concealed"), f"shows.{seat}.concealed")
     if win is not None:
         concealed.append(win["tile"])  # a winner's concealed tiles include the winning tile
     rec: dict[str, Any] = {"type": "showdown", "seat": seat, "concealed": concealed}
     melds = []
-    for m in show.get("melds") or []:
+    melds_in = show.get("melds") or []
+    if not isinstance(melds_in, list):
+        raise EntryError(f"{seat}: melds must be a list", f"shows.{seat}.melds")
+    for m in melds_in:
         if not isinstance(m, dict) or m.get("kind") not in MELD_KINDS:
             raise EntryError(f"a meld is one of {', '.join(MELD_KINDS)}", f"shows.{seat}.melds")
-        meld = {"kind": m["kind"], "tiles": [_tile(t, f"shows.{seat}.melds") for t in m["tiles"]]}
+        meld = {"kind": m["kind"], "tiles": _tiles(m.get("tiles"), f"shows.{seat}.melds")}
         if m["kind"] != "gang_concealed":
             if m.get("from") not in SEATS or m["from"] == seat:
                 raise EntryError(f"{seat}: whose discard was claimed?", f"shows.{seat}.melds")
@@ -300,7 +314,7 @@ def _showdown(seat: str, show: object, win: dict | None) -> dict:
         melds.append(meld)
     if melds:
         rec["melds"] = melds
-    revealed = [_tile(t, f"shows.{seat}.revealed") for t in show.get("revealed") or []]
+    revealed = _tiles(show.get("revealed"), f"shows.{seat}.revealed")
     if revealed:
         rec["revealed"] = revealed
     return rec

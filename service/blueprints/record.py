@@ -99,7 +99,10 @@ def evaluate():
     entry = body.get("entry")
     if not isinstance(entry, Mapping):
         abort(400, "send the hand as entry: {…}")
-    hand, at = table.saved_hand(int(body["no"])) if body.get("no") else (None, None)
+    no = body.get("no")
+    if no is not None and (not isinstance(no, int) or isinstance(no, bool)):
+        abort(400, "no: the number of a saved hand")
+    hand, at = table.saved_hand(no) if no else (None, None)
     return jsonify(recorder.evaluate(table, dict(entry), hand, at))
 
 

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from events import store
 from service.db import engine
@@ -193,3 +195,24 @@ def test_the_page_and_the_session_list(alice, table):
     assert alice.get("/record").status_code == 200
     listed = alice.get(f"{API}/sessions").get_json()["sessions"]
     assert [s["id"] for s in listed] == [table]
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["E", "S", "5p", "9s", "win", "x"]),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from(["result", "win", "seat", "how", "tile", "from", "shows", "S",
+                                       "concealed", "melds", "kind", "tiles", "revealed",
+                                       "indicator", "payments", "amount", "to"]), inner, max_size=5),
+    max_leaves=12,
+)  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(entry=JSON)
+def test_any_entry_gets_an_answer_never_a_crash(alice, table, entry):
+    for body in ({"session_id": table, "entry": entry}, {"session_id": table, "entry": entry, "no": entry}):
+        r = post(alice, f"{API}/evaluate", body)
+        assert r.status_code in (200, 400, 404, 422), (entry, r.get_json())
+        assert set(r.get_json()) >= ({"error", "message"} if r.status_code >= 400 else {"records"})
+    saved = post(alice, f"{API}/sessions/{table}/hands", {"client_id": "fuzz-entry-1", **(entry if isinstance(entry, dict) else {})})
+    assert saved.status_code in (200, 201, 400, 422), saved.get_json()
