@@ -116,10 +116,12 @@ class Table(WinRules):
             i = INDEX[t]
             self.seen[i] += 1
             if self.seen[i] > self.limits[i]:
-                self.flag_once(
-                    t, seq, "tile_overcount",
-                    f"{chinese(t)} seen {self.seen[i]} times; the set has {self.limits[i]}",
-                )
+                self._overcount(seq, t)
+
+    def _overcount(self, seq: int, tile: str) -> None:
+        i = INDEX[tile]
+        self.flag_once(tile, seq, "tile_overcount",
+                       f"{chinese(tile)} seen {self.seen[i]} times; the set has {self.limits[i]}")
 
     def take(self, seat: str, tile: str) -> bool:
         """Remove one tile from a seat's hand; False if it does not hold it."""
@@ -145,10 +147,14 @@ class Table(WinRules):
             expected = f"{self.turn} to {self.must}" if self.must else "nobody"
             self.flag(seq, "wrong_turn", f"{seat} {what} out of turn; expected {expected}")
 
-    def record(self, seq: int, kind: str, seat: str, **kw) -> None:
+    def record(
+        self, seq: int, kind: str, seat: str, tile: str | None = None, source: str | None = None,
+        from_seat: str | None = None, tiles: tuple[str, ...] = (),
+    ) -> None:
+        """Append the step's Action and ask the ruleset about it (positional: the hot path)."""
         if not self.checking:
             return
-        action = Action(seq, kind, seat, wall_left=self.total - self.taken, **kw)
+        action = Action(seq, kind, seat, tile, source, from_seat, self.total - self.taken, tiles)
         history = tuple(self.actions)
         self.actions.append(action)
         found = self.rs.check(action, history, self.opts)
@@ -226,14 +232,17 @@ class Table(WinRules):
             self.check_turn(seq, seat, "draw", "draws")
             self.turn, self.must = seat, "discard"
             self.wall_draws[seat] += 1
-        self.counts[seat][INDEX[tile]] += 1
-        self.see(seq, (tile,))
+        i = INDEX[tile]
+        self.counts[seat][i] += 1
+        self.seen[i] += 1
+        if self.seen[i] > self.limits[i]:
+            self._overcount(seq, tile)
         self.taken += 1
         self.last_draw[seat] = (source, cause)
         self.last_discard = self.last_gang = self.just_claimed = None
         mid_turn = seat == self.turn and self.must == "discard"
         self.check_size(seq, seat, self.hs + (1 if mid_turn else 0))
-        self.record(seq, "draw", seat, tile=tile, source=source)
+        self.record(seq, "draw", seat, tile, source)
 
     def on_discard(self, seq: int, rec: dict) -> None:
         seat, tile = rec["seat"], rec["tile"]
@@ -250,7 +259,7 @@ class Table(WinRules):
         self.last_gang = self.just_claimed = None
         self.discard_count += 1
         self.turn, self.must = _NEXT[seat], "draw"
-        self.record(seq, "discard", seat, tile=tile)
+        self.record(seq, "discard", seat, tile)
 
     def _check_discard(self, seq: int, seat: str, tile: str) -> None:
         held = [ALL_TILES[i] for i in self.bonus_idx if self.counts[seat][i]]
