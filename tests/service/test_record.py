@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from events import store
+from events.receipts import ReceiptInvalid
 from service.db import engine
 from tests.service.conftest import CLUB, OTHER_CLUB, csrf_token, login
 
@@ -216,3 +217,32 @@ def test_any_entry_gets_an_answer_never_a_crash(alice, table, entry):
         assert set(r.get_json()) >= ({"error", "message"} if r.status_code >= 400 else {"records"})
     saved = post(alice, f"{API}/sessions/{table}/hands", {"client_id": "fuzz-entry-1", **(entry if isinstance(entry, dict) else {})})
     assert saved.status_code in (200, 201, 400, 422), saved.get_json()
+
+
+def test_receipts_of_a_recorded_session_stay_valid_as_it_grows(alice, table):
+    from tests.service.conftest import fixture_log, upload
+
+    first = post(alice, f"{API}/sessions/{table}/hands", win_entry()).get_json()["receipt"]
+    assert post(alice, f"{API}/sessions/{table}/hands", {"client_id": "hand-0002", "result": "exhausted"}).status_code == 201
+    with alice.application.app_context():
+        head = store.get_session(session_id=table, engine=engine()).head_seq
+        resolved = store.append_corrections(  # what an auditor's resolution appends
+            session_id=table, expected_seq=head, engine=engine(),
+            corrections=[{"type": "correction", "target": 5, "reason": "keep", "by": "carol",
+                          "replacement": {"type": "settlement", "payments": []}}],
+        )
+        assert resolved.receipt["receipt"]["kind"] == "record"
+        log = store.export_log(session_id=table, engine=engine())
+        for receipt in (first, resolved.receipt):
+            assert store.check_receipt(document=receipt, engine=engine()).session_id == table
+            assert store.check_receipt(document=receipt, log=log, engine=engine()).session_id == table
+        assert store.check_chains(engine=engine()).broken == []
+        tampered = log.replace('"no":2', '"no":3')
+        with pytest.raises(ReceiptInvalid):
+            store.check_receipt(document=resolved.receipt, log=tampered, engine=engine())
+    uploaded = upload(alice, fixture_log("audit/summary.jsonl")).get_json()["accepted"][0]["session_id"]
+    with alice.application.app_context():
+        s = store.get_session(session_id=uploaded, engine=engine())
+        with pytest.raises(store.AppendInvalid):
+            store.append_records(session_id=uploaded, records=[{"type": "exhausted"}],
+                                 expected_seq=s.head_seq, engine=engine())
