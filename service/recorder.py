@@ -52,10 +52,11 @@ class EntryError(ValueError):
 
 
 # -- rulesets ------------------------------------------------------------------------------------
-def ruleset_info(name: str) -> dict:
-    """What the page needs to draw the keyboard and the session form for a ruleset."""
+def ruleset_info(name: str, opts: Any = None) -> dict:
+    """What the page needs to draw the keyboard and the session form for a ruleset (with a
+    session's options, or the defaults)."""
     rs = get_ruleset(name)
-    opts = rs.options()
+    opts = opts or rs.options()
     counts = rs.tile_counts(opts)
     return {
         "name": name,

@@ -58,7 +58,8 @@ def table(session_id: str):
     s = views.load_session(current_user, session_id)
     if not recorder.is_recorded(s.id):
         abort(409, "this session was uploaded as a file; record a new session at the table")
-    return render_template("record.html", s=s, info=recorder.ruleset_info(s.ruleset))
+    opts = recorder.Table.load(s).rp.opts
+    return render_template("record.html", s=s, info=recorder.ruleset_info(s.ruleset, opts))
 
 
 # -- API -----------------------------------------------------------------------------------------

@@ -246,3 +246,35 @@ def test_receipts_of_a_recorded_session_stay_valid_as_it_grows(alice, table):
         with pytest.raises(store.AppendInvalid):
             store.append_records(session_id=uploaded, records=[{"type": "exhausted"}],
                                  expected_seq=s.head_seq, engine=engine())
+
+
+@pytest.mark.parametrize("ruleset", ["wenling", "huangyan", "zhoushan", "xizhou"])
+def test_every_ruleset_is_recorded_and_evaluated(alice, ruleset):
+    from engine.rulesets import get_ruleset
+
+    rs = get_ruleset(ruleset)
+    info = alice.get(f"{API}/rulesets").get_json()[ruleset]
+    assert info["tiles"] == sorted(rs.tile_counts(rs.options()), key=_order)
+    r = post(alice, f"{API}/sessions", {"club": CLUB, "table": "9", "ruleset": ruleset, "players": PLAYERS})
+    sid = r.get_json()["session"]["id"]
+    sets = _tiles("123m456m789m234p678p")[: rs.hand_size // 3 * 3]
+    entry = {"client_id": "any-ruleset", "result": "win",
+             "win": {"seat": "E", "how": "self_draw", "tile": "5s"},
+             "shows": {"E": {"concealed": [*sets, "5s"]}}}  # fmt: skip
+    if info["has_indicator"]:
+        entry["indicator"] = "1z"
+    v = post(alice, f"{API}/evaluate", {"session_id": sid, "entry": entry}).get_json()
+    assert v["winning"] == {"ok": True, "shanten": -1}, v
+    assert v["expected_net"]["E"] > 0 and sum(v["expected_net"].values()) == 0
+    assert post(alice, f"{API}/sessions/{sid}/hands", entry).status_code == 201
+
+
+def test_non_winners_showdowns_score_in_wenling(alice, table):
+    entry = win_entry(shows={
+        "S": {"concealed": _tiles("123m456m234p68p222z9s9s")},
+        "W": {"concealed": _tiles("111m45m78p9p246s2s333z66z"), "revealed": ["3f"]},
+    })  # fmt: skip
+    v = post(alice, f"{API}/evaluate", {"session_id": table, "entry": entry}).get_json()
+    assert v["points"]["W"] > 0 and "fan_seat_wind" in {line["code"] for line in v["items"]["W"]}
+    assert [r["seat"] for r in v["records"] if r["type"] == "showdown"] == ["S", "W"]
+    assert any(p["to"] == "W" for p in v["expected_payments"])  # 闲家差额 between non-winners
