@@ -3,7 +3,11 @@ injected faults are flagged exactly where they were put, and the bots play a san
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from functools import cache
 
@@ -76,6 +80,20 @@ def test_the_same_seed_gives_the_same_session_and_another_seed_another():
     c, _ = generate_session("zhoushan", 3, 43)
     assert a == b
     assert a != c
+
+
+def test_sessions_do_not_depend_on_the_process_hash_seed():
+    """Sets of tiles iterate in a per-process order; nothing generated may follow it."""
+    code = (
+        "import json, sys; from engine.simulate import generate_session; "
+        "print(json.dumps(generate_session('wenling', 3, 8, faults=0.5), ensure_ascii=False))"
+    )
+    here = json.dumps(generate_session("wenling", 3, 8, faults=0.5), ensure_ascii=False)
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, check=True).stdout.strip()
+        assert out == here
 
 
 def test_the_dealer_rotates_as_the_ruleset_says():
