@@ -28,7 +28,8 @@ def club_figure(user: User, club: str, name: str, args) -> go.Figure:
 
 def _balance(reports) -> go.Figure:
     return dashboards.running_balance(
-        [{"label": f"{s['started_at'] or s['uploaded_at']} · {s['table']}", "net": r["recorded_totals"]}
+        [{"label": f"{(s['started_at'] or s['uploaded_at'])[:10]} · {s['table']}",
+          "net": r["recorded_totals"]}
          for s, r in reports]
     )
 

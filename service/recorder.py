@@ -422,7 +422,9 @@ def _named(payments: list[dict] | None, seats: dict) -> list[dict] | None:
 # -- saving ----------------------------------------------------------------------------------------
 def save_hand(user: User, session: TableSession, entry: dict) -> tuple[dict, bool]:
     """Append the hand (settlement included); ``(answer, created)``. A client id already saved
-    answers the stored hand with ``created`` False, so a retried save stores nothing twice."""
+    answers the stored hand with ``created`` False, so a retried save stores nothing twice. An
+    entry naming the hand number it was entered as (``no``) is refused if that hand was saved
+    meanwhile: its seats were another hand's."""
     client_id = entry.get("client_id") if isinstance(entry, dict) else None
     if not isinstance(client_id, str) or not CLIENT_ID.match(client_id):
         raise EntryError("each hand needs a client_id (8-64 letters, digits, - or _)", "client_id")
@@ -432,6 +434,11 @@ def save_hand(user: User, session: TableSession, entry: dict) -> tuple[dict, boo
         if client_id in done:
             return {"no": done[client_id], "duplicate": True, "head_seq": table.session.head_seq}, False
         verdict = evaluate(table, entry)
+        if entry.get("no") not in (None, verdict["no"]):
+            raise EntryError(
+                f"hand {entry['no']} was saved meanwhile (another phone?); check the seats and "
+                f"enter this as hand {verdict['no']}", "no", 409,
+            )
         try:
             stored = store.append_records(
                 session_id=session.id, records=verdict["records"],

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.hand import shanten, waits
+from engine.hand import HandError, shanten, waits
 from engine.model import SEATS
 from engine.replay import Replay, replay
-from engine.tiles import chinese
+from engine.tiles import chinese, is_flower
 from events import store
 from events.models import TableSession
 from service.db import engine
@@ -80,13 +80,7 @@ def _seat_json(state, seat: str, player: str, drawn: str | None) -> dict:
     else:
         drawn = None
     melds = state.melds[seat]
-    wild = state.wildcards
-    analysis = {}
-    if concealed and (len(concealed) + 3 * len(melds)) % 3 == 1:  # a hand waiting for a tile
-        sh = shanten(concealed, melds, wild)
-        analysis = {"shanten": sh, "waits": sorted(waits(concealed, melds, wild)) if sh == 0 else []}
-    elif concealed and (len(concealed) + 3 * len(melds)) % 3 == 2:
-        analysis = {"shanten": shanten(concealed, melds, wild), "waits": []}
+    sh, wait = _analysis(concealed, melds, state.wildcards)
     return {
         "player": player,
         "concealed": shown,
@@ -95,9 +89,23 @@ def _seat_json(state, seat: str, player: str, drawn: str | None) -> dict:
         "revealed": list(state.revealed[seat]),
         "discards": [d.tile for d in state.discards[seat]],
         "claimed": [d.claimed_by for d in state.discards[seat]],
-        "shanten": analysis.get("shanten"),
-        "waits": analysis.get("waits", []),
+        "shanten": sh,
+        "waits": wait,
     }
+
+
+def _analysis(concealed: list[str], melds, wild: frozenset[str]) -> tuple[int | None, list[str]]:
+    """(shanten, 听牌 waits) of a seat; flowers not yet revealed are left out, and a hand the
+    engine cannot analyse (a broken log: too many tiles, …) has none rather than an error."""
+    tiles = [t for t in concealed if not is_flower(t) or t in wild]
+    if not tiles or (len(tiles) + 3 * len(melds)) % 3 == 0:
+        return None, []
+    try:
+        sh = shanten(tiles, melds, wild)
+        waiting = (len(tiles) + 3 * len(melds)) % 3 == 1 and sh == 0
+        return sh, sorted(waits(tiles, melds, wild)) if waiting else []
+    except HandError:
+        return None, []
 
 
 _VERBS = {

@@ -13,7 +13,7 @@
   document.querySelectorAll("form.resolve").forEach(function (form) {
     form.addEventListener("submit", function (e) {
       e.preventDefault();
-      fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin", headers: { "X-CSRFToken": csrf } })
+      fetch(form.getAttribute("action"), { method: "POST", body: new FormData(form), credentials: "same-origin", headers: { "X-CSRFToken": csrf } })
         .then(function (r) { return r.json().then(function (b) { if (!r.ok) throw b; return b; }); })
         .then(function () { location.href = form.dataset.redirect; })
         .catch(function (b) { alert((b && b.message) || "could not resolve"); });

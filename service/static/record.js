@@ -273,6 +273,7 @@
       if (e.result !== "win") { delete e.win; e.shows = {}; }
       e.payments = S.payments;
       if (S.note) e.note = S.note;
+      if (!S.fixing && server) e.no = server.next.no;  // the seats were this hand's
       return e;
     }
     function changed() {
@@ -392,10 +393,10 @@
       api("POST", base + "/sessions/" + sid + "/hands", e).then(function (b) {
         flushing = false;
         if (b.status === 201 || b.status === 200) { drop(e.client_id); poll(); flush(); return; }
-        if (b.status === 422 || b.status === 400) {  // the server refuses it: back to the form
+        if (b.status === 422 || b.status === 400 || (b.status === 409 && b.field === "no")) {  // refused: back to the form
           drop(e.client_id);
           S.entry = e; S.clientId = e.client_id; S.payments = e.payments || null;
-          delete S.entry.client_id; delete S.entry.payments;
+          delete S.entry.client_id; delete S.entry.payments; delete S.entry.no;
           if (!S.entry.win) S.entry.win = { seat: null, how: "discard", tile: null, from: null };
           changed();
           flash("not saved 未保存: " + b.message);

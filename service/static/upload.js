@@ -41,7 +41,7 @@
   function send(file) {
     var row = item(file.name);
     var data = new FormData(); data.append("file", file);
-    fetch(form.action, { method: "POST", body: data, credentials: "same-origin", headers: { "X-CSRFToken": csrf } })
+    fetch(form.getAttribute("action"), { method: "POST", body: data, credentials: "same-origin", headers: { "X-CSRFToken": csrf } })
       .then(function (r) { return r.json(); })
       .then(function (body) {
         var ok = (body.accepted || [])[0];

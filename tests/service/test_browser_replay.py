@@ -116,10 +116,70 @@ def test_upload_verify_open_dispute_step_replay_and_chart(app, live, browser, sh
     page.goto(f"{live}/clubs/{CLUB}/dashboards")
     page.wait_for_selector("#chart-balance .main-svg", timeout=30_000)
     page.wait_for_selector("#chart-balance .modebar-btn[data-title*='png' i]", state="attached")
-    page.screenshot(path=shots / "dashboards.png", full_page=True)
-    for name, path in (("ledger", f"/clubs/{CLUB}/ledger"), ("disputes", f"/clubs/{CLUB}/disputes"),
-                       ("sessions", "/")):
-        page.goto(live + path)
-        page.screenshot(path=shots / f"{name}.png", full_page=True)
     assert "Settle up" in page.goto(f"{live}/clubs/{CLUB}/ledger").text()
+    assert js_errors == []
+
+
+def test_demo_tour_jump_to_anomaly_resolve_and_dashboards(app, live, browser, shots):
+    from service.demo import DEMO_CLUB, load_demo
+    from workers.celery_app import wait_embedded
+
+    with app.app_context():
+        user, password, _ = load_demo()
+    assert wait_embedded(120)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    js_errors = []
+    page.on("pageerror", lambda e: js_errors.append(str(e)))
+    page.goto(f"{live}/login")
+    page.fill("input[name=username]", user)
+    page.fill("input[name=password]", password)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{live}/")
+    page.screenshot(path=shots / "sessions.png", full_page=True)
+
+    sessions = page.request.get(f"{live}/api/v1/sessions").json()["sessions"]
+    marked = None
+    for s in sessions:
+        for i, h in enumerate(page.request.get(f"{live}/api/v1/sessions/{s['id']}").json()["hands"], 1):
+            if any(a["seq"] is not None for a in h["anomalies"]):
+                marked = (s["id"], i)
+                break
+        if marked:
+            break
+    assert marked, "the demo has a hand with an anomaly"
+    session_id, hand_no = marked
+    page.goto(f"{live}/sessions/{session_id}/replay?hand={hand_no}&step=0")
+    page.wait_for_selector("#seat-E h3")
+    page.keyboard.press("n")
+    page.wait_for_selector("#anomalies li")
+    step = int(page.text_content("#step-no").split()[0])
+    state = page.request.get(
+        f"{live}/api/v1/sessions/{session_id}/hands/{hand_no}/steps/{step}").json()
+    assert state["anomalies"] and step in state["marks"]
+    assert page.url.endswith(f"?hand={hand_no}&step={step}")
+    page.screenshot(path=shots / "replay-anomaly.png", full_page=True)
+
+    page.goto(f"{live}/clubs/{DEMO_CLUB}/disputes")
+    before = page.locator("section.dispute-item").count()
+    assert before > 0
+    page.screenshot(path=shots / "disputes.png", full_page=True)
+    form = page.locator("form.resolve").first
+    form.locator("input[name=reason]").fill("牌桌同意 the table agreed")
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    with page.expect_response(lambda r: r.url.endswith("/resolution")) as resolved:
+        form.locator("button[type=submit]").click()
+    assert resolved.value.status == 201, (resolved.value.text(), dialogs)
+    page.wait_for_url("**/disputes")
+    assert wait_embedded(60)
+    page.goto(f"{live}/clubs/{DEMO_CLUB}/disputes?state=resolved")
+    assert "the table agreed" in page.text_content("main")
+
+    page.goto(f"{live}/clubs/{DEMO_CLUB}/dashboards")
+    for name in ("balance", "disputes_by_table", "disputes_by_item", "hand_values"):
+        page.wait_for_selector(f"#chart-{name} .main-svg", timeout=30_000)
+    page.screenshot(path=shots / "dashboards.png", full_page=True)
+    page.goto(f"{live}/clubs/{DEMO_CLUB}/ledger?date=2026-11-28")
+    assert page.locator("#transfers li").count() >= 1
+    page.screenshot(path=shots / "ledger.png", full_page=True)
     assert js_errors == []

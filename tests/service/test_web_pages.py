@@ -198,3 +198,19 @@ def test_dashboards_embed_plotly_figures(alice, sessions):
     assert flow["data"][0]["type"] == "sankey"
     js = alice.get("/plotly.min.js")
     assert js.status_code == 200 and b"plotly" in js.data[:2000].lower()
+
+
+@pytest.mark.parametrize("name", ["bonus_not_revealed", "tile_overcount", "hand_size",
+                                  "discard_not_in_hand", "claims_and_kongs"])
+def test_every_step_of_a_broken_log_replays(alice, name):
+    """Bad play is shown, never a server error: unrevealed flowers, too many tiles, …"""
+    sid = verified(alice, fixture_log(f"replay/{name}.jsonl"))
+    first = alice.get(f"/api/v1/sessions/{sid}/hands/1/steps/0").get_json()
+    for hand in range(1, first["hands"] + 1):
+        last = alice.get(f"/api/v1/sessions/{sid}/hands/{hand}/steps/0").get_json()["steps"]
+        for step in range(last + 1):
+            response = alice.get(f"/api/v1/sessions/{sid}/hands/{hand}/steps/{step}")
+            assert response.status_code == 200, (hand, step)
+    marked = [m for m in first["marks"]]
+    for step in marked:
+        assert alice.get(f"/api/v1/sessions/{sid}/hands/1/steps/{step}").get_json()["anomalies"]
