@@ -278,3 +278,13 @@ def test_non_winners_showdowns_score_in_wenling(alice, table):
     assert v["points"]["W"] > 0 and "fan_seat_wind" in {line["code"] for line in v["items"]["W"]}
     assert [r["seat"] for r in v["records"] if r["type"] == "showdown"] == ["S", "W"]
     assert any(p["to"] == "W" for p in v["expected_payments"])  # 闲家差额 between non-winners
+
+
+def test_a_hand_entered_for_seats_that_moved_on_is_refused(alice, table):
+    """Two phones enter hand 1; the second save (another client id) must not become hand 2
+    with hand 1's seat letters."""
+    assert post(alice, f"{API}/sessions/{table}/hands", win_entry(no=1)).status_code == 201
+    late = post(alice, f"{API}/sessions/{table}/hands", win_entry("hand-other", no=1))
+    assert late.status_code == 409 and late.get_json()["field"] == "no"
+    assert "hand 2" in late.get_json()["message"]
+    assert len(alice.get(f"{API}/sessions/{table}").get_json()["hands"]) == 1
