@@ -279,3 +279,18 @@ def test_records_the_codec_would_refuse_still_give_anomalies_not_errors():
 def test_option_overrides_reach_the_replay():
     rp = replay(records("clean.jsonl"), {"dead_wall": 82})
     assert [a.code for a in rp.hands[0].anomalies] == ["wall_exhausted"]
+
+
+def test_phases_come_from_the_ruleset():
+    hand = replay(records("clean.jsonl")).hands[0]
+
+    class Phased(type(hand.ruleset)):
+        def phases(self, history, opts):
+            return frozenset({"after_first_discard"}) if any(
+                a.kind == "discard" for a in history) else frozenset()
+
+    hand.ruleset = Phased()
+    kinds = [rec["type"] for _, rec in hand.records]
+    first_discard = kinds.index("discard")
+    assert hand.state_at(first_discard - 1).phases == frozenset()
+    assert hand.state_at(first_discard).phases == {"after_first_discard"}
