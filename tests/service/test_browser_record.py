@@ -138,6 +138,19 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     hands = [r for r in records if r["type"] == "hand"]
     assert [h["no"] for h in hands] == [1, 2] and len({h["client_id"] for h in hands}) == 2
     assert hands[1]["seats"]["E"] == "小李"
+
+    # the second phone corrects hand 1: W did not discard the 5p, N did
+    other.once("dialog", lambda d: d.accept("N discarded the 5p"))
+    other.click("#saved li[data-no='1'] button")
+    other.wait_for_selector("#from button[data-seat=W].on")
+    other.click("#from button[data-seat=N]")
+    other.wait_for_function("document.getElementById('verdict').textContent.includes('winning hand')")
+    other.click("#save")
+    other.wait_for_function("document.getElementById('verdict').textContent.includes('corrected')")
+    records = _records(app, session_id)
+    assert records[-1]["type"] == "correction"
+    assert records[-1]["target"] == 4 and records[-1]["replacement"]["from"] == "N"
+    assert records[-1]["by"] == "alice" and records[4]["from"] == "W"  # the original stays
     assert not errors and not errors2, errors + errors2
     context2.close()
     context.close()
