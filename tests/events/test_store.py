@@ -7,6 +7,8 @@ import multiprocessing
 import threading
 
 import pytest
+from alembic import command as alembic_command
+from sqlalchemy import inspect
 from sqlalchemy.exc import DBAPIError
 
 from events import chain, store
@@ -241,3 +243,16 @@ def test_unknown_sessions_and_empty_batches_are_clear_errors(database_url, sampl
         store.append_corrections(
             session_id=session.id, corrections=[], expected_seq=session.head_seq
         )
+
+
+def test_migrations_go_down_to_nothing_and_up_again(database_url, sample_log):
+    engine = events_db.get_engine()
+    alembic_command.downgrade(events_db.alembic_config(engine), "base")
+    assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
+    events_db.upgrade(engine)
+    assert {"sessions", "events", "receipts", "verifications"} <= set(
+        inspect(engine).get_table_names()
+    )
+    store.ingest(data=sample_log)  # the triggers came back with the tables
+    with pytest.raises(DBAPIError, match="fupan: "):
+        run_sql("DELETE FROM events")
