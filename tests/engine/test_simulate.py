@@ -16,7 +16,7 @@ import pytest
 from engine.audit import audit_records
 from engine.replay import replay
 from engine.rulesets import RULESET_NAMES, get_ruleset
-from engine.simulate import generate_session
+from engine.simulate import LOG_FAULTS, generate_session
 from engine.simulate.bot import chi_options, choose_discard, keep_value
 from engine.simulate.wall import Wall
 from engine.tiles import INDEX
@@ -128,6 +128,7 @@ def test_faults_are_flagged_exactly_where_injected(ruleset, summary):
         else:
             assert f["code"] == "tile_miscount" and target["type"] == "deal"
             assert "unknown_seat_tile" in {a["code"] for a in hand["anomalies"]}
+        assert (f["kind"] == "log") == (f["code"] in LOG_FAULTS)
     kinds = {f["kind"] for f in faults}
     assert kinds == ({"settlement"} if summary else {"settlement", "log"})
 
