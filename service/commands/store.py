@@ -1,4 +1,4 @@
-"""``fupan db upgrade``, ``fupan store check|receipt|export|public-key``, ``fupan ingest``, ``fupan worker``.
+"""``fupan db upgrade``, ``fupan store check|reverify|receipt|export|public-key``, ``fupan ingest``, ``fupan worker``.
 
 Exit codes: 0 fine, 1 the store or a receipt does not verify (or files were rejected),
 2 bad input (unreadable file, not a receipt, unknown session).
@@ -140,6 +140,23 @@ def export(session_id: Annotated[str, typer.Argument(help="Session id.")]) -> No
             typer.echo(store.export_log(session_id=session_id), nl=False)
     except store.SessionNotFound as e:
         raise _fail(str(e)) from None
+
+
+@store_app.command("reverify")
+def reverify() -> None:
+    """Queue verification of every session this engine version has not verified (after an
+    upgrade: all of them; older results are kept). With the embedded queue, wait for it."""
+    from events.config import settings
+    from workers import dispatch
+
+    with _database():
+        pending = dispatch.enqueue_reverify_all()
+        if settings().embedded_queue:
+            count = pending.result()
+            dispatch.wait_embedded()
+            console.print(f"{count} session(s) verified")
+        else:
+            console.print("queued: the workers will verify every session not yet verified")
 
 
 @store_app.command("receipt")

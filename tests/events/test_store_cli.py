@@ -1,4 +1,4 @@
-"""The store's commands: ``fupan db upgrade``, ``fupan ingest``, ``fupan store check|export``."""
+"""The store's commands: ``fupan db upgrade``, ``fupan ingest``, ``fupan store ...``."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 from events import store, verifications
 from service.cli import app
 from tests.conftest import drop_write_once_triggers, run_sql, variant
+from workers import tasks
 
 runner = CliRunner()
 
@@ -92,3 +93,16 @@ def test_an_unreachable_database_is_one_clear_line(data_dir, monkeypatch, sample
         result = fupan(*args)
         assert result.exit_code == 2, args
         assert "u:***@127.0.0.1:1/nowhere" in result.output and "secret" not in result.output
+
+
+def test_reverify_verifies_what_this_engine_version_has_not(data_dir, sample_log):
+    session = store.ingest(data=sample_log).session
+    verifications.record_verification(
+        session_id=session.id, head_seq=session.head_seq, engine_version="0.0.1", options=None,
+        status="ok",
+    )  # fmt: skip
+    result = fupan("store", "reverify")
+    assert result.exit_code == 0 and "1 session(s) verified" in result.output
+    versions = [v.engine_version for v in verifications.verifications_of(session_id=session.id)]
+    assert versions == ["0.0.1", tasks.engine_version()]
+    assert "0 session(s) verified" in fupan("store", "reverify").output
