@@ -64,7 +64,7 @@ def generate_session(
     for no in range(1, hands + 1):
         head = {"type": "hand", "no": no, "seats": seats, "round_wind": _WINDS[passes // 4 % 4]}
         outcome, play, payments, scored = _hand(rs, opts, session, head, seed)
-        body = summary_records(outcome, rs, opts, scored) if summary else play
+        body = summary_records(outcome, scored) if summary else play
         settlement = settlement_record(payments, scored)
         if fault_rng.random() < faults:
             body, settlement, fault = inject(fault_rng, rs, opts, outcome, scored, payments, body,
@@ -116,7 +116,7 @@ def settlement_record(payments: list[Payment], scored) -> dict:
     return record
 
 
-def summary_records(outcome: HandOutcome, rs: Ruleset, opts: Any, scored) -> list[dict]:
+def summary_records(outcome: HandOutcome, scored) -> list[dict]:
     """The hand as a summary log writes it: the indicator, four showdowns, the win(s) with the
     flags a summary must state (the replay's, plus ``bao_san_jia`` and ``after_kong``)."""
     out = []
