@@ -85,8 +85,8 @@ class _Hand:
     def dead(self) -> int:
         return self.rs.dead_wall(self.wall.back, self.opts)
 
-    def shanten(self, seat: str, without: int | None = None, melds=None) -> int:
-        return shanten(self.tiles(seat, without), melds or self.melds[seat], self.wild)
+    def shanten(self, seat: str, without: int | None = None) -> int:
+        return shanten(self.tiles(seat, without), self.melds[seat], self.wild)
 
     def ready_of(self, seat: str) -> int:
         if self.ready[seat] is None:
