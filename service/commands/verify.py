@@ -167,7 +167,7 @@ def _print_hand(hand: dict) -> None:
     table = _table("座 seat", "玩家", "胡/台", "明细 items", "应 expected", "实 recorded")
     recorded = hand["recorded_net"] or {}
     for seat in SEATS:
-        items = " ".join(
+        items = "、".join(
             f"{i['zh']}{i['value']}{i['unit']}" + (f"×{i['count']}" if i["count"] != 1 else "")
             for i in hand["items"].get(seat, ())
         )
