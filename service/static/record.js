@@ -364,7 +364,7 @@
       var d0 = verdict.disputes[0], ex = d0.explanation;
       box.append(el("h3", "error", "Dispute 争议 — saved as disputed 将记为争议"));
       verdict.disputes.forEach(function (d) {
-        box.append(el("div", "dispute", name(d.from) + " → " + name(d.to) + ": expected 应付 " + d.expected + ", paid 实付 " + d.recorded));
+        box.append(el("div", "dispute-line", name(d.from) + " → " + name(d.to) + ": expected 应付 " + d.expected + ", paid 实付 " + d.recorded));
       });
       box.append(el("div", "explanation", ex ? "likely 可能: " + ex.zh + " (" + ex.en + ")" : "no known mistake explains it 无已知原因"));
     }
@@ -378,6 +378,7 @@
       keep(outKey, box);
       S = blank();
       verdict = null;
+      ui.showSeat = null; ui.target = "concealed";
       keep(draftKey, S);
       clearLive();
       $("verdict").textContent = "saved to the outbox 已暂存";

@@ -87,7 +87,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     # the table paid otherwise: one payment, then the amounts of a forgotten 2张得
     page.fill("#payments .amount >> nth=0", "10")
     page.dispatch_event("#payments .amount >> nth=0", "change")
-    page.wait_for_selector("#disputes .dispute")
+    page.wait_for_selector("#disputes .dispute-line")
     assert "expected 应付 12, paid 实付 10" in page.text_content("#disputes")
     for i in range(3):
         page.fill(f"#payments .amount >> nth={i}", "6")
@@ -104,6 +104,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     # the session page shows the hand (verified in the background) with its dispute
     page.goto(f"{live}/sessions/{session_id}")
     page.wait_for_selector("#hand-1 .badge.dispute", timeout=60_000)
+    page.wait_for_selector("#flow .main-svg", timeout=30_000)  # the payment flow chart
     page.screenshot(path=shots / "recorder-session.png", full_page=True)
 
     # a second phone at the table sees the same session
