@@ -7,15 +7,24 @@ and ``best_decomposition`` enumerate every reading for scoring.
 from engine.hand._input import HandError
 from engine.hand._tables import warm
 from engine.hand.check import is_winning_hand, shanten, waits
-from engine.hand.decompose import Decomposition, Group, best_decomposition, decompositions
+from engine.hand.decompose import (
+    Decomposition,
+    Group,
+    Reading,
+    best_decomposition,
+    decompositions,
+    readings,
+)
 
 __all__ = [
     "Decomposition",
     "Group",
     "HandError",
+    "Reading",
     "best_decomposition",
     "decompositions",
     "is_winning_hand",
+    "readings",
     "shanten",
     "waits",
     "warm",

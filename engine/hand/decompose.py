@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations_with_replacement, product
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.hand import _tables
-from engine.hand._input import WEIGHT, HandError, digits, prepare
+from engine.hand._input import BLOCK, SUIT_MASK, HandError, digits, prepare
 from engine.model import Meld
 from engine.tiles import FACES, parse_tile
 
@@ -67,60 +68,118 @@ def _options(i: int) -> list[_Raw]:
     return out
 
 
-def _prepared(raw: _Raw) -> tuple[_Raw, tuple[tuple[int, int], ...], int, int]:
-    """(group, (face, copies) it takes, 得 it needs, packed weight of the real tiles it takes)."""
-    used = [f for f, is_wild in zip(raw[0], raw[2], strict=True) if not is_wild]
-    taken = tuple((f, used.count(f)) for f in sorted(set(used)))
-    return raw, taken, len(raw[0]) - len(used), sum(WEIGHT[FACES[f]] for f in used)
+def _prepared(raw: _Raw, base: int) -> tuple[_Raw, tuple[tuple[int, int], ...], int, int]:
+    """(group, (digit shift, copies) it takes within its suit's block, 得 it needs, packed
+    weight of the real tiles it takes)."""
+    used = [f - base for f, is_wild in zip(raw[0], raw[2], strict=True) if not is_wild]
+    taken = tuple((3 * r, used.count(r)) for r in sorted(set(used)))
+    return raw, taken, len(raw[0]) - len(used), sum(1 << 3 * r for r in used)
 
 
-_OPTIONS = [[_prepared(raw) for raw in _options(i)] for i in range(34)]
+# Per suit (by the face index it starts at), per rank: the options of the rank's lowest tile.
+_LOCAL = {
+    base: [[_prepared(raw, base) for raw in _options(base + r)] for r in range(n)]
+    for base, n in ((0, 9), (9, 9), (18, 9), (27, 7))
+}
 _WILD_SETS: list[_Raw] = [((f, f, f), "pung", (True,) * 3) for f in range(34)] + [
     ((f, f + 1, f + 2), "chow", (True,) * 3) for f in range(27) if f % 9 <= 6
 ]
 
 
-def _readings(key: int, w: int) -> Iterator[tuple[_Raw, list[_Raw]]]:
-    """(pair, sets) of every reading of the packed real tiles plus ``w`` 得."""
-    counts = digits(key)
+def _suit_parts(block: int, base: int, w: int) -> list[tuple[tuple[_Raw, ...], int, _Raw | None]]:
+    """Every way to group the real tiles of one suit with at most ``w`` 得, in search order.
+
+    Each part is (its sets, sorted; 得 it used; its pair or None). Groups never cross suits, so the
+    readings of a hand are the products of its suits' parts, taken in suit order; the order within
+    a suit is the depth-first order of the branching, so the product keeps the whole-hand order.
+    Memoised per (suit pattern, 得 available): hands reuse a few thousand suit patterns.
+    """
+    cache_key = (block, base, w)
+    parts = _PARTS.get(cache_key)
+    if parts is not None:
+        return parts
+    lookup = _tables.honors if base == 27 else _tables.suited
+    local = _LOCAL[base]
+    parts = []
     groups: list[_Raw] = []
 
-    def finish(wild_left: int, pair: _Raw | None) -> Iterator[tuple[_Raw, list[_Raw]]]:
-        pairs = [pair] if pair else [((f, f), "pair", (True, True)) for f in range(34)]
-        n_sets = (wild_left - (0 if pair else 2)) // 3
-        for p in pairs:
-            for extra in combinations_with_replacement(_WILD_SETS, n_sets):
-                yield p, sorted(groups + list(extra))
-
-    def walk(key: int, wild_left: int, pair: _Raw | None, anchor: int, start: int):
-        i = next((f for f in range(anchor, 34) if counts[f]), None)
-        if i is None:
-            yield from finish(wild_left, pair)
+    def walk(block: int, wild_left: int, pair: _Raw | None, anchor: int, start: int) -> None:
+        if not block:
+            parts.append((tuple(sorted(groups)), w - wild_left, pair))
             return
-        options = _OPTIONS[i]
+        i = ((block & -block).bit_length() - 1) // 3
+        options = local[i]
         for n in range(start if i == anchor else 0, len(options)):
             raw, taken, cost, weight = options[n]
             is_pair = raw[1] == "pair"
             if is_pair and pair is not None or cost > wild_left:
                 continue
-            if any(counts[f] < c for f, c in taken):
-                continue
-            rest = key - weight
-            left = wild_left - cost
-            placed = raw if is_pair else pair
-            if (_tables.need_sets(rest) if placed else _tables.need(rest)[0]) > left:
-                continue
-            for f, c in taken:
-                counts[f] -= c
-            if not is_pair:
-                groups.append(raw)
-            yield from walk(rest, left, placed, i, n)
-            if not is_pair:
-                groups.pop()
-            for f, c in taken:
-                counts[f] += c
+            for shift, c in taken:
+                if block >> shift & 7 < c:
+                    break
+            else:
+                rest = block - weight
+                left = wild_left - cost
+                placed = raw if is_pair else pair
+                entry = lookup(rest)
+                if (entry >> 8 & 255) - (0 if placed else entry & 1) <= left:
+                    if not is_pair:
+                        groups.append(raw)
+                    walk(rest, left, placed, i, n)
+                    if not is_pair:
+                        groups.pop()
 
-    yield from walk(key, w, None, 0, 0)
+    walk(block, w, None, 0, 0)
+    _PARTS[cache_key] = parts
+    return parts
+
+
+_PARTS: dict[tuple[int, int, int], list] = {}
+_EMPTY = [((), 0, None)]
+
+
+def _readings(key: int, w: int) -> Iterator[tuple[_Raw, list[_Raw]]]:
+    """(pair, sets) of every reading of the packed real tiles plus ``w`` 得."""
+    suits = [
+        _suit_parts(block, 9 * b, w) if block else _EMPTY
+        for b in range(4)
+        for block in (key >> BLOCK * b & SUIT_MASK,)
+    ]
+    m, p, s, z = suits
+    for gm, um, pm in m:
+        for gp, up, pp in p:
+            u1 = um + up
+            if u1 > w or pm and pp:
+                continue
+            p1 = pm or pp
+            for gs, us, ps in s:
+                u2 = u1 + us
+                if u2 > w or p1 and ps:
+                    continue
+                p2 = p1 or ps
+                for gz, uz, pz in z:
+                    left = w - u2 - uz
+                    if left < 0 or p2 and pz:
+                        continue
+                    pair = p2 or pz
+                    if pair is None and left < 2:
+                        continue
+                    yield from _finish(gm + gp + gs + gz, left, pair)
+
+
+def _finish(groups: tuple[_Raw, ...], wild_left: int, pair: _Raw | None):
+    """Add the groups made of 得 alone: the pair if no real tile holds it, then the sets."""
+    if pair is not None and not wild_left:
+        yield pair, list(groups)
+        return
+    pairs = [pair] if pair else _WILD_PAIRS
+    n_sets = (wild_left - (0 if pair else 2)) // 3
+    for p in pairs:
+        for extra in combinations_with_replacement(_WILD_SETS, n_sets):
+            yield p, sorted(groups + extra)
+
+
+_WILD_PAIRS: list[_Raw] = [((f, f), "pair", (True, True)) for f in range(34)]
 
 
 def _wait(group: _Raw, place: int) -> str:
@@ -137,14 +196,32 @@ def _wait(group: _Raw, place: int) -> str:
     return "ryanmen"
 
 
-def _assign(wild_tiles: tuple[str, ...], groups: list[_Raw]) -> tuple[tuple, int]:
+class Reading(NamedTuple):
+    """A reading before the winning tile is placed: ``shapes`` lists each distinct
+    ``(win_group, wait)`` the winning tile may take in it (``((None, None),)`` without one)."""
+
+    pair: Group
+    sets: tuple[Group, ...]
+    assignments: tuple[tuple[str, str], ...]
+    restored: int
+    shapes: tuple[tuple[int | None, str | None], ...]
+    win_wild: bool
+
+    def decomposition(self, shape: tuple[int | None, str | None]) -> Decomposition:
+        win_group, wait = shape
+        return Decomposition(
+            self.pair, self.sets, win_group, wait, self.win_wild, self.assignments, self.restored
+        )
+
+
+_NO_SHAPE = ((None, None),)
+
+
+def _assign(wild_tiles: tuple[str, ...], faces: tuple[str, ...]) -> tuple[tuple, int]:
     """Pair each 得 with a face it fills, own faces first (so 得还原 is counted when possible)."""
-    faces = sorted(
-        FACES[f] for g in groups for f, is_wild in zip(g[0], g[2], strict=True) if is_wild
-    )
     pool = Counter(wild_tiles)
     pairs, rest = [], []
-    for face in faces:
+    for face in sorted(faces):
         if pool[face]:
             pool[face] -= 1
             pairs.append((face, face))
@@ -155,8 +232,70 @@ def _assign(wild_tiles: tuple[str, ...], groups: list[_Raw]) -> tuple[tuple, int
     return tuple(sorted(pairs)), restored
 
 
-def _group(raw: _Raw) -> Group:
-    return Group(raw[1], tuple(FACES[f] for f in raw[0]), raw[2])
+@cache
+def _assigned(wild_tiles: tuple[str, ...], faces: tuple[str, ...]) -> tuple[tuple, int]:
+    return _assign(wild_tiles, faces)
+
+
+@cache
+def _group(raw: _Raw) -> tuple[Group, tuple[str, ...]]:
+    """The public Group of a raw group and the faces its 得 places stand for."""
+    faces = tuple(FACES[f] for f in raw[0])
+    wild = tuple(face for face, is_wild in zip(faces, raw[2], strict=True) if is_wild)
+    return Group(raw[1], faces, raw[2]), wild
+
+
+@cache
+def _waits(raw: _Raw, win: int) -> tuple[str, ...]:
+    """The distinct waits of the places of ``raw`` a winning tile may fill: a real tile of face
+    index ``win``, or any 得 place when ``win`` is -1."""
+    out: list[str] = []
+    for place, (f, is_wild) in enumerate(zip(raw[0], raw[2], strict=True)):
+        if (is_wild if win < 0 else not is_wild and f == win) and _wait(raw, place) not in out:
+            out.append(_wait(raw, place))
+    return tuple(out)
+
+
+def readings(
+    tiles: Tiles,
+    melds: Iterable[Meld] = (),
+    wildcards: Tiles = (),
+    winning_tile: str | None = None,
+) -> Iterator[Reading]:
+    """The readings of :func:`decompositions` grouped by winning-tile shape, in the same order:
+    a scorer can value a reading's groups once and each shape's wait on top."""
+    hand = prepare(tiles, melds, wildcards)
+    size = hand.real + len(hand.wild) + 3 * hand.melds
+    if size % 3 != 2:
+        raise HandError(f"a winning hand has 3n+2 tiles: {size} tiles counting each meld as 3")
+    win = None
+    if winning_tile is not None:
+        win = parse_tile(winning_tile)
+        if win not in _concealed(hand):
+            raise HandError(f"the winning tile {win} is not among the concealed tiles")
+    win_wild = win in hand.wild
+    win_key = -1 if win_wild else FACES.index(win) if win else None
+    wild_tiles = hand.wild
+    for pair, sets in _readings(hand.key, len(wild_tiles)):
+        pair_group, wild = _group(pair)
+        set_groups = []
+        for raw in sets:
+            group, more = _group(raw)
+            set_groups.append(group)
+            if more:
+                wild += more
+        assignments, restored = _assigned(wild_tiles, wild) if wild_tiles else ((), 0)
+        if win_key is None:
+            shapes = _NO_SHAPE
+        else:
+            shapes = []
+            seen = set()
+            for n, raw in enumerate((pair, *sets)):
+                for wait in _waits(raw, win_key):
+                    if (raw, wait) not in seen:
+                        seen.add((raw, wait))
+                        shapes.append((n, wait))
+        yield Reading(pair_group, tuple(set_groups), assignments, restored, shapes, win_wild)
 
 
 def decompositions(
@@ -170,41 +309,13 @@ def decompositions(
     With ``winning_tile`` (one of ``tiles``), a reading is produced for every distinct group the
     tile could have completed, with its wait shape; a winning 得 may fill any 得 place.
     """
-    hand = prepare(tiles, melds, wildcards)
-    size = hand.real + len(hand.wild) + 3 * hand.melds
-    if size % 3 != 2:
-        raise HandError(f"a winning hand has 3n+2 tiles: {size} tiles counting each meld as 3")
-    win = None
-    if winning_tile is not None:
-        win = parse_tile(winning_tile)
-        if win not in _concealed(hand):
-            raise HandError(f"the winning tile {win} is not among the concealed tiles")
-    win_wild = win in hand.wild
-    for pair, sets in _readings(hand.key, len(hand.wild)):
-        groups = [pair, *sets]
-        assignments, restored = _assign(hand.wild, groups)
-        base = Decomposition(
-            _group(pair), tuple(map(_group, sets)), assignments=assignments, restored=restored
-        )
-        if win is None:
-            yield base
-            continue
-        seen = set()
-        for n, g in enumerate(groups):
-            for place, (f, is_wild) in enumerate(zip(g[0], g[2], strict=True)):
-                fits = is_wild if win_wild else not is_wild and FACES[f] == win
-                shape = (g, _wait(g, place))
-                if fits and shape not in seen:
-                    seen.add(shape)
-                    yield _replace(base, n, shape[1], win_wild)
+    for reading in readings(tiles, melds, wildcards, winning_tile):
+        for shape in reading.shapes:
+            yield reading.decomposition(shape)
 
 
 def _concealed(hand) -> set[str]:
     return {FACES[f] for f, c in enumerate(digits(hand.key)) if c} | set(hand.wild)
-
-
-def _replace(base: Decomposition, n: int, wait: str, win_wild: bool) -> Decomposition:
-    return Decomposition(base.pair, base.sets, n, wait, win_wild, base.assignments, base.restored)
 
 
 def best_decomposition(

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
-from engine.hand import HandError, best_decomposition
+from engine.hand import HandError, readings
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
     FLAG_FIRST_DISCARD,
@@ -133,50 +134,102 @@ def _context(outcome: HandOutcome, win: Win, show: Showdown, naonao: bool, opts:
     )
 
 
-def reading_items(d, ctx: _Context) -> list[str]:
-    """The items one reading adds: pair, concealed pungs, wait, patterns, 四风会齐, 双得还原."""
+class _Base(NamedTuple):
+    """The items of a reading that do not depend on where the winning tile went, and their
+    胡/番 sums with every pung taken as concealed."""
+
+    head: tuple[str, ...]  # 门风对/字牌对
+    sets: tuple[tuple[str, ...], ...]  # per set: its codes as a concealed pung (() for a chow)
+    exposed: tuple[tuple[str, ...] | None, ...]  # per set: its codes if the win exposed it
+    dui: tuple[str, ...]  # 对对胡
+    tail: tuple[str, ...]  # 清一色/混一色, 四风会齐, 双得还原
+    tanki_ok: bool  # a 单吊 on this pair earns its 胡
+    pang_ok: bool  # 旁胡 if the wait is two-sided
+    sums: tuple[int, int, bool]
+
+
+def _base(d, ctx: _Context) -> _Base:
+    """``d`` is a Decomposition or an engine.hand Reading (pair, sets, restored)."""
     opts = ctx.opts
     pair = d.pair.faces[0]
-    codes = []
     value_pair = pair == ctx.seat_wind or pair in DRAGONS
-    if value_pair:
-        codes.append("pair_value")
-    chows = 0
     faces = [pair]
     suits = set(ctx.meld_suits)
-    for i, g in enumerate(d.sets, 1):
+    suits.add(pair[1])
+    sets, exposed = [], []
+    chows = 0
+    for g in d.sets:
         face = g.faces[0]
         suits.add(face[1])
         if g.kind == "chow":
             chows += 1
+            sets.append(())
+            exposed.append(None)
             continue
         faces.append(face)
-        exposed = ctx.on_discard and d.win_group == i
-        codes += set_items("pung_exposed" if exposed else "pung_concealed", face, ctx.seat_wind, ctx.naonao)
-    suits.add(pair[1])
-    wait = d.wait
-    if wait in WAIT_ITEMS and (wait != "tanki" or opts.tanki_on_honor or pair[1] != "z"):
-        codes.append(wait)
-    if chows == 0 and ctx.melds_all_pungs:
-        codes.append("dui_dui_hu")
-    if (
-        chows == len(d.sets)
-        and ctx.melds_allow_panghu
-        and wait not in WAIT_ITEMS
-        and (opts.panghu_value_pair or not value_pair)
-    ):
-        codes.append("pang_hu")
+        sets.append(set_items("pung_concealed", face, ctx.seat_wind, ctx.naonao))
+        exposed.append(set_items("pung_exposed", face, ctx.seat_wind, ctx.naonao))
+    tail = []
     has_honor = "z" in suits
     suited = suits - {"z"}
     if len(suited) == 1:
-        codes.append("hun_yi_se" if has_honor else "qing_yi_se")
+        tail.append("hun_yi_se" if has_honor else "qing_yi_se")
     elif not suited:
-        codes.append("hun_yi_se")
+        tail.append("hun_yi_se")
     if set(WINDS) <= set(faces).union(ctx.meld_winds):
-        codes.append("four_winds")
+        tail.append("four_winds")
     if _restored(d, ctx) >= 2:
-        codes.append("double_restore")
-    return codes
+        tail.append("double_restore")
+    head = ("pair_value",) if value_pair else ()
+    dui = ("dui_dui_hu",) if chows == 0 and ctx.melds_all_pungs else ()
+    every = head + dui + tuple(tail) + tuple(c for codes in sets for c in codes)
+    return _Base(
+        head, tuple(sets), tuple(exposed), dui, tuple(tail),
+        tanki_ok=opts.tanki_on_honor or pair[1] != "z",
+        pang_ok=chows == len(d.sets) and ctx.melds_allow_panghu
+        and (opts.panghu_value_pair or not value_pair),
+        sums=lines.sums(every),
+    )
+
+
+def _wait_codes(b: _Base, wait: str | None) -> tuple[str, ...]:
+    return (wait,) if wait in WAIT_ITEMS and (wait != "tanki" or b.tanki_ok) else ()
+
+
+def _pang_codes(b: _Base, wait: str | None) -> tuple[str, ...]:
+    return ("pang_hu",) if b.pang_ok and wait not in WAIT_ITEMS else ()
+
+
+def _exposed_by(b: _Base, win_group: int | None, ctx: _Context) -> int | None:
+    """Index into ``b.sets`` of the pung a discard completed (it counts as exposed), if any."""
+    if ctx.on_discard and win_group and b.exposed[win_group - 1] is not None:
+        return win_group - 1
+    return None
+
+
+def reading_items(d, ctx: _Context) -> list[str]:
+    """The items one reading adds: pair, concealed pungs, wait, patterns, 四风会齐, 双得还原."""
+    b = _base(d, ctx)
+    exposed = _exposed_by(b, d.win_group, ctx)
+    codes = list(b.head)
+    for i, set_codes in enumerate(b.sets):
+        codes += b.exposed[i] if i == exposed else set_codes
+    return [*codes, *_wait_codes(b, d.wait), *b.dui, *_pang_codes(b, d.wait), *b.tail]
+
+
+def _shape_value(b: _Base, shape: tuple[int | None, str | None], ctx: _Context, hu0: int, fan0: int):
+    """(points, raw) of one reading with the winning tile in ``shape`` = (win_group, wait):
+    the reading's sums plus what the shape changes (the items of :func:`reading_items`)."""
+    win_group, wait = shape
+    hu, fan, limit = b.sums
+    exposed = _exposed_by(b, win_group, ctx)
+    changed = _wait_codes(b, wait) + _pang_codes(b, wait)
+    if exposed is not None:
+        changed += b.exposed[exposed]
+        h, f, _ = lines.sums(b.sets[exposed])
+        hu, fan = hu - h, fan - f
+    h, f, _ = lines.sums(changed)
+    return lines.total(hu0 + hu + h, fan0 + fan + f, limit)
 
 
 def _restored(d, ctx: _Context) -> int:
@@ -198,10 +251,23 @@ def reading_value(outcome: HandOutcome, win: Win, show: Showdown, opts: Options)
     ctx = _context(outcome, win, show, naonao, opts)
 
     def value(d) -> tuple[int, int]:
-        hu, fan, limit = lines.sums(reading_items(d, ctx))
-        return lines.total(hu0 + hu, fan0 + fan, limit)
+        return _shape_value(_base(d, ctx), (d.win_group, d.wait), ctx, hu0, fan0)
 
     return fixed, ctx, value
+
+
+def _best(show: Showdown, outcome: HandOutcome, win: Win, fixed: list[str], ctx: _Context):
+    """The first reading of highest (points, raw), as engine.hand.best_decomposition would pick
+    it, but valuing each reading's groups once and each winning-tile shape on top."""
+    hu0, fan0, _ = lines.sums(fixed)
+    best = None
+    for r in readings(show.concealed, show.melds, outcome.wildcards, win.tile):
+        b = _base(r, ctx)
+        for shape in r.shapes:
+            value = _shape_value(b, shape, ctx, hu0, fan0)
+            if best is None or value > best[0]:
+                best = (value, r, shape)
+    return None if best is None else (best[0], best[1].decomposition(best[2]))
 
 
 def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
@@ -209,14 +275,13 @@ def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
     limits = fixed_limits(outcome, win, show, opts)
     if limits:
         return _limit_scoring(win.seat, limits)
-    fixed, ctx, value = reading_value(outcome, win, show, opts)
+    naonao = table.is_naonao(outcome.wildcards)
+    fixed = fixed_items(outcome, win, show, naonao)
+    ctx = _context(outcome, win, show, naonao, opts)
     best = None
     if win.how != "instant" and show.concealed:
         try:
-            best = best_decomposition(
-                show.concealed, value, melds=show.melds, wildcards=outcome.wildcards,
-                winning_tile=win.tile,
-            )
+            best = _best(show, outcome, win, fixed, ctx)
         except HandError:  # wrong size, a 5th copy …: the replay reports it; nothing to pay on
             best = None
     if best is None:
