@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 from flask import abort, send_from_directory
 
 import dashboards
-from service import views
+from service import club_views, views
 from service.models import User
 
 CLUB_CHARTS = ("balance", "disputes_by_table", "disputes_by_item", "hand_values")
@@ -20,7 +20,7 @@ def club_figure(user: User, club: str, name: str, args) -> go.Figure:
         abort(404)
     reports = [
         (summary, report)
-        for summary, report in views.club_reports(user, club, views.parse_filter(args))
+        for summary, report in club_views.club_reports(user, club, views.parse_filter(args))
         if report is not None
     ]
     return _BUILDERS[name](reports)

@@ -6,12 +6,11 @@ from __future__ import annotations
 from datetime import date
 
 from flask import abort
-from sqlmodel import select
 
 from events import store
 from events.models import TableSession, Verification
-from service import auth, ledger, queries, replays
-from service.db import db, engine
+from service import auth, queries, replays
+from service.db import engine
 from service.models import User
 
 
@@ -74,21 +73,6 @@ def load_session(user: User, session_id: str) -> TableSession:
     return s
 
 
-def clubs_view(user: User) -> list[dict]:
-    return [
-        {"name": name, "role": m.role, "player": m.player}
-        for name, m in sorted(auth.memberships(user).items())
-    ]
-
-
-def add_member(club: str, username: str, role: str, player: str) -> None:
-    with db() as session:
-        member = session.exec(select(User).where(User.username == username.strip())).first()
-    if member is None:
-        raise auth.AccountError(f"no user named {username!r}")
-    auth.add_member(member, auth.get_or_create_club(club), role, player)
-
-
 def status_view(user: User, session_id: str) -> dict:
     s = load_session(user, session_id)
     v = queries.latest_verifications([s.id], with_report=False).get(s.id)
@@ -108,7 +92,7 @@ def _verified(s: TableSession) -> tuple[Verification | None, dict | None]:
     return v, queries.report_of(v)
 
 
-def _named(payments: list[dict] | None, seats: dict) -> list[dict] | None:
+def named_payments(payments: list[dict] | None, seats: dict) -> list[dict] | None:
     """Seat payments with the players' names alongside."""
     if payments is None:
         return None
@@ -126,8 +110,8 @@ def _hand_summary(index: int, h: dict, resolved: dict[int, dict]) -> dict:
         "result": h["result"],
         "wins": h["wins"],
         "points": h["points"],
-        "expected_payments": _named(h["expected_payments"], h["seats"]),
-        "recorded_payments": _named(h["recorded_payments"], h["seats"]),
+        "expected_payments": named_payments(h["expected_payments"], h["seats"]),
+        "recorded_payments": named_payments(h["recorded_payments"], h["seats"]),
         "expected_net": h["expected_net"],
         "recorded_net": h["recorded_net"],
         "disputes": h["disputes"],
@@ -209,86 +193,3 @@ def resolutions(report: dict) -> dict[int, dict]:
             out[hand_seq] = {"seq": c["seq"], "by": c["by"], "reason": c["reason"],
                              "payments": (c["replacement"] or {}).get("payments")}
     return out
-
-
-def club_reports(user: User, club: str, flt: queries.SessionFilter) -> list[tuple[dict, dict | None]]:
-    """(session summary, report or None) of a club's sessions, oldest first."""
-    auth.require_club(user, club)
-    flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day)
-    rows = queries.list_sessions([club], flt, limit=10_000, with_report=True)
-    out = [(session_summary(s, v), queries.report_of(v)) for s, v in rows]
-    return sorted(out, key=lambda x: (x[0]["started_at"] or "", x[0]["uploaded_at"]))
-
-
-def ledger_view(user: User, club: str, args) -> dict:
-    """A night's ledger (filter by date, table): net per player per table from what the tables
-    recorded as paid, the club's totals, and the fewest transfers that settle everyone up."""
-    flt = parse_filter(args)
-    tables: dict[str, dict[str, int]] = {}
-    pending = []
-    for summary, report in club_reports(user, club, flt):
-        if report is None:
-            pending.append(summary["id"])
-            continue
-        row = tables.setdefault(summary["table"], {})
-        for player, amount in report["recorded_totals"].items():
-            row[player] = row.get(player, 0) + amount
-    totals: dict[str, int] = {}
-    for row in tables.values():
-        for player, amount in row.items():
-            totals[player] = totals.get(player, 0) + amount
-    return {
-        "club": club,
-        "date": flt.day.isoformat() if flt.day else None,
-        "tables": [{"table": t, "net": tables[t]} for t in sorted(tables)],
-        "totals": dict(sorted(totals.items(), key=lambda kv: -kv[1])),
-        "transfers": ledger.settle_up(totals),
-        "pending_sessions": pending,
-    }
-
-
-def disputes_view(user: User, club: str, args) -> dict:
-    """The club's disputed hands, newest session first; resolved ones say how and by whom."""
-    flt = parse_filter(args)
-    role = auth.require_club(user, club).role
-    items = []
-    for summary, report in reversed(club_reports(user, club, flt)):
-        if report is None:
-            continue
-        resolved = resolutions(report)
-        for i, h in enumerate(report["hands"], start=1):
-            resolution = resolved.get(h["seq"])
-            if not h["disputes"] and resolution is None:
-                continue
-            items.append({
-                "session": summary, "hand": i, "no": h["no"], "seats": h["seats"],
-                "disputes": h["disputes"], "resolution": resolution,
-                "expected_payments": _named(h["expected_payments"], h["seats"]),
-                "recorded_payments": _named(h["recorded_payments"], h["seats"]),
-            })
-    state = args.get("state", "open")
-    if state in ("open", "resolved"):
-        items = [d for d in items if (d["resolution"] is None) == (state == "open")]
-    return {"club": club, "state": state, "can_resolve": role in ("auditor", "admin"),
-            "disputes": items}
-
-
-def player_view(user: User, name: str) -> dict:
-    """A player's sessions across the user's clubs, with the net of each and the running total."""
-    clubs = auth.memberships(user)
-    rows = queries.list_sessions(
-        clubs, queries.SessionFilter(player=name), limit=10_000, with_report=True
-    )
-    sessions = []
-    for s, v in sorted(rows, key=lambda r: (r[0].started_at or "", r[0].id)):
-        report = queries.report_of(v)
-        entry = session_summary(s, v)
-        entry["net"] = report["recorded_totals"].get(name, 0) if report else None
-        entry["wins"] = sum(
-            1 for h in report["hands"] for w in h["wins"] if h["seats"].get(w["seat"]) == name
-        ) if report else None
-        sessions.append(entry)
-    if not sessions:
-        abort(404)
-    return {"player": name, "sessions": sessions,
-            "total": sum(e["net"] or 0 for e in sessions)}

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from flask import Blueprint, Response, abort, g, jsonify, request
 from flask_login import current_user
 
-from service import auth, charts, replays, resolutions, uploads, views
+from service import auth, charts, club_views, replays, resolutions, uploads, views
 from service.app import csrf
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -35,7 +35,7 @@ def _csrf_for_browser_writes():
 @bp.get("/me")
 @auth.api_auth
 def me():
-    return jsonify(username=g.user.username, clubs=views.clubs_view(g.user))
+    return jsonify(username=g.user.username, clubs=club_views.clubs_view(g.user))
 
 
 @bp.get("/sessions")
@@ -112,13 +112,13 @@ def session_flow(session_id: str):
 @bp.get("/clubs/<club>/ledger")
 @auth.api_auth
 def ledger(club: str):
-    return jsonify(views.ledger_view(g.user, club, request.args))
+    return jsonify(club_views.ledger_view(g.user, club, request.args))
 
 
 @bp.get("/clubs/<club>/disputes")
 @auth.api_auth
 def disputes(club: str):
-    return jsonify(views.disputes_view(g.user, club, request.args))
+    return jsonify(club_views.disputes_view(g.user, club, request.args))
 
 
 @bp.get("/clubs/<club>/charts/<name>")
@@ -131,4 +131,4 @@ def club_chart(club: str, name: str):
 @bp.get("/players/<name>")
 @auth.api_auth
 def player(name: str):
-    return jsonify(views.player_view(g.user, name))
+    return jsonify(club_views.player_view(g.user, name))

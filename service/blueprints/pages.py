@@ -9,7 +9,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_login import current_user, login_required
 
 from dashboards import PLOT_CONFIG
-from service import auth, charts, replays, views
+from service import auth, charts, club_views, replays, views
 
 bp = Blueprint("pages", __name__)
 
@@ -53,7 +53,7 @@ def replay(session_id: str):
 
 @bp.get("/players/<name>")
 def player(name: str):
-    return render_template("player.html", v=views.player_view(current_user, name))
+    return render_template("player.html", v=club_views.player_view(current_user, name))
 
 
 @bp.route("/clubs", methods=["GET", "POST"])
@@ -61,14 +61,14 @@ def clubs():
     if request.method == "POST":
         _add_member(request.form)
         return redirect(url_for("pages.clubs"))
-    return render_template("clubs.html", clubs=views.clubs_view(current_user))
+    return render_template("clubs.html", clubs=club_views.clubs_view(current_user))
 
 
 def _add_member(form) -> None:
     """A club admin adds (or changes the role of) an existing user."""
     auth.require_club(current_user, form.get("club", ""), roles=("admin",))
     try:
-        views.add_member(form.get("club", ""), form.get("username", ""),
+        club_views.add_member(form.get("club", ""), form.get("username", ""),
                          form.get("role", "member"), form.get("player", ""))
     except auth.AccountError as e:
         flash(str(e))
@@ -76,12 +76,12 @@ def _add_member(form) -> None:
 
 @bp.get("/clubs/<club>/ledger")
 def ledger(club: str):
-    return render_template("ledger.html", v=views.ledger_view(current_user, club, request.args))
+    return render_template("ledger.html", v=club_views.ledger_view(current_user, club, request.args))
 
 
 @bp.get("/clubs/<club>/ledger.csv")
 def ledger_csv(club: str):
-    v = views.ledger_view(current_user, club, request.args)
+    v = club_views.ledger_view(current_user, club, request.args)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["section", "table", "player", "amount", "to"])
@@ -102,7 +102,7 @@ def ledger_csv(club: str):
 
 @bp.get("/clubs/<club>/disputes")
 def disputes(club: str):
-    return render_template("disputes.html", v=views.disputes_view(current_user, club, request.args))
+    return render_template("disputes.html", v=club_views.disputes_view(current_user, club, request.args))
 
 
 @bp.get("/clubs/<club>/dashboards")
