@@ -40,6 +40,7 @@ class Table(WinRules):
         self.revealed: dict[str, list[str]] = {s: [] for s in SEATS}
         self.discards: dict[str, list[tuple]] = {s: [] for s in SEATS}
         self.seen = [0] * 42
+        self.shown_at: dict[int, int] = {}  # summary hands: tile -> last showdown seq
         self.pending = {s: [] for s in SEATS}  # causes of owed replacement draws (bonus/kong)
         self.dealt: set[str] = set()
         self.wall_draws = {s: 0 for s in SEATS}
@@ -389,7 +390,10 @@ class Table(WinRules):
             for t in shown.concealed:
                 self.counts[seat][INDEX[t]] += 1
             self.melds[seat], self.revealed[seat] = list(shown.melds), list(shown.revealed)
-            self.see(seq, [*shown.concealed, *shown.revealed, *(t for m in shown.melds for t in m.tiles)])
+            # Counted now, checked in finish(): winners on one discard each show its tile.
+            for t in (*shown.concealed, *shown.revealed, *(t for m in shown.melds for t in m.tiles)):
+                self.seen[INDEX[t]] += 1
+                self.shown_at[INDEX[t]] = seq
         elif self.checking and _shape(shown) != _shape(self.showdown_of(seat)):
             mine = self.showdown_of(seat)
             self.flag(seq, "showdown_mismatch",

@@ -3,6 +3,8 @@ whether the hand wins, and which of several win lines stands (the priority seat)
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.hand import HandError, is_winning_hand
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
@@ -146,11 +148,21 @@ class WinRules:
             self.flag(seq, "hand_unfinished", "the hand has neither a win nor an exhausted line")
         if not self.summary:
             return
+        self._check_shown_counts()
         for w, wseq in zip(self.wins, self.win_seqs, strict=True):
             show = self.showdowns.get(w.seat)
             why = "it shows no hand" if show is None else self._why_not_winning(show, w.how)
             if why:
                 self.flag(wseq, "not_winning", f"{w.seat} declares a win: {why}")
+
+    def _check_shown_counts(self) -> None:
+        """A summary hand's tile counts: every winner on one discard shows that one tile."""
+        shared = Counter((w.from_seat, w.tile) for w in self.wins if w.how in ("discard", "robbed_kong") and w.tile)
+        for (_, tile), n in shared.items():
+            self.seen[INDEX[tile]] -= n - 1
+        for i, seq in self.shown_at.items():
+            if self.seen[i] > self.limits[i]:
+                self._overcount(seq, ALL_TILES[i])
 
     def _why_not_winning(self, show: Showdown, how: str) -> str | None:
         """None when ``show`` wins (an instant win per the ruleset), else the reason."""

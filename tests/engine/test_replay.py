@@ -34,6 +34,8 @@ EXPECTED = {
     "instant_win.jsonl": [],
     "exhausted.jsonl": [],
     "tile_overcount.jsonl": [(6, "tile_overcount")],
+    "summary_two_winners_one_discard.jsonl": [],
+    "summary_two_winners_overcount.jsonl": [(4, "tile_overcount")],
     "discard_not_in_hand.jsonl": [
         (8, "discard_not_in_hand"), (11, "not_winning"), (12, "showdown_mismatch"),
     ],
