@@ -7,14 +7,18 @@ For N random 17-tile wenling winning hands with 3 得 (九条; a discard win on 
 得), and for comparison with 2 得 (3 得 is the 腊子 limit, scored without the readings): the time of ``service.recorder.evaluate`` (the codec's check of the would-be records, the
 replay, the audit of the hand: scoring over every 得 reading, settlement) per call, p50 and p95
 (target p95 < 20 ms), and of the same call when the table's payments differ (a second audit with
-the explanation of the dispute).
+the explanation of the dispute). Then through HTTP (Flask test client, a bearer token, SQLite in
+a temporary folder) on a session that already holds ``--session-hands`` hands: the evaluate call
+and the poll of the session state, p50 and p95 of 30 calls each.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import tempfile
 import time
 
 from bench_wenling import WILD, winning_tiles
@@ -54,6 +58,7 @@ def percentiles(table: Table, items: list[dict]) -> tuple[float, float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--session-hands", type=int, default=24)
     args = parser.parse_args()
     records = parse_log(SESSION).records
     table = Table(session=None, records=records, rp=replay(records))
@@ -67,6 +72,41 @@ def main() -> None:
         p50, p95, worst = percentiles(table, paid)
         print(f"  … with the table's payments overridden (dispute + explanation): "
               f"p50 {p50:.2f} ms  p95 {p95:.2f} ms  max {worst:.2f} ms")
+    http_figures(args.session_hands)
+
+
+def http_figures(session_hands: int) -> None:
+    folder = tempfile.mkdtemp(prefix="bench-record-")
+    os.environ.update(FUPAN_DATA_DIR=folder, FUPAN_DATABASE_URL=f"sqlite:///{folder}/fupan.sqlite3",
+                      FUPAN_SECRET_KEY="bench")
+    from service import auth
+    from service.app import create_app
+
+    app = create_app({"TESTING": True})
+    with app.app_context():
+        user = auth.create_user("bench", "bench-password")
+        auth.add_member(user, auth.get_or_create_club("club"), "member")
+        client = app.test_client()
+        client.environ_base["HTTP_AUTHORIZATION"] = "Bearer " + auth.issue_token(user)
+    api = "/api/v1/record"
+    body = {"club": "club", "table": "1", "ruleset": "wenling", "players": ["甲", "乙", "丙", "丁"]}
+    sid = client.post(f"{api}/sessions", json=body).get_json()["session"]["id"]
+    hands = entries(random.Random(5), session_hands + 1, 2)
+    for entry in hands[:-1]:
+        client.post(f"{api}/sessions/{sid}/hands", json=entry)
+    calls = {
+        "evaluate": lambda: client.post(f"{api}/evaluate", json={"session_id": sid, "entry": hands[-1]}),
+        "poll (session state)": lambda: client.get(f"{api}/sessions/{sid}"),
+    }
+    for label, call in calls.items():
+        times = []
+        for _ in range(30):
+            t = time.perf_counter()
+            call()
+            times.append((time.perf_counter() - t) * 1000)
+        q = statistics.quantiles(times, n=20)
+        print(f"HTTP {label}, session of {session_hands} hands: p50 {statistics.median(times):.1f} ms  "
+              f"p95 {q[18]:.1f} ms")
 
 
 def overpaid(table: Table, entry: dict) -> list[dict]:

@@ -390,9 +390,12 @@ def evaluate(table: Table, entry: dict, hand: dict | None = None, at: int | None
 
 
 def _validated(before: list[dict], records: list[dict]) -> list[dict]:
-    """The records in canonical form, checked by the codec after the stored ones."""
+    """The records in canonical form, checked by the codec after the stored ones. The codec's
+    context of new hand records is the session record and the last hand record (players, tile
+    set, numbering), so only those are fed again (the store checks the whole log on saving)."""
+    last = next((r for r in reversed(before) if r["type"] == "hand"), None)
     try:
-        return parse_appended(before, records)
+        return parse_appended([before[0], *([last] if last else [])], records)
     except LogFormatError as e:
         first = e.errors[0]
         raise EntryError(first.message, first.field) from None
