@@ -39,9 +39,15 @@ def entries(rng: random.Random, count: int, n_wild: int) -> list[dict]:
             tiles[k] = WILD
         win = rng.choice([t for t in tiles if t != WILD])
         tiles.remove(win)
-        out.append({"client_id": f"bench-{i:06d}", "result": "win", "indicator": WILD,
-                    "win": {"seat": "S", "how": "discard", "tile": win, "from": "W"},
-                    "shows": {"S": {"concealed": tiles}}})
+        out.append(
+            {
+                "client_id": f"bench-{i:06d}",
+                "result": "win",
+                "indicator": WILD,
+                "win": {"seat": "S", "how": "discard", "tile": win, "from": "W"},
+                "shows": {"S": {"concealed": tiles}},
+            }
+        )
     return out
 
 
@@ -66,19 +72,26 @@ def main() -> None:
         items = entries(random.Random(11), args.hands, n_wild)
         evaluate(table, items[0])  # warm the hand tables
         p50, p95, worst = percentiles(table, items)
-        print(f"evaluate, 17 tiles, {n_wild} 得, {args.hands} hands: p50 {p50:.2f} ms  "
-              f"p95 {p95:.2f} ms  max {worst:.2f} ms")
+        print(
+            f"evaluate, 17 tiles, {n_wild} 得, {args.hands} hands: p50 {p50:.2f} ms  "
+            f"p95 {p95:.2f} ms  max {worst:.2f} ms"
+        )
         paid = [{**e, "payments": overpaid(table, e)} for e in items]
         p50, p95, worst = percentiles(table, paid)
-        print(f"  … with the table's payments overridden (dispute + explanation): "
-              f"p50 {p50:.2f} ms  p95 {p95:.2f} ms  max {worst:.2f} ms")
+        print(
+            f"  … with the table's payments overridden (dispute + explanation): "
+            f"p50 {p50:.2f} ms  p95 {p95:.2f} ms  max {worst:.2f} ms"
+        )
     http_figures(args.session_hands)
 
 
 def http_figures(session_hands: int) -> None:
     folder = tempfile.mkdtemp(prefix="bench-record-")
-    os.environ.update(FUPAN_DATA_DIR=folder, FUPAN_DATABASE_URL=f"sqlite:///{folder}/fupan.sqlite3",
-                      FUPAN_SECRET_KEY="bench")
+    os.environ.update(
+        FUPAN_DATA_DIR=folder,
+        FUPAN_DATABASE_URL=f"sqlite:///{folder}/fupan.sqlite3",
+        FUPAN_SECRET_KEY="bench",
+    )
     from service import auth
     from service.app import create_app
 
@@ -95,7 +108,9 @@ def http_figures(session_hands: int) -> None:
     for entry in hands[:-1]:
         client.post(f"{api}/sessions/{sid}/hands", json=entry)
     calls = {
-        "evaluate": lambda: client.post(f"{api}/evaluate", json={"session_id": sid, "entry": hands[-1]}),
+        "evaluate": lambda: client.post(
+            f"{api}/evaluate", json={"session_id": sid, "entry": hands[-1]}
+        ),
         "poll (session state)": lambda: client.get(f"{api}/sessions/{sid}"),
     }
     for label, call in calls.items():
@@ -105,14 +120,19 @@ def http_figures(session_hands: int) -> None:
             call()
             times.append((time.perf_counter() - t) * 1000)
         q = statistics.quantiles(times, n=20)
-        print(f"HTTP {label}, session of {session_hands} hands: p50 {statistics.median(times):.1f} ms  "
-              f"p95 {q[18]:.1f} ms")
+        print(
+            f"HTTP {label}, session of {session_hands} hands: p50 {statistics.median(times):.1f} ms  "
+            f"p95 {q[18]:.1f} ms"
+        )
 
 
 def overpaid(table: Table, entry: dict) -> list[dict]:
     """The engine's payments, each one more: a dispute the audit must explain."""
-    return [{"from": p["from"], "to": p["to"], "amount": p["amount"] + 1}
-            for p in evaluate(table, entry)["expected_payments"]]
+    return [
+        {"from": p["from"], "to": p["to"], "amount": p["amount"] + 1}
+        for p in evaluate(table, entry)["expected_payments"]
+    ]
+
 
 if __name__ == "__main__":
     main()

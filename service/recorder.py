@@ -66,9 +66,7 @@ def ruleset_info(name: str, opts: Any = None) -> dict:
         "names": {t: chinese(t) for t in counts},
         "has_indicator": has_indicator(rs, opts),
         "nonwinners_score": name in NONWINNERS_SCORE,
-        "options": [
-            {"name": n, "default": d, "doc": doc} for n, d, doc in rs.describe_options()
-        ],
+        "options": [{"name": n, "default": d, "doc": doc} for n, d, doc in rs.describe_options()],
     }
 
 
@@ -171,8 +169,11 @@ class Table:
 
     def client_ids(self) -> dict[str, int]:
         """Client id -> hand number of every hand the recorder saved."""
-        return {r["client_id"]: r["no"] for r in self.records
-                if r["type"] == "hand" and isinstance(r.get("client_id"), str)}
+        return {
+            r["client_id"]: r["no"]
+            for r in self.records
+            if r["type"] == "hand" and isinstance(r.get("client_id"), str)
+        }
 
     def hand_seqs(self, no: int) -> list[int]:
         """The seqs of hand ``no``'s records (corrections excluded)."""
@@ -187,17 +188,30 @@ class Table:
         hands = []
         for h in self.rp.hands:
             report = audit_hand(h)
-            hands.append({
-                "no": h.no, "seq": h.seq, "seats": report["seats"], "result": report["result"],
-                "wins": report["wins"], "client_id": self.records[h.seq].get("client_id"),
-                "expected_payments": report["expected_payments"],
-                "recorded_payments": report["recorded_payments"],
-                "disputes": report["disputes"], "entry": _entry_of(h),
-            })
+            hands.append(
+                {
+                    "no": h.no,
+                    "seq": h.seq,
+                    "seats": report["seats"],
+                    "result": report["result"],
+                    "wins": report["wins"],
+                    "client_id": self.records[h.seq].get("client_id"),
+                    "expected_payments": report["expected_payments"],
+                    "recorded_payments": report["recorded_payments"],
+                    "disputes": report["disputes"],
+                    "entry": _entry_of(h),
+                }
+            )
         return {
-            "session": {"id": s.id, "club": s.club, "table": s.table_name, "ruleset": s.ruleset,
-                        "options": first.get("options", {}), "players": list(s.players),
-                        "started_at": s.started_at},
+            "session": {
+                "id": s.id,
+                "club": s.club,
+                "table": s.table_name,
+                "ruleset": s.ruleset,
+                "options": first.get("options", {}),
+                "players": list(s.players),
+                "started_at": s.started_at,
+            },
             "head_seq": s.head_seq,
             "hands": hands,
             "next": self.next_hand(),
@@ -215,15 +229,17 @@ def _entry_of(h) -> dict:
             concealed.remove(win.tile)
         shows[seat] = {
             "concealed": concealed,
-            "melds": [{"kind": m.kind, "tiles": list(m.tiles), "from": m.from_seat}
-                      for m in sd.melds],
+            "melds": [
+                {"kind": m.kind, "tiles": list(m.tiles), "from": m.from_seat} for m in sd.melds
+            ],
             "revealed": list(sd.revealed),
         }
     return {
         "result": "win" if win else "exhausted",
         "indicator": out.indicator,
         "win": {"seat": win.seat, "how": win.how, "tile": win.tile, "from": win.from_seat}
-        if win else None,
+        if win
+        else None,
         "shows": shows,
         "payments": (h.settlement or {}).get("payments"),
     }
@@ -264,7 +280,9 @@ def hand_records(table: Table, entry: dict, hand: dict) -> list[dict]:
         records.append(rec)
     else:
         records.append({"type": "exhausted"})
-    _check_copies(rs.tile_counts(opts), records, indicator if not rs.indicator_in_wall(opts) else None)
+    _check_copies(
+        rs.tile_counts(opts), records, indicator if not rs.indicator_in_wall(opts) else None
+    )
     return records
 
 
@@ -435,22 +453,35 @@ def save_hand(user: User, session: TableSession, entry: dict) -> tuple[dict, boo
         table = Table.load(store.get_session(session_id=session.id, engine=engine()))
         done = table.client_ids()
         if client_id in done:
-            return {"no": done[client_id], "duplicate": True, "head_seq": table.session.head_seq}, False
+            return {
+                "no": done[client_id],
+                "duplicate": True,
+                "head_seq": table.session.head_seq,
+            }, False
         verdict = evaluate(table, entry)
         if entry.get("no") not in (None, verdict["no"]):
             raise EntryError(
                 f"hand {entry['no']} was saved meanwhile (another phone?); check the seats and "
-                f"enter this as hand {verdict['no']}", "no", 409,
+                f"enter this as hand {verdict['no']}",
+                "no",
+                409,
             )
         try:
             stored = store.append_records(
-                session_id=session.id, records=verdict["records"],
-                expected_seq=table.session.head_seq, engine=engine(),
+                session_id=session.id,
+                records=verdict["records"],
+                expected_seq=table.session.head_seq,
+                engine=engine(),
             )
         except store.ConcurrencyConflict:
             continue  # another phone saved meanwhile: reload, then the duplicate check again
-        return {"no": verdict["no"], "duplicate": False, "head_seq": stored.session.head_seq,
-                "disputes": verdict["disputes"], "receipt": stored.receipt}, True
+        return {
+            "no": verdict["no"],
+            "duplicate": False,
+            "head_seq": stored.session.head_seq,
+            "disputes": verdict["disputes"],
+            "receipt": stored.receipt,
+        }, True
     raise EntryError("the table is busy; try again", None, 409)
 
 
@@ -472,11 +503,18 @@ def correct_hand(user: User, session: TableSession, no: int, entry: dict, reason
     ):
         raise EntryError(
             "a correction keeps the hand's records (the same seats shown, the same result); "
-            "void the hand's win and enter it again if more changed", "shows", 409,
+            "void the hand's win and enter it again if more changed",
+            "shows",
+            409,
         )
     corrections = [
-        {"type": "correction", "target": seq, "replacement": rec,
-         "reason": str(reason).strip(), "by": user.username}
+        {
+            "type": "correction",
+            "target": seq,
+            "replacement": rec,
+            "reason": str(reason).strip(),
+            "by": user.username,
+        }
         for seq, cur, rec in zip(seqs, current, new, strict=True)
         if canonical_json(cur) != canonical_json(rec)
     ]
@@ -484,13 +522,19 @@ def correct_hand(user: User, session: TableSession, no: int, entry: dict, reason
         raise EntryError("nothing changed", None, 409)
     try:
         stored = store.append_records(
-            session_id=session.id, records=corrections,
-            expected_seq=session.head_seq, engine=engine(),
+            session_id=session.id,
+            records=corrections,
+            expected_seq=session.head_seq,
+            engine=engine(),
         )
     except store.ConcurrencyConflict:
         raise EntryError("the session changed meanwhile; reload and try again", None, 409) from None
-    return {"no": no, "corrections": len(corrections), "head_seq": stored.session.head_seq,
-            "disputes": verdict["disputes"]}
+    return {
+        "no": no,
+        "corrections": len(corrections),
+        "head_seq": stored.session.head_seq,
+        "disputes": verdict["disputes"],
+    }
 
 
 def _applied(table: Table, seq: int) -> dict:

@@ -48,8 +48,9 @@ def _recorded(session_id: str):
 @bp.get("/record")
 @login_required
 def start():
-    return render_template("record_start.html", clubs=sorted(auth.memberships(current_user)),
-                           rulesets=RULESET_NAMES)
+    return render_template(
+        "record_start.html", clubs=sorted(auth.memberships(current_user)), rulesets=RULESET_NAMES
+    )
 
 
 @bp.get("/record/<session_id>")
@@ -122,7 +123,8 @@ def save_hand(session_id: str):
 def correct_hand(session_id: str, no: int):
     body = _body()
     s = _recorded(session_id)
-    answer = recorder.correct_hand(g.user, s, no, dict(body.get("entry") or {}),
-                                   str(body.get("reason", "")))
+    answer = recorder.correct_hand(
+        g.user, s, no, dict(body.get("entry") or {}), str(body.get("reason", ""))
+    )
     enqueue_verify(s.id)
     return jsonify(answer), 201

@@ -75,7 +75,9 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     assert page.text_content("#keyboard .key[data-t='2z'] small") == "1"
     page.click(".tgt[data-target=win]")
     _keys(page, "5p")
-    page.wait_for_function("document.getElementById('verdict').textContent.includes('winning hand')")
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.includes('winning hand')"
+    )
     assert "得" in page.text_content("#verdict .reading")
     items = page.text_content("#items")
     assert "门风刻、杠" in items and "2张得" in items
@@ -98,7 +100,14 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     page.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
     page.wait_for_selector("#saved li[data-no='1'] .badge.dispute")
     records = _records(app, session_id)
-    assert [r["type"] for r in records] == ["session", "hand", "wildcard", "showdown", "win", "settlement"]
+    assert [r["type"] for r in records] == [
+        "session",
+        "hand",
+        "wildcard",
+        "showdown",
+        "win",
+        "settlement",
+    ]
     assert [p["amount"] for p in records[-1]["payments"]] == [6, 6, 6]
 
     # the session page shows the hand (verified in the background) with its dispute
@@ -145,7 +154,9 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     other.click("#saved li[data-no='1'] button")
     other.wait_for_selector("#from button[data-seat=W].on")
     other.click("#from button[data-seat=N]")
-    other.wait_for_function("document.getElementById('verdict').textContent.includes('winning hand')")
+    other.wait_for_function(
+        "document.getElementById('verdict').textContent.includes('winning hand')"
+    )
     other.click("#save")
     other.wait_for_function("document.getElementById('verdict').textContent.includes('corrected')")
     records = _records(app, session_id)

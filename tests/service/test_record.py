@@ -15,6 +15,7 @@ from tests.service.conftest import CLUB, OTHER_CLUB, csrf_token, login
 PLAYERS = ["阿强", "小李", "老王", "阿芳"]
 API = "/api/v1/record"
 
+
 # S (门风 南) holds a concealed 南 pung and two 得 (indicator 9s); wins on W's 5p.
 def _tiles(mpsz: str) -> list[str]:
     from engine.tiles import parse_tiles
@@ -40,8 +41,11 @@ def post(client, path: str, body: dict):
 
 @pytest.fixture
 def table(alice) -> str:
-    r = post(alice, f"{API}/sessions", {"club": CLUB, "table": "3", "ruleset": "wenling",
-                                         "options": {}, "players": PLAYERS})
+    r = post(
+        alice,
+        f"{API}/sessions",
+        {"club": CLUB, "table": "3", "ruleset": "wenling", "options": {}, "players": PLAYERS},
+    )
     assert r.status_code == 201, r.get_json()
     state = r.get_json()
     assert state["next"] == {"no": 1, "seats": dict(zip("ESWN", PLAYERS, strict=True))}
@@ -93,8 +97,13 @@ def test_invalid_entries_get_clear_errors(alice, table):
 
 
 def test_an_override_is_a_dispute_with_its_explanation(alice, table):
-    expected = post(alice, f"{API}/evaluate", {"session_id": table, "entry": win_entry()}).get_json()
-    paid = [{"from": p["from"], "to": p["to"], "amount": p["amount"]} for p in expected["expected_payments"]]
+    expected = post(
+        alice, f"{API}/evaluate", {"session_id": table, "entry": win_entry()}
+    ).get_json()
+    paid = [
+        {"from": p["from"], "to": p["to"], "amount": p["amount"]}
+        for p in expected["expected_payments"]
+    ]
     paid[0]["amount"] += 10
     r = post(alice, f"{API}/evaluate", {"session_id": table, "entry": win_entry(payments=paid)})
     v = r.get_json()
@@ -114,7 +123,14 @@ def test_save_appends_v1_records_once_per_client_id(alice, table):
     again = post(alice, f"{API}/sessions/{table}/hands", win_entry())
     assert again.status_code == 200 and again.get_json()["duplicate"] is True
     records = store.read_records(session_id=table, engine=_engine(alice))
-    assert [r["type"] for r in records] == ["session", "hand", "wildcard", "showdown", "win", "settlement"]
+    assert [r["type"] for r in records] == [
+        "session",
+        "hand",
+        "wildcard",
+        "showdown",
+        "win",
+        "settlement",
+    ]
     assert records[1]["client_id"] == "hand-0001"
     assert records[3]["concealed"] == sorted(_tiles("123m456m234p568p222z9s9s"), key=_order)
     # the stream is a valid v1 log an upload would give, and its receipt still proves it
@@ -138,7 +154,9 @@ def test_next_hand_rotates_the_dealer_and_a_drawn_hand_is_one_tap(alice, table):
     nxt = alice.get(f"{API}/sessions/{table}").get_json()["next"]
     assert nxt["no"] == 2 and nxt["seats"]["E"] == PLAYERS[1]
     assert nxt["seats"] == {"E": "小李", "S": "老王", "W": "阿芳", "N": "阿强"}
-    drawn = post(alice, f"{API}/sessions/{table}/hands", {"client_id": "hand-0002", "result": "exhausted"})
+    drawn = post(
+        alice, f"{API}/sessions/{table}/hands", {"client_id": "hand-0002", "result": "exhausted"}
+    )
     assert drawn.status_code == 201, drawn.get_json()
     state = alice.get(f"{API}/sessions/{table}").get_json()
     assert [h["result"] for h in state["hands"]] == ["win", "exhausted"]
@@ -149,17 +167,23 @@ def test_a_wrong_entry_is_corrected_never_edited(alice, table):
     assert post(alice, f"{API}/sessions/{table}/hands", win_entry()).status_code == 201
     before = store.read_records(session_id=table, engine=_engine(alice))
     fixed = win_entry(win={"seat": "S", "how": "discard", "tile": "5p", "from": "N"})
-    r = post(alice, f"{API}/sessions/{table}/hands/1/correction", {"entry": fixed, "reason": "N paid, not W"})
+    r = post(
+        alice,
+        f"{API}/sessions/{table}/hands/1/correction",
+        {"entry": fixed, "reason": "N paid, not W"},
+    )
     assert r.status_code == 201, r.get_json()
     after = store.read_records(session_id=table, engine=_engine(alice))
     assert after[: len(before)] == before
-    appended = after[len(before):]
+    appended = after[len(before) :]
     assert {c["type"] for c in appended} == {"correction"}
     assert [c["target"] for c in appended] == [4]  # the win line; the payments are the same
     assert all(c["by"] == "alice" and c["reason"] == "N paid, not W" for c in appended)
     state = alice.get(f"{API}/sessions/{table}").get_json()
     assert state["hands"][0]["wins"][0]["from"] == "N"
-    no_reason = post(alice, f"{API}/sessions/{table}/hands/1/correction", {"entry": fixed, "reason": " "})
+    no_reason = post(
+        alice, f"{API}/sessions/{table}/hands/1/correction", {"entry": fixed, "reason": " "}
+    )
     assert no_reason.status_code == 422
 
 
@@ -171,10 +195,21 @@ def test_only_club_members_record(client, alice, table):
     assert client.get(f"{API}/sessions/{table}").status_code == 404
     assert client.get(f"/record/{table}").status_code == 404
     assert post(client, f"{API}/sessions/{table}/hands", win_entry()).status_code == 404
-    assert post(client, f"{API}/evaluate", {"session_id": table, "entry": win_entry()}).status_code == 404
-    opened = post(client, f"{API}/sessions", {"club": CLUB, "table": "1", "ruleset": "wenling", "players": PLAYERS})
+    assert (
+        post(client, f"{API}/evaluate", {"session_id": table, "entry": win_entry()}).status_code
+        == 404
+    )
+    opened = post(
+        client,
+        f"{API}/sessions",
+        {"club": CLUB, "table": "1", "ruleset": "wenling", "players": PLAYERS},
+    )
     assert opened.status_code == 404
-    mine = post(client, f"{API}/sessions", {"club": OTHER_CLUB, "table": "1", "ruleset": "wenling", "players": PLAYERS})
+    mine = post(
+        client,
+        f"{API}/sessions",
+        {"club": OTHER_CLUB, "table": "1", "ruleset": "wenling", "players": PLAYERS},
+    )
     assert mine.status_code == 201
 
 
@@ -208,14 +243,23 @@ JSON = st.recursive(
 )  # fmt: skip
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(entry=JSON)
 def test_any_entry_gets_an_answer_never_a_crash(alice, table, entry):
-    for body in ({"session_id": table, "entry": entry}, {"session_id": table, "entry": entry, "no": entry}):
+    for body in (
+        {"session_id": table, "entry": entry},
+        {"session_id": table, "entry": entry, "no": entry},
+    ):
         r = post(alice, f"{API}/evaluate", body)
         assert r.status_code in (200, 400, 404, 422), (entry, r.get_json())
         assert set(r.get_json()) >= ({"error", "message"} if r.status_code >= 400 else {"records"})
-    saved = post(alice, f"{API}/sessions/{table}/hands", {"client_id": "fuzz-entry-1", **(entry if isinstance(entry, dict) else {})})
+    saved = post(
+        alice,
+        f"{API}/sessions/{table}/hands",
+        {"client_id": "fuzz-entry-1", **(entry if isinstance(entry, dict) else {})},
+    )
     assert saved.status_code in (200, 201, 400, 422), saved.get_json()
 
 
@@ -223,29 +267,53 @@ def test_receipts_of_a_recorded_session_stay_valid_as_it_grows(alice, table):
     from tests.service.conftest import fixture_log, upload
 
     first = post(alice, f"{API}/sessions/{table}/hands", win_entry()).get_json()["receipt"]
-    assert post(alice, f"{API}/sessions/{table}/hands", {"client_id": "hand-0002", "result": "exhausted"}).status_code == 201
+    assert (
+        post(
+            alice,
+            f"{API}/sessions/{table}/hands",
+            {"client_id": "hand-0002", "result": "exhausted"},
+        ).status_code
+        == 201
+    )
     with alice.application.app_context():
         head = store.get_session(session_id=table, engine=engine()).head_seq
         resolved = store.append_corrections(  # what an auditor's resolution appends
-            session_id=table, expected_seq=head, engine=engine(),
-            corrections=[{"type": "correction", "target": 5, "reason": "keep", "by": "carol",
-                          "replacement": {"type": "settlement", "payments": []}}],
+            session_id=table,
+            expected_seq=head,
+            engine=engine(),
+            corrections=[
+                {
+                    "type": "correction",
+                    "target": 5,
+                    "reason": "keep",
+                    "by": "carol",
+                    "replacement": {"type": "settlement", "payments": []},
+                }
+            ],
         )
         assert resolved.receipt["receipt"]["kind"] == "record"
         log = store.export_log(session_id=table, engine=engine())
         for receipt in (first, resolved.receipt):
             assert store.check_receipt(document=receipt, engine=engine()).session_id == table
-            assert store.check_receipt(document=receipt, log=log, engine=engine()).session_id == table
+            assert (
+                store.check_receipt(document=receipt, log=log, engine=engine()).session_id == table
+            )
         assert store.check_chains(engine=engine()).broken == []
         tampered = log.replace('"no":2', '"no":3')
         with pytest.raises(ReceiptInvalid):
             store.check_receipt(document=resolved.receipt, log=tampered, engine=engine())
-    uploaded = upload(alice, fixture_log("audit/summary.jsonl")).get_json()["accepted"][0]["session_id"]
+    uploaded = upload(alice, fixture_log("audit/summary.jsonl")).get_json()["accepted"][0][
+        "session_id"
+    ]
     with alice.application.app_context():
         s = store.get_session(session_id=uploaded, engine=engine())
         with pytest.raises(store.AppendInvalid):
-            store.append_records(session_id=uploaded, records=[{"type": "exhausted"}],
-                                 expected_seq=s.head_seq, engine=engine())
+            store.append_records(
+                session_id=uploaded,
+                records=[{"type": "exhausted"}],
+                expected_seq=s.head_seq,
+                engine=engine(),
+            )
 
 
 @pytest.mark.parametrize("ruleset", ["wenling", "huangyan", "zhoushan", "xizhou"])
@@ -255,7 +323,11 @@ def test_every_ruleset_is_recorded_and_evaluated(alice, ruleset):
     rs = get_ruleset(ruleset)
     info = alice.get(f"{API}/rulesets").get_json()[ruleset]
     assert info["tiles"] == sorted(rs.tile_counts(rs.options()), key=_order)
-    r = post(alice, f"{API}/sessions", {"club": CLUB, "table": "9", "ruleset": ruleset, "players": PLAYERS})
+    r = post(
+        alice,
+        f"{API}/sessions",
+        {"club": CLUB, "table": "9", "ruleset": ruleset, "players": PLAYERS},
+    )
     sid = r.get_json()["session"]["id"]
     sets = _tiles("123m456m789m234p678p")[: rs.hand_size // 3 * 3]
     entry = {"client_id": "any-ruleset", "result": "win",
