@@ -15,7 +15,7 @@ from engine.model import SEATS, Action, Meld, Showdown, Win, next_seat, prev_sea
 from engine.rulesets.base import Anomaly, Ruleset
 from engine.state import ERROR, WARNING, Discard, TableState
 from engine.state import names as _names
-from engine.tiles import ALL_TILES, INDEX, chinese
+from engine.tiles import ALL_TILES, INDEX, chinese, is_flower
 from engine.wins import WinRules
 
 PLAY_TYPES = frozenset(
@@ -48,7 +48,8 @@ class Table(WinRules):
         self.reported: set[tuple[str, str]] = set()  # (code, key) reported once per hand
         self.taken = 0
         self.back_draws = 0
-        self._dead = (0, rs.dead_wall(0, opts))  # (back draws, dead wall) last asked
+        self.flowers_out = 0
+        self._dead = ((0, 0), rs.dead_wall(0, 0, opts))  # ((back draws, flowers out), dead wall)
         self.turn: str | None = None
         self.must: str | None = None  # "draw" or "discard"
         self.last_draw: dict[str, tuple[str, str | None]] = {}  # seat -> (source, cause)
@@ -78,7 +79,7 @@ class Table(WinRules):
         t.melds = {s: m[:] for s, m in self.melds.items()}
         t.revealed = {s: r[:] for s, r in self.revealed.items()}
         t.discards = {s: d[:] for s, d in self.discards.items()}
-        t.seen = self.seen[:]
+        t.seen, t.shown_at = self.seen[:], dict(self.shown_at)
         t.pending = {s: p[:] for s, p in self.pending.items()}
         t.dealt, t.discarded_wild, t.reported = set(self.dealt), set(self.discarded_wild), set()
         t.wall_draws, t.last_draw = dict(self.wall_draws), dict(self.last_draw)
@@ -99,8 +100,9 @@ class Table(WinRules):
         return self.total - self.taken
 
     def dead_wall(self) -> int:
-        if self._dead[0] != self.back_draws:
-            self._dead = (self.back_draws, self.rs.dead_wall(self.back_draws, self.opts))
+        key = (self.back_draws, self.flowers_out)
+        if self._dead[0] != key:
+            self._dead = (key, self.rs.dead_wall(*key, self.opts))
         return self._dead[1]
 
     def _bonus_indexes(self) -> tuple[int, ...]:
@@ -211,6 +213,7 @@ class Table(WinRules):
             self.flag(seq, "reveal_not_in_hand", f"{seat} reveals {chinese(tile)} it does not hold")
             return
         self.revealed[seat].append(tile)
+        self.flowers_out += is_flower(tile)
         self.pending[seat].append("bonus")
         self.record(seq, "reveal", seat, tile=tile)
 

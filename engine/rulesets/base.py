@@ -147,8 +147,9 @@ class Ruleset:
         """Must this tile be revealed and replaced from the back when held (flowers, …)?"""
         return tile.endswith("f") and tile not in wildcards
 
-    def dead_wall(self, revealed_count: int, opts: Any) -> int:
-        """Live wall tiles left at which the hand ends drawn (黄牌/流局)."""
+    def dead_wall(self, back_draws: int, flowers_out: int, opts: Any) -> int:
+        """Live wall tiles left at which the hand ends drawn (黄牌/流局), given the replacements
+        drawn from the back so far and the flowers revealed so far."""
         return 0
 
     # -- legality beyond the generic replay checks -------------------------------------------

@@ -376,7 +376,7 @@ class Huangyan(Ruleset):
     def is_bonus(self, tile: str, wildcards: frozenset[str], opts: Options) -> bool:
         return False
 
-    def dead_wall(self, revealed_count: int, opts: Options) -> int:
+    def dead_wall(self, back_draws: int, flowers_out: int, opts: Options) -> int:
         return opts.dead_wall
 
     def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:

@@ -261,9 +261,9 @@ class Xizhou(Ruleset):
     def tile_counts(self, opts: Options) -> dict[str, int]:
         return tai.tile_counts_144()
 
-    def dead_wall(self, revealed_count: int, opts: Options) -> int:
+    def dead_wall(self, back_draws: int, flowers_out: int, opts: Options) -> int:
         """流局 at 16 live tiles left while not all 8 flowers are out, at 18 once they are."""
-        return 18 if revealed_count >= 8 else 16
+        return 18 if flowers_out >= 8 else 16
 
     def check(self, action: Action, history: tuple[Action, ...], opts: Options) -> list[Anomaly]:
         found = [tai.passed_claim(action, history), _discard_of_claimed(action, history, opts)]

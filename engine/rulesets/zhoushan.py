@@ -149,7 +149,7 @@ class Zhoushan(Ruleset):
     def tile_counts(self, opts: Options) -> dict[str, int]:
         return tai.tile_counts_144()
 
-    def dead_wall(self, revealed_count: int, opts: Options) -> int:
+    def dead_wall(self, back_draws: int, flowers_out: int, opts: Options) -> int:
         """The seed plays to the last tile (its 海底 and last-tile restrictions say so)."""
         return 0
 

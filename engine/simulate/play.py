@@ -23,7 +23,7 @@ from engine.model import SEATS, Meld, Showdown, next_seat, opposite_seat, prev_s
 from engine.rulesets.base import Ruleset
 from engine.simulate import bot
 from engine.simulate.wall import TWO_THROWS, Wall, throw
-from engine.tiles import ALL_TILES, INDEX, sorted_tiles
+from engine.tiles import ALL_TILES, INDEX, is_flower, sorted_tiles
 
 MAX_SLACK = 0.4
 
@@ -83,7 +83,8 @@ class _Hand:
         return out
 
     def dead(self) -> int:
-        return self.rs.dead_wall(self.wall.back, self.opts)
+        flowers_out = sum(is_flower(t) for shown in self.revealed.values() for t in shown)
+        return self.rs.dead_wall(self.wall.back, flowers_out, self.opts)
 
     def shanten(self, seat: str, without: int | None = None) -> int:
         return shanten(self.tiles(seat, without), self.melds[seat], self.wild)

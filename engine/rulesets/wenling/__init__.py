@@ -37,10 +37,10 @@ class Wenling(Ruleset):
     def is_bonus(self, tile: str, wildcards: frozenset[str], opts: Options) -> bool:
         return table.is_bonus(tile, wildcards)
 
-    def dead_wall(self, revealed_count: int, opts: Options) -> int:
-        """``revealed_count``: replacements drawn from the back so far (their parity decides
-        whether a lone tile lies at the back, which the 8 pairs do not count)."""
-        return table.dead_wall(revealed_count)
+    def dead_wall(self, back_draws: int, flowers_out: int, opts: Options) -> int:
+        """The parity of the back draws decides whether a lone tile lies at the back, which the
+        8 pairs do not count."""
+        return table.dead_wall(back_draws)
 
     def instant_win(self, show: Showdown, wildcards: frozenset[str], opts: Options) -> bool:
         return bool(table.instant_limits(table.show_tiles(show), wildcards, opts.red_flowers))

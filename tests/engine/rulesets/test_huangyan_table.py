@@ -49,8 +49,8 @@ def test_next_face_cycles():
 
 
 def test_dead_wall_option():
-    assert RS.dead_wall(0, RS.options()) == 0
-    assert RS.dead_wall(0, RS.options({"dead_wall": "14"})) == 14
+    assert RS.dead_wall(0, 0, RS.options()) == 0
+    assert RS.dead_wall(0, 0, RS.options({"dead_wall": "14"})) == 14
 
 
 def _outcome(wins=()):

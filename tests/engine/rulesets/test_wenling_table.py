@@ -53,7 +53,7 @@ def test_instant_wins():
 
 
 def test_wall_marks_count_pairs_without_the_lone_back_tile():
-    assert RS.dead_wall(0, OPTS) == 16 and RS.dead_wall(3, OPTS) == 17
+    assert RS.dead_wall(0, 0, OPTS) == 16 and RS.dead_wall(3, 0, OPTS) == 17
     assert table.in_raw_stage(30, 0) and not table.in_raw_stage(31, 0)
     assert table.in_raw_stage(31, 1) and not table.in_raw_stage(32, 1)
 

@@ -105,6 +105,12 @@ def test_exhausted_at_the_seeds_live_tile_count(flowers, dead):
     assert "wall_exhausted" in hand_codes(play_out("xizhou", flowers, dead - 1))
 
 
+def test_a_kong_replacement_is_no_flower_for_the_dead_wall():
+    # 7 flowers out and a kong: the kong's back draw must not count as the 8th flower
+    assert hand_codes(play_out("xizhou", 7, 16, dealer_kong=True)) == []
+    assert "exhausted_early" in hand_codes(play_out("xizhou", 7, 18, dealer_kong=True))
+
+
 def test_dealer_after_a_drawn_hand():
     # 流局时，庄家无杠连庄，有杠则庄家下家坐庄
     plain = replay(play_out("xizhou", 8, 18)).hands[0].outcome
