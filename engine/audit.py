@@ -49,6 +49,9 @@ def audit_hand(hand: HandReplay) -> dict:
         return scorings, inp, rs.settle(inp, opts)
 
     scorings, inp, payments = _guard(hand, anomalies, "score", settle, ({}, None, []))
+    win_seq = next((seq for seq, rec in hand.records if rec["type"] == "win"), hand.seq)
+    anomalies += [a if a.seq is not None else dataclasses.replace(a, seq=win_seq)
+                  for a in rs.score_anomalies(outcome, scorings, opts)]
     recorded = _recorded(hand.settlement)
     expected_flows = pair_flows(payments)
     disputes = []

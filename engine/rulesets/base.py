@@ -178,6 +178,19 @@ class Ruleset:
             liabilities=self.liabilities(outcome, opts),
         )
 
+    def score_anomalies(
+        self, outcome: HandOutcome, scorings: Mapping[str, Scoring], opts: Any
+    ) -> list[Anomaly]:
+        """Broken rules only scoring shows: a win below the ruleset's minimum (``limit`` set to
+        ``below_minimum`` by ``score``, e.g. xizhou's 1台起胡)."""
+        return [
+            Anomaly(None, "below_minimum", "error",
+                    f"{w.seat} declares a win worth {scorings[w.seat].raw}, below the minimum "
+                    f"{self.name} requires")
+            for w in outcome.wins
+            if w.seat in scorings and scorings[w.seat].limit == "below_minimum"
+        ]
+
     def liabilities(self, outcome: HandOutcome, opts: Any) -> tuple[Liability, ...]:
         return ()
 

@@ -257,7 +257,8 @@ def score_wins(
     minimum: int = 0,
 ) -> dict[str, Scoring]:
     """Every winner's scoring on its best reading (most 台 after the cap, then before it). A hand
-    that is no win, or has fewer than ``minimum`` 台, scores 0 with ``limit="not_winning"``."""
+    that is no win scores 0 with ``limit="not_winning"``; one with fewer than ``minimum`` 台
+    scores 0 with ``limit="below_minimum"`` (the audit reports it, see ``score_anomalies``)."""
     result = {}
     for win in outcome.wins:
         show = outcome.showdowns.get(win.seat)
@@ -271,8 +272,10 @@ def score_wins(
                     best, key = lines, k
         except HandError:  # impossible tiles; the replay reports them as not_winning
             best = None
-        if best is None or total(best) < minimum:
-            result[win.seat] = Scoring(win.seat, 0, best or (), 0, limit="not_winning")
+        if best is None:
+            result[win.seat] = Scoring(win.seat, 0, (), 0, limit="not_winning")
+        elif total(best) < minimum:
+            result[win.seat] = Scoring(win.seat, 0, best, total(best), limit="below_minimum")
         else:
             raw = total(best)
             result[win.seat] = Scoring(win.seat, min(raw, cap) if cap else raw, best, raw)

@@ -98,7 +98,7 @@ def _hand(rs: Ruleset, opts: Any, session: dict, head: dict, seed: int):
             )
         outcome = hand.outcome
         scorings = rs.score(outcome, opts)
-        if any(scorings.get(w.seat) and scorings[w.seat].limit == "not_winning" for w in outcome.wins):
+        if any(scorings.get(w.seat) and scorings[w.seat].limit in ("not_winning", "below_minimum") for w in outcome.wins):
             continue
         inp = rs.settle_input(outcome, scorings, opts)
         return outcome, play, rs.settle(inp, opts), (scorings, inp)

@@ -117,7 +117,7 @@ def test_items_liabilities_and_payments_match_the_hand_computed_log(no):
 def test_a_zero_tai_win_is_not_a_win():
     # 1台起胡: hand 7 has no item at all
     scoring = RS.score(hands()[6].outcome, RS.options())["S"]
-    assert scoring.points == 0 and scoring.limit == "not_winning"
+    assert scoring.points == 0 and scoring.limit == "below_minimum"
 
 
 @pytest.mark.parametrize(
@@ -192,6 +192,9 @@ def test_the_full_path_replay_and_audit_agree_with_every_hand():
     # codec -> replay -> score/settle -> audit: no hand anomaly, no dispute, the same 台
     report = audit_records(parse_log((FIXTURES / "xizhou/items.jsonl").read_bytes()).records)
     for h in report["hands"]:
+        if h["no"] == 7:  # the 0-台 win: an anomaly on its win line, paid nothing
+            assert [a["code"] for a in h["anomalies"]] == ["below_minimum"]
+            continue
         assert (h["no"], h["anomalies"], h["disputes"]) == (h["no"], [], [])
         assert h["points"] == {s: sum(v.values()) for s, v in EXPECTED_LINES[h["no"]].items()}
-    assert report["hands"][6]["limits"] == {"S": "not_winning"}
+    assert report["hands"][6]["limits"] == {"S": "below_minimum"}
