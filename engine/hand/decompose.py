@@ -16,7 +16,7 @@ from itertools import combinations_with_replacement, product
 from typing import Any, NamedTuple
 
 from engine.hand import _tables
-from engine.hand._input import BLOCK, SUIT_MASK, HandError, digits, prepare
+from engine.hand._input import BLOCK, SHIFT, SUIT_MASK, HandError, prepare
 from engine.model import Meld
 from engine.tiles import FACES, parse_tile
 
@@ -86,10 +86,36 @@ _WILD_SETS: list[_Raw] = [((f, f, f), "pung", (True,) * 3) for f in range(34)] +
 ]
 
 
-def _suit_parts(block: int, base: int, w: int) -> list[tuple[tuple[_Raw, ...], int, _Raw | None]]:
+class _Part(NamedTuple):
+    """One way to group a suit's real tiles: its sets (sorted), the 得 it used, its pair (or
+    None), the sets as public Groups, the faces its 得 stand for, and per winning tile the
+    distinct (index into ``sets``, wait) shapes (filled on first use)."""
+
+    sets: tuple[_Raw, ...]
+    used: int
+    pair: _Raw | None
+    groups: tuple[Group, ...]
+    wild: tuple[str, ...]
+    shapes: dict[int, tuple[tuple[int, str], ...]]
+
+
+def _part(sets: tuple[_Raw, ...], used: int, pair: _Raw | None) -> _Part:
+    infos = [_group(raw) for raw in sets]
+    wild = tuple(face for _, faces in infos for face in faces)
+    return _Part(sets, used, pair, tuple(g for g, _ in infos), wild, {})
+
+
+def _part_shapes(part: _Part, win: int) -> tuple[tuple[int, str], ...]:
+    shapes = part.shapes.get(win)
+    if shapes is None:
+        shapes = part.shapes[win] = tuple(_shapes(part.sets, win))
+    return shapes
+
+
+def _suit_parts(block: int, base: int, w: int) -> list[_Part]:
     """Every way to group the real tiles of one suit with at most ``w`` 得, in search order.
 
-    Each part is (its sets, sorted; 得 it used; its pair or None). Groups never cross suits, so the
+    Groups never cross suits, so the
     readings of a hand are the products of its suits' parts, taken in suit order; the order within
     a suit is the depth-first order of the branching, so the product keeps the whole-hand order.
     Memoised per (suit pattern, 得 available): hands reuse a few thousand suit patterns.
@@ -105,7 +131,7 @@ def _suit_parts(block: int, base: int, w: int) -> list[tuple[tuple[_Raw, ...], i
 
     def walk(block: int, wild_left: int, pair: _Raw | None, anchor: int, start: int) -> None:
         if not block:
-            parts.append((tuple(sorted(groups)), w - wild_left, pair))
+            parts.append(_part(tuple(sorted(groups)), w - wild_left, pair))
             return
         i = ((block & -block).bit_length() - 1) // 3
         options = local[i]
@@ -134,52 +160,45 @@ def _suit_parts(block: int, base: int, w: int) -> list[tuple[tuple[_Raw, ...], i
     return parts
 
 
-_PARTS: dict[tuple[int, int, int], list] = {}
-_EMPTY = [((), 0, None)]
+_PARTS: dict[tuple[int, int, int], list[_Part]] = {}
 
 
-def _readings(key: int, w: int) -> Iterator[tuple[_Raw, list[_Raw]]]:
-    """(pair, sets) of every reading of the packed real tiles plus ``w`` 得."""
-    suits = [
+def _readings(key: int, w: int) -> Iterator[tuple[_Raw, tuple[_Part, ...], tuple[_Raw, ...]]]:
+    """(pair, one part per suit, sets of 得 alone) of every reading of the packed real tiles
+    plus ``w`` 得. The parts' sets, in suit order, are sorted; the 得-only sets come sorted too."""
+    m, p, s, z = (
         _suit_parts(block, 9 * b, w) if block else _EMPTY
         for b in range(4)
         for block in (key >> BLOCK * b & SUIT_MASK,)
-    ]
-    m, p, s, z = suits
-    for gm, um, pm in m:
-        for gp, up, pp in p:
-            u1 = um + up
-            if u1 > w or pm and pp:
+    )
+    for pm in m:
+        for pp in p:
+            u1 = pm.used + pp.used
+            if u1 > w or pm.pair and pp.pair:
                 continue
-            p1 = pm or pp
-            for gs, us, ps in s:
-                u2 = u1 + us
-                if u2 > w or p1 and ps:
+            p1 = pm.pair or pp.pair
+            for ps in s:
+                u2 = u1 + ps.used
+                if u2 > w or p1 and ps.pair:
                     continue
-                p2 = p1 or ps
-                for gz, uz, pz in z:
-                    left = w - u2 - uz
-                    if left < 0 or p2 and pz:
+                p2 = p1 or ps.pair
+                for pz in z:
+                    left = w - u2 - pz.used
+                    if left < 0 or p2 and pz.pair:
                         continue
-                    pair = p2 or pz
-                    if pair is None and left < 2:
-                        continue
-                    yield from _finish(gm + gp + gs + gz, left, pair)
-
-
-def _finish(groups: tuple[_Raw, ...], wild_left: int, pair: _Raw | None):
-    """Add the groups made of 得 alone: the pair if no real tile holds it, then the sets."""
-    if pair is not None and not wild_left:
-        yield pair, list(groups)
-        return
-    pairs = [pair] if pair else _WILD_PAIRS
-    n_sets = (wild_left - (0 if pair else 2)) // 3
-    for p in pairs:
-        for extra in combinations_with_replacement(_WILD_SETS, n_sets):
-            yield p, sorted(groups + extra)
+                    pair = p2 or pz.pair
+                    parts = (pm, pp, ps, pz)
+                    if pair is not None and not left:
+                        yield pair, parts, ()
+                    elif pair is not None or left >= 2:
+                        n_sets = (left - (0 if pair else 2)) // 3
+                        for pair_ in [pair] if pair else _WILD_PAIRS:
+                            for extra in combinations_with_replacement(_WILD_SETS, n_sets):
+                                yield pair_, parts, extra
 
 
 _WILD_PAIRS: list[_Raw] = [((f, f), "pair", (True, True)) for f in range(34)]
+_EMPTY = [_Part((), 0, None, (), (), {})]
 
 
 def _wait(group: _Raw, place: int) -> str:
@@ -215,6 +234,7 @@ class Reading(NamedTuple):
 
 
 _NO_SHAPE = ((None, None),)
+_FACE_INDEX = {face: i for i, face in enumerate(FACES)}
 
 
 def _assign(wild_tiles: tuple[str, ...], faces: tuple[str, ...]) -> tuple[tuple, int]:
@@ -271,31 +291,45 @@ def readings(
     win = None
     if winning_tile is not None:
         win = parse_tile(winning_tile)
-        if win not in _concealed(hand):
+        if win not in hand.wild and not hand.key >> SHIFT[win] & 7:
             raise HandError(f"the winning tile {win} is not among the concealed tiles")
     win_wild = win in hand.wild
-    win_key = -1 if win_wild else FACES.index(win) if win else None
+    win_key = -1 if win_wild else None if win is None else _FACE_INDEX[win]
     wild_tiles = hand.wild
-    for pair, sets in _readings(hand.key, len(wild_tiles)):
+    for pair, parts, extra in _readings(hand.key, len(wild_tiles)):
         pair_group, wild = _group(pair)
-        set_groups = []
-        for raw in sets:
-            group, more = _group(raw)
-            set_groups.append(group)
-            if more:
-                wild += more
+        for part in parts:
+            wild += part.wild
+        if extra:
+            sets = sorted(sum((part.sets for part in parts), extra))
+            set_groups = tuple(_group(raw)[0] for raw in sets)
+            wild += tuple(face for raw in extra for face in _group(raw)[1])
+        else:
+            set_groups = parts[0].groups + parts[1].groups + parts[2].groups + parts[3].groups
         assignments, restored = _assigned(wild_tiles, wild) if wild_tiles else ((), 0)
         if win_key is None:
             shapes = _NO_SHAPE
+        elif extra:
+            shapes = _shapes((pair, *sets), win_key)
         else:
-            shapes = []
-            seen = set()
-            for n, raw in enumerate((pair, *sets)):
-                for wait in _waits(raw, win_key):
-                    if (raw, wait) not in seen:
-                        seen.add((raw, wait))
-                        shapes.append((n, wait))
-        yield Reading(pair_group, tuple(set_groups), assignments, restored, shapes, win_wild)
+            shapes = [(0, wait) for wait in _waits(pair, win_key)]
+            offset = 1
+            for part in parts:
+                if part.sets:
+                    shapes += [(offset + n, wait) for n, wait in _part_shapes(part, win_key)]
+                    offset += len(part.sets)
+        yield Reading(pair_group, set_groups, assignments, restored, shapes, win_wild)
+
+
+def _shapes(groups: tuple[_Raw, ...], win: int) -> list[tuple[int, str]]:
+    """Each distinct (group, wait) the winning tile may take, by the first group index."""
+    shapes, seen = [], set()
+    for n, raw in enumerate(groups):
+        for wait in _waits(raw, win):
+            if (raw, wait) not in seen:
+                seen.add((raw, wait))
+                shapes.append((n, wait))
+    return shapes
 
 
 def decompositions(
@@ -312,10 +346,6 @@ def decompositions(
     for reading in readings(tiles, melds, wildcards, winning_tile):
         for shape in reading.shapes:
             yield reading.decomposition(shape)
-
-
-def _concealed(hand) -> set[str]:
-    return {FACES[f] for f, c in enumerate(digits(hand.key)) if c} | set(hand.wild)
 
 
 def best_decomposition(

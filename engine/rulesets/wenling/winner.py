@@ -23,7 +23,7 @@ from engine.model import (
 from engine.rulesets.base import Scoring
 from engine.rulesets.wenling import lines, table
 from engine.rulesets.wenling.options import Options
-from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE, WINDS, is_terminal_or_honor
+from engine.tiles import DRAGONS, FACES, GREEN, RED, SEAT_WIND, WHITE, WINDS, is_terminal_or_honor
 
 WAIT_ITEMS = frozenset({"tanki", "kanchan", "penchan"})  # 单吊 嵌档 靠柄: 2 胡 each, codes = waits
 _MELD_KIND = {
@@ -115,6 +115,7 @@ class _Context:
     melds_all_pungs: bool
     melds_allow_panghu: bool
     opts: Options
+    pungs: dict[str, _Pung]  # face -> its items as a concealed or exposed pung of this seat
 
 
 def _context(outcome: HandOutcome, win: Win, show: Showdown, naonao: bool, opts: Options) -> _Context:
@@ -131,21 +132,49 @@ def _context(outcome: HandOutcome, win: Win, show: Showdown, naonao: bool, opts:
         melds_allow_panghu=all(m.kind == "chi" for m in show.melds)
         and (opts.panghu_with_chi or not show.melds),
         opts=opts,
+        pungs=_pung_table(SEAT_WIND[win.seat], naonao),
     )
+
+
+class _Pung(NamedTuple):
+    """A concealed pung's codes and their 胡/番, and what counting it exposed changes."""
+
+    concealed: tuple[str, ...]
+    exposed: tuple[str, ...]
+    hu: int
+    fan: int
+    exposed_hu: int  # exposed minus concealed
+    exposed_fan: int
+
+
+@cache
+def _pung_table(seat_wind: str, naonao: bool) -> dict[str, _Pung]:
+    table_ = {}
+    for face in FACES:
+        concealed = set_items("pung_concealed", face, seat_wind, naonao)
+        exposed = set_items("pung_exposed", face, seat_wind, naonao)
+        hu, fan, _ = lines.sums(concealed)
+        hu_x, fan_x, _ = lines.sums(exposed)
+        table_[face] = _Pung(concealed, exposed, hu, fan, hu_x - hu, fan_x - fan)
+    return table_
 
 
 class _Base(NamedTuple):
     """The items of a reading that do not depend on where the winning tile went, and their
-    胡/番 sums with every pung taken as concealed."""
+    胡/番 sums with every pung counted concealed."""
 
     head: tuple[str, ...]  # 门风对/字牌对
-    sets: tuple[tuple[str, ...], ...]  # per set: its codes as a concealed pung (() for a chow)
-    exposed: tuple[tuple[str, ...] | None, ...]  # per set: its codes if the win exposed it
+    sets: tuple[_Pung | None, ...]  # per set: its pung entry (None for a chow)
     dui: tuple[str, ...]  # 对对胡
     tail: tuple[str, ...]  # 清一色/混一色, 四风会齐, 双得还原
     tanki_ok: bool  # a 单吊 on this pair earns its 胡
     pang_ok: bool  # 旁胡 if the wait is two-sided
-    sums: tuple[int, int, bool]
+    hu: int
+    fan: int
+    limit: bool
+
+
+_sums = cache(lines.sums)  # of the few short code tuples a reading's head and tail can be
 
 
 def _base(d, ctx: _Context) -> _Base:
@@ -153,83 +182,97 @@ def _base(d, ctx: _Context) -> _Base:
     opts = ctx.opts
     pair = d.pair.faces[0]
     value_pair = pair == ctx.seat_wind or pair in DRAGONS
-    faces = [pair]
-    suits = set(ctx.meld_suits)
-    suits.add(pair[1])
-    sets, exposed = [], []
-    chows = 0
+    pungs = ctx.pungs
+    faces = {pair}
+    suits = {pair[1]}
+    entries = []
+    hu = fan = chows = 0
     for g in d.sets:
         face = g.faces[0]
         suits.add(face[1])
         if g.kind == "chow":
             chows += 1
-            sets.append(())
-            exposed.append(None)
+            entries.append(None)
             continue
-        faces.append(face)
-        sets.append(set_items("pung_concealed", face, ctx.seat_wind, ctx.naonao))
-        exposed.append(set_items("pung_exposed", face, ctx.seat_wind, ctx.naonao))
-    tail = []
+        faces.add(face)
+        entry = pungs[face]
+        entries.append(entry)
+        hu += entry.hu
+        fan += entry.fan
+    suits |= ctx.meld_suits
     has_honor = "z" in suits
-    suited = suits - {"z"}
-    if len(suited) == 1:
-        tail.append("hun_yi_se" if has_honor else "qing_yi_se")
+    suited = len(suits) - has_honor
+    tail: tuple[str, ...] = ()
+    if suited == 1:
+        tail = ("hun_yi_se",) if has_honor else ("qing_yi_se",)
     elif not suited:
-        tail.append("hun_yi_se")
-    if set(WINDS) <= set(faces).union(ctx.meld_winds):
-        tail.append("four_winds")
+        tail = ("hun_yi_se",)
+    if _WINDS <= faces.union(ctx.meld_winds):
+        tail += ("four_winds",)
     if _restored(d, ctx) >= 2:
-        tail.append("double_restore")
+        tail += ("double_restore",)
     head = ("pair_value",) if value_pair else ()
     dui = ("dui_dui_hu",) if chows == 0 and ctx.melds_all_pungs else ()
-    every = head + dui + tuple(tail) + tuple(c for codes in sets for c in codes)
+    h, f, limit = _sums(head + dui + tail)
     return _Base(
-        head, tuple(sets), tuple(exposed), dui, tuple(tail),
+        head, tuple(entries), dui, tail,
         tanki_ok=opts.tanki_on_honor or pair[1] != "z",
         pang_ok=chows == len(d.sets) and ctx.melds_allow_panghu
         and (opts.panghu_value_pair or not value_pair),
-        sums=lines.sums(every),
+        hu=hu + h, fan=fan + f, limit=limit,
     )
 
 
-def _wait_codes(b: _Base, wait: str | None) -> tuple[str, ...]:
-    return (wait,) if wait in WAIT_ITEMS and (wait != "tanki" or b.tanki_ok) else ()
+_WINDS = frozenset(WINDS)
 
 
-def _pang_codes(b: _Base, wait: str | None) -> tuple[str, ...]:
-    return ("pang_hu",) if b.pang_ok and wait not in WAIT_ITEMS else ()
+def _wait_codes(wait: str | None, tanki_ok: bool) -> tuple[str, ...]:
+    return (wait,) if wait in WAIT_ITEMS and (wait != "tanki" or tanki_ok) else ()
 
 
-def _exposed_by(b: _Base, win_group: int | None, ctx: _Context) -> int | None:
+def _pang_codes(wait: str | None, pang_ok: bool) -> tuple[str, ...]:
+    return ("pang_hu",) if pang_ok and wait not in WAIT_ITEMS else ()
+
+
+@cache
+def _shape_sums(wait: str | None, tanki_ok: bool, pang_ok: bool) -> tuple[int, int]:
+    hu, fan, _ = lines.sums(_wait_codes(wait, tanki_ok) + _pang_codes(wait, pang_ok))
+    return hu, fan
+
+
+def _exposed(b: _Base, win_group: int | None, ctx: _Context) -> int | None:
     """Index into ``b.sets`` of the pung a discard completed (it counts as exposed), if any."""
-    if ctx.on_discard and win_group and b.exposed[win_group - 1] is not None:
+    if ctx.on_discard and win_group and b.sets[win_group - 1] is not None:
         return win_group - 1
     return None
 
 
+def _codes(b: _Base, win_group: int | None, wait: str | None, ctx: _Context) -> list[str]:
+    exposed = _exposed(b, win_group, ctx)
+    codes = list(b.head)
+    for i, entry in enumerate(b.sets):
+        if entry is not None:
+            codes += entry.exposed if i == exposed else entry.concealed
+    codes += _wait_codes(wait, b.tanki_ok)
+    return [*codes, *b.dui, *_pang_codes(wait, b.pang_ok), *b.tail]
+
+
 def reading_items(d, ctx: _Context) -> list[str]:
     """The items one reading adds: pair, concealed pungs, wait, patterns, 四风会齐, 双得还原."""
-    b = _base(d, ctx)
-    exposed = _exposed_by(b, d.win_group, ctx)
-    codes = list(b.head)
-    for i, set_codes in enumerate(b.sets):
-        codes += b.exposed[i] if i == exposed else set_codes
-    return [*codes, *_wait_codes(b, d.wait), *b.dui, *_pang_codes(b, d.wait), *b.tail]
+    return _codes(_base(d, ctx), d.win_group, d.wait, ctx)
 
 
 def _shape_value(b: _Base, shape: tuple[int | None, str | None], ctx: _Context, hu0: int, fan0: int):
-    """(points, raw) of one reading with the winning tile in ``shape`` = (win_group, wait):
-    the reading's sums plus what the shape changes (the items of :func:`reading_items`)."""
+    """(points, raw) of one reading with the winning tile in ``shape`` = (win_group, wait): the
+    sums of :func:`_codes` without listing them."""
     win_group, wait = shape
-    hu, fan, limit = b.sums
-    exposed = _exposed_by(b, win_group, ctx)
-    changed = _wait_codes(b, wait) + _pang_codes(b, wait)
+    hu, fan = _shape_sums(wait, b.tanki_ok, b.pang_ok)
+    exposed = _exposed(b, win_group, ctx)
     if exposed is not None:
-        changed += b.exposed[exposed]
-        h, f, _ = lines.sums(b.sets[exposed])
-        hu, fan = hu - h, fan - f
-    h, f, _ = lines.sums(changed)
-    return lines.total(hu0 + hu + h, fan0 + fan + f, limit)
+        entry = b.sets[exposed]
+        hu += entry.exposed_hu
+        fan += entry.exposed_fan
+    return lines.total(hu0 + b.hu + hu, fan0 + b.fan + fan, b.limit)
 
 
 def _restored(d, ctx: _Context) -> int:
@@ -266,8 +309,11 @@ def _best(show: Showdown, outcome: HandOutcome, win: Win, fixed: list[str], ctx:
         for shape in r.shapes:
             value = _shape_value(b, shape, ctx, hu0, fan0)
             if best is None or value > best[0]:
-                best = (value, r, shape)
-    return None if best is None else (best[0], best[1].decomposition(best[2]))
+                best = (value, r, shape, b)
+    if best is None:
+        return None
+    value, r, shape, b = best
+    return value, r.decomposition(shape), _codes(b, *shape, ctx)
 
 
 def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
@@ -286,8 +332,7 @@ def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
             best = None
     if best is None:
         return Scoring(win.seat, 0, (lines.line("not_a_win"),), raw=0)
-    (points, raw), d = best
-    codes = reading_items(d, ctx)
+    (points, raw), d, codes = best
     limit_codes = [c for c in codes if lines.ITEMS[c][3] == lines.LIMIT]
     if limit_codes:
         return _limit_scoring(win.seat, limit_codes, _reading(d))
