@@ -27,8 +27,10 @@ def session_replay(s: TableSession) -> Replay:
     return _replay(s.id, s.head_seq)
 
 
-def step_json(s: TableSession, hand_no: int, step: int) -> dict | None:
-    """The table after ``step`` records of hand ``hand_no`` (1-based); None when out of range."""
+def step_json(s: TableSession, hand_no: int, step: int, report: dict | None) -> dict | None:
+    """The table after ``step`` records of hand ``hand_no`` (1-based); None when out of range.
+    ``report`` (the session's audit, if done) adds the session-level anomalies and the disputes,
+    shown at the settlement line, to the problems a viewer can jump to."""
     rp = session_replay(s)
     if not 1 <= hand_no <= len(rp.hands):
         return None
@@ -38,9 +40,13 @@ def step_json(s: TableSession, hand_no: int, step: int) -> dict | None:
         return None
     state = hand.state_at(step)
     seq, rec = hand.records[step]
+    problems = _problems(rp, report)
     step_of = {s: i for i, (s, _) in enumerate(hand.records)}
-    marks = sorted({step_of[a.seq] for a in hand.anomalies if a.seq in step_of})
-    later = [i + 1 for i, h in enumerate(rp.hands) if i + 1 > hand_no and h.anomalies]
+    marks = sorted({step_of[q] for q in problems if q in step_of})
+    later = [
+        i + 1 for i, h in enumerate(rp.hands)
+        if i + 1 > hand_no and any(q in problems for q, _ in h.records)
+    ]
     drawn = rec.get("tile") if rec["type"] == "draw" else None
     return {
         "session": s.id,
@@ -61,14 +67,34 @@ def step_json(s: TableSession, hand_no: int, step: int) -> dict | None:
                              drawn if rec.get("seat") == seat else None)
             for seat in SEATS
         },
-        "anomalies": [
-            {"code": a.code, "severity": a.severity, "message": a.message}
-            for a in hand.anomalies
-            if a.seq == seq
-        ],
+        "anomalies": problems.get(seq, []),
         "marks": marks,
         "next_marked_hand": later[0] if later else None,
     }
+
+
+def _problems(rp: Replay, report: dict | None) -> dict[int, list[dict]]:
+    """seq -> what is wrong there: the replay's anomalies, the audit's session-level ones, and
+    each disputed payment at its hand's settlement line."""
+    out: dict[int, list[dict]] = {}
+    session_level = report["anomalies"] if report else [_anomaly(a) for a in rp.anomalies]
+    for a in [_anomaly(a) for h in rp.hands for a in h.anomalies] + session_level:
+        if a["seq"] is not None:
+            out.setdefault(a["seq"], []).append(a)
+    for h, replayed in zip(report["hands"] if report else (), rp.hands, strict=False):
+        settled = [q for q, r in replayed.records if r["type"] == "settlement"]
+        for d in h["disputes"] if settled else ():
+            why = f" — {d['explanation']['zh']} {d['explanation']['en']}" if d["explanation"] else ""
+            out.setdefault(settled[-1], []).append({
+                "code": "dispute", "severity": "dispute",
+                "message": f"争议 dispute {h['seats'][d['from']]} → {h['seats'][d['to']]}: "
+                           f"expected {d['expected']}, recorded {d['recorded']}{why}",
+            })
+    return out
+
+
+def _anomaly(a) -> dict:
+    return {"seq": a.seq, "code": a.code, "severity": a.severity, "message": a.message}
 
 
 def _seat_json(state, seat: str, player: str, drawn: str | None) -> dict:

@@ -87,6 +87,11 @@ def status_view(user: User, session_id: str) -> dict:
     }
 
 
+def report(s: TableSession) -> dict | None:
+    """The session's newest audit report (None while the first verification is pending)."""
+    return _verified(s)[1]
+
+
 def _verified(s: TableSession) -> tuple[Verification | None, dict | None]:
     v = queries.latest_verifications([s.id]).get(s.id)
     return v, queries.report_of(v)

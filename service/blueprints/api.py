@@ -84,7 +84,8 @@ def hand(session_id: str, index: int):
 @bp.get("/sessions/<session_id>/hands/<int:index>/steps/<int:step>")
 @auth.api_auth
 def replay_step(session_id: str, index: int, step: int):
-    state = replays.step_json(views.load_session(g.user, session_id), index, step)
+    s = views.load_session(g.user, session_id)
+    state = replays.step_json(s, index, step, views.report(s))
     if state is None:
         abort(404, "no such hand or step in this session")
     return jsonify(state)

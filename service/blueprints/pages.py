@@ -46,7 +46,7 @@ def replay(session_id: str):
     s = views.load_session(current_user, session_id)
     hand_no = request.args.get("hand", 1, type=int)
     step = request.args.get("step", 0, type=int)
-    if replays.step_json(s, hand_no, step) is None:
+    if replays.step_json(s, hand_no, step, None) is None:
         abort(404, "no such hand or step in this session")
     return render_template("replay.html", s=views.session_summary(s, None), hand=hand_no, step=step)
 

@@ -214,3 +214,15 @@ def test_every_step_of_a_broken_log_replays(alice, name):
     marked = [m for m in first["marks"]]
     for step in marked:
         assert alice.get(f"/api/v1/sessions/{sid}/hands/1/steps/{step}").get_json()["anomalies"]
+
+
+def test_replay_marks_the_disputed_settlement(alice, sessions):
+    sid = sessions["disputed"]
+    first = alice.get(f"/api/v1/sessions/{sid}/hands/1/steps/0").get_json()
+    assert first["marks"], "the dispute is a step to jump to"
+    at = alice.get(f"/api/v1/sessions/{sid}/hands/1/steps/{first['marks'][-1]}").get_json()
+    assert at["record"]["type"] == "settlement"
+    disputes = [a for a in at["anomalies"] if a["code"] == "dispute"]
+    assert len(disputes) == 3 and "漏算" in disputes[0]["message"]
+    clean = alice.get(f"/api/v1/sessions/{sessions['clean']}/hands/1/steps/0").get_json()
+    assert clean["marks"] == [] and clean["next_marked_hand"] is None
