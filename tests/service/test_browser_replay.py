@@ -167,10 +167,11 @@ def test_demo_tour_jump_to_anomaly_resolve_and_dashboards(app, live, browser, sh
     form.locator("input[name=reason]").fill("牌桌同意 the table agreed")
     dialogs = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    with page.expect_response(lambda r: r.url.endswith("/resolution")) as resolved:
+    with page.expect_navigation(), page.expect_response(
+        lambda r: r.url.endswith("/resolution")
+    ) as resolved:
         form.locator("button[type=submit]").click()
     assert resolved.value.status == 201, (resolved.value.text(), dialogs)
-    page.wait_for_url("**/disputes")
     assert wait_embedded(60)
     page.goto(f"{live}/clubs/{DEMO_CLUB}/disputes?state=resolved")
     assert "the table agreed" in page.text_content("main")
