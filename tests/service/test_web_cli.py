@@ -1,0 +1,83 @@
+"""``fupan users create`` and ``fupan serve --demo`` as a user runs them."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+
+import requests
+from typer.testing import CliRunner
+
+from service.cli import app as cli
+
+
+def test_users_create_then_log_in(app, client):
+    runner = CliRunner()
+    result = runner.invoke(cli, ["users", "create", "erin", "--password", "long enough 1",
+                                 "--club", "新俱乐部", "--role", "auditor", "--player", "小王"])
+    assert result.exit_code == 0, result.output
+    assert "created user erin in 新俱乐部 as auditor" in result.output
+    from tests.service.conftest import login
+
+    assert login(client, "erin", "long enough 1").status_code == 302
+    assert client.get("/api/v1/me").get_json()["clubs"] == [
+        {"name": "新俱乐部", "role": "auditor", "player": "小王"}]
+
+
+def test_users_create_refuses_clearly(app):
+    runner = CliRunner()
+    duplicate = runner.invoke(cli, ["users", "create", "alice", "--password", "long enough 1"])
+    assert duplicate.exit_code == 2 and "already exists" in duplicate.output
+    short = runner.invoke(cli, ["users", "create", "frank", "--password", "short"])
+    assert short.exit_code == 2 and "at least 8" in short.output
+    role = runner.invoke(cli, ["users", "create", "gina", "--password", "long enough 1",
+                               "--club", "x", "--role", "boss"])
+    assert role.exit_code == 2 and "valid roles" in role.output
+    assert "Traceback" not in duplicate.output + short.output + role.output
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_serve_demo_prints_a_login_that_works(tmp_path):
+    port = _free_port()
+    env = {**os.environ, "FUPAN_DATA_DIR": str(tmp_path), "COLUMNS": "200"}
+    env.pop("FUPAN_DATABASE_URL", None)
+    env.pop("FUPAN_BROKER_URL", None)
+    server = subprocess.Popen(
+        [sys.executable, "-c", "from service.cli import main; main()", "serve", "--demo",
+         "--port", str(port)],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        banner = ""
+        deadline = time.monotonic() + 120
+        while "fupan on" not in banner and time.monotonic() < deadline:
+            line = server.stdout.readline()
+            if not line:
+                break
+            banner += line
+        found = re.search(r"user (\S+) password (\S+)", banner)
+        assert found, banner
+        base = f"http://127.0.0.1:{port}"
+        http = requests.Session()
+        for _ in range(50):
+            try:
+                page = http.get(f"{base}/login", timeout=5).text
+                break
+            except requests.ConnectionError:
+                time.sleep(0.2)
+        token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
+        response = http.post(f"{base}/login", data={"username": found[1], "password": found[2],
+                                                    "csrf_token": token})
+        assert response.status_code == 200 and "演示俱乐部" in response.text
+    finally:
+        server.terminate()
+        server.wait(20)
