@@ -104,9 +104,38 @@ class WinRules:
             flags.add(FLAG_FIRST_DRAW)
         return frozenset(flags)
 
+    def note_winnable(self, seq: int, by: str, tile: str) -> None:
+        """Mark the seats this discard would complete (``passed`` until each draws; a win on this
+        very discard clears nothing and is allowed)."""
+        for seat in (next_seat(by), opposite_seat(by), prev_seat(by)):
+            if seat in self.passed:
+                continue
+            tiles = self.concealed(seat)
+            tiles.append(tile)
+            try:
+                if is_winning_hand(tiles, self.melds[seat], self.wildcards):
+                    self.passed[seat] = seq
+            except HandError:  # a wrong hand size is reported elsewhere
+                pass
+
+    def _check_passed(self, seq: int, seat: str, how: str) -> None:
+        """A win on another seat's tile after letting a winning discard go by, before drawing."""
+        passed = self.passed.get(seat)
+        if passed is None or how not in ("discard", "robbed_kong"):
+            return
+        if how == "discard" and self.win_discard is not None:
+            who, i = self.win_discard
+            if self.discards[who][i][1] == passed:
+                return
+        self.flag(seq, "passed_win",
+                  f"{seat} let a winning discard go by (seq {passed}) and may not win on another "
+                  f"seat's tile before its next draw")
+
     def _check_win(self, seq: int, seat: str, how: str, tile: str | None) -> None:
         if seat in self.discarded_wild and self.rs.discarded_wildcard_blocks_win:
             self.flag(seq, "won_after_discarding_wildcard", f"{seat} wins after discarding a 得")
+        if self.rs.passed_win_waits_for_draw:
+            self._check_passed(seq, seat, how)
         held = [ALL_TILES[i] for i in self.bonus_idx if self.counts[seat][i]]
         if held:
             self.flag_once(seat, seq, "bonus_not_revealed",

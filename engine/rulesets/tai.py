@@ -189,29 +189,25 @@ def action_claims(actions: Iterable[Action]) -> Counter[tuple[str, str]]:
 # -- restrictions the replay cannot see generically ----------------------------------------------
 
 
-def passed_claim(action: Action, history: tuple[Action, ...]) -> Anomaly | None:
-    """A 碰 or a win on a discard of tile X after the seat let an X go by since its last draw
-    (passed 碰/胡: not again before the seat draws). The seat's hand only shrinks between its
-    draws, so if it can 碰/胡 on X now it could then. Only the same tile is detectable: the
-    replay does not show a ruleset the concealed hand."""
-    if action.kind == "peng":
-        what, code = "碰", "passed_peng"
-    elif action.kind == "win" and action.source == "discard":
-        what, code = "胡", "passed_win"
-    else:
+def passed_peng(action: Action, history: tuple[Action, ...]) -> Anomaly | None:
+    """A 碰 of tile X after the seat let an X go by since its last draw (passed 碰: not again
+    before the seat draws). The seat's hand only shrinks between its draws, so if it can 碰 X
+    now it could then. (A passed 胡 needs the concealed hand: the replay checks it, see
+    ``Ruleset.passed_win_waits_for_draw``.)"""
+    if action.kind != "peng":
         return None
     tile = action.tile
     last = max((i for i, a in enumerate(history) if a.kind == "discard"), default=0)
     for a in reversed(history[:last]):  # before the discard claimed now
-        if a.seat == action.seat and a.kind in ("draw", "chi", "peng", "gang", "discard"):
+        if a.seat == action.seat and a.kind == "draw":  # claims and discards are no draw
             return None
         if a.kind == "discard" and a.seat != action.seat and a.tile == tile:
             return Anomaly(
                 action.seq,
-                code,
+                "passed_peng",
                 "error",
                 f"{action.seat} let {tile} go by (seq "
-                f"{a.seq}) and may not {what} it again before its next draw",
+                f"{a.seq}) and may not 碰 it again before its next draw",
             )
     return None
 

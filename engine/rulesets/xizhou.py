@@ -254,6 +254,7 @@ class Xizhou(Ruleset):
     hand_size = 13
     has_flowers = True
     multiple_discard_winners = True
+    passed_win_waits_for_draw = True  # the replay checks a passed 胡 (see docs)
     # The seed bars discarding the claimed tile itself (not a 吃's other end), with exceptions:
     # check() enforces it.
     forbid_discard_of_claimed = False
@@ -266,7 +267,7 @@ class Xizhou(Ruleset):
         return 18 if flowers_out >= 8 else 16
 
     def check(self, action: Action, history: tuple[Action, ...], opts: Options) -> list[Anomaly]:
-        found = [tai.passed_claim(action, history), _discard_of_claimed(action, history, opts)]
+        found = [tai.passed_peng(action, history), _discard_of_claimed(action, history, opts)]
         return [a for a in found if a is not None]
 
     def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:

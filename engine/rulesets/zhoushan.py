@@ -145,6 +145,7 @@ class Zhoushan(Ruleset):
     has_flowers = True
     forbid_discard_of_claimed = True
     multiple_discard_winners = True
+    passed_win_waits_for_draw = True  # the replay checks a passed 胡 (see docs)
 
     def tile_counts(self, opts: Options) -> dict[str, int]:
         return tai.tile_counts_144()
@@ -155,7 +156,7 @@ class Zhoushan(Ruleset):
 
     def check(self, action: Action, history: tuple[Action, ...], opts: Options) -> list[Anomaly]:
         """Passed 碰/胡 before the next draw, and nothing claimed or konged at the last tile."""
-        found = [tai.passed_claim(action, history), tai.claim_on_last(action, history, 0)]
+        found = [tai.passed_peng(action, history), tai.claim_on_last(action, history, 0)]
         return [a for a in found if a is not None]
 
     def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
