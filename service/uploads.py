@@ -58,8 +58,12 @@ def take(user: User, name: str, data: bytes) -> Outcome:
         omitted = (LogError(0, None, None, f"... and {e.omitted} more problems"),) if e.omitted else ()
         return Outcome(name, errors=tuple(e.errors) + omitted)
     club = parsed.session.get("club") or ""
+    if not club:
+        return _reject(name, "the session record names no club; add \"club\"", line=parsed.lines[0],
+                       field="club")
     if club not in auth.memberships(user):
-        return _reject(name, f"you are not a member of club {club!r}", line=parsed.lines[0], field="club")
+        return _reject(name, f"you are not a member of club {club!r}", line=parsed.lines[0],
+                       field="club")
     stored = store.ingest_parsed(parsed=parsed, engine=engine())
     if stored.created:
         enqueue_verify(stored.session.id)

@@ -125,3 +125,16 @@ def test_upload_page_has_a_drop_zone(alice):
 def test_verified_helper_waits_for_the_worker(alice):
     session_id = verified(alice, fixture_log(CLEAN))
     assert alice.get(f"/api/v1/sessions/{session_id}/status").get_json()["status"] == "ok"
+
+
+def test_log_without_a_club_is_refused(app, alice):
+    import json
+
+    lines = fixture_log(CLEAN).decode().splitlines()
+    first = json.loads(lines[0])
+    del first["club"]
+    response = upload(alice, "\n".join([json.dumps(first), *lines[1:]]).encode())
+    assert response.status_code == 422
+    error = response.get_json()["rejected"][0]["errors"][0]
+    assert error["line"] == 1 and error["field"] == "club"
+    assert _stored(app) == 0
