@@ -88,27 +88,32 @@ _WILD_SETS: list[_Raw] = [((f, f, f), "pung", (True,) * 3) for f in range(34)] +
 
 class _Part(NamedTuple):
     """One way to group a suit's real tiles: its sets (sorted), the 得 it used, its pair (or
-    None), the sets as public Groups, the faces its 得 stand for, and per winning tile the
-    distinct (index into ``sets``, wait) shapes (filled on first use)."""
+    None), the sets and pair as public Groups, the faces its 得 stand for (pair included), and
+    per winning tile the pair's waits and the distinct (index into ``sets``, wait) shapes."""
 
     sets: tuple[_Raw, ...]
     used: int
     pair: _Raw | None
     groups: tuple[Group, ...]
+    pair_group: Group | None
     wild: tuple[str, ...]
-    shapes: dict[int, tuple[tuple[int, str], ...]]
+    shapes: dict[int, tuple[tuple[str, ...], tuple[tuple[int, str], ...]]]
 
 
 def _part(sets: tuple[_Raw, ...], used: int, pair: _Raw | None) -> _Part:
-    infos = [_group(raw) for raw in sets]
+    infos = [_group(raw) for raw in ((pair, *sets) if pair else sets)]
     wild = tuple(face for _, faces in infos for face in faces)
-    return _Part(sets, used, pair, tuple(g for g, _ in infos), wild, {})
+    groups = tuple(g for g, _ in infos)
+    if pair:
+        return _Part(sets, used, pair, groups[1:], groups[0], wild, {})
+    return _Part(sets, used, pair, groups, None, wild, {})
 
 
-def _part_shapes(part: _Part, win: int) -> tuple[tuple[int, str], ...]:
+def _part_shapes(part: _Part, win: int) -> tuple[tuple[str, ...], tuple[tuple[int, str], ...]]:
     shapes = part.shapes.get(win)
     if shapes is None:
-        shapes = part.shapes[win] = tuple(_shapes(part.sets, win))
+        pair_waits = _waits(part.pair, win) if part.pair else ()
+        shapes = part.shapes[win] = pair_waits, tuple(_shapes(part.sets, win))
     return shapes
 
 
@@ -164,13 +169,14 @@ _PARTS: dict[tuple[int, int, int], list[_Part]] = {}
 
 
 def _readings(key: int, w: int) -> Iterator[tuple[_Raw, tuple[_Part, ...], tuple[_Raw, ...]]]:
-    """(pair, one part per suit, sets of 得 alone) of every reading of the packed real tiles
+    """(pair, one part per suit holding real tiles, sets of 得 alone) of every reading of the packed real tiles
     plus ``w`` 得. The parts' sets, in suit order, are sorted; the 得-only sets come sorted too."""
     m, p, s, z = (
         _suit_parts(block, 9 * b, w) if block else _EMPTY
         for b in range(4)
         for block in (key >> BLOCK * b & SUIT_MASK,)
     )
+    held = tuple(n for n, suit in enumerate((m, p, s, z)) if suit is not _EMPTY)
     for pm in m:
         for pp in p:
             u1 = pm.used + pp.used
@@ -187,7 +193,8 @@ def _readings(key: int, w: int) -> Iterator[tuple[_Raw, tuple[_Part, ...], tuple
                     if left < 0 or p2 and pz.pair:
                         continue
                     pair = p2 or pz.pair
-                    parts = (pm, pp, ps, pz)
+                    every = (pm, pp, ps, pz)
+                    parts = tuple(every[n] for n in held)
                     if pair is not None and not left:
                         yield pair, parts, ()
                     elif pair is not None or left >= 2:
@@ -198,7 +205,7 @@ def _readings(key: int, w: int) -> Iterator[tuple[_Raw, tuple[_Part, ...], tuple
 
 
 _WILD_PAIRS: list[_Raw] = [((f, f), "pair", (True, True)) for f in range(34)]
-_EMPTY = [_Part((), 0, None, (), (), {})]
+_EMPTY = [_Part((), 0, None, (), None, (), {})]
 
 
 def _wait(group: _Raw, place: int) -> str:
@@ -297,28 +304,44 @@ def readings(
     win_key = -1 if win_wild else None if win is None else _FACE_INDEX[win]
     wild_tiles = hand.wild
     for pair, parts, extra in _readings(hand.key, len(wild_tiles)):
-        pair_group, wild = _group(pair)
+        if extra or pair[2] == (True, True):
+            yield _generic(pair, parts, extra, wild_tiles, win_key, win_wild)
+            continue
+        wild = ()
+        set_groups = ()
+        head: list[tuple[int, str]] = []
+        shapes: list[tuple[int | None, str | None]] = []
+        offset = 1
         for part in parts:
             wild += part.wild
-        if extra:
-            sets = sorted(sum((part.sets for part in parts), extra))
-            set_groups = tuple(_group(raw)[0] for raw in sets)
-            wild += tuple(face for raw in extra for face in _group(raw)[1])
-        else:
-            set_groups = parts[0].groups + parts[1].groups + parts[2].groups + parts[3].groups
+            set_groups += part.groups
+            if part.pair_group:
+                pair_group = part.pair_group
+            if win_key is not None:
+                pair_waits, set_shapes = part.shapes.get(win_key) or _part_shapes(part, win_key)
+                if pair_waits:
+                    head = [(0, wait) for wait in pair_waits]
+                for n, wait in set_shapes:
+                    shapes.append((offset + n, wait))
+                offset += len(part.sets)
         assignments, restored = _assigned(wild_tiles, wild) if wild_tiles else ((), 0)
-        if win_key is None:
-            shapes = _NO_SHAPE
-        elif extra:
-            shapes = _shapes((pair, *sets), win_key)
-        else:
-            shapes = [(0, wait) for wait in _waits(pair, win_key)]
-            offset = 1
-            for part in parts:
-                if part.sets:
-                    shapes += [(offset + n, wait) for n, wait in _part_shapes(part, win_key)]
-                    offset += len(part.sets)
+        shapes = head + shapes if win_key is not None else _NO_SHAPE
         yield Reading(pair_group, set_groups, assignments, restored, shapes, win_wild)
+
+
+def _generic(pair, parts, extra, wild_tiles, win_key, win_wild) -> Reading:
+    """A reading whose pair or some sets are 得 alone (the sets interleave, so sort them)."""
+    pair_group, wild = _group(pair)
+    if any(part.pair for part in parts):  # the pair's 得 are counted in its part
+        wild = ()
+    for part in parts:
+        wild += part.wild
+    sets = sorted(sum((part.sets for part in parts), extra))
+    set_groups = tuple(_group(raw)[0] for raw in sets)
+    wild += tuple(face for raw in extra for face in _group(raw)[1])
+    assignments, restored = _assigned(wild_tiles, wild) if wild_tiles else ((), 0)
+    shapes = _NO_SHAPE if win_key is None else _shapes((pair, *sets), win_key)
+    return Reading(pair_group, tuple(set_groups), assignments, restored, shapes, win_wild)
 
 
 def _shapes(groups: tuple[_Raw, ...], win: int) -> list[tuple[int, str]]:
