@@ -40,6 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     auth.init_app(app)
     csrf.init_app(app)
     app.add_template_filter(chinese, "tile_zh")
+    app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
     _register_blueprints(app)
     _register_errors(app)
     return app
