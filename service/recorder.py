@@ -38,7 +38,7 @@ from service.models import User
 
 # Non-winners score their showdown in these rulesets (wenling 闲家牌点, huangyan 闲家胡数).
 NONWINNERS_SCORE = frozenset({"wenling", "huangyan"})
-HOWS = ("self_draw", "discard", "robbed_kong")
+HOWS = ("self_draw", "discard", "robbed_kong", "instant")  # instant: at the deal, no tile
 MELD_KINDS = ("chi", "peng", "gang_exposed", "gang_concealed", "gang_added")
 CLIENT_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
@@ -225,7 +225,7 @@ def _entry_of(h) -> dict:
     shows = {}
     for seat, sd in out.showdowns.items():
         concealed = list(sd.concealed)
-        if win is not None and seat == win.seat and win.tile in concealed:
+        if win is not None and seat == win.seat and win.tile in concealed:  # entered apart
             concealed.remove(win.tile)
         shows[seat] = {
             "concealed": concealed,
@@ -237,7 +237,13 @@ def _entry_of(h) -> dict:
     return {
         "result": "win" if win else "exhausted",
         "indicator": out.indicator,
-        "win": {"seat": win.seat, "how": win.how, "tile": win.tile, "from": win.from_seat}
+        "win": {
+            "seat": win.seat,
+            "how": win.how,
+            "tile": win.tile,
+            "from": win.from_seat,
+            "flags": sorted(win.flags),
+        }
         if win
         else None,
         "shows": shows,
@@ -263,21 +269,18 @@ def hand_records(table: Table, entry: dict, hand: dict) -> list[dict]:
             raise EntryError("enter the 得 indicator", "indicator")
         if indicator:
             records.append({"type": "wildcard", "indicator": indicator})
-    win = entry.get("win") if isinstance(entry.get("win"), dict) else {}
     shows = entry.get("shows") or {}
     if not isinstance(shows, dict) or not set(shows) <= set(SEATS):
         raise EntryError("shows must map seats E, S, W, N to their tiles", "shows")
+    win = {}
     if result == "win":
-        _check_win(win)
+        win = _checked_win(entry.get("win") if isinstance(entry.get("win"), dict) else {})
         if win["seat"] not in shows:
             raise EntryError("enter the winner's tiles", "shows")
     for seat in sorted(shows, key=lambda s: (s != win.get("seat"), SEATS.index(s))):
         records.append(_showdown(seat, shows[seat], win if seat == win.get("seat") else None))
     if result == "win":
-        rec = {"type": "win", "seat": win["seat"], "how": win["how"], "tile": win["tile"]}
-        if win["how"] != "self_draw":
-            rec["from"] = win["from"]
-        records.append(rec)
+        records.append({"type": "win", **win})
     else:
         records.append({"type": "exhausted"})
     _check_copies(
@@ -301,21 +304,33 @@ def _tiles(value: object, field: str) -> list[str]:
     return [_tile(t, field) for t in value]
 
 
-def _check_win(win: dict) -> None:
-    if win.get("seat") not in SEATS:
+def _checked_win(win: dict) -> dict:
+    """The win record's fields: ``tile`` unless instant, ``from`` for a discard or robbed kong,
+    ``flags`` (杠上开花, 海底 …: a summary hand has no play to derive them from)."""
+    out = {"seat": win.get("seat"), "how": win.get("how")}
+    if out["seat"] not in SEATS:
         raise EntryError("who won? (seat E, S, W or N)", "win.seat")
-    if win.get("how") not in HOWS:
+    if out["how"] not in HOWS:
         raise EntryError(f"how was it won? ({', '.join(HOWS)})", "win.how")
-    win["tile"] = _tile(win.get("tile"), "win.tile")
-    if win["how"] != "self_draw" and (win.get("from") not in SEATS or win["from"] == win["seat"]):
-        raise EntryError("from whom? (another seat)", "win.from")
+    if out["how"] != "instant":
+        out["tile"] = _tile(win.get("tile"), "win.tile")
+    if out["how"] in ("discard", "robbed_kong"):
+        if win.get("from") not in SEATS or win["from"] == out["seat"]:
+            raise EntryError("from whom? (another seat)", "win.from")
+        out["from"] = win["from"]
+    flags = win.get("flags") or []
+    if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
+        raise EntryError("flags must be a list of names", "win.flags")
+    if flags:
+        out["flags"] = flags
+    return out
 
 
 def _showdown(seat: str, show: object, win: dict | None) -> dict:
     if not isinstance(show, dict):
         raise EntryError(f"{seat}: send concealed, melds and revealed tiles", f"shows.{seat}")
     concealed = _tiles(show.get("concealed"), f"shows.{seat}.concealed")
-    if win is not None:
+    if win is not None and "tile" in win:
         concealed.append(win["tile"])  # a winner's concealed tiles include the winning tile
     rec: dict[str, Any] = {"type": "showdown", "seat": seat, "concealed": concealed}
     melds = []

@@ -104,8 +104,9 @@
 
     function blank() {
       return { clientId: newId(), fixing: null, seats: null, payments: null, note: "",
-               entry: { result: "win", indicator: null, win: { seat: null, how: "discard", tile: null, from: null }, shows: {} } };
+               entry: { result: "win", indicator: null, win: blankWin(), shows: {} } };
     }
+    function blankWin() { return { seat: null, how: "discard", tile: null, from: null, flags: [] }; }
     function seats() { return S.seats || (server && server.next.seats) || {}; }
     function show(seat) {
       if (!S.entry.shows[seat]) S.entry.shows[seat] = { concealed: [], melds: [], revealed: [] };
@@ -150,7 +151,9 @@
         ui.showSeat = s; changed();
       });
       $("how").querySelectorAll("button").forEach(function (b) { b.classList.toggle("on", b.dataset.how === win.how); });
-      $("from-row").hidden = win.how === "self_draw";
+      $("from-row").hidden = win.how === "self_draw" || win.how === "instant";
+      win.flags = win.flags || [];
+      $("flags").querySelectorAll("button").forEach(function (b) { b.classList.toggle("on", win.flags.indexOf(b.dataset.flag) >= 0); });
       chips($("from"), SEATS.filter(function (s) { return s !== win.seat; }), win.from, function (s) { win.from = s; changed(); });
       var showable = info.nonwinners_score ? SEATS : (win.seat ? [win.seat] : []);
       if (!ui.showSeat || showable.indexOf(ui.showSeat) < 0) ui.showSeat = win.seat || null;
@@ -158,7 +161,7 @@
       $("targets").querySelectorAll(".tgt").forEach(function (b) {
         b.classList.toggle("on", b.dataset.target === ui.target);
         if (b.hasAttribute("data-indicator-only")) b.hidden = !info.has_indicator;
-        if (b.hasAttribute("data-winner-only")) b.hidden = ui.showSeat !== win.seat;
+        if (b.hasAttribute("data-winner-only")) b.hidden = ui.showSeat !== win.seat || win.how === "instant";
       });
       var meld = MELD[ui.target] && ui.target !== "gang_concealed";
       $("meld-from-row").hidden = !meld;
@@ -195,7 +198,7 @@
       row.id = "concealed";
       sh.concealed.forEach(function (t, i) { row.append(removable(t, wild.indexOf(t) >= 0, function () { sh.concealed.splice(i, 1); })); });
       box.append(row);
-      if (ui.showSeat === S.entry.win.seat) {
+      if (ui.showSeat === S.entry.win.seat && S.entry.win.how !== "instant") {
         var w = el("div", "slot", "胡张 winning tile: ");
         w.id = "win-tile";
         if (S.entry.win.tile) w.append(removable(S.entry.win.tile, wild.indexOf(S.entry.win.tile) >= 0, function () { S.entry.win.tile = null; }));
@@ -269,7 +272,8 @@
     function entry() {
       var e = JSON.parse(JSON.stringify(S.entry));
       e.client_id = S.clientId;
-      if (e.win.how === "self_draw") delete e.win.from;
+      if (e.win.how === "self_draw" || e.win.how === "instant") delete e.win.from;
+      if (e.win.how === "instant") delete e.win.tile;
       if (e.result !== "win") { delete e.win; e.shows = {}; }
       e.payments = S.payments;
       if (S.note) e.note = S.note;
@@ -398,7 +402,7 @@
           drop(e.client_id);
           S.entry = e; S.clientId = e.client_id; S.payments = e.payments || null;
           delete S.entry.client_id; delete S.entry.payments; delete S.entry.no;
-          if (!S.entry.win) S.entry.win = { seat: null, how: "discard", tile: null, from: null };
+          if (!S.entry.win) S.entry.win = blankWin();
           changed();
           flash("not saved 未保存: " + b.message);
           return;
@@ -447,7 +451,7 @@
         fix.type = "button";
         fix.addEventListener("click", function () {
           S = blank(); S.fixing = h.no; S.seats = h.seats; S.entry = h.entry;
-          if (!S.entry.win) S.entry.win = { seat: null, how: "discard", tile: null, from: null };
+          if (!S.entry.win) S.entry.win = blankWin();
           SEATS.forEach(function (s) { if (S.entry.shows[s]) S.entry.shows[s].melds = S.entry.shows[s].melds.map(function (m) { if (!m.from) delete m.from; return m; }); });
           S.payments = h.recorded_payments ? h.recorded_payments.map(function (p) { return { from: p.from, to: p.to, amount: p.amount }; }) : null;
           ui.showSeat = S.entry.win.seat;
@@ -462,7 +466,15 @@
     // -- wiring -----------------------------------------------------------------------------------------
     $("how").addEventListener("click", function (e) {
       var b = e.target.closest("button"); if (!b) return;
-      S.entry.win.how = b.dataset.how; changed();
+      S.entry.win.how = b.dataset.how;
+      if (b.dataset.how === "instant") { S.entry.win.tile = null; if (ui.target === "win") ui.target = "concealed"; }
+      changed();
+    });
+    $("flags").addEventListener("click", function (e) {
+      var b = e.target.closest("button"); if (!b) return;
+      var flags = S.entry.win.flags = S.entry.win.flags || [], i = flags.indexOf(b.dataset.flag);
+      if (i >= 0) flags.splice(i, 1); else flags.push(b.dataset.flag);
+      changed();
     });
     $("targets").addEventListener("click", function (e) {
       var b = e.target.closest(".tgt"); if (!b) return;
@@ -470,7 +482,7 @@
     });
     $("drawn").addEventListener("click", function () {
       if (S.fixing) return;
-      S.entry = { result: "exhausted", indicator: null, win: { seat: null, how: "discard", tile: null, from: null }, shows: {} };
+      S.entry = { result: "exhausted", indicator: null, win: blankWin(), shows: {} };
       S.payments = null;
       save();
     });

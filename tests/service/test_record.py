@@ -360,3 +360,29 @@ def test_a_hand_entered_for_seats_that_moved_on_is_refused(alice, table):
     assert late.status_code == 409 and late.get_json()["field"] == "no"
     assert "hand 2" in late.get_json()["message"]
     assert len(alice.get(f"{API}/sessions/{table}").get_json()["hands"]) == 1
+
+
+def test_instant_wins_and_win_flags(alice, table):
+    # 3 得 held at the deal: an instant 腊子, no winning tile
+    instant = {"client_id": "instant-1", "result": "win", "indicator": "9s",
+               "win": {"seat": "W", "how": "instant"},
+               "shows": {"W": {"concealed": _tiles("123m456m234p678p2z9s9s9s")}}}  # fmt: skip
+    v = post(alice, f"{API}/evaluate", {"session_id": table, "entry": instant}).get_json()
+    win = next(r for r in v["records"] if r["type"] == "win")
+    assert win == {"type": "win", "seat": "W", "how": "instant"}
+    assert v["limits"] == {"W": "laizi"} and v["expected_net"]["W"] > 0
+    # 杠上开花: the flag a summary hand must state (no play to derive it from)
+    bloom = win_entry(
+        win={"seat": "S", "how": "self_draw", "tile": "5p", "flags": ["kong_replacement"]},
+        shows={"S": {"concealed": _tiles("123m234p68p222z9s9s"),
+                     "melds": [{"kind": "gang_concealed", "tiles": _tiles("4444m")}]}},
+    )  # fmt: skip
+    plain = {**bloom, "win": {**bloom["win"], "flags": []}}
+    codes = {}
+    for name, entry in (("bloom", bloom), ("plain", plain)):
+        r = post(alice, f"{API}/evaluate", {"session_id": table, "entry": entry}).get_json()
+        assert r["winning"]["ok"], r
+        codes[name] = {line["code"] for line in r["items"]["S"]}
+    assert codes["bloom"] - codes["plain"] == {"kong_bloom"}
+    bad = win_entry(win={"seat": "S", "how": "self_draw", "tile": "5p", "flags": "bloom"})
+    assert post(alice, f"{API}/evaluate", {"session_id": table, "entry": bad}).status_code == 422
