@@ -78,6 +78,9 @@
     el.append(row("副露/花", melds));
     var discards = T.tiles(s.discards, state.wildcards);
     discards.classList.add("discards"); discards.dataset.seat = seat;
+    (s.claimed || []).forEach(function (by, i) {  // a tile someone claimed stays in the river, dimmed
+      if (by) { discards.children[i].classList.add("side"); discards.children[i].title += " → " + by; }
+    });
     el.append(row("弃牌", discards));
   }
 
