@@ -33,11 +33,12 @@ def list_sessions(
     clubs: Iterable[str],
     flt: SessionFilter = SessionFilter(),
     limit: int = 200,
+    offset: int = 0,
     *,
     with_report: bool = False,
 ) -> list[tuple[TableSession, Verification | None]]:
-    """Sessions of ``clubs`` (newest first) with their latest verification (its report loaded
-    only when asked: reports are large and the list needs counts only)."""
+    """Sessions of ``clubs`` (newest first), ``limit`` of them from ``offset``, with their latest
+    verification (its report loaded only when asked: reports are large, lists need counts)."""
     clubs = list(clubs)
     if flt.club:
         clubs = [c for c in clubs if c == flt.club]
@@ -52,11 +53,14 @@ def list_sessions(
         rows = session.exec(query.order_by(TableSession.started_at.desc(), TableSession.id)).all()
     if flt.player:
         rows = [s for s in rows if flt.player in s.players]
+    if not flt.disputed_only:  # only the page's rows need their verification
+        rows = rows[offset : offset + limit]
     latest = latest_verifications([s.id for s in rows], with_report=with_report)
     out = [(s, latest.get(s.id)) for s in rows]
     if flt.disputed_only:
         out = [(s, v) for s, v in out if v is not None and (v.disputes or v.anomalies)]
-    return out[:limit]
+        out = out[offset : offset + limit]
+    return out
 
 
 def latest_verifications(

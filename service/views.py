@@ -54,12 +54,24 @@ def verification_status(s: TableSession, v: Verification | None) -> str:
 
 def sessions_view(user: User, args) -> dict:
     flt = parse_filter(args)
+    limit, offset = _count(args, "limit", 200, 1, 1000), _count(args, "offset", 0, 0, 10**9)
     clubs = auth.memberships(user)
-    rows = queries.list_sessions(clubs, flt)
+    rows = queries.list_sessions(clubs, flt, limit, offset)
     return {
         "sessions": [session_summary(s, v) for s, v in rows],
         "clubs": sorted(clubs),
+        "limit": limit,
+        "offset": offset,
     }
+
+
+def _count(args, name: str, default: int, low: int, high: int) -> int:
+    text = args.get(name, "")
+    if not text:
+        return default
+    if not text.isdigit() or not low <= int(text) <= high:
+        abort(400, f"{name} must be a whole number from {low} to {high}")
+    return int(text)
 
 
 def load_session(user: User, session_id: str) -> TableSession:

@@ -226,3 +226,13 @@ def test_replay_marks_the_disputed_settlement(alice, sessions):
     assert len(disputes) == 3 and "漏算" in disputes[0]["message"]
     clean = alice.get(f"/api/v1/sessions/{sessions['clean']}/hands/1/steps/0").get_json()
     assert clean["marks"] == [] and clean["next_marked_hand"] is None
+
+
+def test_session_list_pages(alice, sessions):
+    newest = alice.get("/api/v1/sessions?limit=1").get_json()["sessions"]
+    older = alice.get("/api/v1/sessions?limit=1&offset=1").get_json()["sessions"]
+    assert len(newest) == len(older) == 1 and newest[0]["id"] != older[0]["id"]
+    assert alice.get("/api/v1/sessions?offset=2").get_json()["sessions"] == []
+    assert 'id="older"' in alice.get("/?limit=1").get_data(as_text=True)
+    assert alice.get("/api/v1/sessions?limit=0").status_code == 400
+    assert alice.get("/api/v1/sessions?limit=x").status_code == 400
