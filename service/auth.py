@@ -22,7 +22,7 @@ from service.models import ROLES, ApiToken, Club, Membership, User
 
 login_manager = LoginManager()
 login_manager.login_view = "auth.login"
-login_manager.session_protection = "strong"
+login_manager.session_protection = "basic"  # "strong" logs phones out on every new IP
 
 
 class AccountError(ValueError):
