@@ -103,10 +103,13 @@
     var ui = { showSeat: null, target: "concealed", meldFrom: null };
 
     function blank() {
-      return { clientId: newId(), fixing: null, seats: null, payments: null, note: "",
+      return { clientId: newId(), no: null, fixing: null, seats: null, payments: null, note: "",
                entry: { result: "win", indicator: null, win: blankWin(), shows: {} } };
     }
     function blankWin() { return { seat: null, how: "discard", tile: null, from: null, flags: [] }; }
+    function touched() {
+      return !!(S.entry.win.seat || S.entry.indicator || Object.keys(S.entry.shows).length);
+    }
     function seats() { return S.seats || (server && server.next.seats) || {}; }
     function show(seat) {
       if (!S.entry.shows[seat]) S.entry.shows[seat] = { concealed: [], melds: [], revealed: [] };
@@ -141,6 +144,9 @@
     function draw() {
       var win = S.entry.win, isWin = S.entry.result === "win";
       $("hand-no").textContent = S.fixing ? "更正 correcting hand " + S.fixing : "第 " + (server ? server.next.no : "…") + " 局 hand";
+      var stale = !S.fixing && touched() && S.no && server && S.no !== server.next.no;
+      $("stale").hidden = !stale;
+      if (stale) $("stale").textContent = "hand " + S.no + " was saved meanwhile (another phone?): this entry is now for hand " + server.next.no + " — check the seats 座位已变，请核对";
       var seatBox = $("seats");
       seatBox.textContent = "";
       SEATS.forEach(function (s) {
@@ -175,7 +181,7 @@
       drawEntered();
       drawKeyboard();
       $("save").textContent = S.fixing ? "Save correction 保存更正" : "Save 保存";
-      $("cancel-fix").hidden = !S.fixing;
+      $("clear").textContent = S.fixing ? "cancel 取消" : "clear 清空";
       $("note").value = S.note || "";
     }
     function prevSeat(s) { return SEATS[(SEATS.indexOf(s) + 3) % 4]; }
@@ -277,10 +283,11 @@
       if (e.result !== "win") { delete e.win; e.shows = {}; }
       e.payments = S.payments;
       if (S.note) e.note = S.note;
-      if (!S.fixing && server) e.no = server.next.no;  // the seats were this hand's
+      if (!S.fixing && server) e.no = S.no || server.next.no;  // the seats were this hand's
       return e;
     }
     function changed() {
+      if (!S.fixing && server) S.no = !touched() ? null : S.no || server.next.no;  // the hand it is for
       keep(draftKey, S);
       draw();
       clearTimeout(timer);
@@ -402,6 +409,7 @@
           drop(e.client_id);
           S.entry = e; S.clientId = e.client_id; S.payments = e.payments || null;
           delete S.entry.client_id; delete S.entry.payments; delete S.entry.no;
+          S.no = null;
           if (!S.entry.win) S.entry.win = blankWin();
           changed();
           flash("not saved 未保存: " + b.message);
@@ -487,7 +495,11 @@
       save();
     });
     $("save").addEventListener("click", save);
-    $("cancel-fix").addEventListener("click", function () { S = blank(); verdict = null; clearLive(); changed(); });
+    $("clear").addEventListener("click", function () {
+      if (!S.fixing && touched() && !window.confirm("Clear this entry? 清空本局输入？")) return;
+      S = blank(); verdict = null; ui.showSeat = null; clearLive(); changed();
+      $("verdict").textContent = "";
+    });
     $("reset-pay").addEventListener("click", function () { S.payments = null; changed(); });
     $("add-pay").addEventListener("click", function () { own(); S.payments.push({ from: "E", to: S.entry.win.seat || "S", amount: 0 }); changed(); });
     $("note").addEventListener("change", function () { S.note = $("note").value; keep(draftKey, S); });

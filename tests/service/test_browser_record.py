@@ -163,6 +163,18 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     assert records[-1]["type"] == "correction"
     assert records[-1]["target"] == 4 and records[-1]["replacement"]["from"] == "N"
     assert records[-1]["by"] == "alice" and records[4]["from"] == "W"  # the original stays
+
+    # phone B starts hand 3 while phone A records it as drawn in one tap: B is warned
+    other.click("#winner button[data-seat=W]")
+    page.click("#drawn")
+    page.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
+    other.wait_for_selector("#stale:not([hidden])", timeout=20_000)
+    assert "hand 3 was saved meanwhile" in other.text_content("#stale")
+    other.once("dialog", lambda d: d.accept())
+    other.click("#clear")
+    other.wait_for_selector("#stale", state="hidden")
+    hands = [r for r in _records(app, session_id) if r["type"] in ("hand", "exhausted")]
+    assert [r.get("no", "exhausted") for r in hands] == [1, 2, 3, "exhausted"]
     assert not errors and not errors2, errors + errors2
     context2.close()
     context.close()
