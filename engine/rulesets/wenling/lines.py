@@ -4,6 +4,7 @@ unit, and the 牌点汇总 formula: (基础牌点 + 20) × 2^番, capped at 500 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from engine.rulesets.base import ScoreLine
 
@@ -60,7 +61,9 @@ ITEMS: dict[str, tuple[str, str, int, str]] = {
 }
 
 
+@cache
 def line(code: str, count: int = 1) -> ScoreLine:
+    """The (immutable, so shared) line of ``count`` items ``code``."""
     zh, en, value, unit = ITEMS[code]
     return ScoreLine(code, zh, en, value, unit, count)
 

@@ -5,7 +5,7 @@ once, then the maximum over every reading of the concealed tiles that engine.han
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from engine.hand import HandError, readings
@@ -119,20 +119,31 @@ class _Context:
 
 
 def _context(outcome: HandOutcome, win: Win, show: Showdown, naonao: bool, opts: Options) -> _Context:
+    args = win.seat, win.how, show.melds, outcome.wildcards, naonao, opts
+    try:
+        return _hand_context(*args)
+    except TypeError:  # melds holding lists: unhashable
+        return _hand_context.__wrapped__(*args)
+
+
+@lru_cache(maxsize=1024)
+def _hand_context(
+    seat: str, how: str, melds: tuple[Meld, ...], wildcards: frozenset[str], naonao: bool, opts: Options
+) -> _Context:
+    """Cached: a session repeats a few (seat, melds, 得, options) combinations."""
     kongs_ok = opts.four_winds_kongs
-    wind_faces = tuple(m.face for m in show.melds if m.kind != "chi" and (kongs_ok or not m.is_kong))
+    wind_faces = tuple(m.face for m in melds if m.kind != "chi" and (kongs_ok or not m.is_kong))
     return _Context(
-        seat_wind=SEAT_WIND[win.seat],
+        seat_wind=SEAT_WIND[seat],
         naonao=naonao,
-        wild=outcome.wildcards,
-        on_discard=win.how in ("discard", "robbed_kong") and not opts.discard_pung_concealed,
+        wild=wildcards,
+        on_discard=how in ("discard", "robbed_kong") and not opts.discard_pung_concealed,
         meld_winds=wind_faces,
-        meld_suits=frozenset(t[1] for m in show.melds for t in m.tiles),
-        melds_all_pungs=all(m.kind != "chi" for m in show.melds),
-        melds_allow_panghu=all(m.kind == "chi" for m in show.melds)
-        and (opts.panghu_with_chi or not show.melds),
+        meld_suits=frozenset(t[1] for m in melds for t in m.tiles),
+        melds_all_pungs=all(m.kind != "chi" for m in melds),
+        melds_allow_panghu=all(m.kind == "chi" for m in melds) and (opts.panghu_with_chi or not melds),
         opts=opts,
-        pungs=_pung_table(SEAT_WIND[win.seat], naonao),
+        pungs=_pung_table(SEAT_WIND[seat], naonao),
     )
 
 
