@@ -165,7 +165,8 @@ class Table:
     def saved_hand(self, no: int) -> tuple[dict, int]:
         """Hand ``no`` as entered (number and seats) and the seq of its hand record."""
         seq = self.hand_seqs(no)[0]
-        return {"no": no, "seats": _applied(self, seq)["seats"]}, seq
+        record = _applied(self, seq)
+        return {k: record[k] for k in ("no", "seats", "seat_change") if k in record}, seq
 
     def client_ids(self) -> dict[str, int]:
         """Client id -> hand number of every hand the recorder saved."""
@@ -260,7 +261,7 @@ def hand_records(table: Table, entry: dict, hand: dict) -> list[dict]:
     result = entry.get("result")
     if result not in ("win", "exhausted"):
         raise EntryError("result must be win or exhausted", "result")
-    records: list[dict] = [{"type": "hand", "no": hand["no"], "seats": hand["seats"]}]
+    records: list[dict] = [{"type": "hand", **hand}]
     if entry.get("client_id") is not None:
         records[0]["client_id"] = entry["client_id"]
     indicator = _tile(entry.get("indicator"), "indicator") if entry.get("indicator") else None
@@ -287,6 +288,19 @@ def hand_records(table: Table, entry: dict, hand: dict) -> list[dict]:
         rs.tile_counts(opts), records, indicator if not rs.indicator_in_wall(opts) else None
     )
     return records
+
+
+def _seated(hand: dict, entry: object) -> dict:
+    """The next hand, or, when the entry says the players changed seats (换位, ``seat_change``),
+    with the entry's ``seats``: the dealer rotation does not apply to that hand."""
+    if not isinstance(entry, dict) or not entry.get("seat_change"):
+        return hand
+    seats = entry.get("seats")
+    if not isinstance(seats, dict) or set(seats) != set(SEATS):
+        raise EntryError("seats: E, S, W and N, each a player", "seats")
+    if sorted(map(str, seats.values())) != sorted(hand["seats"].values()):
+        raise EntryError("seats must seat the session's four players, each once", "seats")
+    return {"no": hand["no"], "seats": {s: str(seats[s]) for s in SEATS}, "seat_change": True}
 
 
 def _tile(value: object, field: str) -> str:
@@ -390,7 +404,7 @@ def evaluate(table: Table, entry: dict, hand: dict | None = None, at: int | None
     reading, the itemised lines, the expected payments, and, when the entry carries the payments
     the table made, the disputes with their explanation (the audit of the would-be records).
     ``hand`` and ``at`` (its seq) re-enter a saved hand; default: the next one."""
-    hand = hand or table.next_hand()
+    hand = hand or _seated(table.next_hand(), entry)
     canonical = _validated(table.records[:at], hand_records(table, entry, hand))
     rp = replay([table.records[0], *canonical])
     report = audit_hand(rp.hands[0])

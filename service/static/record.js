@@ -103,7 +103,7 @@
     var ui = { showSeat: null, target: "concealed", meldFrom: null };
 
     function blank() {
-      return { clientId: newId(), no: null, fixing: null, seats: null, payments: null, note: "",
+      return { clientId: newId(), no: null, fixing: null, seats: null, seatChange: false, payments: null, note: "",
                entry: { result: "win", indicator: null, win: blankWin(), shows: {} } };
     }
     function blankWin() { return { seat: null, how: "discard", tile: null, from: null, flags: [] }; }
@@ -152,6 +152,7 @@
       SEATS.forEach(function (s) {
         seatBox.append(el("span", "seat-tag" + (s === "E" ? " dealer" : ""), WIND[s] + (s === "E" ? "庄 " : " ") + (seats()[s] || "")));
       });
+      drawReseat();
       chips($("winner"), SEATS, win.seat, function (s) {
         win.seat = s; if (win.from === s) win.from = null;
         ui.showSeat = s; changed();
@@ -183,6 +184,24 @@
       $("save").textContent = S.fixing ? "Save correction 保存更正" : "Save 保存";
       $("clear").textContent = S.fixing ? "cancel 取消" : "clear 清空";
       $("note").value = S.note || "";
+    }
+    function drawReseat() {
+      var box = $("reseat");
+      $("seat-change").hidden = !!S.fixing;
+      $("seat-change").classList.toggle("on", !!S.seatChange);
+      box.hidden = !S.seatChange;
+      box.textContent = "";
+      if (!S.seatChange || !server) return;
+      SEATS.forEach(function (seat) {
+        var sel = el("select");
+        sel.dataset.seat = seat;
+        server.session.players.forEach(function (p) { var o = el("option", null, p); o.value = p; sel.append(o); });
+        sel.value = S.seats[seat];
+        sel.addEventListener("change", function () { S.seats[seat] = sel.value; changed(); });
+        var label = el("label", "reseat", WIND[seat] + (seat === "E" ? "庄 " : " "));
+        label.append(sel);
+        box.append(label);
+      });
     }
     function prevSeat(s) { return SEATS[(SEATS.indexOf(s) + 3) % 4]; }
     function removable(t, wild, onRemove) {
@@ -284,6 +303,7 @@
       e.payments = S.payments;
       if (S.note) e.note = S.note;
       if (!S.fixing && server) e.no = S.no || server.next.no;  // the seats were this hand's
+      if (S.seatChange) { e.seat_change = true; e.seats = S.seats; }
       return e;
     }
     function changed() {
@@ -408,7 +428,9 @@
         if (b.status === 422 || b.status === 400 || (b.status === 409 && b.field === "no")) {  // refused: back to the form
           drop(e.client_id);
           S.entry = e; S.clientId = e.client_id; S.payments = e.payments || null;
+          S.seatChange = !!e.seat_change; S.seats = e.seats || null;
           delete S.entry.client_id; delete S.entry.payments; delete S.entry.no;
+          delete S.entry.seat_change; delete S.entry.seats;
           S.no = null;
           if (!S.entry.win) S.entry.win = blankWin();
           changed();
@@ -472,6 +494,12 @@
     }
 
     // -- wiring -----------------------------------------------------------------------------------------
+    $("seat-change").addEventListener("click", function () {
+      if (!server) return;
+      S.seatChange = !S.seatChange;
+      S.seats = S.seatChange ? Object.assign({}, server.next.seats) : null;
+      changed();
+    });
     $("how").addEventListener("click", function (e) {
       var b = e.target.closest("button"); if (!b) return;
       S.entry.win.how = b.dataset.how;

@@ -175,6 +175,17 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     other.wait_for_selector("#stale", state="hidden")
     hands = [r for r in _records(app, session_id) if r["type"] in ("hand", "exhausted")]
     assert [r.get("no", "exhausted") for r in hands] == [1, 2, 3, "exhausted"]
+
+    # 换位 before hand 4: the players reseat; the hand is recorded with its own seating
+    page.click("#seat-change")
+    current = {seat: page.input_value(f"#reseat select[data-seat={seat}]") for seat in "ESWN"}
+    swapped = {**current, "E": current["S"], "S": current["E"]}
+    page.select_option("#reseat select[data-seat=E]", swapped["E"])
+    page.select_option("#reseat select[data-seat=S]", swapped["S"])
+    page.click("#drawn")
+    page.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
+    hand4 = [r for r in _records(app, session_id) if r["type"] == "hand"][-1]
+    assert hand4["no"] == 4 and hand4["seat_change"] is True and hand4["seats"] == swapped
     assert not errors and not errors2, errors + errors2
     context2.close()
     context.close()

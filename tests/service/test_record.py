@@ -386,3 +386,25 @@ def test_instant_wins_and_win_flags(alice, table):
     assert codes["bloom"] - codes["plain"] == {"kong_bloom"}
     bad = win_entry(win={"seat": "S", "how": "self_draw", "tile": "5p", "flags": "bloom"})
     assert post(alice, f"{API}/evaluate", {"session_id": table, "entry": bad}).status_code == 422
+
+
+def test_a_seat_change_is_recorded_as_entered(alice, table):
+    """换位: the players changed seats; the hand carries seat_change and its own seating."""
+    drawn = {"client_id": "hand-0001", "result": "exhausted"}
+    assert post(alice, f"{API}/sessions/{table}/hands", drawn).status_code == 201
+    seats = {"E": "阿芳", "S": "老王", "W": "小李", "N": "阿强"}
+    bad = {"client_id": "hand-0002", "result": "exhausted", "seat_change": True}
+    for wrong in (None, {**seats, "N": "阿芳"}, {"E": "阿芳"}):
+        r = post(alice, f"{API}/sessions/{table}/hands", {**bad, "seats": wrong})
+        assert r.status_code == 422 and r.get_json()["field"] == "seats"
+    r = post(alice, f"{API}/sessions/{table}/hands", {**bad, "seats": seats})
+    assert r.status_code == 201, r.get_json()
+    hand = [
+        x
+        for x in store.read_records(session_id=table, engine=_engine(alice))
+        if x["type"] == "hand"
+    ][-1]
+    assert hand["seats"] == seats and hand["seat_change"] is True
+    state = alice.get(f"{API}/sessions/{table}").get_json()
+    assert state["hands"][1]["seats"] == seats
+    assert state["next"]["no"] == 3 and set(state["next"]["seats"].values()) == set(PLAYERS)
