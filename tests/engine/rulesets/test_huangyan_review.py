@@ -1,0 +1,54 @@
+"""An independent review of huangyan against its seed: twelve new hand-computed summary hands
+(tests/fixtures/huangyan/review.jsonl, the arithmetic in each hand's note) through the full path,
+and disputed settlements the audit must explain by the right cause."""
+
+import pytest
+
+from tests.engine.rulesets.review_helpers import assert_clean, audit_review, disputed, explanation
+
+# hand -> every seat that showed: its 胡 as paid, worked out by hand from the seed.
+POINTS = {
+    1: {"E": 56, "S": 20, "W": 8, "N": 0},
+    2: {"E": 20, "S": 16, "W": 36, "N": 6},
+    3: {"E": 10, "S": 8, "W": 0, "N": 64},
+    4: {"E": 240, "S": 16, "W": 20, "N": 0},
+    5: {"S": 1472},
+    6: {"E": 84, "S": 28, "W": 0, "N": 576},
+    7: {"E": 80},
+    8: {"W": 64},
+    9: {"E": 6, "S": 0, "N": 24},
+    10: {},
+    11: {"E": 1472},
+    12: {"E": 20, "S": 36},
+}
+
+
+def test_review_hands_audit_clean():
+    assert_clean(audit_review("huangyan"), POINTS)
+
+
+def test_the_seeds_two_wildcards_one_restored_example():
+    hand = audit_review("huangyan")["hands"][6]
+    assert sorted(hand["reading"]["E"]) == ["6s→6s", "6s→7z"]
+    fans = {x["code"]: x["count"] for x in hand["items"]["E"] if x["unit"] == "番"}
+    assert fans == {"dragon": 1, "restored": 1}  # 一张得无番: no 无得
+
+
+@pytest.mark.parametrize(
+    ("no", "payments", "overrides", "code"),
+    [
+        # hand 1 paid on 28, the 无得 番 forgotten (the differences right)
+        (1, [("S", "E", 28), ("W", "E", 28), ("N", "E", 28), ("W", "S", 6), ("N", "S", 10),
+             ("N", "W", 4)], None, "fan_missed"),
+        # hand 5 with a 500-胡 封顶 in force, paid uncapped
+        (5, [("E", "S", 1472), ("W", "S", 736), ("N", "S", 736)], {"cap": 500},
+         "cap_or_rounding_ignored"),
+        # hand 9: the discarder E paid the whole 48 owed to the winner
+        (9, [("E", "N", 48), ("S", "E", 6), ("W", "E", 6)], None, "discarder_paid_all"),
+        # hand 2: the dealer paid like a 闲家 (half) and settled half differences
+        (2, [("E", "W", 18), ("S", "W", 18), ("N", "W", 18), ("S", "E", 2), ("N", "E", 7),
+             ("N", "S", 5)], None, "dealer_as_non_dealer"),
+    ],
+)
+def test_disputes_name_the_cause(no, payments, overrides, code):
+    assert explanation(disputed("huangyan", no, payments, overrides)) == code

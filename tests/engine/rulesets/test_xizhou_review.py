@@ -1,0 +1,30 @@
+"""An independent review of xizhou against its seed: thirteen new hand-computed summary hands
+(tests/fixtures/xizhou/review.jsonl, the arithmetic in each hand's note) through the full path,
+and disputed settlements explained by the right cause."""
+
+import pytest
+
+from tests.engine.rulesets.review_helpers import assert_clean, audit_review, disputed, explanation
+
+POINTS = {
+    1: {"S": 2}, 2: {"W": 6}, 3: {"N": 1}, 4: {"S": 1}, 5: {"S": 1}, 6: {"W": 3}, 7: {"N": 3},
+    8: {"E": 3}, 9: {"S": 2, "N": 2}, 10: {"E": 29}, 11: {"S": 27}, 12: {}, 13: {"N": 40},
+}
+
+
+def test_review_hands_audit_clean():
+    assert_clean(audit_review("xizhou"), POINTS)
+
+
+@pytest.mark.parametrize(
+    ("no", "payments", "code"),
+    [
+        (2, [("E", "W", 5), ("S", "W", 5), ("N", "W", 5)], "tai_missed"),  # one 台 forgotten
+        (3, [("W", "N", 2)], "san_bao_missed"),  # the bound E paid no extra 2M
+        (11, [("W", "S", 27)], "discard_not_doubled"),  # 点炮 paid M, not 2M
+        (6, [("S", "W", 6)], "la_gang_missed"),  # 拉杠胡 paid as a plain discard
+        (5, [("W", "S", 2), ("E", "S", 2)], "hu_bao_not_doubled"),  # 互包 paid as 三包
+    ],
+)
+def test_disputes_name_the_cause(no, payments, code):
+    assert explanation(disputed("xizhou", no, payments)) == code

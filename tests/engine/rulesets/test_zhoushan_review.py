@@ -1,0 +1,62 @@
+"""An independent review of zhoushan against its seed: twelve new hand-computed summary hands
+(tests/fixtures/zhoushan/review.jsonl, the arithmetic in each hand's note) through the full path,
+disputed settlements explained by the right cause, and the passed 胡 on another tile
+(tests/fixtures/zhoushan/passed_win.jsonl) the replay now catches."""
+
+import pytest
+
+from engine.replay import replay
+from events.codec import parse_log
+from tests.engine.rulesets.review_helpers import (
+    FIXTURES,
+    assert_clean,
+    audit_review,
+    disputed,
+    explanation,
+)
+
+POINTS = {
+    1: {"S": 3}, 2: {"W": 4}, 3: {"E": 4}, 4: {"N": 1}, 5: {"S": 1, "W": 1}, 6: {"N": 4},
+    7: {"S": 4}, 8: {"E": 3}, 9: {"W": 0}, 10: {"S": 4}, 11: {"E": 4}, 12: {"N": 3},
+}
+
+
+def test_review_hands_audit_clean():
+    assert_clean(audit_review("zhoushan"), POINTS)
+
+
+def test_capped_hands_keep_their_raw_tai():
+    hands = audit_review("zhoushan")["hands"]
+    raw = {h["no"]: sum(x["value"] * x["count"] for x in next(iter(h["items"].values())))
+           for h in hands if h["no"] in (2, 6, 11)}
+    assert raw == {2: 5, 6: 7, 11: 7}
+
+
+@pytest.mark.parametrize(
+    ("no", "payments", "code"),
+    [
+        (1, [("E", "S", 3), ("W", "S", 3), ("N", "S", 3)], "tai_missed"),  # one 台 item forgotten
+        (2, [("N", "W", 6)], "cap_ignored"),  # 5台 paid past the 4-台 cap
+        (8, [("N", "E", 4), ("S", "E", 4), ("W", "E", 4)], "wrong_payer"),  # all three paid
+        (3, [("N", "E", 5), ("S", "E", 5), ("W", "E", 5)], "bao_missed"),  # 被开杠那家付3家 ignored
+        (4, [("W", "N", 2)], "robbed_not_fivefold"),  # 抢杠胡 paid as a discard
+    ],
+)
+def test_disputes_name_the_cause(no, payments, code):
+    assert explanation(disputed("zhoushan", no, payments)) == code
+
+
+def passed_win_errors(ruleset: str) -> list[list[tuple[int, str]]]:
+    records = parse_log((FIXTURES / "zhoushan" / "passed_win.jsonl").read_bytes()).records
+    records[0] = records[0] | {"ruleset": ruleset}
+    return [[(a.seq, a.code) for a in h.anomalies] for h in replay(records).hands]
+
+
+@pytest.mark.parametrize("ruleset", ["zhoushan", "xizhou"])
+def test_a_passed_win_bars_another_tile_until_the_seat_draws(ruleset):
+    # S lets W's 9s go by (seq 9), wins on N's 6s (seq 13) before drawing; hand 2: after a draw
+    assert passed_win_errors(ruleset) == [[(13, "passed_win")], []]
+
+
+def test_rulesets_without_the_rule_do_not_flag_it():
+    assert passed_win_errors("huangyan") == [[], []]
