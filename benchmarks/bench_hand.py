@@ -5,7 +5,8 @@
 (a) 14-tile win checks without 得, side by side with the `mahjong` package's Agari.is_agari
     (each side gets its native input, converted before timing);
 (b) 17-tile win checks with 0-3 得 (first pass over fresh tables, then warm);
-(c) waits and shanten for 13- and 16-tile hands.
+(c) waits and shanten for 13- and 16-tile hands;
+(d) decompositions (every reading, with the winning tile) of winning 17-tile hands, 0-3 得.
 Median of R runs, pinned to one core where the OS allows.
 """
 
@@ -18,7 +19,7 @@ import statistics
 import time
 from collections import Counter
 
-from engine.hand import _tables, is_winning_hand, shanten, waits
+from engine.hand import _tables, decompose, decompositions, is_winning_hand, shanten, waits
 from engine.tiles import FACES
 
 CHOWS = [(FACES[i], FACES[i + 1], FACES[i + 2]) for i in range(27) if i % 9 <= 6]
@@ -68,6 +69,20 @@ def fresh_tables() -> None:
     _tables.SUITED.clear()
     _tables.HONORS.clear()
     _tables._need.cache_clear()
+    decompose._PARTS.clear()
+
+
+def winning_hands(rng: random.Random, count: int, n_wild: int, wild: str = "5z"):
+    """(tiles, winning tile): pair + five sets without the 得 face, ``n_wild`` tiles made 得."""
+    out = []
+    while len(out) < count:
+        tiles = [rng.choice(FACES)] * 2 + [t for _ in range(5) for t in rng.choice(SETS)]
+        if wild in tiles or max(Counter(tiles).values()) > 4:
+            continue
+        for i in rng.sample(range(17), n_wild):
+            tiles[i] = wild
+        out.append((tiles, rng.choice(tiles)))
+    return out
 
 
 def main() -> None:
@@ -118,6 +133,21 @@ def main() -> None:
             print(
                 f"    {size} tiles, {n_wild} 得: waits {w * 1e6:7.1f} us   shanten {s * 1e6:7.1f} us"
             )
+    print("(d) decompositions of winning 17-tile hands with the winning tile (白 5z is 得):")
+    for n_wild in range(4):
+        sample = winning_hands(rng, max(args.hands // 5, 100), n_wild)
+
+        def read(hand):
+            return sum(1 for _ in decompositions(hand[0], wildcards="5z", winning_tile=hand[1]))
+
+        fresh_tables()
+        cold = per_call(read, sample, 1)
+        warm = per_call(read, sample, args.repeat)
+        mean = sum(map(read, sample)) / len(sample)
+        print(
+            f"    {n_wild} 得: {warm * 1e6:7.1f} us/hand, {mean:5.1f} readings"
+            f" (max {max(map(read, sample))}; first pass {cold * 1e6:.1f} us/hand)"
+        )
     start = time.perf_counter()
     fresh_tables()
     entries = _tables.warm(8)
