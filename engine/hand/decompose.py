@@ -4,6 +4,11 @@ Readings are enumerated group by group: the lowest remaining real tile must sit 
 we branch on that group's kind and on which of its other places are real tiles and which are 得
 (得 only ever fill gaps next to real tiles). Groups made of 得 alone are enumerated last, over the
 34 pairs and 55 sets. The need tables prune every branch the remaining 得 cannot complete.
+
+Groups never cross suits, so the branching runs per suit and is memoised per suit pattern (a
+"part" per way to group the suit); a hand's readings are the products of its suits' parts, in
+the same order as one whole-hand search. ``readings`` hands a scorer each grouping once with its
+winning-tile shapes, so it can value the groups once and each wait on top (see docs/engine.md).
 """
 
 from __future__ import annotations
@@ -169,8 +174,9 @@ _PARTS: dict[tuple[int, int, int], list[_Part]] = {}
 
 
 def _readings(key: int, w: int) -> Iterator[tuple[_Raw, tuple[_Part, ...], tuple[_Raw, ...]]]:
-    """(pair, one part per suit holding real tiles, sets of 得 alone) of every reading of the packed real tiles
-    plus ``w`` 得. The parts' sets, in suit order, are sorted; the 得-only sets come sorted too."""
+    """(pair, one part per suit holding real tiles, sets of 得 alone) of every reading of the
+    packed real tiles plus ``w`` 得. The parts' sets, in suit order, are sorted, and so are the
+    得-only sets."""
     m, p, s, z = (
         _suit_parts(block, 9 * b, w) if block else _EMPTY
         for b in range(4)

@@ -128,7 +128,12 @@ def _context(outcome: HandOutcome, win: Win, show: Showdown, naonao: bool, opts:
 
 @lru_cache(maxsize=1024)
 def _hand_context(
-    seat: str, how: str, melds: tuple[Meld, ...], wildcards: frozenset[str], naonao: bool, opts: Options
+    seat: str,
+    how: str,
+    melds: tuple[Meld, ...],
+    wildcards: frozenset[str],
+    naonao: bool,
+    opts: Options,
 ) -> _Context:
     """Cached: a session repeats a few (seat, melds, 得, options) combinations."""
     kongs_ok = opts.four_winds_kongs
@@ -141,7 +146,8 @@ def _hand_context(
         meld_winds=wind_faces,
         meld_suits=frozenset(t[1] for m in melds for t in m.tiles),
         melds_all_pungs=all(m.kind != "chi" for m in melds),
-        melds_allow_panghu=all(m.kind == "chi" for m in melds) and (opts.panghu_with_chi or not melds),
+        melds_allow_panghu=all(m.kind == "chi" for m in melds)
+        and (opts.panghu_with_chi or not melds),
         opts=opts,
         pungs=_pung_table(SEAT_WIND[seat], naonao),
     )
@@ -273,7 +279,7 @@ def reading_items(d, ctx: _Context) -> list[str]:
     return _codes(_base(d, ctx), d.win_group, d.wait, ctx)
 
 
-def _shape_value(b: _Base, shape: tuple[int | None, str | None], ctx: _Context, hu0: int, fan0: int):
+def _shape_value(b: _Base, shape: tuple, ctx: _Context, hu0: int, fan0: int) -> tuple[int, int]:
     """(points, raw) of one reading with the winning tile in ``shape`` = (win_group, wait): the
     sums of :func:`_codes` without listing them."""
     win_group, wait = shape
