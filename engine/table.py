@@ -360,6 +360,8 @@ class Table(WinRules):
                     self.melds[seat].remove(pung)
                     meld = Meld(kind, (tile,) * 4, pung.from_seat)
                     self.last_gang = (seat, tile)
+                    if self.checking and self.rs.passed_win_waits_for_draw:
+                        self.note_winnable(seq, seat, tile)  # a 抢杠 let go is a passed 胡 too
                 else:
                     self.flag(seq, "gang_without_tiles", f"{seat} adds to a 碰 of {chinese(tile)} it lacks")
         if not self.holds(seat, tile, need):

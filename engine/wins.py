@@ -105,8 +105,8 @@ class WinRules:
         return frozenset(flags)
 
     def note_winnable(self, seq: int, by: str, tile: str) -> None:
-        """Mark the seats this discard would complete (``passed`` until each draws; a win on this
-        very discard clears nothing and is allowed)."""
+        """Mark the seats that ``by``'s discard or added kong (step ``seq``) would complete:
+        ``passed`` until each draws. A win on that very tile is allowed (``_check_passed``)."""
         for seat in (next_seat(by), opposite_seat(by), prev_seat(by)):
             if seat in self.passed:
                 continue
@@ -119,16 +119,19 @@ class WinRules:
                 pass
 
     def _check_passed(self, seq: int, seat: str, how: str) -> None:
-        """A win on another seat's tile after letting a winning discard go by, before drawing."""
+        """A win on another seat's tile after letting a winning one go by, before drawing."""
         passed = self.passed.get(seat)
         if passed is None or how not in ("discard", "robbed_kong"):
             return
         if how == "discard" and self.win_discard is not None:
             who, i = self.win_discard
-            if self.discards[who][i][1] == passed:
-                return
+            taken = self.discards[who][i][1]
+        else:
+            taken = next((a.seq for a in reversed(self.actions) if a.kind == "gang"), None)
+        if taken == passed:
+            return
         self.flag(seq, "passed_win",
-                  f"{seat} let a winning discard go by (seq {passed}) and may not win on another "
+                  f"{seat} let a winning tile go by (seq {passed}) and may not win on another "
                   f"seat's tile before its next draw")
 
     def _check_win(self, seq: int, seat: str, how: str, tile: str | None) -> None:

@@ -5,6 +5,7 @@ disputed settlements explained by the right cause, and the passed 胡 on another
 
 import pytest
 
+from engine.audit import audit_records
 from engine.replay import replay
 from events.codec import parse_log
 from tests.engine.rulesets.review_helpers import (
@@ -54,9 +55,20 @@ def passed_win_errors(ruleset: str) -> list[list[tuple[int, str]]]:
 
 @pytest.mark.parametrize("ruleset", ["zhoushan", "xizhou"])
 def test_a_passed_win_bars_another_tile_until_the_seat_draws(ruleset):
-    # S lets W's 9s go by (seq 9), wins on N's 6s (seq 13) before drawing; hand 2: after a draw
-    assert passed_win_errors(ruleset) == [[(13, "passed_win")], []]
+    # 1: S lets W's 9s go by (seq 10), wins on N's 6s (seq 13) before drawing; 2: after a draw.
+    # 3: S lets W's added kong of 9s go by (seq 60, 抢杠 passed), wins on N's 6s; 4: robbing that
+    # very kong is allowed (S drew after letting N's 9s go by).
+    assert passed_win_errors(ruleset) == [[(13, "passed_win")], [], [(65, "passed_win")], []]
 
 
 def test_rulesets_without_the_rule_do_not_flag_it():
-    assert passed_win_errors("huangyan") == [[], []]
+    assert passed_win_errors("huangyan") == [[], [], [], []]
+
+
+def test_the_passed_win_log_is_otherwise_clean():
+    report = audit_records(parse_log((FIXTURES / "zhoushan" / "passed_win.jsonl").read_bytes()).records)
+    assert report["anomalies"] == []
+    assert [h["disputes"] for h in report["hands"]] == [[], [], [], []]
+    assert [[a["code"] for a in h["anomalies"]] for h in report["hands"]] == [
+        ["passed_win"], [], ["passed_win"], []
+    ]
