@@ -66,6 +66,7 @@ def ruleset_info(name: str, opts: Any = None) -> dict:
         "names": {t: chinese(t) for t in counts},
         "has_indicator": has_indicator(rs, opts),
         "nonwinners_score": name in NONWINNERS_SCORE,
+        "multiple_winners": rs.multiple_discard_winners,
         "options": [{"name": n, "default": d, "doc": doc} for n, d, doc in rs.describe_options()],
     }
 
@@ -223,10 +224,11 @@ def _entry_of(h) -> dict:
     """A saved hand back as an entry (for a correction)."""
     out = h.outcome
     win = out.wins[0] if out.wins else None
+    winners = {w.seat for w in out.wins}
     shows = {}
     for seat, sd in out.showdowns.items():
         concealed = list(sd.concealed)
-        if win is not None and seat == win.seat and win.tile in concealed:  # entered apart
+        if seat in winners and win.tile in concealed:  # the winning tile is entered apart
             concealed.remove(win.tile)
         shows[seat] = {
             "concealed": concealed,
@@ -244,6 +246,7 @@ def _entry_of(h) -> dict:
             "tile": win.tile,
             "from": win.from_seat,
             "flags": sorted(win.flags),
+            "also": [w.seat for w in out.wins[1:]],
         }
         if win
         else None,
@@ -273,20 +276,17 @@ def hand_records(table: Table, entry: dict, hand: dict) -> list[dict]:
     shows = entry.get("shows") or {}
     if not isinstance(shows, dict) or not set(shows) <= set(SEATS):
         raise EntryError("shows must map seats E, S, W, N to their tiles", "shows")
-    win = {}
-    if result == "win":
-        win = _checked_win(entry.get("win") if isinstance(entry.get("win"), dict) else {})
-        if win["seat"] not in shows:
-            raise EntryError("enter the winner's tiles", "shows")
-    for seat in sorted(shows, key=lambda s: (s != win.get("seat"), SEATS.index(s))):
-        records.append(_showdown(seat, shows[seat], win if seat == win.get("seat") else None))
-    if result == "win":
-        records.append({"type": "win", **win})
-    else:
-        records.append({"type": "exhausted"})
-    _check_copies(
-        rs.tile_counts(opts), records, indicator if not rs.indicator_in_wall(opts) else None
-    )
+    wins = _checked_wins(entry.get("win"), rs) if result == "win" else []
+    winners = {w["seat"]: w for w in wins}
+    if set(winners) - set(shows):
+        raise EntryError("enter the winner's tiles", "shows")
+    for seat in sorted(shows, key=lambda s: (s not in winners, SEATS.index(s))):
+        records.append(_showdown(seat, shows[seat], winners.get(seat)))
+    records += [{"type": "win", **w} for w in wins] or [{"type": "exhausted"}]
+    counted = Counter([indicator] if indicator and not rs.indicator_in_wall(opts) else [])
+    if len(wins) > 1:  # one discarded tile, in every winner's showdown
+        counted[wins[0]["tile"]] -= len(wins) - 1
+    _check_copies(rs.tile_counts(opts), records, counted)
     return records
 
 
@@ -316,6 +316,24 @@ def _tiles(value: object, field: str) -> list[str]:
     if not isinstance(value, list):
         raise EntryError("tiles must be a list", field)
     return [_tile(t, field) for t in value]
+
+
+def _checked_wins(win: object, rs) -> list[dict]:
+    """The win records: the winner's, and one per seat in ``also`` that won on the same discard
+    (一炮多响, where the ruleset allows several winners)."""
+    win = win if isinstance(win, dict) else {}
+    first = _checked_win(win)
+    also = win.get("also") or []
+    if not also:
+        return [first]
+    if not rs.multiple_discard_winners or first["how"] not in ("discard", "robbed_kong"):
+        raise EntryError("only one winner here (no 一炮多响 in this ruleset or way of winning)",
+                         "win.also")  # fmt: skip
+    others = set(SEATS) - {first["seat"], first["from"]}
+    if not isinstance(also, list) or len(set(also)) != len(also) or not set(also) <= others:
+        raise EntryError("also: the other seats that won on the same tile", "win.also")
+    same = {k: first[k] for k in ("how", "tile", "from")}
+    return [first, *({"seat": seat, **same} for seat in also)]
 
 
 def _checked_win(win: dict) -> dict:
@@ -368,9 +386,9 @@ def _showdown(seat: str, show: object, win: dict | None) -> dict:
     return rec
 
 
-def _check_copies(counts, records: list[dict], indicator: str | None) -> None:
-    """Refuse more copies of a tile than the set holds (a fifth 5p, a second 春)."""
-    seen: Counter[str] = Counter([indicator] if indicator else [])
+def _check_copies(counts, records: list[dict], seen: Counter[str]) -> None:
+    """Refuse more copies of a tile than the set holds (a fifth 5p, a second 春); ``seen`` starts
+    with what the showdowns do not hold (the indicator) or hold twice (a shared winning tile)."""
     for rec in records:
         if rec["type"] == "showdown":
             seen.update(rec["concealed"])

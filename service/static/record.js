@@ -106,7 +106,12 @@
       return { clientId: newId(), no: null, fixing: null, seats: null, seatChange: false, payments: null, note: "",
                entry: { result: "win", indicator: null, win: blankWin(), shows: {} } };
     }
-    function blankWin() { return { seat: null, how: "discard", tile: null, from: null, flags: [] }; }
+    function blankWin() { return { seat: null, how: "discard", tile: null, from: null, flags: [], also: [] }; }
+    function also() {  // the other seats that won on the same discard (一炮多响)
+      var w = S.entry.win;
+      if (!info.multiple_winners || (w.how !== "discard" && w.how !== "robbed_kong")) return [];
+      return (w.also || []).filter(function (s) { return s !== w.seat && s !== w.from; });
+    }
     function touched() {
       return !!(S.entry.win.seat || S.entry.indicator || Object.keys(S.entry.shows).length);
     }
@@ -162,7 +167,15 @@
       win.flags = win.flags || [];
       $("flags").querySelectorAll("button").forEach(function (b) { b.classList.toggle("on", win.flags.indexOf(b.dataset.flag) >= 0); });
       chips($("from"), SEATS.filter(function (s) { return s !== win.seat; }), win.from, function (s) { win.from = s; changed(); });
-      var showable = info.nonwinners_score ? SEATS : (win.seat ? [win.seat] : []);
+      var multi = info.multiple_winners && (win.how === "discard" || win.how === "robbed_kong");
+      $("also-row").hidden = !multi || !win.seat || !win.from;
+      chips($("also"), SEATS.filter(function (s) { return s !== win.seat && s !== win.from; }), null, function (s) {
+        var list = win.also = also(), i = list.indexOf(s);
+        if (i >= 0) list.splice(i, 1); else list.push(s);
+        changed();
+      });
+      $("also").querySelectorAll("button").forEach(function (b) { b.classList.toggle("on", also().indexOf(b.dataset.seat) >= 0); });
+      var showable = info.nonwinners_score ? SEATS : (win.seat ? [win.seat].concat(also()) : []);
       if (!ui.showSeat || showable.indexOf(ui.showSeat) < 0) ui.showSeat = win.seat || null;
       chips($("show-seat"), showable, ui.showSeat, function (s) { ui.showSeat = s; draw(); });
       $("targets").querySelectorAll(".tgt").forEach(function (b) {
@@ -299,6 +312,7 @@
       e.client_id = S.clientId;
       if (e.win.how === "self_draw" || e.win.how === "instant") delete e.win.from;
       if (e.win.how === "instant") delete e.win.tile;
+      e.win.also = also();
       if (e.result !== "win") { delete e.win; e.shows = {}; }
       e.payments = S.payments;
       if (S.note) e.note = S.note;

@@ -189,3 +189,33 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     assert not errors and not errors2, errors + errors2
     context2.close()
     context.close()
+
+
+def test_two_winners_on_one_discard_in_zhoushan(app, live, browser):  # noqa: F811
+    context, page, errors = _phone(browser, live)
+    page.goto(f"{live}/record")
+    page.fill("#open-form input[name=table]", "7")
+    page.select_option("#open-form select[name=ruleset]", "zhoushan")
+    for seat, name in zip("ESWN", PLAYERS, strict=True):
+        page.fill(f"#open-form input[data-seat={seat}]", name)
+    page.click("#open-form button[type=submit]")
+    page.wait_for_url(f"{live}/record/*")
+    session_id = page.url.rsplit("/", 1)[1]
+    page.wait_for_selector("#winner button[data-seat=E]")
+    assert page.is_hidden(".tgt[data-target=indicator]")  # zhoushan has no 得
+    page.click("#winner button[data-seat=E]")
+    page.click("#from button[data-seat=W]")
+    page.click("#also button[data-seat=S]")
+    _keys(page, "123m456m789m234p5s")
+    page.click(".tgt[data-target=win]")
+    _keys(page, "5s")
+    page.click("#show-seat button[data-seat=S]")
+    _keys(page, "123p456p789p111z5s")
+    assert page.text_content("#keyboard .key[data-t='5s'] small") == "1"  # the shared 5s once
+    page.wait_for_function("document.querySelectorAll('#items table').length === 2")
+    page.click("#save")
+    page.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
+    wins = [r for r in _records(app, session_id) if r["type"] == "win"]
+    assert [(w["seat"], w["from"]) for w in wins] == [("E", "W"), ("S", "W")]
+    assert not errors, errors
+    context.close()

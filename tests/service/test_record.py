@@ -408,3 +408,31 @@ def test_a_seat_change_is_recorded_as_entered(alice, table):
     state = alice.get(f"{API}/sessions/{table}").get_json()
     assert state["hands"][1]["seats"] == seats
     assert state["next"]["no"] == 3 and set(state["next"]["seats"].values()) == set(PLAYERS)
+
+
+def test_several_winners_on_one_discard_where_the_ruleset_allows(alice, table):
+    r = post(
+        alice,
+        f"{API}/sessions",
+        {"club": CLUB, "table": "7", "ruleset": "zhoushan", "players": PLAYERS},
+    )
+    sid = r.get_json()["session"]["id"]
+    entry = {"client_id": "double-win", "result": "win",
+             "win": {"seat": "E", "how": "discard", "tile": "5s", "from": "W", "also": ["S"]},
+             "shows": {"E": {"concealed": _tiles("123m456m789m234p5s")},
+                       "S": {"concealed": _tiles("123p456p789p111z5s")}}}  # fmt: skip
+    v = post(alice, f"{API}/evaluate", {"session_id": sid, "entry": entry}).get_json()
+    wins = [r for r in v["records"] if r["type"] == "win"]
+    assert [(w["seat"], w["tile"], w["from"]) for w in wins] == [("E", "5s", "W"), ("S", "5s", "W")]
+    shown = {r["seat"]: r["concealed"] for r in v["records"] if r["type"] == "showdown"}
+    assert all(c.count("5s") == 2 for c in shown.values())  # each winner shows the one tile
+    assert v["expected_net"]["E"] > 0 and v["expected_net"]["S"] > 0 and v["expected_net"]["W"] < 0
+    assert post(alice, f"{API}/sessions/{sid}/hands", entry).status_code == 201
+    saved = alice.get(f"{API}/sessions/{sid}").get_json()["hands"][0]
+    assert saved["entry"]["win"]["also"] == ["S"]
+    assert saved["entry"]["shows"]["S"]["concealed"].count("5s") == 1  # the shared tile apart
+    single = win_entry(
+        win={"seat": "S", "how": "discard", "tile": "5p", "from": "W", "also": ["N"]}
+    )
+    r = post(alice, f"{API}/evaluate", {"session_id": table, "entry": single})
+    assert r.status_code == 422 and r.get_json()["field"] == "win.also"  # wenling: one winner
