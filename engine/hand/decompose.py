@@ -174,15 +174,14 @@ _PARTS: dict[tuple[int, int, int], list[_Part]] = {}
 
 
 def _readings(key: int, w: int) -> Iterator[tuple[_Raw, tuple[_Part, ...], tuple[_Raw, ...]]]:
-    """(pair, one part per suit holding real tiles, sets of 得 alone) of every reading of the
-    packed real tiles plus ``w`` 得. The parts' sets, in suit order, are sorted, and so are the
-    得-only sets."""
+    """(pair, one part per suit (an empty one if it holds no real tile), sets of 得 alone) of
+    every reading of the packed real tiles plus ``w`` 得. The parts' sets, in suit order, are
+    sorted, and so are the 得-only sets."""
     m, p, s, z = (
         _suit_parts(block, 9 * b, w) if block else _EMPTY
         for b in range(4)
         for block in (key >> BLOCK * b & SUIT_MASK,)
     )
-    held = tuple(n for n, suit in enumerate((m, p, s, z)) if suit is not _EMPTY)
     for pm in m:
         for pp in p:
             u1 = pm.used + pp.used
@@ -199,8 +198,7 @@ def _readings(key: int, w: int) -> Iterator[tuple[_Raw, tuple[_Part, ...], tuple
                     if left < 0 or p2 and pz.pair:
                         continue
                     pair = p2 or pz.pair
-                    every = (pm, pp, ps, pz)
-                    parts = tuple(every[n] for n in held)
+                    parts = (pm, pp, ps, pz)
                     if pair is not None and not left:
                         yield pair, parts, ()
                     elif pair is not None or left >= 2:
@@ -211,7 +209,8 @@ def _readings(key: int, w: int) -> Iterator[tuple[_Raw, tuple[_Part, ...], tuple
 
 
 _WILD_PAIRS: list[_Raw] = [((f, f), "pair", (True, True)) for f in range(34)]
-_EMPTY = [_Part((), 0, None, (), None, (), {})]
+_NOTHING = _Part((), 0, None, (), None, (), {})  # the part of a suit without real tiles
+_EMPTY = [_NOTHING]
 
 
 def _wait(group: _Raw, place: int) -> str:
@@ -319,6 +318,8 @@ def readings(
         shapes: list[tuple[int | None, str | None]] = []
         offset = 1
         for part in parts:
+            if part is _NOTHING:
+                continue
             wild += part.wild
             set_groups += part.groups
             if part.pair_group:
