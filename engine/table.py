@@ -45,7 +45,8 @@ class Table(WinRules):
         self.dealt: set[str] = set()
         self.wall_draws = {s: 0 for s in SEATS}
         self.discarded_wild: set[str] = set()
-        self.passed: dict[str, int] = {}  # seat -> seq of the first discard it could win on, let go
+        # per seat, since its last draw: (seq, tile, its counts, its melds) of each tile offered
+        self.passed: dict[str, list[tuple]] = {s: [] for s in SEATS}
         self.reported: set[tuple[str, str]] = set()  # (code, key) reported once per hand
         self.taken = 0
         self.back_draws = 0
@@ -83,7 +84,7 @@ class Table(WinRules):
         t.seen, t.shown_at = self.seen[:], dict(self.shown_at)
         t.pending = {s: p[:] for s, p in self.pending.items()}
         t.dealt, t.discarded_wild, t.reported = set(self.dealt), set(self.discarded_wild), set()
-        t.passed = dict(self.passed)
+        t.passed = {s: p[:] for s, p in self.passed.items()}
         t.wall_draws, t.last_draw = dict(self.wall_draws), dict(self.last_draw)
         t.wins, t.win_seqs, t.showdowns = self.wins[:], self.win_seqs[:], dict(self.showdowns)
         t.anomalies = []
@@ -246,7 +247,7 @@ class Table(WinRules):
         self.taken += 1
         self.last_draw[seat] = (source, cause)
         self.last_discard = self.last_gang = self.just_claimed = None
-        self.passed.pop(seat, None)
+        self.passed[seat].clear()
         mid_turn = seat == self.turn and self.must == "discard"
         self.check_size(seq, seat, self.hs + (1 if mid_turn else 0))
         self.record(seq, "draw", seat, tile, source)
@@ -264,7 +265,7 @@ class Table(WinRules):
         river.append((tile, seq, None))  # a Discard's fields; built in state()
         self.last_discard = self.win_discard = (seat, len(river) - 1)
         if self.checking and self.rs.passed_win_waits_for_draw:
-            self.note_winnable(seq, seat, tile)
+            self.note_offered(seq, seat, tile)
         self.last_gang = self.just_claimed = None
         self.discard_count += 1
         self.turn, self.must = _NEXT[seat], "draw"
@@ -361,7 +362,7 @@ class Table(WinRules):
                     meld = Meld(kind, (tile,) * 4, pung.from_seat)
                     self.last_gang = (seat, tile)
                     if self.checking and self.rs.passed_win_waits_for_draw:
-                        self.note_winnable(seq, seat, tile)  # a 抢杠 let go is a passed 胡 too
+                        self.note_offered(seq, seat, tile)  # a 抢杠 let go is a passed 胡 too
                 else:
                     self.flag(seq, "gang_without_tiles", f"{seat} adds to a 碰 of {chinese(tile)} it lacks")
         if not self.holds(seat, tile, need):

@@ -104,35 +104,29 @@ class WinRules:
             flags.add(FLAG_FIRST_DRAW)
         return frozenset(flags)
 
-    def note_winnable(self, seq: int, by: str, tile: str) -> None:
-        """Mark the seats that ``by``'s discard or added kong (step ``seq``) would complete:
-        ``passed`` until each draws. A win on that very tile is allowed (``_check_passed``)."""
+    def note_offered(self, seq: int, by: str, tile: str) -> None:
+        """Remember, for each other seat, the tile ``by`` offers at step ``seq`` (a discard or an
+        added kong) with that seat's hand then. Whether it would have won is asked only when the
+        seat later wins on another seat's tile before drawing (``_check_passed``): the cost falls
+        on the rare win, not on every discard."""
         for seat in (next_seat(by), opposite_seat(by), prev_seat(by)):
-            if seat in self.passed:
-                continue
-            tiles = self.concealed(seat)
-            tiles.append(tile)
-            try:
-                if is_winning_hand(tiles, self.melds[seat], self.wildcards):
-                    self.passed[seat] = seq
-            except HandError:  # a wrong hand size is reported elsewhere
-                pass
+            self.passed[seat].append((seq, tile, tuple(self.counts[seat]), tuple(self.melds[seat])))
 
     def _check_passed(self, seq: int, seat: str, how: str) -> None:
         """A win on another seat's tile after letting a winning one go by, before drawing."""
-        passed = self.passed.get(seat)
-        if passed is None or how not in ("discard", "robbed_kong"):
+        if how not in ("discard", "robbed_kong") or not self.passed[seat]:
             return
         if how == "discard" and self.win_discard is not None:
             who, i = self.win_discard
             taken = self.discards[who][i][1]
         else:
             taken = next((a.seq for a in reversed(self.actions) if a.kind == "gang"), None)
-        if taken == passed:
-            return
-        self.flag(seq, "passed_win",
-                  f"{seat} let a winning tile go by (seq {passed}) and may not win on another "
-                  f"seat's tile before its next draw")
+        for at, tile, counts, melds in self.passed[seat]:
+            if at != taken and _would_win(counts, melds, tile, self.wildcards):
+                self.flag(seq, "passed_win",
+                          f"{seat} let {chinese(tile)} go by (seq {at}), which completed its hand, "
+                          f"and may not win on another seat's tile before its next draw")
+                return
 
     def _check_win(self, seq: int, seat: str, how: str, tile: str | None) -> None:
         if seat in self.discarded_wild and self.rs.discarded_wildcard_blocks_win:
@@ -209,3 +203,11 @@ class WinRules:
         except HandError as exc:
             return f"{_names(show.concealed)}: {exc}"
 
+
+def _would_win(counts: tuple[int, ...], melds: tuple[Meld, ...], tile: str, wildcards) -> bool:
+    tiles = [ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)]
+    tiles.append(tile)
+    try:
+        return is_winning_hand(tiles, melds, wildcards)
+    except HandError:  # a wrong hand size is reported elsewhere
+        return False
