@@ -3,6 +3,7 @@ name the one that reconciles a disputed settlement."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Mapping
 
 from engine.model import HandOutcome
@@ -33,15 +34,28 @@ def mistakes(
         yield variant("nonwinner_base_toggled", zh, en, with_points(inp, {**inp.points, **toggled}))
     if inp.liabilities:
         yield variant("bao_not_applied", "未按包三家结算", "包三家 not applied", with_liabilities(inp, ()))
+        yield Mistake("bao_winner_only", "包三家只包胡牌家(闲家之间照常结算)",
+                      "包三家 covered the winner only; the non-winners settled as usual", tuple(
+                          settle(inp, opts, False)
+                          + [p for p in settle(with_liabilities(inp, ()), opts) if p.payee not in winners]))
     else:
         for win in outcome.wins:
-            if win.how == "discard" and win.from_seat:
+            if win.how in _PAYS_ALL and win.from_seat:
+                code, zh, en = _PAYS_ALL[win.how]
                 wrong = (Liability(RAW_DISCARD, win.from_seat, win.seat),)
-                yield variant(
-                    "bao_wrongly_applied", f"{win.from_seat}被错按包三家", f"包三家 wrongly applied to {win.from_seat}",
-                    with_liabilities(inp, wrong),
-                )
+                yield variant(code, zh.format(win.from_seat), en.format(win.from_seat), with_liabilities(inp, wrong))
     yield variant("nonwinners_not_settled", "闲家之间未结算", "non-winners did not settle among themselves", inp, False)
+    if opts.multiplier != 1:
+        yield Mistake("multiplier_ignored", f"未乘加倍比例×{opts.multiplier}", f"the ×{opts.multiplier} multiplier left out",
+                      tuple(settle(inp, dataclasses.replace(opts, multiplier=1))))
+
+
+# A win on someone's tile that a table may wrongly make that seat pay for everyone: the discarder
+# (包三家 without cause) and the robbed konger (the seed has no 抢杠 liability; other rulesets do).
+_PAYS_ALL = {
+    "discard": ("bao_wrongly_applied", "{}被错按包三家", "包三家 wrongly applied to {}"),
+    "robbed_kong": ("robbed_konger_paid_all", "被抢杠的{}错包全部", "the robbed konger {} wrongly paid for everyone"),
+}
 
 
 def _point_slips(scoring: Scoring) -> Iterator[tuple[int, str, str, str]]:

@@ -1,0 +1,101 @@
+"""An independent review of wenling against the seed: hands computed by hand (the arithmetic in
+each hand's note in tests/fixtures/wenling/review.jsonl), checked through the full path
+(events.codec.parse_log -> engine.audit.audit_records), and disputed settlements
+(review_disputes.jsonl) whose cause the audit must name."""
+
+import pytest
+
+from engine.audit import audit_records
+from tests.engine.rulesets.wenling_helpers import records
+
+# Hand -> the points each scored seat gets (x2 session: each payment is points / 10 x 2).
+POINTS = {
+    1: {"E": 50, "S": 40, "W": 70, "N": 10},  # 两面 not 旁胡, 无得; 闲家 门风暗刻, 碰风, own flower, 白
+    2: {"E": 130, "S": 30, "W": 340, "N": 10},  # 闹闹: 翻发/白 番, 2张得, 嵌档, 自摸; 闲家 得 without 番
+    3: {"E": 10, "S": 20, "W": 30, "N": 500},  # 四风会齐 with a 得, 包三家
+    4: {"S": 500},  # 双得还原 in two chows
+    5: {"E": 500},  # 528 capped, not a 腊子
+    6: {"N": 230},  # 杠上开花, 明杠, 加杠, 门风暗刻 made with 得 (winner: 番 kept), 靠柄
+    7: {"S": 120, "W": 10},  # 抢杠胡, 嵌档; the robbed kong stays a 碰
+    8: {"E": 260, "N": 50},  # 自摸得 + 2张得, 单吊 on a 得; 闲家 碰中
+    9: {"W": 360},  # 对对胡, the pung completed by the discard is a 刻子
+    10: {"E": 10, "S": 500, "W": 40, "N": 500},  # two instant winners: 4张红花 and 3张得 (flower 得)
+    11: {"S": 500},  # 地胡
+    12: {},  # 黄牌
+    13: {"E": 90, "W": 500},  # 旁胡 自摸; 闲家四风会齐 with a 得
+    14: {"E": 500},  # 天胡
+    15: {"N": 90},  # 旁胡 with 吃 and a 门风对
+    16: {"S": 480},  # 清一色 just under the cap
+    17: {"W": 290},  # 混一色, 单吊 on an honor
+}
+
+EXPLANATIONS = {
+    1: "fan_missed",  # 无得 forgotten
+    2: "cap_ignored",
+    3: "bao_not_applied",
+    4: "bao_wrongly_applied",  # the discarder made to pay for all
+    5: "nonwinners_not_settled",
+    6: "fan_missed",  # a non-winner's 番
+    7: "base_missed",
+    8: "rounded_down",
+    9: "robbed_konger_paid_all",
+    10: "multiplier_ignored",
+    11: "bao_winner_only",
+}
+
+
+def _flows(payments):
+    return {(p["from"], p["to"]): p["amount"] for p in payments}
+
+
+@pytest.fixture(scope="module")
+def review():
+    return audit_records(records("review.jsonl"))
+
+
+@pytest.fixture(scope="module")
+def disputed():
+    return audit_records(records("review_disputes.jsonl"))
+
+
+def test_review_session_is_clean(review):
+    assert review["anomalies"] == []
+    assert [h["no"] for h in review["hands"]] == list(POINTS)
+    assert all(h["anomalies"] == [] and h["disputes"] == [] for h in review["hands"])
+
+
+@pytest.mark.parametrize("no", list(POINTS))
+def test_points_and_payments_as_computed_by_hand(review, no):
+    hand = review["hands"][no - 1]
+    assert hand["points"] == POINTS[no]
+    # the settlement line holds the hand-computed payments: the ruleset pays exactly those
+    assert _flows(hand["expected_payments"]) == _flows(hand["recorded_payments"])
+
+
+def test_limits_and_caps_are_told_apart(review):
+    limits = {h["no"]: h["limits"] for h in review["hands"]}
+    assert limits[5] == {} and limits[16] == {}  # 500 by the cap / 480 under it: not 腊子
+    assert limits[10] == {"S": "laizi", "N": "laizi"} and limits[13] == {"W": "laizi"}
+    items = {h["no"]: h["items"] for h in review["hands"]}
+    assert [x["code"] for x in items[4]["S"]] == ["double_restore"]
+    assert [x["code"] for x in items[3]["N"]] == ["four_winds"]
+
+
+def test_dealer_passes_unless_the_dealer_wins(review):
+    dealers = [h["seats"]["E"] for h in review["hands"]]
+    assert dealers[:4] == ["甲", "甲", "乙", "丙"]  # 东 won hand 1; 西, 北 won hands 2, 3
+    assert dealers[11:13] == ["甲", "乙"]  # 黄牌 in hand 12: 南 deals hand 13
+
+
+@pytest.mark.parametrize("no", list(EXPLANATIONS))
+def test_disputed_settlement_names_the_cause(disputed, no):
+    hand = disputed["hands"][no - 1]
+    assert hand["anomalies"] == [] and hand["disputes"]
+    assert {d["explanation"]["code"] for d in hand["disputes"]} == {EXPLANATIONS[no]}
+
+
+def test_explanations_name_the_item_and_the_seat(disputed):
+    zh = {h["no"]: h["disputes"][0]["explanation"]["zh"] for h in disputed["hands"]}
+    assert zh[1] == "胡牌家S漏算无得"
+    assert zh[6].startswith("闲家W漏算")
+    assert zh[9] == "被抢杠的W错包全部"
