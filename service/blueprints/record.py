@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from flask import Blueprint, abort, g, jsonify, render_template, request
 from flask_login import current_user, login_required
 
-from engine.rulesets import RULESET_NAMES
+from engine.rulesets import RULESET_NAMES, get_ruleset
 from service import auth, queries, recorder, views
 from service.app import csrf
 from service.blueprints.api import _csrf_for_browser_writes
@@ -48,8 +48,9 @@ def _recorded(session_id: str):
 @bp.get("/record")
 @login_required
 def start():
+    rulesets = [(name, get_ruleset(name).title_zh) for name in RULESET_NAMES]
     return render_template(
-        "record_start.html", clubs=sorted(auth.memberships(current_user)), rulesets=RULESET_NAMES
+        "record_start.html", clubs=sorted(auth.memberships(current_user)), rulesets=rulesets
     )
 
 

@@ -116,10 +116,11 @@
       return !!(S.entry.win.seat || S.entry.indicator || Object.keys(S.entry.shows).length);
     }
     function seats() { return S.seats || (server && server.next.seats) || {}; }
-    function show(seat) {
+    function show(seat) {  // a seat's tiles, created on the first tap
       if (!S.entry.shows[seat]) S.entry.shows[seat] = { concealed: [], melds: [], revealed: [] };
       return S.entry.shows[seat];
     }
+    function shown(seat) { return S.entry.shows[seat] || { concealed: [], melds: [], revealed: [] }; }
     function options() { return (server && server.session.options) || {}; }
 
     function used() {
@@ -192,6 +193,7 @@
         chips($("meld-from"), others, ui.meldFrom, function (s) { ui.meldFrom = s; draw(); });
       }
       $("win-box").hidden = !isWin;
+      document.querySelector("[data-result=win]").classList.toggle("on", isWin);
       drawEntered();
       drawKeyboard();
       $("save").textContent = S.fixing ? "Save correction 保存更正" : "Save 保存";
@@ -232,7 +234,7 @@
         box.append(ind);
       }
       if (!ui.showSeat) { box.append(el("div", "muted", "pick the winner 选胡家")); return; }
-      var sh = show(ui.showSeat), row = el("div", "slot", WIND[ui.showSeat] + " " + (seats()[ui.showSeat] || "") + " (" + sh.concealed.length + "): ");
+      var sh = shown(ui.showSeat), row = el("div", "slot", WIND[ui.showSeat] + " " + (seats()[ui.showSeat] || "") + " (" + sh.concealed.length + "): ");
       row.id = "concealed";
       sh.concealed.forEach(function (t, i) { row.append(removable(t, wild.indexOf(t) >= 0, function () { sh.concealed.splice(i, 1); })); });
       box.append(row);
@@ -313,6 +315,10 @@
       if (e.win.how === "self_draw" || e.win.how === "instant") delete e.win.from;
       if (e.win.how === "instant") delete e.win.tile;
       e.win.also = also();
+      Object.keys(e.shows).forEach(function (seat) {  // a seat looked at but not entered shows nothing
+        var sh = e.shows[seat];
+        if (!sh.concealed.length && !sh.melds.length && !sh.revealed.length) delete e.shows[seat];
+      });
       if (e.result !== "win") { delete e.win; e.shows = {}; }
       e.payments = S.payments;
       if (S.note) e.note = S.note;
