@@ -49,12 +49,15 @@ def list_sessions(
         query = query.where(TableSession.table_name == flt.table)
     if flt.day:
         query = query.where(TableSession.started_at.startswith(flt.day.isoformat()))
+    query = query.order_by(TableSession.started_at.desc(), TableSession.id)
+    if not flt.player and not flt.disputed_only:  # otherwise the page is cut after filtering
+        query = query.offset(offset).limit(limit)
     with db() as session:
-        rows = session.exec(query.order_by(TableSession.started_at.desc(), TableSession.id)).all()
-    if flt.player:
+        rows = session.exec(query).all()
+    if flt.player:  # players are a JSON list: filtered here, the same on every database
         rows = [s for s in rows if flt.player in s.players]
-    if not flt.disputed_only:  # only the page's rows need their verification
-        rows = rows[offset : offset + limit]
+        if not flt.disputed_only:
+            rows = rows[offset : offset + limit]
     latest = latest_verifications([s.id for s in rows], with_report=with_report)
     out = [(s, latest.get(s.id)) for s in rows]
     if flt.disputed_only:

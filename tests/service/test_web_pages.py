@@ -236,3 +236,13 @@ def test_session_list_pages(alice, sessions):
     assert 'id="older"' in alice.get("/?limit=1").get_data(as_text=True)
     assert alice.get("/api/v1/sessions?limit=0").status_code == 400
     assert alice.get("/api/v1/sessions?limit=x").status_code == 400
+
+
+def test_paging_combines_with_filters(alice, sessions):
+    both = alice.get("/api/v1/sessions?player=老王").get_json()["sessions"]
+    assert len(both) == 2
+    second = alice.get("/api/v1/sessions?player=老王&limit=1&offset=1").get_json()["sessions"]
+    assert [s["id"] for s in second] == [both[1]["id"]]
+    disputed = alice.get("/api/v1/sessions?player=老王&disputed=1&limit=1").get_json()["sessions"]
+    assert [s["id"] for s in disputed] == [sessions["disputed"]]
+    assert alice.get("/api/v1/sessions?disputed=1&offset=1").get_json()["sessions"] == []
