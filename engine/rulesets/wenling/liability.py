@@ -55,27 +55,28 @@ def _judge(outcome: HandOutcome, win: Win, opts: Options) -> str | None:
     seen = {a.tile for a in before if a.kind == "discard"}
     after_hand = list(show.concealed) if show else None
     melds = show.melds if show else ()
-
-    def hand(when: str) -> list[str] | None:
-        if after_hand is None:
-            return None
-        return after_hand if when == "after" else after_hand + [win.tile]
-
-    dragon_hand = hand(opts.yishang_judged)
-    if win.tile in (RED, GREEN) and win.tile not in outcome.wildcards and dragon_hand is not None:
+    if win.tile in (RED, GREEN) and win.tile not in outcome.wildcards and after_hand is not None:
+        dragon_hand = after_hand if opts.yishang_judged == "after" else after_hand + [win.tile]
         if shanten(dragon_hand, melds, outcome.wildcards) >= 2:
             return DRAGON_DISCARD
     back = sum(1 for a in actions[: at + 1] if a.kind == "draw" and a.source == "back")
     wall_left = actions[at].wall_left
     if win.tile in seen or wall_left is None or not table.in_raw_stage(wall_left, back):
         return None
-    exempt_hand = hand(opts.bao_exemption_judged)
-    if exempt_hand is not None:
-        gone = seen | {win.tile} if opts.bao_exemption_judged == "after" else seen
-        all_raw = all(t not in gone for t in exempt_hand)
-        if all_raw and shanten(exempt_hand, melds, outcome.wildcards) > 0:
-            return None
+    if after_hand is not None and _exempt(after_hand, win.tile, seen, melds, outcome.wildcards, opts):
+        return None
     return RAW_DISCARD
+
+
+def _exempt(kept: list[str], thrown: str, seen: set[str], melds, wild, opts: Options) -> bool:
+    """全是生牌 and 还没听牌. ``discard`` (default): the hand the 生牌 was thrown from held only 生牌
+    (the seat had no safe choice) and the hand it kept waits on nothing; ``after`` / ``before``
+    judge both on one hand (``after`` counts the thrown kind as no longer 生)."""
+    judged = opts.bao_exemption_judged
+    held = kept + [thrown]
+    raw_hand, gone = (kept, seen | {thrown}) if judged == "after" else (held, seen)
+    ready_hand = held if judged == "before" else kept
+    return all(t not in gone for t in raw_hand) and shanten(ready_hand, melds, wild) > 0
 
 
 def in_raw_stage(history: tuple[Action, ...]) -> bool:

@@ -41,9 +41,10 @@ class Options:
         False, "non-winners' totals add the base 20 胡 like the winner's (default: base × 2^番)"
     )
     bao_exemption_judged: str = _opt(
-        "after",
-        "包三家 exemption (all 生牌, not 听牌) judged on the hand after or before the discard",
-        ("after", "before"),
+        "discard",
+        "包三家 exemption: all 生牌 judged on the hand thrown from and not 听牌 on the hand kept "
+        "(discard), or both on the hand after / before the discard",
+        ("discard", "after", "before"),
     )
     yishang_judged: str = _opt(
         "after",

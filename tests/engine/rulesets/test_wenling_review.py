@@ -6,7 +6,10 @@ each hand's note in tests/fixtures/wenling/review.jsonl), checked through the fu
 import pytest
 
 from engine.audit import audit_records
-from tests.engine.rulesets.wenling_helpers import records
+from engine.hand import shanten
+from engine.replay import replay
+from tests.engine.rulesets.test_wenling_flow import WEST, raw_stage_hand
+from tests.engine.rulesets.wenling_helpers import RS, records
 
 # Hand -> the points each scored seat gets (x2 session: each payment is points / 10 x 2).
 POINTS = {
@@ -99,3 +102,17 @@ def test_explanations_name_the_item_and_the_seat(disputed):
     assert zh[1] == "胡牌家S漏算无得"
     assert zh[6].startswith("闲家W漏算")
     assert zh[9] == "被抢杠的W错包全部"
+
+
+def test_bao_exemption_all_raw_is_judged_on_the_hand_thrown_from():
+    # 西 holds 5p 5p, every kind of its hand still 生, and throws one 5p (a 生牌) in the 生牌阶段;
+    # 南 wins on it. When 西 chose, its whole hand was 生牌 and, after the throw, it waits on
+    # nothing: no 包三家 (the seat had no safe tile). Judged all after the throw, its second 5p
+    # is no longer 生 (only because of its own throw) and it would pay for everyone.
+    west = WEST.replace("8p", "5p")
+    outcome = replay(raw_stage_hand(west=west, last_draw="1z")).hands[0].outcome
+    kept = list(outcome.showdowns["W"].concealed)
+    assert kept.count("5p") == 1 and shanten(kept) > 0
+    assert RS.liabilities(outcome, RS.options()) == ()
+    after = RS.options({"bao_exemption_judged": "after"})
+    assert [(lb.kind, lb.seat) for lb in RS.liabilities(outcome, after)] == [("bao_san_jia", "W")]
