@@ -49,9 +49,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 def _instance_secret(app: Flask) -> str:
     """A cookie-signing key kept in the data directory, so logins survive a restart."""
     path = Path(app.instance_path) / "web-secret-key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+    if not path.exists():  # several gunicorn workers may race here: the first link wins
+        draft = path.with_name(f"{path.name}.{os.getpid()}")
+        draft.write_text(secrets.token_hex(32))
+        draft.chmod(0o600)
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
     return path.read_text().strip()
 
 

@@ -129,3 +129,14 @@ def test_crashes_show_no_stack_trace(app, client):
     assert page.status_code == 500
     assert "secret internals" not in page.get_data(as_text=True)
     assert "Traceback" not in page.get_data(as_text=True)
+
+
+def test_cookie_key_is_kept_in_the_data_dir(data_dir, monkeypatch):
+    from service.app import create_app
+
+    monkeypatch.delenv("FUPAN_SECRET_KEY", raising=False)
+    monkeypatch.setenv("FUPAN_DATABASE_URL", f"sqlite:///{data_dir / 'k.sqlite3'}")
+    first = create_app().config["SECRET_KEY"]
+    assert len(first) == 64 and create_app().config["SECRET_KEY"] == first
+    assert (data_dir / "web-secret-key").stat().st_mode & 0o077 == 0
+    assert [p.name for p in data_dir.iterdir() if p.name.startswith("web-secret-key")] == ["web-secret-key"]
