@@ -167,6 +167,7 @@
       $("from-row").hidden = win.how === "self_draw" || win.how === "instant";
       win.flags = win.flags || [];
       $("flags").querySelectorAll("button").forEach(function (b) { b.classList.toggle("on", win.flags.indexOf(b.dataset.flag) >= 0); });
+      if (win.flags.length) $("flags-box").open = true;
       chips($("from"), SEATS.filter(function (s) { return s !== win.seat; }), win.from, function (s) { win.from = s; changed(); });
       var multi = info.multiple_winners && (win.how === "discard" || win.how === "robbed_kong");
       $("also-row").hidden = !multi || !win.seat || !win.from;
