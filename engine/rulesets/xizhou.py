@@ -62,9 +62,10 @@ class Options:
         tai.FLOWER_ORDERS,
     )
     four_flowers: str = tai.option(
-        "set",
-        "四花 12 台 for a full 'set' (春夏秋冬 or 梅兰菊竹), or for 'any' four flowers",
-        ("set", "any"),
+        "any",
+        "四花 12 台 for 'any' four flowers (the seed: 四个花), or only for a full 'set' "
+        "(春夏秋冬 or 梅兰菊竹)",
+        ("any", "set"),
     )
     zhengfeng_stacks: bool = tai.option(
         False,

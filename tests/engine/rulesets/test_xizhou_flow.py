@@ -136,12 +136,12 @@ def explain(hand, paid: dict) -> str | None:
 @pytest.mark.parametrize(
     ("no", "paid", "code"),
     [
-        (9, {("N", "S"): 30}, "tai_missed"),  # 16台 with 正花 兰 forgotten: 2 x 15
+        (9, {("N", "S"): 26}, "tai_missed"),  # 17台 with 正花 夏兰 forgotten: 2 x 13
         (17, {("S", "W"): 6}, "la_gang_missed"),  # 拉杠胡 paid as a discard: 2M
         (30, {("E", "S"): 2, ("W", "S"): 2, ("N", "S"): 2}, "san_bao_missed"),  # plain self-draw
         (33, {("W", "S"): 2, ("E", "S"): 2}, "hu_bao_not_doubled"),  # 互包 paid as 三包
         (1, {("W", "N"): 6}, "tai_added"),
-        (9, {("N", "S"): 16}, "discard_not_doubled"),  # 点炮 paid M, not 2M
+        (9, {("N", "S"): 17}, "discard_not_doubled"),  # 点炮 paid M, not 2M
     ],
 )
 def test_mistakes_explain_disputed_settlements(no, paid, code):

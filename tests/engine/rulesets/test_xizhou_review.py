@@ -1,4 +1,4 @@
-"""An independent review of xizhou against its seed: thirteen new hand-computed summary hands
+"""An independent review of xizhou against its seed: fourteen new hand-computed summary hands
 (tests/fixtures/xizhou/review.jsonl, the arithmetic in each hand's note) through the full path,
 and disputed settlements explained by the right cause."""
 
@@ -9,6 +9,7 @@ from tests.engine.rulesets.review_helpers import assert_clean, audit_review, dis
 POINTS = {
     1: {"S": 2}, 2: {"W": 6}, 3: {"N": 1}, 4: {"S": 1}, 5: {"S": 1}, 6: {"W": 3}, 7: {"N": 3},
     8: {"E": 3}, 9: {"S": 2, "N": 2}, 10: {"E": 29}, 11: {"S": 27}, 12: {}, 13: {"N": 40},
+    14: {"N": 15},
 }
 
 
@@ -28,3 +29,12 @@ def test_review_hands_audit_clean():
 )
 def test_disputes_name_the_cause(no, payments, code):
     assert explanation(disputed("xizhou", no, payments)) == code
+
+
+def test_four_mixed_flowers_are_si_hua_unless_the_set_option():
+    codes = {x["code"] for x in audit_review("xizhou")["hands"][13]["items"]["N"]}
+    assert "si_hua" in codes and not codes & {"zheng_hua", "ye_hua"}
+    hand = audit_review("xizhou", {"four_flowers": "set"})["hands"][13]
+    # 竹 正花 2 + 春夏梅 野花 3 + 单吊1 + 自摸1 + 门清1 = 8台, so each of the three pays 7 less
+    assert hand["points"] == {"N": 8}
+

@@ -22,7 +22,7 @@ EXPECTED_LINES = {
     6: {"N": {"menqing": 1}},
     7: {"S": {}},
     8: {"W": {"zheng_hua": 4, "ye_hua": 1, "menqing": 1}},
-    9: {"S": {"si_hua": 12, "zheng_hua": 2, "ye_hua": 1, "menqing": 1}},
+    9: {"S": {"si_hua": 12, "zheng_hua": 4, "menqing": 1}},
     10: {"E": {"ba_hua": 25, "zimo": 1, "menqing": 1}},
     11: {"E": {"zhengfeng": 2, "menqing": 1}},
     12: {"W": {"quanfeng": 1, "weifeng": 1, "menqing": 1}},
@@ -148,14 +148,15 @@ def test_spec_flower_order_moves_ju_and_zhu():
     }
 
 
-def test_any_four_flowers_option():
-    # hand 8: 春 秋 菊 are only three; hand 9: 6 flowers, a full set anyway -> 12 + the rest
-    hs = hands(four_flowers="any")
+def test_four_flowers_set_option():
+    # only a full set is 四花: hand 9 (6 flowers) keeps 春夏秋冬 together, 兰 正花 2, 竹 野花 1;
+    # (16台, not 17), and hand 8's three flowers are no 四花 either way
+    hs = hands(four_flowers="set")
     assert "si_hua" not in by_code(RS.score(hs[7].outcome, hs[7].opts)["W"])
-    # the four in the 四花 are those worth least alone (春 秋 冬 竹): 夏 and 兰 count 正花 2 each
     assert by_code(RS.score(hs[8].outcome, hs[8].opts)["S"]) == {
         "si_hua": 12,
-        "zheng_hua": 4,
+        "zheng_hua": 2,
+        "ye_hua": 1,
         "menqing": 1,
     }
 
