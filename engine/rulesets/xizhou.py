@@ -296,7 +296,7 @@ class Xizhou(Ruleset):
 
     def mistakes(self, outcome, scorings, inp, opts) -> list[Mistake]:
         """台 items forgotten, a 承包 not applied, 互包 not doubled, a discard paid M instead of
-        2M, then one 台 off."""
+        2M or by all three like a self-draw, then one 台 off."""
 
         def resettle(points: dict[str, int], i: SettleInput = inp, factor: int = 2):
             return _settle(dataclasses.replace(i, points=points), opts, factor)
@@ -327,6 +327,21 @@ class Xizhou(Ruleset):
                     "点炮未付2M",
                     "a discard win paid M, not 2M",
                     tuple(resettle(dict(inp.points), inp, 1)),
+                )
+            )
+            fed = {w.seat for w in inp.wins if w.how == "discard"}
+            as_self_draw = dataclasses.replace(
+                inp,
+                wins=tuple(dataclasses.replace(w, how="self_draw") if w.seat in fed else w
+                           for w in inp.wins),
+                liabilities=tuple(x for x in inp.liabilities if x.beneficiary not in fed),
+            )
+            found.append(
+                Mistake(
+                    "discard_as_self_draw",
+                    "点炮按自摸付",
+                    "a discard win paid like a self-draw (M from each of the three)",
+                    tuple(resettle(dict(inp.points), as_self_draw)),
                 )
             )
         found += tai.off_by_one(scorings, outcome.winners, resettle)

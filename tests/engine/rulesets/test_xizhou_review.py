@@ -25,6 +25,9 @@ def test_review_hands_audit_clean():
         (11, [("W", "S", 27)], "discard_not_doubled"),  # 点炮 paid M, not 2M
         (6, [("S", "W", 6)], "la_gang_missed"),  # 拉杠胡 paid as a plain discard
         (5, [("W", "S", 2), ("E", "S", 2)], "hu_bao_not_doubled"),  # 互包 paid as 三包
+        # the wrong payers: 点炮 settled like a 自摸, each of the three paying M
+        (1, [("E", "S", 2), ("W", "S", 2), ("N", "S", 2)], "discard_as_self_draw"),
+        (3, [("E", "N", 1), ("S", "N", 1), ("W", "N", 1)], "discard_as_self_draw"),
     ],
 )
 def test_disputes_name_the_cause(no, payments, code):
