@@ -70,6 +70,16 @@ _BUILDERS = {
 }
 
 
+def player_balance(user: User, name: str) -> go.Figure:
+    """One player's running balance across their sessions (recorded payments)."""
+    view = club_views.player_view(user, name)
+    return dashboards.running_balance([
+        {"label": f"{(s['started_at'] or s['uploaded_at'])[:10]} · {s['club']} {s['table']}",
+         "net": {name: s["net"] or 0}}
+        for s in view["sessions"]
+    ])
+
+
 def session_flow(user: User, session_id: str) -> go.Figure:
     """The session's recorded payments between players as a sankey."""
     view = views.session_view(user, session_id)

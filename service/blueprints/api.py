@@ -133,3 +133,9 @@ def club_chart(club: str, name: str):
 @auth.api_auth
 def player(name: str):
     return jsonify(club_views.player_view(g.user, name))
+
+
+@bp.get("/players/<name>/charts/balance")
+@auth.api_auth
+def player_chart(name: str):
+    return Response(charts.player_balance(g.user, name).to_json(), mimetype="application/json")

@@ -53,7 +53,9 @@ def replay(session_id: str):
 
 @bp.get("/players/<name>")
 def player(name: str):
-    return render_template("player.html", v=club_views.player_view(current_user, name))
+    return render_template(
+        "player.html", v=club_views.player_view(current_user, name), plot_config=PLOT_CONFIG
+    )
 
 
 @bp.route("/clubs", methods=["GET", "POST"])

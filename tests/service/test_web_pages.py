@@ -184,6 +184,9 @@ def test_player_page(alice, sessions):
     assert view["total"] == sum(s["net"] for s in view["sessions"])
     assert "老王" in alice.get("/players/老王").get_data(as_text=True)
     assert alice.get("/api/v1/players/nobody").status_code == 404
+    fig = alice.get("/api/v1/players/老王/charts/balance").get_json()
+    assert [t["name"] for t in fig["data"]] == ["老王"]
+    assert fig["data"][0]["y"][-1] == view["total"]
 
 
 def test_dashboards_embed_plotly_figures(alice, sessions):
