@@ -18,7 +18,7 @@ def mistakes(
     outcome: HandOutcome, scorings: Mapping[str, Scoring], inp: SettleInput, opts: Options
 ) -> Iterator[Mistake]:
     def variant(code: str, zh: str, en: str, changed: SettleInput, nonwinners: bool = True) -> Mistake:
-        return Mistake(code, zh, en, tuple(settle(changed, opts, nonwinners)))
+        return Mistake(code, zh, en, tuple(settle(changed, opts, nonwinners, capped=code != "cap_ignored")))
 
     winners = set(outcome.winners)
     for seat, scoring in scorings.items():

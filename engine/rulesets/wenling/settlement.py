@@ -18,18 +18,21 @@ from engine.rulesets.wenling.liability import KINDS
 from engine.rulesets.wenling.options import Options
 
 
-def _units(points: int) -> int:
-    """points / 10, a remainder counting as a full 10 (the seed rounds totals up to 10)."""
-    return -(-points // 10)
+def _total(points: int, capped: bool) -> int:
+    """A seat's 牌点汇总 as the seed pays on it: rounded up to 10, at most 500. The audit's points
+    already are; ``fupan settle`` may be given the table's raw count (132, 528 …)."""
+    total = lines.round_up(points)
+    return min(total, lines.LIMIT_POINTS) if capped else total
 
 
-def settle(inp: SettleInput, opts: Options, nonwinners_settle: bool = True) -> list[Payment]:
+def settle(inp: SettleInput, opts: Options, nonwinners_settle: bool = True, capped: bool = True) -> list[Payment]:
+    """``capped`` False only to show what ignoring the 500 cap would pay (a table mistake)."""
     winners = list(dict.fromkeys(w.seat for w in inp.wins))
     if not winners:
         return []
     liable = {lb.beneficiary: lb.seat for lb in inp.liabilities if lb.kind in KINDS}
     bao = set(liable.values())
-    points = {s: (0 if s in bao else inp.points.get(s, 0)) for s in SEATS}
+    points = {s: (0 if s in bao else _total(inp.points.get(s, 0), capped)) for s in SEATS}
     others = [s for s in SEATS if s not in winners]
     owed: dict[tuple[str, str], int] = {}
     reasons: dict[tuple[str, str], list[str]] = {}
@@ -45,13 +48,13 @@ def settle(inp: SettleInput, opts: Options, nonwinners_settle: bool = True) -> l
     for w in winners:
         for s in others:
             payer = liable.get(w, s)
-            pay(payer, w, _units(points[w]), "胡牌" if payer == s else f"包三家(代{s})")
+            pay(payer, w, points[w] // 10, "胡牌" if payer == s else f"包三家(代{s})")
     if nonwinners_settle:
         for a, b in combinations(others, 2):
             high, low = (a, b) if points[a] >= points[b] else (b, a)
             payer = low if low in bao or not bao else next(iter(bao))
             why = "闲家差额" if payer == low else f"包三家(代{low})"
-            pay(payer, high, _units(points[high] - points[low]), why)
+            pay(payer, high, (points[high] - points[low]) // 10, why)
     return [Payment(p, q, amount, "; ".join(reasons[p, q])) for (p, q), amount in owed.items()]
 
 

@@ -7,7 +7,9 @@ import pytest
 
 from engine.audit import audit_records
 from engine.hand import shanten
+from engine.model import Win
 from engine.replay import replay
+from engine.rulesets.base import SettleInput
 from tests.engine.rulesets.test_wenling_flow import WEST, raw_stage_hand
 from tests.engine.rulesets.wenling_helpers import RS, records
 
@@ -116,3 +118,19 @@ def test_bao_exemption_all_raw_is_judged_on_the_hand_thrown_from():
     assert RS.liabilities(outcome, RS.options()) == ()
     after = RS.options({"bao_exemption_judged": "after"})
     assert [(lb.kind, lb.seat) for lb in RS.liabilities(outcome, after)] == [("bao_san_jia", "W")]
+
+
+def _cli_settle(points, **options):
+    """What ``fupan settle -r wenling --winner S --how discard --from W --points ...`` pays."""
+    inp = SettleInput(wins=(Win("S", "discard", "5p", "W"),), points=points)
+    return {(p.payer, p.payee): p.amount for p in RS.settle(inp, RS.options(options))}
+
+
+def test_raw_points_from_the_command_line_are_totals_as_the_seed_pays_them():
+    # 牌点汇总 over 500 counts 500: 528 -> 50 each, not 53.
+    assert _cli_settle({"S": 528}) == {("E", "S"): 50, ("W", "S"): 50, ("N", "S"): 50}
+    # Each total rounds up to 10 before the non-winners take differences: 西 139 -> 140,
+    # 东 11 -> 20: 东 pays 西 (140-20)/10 = 12 (not (139-11)/10 rounded up = 13); 北 0 pays 14.
+    assert _cli_settle({"S": 40, "W": 139, "E": 11, "N": 0}) == {
+        ("E", "S"): 4, ("W", "S"): 4, ("N", "S"): 4, ("E", "W"): 12, ("N", "W"): 14, ("N", "E"): 2,
+    }
