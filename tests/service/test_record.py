@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -436,3 +438,50 @@ def test_several_winners_on_one_discard_where_the_ruleset_allows(alice, table):
     )
     r = post(alice, f"{API}/evaluate", {"session_id": table, "entry": single})
     assert r.status_code == 422 and r.get_json()["field"] == "win.also"  # wenling: one winner
+
+
+def test_append_records_on_sqlite_and_postgresql(database_url):
+    """The store's side of the recorder, on both databases: a recorded session grows by
+    validated batches, each with a receipt that still verifies after later batches."""
+    from events.codec import LogFormatError, parse_log
+
+    session_line = (
+        '{"type":"session","ruleset":"wenling","club":"c","table":"1",'
+        '"players":["阿强","小李","老王","阿芳"]}'
+    )
+    opened = store.ingest_parsed(parsed=parse_log(session_line), kind="record")
+    sid = opened.session.id
+    seats = dict(zip("ESWN", PLAYERS, strict=True))
+    first = store.append_records(
+        session_id=sid, expected_seq=0,
+        records=[{"type": "hand", "no": 1, "seats": seats}, {"type": "exhausted"}],
+    )  # fmt: skip
+    assert first.session.head_seq == 2 and first.receipt["receipt"]["uploaded"] == 3
+    with pytest.raises(store.ConcurrencyConflict):
+        store.append_records(session_id=sid, expected_seq=0, records=[{"type": "exhausted"}])
+    with pytest.raises(LogFormatError, match="seats"):
+        store.append_records(
+            session_id=sid, expected_seq=2,
+            records=[{"type": "hand", "no": 2, "seats": {**seats, "E": "外人"}}],
+        )  # fmt: skip
+    with pytest.raises(LogFormatError, match="increase"):
+        store.append_records(
+            session_id=sid, expected_seq=2, records=[{"type": "hand", "no": 1, "seats": seats}]
+        )
+    with pytest.raises(store.CorrectionInvalid, match="by"):
+        store.append_records(
+            session_id=sid, expected_seq=2,
+            records=[{"type": "correction", "target": 2, "void": True, "reason": "x"}],
+        )  # fmt: skip
+    with pytest.raises(store.AppendInvalid):
+        store.append_records(session_id=sid, expected_seq=2, records=[json.loads(session_line)])
+    second = store.append_records(
+        session_id=sid, expected_seq=2,
+        records=[{"type": "hand", "no": 2, "seats": seats}, {"type": "exhausted"}],
+    )  # fmt: skip
+    assert store.get_session(session_id=sid).head_seq == 4
+    for stored in (opened, first, second):
+        assert store.check_receipt(document=stored.receipt).event_count == (
+            stored.receipt["receipt"]["head_seq"] + 1
+        )
+    assert store.check_chains().broken == []
