@@ -1,4 +1,4 @@
-"""An independent review of huangyan against its seed: twelve new hand-computed summary hands
+"""An independent review of huangyan against its seed: thirteen new hand-computed summary hands
 (tests/fixtures/huangyan/review.jsonl, the arithmetic in each hand's note) through the full path,
 and disputed settlements the audit must explain by the right cause."""
 
@@ -20,6 +20,7 @@ POINTS = {
     10: {},
     11: {"E": 1472},
     12: {"E": 20, "S": 36},
+    13: {"S": 24},
 }
 
 
@@ -32,6 +33,12 @@ def test_the_seeds_two_wildcards_one_restored_example():
     assert sorted(hand["reading"]["E"]) == ["6s→6s", "6s→7z"]
     fans = {x["code"]: x["count"] for x in hand["items"]["E"] if x["unit"] == "番"}
     assert fans == {"dragon": 1, "restored": 1}  # 一张得无番: no 无得
+
+
+def test_a_wildcard_winning_tile_takes_the_middle_of_a_chow():
+    hand = audit_review("huangyan")["hands"][12]
+    assert hand["reading"]["S"] == ["9p→5m"]
+    assert "kanchan" in {x["code"] for x in hand["items"]["S"]}
 
 
 @pytest.mark.parametrize(
