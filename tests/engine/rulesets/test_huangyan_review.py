@@ -59,3 +59,26 @@ def test_a_wildcard_winning_tile_takes_the_middle_of_a_chow():
 )
 def test_disputes_name_the_cause(no, payments, overrides, code):
     assert explanation(disputed("huangyan", no, payments, overrides)) == code
+
+
+def _paid(hand):
+    return sorted((p["from"], p["to"], p["amount"]) for p in hand["expected_payments"])
+
+
+@pytest.mark.parametrize(
+    ("overrides", "no", "payments"),
+    [
+        # 进十: N 24 -> 30, E 6 -> 10; E pays 30, S and W 15; S and W pay E its 10 in full
+        ({"round_to": 10}, 9, [("E", "N", 30), ("S", "E", 10), ("S", "N", 15), ("W", "E", 10),
+                               ("W", "N", 15)]),
+        # 底5: S 14 + 5 = 19 胡, no 番; the 闲家 owe 9.5: the half 粒 rounds up, or down
+        ({"base_hu": 5}, 13, [("E", "S", 19), ("N", "S", 10), ("W", "S", 10)]),
+        ({"base_hu": 5, "half_rounding": "down"}, 13, [("E", "S", 19), ("N", "S", 9),
+                                                       ("W", "S", 9)]),
+        # 2 粒 per 胡 doubles every payment of hand 2 (the halves stay exact)
+        ({"li_per_hu": 2}, 2, [("E", "W", 72), ("N", "E", 28), ("N", "S", 10), ("N", "W", 36),
+                               ("S", "E", 8), ("S", "W", 36)]),
+    ],
+)
+def test_rounding_and_unit_options(overrides, no, payments):
+    assert _paid(audit_review("huangyan", overrides)["hands"][no - 1]) == payments
