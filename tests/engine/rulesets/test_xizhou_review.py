@@ -41,3 +41,18 @@ def test_four_mixed_flowers_are_si_hua_unless_the_set_option():
     # 竹 正花 2 + 春夏梅 野花 3 + 单吊1 + 自摸1 + 门清1 = 8台, so each of the three pays 7 less
     assert hand["points"] == {"N": 8}
 
+
+
+@pytest.mark.parametrize(
+    ("overrides", "no", "payments"),
+    [
+        ({"base": 2}, 1, [("E", "S", 8)]),  # M = 2台 x 底分2; 点炮 2M
+        # 清10混6: 混一色 6 + 对对胡 6 instead of 12 + 12: 17台
+        ({"flush_config": "10/6"}, 10, [("N", "E", 17), ("S", "E", 17), ("W", "E", 17)]),
+        # 正风 2 plus 圈风 1 and 位风 1: 31台
+        ({"zhengfeng_stacks": True}, 10, [("N", "E", 31), ("S", "E", 31), ("W", "E", 31)]),
+    ],
+)
+def test_options_on_review_hands(overrides, no, payments):
+    hand = audit_review("xizhou", overrides)["hands"][no - 1]
+    assert sorted((p["from"], p["to"], p["amount"]) for p in hand["expected_payments"]) == payments

@@ -72,3 +72,18 @@ def test_the_passed_win_log_is_otherwise_clean():
     assert [[a["code"] for a in h["anomalies"]] for h in report["hands"]] == [
         ["passed_win"], [], ["passed_win"], []
     ]
+
+
+@pytest.mark.parametrize(
+    ("overrides", "no", "payments"),
+    [
+        ({"discard_payer": "all"}, 8, [("N", "E", 4), ("S", "E", 4), ("W", "E", 4)]),
+        ({"base": 0}, 9, []),  # a 0-台 win pays nothing without the 底
+        ({"tanki_self_draw_tai": 1}, 3, [("S", "E", 12)]),  # 杠上开花2 + 单钓1: 3 x (1 + 3)
+        ({"cap": 0}, 6, [("W", "N", 8)]),  # 7台 uncapped
+        ({"stake": 5}, 4, [("W", "N", 50)]),  # 抢杠: 5 x 5 x (1 + 1)
+    ],
+)
+def test_options_on_review_hands(overrides, no, payments):
+    hand = audit_review("zhoushan", overrides)["hands"][no - 1]
+    assert sorted((p["from"], p["to"], p["amount"]) for p in hand["expected_payments"]) == payments
