@@ -10,7 +10,9 @@ An entry (JSON from the phone)::
                      "revealed": [...]}, "W": {...}},
      "payments": [{"from", "to", "amount"}] | null, "note": "…"}
 
-``payments`` null means "as the engine says": the settlement is the expected payments.
+``payments`` null means "as the engine says": the settlement is the expected payments. Optional:
+``no`` (the hand it was entered as), ``seat_change`` with ``seats`` (换位), ``win.also`` (一炮多响),
+``win.flags`` (杠上开花 …), ``win.how`` ``instant`` (no tile).
 """
 
 from __future__ import annotations
@@ -439,7 +441,7 @@ def evaluate(table: Table, entry: dict, hand: dict | None = None, at: int | None
         "no": hand["no"],
         "seats": names,
         "records": [*canonical, settlement],
-        "winning": _winning(rp.hands[0].outcome),
+        "winning": _winning(rp),
         "indicator": report["indicator"],
         "wildcards": report["wildcards"],
         "reading": report["reading"],
@@ -466,13 +468,18 @@ def _validated(before: list[dict], records: list[dict]) -> list[dict]:
         raise EntryError(first.message, first.field) from None
 
 
-def _winning(outcome) -> dict | None:
-    """Is the winner's hand a winning hand (and if not, how far: shanten)?"""
+def _winning(rp) -> dict | None:
+    """Is the winner's hand a winning hand (and if not, how far: shanten)? An instant win at the
+    deal is the ruleset's to judge (``rs.instant_win``), not a hand shape."""
+    outcome = rp.hands[0].outcome
     if not outcome.wins:
         return None
-    sd = outcome.showdowns.get(outcome.wins[0].seat)
+    win = outcome.wins[0]
+    sd = outcome.showdowns.get(win.seat)
     if sd is None:
         return None
+    if win.how == "instant":
+        return {"ok": rp.ruleset.instant_win(sd, outcome.wildcards, rp.opts), "shanten": None}
     try:
         ok = is_winning_hand(sd.concealed, sd.melds, outcome.wildcards)
         away = -1 if ok else shanten(sd.concealed, sd.melds, outcome.wildcards)

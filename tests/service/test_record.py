@@ -373,6 +373,7 @@ def test_instant_wins_and_win_flags(alice, table):
     win = next(r for r in v["records"] if r["type"] == "win")
     assert win == {"type": "win", "seat": "W", "how": "instant"}
     assert v["limits"] == {"W": "laizi"} and v["expected_net"]["W"] > 0
+    assert v["winning"] == {"ok": True, "shanten": None}  # the ruleset's instant win
     # 杠上开花: the flag a summary hand must state (no play to derive it from)
     bloom = win_entry(
         win={"seat": "S", "how": "self_draw", "tile": "5p", "flags": ["kong_replacement"]},
