@@ -3,6 +3,8 @@ each hand's note in tests/fixtures/wenling/review.jsonl), checked through the fu
 (events.codec.parse_log -> engine.audit.audit_records), and disputed settlements
 (review_disputes.jsonl) whose cause the audit must name."""
 
+import json
+
 import pytest
 
 from engine.audit import audit_records
@@ -11,7 +13,7 @@ from engine.model import Win
 from engine.replay import replay
 from engine.rulesets.base import SettleInput
 from tests.engine.rulesets.test_wenling_flow import WEST, raw_stage_hand
-from tests.engine.rulesets.wenling_helpers import RS, records
+from tests.engine.rulesets.wenling_helpers import FIXTURES, RS, records
 
 # Hand -> the points each scored seat gets (x2 session: each payment is points / 10 x 2).
 POINTS = {
@@ -134,3 +136,20 @@ def test_raw_points_from_the_command_line_are_totals_as_the_seed_pays_them():
     assert _cli_settle({"S": 40, "W": 139, "E": 11, "N": 0}) == {
         ("E", "S"): 4, ("W", "S"): 4, ("N", "S"): 4, ("E", "W"): 12, ("N", "W"): 14, ("N", "E"): 2,
     }
+
+
+def test_the_fupan_commands_agree():
+    # `fupan verify` on the review file is clean; `fupan settle` from the points alone pays the
+    # 包三家 of hand 3 as computed by hand (东 liable: 300 to 北, 4 to 南, 8 to 西).
+    from typer.testing import CliRunner
+
+    from service.cli import app
+
+    runner = CliRunner()
+    assert runner.invoke(app, ["verify", str(FIXTURES / "review.jsonl")]).exit_code == 0
+    assert runner.invoke(app, ["verify", str(FIXTURES / "review_disputes.jsonl")]).exit_code == 1
+    out = runner.invoke(app, ["settle", "-r", "wenling", "-o", "multiplier=2", "--winner", "N", "--how", "discard",
+                              "--from", "E", "--liable", "E", "--points", "N=500,E=10,S=20,W=30", "--json"])
+    assert out.exit_code == 0, out.output
+    flows = {(p["from"], p["to"]): p["amount"] for p in json.loads(out.stdout)["payments"]}
+    assert flows == {("E", "N"): 300, ("E", "S"): 4, ("E", "W"): 8}
