@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.rulesets.base import OptionError
+
 
 def _opt(default, doc: str, choices: tuple | None = None):
     meta = {"doc": doc} if choices is None else {"doc": doc, "choices": choices}
@@ -52,3 +54,8 @@ class Options:
         ("after", "before"),
     )
     bao_on_laizi: bool = _opt(True, "包三家 also applies when the win is a 腊子")
+
+    def __post_init__(self) -> None:
+        """A multiple below 1 would make the loser be paid (the log format has no negative amounts)."""
+        if self.multiplier < 1:
+            raise OptionError(f"option multiplier: {self.multiplier} is below 1")

@@ -11,7 +11,8 @@ from engine.audit import audit_records
 from engine.hand import shanten
 from engine.model import Win
 from engine.replay import replay
-from engine.rulesets.base import SettleInput
+from engine.rulesets.base import OptionError, SettleInput
+from events.codec import LogFormatError, parse_log
 from tests.engine.rulesets.test_wenling_flow import WEST, raw_stage_hand
 from tests.engine.rulesets.wenling_helpers import FIXTURES, RS, records
 
@@ -153,3 +154,13 @@ def test_the_fupan_commands_agree():
     assert out.exit_code == 0, out.output
     flows = {(p["from"], p["to"]): p["amount"] for p in json.loads(out.stdout)["payments"]}
     assert flows == {("E", "N"): 300, ("E", "S"): 4, ("E", "W"): 8}
+
+
+def test_a_multiplier_below_one_is_refused_clearly():
+    # 加倍的比例 0 or -1 would pay nothing or pay the loser; the log format has no negative amounts.
+    for bad in (0, -1):
+        with pytest.raises(OptionError, match="option multiplier: .* is below 1"):
+            RS.options({"multiplier": bad})
+    text = (FIXTURES / "review.jsonl").read_text(encoding="utf-8").replace('"multiplier":2', '"multiplier":0', 1)
+    with pytest.raises(LogFormatError, match="multiplier"):
+        parse_log(text)
