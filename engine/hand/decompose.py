@@ -309,12 +309,16 @@ def readings(
     win_key = -1 if win_wild else None if win is None else _FACE_INDEX[win]
     wild_tiles = hand.wild
     for pair, parts, extra in _readings(hand.key, len(wild_tiles)):
-        if extra or pair[2] == (True, True):
+        if extra:
             yield _generic(pair, parts, extra, wild_tiles, win_key, win_wild)
             continue
         wild = ()
         set_groups = ()
         head: list[tuple[int, str]] = []
+        if pair[2] == (True, True):  # a pair of 得 alone: no part holds it
+            pair_group, wild = _group(pair)
+            if win_key is not None:
+                head = [(0, wait) for wait in _waits(pair, win_key)]
         shapes: list[tuple[int | None, str | None]] = []
         offset = 1
         for part in parts:
@@ -337,7 +341,7 @@ def readings(
 
 
 def _generic(pair, parts, extra, wild_tiles, win_key, win_wild) -> Reading:
-    """A reading whose pair or some sets are 得 alone (the sets interleave, so sort them)."""
+    """A reading with sets of 得 alone (they interleave with the parts' sets, so sort them)."""
     pair_group, wild = _group(pair)
     if any(part.pair for part in parts):  # the pair's 得 are counted in its part
         wild = ()
