@@ -117,8 +117,9 @@ class Ruleset:
     forbid_discard_of_claimed: ClassVar[bool] = False
     # Several seats may win on one discard (一炮多响); otherwise the priority seat alone wins.
     multiple_discard_winners: ClassVar[bool] = False
-    # A seat that lets go by a discard that would complete its hand may not win on another
-    # seat's tile (a discard or a robbed kong) before its own next draw (zhoushan, xizhou).
+    # A seat that lets go by a discard (or an added kong it could rob) that would complete its
+    # hand may not win on another seat's tile before its own next draw (zhoushan, xizhou); the
+    # replay reports it as passed_win.
     passed_win_waits_for_draw: ClassVar[bool] = False
 
     # -- options ---------------------------------------------------------------------------
