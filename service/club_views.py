@@ -56,7 +56,10 @@ def ledger_view(user: User, club: str, args) -> dict:
     return {
         "club": club,
         "date": flt.day.isoformat() if flt.day else None,
-        "tables": [{"table": t, "net": tables[t]} for t in sorted(tables)],
+        "tables": [
+            {"table": t, "net": tables[t], "transfers": ledger.settle_up(tables[t])}
+            for t in sorted(tables)
+        ],
         "totals": dict(sorted(totals.items(), key=lambda kv: -kv[1])),
         "transfers": ledger.settle_up(totals),
         "pending_sessions": pending,

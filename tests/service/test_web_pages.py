@@ -127,6 +127,12 @@ def test_ledger_settles_up_and_exports_csv(alice, sessions):
         balance[t["to"]] -= t["amount"]
     assert set(balance.values()) == {0}
     assert len(view["transfers"]) <= len([v for v in view["totals"].values() if v]) - 1
+    for table in view["tables"]:
+        left = dict(table["net"])
+        for t in table["transfers"]:
+            left[t["from"]] += t["amount"]
+            left[t["to"]] -= t["amount"]
+        assert set(left.values()) == {0}
     response = alice.get(f"/clubs/{CLUB}/ledger.csv?date=2026-11-28")
     assert response.mimetype == "text/csv"
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff"))))
