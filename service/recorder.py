@@ -541,7 +541,8 @@ def save_hand(user: User, session: TableSession, entry: dict) -> tuple[dict, boo
 
 def correct_hand(user: User, session: TableSession, no: int, entry: dict, reason: str) -> dict:
     """Fix a saved hand: each of its records that the new entry changes gets a ``correction``
-    (the original stays in the stream). The entry must keep the hand's shape (same records)."""
+    (the original stays in the stream). The entry must keep the hand's shape (same records). A
+    hand already as entered gets none (``corrections`` 0), so a retried correction is harmless."""
     if not str(reason or "").strip():
         raise EntryError("say why the hand is corrected", "reason")
     if not isinstance(entry, dict):
@@ -572,8 +573,10 @@ def correct_hand(user: User, session: TableSession, no: int, entry: dict, reason
         for seq, cur, rec in zip(seqs, current, new, strict=True)
         if canonical_json(cur) != canonical_json(rec)
     ]
-    if not corrections:
-        raise EntryError("nothing changed", None, 409)
+    answer = {"no": no, "corrections": len(corrections), "disputes": verdict["disputes"],
+              "head_seq": session.head_seq}  # fmt: skip
+    if not corrections:  # already as entered (a retried correction): nothing to append
+        return answer
     try:
         stored = store.append_records(
             session_id=session.id,
@@ -583,12 +586,7 @@ def correct_hand(user: User, session: TableSession, no: int, entry: dict, reason
         )
     except store.ConcurrencyConflict:
         raise EntryError("the session changed meanwhile; reload and try again", None, 409) from None
-    return {
-        "no": no,
-        "corrections": len(corrections),
-        "head_seq": stored.session.head_seq,
-        "disputes": verdict["disputes"],
-    }
+    return {**answer, "head_seq": stored.session.head_seq}
 
 
 def _applied(table: Table, seq: int) -> dict:

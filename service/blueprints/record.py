@@ -127,5 +127,6 @@ def correct_hand(session_id: str, no: int):
     answer = recorder.correct_hand(
         g.user, s, no, dict(body.get("entry") or {}), str(body.get("reason", ""))
     )
-    enqueue_verify(s.id)
-    return jsonify(answer), 201
+    if answer["corrections"]:
+        enqueue_verify(s.id)
+    return jsonify(answer), 201 if answer["corrections"] else 200

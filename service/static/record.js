@@ -443,10 +443,12 @@
       if (flushing || !box.length) return;
       flushing = true;
       var e = box[0];
-      api("POST", base + "/sessions/" + sid + "/hands", e).then(function (b) {
+      send(e).then(function (b) {
         flushing = false;
         if (b.status === 201 || b.status === 200) { drop(e.client_id); poll(); flush(); return; }
-        if (b.status === 422 || b.status === 400 || (b.status === 409 && b.field === "no")) {  // refused: back to the form
+        var refused = b.status === 422 || b.status === 400 || (b.status === 409 && b.field !== null);
+        if (refused && e.kind === "correction") { drop(e.client_id); flash("hand " + e.no + " not corrected 未更正: " + b.message); return; }
+        if (refused) {  // back to the form
           drop(e.client_id);
           S.entry = e; S.clientId = e.client_id; S.payments = e.payments || null;
           S.seatChange = !!e.seat_change; S.seats = e.seats || null;
@@ -461,19 +463,24 @@
         setTimeout(flush, 4000);
       }).catch(function () { flushing = false; showOutbox(outbox()); setTimeout(flush, 4000); });
     }
+    function send(item) {  // a hand, or a correction of a saved hand
+      if (item.kind !== "correction") return api("POST", base + "/sessions/" + sid + "/hands", item);
+      return api("POST", base + "/sessions/" + sid + "/hands/" + item.no + "/correction", { entry: item.entry, reason: item.reason });
+    }
     function drop(clientId) { keep(outKey, outbox().filter(function (x) { return x.client_id !== clientId; })); showOutbox(outbox()); }
     function showOutbox(box) {
-      $("outbox").textContent = box.length ? box.length + " hand(s) waiting to be saved 待上传 — kept on this phone" : "all saved 已全部保存";
+      $("outbox").textContent = box.length ? box.length + " waiting to be saved 待上传 — kept on this phone" : "all saved 已全部保存";
       $("outbox").className = box.length ? "warn" : "muted";
     }
     function saveCorrection() {
       var reason = window.prompt("Why is the hand corrected? 更正原因");
       if (!reason) return;
-      api("POST", base + "/sessions/" + sid + "/hands/" + S.fixing + "/correction", { entry: entry(), reason: reason }).then(function (b) {
-        if (b.status !== 201) { flash(b.message || "not corrected"); return; }
-        S = blank(); verdict = null; keep(draftKey, S); clearLive(); draw(); poll();
-        $("verdict").textContent = "corrected 已更正";
-      }).catch(function () { flash("offline: try the correction again when connected 离线"); });
+      var box = outbox();
+      box.push({ kind: "correction", client_id: newId(), no: S.fixing, entry: entry(), reason: reason });
+      keep(outKey, box);
+      S = blank(); verdict = null; ui.showSeat = null; keep(draftKey, S); clearLive(); draw();
+      $("verdict").textContent = "correction saved to the outbox 更正已暂存";
+      flush();
     }
 
     // -- the session: saved hands, polled (a second phone sees the same) -------------------------------------------

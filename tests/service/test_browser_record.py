@@ -158,7 +158,8 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
         "document.getElementById('verdict').textContent.includes('winning hand')"
     )
     other.click("#save")
-    other.wait_for_function("document.getElementById('verdict').textContent.includes('corrected')")
+    other.wait_for_function("document.getElementById('verdict').textContent.includes('更正已暂存')")
+    other.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
     records = _records(app, session_id)
     assert records[-1]["type"] == "correction"
     assert records[-1]["target"] == 4 and records[-1]["replacement"]["from"] == "N"

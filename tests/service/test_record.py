@@ -183,6 +183,11 @@ def test_a_wrong_entry_is_corrected_never_edited(alice, table):
     assert all(c["by"] == "alice" and c["reason"] == "N paid, not W" for c in appended)
     state = alice.get(f"{API}/sessions/{table}").get_json()
     assert state["hands"][0]["wins"][0]["from"] == "N"
+    retried = post(
+        alice, f"{API}/sessions/{table}/hands/1/correction", {"entry": fixed, "reason": "N paid"}
+    )  # the answer was lost and the phone sends it again: nothing more is appended
+    assert retried.status_code == 200 and retried.get_json()["corrections"] == 0
+    assert store.read_records(session_id=table, engine=_engine(alice)) == after
     no_reason = post(
         alice, f"{API}/sessions/{table}/hands/1/correction", {"entry": fixed, "reason": " "}
     )
