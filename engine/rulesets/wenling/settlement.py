@@ -32,6 +32,7 @@ def settle(inp: SettleInput, opts: Options, nonwinners_settle: bool = True, capp
         return []
     liable = {lb.beneficiary: lb.seat for lb in inp.liabilities if lb.kind in KINDS}
     bao = set(liable.values())
+    _check(inp, winners, bao)
     points = {s: (0 if s in bao else _total(inp.points.get(s, 0), capped)) for s in SEATS}
     others = [s for s in SEATS if s not in winners]
     owed: dict[tuple[str, str], int] = {}
@@ -56,6 +57,15 @@ def settle(inp: SettleInput, opts: Options, nonwinners_settle: bool = True, capp
             why = "闲家差额" if payer == low else f"包三家(代{low})"
             pay(payer, high, (points[high] - points[low]) // 10, why)
     return [Payment(p, q, amount, "; ".join(reasons[p, q])) for (p, q), amount in owed.items()]
+
+
+def _check(inp: SettleInput, winners: list[str], bao: set[str]) -> None:
+    """Refuse what no hand can produce (``fupan settle`` input): a liable winner, negative totals."""
+    if bao & set(winners):
+        raise ValueError(f"the liable seat {', '.join(sorted(bao & set(winners)))} is a winner")
+    negative = sorted(s for s, p in inp.points.items() if p < 0)
+    if negative:
+        raise ValueError(f"points of {', '.join(negative)} are below 0 (a 牌点汇总 is 0 to 500)")
 
 
 def with_points(inp: SettleInput, points: Mapping[str, int]) -> SettleInput:

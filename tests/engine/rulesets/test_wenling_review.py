@@ -11,7 +11,7 @@ from engine.audit import audit_records
 from engine.hand import shanten
 from engine.model import Win
 from engine.replay import replay
-from engine.rulesets.base import OptionError, SettleInput
+from engine.rulesets.base import Liability, OptionError, SettleInput
 from events.codec import LogFormatError, parse_log
 from tests.engine.rulesets.test_wenling_flow import WEST, raw_stage_hand
 from tests.engine.rulesets.wenling_helpers import FIXTURES, RS, records
@@ -164,3 +164,13 @@ def test_a_multiplier_below_one_is_refused_clearly():
     text = (FIXTURES / "review.jsonl").read_text(encoding="utf-8").replace('"multiplier":2', '"multiplier":0', 1)
     with pytest.raises(LogFormatError, match="multiplier"):
         parse_log(text)
+
+
+def test_settle_refuses_what_no_hand_produces():
+    # `fupan settle --winner S --liable S` paid nothing (the winner's points zeroed as liable);
+    # negative points paid nothing either. Both are now a clear error, exit 2.
+    with pytest.raises(ValueError, match="liable seat S is a winner"):
+        RS.settle(SettleInput((Win("S", "discard", "5p", "W"),), {"S": 100}, (Liability("bao_san_jia", "S", "S"),)),
+                  RS.options())
+    with pytest.raises(ValueError, match="points of S are below 0"):
+        _cli_settle({"S": -50})
