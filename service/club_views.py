@@ -8,7 +8,7 @@ from sqlmodel import select
 
 from service import auth, ledger, queries
 from service.db import db
-from service.models import User
+from service.models import Club, Membership, User
 from service.views import named_payments, parse_filter, resolutions, session_summary
 
 
@@ -25,6 +25,17 @@ def add_member(club: str, username: str, role: str, player: str) -> None:
     if member is None:
         raise auth.AccountError(f"no user named {username!r}")
     auth.add_member(member, auth.get_or_create_club(club), role, player)
+
+
+def members_view(club: str) -> list[dict]:
+    """The club's members (for its admins)."""
+    with db() as session:
+        rows = session.exec(
+            select(User.username, Membership.role, Membership.player)
+            .where(Membership.user_id == User.id, Membership.club_id == Club.id, Club.name == club)
+            .order_by(User.username)
+        ).all()
+    return [{"username": u, "role": r, "player": p} for u, r, p in rows]
 
 
 def club_reports(user: User, club: str, flt: queries.SessionFilter) -> list[tuple[dict, dict | None]]:

@@ -110,6 +110,22 @@ def session_flow(session_id: str):
     return Response(charts.session_flow(g.user, session_id).to_json(), mimetype="application/json")
 
 
+@bp.post("/clubs/<club>/members")
+@auth.api_auth
+def add_member(club: str):
+    """A club admin adds an existing user, or changes their role or player name."""
+    auth.require_club(g.user, club, roles=("admin",))
+    body = request.get_json(silent=True) if request.is_json else request.form
+    if not isinstance(body, Mapping):
+        abort(400, "send a JSON object or a form")
+    try:
+        club_views.add_member(club, str(body.get("username", "")), str(body.get("role", "member")),
+                              str(body.get("player", "")))
+    except auth.AccountError as e:
+        abort(400, str(e))
+    return jsonify(club=club, members=club_views.members_view(club)), 201
+
+
 @bp.get("/clubs/<club>/ledger")
 @auth.api_auth
 def ledger(club: str):

@@ -140,3 +140,23 @@ def test_cookie_key_is_kept_in_the_data_dir(data_dir, monkeypatch):
     assert len(first) == 64 and create_app().config["SECRET_KEY"] == first
     assert (data_dir / "web-secret-key").stat().st_mode & 0o077 == 0
     assert [p.name for p in data_dir.iterdir() if p.name.startswith("web-secret-key")] == ["web-secret-key"]
+
+
+def test_club_admin_adds_a_member_through_the_api(app, alice):
+    token = csrf_token(alice, "/")
+    response = alice.post(f"/api/v1/clubs/{CLUB}/members",
+                          json={"username": "bob", "role": "auditor", "player": "小李"},
+                          headers={"X-CSRFToken": token})
+    assert response.status_code == 201
+    assert {"username": "bob", "role": "auditor", "player": "小李"} in response.get_json()["members"]
+    unknown = alice.post(f"/api/v1/clubs/{CLUB}/members", json={"username": "nobody"},
+                         headers={"X-CSRFToken": token})
+    assert unknown.status_code == 400 and "no user" in unknown.get_json()["message"]
+    bad_role = alice.post(f"/api/v1/clubs/{CLUB}/members", json={"username": "bob", "role": "boss"},
+                          headers={"X-CSRFToken": token})
+    assert bad_role.status_code == 400
+    carol = app.test_client()
+    login(carol, "carol")  # an auditor, not an admin
+    refused = carol.post(f"/api/v1/clubs/{CLUB}/members", json={"username": "bob"},
+                         headers={"X-CSRFToken": csrf_token(carol, "/")})
+    assert refused.status_code == 403
