@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 import typer
 from rich.console import Console
+from sqlalchemy.exc import SQLAlchemyError
 
 console = Console()
 users_app = typer.Typer(help="Manage web accounts.", no_args_is_help=True)
@@ -26,22 +29,39 @@ def serve(
     """Start the web app (development server, threaded) with the embedded verification worker.
 
     In production run it under gunicorn instead (see docs/web.md)."""
-    from werkzeug.serving import run_simple
+    from werkzeug.serving import make_server
 
     from service.app import create_app
     from workers.dispatch import start_embedded_worker
 
-    app = create_app()
-    if demo:
-        from service.demo import load_demo
+    with _clear_errors("start"):
+        app = create_app()
+        server = make_server(host, port, app, threaded=True)
+        if demo:
+            from service.demo import load_demo
 
-        with app.app_context():
-            username, password, loaded = load_demo()
-        console.print(f"[bold]demo login:[/] user [cyan]{username}[/] password [cyan]{password}[/]")
-        console.print(f"demo sessions loaded this start: {loaded}")
-    start_embedded_worker()
+            with app.app_context():
+                username, password, loaded = load_demo()
+            console.print(f"[bold]demo login:[/] user [cyan]{username}[/] password [cyan]{password}[/]")
+            console.print(f"demo sessions loaded this start: {loaded}")
+        start_embedded_worker()
     console.print(f"fupan on http://{host}:{port}/  (Ctrl-C stops)")
-    run_simple(host, port, app, threaded=True, use_reloader=False)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        console.print("stopped")
+
+
+@contextmanager
+def _clear_errors(what: str) -> Iterator[None]:
+    """An unreachable database (or an OSError such as an unwritable data dir) is a one-line
+    message and exit code 2. (A busy port is Werkzeug's own clear message, exit code 1.)"""
+    try:
+        yield
+    except (OSError, SQLAlchemyError) as e:
+        reason = getattr(e, "orig", None) or e
+        console.print(f"[red]error:[/] cannot {what}: {str(reason).splitlines()[0]}")
+        raise typer.Exit(2) from None
 
 
 @users_app.command("create")
@@ -60,7 +80,7 @@ def create_user(
 
     if password is None:
         password = typer.prompt("password", hide_input=True, confirmation_prompt=True)
-    with create_app().app_context():
+    with _clear_errors("reach the database"), create_app().app_context():
         try:
             user = auth.create_user(username, password)
             for name in club or ():

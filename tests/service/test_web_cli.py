@@ -81,3 +81,25 @@ def test_serve_demo_prints_a_login_that_works(tmp_path):
     finally:
         server.terminate()
         server.wait(20)
+
+
+def test_serve_on_a_busy_port_says_so(tmp_path):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        env = {**os.environ, "FUPAN_DATA_DIR": str(tmp_path)}
+        env.pop("FUPAN_DATABASE_URL", None)
+        result = subprocess.run(
+            [sys.executable, "-c", "from service.cli import main; main()", "serve", "--port",
+             str(port)],
+            env=env, capture_output=True, text=True, timeout=120,
+        )
+    assert result.returncode != 0
+    assert "in use" in result.stderr and "Traceback" not in result.stdout + result.stderr
+
+
+def test_users_create_with_the_database_down(monkeypatch, data_dir):
+    monkeypatch.setenv("FUPAN_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:1/none")
+    result = CliRunner().invoke(cli, ["users", "create", "x", "--password", "long enough 1"])
+    assert result.exit_code == 2 and "cannot reach the database" in result.output
