@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 
 from engine.model import Action, HandOutcome, Showdown
 from engine.rulesets.base import Anomaly, Liability, Mistake, Payment, Ruleset, Scoring, SettleInput
-from engine.rulesets.wenling import flow, liability, mistakes, settlement, table
+from engine.rulesets.wenling import flow, liability, lines, mistakes, settlement, table
 from engine.rulesets.wenling.nonwinner import score_nonwinner
 from engine.rulesets.wenling.options import Options
 from engine.rulesets.wenling.winner import score_winner
@@ -63,6 +63,25 @@ class Wenling(Ruleset):
             if seat not in scorings:
                 scorings[seat] = score_nonwinner(show, outcome.wildcards, naonao, opts)
         return scorings
+
+    def score_anomalies(
+        self, outcome: HandOutcome, scorings: Mapping[str, Scoring], opts: Options
+    ) -> list[Anomaly]:
+        """Also a seat that shows an automatic win (自动胡牌: 3 得, 4 白, a flower group, 闹闹 4 中/发)
+        and did not win: the hand should have ended with its win, so the settlement is wrong. A
+        seat that threw a 得 may no longer win (特殊处罚1) and is left alone."""
+        found = super().score_anomalies(outcome, scorings, opts)
+        wild = outcome.wildcards or table.wildcards(outcome.indicator)
+        blocked = {a.seat for a in outcome.actions or () if a.kind == "discard" and a.tile in wild}
+        for seat, show in outcome.showdowns.items():
+            if seat in outcome.winners or seat in blocked:
+                continue
+            codes = table.instant_limits(table.show_tiles(show), wild, opts.red_flowers)
+            if codes:
+                names = "、".join(lines.ITEMS[c][0] for c in codes)
+                found.append(Anomaly(None, "instant_win_missed", "error",
+                                     f"{seat} shows {names}: an automatic win (自动胡牌) the log does not declare"))
+        return found
 
     def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
         return liability.liabilities(outcome, opts)

@@ -174,3 +174,27 @@ def test_settle_refuses_what_no_hand_produces():
                   RS.options())
     with pytest.raises(ValueError, match="points of S are below 0"):
         _cli_settle({"S": -50})
+
+
+def _summary(show: dict, wins: list, indicator="9s") -> list[dict]:
+    """A one-hand summary log: the showdowns {seat: (concealed, revealed)} and the win lines."""
+    recs = [records("review.jsonl")[0], {"type": "hand", "no": 1, "seats": dict(zip("ESWN", "甲乙丙丁", strict=True))},
+            {"type": "wildcard", "indicator": indicator}]
+    recs += [{"type": "showdown", "seat": s, "concealed": c, "revealed": list(r)} for s, (c, r) in show.items()]
+    recs += [{"type": "win", **w} for w in wins]
+    return parse_log("\n".join(json.dumps(r, ensure_ascii=False) for r in recs)).records
+
+
+def test_a_seat_showing_an_automatic_win_it_did_not_declare_is_flagged():
+    # 西 ends with three 得 and 北 with four whites: each was a 腊子 the moment it had them
+    # (自动胡牌), so the hand cannot have ended with 东's win and its settlement is wrong.
+    hand = audit_records(_summary({
+        "E": ("123456789m234567p88s", ()),
+        "W": ("9s9s9s1m2m3m4m5m6m7m8m1p2p3p4p5p", ()),
+        "N": ("1m2m3m4m5m6m7m8m1p2p3p4p", ("5z",) * 4),
+    }, [{"seat": "E", "how": "self_draw", "tile": "8s"}]))["hands"][0]
+    missed = [(a["code"], a["severity"], a["message"][:10]) for a in hand["anomalies"]]
+    assert missed == [("instant_win_missed", "error", "W shows 3张"), ("instant_win_missed", "error", "N shows 4张")]
+    declared = audit_records(_summary({"N": ("1m2m3m4m5m6m7m8m1p2p3p4p", ("5z",) * 4)},
+                                      [{"seat": "N", "how": "instant"}]))["hands"][0]
+    assert declared["anomalies"] == [] and declared["limits"] == {"N": "laizi"}
