@@ -97,6 +97,13 @@ class Anomaly:
     message: str
 
 
+def option(default: Any, doc: str, choices: tuple = ()) -> Any:
+    """An Options field with the ``doc`` (and ``choices``) that ``fupan rules`` prints and
+    :func:`parse_options` enforces."""
+    meta = {"doc": doc, "choices": choices} if choices else {"doc": doc}
+    return dataclasses.field(default=default, metadata=meta)
+
+
 class OptionError(ValueError):
     """An unknown option name or a value of the wrong type; the message lists the valid names."""
 

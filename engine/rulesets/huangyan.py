@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.hand import Decomposition, HandError, best_decomposition
@@ -22,6 +22,7 @@ from engine.rulesets.base import (
     ScoreLine,
     Scoring,
     SettleInput,
+    option,
 )
 from engine.tiles import FACES, SEAT_WIND, is_dragon, is_honor, is_terminal_or_honor, rank
 
@@ -30,48 +31,43 @@ HAND_SIZE = 13  # 手上牌數 (the dealer holds one more)
 _HONOR_NEXT = {"1z": "2z", "2z": "3z", "3z": "4z", "4z": "1z", "7z": "6z", "6z": "5z", "5z": "7z"}
 
 
-def _opt(default, doc: str, choices: tuple = ()):
-    meta = {"doc": doc, "choices": choices} if choices else {"doc": doc}
-    return field(default=default, metadata=meta)
-
-
 @dataclass(frozen=True)
 class Options:
-    wildcard_rule: str = _opt(
+    wildcard_rule: str = option(
         "indicator",
         "how 得 is chosen from the indicator turned up after the deal: 'indicator' (the other "
         "copies of its kind), 'next' (the tile after it), 'none' (no 得)",
         ("indicator", "next", "none"),
     )
-    base_hu: int = _opt(10, "底胡 added to the winner's 胡 before doubling (the seed: 10)")
-    pengpenghu: bool = _opt(
+    base_hu: int = option(10, "底胡 added to the winner's 胡 before doubling (the seed: 10)")
+    pengpenghu: bool = option(
         False, "count 碰碰胡 (all pungs/kongs) as 4 胡 for the winner; the seed says huangyan has none"
     )
-    discard_pung_concealed: bool = _opt(
+    discard_pung_concealed: bool = option(
         False, "a pung completed by the winning discard still counts as 暗刻 (default: as 刻子)"
     )
-    restored_then_hard: bool = _opt(
+    restored_then_hard: bool = option(
         True, "restored 得 (得还原) no longer count as 得, so 无得 (硬碰硬) 1番 can follow"
     )
-    cap: int = _opt(0, "largest 胡 a seat is paid on (封顶); 0 = no cap (the seed has none)")
-    round_to: int = _opt(1, "round each seat's 胡 up to a multiple of this (1 = no rounding)")
-    half_rounding: str = _opt(
+    cap: int = option(0, "largest 胡 a seat is paid on (封顶); 0 = no cap (the seed has none)")
+    round_to: int = option(1, "round each seat's 胡 up to a multiple of this (1 = no rounding)")
+    half_rounding: str = option(
         "up", "halved odd amounts: 'up' (payer pays the half 粒) or 'down'", ("up", "down")
     )
-    li_per_hu: int = _opt(1, "粒 (chips) paid per 胡; the seed's example pays 1 粒 per 胡")
-    seat_change_rule: str = _opt(
+    li_per_hu: int = option(1, "粒 (chips) paid per 胡; the seed's example pays 1 粒 per 胡")
+    seat_change_rule: str = option(
         "cuohu",
         "换位: 'cuohu' (搓胡: the seat about to deal may ask at any time) or 'cuocai' (搓菜: "
         "anyone may ask, but only after the first rounds of the session)",
         ("cuohu", "cuocai"),
     )
-    seat_change_rounds: int = _opt(2, "圈 (rounds of the deal) that must pass between 换位")
-    draw_dealer: str = _opt(
+    seat_change_rounds: int = option(2, "圈 (rounds of the deal) that must pass between 换位")
+    draw_dealer: str = option(
         "pass", "after a drawn hand (流局) the deal 'pass'es to 下家 or the dealer 'stay's",
         ("pass", "stay"),
     )
-    dead_wall: int = _opt(0, "live wall tiles left at which the hand ends drawn (the seed: silent)")
-    non_winner_wildcards: bool = _opt(
+    dead_wall: int = option(0, "live wall tiles left at which the hand ends drawn (the seed: silent)")
+    non_winner_wildcards: bool = option(
         False, "a non-winner's 得 may complete its pairs and pungs for 胡 (never for 番)"
     )
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.hand import HandError, decompositions
 from engine.model import SEATS, Action, HandOutcome, Meld, Showdown, Win
@@ -25,12 +25,6 @@ _PLANT_SEAT = {
     "spec": {"5f": "E", "6f": "S", "7f": "W", "8f": "N"},
     "tile_numbers": {"5f": "E", "6f": "S", "8f": "W", "7f": "N"},
 }
-
-
-def option(default, doc: str, choices: tuple = ()):
-    """An Options field with the ``doc`` (and ``choices``) that ``fupan rules`` prints."""
-    meta = {"doc": doc, "choices": choices} if choices else {"doc": doc}
-    return field(default=default, metadata=meta)
 
 
 def tile_counts_144() -> dict[str, int]:

@@ -30,6 +30,7 @@ from engine.rulesets.base import (
     ScoreLine,
     Scoring,
     SettleInput,
+    option,
 )
 from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE, WINDS
 
@@ -49,33 +50,33 @@ KIND_ZH = {
 
 @dataclass(frozen=True)
 class Options:
-    base: int = tai.option(1, "底分: M = 台 × 底分 (the seed: 1 in a private room)")
-    flush_config: str = tai.option(
+    base: int = option(1, "底分: M = 台 × 底分 (the seed: 1 in a private room)")
+    flush_config: str = option(
         "14/12",
         "台 of 清一色/混一色 (大吊车 and 对对胡 count as 混一色): 清14混12, 清12混10, 清12混8, 清10混6",
         tuple(FLUSH_CONFIGS),
     )
-    flower_order: str = tai.option(
+    flower_order: str = option(
         "tile_numbers",
         "which flowers are a seat's own (正花): 'tile_numbers' (梅1兰2菊3竹4, the seed's order "
         "梅兰菊竹: 西=秋菊 北=冬竹) or 'spec' (东=春梅 南=夏兰 西=秋竹 北=冬菊)",
         tai.FLOWER_ORDERS,
     )
-    four_flowers: str = tai.option(
+    four_flowers: str = option(
         "any",
         "四花 12 台 for 'any' four flowers (the seed: 四个花), or only for a full 'set' "
         "(春夏秋冬 or 梅兰菊竹)",
         ("any", "set"),
     )
-    zhengfeng_stacks: bool = tai.option(
+    zhengfeng_stacks: bool = option(
         False,
         "正风 (a pung of a wind that is both the seat's and the round's, 2 台) also counts 圈风 "
         "and 位风 (4 台 in all); default: 正风 replaces them",
     )
-    pinghu_white_pair: bool = tai.option(
+    pinghu_white_pair: bool = option(
         True, "a pair of 白 still allows 平胡 (the seed bars only 中发 and the seat/round winds)"
     )
-    hu_bao_rule: str = tai.option(
+    hu_bao_rule: str = option(
         "each_3",
         "互包 when 'each_3' (each of the two claimed 3 times from the other) or 'total_3' (both "
         "claimed from each other, 3 times together)",

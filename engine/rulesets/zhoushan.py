@@ -30,37 +30,38 @@ from engine.rulesets.base import (
     ScoreLine,
     Scoring,
     SettleInput,
+    option,
 )
 from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE
 
 
 @dataclass(frozen=True)
 class Options:
-    stake: int = tai.option(1, "amount paid per 台 (and per 底); the seed names no stake")
-    base: int = tai.option(
+    stake: int = option(1, "amount paid per 台 (and per 底); the seed names no stake")
+    base: int = option(
         1, "底: 台 every paying seat pays on top of the winner's 台, so a 0-台 win still pays"
     )
-    cap: int = tai.option(
+    cap: int = option(
         4, "台 cap per winner (the seed: more than 4 台 still count as 4); 0 = none"
     )
-    discard_payer: str = tai.option(
+    discard_payer: str = option(
         "discarder",
         "who pays a win on a discard (放铳): the 'discarder' alone, or 'all' three losers",
         ("discarder", "all"),
     )
-    pinghu_tai: int = tai.option(
+    pinghu_tai: int = option(
         1, "台 of 排胡 (all chows, plain pair, two-sided wait); the seed omits it"
     )
-    tanki_self_draw_tai: int = tai.option(
+    tanki_self_draw_tai: int = option(
         2, "台 of a self-drawn 单钓 (the seed: 2), counted beside 自摸's 1 台"
     )
-    haidi: str = tai.option(
+    haidi: str = option(
         "discard",
         "海底捞月 on a win on the last 'discard' (the seed's words), or on 'both' that and a "
         "self-draw of the last tile",
         ("discard", "both"),
     )
-    flower_order: str = tai.option(
+    flower_order: str = option(
         "spec",
         "which flowers are a seat's own: 'spec' (东=春梅 南=夏兰 西=秋竹 北=冬菊, the seed's "
         "order 梅兰竹菊) or 'tile_numbers' (梅1兰2菊3竹4: 西=秋菊 北=冬竹)",
