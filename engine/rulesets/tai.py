@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from engine.hand import HandError, decompositions
-from engine.model import SEATS, Action, HandOutcome, Meld, Showdown, Win
+from engine.model import FLAG_KONG_REPLACEMENT, SEATS, Action, HandOutcome, Meld, Showdown, Win
 from engine.rulesets.base import Anomaly, Mistake, Payment, ScoreLine, Scoring
 from engine.tiles import FACES, FLOWERS, is_flower
 
@@ -148,6 +148,15 @@ def last_kong(outcome: HandOutcome, seat: str) -> tuple[str, str | None] | None:
     if not kongs:
         return None
     return kongs[-1].kind.removeprefix("gang_"), kongs[-1].from_seat
+
+
+def kong_feeder(outcome: HandOutcome, win: Win) -> str | None:
+    """The seat whose discard the winner konged (明杠) right before winning on the kong's
+    replacement tile (zhoushan's 杠上开花包三家, xizhou's 送杠胡); None for any other win."""
+    if win.how != "self_draw" or FLAG_KONG_REPLACEMENT not in win.flags:
+        return None
+    kong = last_kong(outcome, win.seat)
+    return kong[1] if kong and kong[0] == "exposed" and kong[1] else None
 
 
 def made_kong(outcome: HandOutcome, seat: str) -> bool:

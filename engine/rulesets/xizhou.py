@@ -199,8 +199,7 @@ def gang_kind(outcome: HandOutcome, win: Win) -> str | None:
     if win.how == "robbed_kong":
         return "la_gang"
     if win.how == "self_draw" and FLAG_KONG_REPLACEMENT in win.flags:
-        kong = tai.last_kong(outcome, win.seat)
-        return "song_gang" if kong and kong[0] == "exposed" and kong[1] else None
+        return "song_gang" if tai.kong_feeder(outcome, win) else None
     if win.how == "discard" and win.from_seat:
         kong = tai.last_kong(outcome, win.from_seat)
         fed = kong is not None and kong[0] == "exposed" and kong[1] == win.seat
@@ -227,7 +226,7 @@ def gang_liable(outcome: HandOutcome, win: Win) -> str | None:
     """Who pays 5M for the kong 承包 of this win."""
     kind = gang_kind(outcome, win)
     if kind == "song_gang":
-        return tai.last_kong(outcome, win.seat)[1]
+        return tai.kong_feeder(outcome, win)
     return win.from_seat if kind else None
 
 

@@ -165,14 +165,8 @@ class Zhoushan(Ruleset):
 
     def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
         """杠上开花 after a kong of someone's discard: that discarder pays for all three."""
-        out = []
-        for win in outcome.wins:
-            flags = win.flags
-            if win.how == "self_draw" and FLAG_KONG_REPLACEMENT in flags:
-                kong = tai.last_kong(outcome, win.seat)
-                if kong and kong[0] == "exposed" and kong[1]:
-                    out.append(Liability("gang_kai_bao", kong[1], win.seat))
-        return tuple(out)
+        feeders = ((tai.kong_feeder(outcome, win), win.seat) for win in outcome.wins)
+        return tuple(Liability("gang_kai_bao", fed, seat) for fed, seat in feeders if fed)
 
     def settle(self, inp: SettleInput, opts: Options) -> list[Payment]:
         payments = []
