@@ -20,16 +20,11 @@ from engine.rulesets import RULESET_NAMES, UnknownRuleset, get_ruleset
 from engine.rulesets.base import OptionError
 from engine.simulate import SimulationError, generate_session
 from events.codec import canonical_json
-from service.commands.verify import parse_pairs
+from service.commands.verify import fail, parse_pairs
 
 
 def register(app: typer.Typer) -> None:
     app.command("simulate")(simulate)
-
-
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code)
 
 
 def simulate(
@@ -53,11 +48,11 @@ def simulate(
         options = parse_pairs(option or [], "option")
         rs.options(options)
     except (UnknownRuleset, OptionError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise _fail(f"cannot create {out}: {exc.strerror}") from None
+        raise fail(f"cannot create {out}: {exc.strerror}") from None
     written = injected = 0
     progress = Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -72,7 +67,7 @@ def simulate(
                     on_hand=lambda: progress.advance(task),
                 )
             except SimulationError as exc:
-                raise _fail(str(exc), 1) from None
+                raise fail(str(exc), 1) from None
             name = f"{ruleset}-{seed + i}"
             text = "".join(canonical_json(r) + "\n" for r in records)
             try:
@@ -82,7 +77,7 @@ def simulate(
                         json.dumps(found, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
                     )
             except OSError as exc:
-                raise _fail(f"cannot write {out / name}: {exc.strerror}") from None
+                raise fail(f"cannot write {out / name}: {exc.strerror}") from None
             written += 1
             injected += len(found)
     kind = "summary" if summary else "full"

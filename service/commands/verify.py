@@ -32,9 +32,10 @@ def register(app: typer.Typer) -> None:
     app.command("rules")(rules)
 
 
-def _fail(message: str) -> typer.Exit:
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """The message on stderr and the exit to raise (2: bad input)."""
     typer.echo(f"error: {message}", err=True)
-    return typer.Exit(2)
+    return typer.Exit(code)
 
 
 def parse_pairs(values: list[str], what: str) -> dict[str, str]:
@@ -44,7 +45,7 @@ def parse_pairs(values: list[str], what: str) -> dict[str, str]:
         for item in filter(None, (v.strip() for v in value.split(","))):
             key, sep, val = item.partition("=")
             if not sep or not key.strip():
-                raise _fail(f"{what} {item!r} is not KEY=VALUE")
+                raise fail(f"{what} {item!r} is not KEY=VALUE")
             out[key.strip()] = val.strip()
     return out
 
@@ -220,20 +221,20 @@ def settle(
     rs, opts = _ruleset(ruleset, option or [])
     for seat in (*winner, from_seat, liable):
         if seat is not None and seat not in SEATS:
-            raise _fail(f"seat {seat!r} is not one of {', '.join(SEATS)}")
+            raise fail(f"seat {seat!r} is not one of {', '.join(SEATS)}")
     if how not in WIN_HOWS:
-        raise _fail(f"--how {how!r} is not one of {', '.join(WIN_HOWS)}")
+        raise fail(f"--how {how!r} is not one of {', '.join(WIN_HOWS)}")
     pts = {}
     for seat, value in parse_pairs(points or [], "points").items():
         if seat not in SEATS or not value.lstrip("-").isdigit():
-            raise _fail(f"points {seat}={value} must be SEAT=INTEGER with SEAT in E/S/W/N")
+            raise fail(f"points {seat}={value} must be SEAT=INTEGER with SEAT in E/S/W/N")
         pts[seat] = int(value)
     wins = tuple(Win(w, how, None, from_seat) for w in winner)
     liabilities = tuple(Liability(liability, liable, w) for w in winner) if liable else ()
     try:
         payments = rs.settle(SettleInput(wins, pts, liabilities), opts)
     except (ValueError, KeyError) as exc:
-        raise _fail(f"{rs.name} cannot settle this: {exc}") from None
+        raise fail(f"{rs.name} cannot settle this: {exc}") from None
     balance = net(payments)
     if as_json:
         out = {"payments": [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments],
@@ -252,7 +253,7 @@ def _ruleset(name: str, option: list[str]):
         rs = get_ruleset(name)
         return rs, rs.options(parse_pairs(option, "option"))
     except ValueError as exc:  # UnknownRuleset, OptionError: the message lists the valid names
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
 
 
 # -- rules ---------------------------------------------------------------------------------------
