@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import time
 from pathlib import Path
+
+from bench_wenling import winning_tiles
+from timing import median_time
 
 from engine.audit import audit_records
 from engine.model import HandOutcome, Showdown, Win
@@ -26,18 +27,14 @@ from events.codec import parse_log
 RS = get_ruleset("huangyan")
 OPTS = RS.options()
 WILD = "5z"
+PLAIN = [f for f in FACES if f != WILD]
 CHOWS = [(FACES[i], FACES[i + 1], FACES[i + 2]) for i in range(27) if i % 9 <= 6]
-SETS = [(f, f, f) for f in FACES if f != WILD] + CHOWS
+SETS = [(f, f, f) for f in PLAIN] + CHOWS
 LOSER = ("1z", "1z", "1z", "7z", "7z", "2m", "5m", "8m", "3p", "6p", "9p", "4s", "4s")
 
 
 def winning_hand(rng: random.Random, n_wild: int) -> tuple[str, ...]:
-    while True:
-        tiles = [rng.choice([f for f in FACES if f != WILD])] * 2
-        for _ in range(4):
-            tiles += rng.choice(SETS)
-        if max(tiles.count(t) for t in tiles) <= 4:
-            break
+    tiles = winning_tiles(rng, 4, PLAIN, SETS)
     for i in rng.sample(range(14), n_wild):
         tiles[i] = WILD
     return tuple(tiles)
@@ -52,15 +49,6 @@ def outcomes(rng: random.Random, count: int, n_wild: int) -> list[HandOutcome]:
         out.append(HandOutcome(no=1, seats=dict.fromkeys("ESWN", "x"),
                                wildcards=frozenset({WILD}), showdowns=shows, wins=(win,)))
     return out
-
-
-def median_time(fn, repeat: int) -> float:
-    runs = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        runs.append(time.perf_counter() - t)
-    return statistics.median(runs)
 
 
 def main() -> None:

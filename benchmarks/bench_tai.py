@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import time
 from pathlib import Path
+
+from bench_wenling import winning_tiles
+from timing import median_time
 
 from engine.audit import audit_records
 from engine.model import HandOutcome, Showdown, Win
@@ -29,12 +30,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures"
 
 
 def outcome(rng: random.Random) -> HandOutcome:
-    while True:
-        tiles = [rng.choice(FACES)] * 2
-        for _ in range(4):
-            tiles += rng.choice(SETS)
-        if max(tiles.count(t) for t in tiles) <= 4:
-            break
+    tiles = winning_tiles(rng, 4, FACES, SETS)
     flowers = tuple(rng.sample(FLOWERS, rng.randint(0, 3)))
     seat = rng.choice("ESWN")
     win = (
@@ -44,15 +40,6 @@ def outcome(rng: random.Random) -> HandOutcome:
     )
     show = Showdown(seat, tuple(tiles), (), flowers)
     return HandOutcome(no=1, seats=dict.fromkeys("ESWN", "x"), showdowns={seat: show}, wins=(win,))
-
-
-def median_time(fn, repeat: int) -> float:
-    runs = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        runs.append(time.perf_counter() - t)
-    return statistics.median(runs)
 
 
 def main() -> None:
