@@ -17,10 +17,12 @@ from tests.engine.rulesets.wenling_helpers import RS
 
 OWN_FLOWERS = {"E": ("1f", "5f"), "S": ("2f", "6f"), "W": ("3f", "7f"), "N": ("4f", "8f")}
 FLOWERS = tuple(f"{i}f" for i in range(1, 9))
-# (得 face, 闹闹, the faces a hand may hold: not 得, not revealed bonus tiles)
+# indicator: (the 得, 闹闹, the faces a hand may hold (not 得, not revealed), the revealed kinds)
 TABLES = {
-    "9s": (False, [f for f in FACES if f not in ("9s", "5z")]),
-    "7z": (True, [f for f in FACES if f not in ("5z", "6z", "7z")]),
+    "9s": (("9s",) * 3, False, [f for f in FACES if f not in ("9s", "5z")], ("5z", *FLOWERS)),
+    "7z": (("7z",) * 3, True, [f for f in FACES if f not in ("5z", "6z", "7z")], ("5z", "6z", *FLOWERS)),
+    "1f": (("2f", "3f", "4f"), True, [f for f in FACES if f not in ("5z", "6z", "7z")],
+           ("5z", "6z", "7z", "5f", "6f", "7f", "8f")),
 }
 
 
@@ -83,10 +85,10 @@ def _revealed_hu_fan(revealed, seat, naonao):
     return 4 * len(revealed), fan
 
 
-def oracle_winner(concealed, melds, revealed, seat, how, tile, flags, wild):
-    naonao, _ = TABLES[wild]
+def oracle_winner(concealed, melds, revealed, seat, how, tile, flags, indicator):
+    wild, naonao, _, _ = TABLES[indicator]
     seat_wind = SEAT_WIND[seat]
-    real = [t for t in concealed if t != wild]
+    real = [t for t in concealed if t not in wild]
     k = len(concealed) - len(real)
     hu, fan = 20, 0
     for m in melds:
@@ -96,7 +98,7 @@ def oracle_winner(concealed, melds, revealed, seat, how, tile, flags, wild):
     hu, fan = hu + h, fan + f
     if how == "self_draw":
         hu += 2
-        fan += int("kong_replacement" in flags) + int(tile == wild)
+        fan += int("kong_replacement" in flags) + int(tile in wild)
     fan += int(how == "robbed_kong") + int(k == 0) + int(k == 2)
     melded = Counter(t for m in melds for t in m.tiles)
     meld_suits = {t[1] for m in melds for t in m.tiles}
@@ -106,8 +108,8 @@ def oracle_winner(concealed, melds, revealed, seat, how, tile, flags, wild):
         counts = Counter(real) + Counter(faces)
         if any(n + melded[f] > 4 for f, n in counts.items()):
             continue
-        restored = faces.count(wild)
-        win_face_options = set(faces) if tile == wild else {tile}
+        restored = sum(1 for f in faces if f in wild)
+        win_face_options = set(faces) if tile in wild else {tile}
         for pair in [f for f in counts if counts[f] >= 2]:
             rest = counts.copy()
             rest[pair] -= 2
@@ -121,7 +123,7 @@ def oracle_winner(concealed, melds, revealed, seat, how, tile, flags, wild):
                             continue
                         best = max(best, _reading_total(
                             groups, i, _wait(kind, first, win_face), hu, fan, how, seat_wind, naonao,
-                            meld_suits, meld_faces, melds, restored - 2 * (pair == wild)))
+                            meld_suits, meld_faces, melds, restored - 2 * (pair in wild)))
     return best
 
 
@@ -151,10 +153,10 @@ def _reading_total(groups, win_i, wait, hu, fan, how, seat_wind, naonao, meld_su
     return _round(hu << fan)
 
 
-def oracle_nonwinner(concealed, melds, revealed, seat, wild):
-    naonao, _ = TABLES[wild]
+def oracle_nonwinner(concealed, melds, revealed, seat, indicator):
+    wild, naonao, _, _ = TABLES[indicator]
     seat_wind = SEAT_WIND[seat]
-    real = [t for t in concealed if t != wild]
+    real = [t for t in concealed if t not in wild]
     k = len(concealed) - len(real)
     hu0, fan0 = 0, 0
     for m in melds:
@@ -194,8 +196,8 @@ def _tiles(kind, first):
 def winners(draw):
     """A winning hand (pair + 5 sets), up to two sets laid down as melds, up to two tiles turned
     into 得, up to three revealed bonus tiles, any seat, any way of winning."""
-    wild = draw(st.sampled_from(sorted(TABLES)))
-    naonao, faces = TABLES[wild]
+    indicator = draw(st.sampled_from(sorted(TABLES)))
+    wild, naonao, faces, bonus = TABLES[indicator]
     starts = [f for f in faces if f[1] != "z" and int(f[0]) <= 7 and all(t in faces for t in _tiles("chow", f))]
     groups = [_tiles("pair", draw(st.sampled_from(faces)))]
     for _ in range(5):
@@ -214,37 +216,36 @@ def winners(draw):
     k = draw(st.integers(0, 2))
     counts = Counter(concealed) + Counter(t for m in melds for t in m.tiles)
     assume(max(counts.values()) <= 4 - k)
-    for i in draw(st.permutations(range(len(concealed))))[:k]:
-        concealed[i] = wild
-    bonus = ["5z", *FLOWERS] + (["6z"] if naonao else [])
+    for j, i in enumerate(draw(st.permutations(range(len(concealed))))[:k]):
+        concealed[i] = wild[j]
     revealed = draw(st.lists(st.sampled_from(bonus), max_size=3, unique=True))
     seat = draw(st.sampled_from("ESWN"))
     how = draw(st.sampled_from(["discard", "self_draw", "robbed_kong"]))
-    tile = draw(st.sampled_from(sorted(set(concealed) if how == "self_draw" else set(concealed) - {wild})))
+    tile = draw(st.sampled_from(sorted(set(concealed) if how == "self_draw" else set(concealed) - set(wild))))
     flags = frozenset({"kong_replacement"}) if how == "self_draw" and draw(st.booleans()) else frozenset()
-    return concealed, tuple(melds), tuple(revealed), seat, how, tile, flags, wild
+    return concealed, tuple(melds), tuple(revealed), seat, how, tile, flags, indicator
 
 
-def _outcome(wild, shows, wins=()):
-    return HandOutcome(no=1, seats=dict.fromkeys("ESWN", "p"), indicator=wild, wildcards=frozenset({wild}),
-                       showdowns={s.seat: s for s in shows}, wins=wins)
+def _outcome(indicator, shows, wins=()):
+    return HandOutcome(no=1, seats=dict.fromkeys("ESWN", "p"), indicator=indicator,
+                       wildcards=frozenset(TABLES[indicator][0]), showdowns={s.seat: s for s in shows}, wins=wins)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(winners())
 def test_winner_points_agree_with_an_independent_reading_of_the_seed(hand):
-    concealed, melds, revealed, seat, how, tile, flags, wild = hand
+    concealed, melds, revealed, seat, how, tile, flags, indicator = hand
     win = Win(seat, how, tile, None if how == "self_draw" else "ESWN"["ESWN".index(seat) - 1], flags)
-    outcome = _outcome(wild, [Showdown(seat, tuple(concealed), melds, revealed)], (win,))
-    expected = oracle_winner(concealed, melds, revealed, seat, how, tile, flags, wild)
+    outcome = _outcome(indicator, [Showdown(seat, tuple(concealed), melds, revealed)], (win,))
+    expected = oracle_winner(concealed, melds, revealed, seat, how, tile, flags, indicator)
     assert score_winner(outcome, win, RS.options()).points == expected
 
 
 @st.composite
 def nonwinners(draw):
     """16 tiles (13 and a meld) from a few faces, so that pairs and pungs are common, 0-2 得."""
-    wild = draw(st.sampled_from(sorted(TABLES)))
-    naonao, faces = TABLES[wild]
+    indicator = draw(st.sampled_from(sorted(TABLES)))
+    wild, naonao, faces, bonus = TABLES[indicator]
     pool = [f for f in faces if f[1] == "z" or f[0] in "159"]
     melds = ()
     if draw(st.booleans()):
@@ -255,16 +256,15 @@ def nonwinners(draw):
     concealed = draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size))
     counts = Counter(concealed) + Counter(t for m in melds for t in m.tiles)
     assume(max(counts.values()) <= 4)
-    bonus = ["5z", *FLOWERS] + (["6z"] if naonao else [])
     revealed = draw(st.lists(st.sampled_from(bonus), max_size=3, unique=True))
-    return concealed + [wild] * k, melds, tuple(revealed), draw(st.sampled_from("ESWN")), wild
+    return concealed + list(wild[:k]), melds, tuple(revealed), draw(st.sampled_from("ESWN")), indicator
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(nonwinners())
 def test_nonwinner_points_agree_with_an_independent_reading_of_the_seed(hand):
-    concealed, melds, revealed, seat, wild = hand
-    naonao, _ = TABLES[wild]
+    concealed, melds, revealed, seat, indicator = hand
+    wild, naonao, _, _ = TABLES[indicator]
     show = Showdown(seat, tuple(concealed), melds, revealed)
-    got = score_nonwinner(show, frozenset({wild}), naonao, RS.options())
-    assert got.points == oracle_nonwinner(concealed, melds, revealed, seat, wild)
+    got = score_nonwinner(show, frozenset(wild), naonao, RS.options())
+    assert got.points == oracle_nonwinner(concealed, melds, revealed, seat, indicator)
