@@ -226,18 +226,18 @@ def _base(d, ctx: _Context) -> _Base:
         tail = ("hun_yi_se",)
     if _WINDS <= faces.union(ctx.meld_winds):
         tail += ("four_winds",)
-    if _restored(d, ctx) >= 2:
+    if d.restored >= 2 and _restored(d, ctx) >= 2:
         tail += ("double_restore",)
     head = ("pair_value",) if value_pair else ()
     dui = ("dui_dui_hu",) if chows == 0 and ctx.melds_all_pungs else ()
     h, f, limit = _sums(head + dui + tail)
-    return _Base(
-        head, tuple(entries), dui, tail,
-        tanki_ok=opts.tanki_on_honor or pair[1] != "z",
-        pang_ok=chows == len(d.sets) and ctx.melds_allow_panghu
-        and (opts.panghu_value_pair or not value_pair),
-        hu=hu + h, fan=fan + f, limit=limit,
+    tanki_ok = opts.tanki_on_honor or pair[1] != "z"
+    pang_ok = (
+        chows == len(entries)
+        and ctx.melds_allow_panghu
+        and (opts.panghu_value_pair or not value_pair)
     )
+    return _Base(head, tuple(entries), dui, tail, tanki_ok, pang_ok, hu + h, fan + f, limit)
 
 
 _WINDS = frozenset(WINDS)
