@@ -5,14 +5,10 @@ Each field documents its effect; ``docs/rules/wenling.md`` names the clause it s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.rulesets.base import OptionError
-
-
-def _opt(default, doc: str, choices: tuple | None = None):
-    meta = {"doc": doc} if choices is None else {"doc": doc, "choices": choices}
-    return field(default=default, metadata=meta)
+from engine.rulesets.base import option as _opt
 
 
 @dataclass(frozen=True)
