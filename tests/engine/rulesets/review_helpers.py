@@ -10,8 +10,13 @@ from events.codec import parse_log
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 
+def fixture_records(path: str) -> list[dict]:
+    """The canonical records of ``tests/fixtures/<path>``."""
+    return parse_log((FIXTURES / path).read_bytes()).records
+
+
 def review_records(ruleset: str) -> list[dict]:
-    return parse_log((FIXTURES / ruleset / "review.jsonl").read_bytes()).records
+    return fixture_records(f"{ruleset}/review.jsonl")
 
 
 def audit_review(ruleset: str, overrides: dict | None = None) -> dict:

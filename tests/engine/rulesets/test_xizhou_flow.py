@@ -3,29 +3,21 @@
 一炮多响, 流局 at 16/18 live tiles and the dealer after it, passed 碰/胡; check() on single steps;
 the audit's explanations of disputed settlements."""
 
-from pathlib import Path
-
 import pytest
 
-from engine.audit import audit_records, pair_flows
+from engine.audit import audit_records
 from engine.model import HandOutcome, Meld, Showdown
 from engine.replay import replay
 from engine.rulesets import get_ruleset
-from engine.rulesets.base import Payment
-from events.codec import parse_log
-from tests.engine.rulesets.test_zhoushan_flow import act, play_out
-from tests.engine.rulesets.test_zhoushan_score import FIXTURES, summary_hands
+from tests.engine.rulesets.review_helpers import fixture_records
+from tests.engine.rulesets.tai_helpers import act, errors, explain, play_out, summary_hands
 
 RS = get_ruleset("xizhou")
 OPTS = RS.options()
 
 
-def records(path: str) -> list[dict]:
-    return parse_log(Path(FIXTURES / path).read_bytes()).records
-
-
 def test_full_logs_san_bao_multiple_winners_and_kong_bao_audit_clean():
-    report = audit_records(records("xizhou/flow.jsonl"))
+    report = audit_records(fixture_records("xizhou/flow.jsonl"))
     assert report["ok"], report
     first, second = report["hands"][:2]
     assert {(p["from"], p["reason"]) for p in first["expected_payments"]} == {
@@ -48,14 +40,13 @@ def test_full_logs_san_bao_multiple_winners_and_kong_bao_audit_clean():
 
 
 def test_passed_peng_and_win_and_the_other_end_of_a_chi():
-    recs = records("zhoushan/restrictions.jsonl")
+    recs = fixture_records("zhoushan/restrictions.jsonl")
     recs[0] = recs[0] | {"ruleset": "xizhou"}
     hands = replay(recs).hands
-    errors = [[(a.seq, a.code) for a in h.anomalies if a.severity == "error"] for h in hands]
-    assert errors[0] == [(13, "passed_peng")]  # 能碰不碰，下次摸牌前不可再碰
-    assert errors[1] == [(28, "passed_win")]  # 选择不胡，下次摸牌前…不可胡牌
+    assert errors(hands[0]) == [(13, "passed_peng")]  # 能碰不碰，下次摸牌前不可再碰
+    assert errors(hands[1]) == [(28, "passed_win")]  # 选择不胡，下次摸牌前…不可胡牌
     # 3456吃6 … 3是可以打的: discarding the other end of a 吃 is allowed in xizhou
-    assert errors[2] == [(40, "chi_not_from_left")]
+    assert errors(hands[2]) == [(40, "chi_not_from_left")]
 
 
 def chi(seq, seat, tile, by):
@@ -123,16 +114,6 @@ def test_dealer_after_a_drawn_hand():
     assert RS.next_dealer(shown, OPTS) == "S"
 
 
-def explain(hand, paid: dict) -> str | None:
-    scorings = RS.score(hand.outcome, hand.opts)
-    inp = RS.settle_input(hand.outcome, scorings, hand.opts)
-    recorded = pair_flows(Payment(a, b, n) for (a, b), n in paid.items())
-    for m in RS.mistakes(hand.outcome, scorings, inp, hand.opts):
-        if pair_flows(m.payments) == recorded:
-            return m.code
-    return None
-
-
 @pytest.mark.parametrize(
     ("no", "paid", "code"),
     [
@@ -145,5 +126,5 @@ def explain(hand, paid: dict) -> str | None:
     ],
 )
 def test_mistakes_explain_disputed_settlements(no, paid, code):
-    hand = summary_hands(FIXTURES / "xizhou/items.jsonl")[no - 1]
-    assert explain(hand, paid) == code
+    hand = summary_hands("xizhou/items.jsonl")[no - 1]
+    assert explain(RS, hand, paid) == code

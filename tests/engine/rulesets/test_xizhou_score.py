@@ -7,8 +7,8 @@ import pytest
 
 from engine.audit import audit_records
 from engine.rulesets import get_ruleset
-from events.codec import parse_log
-from tests.engine.rulesets.test_zhoushan_score import FIXTURES, summary_hands
+from tests.engine.rulesets.review_helpers import fixture_records
+from tests.engine.rulesets.tai_helpers import by_code, flows, pay, summary_hands
 
 RS = get_ruleset("xizhou")
 
@@ -81,24 +81,7 @@ LIABILITIES = {
 
 
 def hands(**options):
-    return summary_hands(FIXTURES / "xizhou/items.jsonl", **options)
-
-
-def by_code(scoring):
-    return {ln.code: ln.value * ln.count for ln in scoring.lines}
-
-
-def flows(payments):
-    out = {}
-    for p in payments:
-        out[(p.payer, p.payee)] = out.get((p.payer, p.payee), 0) + p.amount
-    return out
-
-
-def pay(hand):
-    return RS.settle(
-        RS.settle_input(hand.outcome, RS.score(hand.outcome, hand.opts), hand.opts), hand.opts
-    )
+    return summary_hands("xizhou/items.jsonl", **options)
 
 
 @pytest.mark.parametrize("no", sorted(EXPECTED_LINES))
@@ -111,7 +94,7 @@ def test_items_liabilities_and_payments_match_the_hand_computed_log(no):
     liabilities = {(x.kind, x.seat, x.beneficiary) for x in RS.liabilities(hand.outcome, hand.opts)}
     assert liabilities == LIABILITIES.get(no, set())
     recorded = {(p["from"], p["to"]): p["amount"] for p in hand.settlement["payments"]}
-    assert flows(pay(hand)) == recorded
+    assert flows(pay(RS, hand)) == recorded
 
 
 def test_a_zero_tai_win_is_not_a_win():
@@ -135,7 +118,7 @@ def test_flush_configurations(config, qing, hun):
 
 def test_base_multiplies_every_payment():
     # hand 30 with 底分 5: M = 2 x 5 = 10; the bound E pays 5M = 50
-    assert flows(pay(hands(base=5)[29])) == {("E", "S"): 50}
+    assert flows(pay(RS, hands(base=5)[29])) == {("E", "S"): 50}
 
 
 def test_spec_flower_order_moves_ju_and_zhu():
@@ -191,7 +174,7 @@ def test_next_dealer():
 
 def test_the_full_path_replay_and_audit_agree_with_every_hand():
     # codec -> replay -> score/settle -> audit: no hand anomaly, no dispute, the same 台
-    report = audit_records(parse_log((FIXTURES / "xizhou/items.jsonl").read_bytes()).records)
+    report = audit_records(fixture_records("xizhou/items.jsonl"))
     for h in report["hands"]:
         if h["no"] == 7:  # the 0-台 win: an anomaly on its win line, paid nothing
             assert [a["code"] for a in h["anomalies"]] == ["below_minimum"]

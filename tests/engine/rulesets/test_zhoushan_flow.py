@@ -1,45 +1,24 @@
 """舟山 play restrictions (特殊规则, 吃牌), 一炮多响, dealer rotation and the audit's explanations,
 on full play-by-play logs in tests/fixtures/zhoushan/ and on check() directly."""
 
-import json
-import random
-from collections import deque
-from pathlib import Path
-
 import pytest
 
-from engine.audit import audit_records, pair_flows
-from engine.model import Action
+from engine.audit import audit_records
 from engine.replay import replay
 from engine.rulesets import get_ruleset
-from engine.rulesets.base import Payment
-from engine.tiles import FACES, FLOWERS
-from events.codec import parse_log
-from tests.engine.rulesets.test_zhoushan_score import FIXTURES, summary_hands
+from tests.engine.rulesets.review_helpers import fixture_records
+from tests.engine.rulesets.tai_helpers import act, errors, explain, play_out, summary_hands
 
 RS = get_ruleset("zhoushan")
 OPTS = RS.options()
-PLAYERS = ["阿强", "小李", "老王", "阿芳"]
-
-
-def records(name: str) -> list[dict]:
-    return parse_log(Path(FIXTURES / "zhoushan" / name).read_bytes()).records
-
-
-def errors(hand) -> list[tuple[int, str]]:
-    return [(a.seq, a.code) for a in hand.anomalies if a.severity == "error"]
 
 
 def test_restrictions_on_full_logs():
-    hands = replay(records("restrictions.jsonl")).hands
+    hands = replay(fixture_records("zhoushan/restrictions.jsonl")).hands
     assert errors(hands[0]) == [(13, "passed_peng")]  # 放弃过的碰张同圈内不能再碰
     assert errors(hands[1]) == [(28, "passed_win")]  # 放弃过的胡 … 在自己摸牌前不能胡
     # 不允许吃打同张 (34万吃2万 不能打5万), and 吃 only from the left seat
     assert errors(hands[2]) == [(37, "discard_of_claimed"), (40, "chi_not_from_left")]
-
-
-def act(seq, kind, seat, tile=None, source=None, from_seat=None, wall_left=50):
-    return Action(seq, kind, seat, tile, source, from_seat, wall_left)
 
 
 def test_passed_peng_is_allowed_again_after_the_seat_draws():
@@ -73,63 +52,6 @@ def test_no_claim_on_the_last_discard_and_no_kong_on_the_last_tile():
     assert RS.check(act(3, "peng", "W", "5m", from_seat="S", wall_left=1), earlier, OPTS) == []
 
 
-def play_out(
-    ruleset: str, flowers_drawn: int, stop_at: int, dealer_kong: bool = False, claim_last=False
-) -> list[dict]:
-    """A full hand where every seat throws what it draws until ``stop_at`` live tiles are left:
-    ``flowers_drawn`` flowers come up first (replaced from the back), the others stay in the
-    wall. ``dealer_kong``: the dealer konged four 1m first. ``claim_last``: the last tile drawn
-    is one a later seat holds a pair of, and that seat 碰s its discard."""
-    faces = [t for t in FACES for _ in range(4)]
-    random.Random(7).shuffle(faces)
-    if dealer_kong:
-        faces = ["1m"] * 4 + [t for t in faces if t != "1m"]
-    deal, rest = faces[:53], faces[53:]
-    hands = {"E": deal[:14], "S": deal[14:27], "W": deal[27:40], "N": deal[40:53]}
-    claimer = None
-    if claim_last:  # all 8 flowers come up first and the wall is drawn to its last tile
-        drawer = "SWNE"[(len(rest) - 1) % 4]
-        claimer, pair = next(
-            (seat, t) for seat in "ESWN" if seat != drawer for t in hands[seat]
-            if hands[seat].count(t) == 2 and t in rest[:-9]
-        )  # fmt: skip
-        k = rest.index(pair)
-        rest[k], rest[-9] = rest[-9], rest[k]
-    live = rest[:-8] + list(FLOWERS[flowers_drawn:]) + rest[-8:]
-    wall = deque(list(FLOWERS[:flowers_drawn]) + live)
-    recs = [
-        {"type": "session", "ruleset": ruleset, "options": {}, "club": "c", "table": "1",
-         "players": PLAYERS, "started_at": "2026-11-28T19:30:00+08:00"},
-        {"type": "hand", "no": 1, "seats": dict(zip("ESWN", PLAYERS, strict=True))},
-    ]  # fmt: skip
-    recs += [{"type": "deal", "seat": s, "tiles": tiles} for s, tiles in hands.items()]
-    left = len(wall)
-    if dealer_kong:
-        recs.append({"type": "gang", "seat": "E", "kind": "concealed", "tile": "1m"})
-        recs.append({"type": "draw", "seat": "E", "tile": wall.pop(), "from": "back"})
-        left -= 1
-    recs.append(
-        {"type": "discard", "seat": "E", "tile": recs[-1]["tile"] if dealer_kong else deal[13]}
-    )
-    turn = 0
-    while left > stop_at:
-        seat = "SWNE"[turn % 4]
-        tile, left = wall.popleft(), left - 1
-        recs.append({"type": "draw", "seat": seat, "tile": tile})
-        while tile in FLOWERS:
-            recs.append({"type": "reveal", "seat": seat, "tile": tile})
-            tile, left = wall.pop(), left - 1
-            recs.append({"type": "draw", "seat": seat, "tile": tile, "from": "back"})
-        recs.append({"type": "discard", "seat": seat, "tile": tile})
-        turn += 1
-    if claimer:
-        recs.append({"type": "peng", "seat": claimer})
-        other = next(t for t in hands[claimer] if t != recs[-2]["tile"])
-        recs.append({"type": "discard", "seat": claimer, "tile": other})
-    recs.append({"type": "exhausted"})
-    return parse_log("\n".join(json.dumps(r, ensure_ascii=False) for r in recs)).records
-
-
 def test_the_wall_played_to_its_last_tile():
     # 144 tiles, no dead wall: a drawn hand at 0 live tiles is clean …
     assert [a.code for a in replay(play_out("zhoushan", 8, 0)).hands[0].anomalies] == []
@@ -139,7 +61,7 @@ def test_the_wall_played_to_its_last_tile():
 
 
 def test_multiple_winners_dealer_rotation_and_settlement_audit_clean():
-    report = audit_records(records("flow.jsonl"))
+    report = audit_records(fixture_records("zhoushan/flow.jsonl"))
     assert report["ok"], report
     first = report["hands"][0]
     assert first["winners"] == ["S", "N"] and first["points"] == {"S": 1, "N": 1}
@@ -149,23 +71,12 @@ def test_multiple_winners_dealer_rotation_and_settlement_audit_clean():
 
 
 def test_wrong_rotation_after_multiple_winners_is_flagged():
-    recs = records("flow.jsonl")
+    recs = fixture_records("zhoushan/flow.jsonl")
     # the ordinary 下庄 (S's player 小李 deals) is wrong after 一炮多响: N's player deals
     hand2 = next(i for i, r in enumerate(recs) if r["type"] == "hand" and r["no"] == 2)
     recs[hand2] = recs[hand2] | {"seats": {"E": "小李", "S": "老王", "W": "阿芳", "N": "阿强"}}
     codes = [a["code"] for a in audit_records(recs)["anomalies"]]
     assert "dealer_rotation" in codes
-
-
-def explain(hand, paid: dict) -> str | None:
-    """The code of the first mistake whose payments reconcile ``paid`` (what the audit reports)."""
-    scorings = RS.score(hand.outcome, hand.opts)
-    inp = RS.settle_input(hand.outcome, scorings, hand.opts)
-    recorded = pair_flows(Payment(a, b, n) for (a, b), n in paid.items())
-    for m in RS.mistakes(hand.outcome, scorings, inp, hand.opts):
-        if pair_flows(m.payments) == recorded:
-            return m.code
-    return None
 
 
 @pytest.mark.parametrize(
@@ -181,11 +92,11 @@ def explain(hand, paid: dict) -> str | None:
     ],
 )
 def test_mistakes_explain_disputed_settlements(no, paid, code):
-    hand = summary_hands(FIXTURES / "zhoushan/items.jsonl")[no - 1]
-    assert explain(hand, paid) == code
+    hand = summary_hands("zhoushan/items.jsonl")[no - 1]
+    assert explain(RS, hand, paid) == code
 
 
 def test_base_missed_explains_a_settlement_without_the_base():
     # hand 13 with 底 2: W should pay 2 + 4 = 6; paid 4 is the 底 forgotten (one 台 short is 5)
-    hand = summary_hands(FIXTURES / "zhoushan/items.jsonl", base=2)[12]
-    assert explain(hand, {("W", "S"): 4}) == "base_missed"
+    hand = summary_hands("zhoushan/items.jsonl", base=2)[12]
+    assert explain(RS, hand, {("W", "S"): 4}) == "base_missed"

@@ -7,13 +7,12 @@ import pytest
 
 from engine.audit import audit_records
 from engine.replay import replay
-from events.codec import parse_log
 from tests.engine.rulesets.review_helpers import (
-    FIXTURES,
     assert_clean,
     audit_review,
     disputed,
     explanation,
+    fixture_records,
 )
 
 POINTS = {
@@ -48,7 +47,7 @@ def test_disputes_name_the_cause(no, payments, code):
 
 
 def passed_win_errors(ruleset: str) -> list[list[tuple[int, str]]]:
-    records = parse_log((FIXTURES / "zhoushan" / "passed_win.jsonl").read_bytes()).records
+    records = fixture_records("zhoushan/passed_win.jsonl")
     records[0] = records[0] | {"ruleset": ruleset}
     return [[(a.seq, a.code) for a in h.anomalies] for h in replay(records).hands]
 
@@ -66,7 +65,7 @@ def test_rulesets_without_the_rule_do_not_flag_it():
 
 
 def test_the_passed_win_log_is_otherwise_clean():
-    report = audit_records(parse_log((FIXTURES / "zhoushan" / "passed_win.jsonl").read_bytes()).records)
+    report = audit_records(fixture_records("zhoushan/passed_win.jsonl"))
     assert report["anomalies"] == []
     assert [h["disputes"] for h in report["hands"]] == [[], [], [], []]
     assert [[a["code"] for a in h["anomalies"]] for h in report["hands"]] == [

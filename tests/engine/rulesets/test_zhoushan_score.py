@@ -2,25 +2,16 @@
 (tests/fixtures/zhoushan/items.jsonl; each hand's note shows the arithmetic), replayed, then
 through score() and settle(), and the whole path through the audit. Defaults: 底 1, stake 1, cap 4, the discarder pays alone."""
 
-from pathlib import Path
-
 import pytest
 
 from engine.audit import audit_records
 from engine.model import HandOutcome, Showdown, Win
-from engine.replay import replay
 from engine.rulesets import get_ruleset
 from engine.tiles import parse_tiles
-from events.codec import parse_log
+from tests.engine.rulesets.review_helpers import fixture_records
+from tests.engine.rulesets.tai_helpers import by_code, flows, pay, summary_hands
 
 RS = get_ruleset("zhoushan")
-FIXTURES = Path(__file__).parents[2] / "fixtures"
-
-
-def summary_hands(path: Path, **options):
-    """The replayed hands (HandReplay: outcome, settlement, opts) of a summary log."""
-    return replay(parse_log(path.read_bytes()).records, options).hands
-
 
 # hand no -> {winner: {item code: 台}} (value × count), read off the seed clause by clause.
 EXPECTED_LINES = {
@@ -55,18 +46,7 @@ RAW = {5: 5, 13: 5, 22: 5}
 
 
 def hands(**options):
-    return summary_hands(FIXTURES / "zhoushan/items.jsonl", **options)
-
-
-def by_code(scoring):
-    return {ln.code: ln.value * ln.count for ln in scoring.lines}
-
-
-def flows(payments):
-    out = {}
-    for p in payments:
-        out[(p.payer, p.payee)] = out.get((p.payer, p.payee), 0) + p.amount
-    return out
+    return summary_hands("zhoushan/items.jsonl", **options)
 
 
 @pytest.mark.parametrize("no", sorted(EXPECTED_LINES))
@@ -85,19 +65,13 @@ def test_items_points_and_payments_match_the_hand_computed_log(no):
 def test_discard_payer_all_makes_all_three_pay():
     # hand 1: 中3个 1台 -> every loser pays 底1 + 1 = 2
     hand = hands(discard_payer="all")[0]
-    payments = RS.settle(
-        RS.settle_input(hand.outcome, RS.score(hand.outcome, hand.opts), hand.opts), hand.opts
-    )
-    assert flows(payments) == {("E", "S"): 2, ("W", "S"): 2, ("N", "S"): 2}
+    assert flows(pay(RS, hand)) == {("E", "S"): 2, ("W", "S"): 2, ("N", "S"): 2}
 
 
 def test_stake_and_base_options():
     # hand 2: 3台 self-drawn; stake 2, no 底 -> each pays 2 x 3 = 6
     hand = hands(stake=2, base=0)[1]
-    payments = RS.settle(
-        RS.settle_input(hand.outcome, RS.score(hand.outcome, hand.opts), hand.opts), hand.opts
-    )
-    assert flows(payments) == {("E", "N"): 6, ("S", "N"): 6, ("W", "N"): 6}
+    assert flows(pay(RS, hand)) == {("E", "N"): 6, ("S", "N"): 6, ("W", "N"): 6}
 
 
 def test_no_cap_pays_the_raw_tai():
@@ -144,7 +118,7 @@ def test_a_hand_that_is_not_a_win_scores_nothing():
 
 def test_the_full_path_replay_and_audit_agree_with_every_hand():
     # codec -> replay -> score/settle -> audit: no hand anomaly, no dispute, the same 台
-    report = audit_records(parse_log((FIXTURES / "zhoushan/items.jsonl").read_bytes()).records)
+    report = audit_records(fixture_records("zhoushan/items.jsonl"))
     for h in report["hands"]:
         assert (h["no"], h["anomalies"], h["disputes"]) == (h["no"], [], [])
         expected = {s: min(sum(v.values()), 4) for s, v in EXPECTED_LINES[h["no"]].items()}
