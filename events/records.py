@@ -220,26 +220,25 @@ class Wildcard(Record):
     indicator: Tile
 
 
-class Reveal(Record):
+class _SeatTile(Record):
+    """A seat's step with one tile (reveal, draw, discard): same fields, same order."""
+
     tile_fields = ("tile",)
+    seat: Seat
+    tile: Tile
+
+
+class Reveal(_SeatTile):
     type: Literal["reveal"]
-    seat: Seat
-    tile: Tile
 
 
-class Draw(Record):
-    tile_fields = ("tile",)
+class Draw(_SeatTile):
     type: Literal["draw"]
-    seat: Seat
-    tile: Tile
     from_: Literal["wall", "back"] = Field("wall", alias="from")
 
 
-class Discard(Record):
-    tile_fields = ("tile",)
+class Discard(_SeatTile):
     type: Literal["discard"]
-    seat: Seat
-    tile: Tile
 
 
 class Chi(Record):
