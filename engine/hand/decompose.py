@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement, product
 from typing import Any, NamedTuple
 
@@ -264,7 +264,7 @@ def _assign(wild_tiles: tuple[str, ...], faces: tuple[str, ...]) -> tuple[tuple,
     return tuple(sorted(pairs)), restored
 
 
-@cache
+@lru_cache(maxsize=8192)  # bounded: with 3-4 得 the face combinations run to many thousands
 def _assigned(wild_tiles: tuple[str, ...], faces: tuple[str, ...]) -> tuple[tuple, int]:
     return _assign(wild_tiles, faces)
 
