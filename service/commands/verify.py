@@ -46,6 +46,8 @@ def parse_pairs(values: list[str], what: str) -> dict[str, str]:
             key, sep, val = item.partition("=")
             if not sep or not key.strip():
                 raise fail(f"{what} {item!r} is not KEY=VALUE")
+            if key.strip() in out:
+                raise fail(f"{what} {key.strip()} is given twice")
             out[key.strip()] = val.strip()
     return out
 

@@ -137,6 +137,8 @@ def test_settle_readable_and_errors():
     assert bad_points.exit_code == 2 and "INTEGER" in bad_points.stderr
     bad_how = run("settle", "-r", "huangyan", "--winner", "E", "--how", "magic")
     assert bad_how.exit_code == 2 and "self_draw" in bad_how.stderr
+    twice = run("settle", "-r", "huangyan", "--winner", "E", "--points", "S=100,S=30")
+    assert twice.exit_code == 2 and "S is given twice" in twice.stderr
 
 
 def test_rules_lists_and_describes():
