@@ -196,6 +196,8 @@ class WinRules:
             if self.rs.instant_win(show, self.wildcards, self.opts):
                 return None
             return f"{_names(show.concealed)} is no instant win in {self.rs.name}"
+        if how == "self_draw" and self.rs.instant_win(show, self.wildcards, self.opts):
+            return None  # a limit completed by a draw during play (wenling's 3 得, 4 白 …)
         try:
             if is_winning_hand(list(show.concealed), show.melds, self.wildcards):
                 return None

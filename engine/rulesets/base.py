@@ -173,7 +173,8 @@ class Ruleset:
         return frozenset()
 
     def instant_win(self, show: Showdown, wildcards: frozenset[str], opts: Any) -> bool:
-        """Does this seat win at the deal (e.g. wenling's 3 得 / 4 白)? Default: no such wins."""
+        """Does this seat hold a limit that wins without a standard shape (e.g. wenling's 3 得 /
+        4 白), at the deal (``instant``) or completed by a draw (``self_draw``)? Default: none."""
         return False
 
     # -- scoring and settlement -------------------------------------------------------------

@@ -35,6 +35,7 @@ EXPECTED = {
     "exhausted.jsonl": [],
     "tile_overcount.jsonl": [(6, "tile_overcount")],
     "summary_two_winners_one_discard.jsonl": [],
+    "self_draw_limit_without_shape.jsonl": [],
     "summary_two_winners_overcount.jsonl": [(4, "tile_overcount")],
     "discard_not_in_hand.jsonl": [
         (8, "discard_not_in_hand"), (11, "not_winning"), (12, "showdown_mismatch"),
