@@ -12,8 +12,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import wraps
 
-from flask import Flask, abort, g, jsonify, request
+from flask import Blueprint, Flask, abort, g, jsonify, request
 from flask_login import LoginManager, current_user
+from flask_wtf.csrf import CSRFProtect
 from sqlmodel import select
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -23,6 +24,7 @@ from service.models import ROLES, ApiToken, Club, Membership, User
 login_manager = LoginManager()
 login_manager.login_view = "auth.login"
 login_manager.session_protection = "basic"  # "strong" logs phones out on every new IP
+csrf = CSRFProtect()
 
 
 class AccountError(ValueError):
@@ -31,6 +33,7 @@ class AccountError(ValueError):
 
 def init_app(app: Flask) -> None:
     login_manager.init_app(app)
+    csrf.init_app(app)
 
 
 @login_manager.user_loader
@@ -184,6 +187,23 @@ def api_auth(view: Callable) -> Callable:
         return view(*args, **kwargs)
 
     return wrapped
+
+
+def csrf_for_browser_writes() -> None:
+    """Token callers are not browsers: CSRF applies only to cookie-authenticated writes (the
+    others get their 401 from ``api_auth``)."""
+    bearer = request.headers.get("Authorization", "").lower().startswith("bearer ")
+    unsafe = request.method not in ("GET", "HEAD", "OPTIONS")
+    if unsafe and not bearer and current_user.is_authenticated:
+        csrf.protect()
+
+
+def json_api(bp: Blueprint) -> Blueprint:
+    """Make ``bp`` a JSON API blueprint: exempt from the form CSRF check, which
+    ``csrf_for_browser_writes`` replaces for its browser callers."""
+    csrf.exempt(bp)
+    bp.before_request(csrf_for_browser_writes)
+    return bp
 
 
 def require_club(user: User, club: str, roles: tuple[str, ...] = ROLES) -> Membership:

@@ -9,27 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from flask import Blueprint, Response, abort, g, jsonify, request
-from flask_login import current_user
 
 from service import auth, charts, club_views, replays, resolutions, uploads, views
-from service.app import csrf
 
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
+bp = auth.json_api(Blueprint("api", __name__, url_prefix="/api/v1"))
 
 JSONL_TYPES = frozenset(
     {"application/x-ndjson", "application/jsonl", "application/x-jsonlines", "application/json",
      "text/plain", "application/octet-stream"}
 )
-
-
-@bp.before_request
-def _csrf_for_browser_writes():
-    """Token callers are not browsers: CSRF applies only to cookie-authenticated writes (the
-    others get their 401 from ``auth.api_auth``)."""
-    bearer = request.headers.get("Authorization", "").lower().startswith("bearer ")
-    unsafe = request.method not in ("GET", "HEAD", "OPTIONS")
-    if unsafe and not bearer and current_user.is_authenticated:
-        csrf.protect()
 
 
 @bp.get("/me")

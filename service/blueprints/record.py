@@ -13,13 +13,10 @@ from flask_login import current_user, login_required
 
 from engine.rulesets import RULESET_NAMES, get_ruleset
 from service import auth, queries, recorder, views
-from service.app import csrf
-from service.blueprints.api import _csrf_for_browser_writes
 from workers.dispatch import enqueue_verify
 
-bp = Blueprint("record", __name__)
-csrf.exempt(bp)  # checked below, as the main API does, so token callers need none
-bp.before_request(_csrf_for_browser_writes)
+# its pages only read, so the API's CSRF rule covers the whole blueprint
+bp = auth.json_api(Blueprint("record", __name__))
 
 API = "/api/v1/record"
 

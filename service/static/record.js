@@ -352,7 +352,7 @@
       var v = verdict, box = $("verdict"), names = info.names;
       var w = v.winning, winner = S.entry.win.seat;
       box.className = "verdict " + (w && w.ok ? "ok" : "warn");
-      box.textContent = w && w.ok ? "胡 ✓ winning hand" : "not a winning hand 未成胡" + (w && w.shanten !== null ? " (向听 " + w.shanten + ")" : "");
+      box.textContent = w && w.ok ? "胡 winning hand 成胡" : "not a winning hand 未成胡" + (w && w.shanten !== null ? " (向听 " + w.shanten + ")" : "");
       var reading = (v.reading[winner] || []).map(function (r) {
         var p = r.split("→"); return (names[p[0]] || p[0]) + "→" + (names[p[1]] || p[1]);
       });
@@ -391,8 +391,8 @@
         amount.type = "number"; amount.min = 0; amount.inputMode = "numeric"; amount.value = p.amount;
         amount.className = "amount"; amount.dataset.i = i;
         amount.addEventListener("change", function () { edit(i, "amount", Math.max(0, parseInt(amount.value, 10) || 0)); });
-        var del = el("button", "link", "✕");
-        del.type = "button";
+        var del = el("button", "link", "×");
+        del.type = "button"; del.title = "remove this payment 删除";
         del.addEventListener("click", function () { own(); S.payments.splice(i, 1); changed(); });
         row.append(amount, del);
         box.append(row);

@@ -1,11 +1,15 @@
-"""Fixtures for the web tests: an app on a fresh SQLite file, users in two clubs, log-in helpers."""
+"""Fixtures for the web tests: an app on a fresh SQLite file, users in two clubs, log-in helpers,
+and for the browser tests the app served on a free port, headless Chromium and a screenshot folder."""
 
 from __future__ import annotations
 
+import os
 import re
+import threading
 from pathlib import Path
 
 import pytest
+from werkzeug.serving import make_server
 
 from events import db as events_db
 from service import auth
@@ -15,6 +19,8 @@ from workers.celery_app import wait_embedded
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CLUB, OTHER_CLUB = "东门俱乐部", "西门俱乐部"
 PASSWORD = "correct horse 42"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]  # fmt: skip
 
 
 @pytest.fixture
@@ -94,3 +100,32 @@ def verified(client, data: bytes) -> str:
     assert response.status_code == 201, response.get_json()
     assert wait_embedded(60)
     return response.get_json()["accepted"][0]["session_id"]
+
+
+@pytest.fixture
+def live(app):
+    """The app served by Werkzeug on a free port, for the browser."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture
+def browser():
+    """Debian's Chromium under Playwright."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    """Where screenshots go: ``$FUPAN_SCREENSHOTS`` (docs/screenshots for the docs), else a
+    temporary folder."""
+    folder = Path(os.environ.get("FUPAN_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

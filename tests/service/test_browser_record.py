@@ -13,7 +13,6 @@ import pytest
 from events import store
 from service.db import engine
 from tests.service.conftest import CLUB, PASSWORD
-from tests.service.test_browser_replay import browser, live, shots  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +21,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
 PLAYERS = ["阿强", "小李", "老王", "阿芳"]
 
 
-def _phone(browser, live):  # noqa: F811
+def _phone(browser, live):
     context = browser.new_context(**PHONE)
     page = context.new_page()
     errors: list[str] = []
@@ -47,7 +46,7 @@ def _records(app, session_id: str) -> list[dict]:
         return store.read_records(session_id=session_id, engine=engine())
 
 
-def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, browser, shots):  # noqa: F811
+def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, browser, shots):
     context, page, errors = _phone(browser, live)
     page.goto(f"{live}/record")
     page.select_option("#open-form select[name=club]", CLUB)
@@ -192,7 +191,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     context.close()
 
 
-def test_two_winners_on_one_discard_in_zhoushan(app, live, browser):  # noqa: F811
+def test_two_winners_on_one_discard_in_zhoushan(app, live, browser):
     context, page, errors = _phone(browser, live)
     page.goto(f"{live}/record")
     page.fill("#open-form input[name=table]", "7")

@@ -7,12 +7,7 @@ temporary folder.
 
 from __future__ import annotations
 
-import os
-import threading
-from pathlib import Path
-
 import pytest
-from werkzeug.serving import make_server
 
 from engine.replay import replay
 from events import store
@@ -20,34 +15,6 @@ from service.db import engine
 from tests.service.conftest import CLUB, PASSWORD, fixture_log
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]  # fmt: skip
-
-
-@pytest.fixture
-def live(app):
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-
-
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def shots(tmp_path) -> Path:
-    folder = Path(os.environ.get("FUPAN_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def _tiles(page, selector: str) -> list[str]:

@@ -1,5 +1,5 @@
 """The documented API (docs/openapi.json) against the app: schemathesis finds no 5xx, and every
-documented path exists."""
+documented path exists and every JSON route (main API and recorder) is documented."""
 
 from __future__ import annotations
 
@@ -55,5 +55,7 @@ def _path(rule) -> str:
 def test_every_documented_path_is_routed_and_every_api_route_documented(app):
     routes = {_path(r) for r in app.url_map.iter_rules()}
     assert set(DOC["paths"]) <= routes
-    api_routes = {_path(r) for r in app.url_map.iter_rules() if r.endpoint.startswith("api.")}
+    api_routes = {_path(r) for r in app.url_map.iter_rules() if r.rule.startswith("/api/")}
+    assert {r.endpoint.split(".")[0] for r in app.url_map.iter_rules() if r.rule.startswith("/api/")} \
+        == {"api", "record"}
     assert api_routes <= set(DOC["paths"])
