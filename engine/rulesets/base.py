@@ -1,7 +1,8 @@
 """The one interface every ruleset implements; the replay and the audit never branch on a name.
 
 A ruleset is a subclass of :class:`Ruleset` with a frozen ``Options`` dataclass (every field has
-a default and ``metadata={"doc": ...}``). The audit calls, per hand::
+a default and ``metadata={"doc": ...}``; :func:`option` makes such a field). The audit calls,
+per hand::
 
     scorings = rs.score(outcome, opts)             # {seat: Scoring}, every seat that scores
     inp = rs.settle_input(outcome, scorings, opts) # winners, points, liabilities (包三家, 承包)
