@@ -223,7 +223,9 @@ class Table:
 
 
 def _entry_of(h) -> dict:
-    """A saved hand back as an entry (for a correction)."""
+    """A saved hand back as an entry (for a correction); a full hand with its play."""
+    from service.recorder_play import play_of  # it builds on this module
+
     out = h.outcome
     win = out.wins[0] if out.wins else None
     winners = {w.seat for w in out.wins}
@@ -254,6 +256,7 @@ def _entry_of(h) -> dict:
         else None,
         "shows": shows,
         "payments": (h.settlement or {}).get("payments"),
+        **({} if h.summary else {"play": play_of(h)}),
     }
 
 
@@ -262,6 +265,10 @@ def hand_records(table: Table, entry: dict, hand: dict) -> list[dict]:
     """The v1 records of one entered hand (not yet validated by the codec)."""
     if not isinstance(entry, dict):
         raise EntryError("send the hand as a JSON object")
+    if entry.get("play") is not None:  # play by play: the full records of the hand
+        from service.recorder_play import play_records  # it builds on this module
+
+        return play_records(table, entry, hand)
     rs, opts = table.ruleset, table.rp.opts
     result = entry.get("result")
     if result not in ("win", "exhausted"):

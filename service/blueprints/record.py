@@ -12,7 +12,7 @@ from flask import Blueprint, abort, g, jsonify, render_template, request
 from flask_login import current_user, login_required
 
 from engine.rulesets import RULESET_NAMES, get_ruleset
-from service import auth, queries, recorder, views
+from service import auth, queries, recorder, recorder_play, views
 from workers.dispatch import enqueue_verify
 
 # its pages only read, so the API's CSRF rule covers the whole blueprint
@@ -104,6 +104,22 @@ def evaluate():
         abort(400, "no: the number of a saved hand")
     hand, at = table.saved_hand(no) if no else (None, None)
     return jsonify(recorder.evaluate(table, dict(entry), hand, at))
+
+
+@bp.post(f"{API}/play")
+@auth.api_auth
+def play():
+    """Play by play: the table after the taps so far, and their anomalies (nothing is stored)."""
+    body = _body()
+    table = recorder.Table.load(_recorded(str(body.get("session_id", ""))))
+    entry = body.get("entry")
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("play"), Mapping):
+        abort(400, "send the hand as entry: {play: {deal, indicator, taps}}")
+    no = body.get("no")
+    if no is not None and (not isinstance(no, int) or isinstance(no, bool)):
+        abort(400, "no: the number of a saved hand")
+    hand = table.saved_hand(no)[0] if no else None
+    return jsonify(recorder_play.live(table, dict(entry), hand))
 
 
 @bp.post(f"{API}/sessions/<session_id>/hands")

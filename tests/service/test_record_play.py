@@ -1,0 +1,180 @@
+"""The recorder's play-by-play mode with the Flask test client: every tap judged live by the
+replay (each seat's hand, the anomalies with the tap that caused them), the finished hand scored
+like a summary entry, saved once as the full v1 records, and corrected like any hand."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.audit import audit_records
+from engine.replay import replay
+from engine.tiles import parse_tiles
+from events import store
+from events.codec import parse_log
+from service.db import engine
+from tests.service.conftest import CLUB, FIXTURES, csrf_token
+
+PLAYERS = ["阿强", "小李", "老王", "阿芳"]
+API = "/api/v1/record"
+CLEAN = parse_log((FIXTURES / "replay/clean.jsonl").read_bytes()).records  # canonical
+TAPS = [r for r in CLEAN if r["type"] in ("discard", "draw", "win")]
+
+
+def play(taps=TAPS, **changes) -> dict:
+    """The huangyan hand of tests/fixtures/replay/clean.jsonl, tap by tap."""
+    deal = {r["seat"]: r["tiles"] for r in CLEAN if r["type"] == "deal"}
+    return {"deal": deal, "indicator": "5z", "taps": [dict(t) for t in taps], **changes}
+
+
+def post(client, path: str, body):
+    return client.post(path, json=body, headers={"X-CSRFToken": csrf_token(client, "/record")})
+
+
+def records(client, sid: str) -> list[dict]:
+    with client.application.app_context():
+        return store.read_records(session_id=sid, engine=engine())
+
+
+@pytest.fixture
+def table(alice) -> str:
+    body = {"club": CLUB, "table": "1", "ruleset": "huangyan", "options": {}, "players": PLAYERS}
+    r = post(alice, f"{API}/sessions", body)
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()["session"]["id"]
+
+
+def test_each_tap_is_judged_live_and_nothing_is_stored(alice, table):
+    dealt = post(alice, f"{API}/play", {"session_id": table, "entry": {"play": play(taps=[])}})
+    assert dealt.status_code == 200, dealt.get_json()
+    v = dealt.get_json()
+    assert v["anomalies"] == [] and v["turn"] == "E" and v["hand_size"] == 13
+    assert v["concealed"]["E"] == parse_tiles("111234567m1199p5s")
+    two = post(alice, f"{API}/play", {"session_id": table, "entry": {"play": play(TAPS[:2])}})
+    v = two.get_json()
+    assert v["discards"]["E"] == ["5s"] and "9p" in v["concealed"]["S"]
+    assert v["turn"] == "S" and v["ended"] is False and v["anomalies"] == []
+    # S discards a tile it does not hold, then W discards out of turn: each named by its tap
+    bad = [*TAPS[:2], {"type": "discard", "seat": "S", "tile": "9s"},
+           {"type": "discard", "seat": "W", "tile": "2z"}]  # fmt: skip
+    v = post(alice, f"{API}/play", {"session_id": table, "entry": {"play": play(bad)}}).get_json()
+    assert [(a["tap"], a["code"]) for a in v["anomalies"]] == [
+        (2, "discard_not_in_hand"),
+        (3, "wrong_turn"),
+    ]
+    assert v["anomalies"][0]["zh"] == "打出手里没有的牌"
+    assert records(alice, table) == records(alice, table)[:1]  # the session record alone
+
+
+def test_the_finished_hand_is_scored_like_an_upload_of_the_same_play(alice, table):
+    r = post(alice, f"{API}/evaluate", {"session_id": table, "entry": {"play": play()}})
+    assert r.status_code == 200, r.get_json()
+    v = r.get_json()
+    assert v["winning"] == {"ok": True, "shanten": -1} and v["anomalies"] == []
+    upload = audit_records(CLEAN)["hands"][0]
+    assert v["items"] == upload["items"] and v["points"] == upload["points"]
+    assert [(p["from"], p["to"], p["amount"]) for p in v["expected_payments"]] == [
+        (p["from"], p["to"], p["amount"]) for p in upload["expected_payments"]
+    ]
+    paid = [
+        {"from": p["from"], "to": p["to"], "amount": p["amount"]} for p in v["expected_payments"]
+    ]
+    paid[0]["amount"] += 4
+    entry = {"play": play(), "payments": paid}
+    disputed = post(alice, f"{API}/evaluate", {"session_id": table, "entry": entry}).get_json()
+    assert [(d["from"], d["recorded"] - d["expected"]) for d in disputed["disputes"]] == [
+        (paid[0]["from"], 4)
+    ]
+
+
+def test_saving_appends_the_full_records_once(alice, table):
+    entry = {"client_id": "play-0001", "no": 1, "play": play(dice=[{"seat": "E", "dice": [3, 4]}])}
+    r = post(alice, f"{API}/sessions/{table}/hands", entry)
+    assert r.status_code == 201, r.get_json()
+    again = post(alice, f"{API}/sessions/{table}/hands", entry)
+    assert again.status_code == 200 and again.get_json()["duplicate"] is True
+    saved = records(alice, table)
+    assert [x["type"] for x in saved] == [
+        "session", "hand", "dice", "deal", "deal", "deal", "deal", "wildcard",
+        "discard", "draw", "discard", "win",
+        "showdown", "showdown", "showdown", "showdown",  # huangyan: non-winners score too
+        "settlement",
+    ]  # fmt: skip
+    assert saved[1]["client_id"] == "play-0001"
+    assert saved[2:12] == CLEAN[2:12]  # the play as the club's own full log has it
+    assert saved[12]["seat"] == "E" and saved[12]["concealed"] == parse_tiles("111234567m11999p")
+    assert parse_log(store_log(alice, table)).records == saved
+    hand = replay(saved).hands[0]
+    assert not hand.summary and hand.anomalies == []
+    state = alice.get(f"{API}/sessions/{table}").get_json()
+    assert state["next"]["no"] == 2 and state["hands"][0]["entry"]["play"]["taps"] == TAPS
+
+
+def store_log(client, sid: str) -> bytes:
+    with client.application.app_context():
+        return store.export_log(session_id=sid, engine=engine())
+
+
+def test_an_exhausted_play_and_a_correction(alice, table):
+    drawn = play(taps=[TAPS[0], {"type": "exhausted"}])
+    r = post(alice, f"{API}/sessions/{table}/hands", {"client_id": "play-0002", "play": drawn})
+    assert r.status_code == 201, r.get_json()
+    types = [x["type"] for x in records(alice, table)]
+    assert types[-3:] == ["discard", "exhausted", "settlement"] and "showdown" not in types
+    entry = alice.get(f"{API}/sessions/{table}").get_json()["hands"][0]["entry"]
+    assert entry["play"]["taps"] == [TAPS[0], {"type": "exhausted"}]
+    before = records(alice, table)
+    entry["play"]["taps"][0]["tile"] = "1m"  # E discarded 1m, not 5s
+    fixed = post(alice, f"{API}/sessions/{table}/hands/1/correction",
+                 {"entry": entry, "reason": "E threw 1m"})  # fmt: skip
+    assert fixed.status_code == 201, fixed.get_json()
+    after = records(alice, table)
+    assert after[: len(before)] == before
+    assert [(c["type"], c["target"], c["replacement"]) for c in after[len(before) :]] == [
+        ("correction", types.index("discard"), {"type": "discard", "seat": "E", "tile": "1m"})
+    ]
+
+
+def test_unfinished_or_broken_plays_are_refused_with_the_tap_named(alice, table):
+    cases = [
+        (play(TAPS[:3]), "play.taps"),
+        (play(indicator=None), "play.indicator"),
+        (play([*TAPS[:3], {"type": "fly"}]), "play.taps.3"),
+        (play([{"type": "discard", "seat": "E", "tile": "xx"}, *TAPS[1:]]), "play.taps.0"),
+        (play(deal={"E": ["1m"], "Q": []}), "play.deal"),
+        ({"deal": [], "taps": []}, "play.deal"),
+    ]
+    for p, field in cases:
+        r = post(alice, f"{API}/sessions/{table}/hands", {"client_id": "play-0003", "play": p})
+        assert r.status_code == 422, (p, r.get_json())
+        assert (r.get_json()["field"] or "").startswith(field), (field, r.get_json())
+    assert records(alice, table) == records(alice, table)[:1]
+    assert post(alice, f"{API}/play", {"session_id": table, "entry": {}}).status_code == 400
+
+
+TAP = st.fixed_dictionaries(
+    {"type": st.sampled_from(["draw", "discard", "chi", "peng", "gang", "win", "reveal", "x"])},
+    optional={
+        "seat": st.sampled_from(["E", "S", "W", "N", "Q", 1]),
+        "tile": st.sampled_from(["1m", "5z", "9p", "1f", "x", 3]),
+        "tiles": st.lists(st.sampled_from(["1m", "2m", "3m", "x"]), max_size=3),
+        "kind": st.sampled_from(["exposed", "concealed", "added", "x"]),
+        "how": st.sampled_from(["self_draw", "discard", "instant", "x"]),
+        "from": st.sampled_from(["E", "S", "wall", "back"]),
+    },
+)
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+@given(taps=st.lists(TAP, max_size=6), dealt=st.booleans())
+def test_any_play_gets_an_answer_never_a_crash(alice, table, taps, dealt):
+    p = play(taps) if dealt else {"taps": taps}
+    for path, body in (
+        ("play", {"session_id": table, "entry": {"play": p}}),
+        ("evaluate", {"session_id": table, "entry": {"play": p}}),
+    ):
+        r = post(alice, f"{API}/{path}", body)
+        assert r.status_code in (200, 422), (p, r.get_json())
+        assert set(r.get_json()) >= ({"error", "message"} if r.status_code >= 400 else {"records"})
