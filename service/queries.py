@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
-from sqlalchemy import func
+from sqlalchemy import func, or_
 from sqlalchemy.orm import defer
 from sqlmodel import select
 
@@ -29,6 +29,32 @@ class SessionFilter:
     disputed_only: bool = False
 
 
+@dataclass(frozen=True)
+class ListedSession:
+    """A session as the lists show it: plain columns, because building 200 ORM objects per page
+    cost more than the queries."""
+
+    id: str
+    club: str
+    table_name: str
+    ruleset: str
+    players: list[str]
+    started_at: str | None
+    created_at: datetime
+    head_seq: int
+
+
+@dataclass(frozen=True)
+class ListedVerification:
+    """The newest verification's counts (and its report JSON only when asked)."""
+
+    head_seq: int
+    status: str
+    disputes: int
+    anomalies: int
+    report: str | None = None
+
+
 def list_sessions(
     clubs: Iterable[str],
     flt: SessionFilter = SessionFilter(),
@@ -36,34 +62,69 @@ def list_sessions(
     offset: int = 0,
     *,
     with_report: bool = False,
-) -> list[tuple[TableSession, Verification | None]]:
-    """Sessions of ``clubs`` (newest first), ``limit`` of them from ``offset``, with their latest
-    verification (its report loaded only when asked: reports are large, lists need counts)."""
+) -> list[tuple[ListedSession, ListedVerification | None]]:
+    """Sessions of ``clubs`` (newest first), ``limit`` of them from ``offset``, each with its
+    newest verification, in one query (reports, which are large, loaded only when asked)."""
     clubs = list(clubs)
     if flt.club:
         clubs = [c for c in clubs if c == flt.club]
     if not clubs:
         return []
-    query = select(TableSession).where(TableSession.club.in_(clubs))
+    newest = (
+        select(Verification.session_id, func.max(Verification.id).label("vid"))
+        .group_by(Verification.session_id)
+        .subquery()
+    )
+    query = (
+        select(*_SESSION_COLUMNS, *_VERIFICATION_COLUMNS)
+        .outerjoin(newest, newest.c.session_id == TableSession.id)
+        .outerjoin(Verification, Verification.id == newest.c.vid)
+        .where(TableSession.club.in_(clubs))
+    )
     if flt.table:
         query = query.where(TableSession.table_name == flt.table)
     if flt.day:
         query = query.where(TableSession.started_at.startswith(flt.day.isoformat()))
+    if flt.disputed_only:
+        query = query.where(or_(Verification.disputes > 0, Verification.anomalies > 0))
     query = query.order_by(TableSession.started_at.desc(), TableSession.id)
-    if not flt.player and not flt.disputed_only:  # otherwise the page is cut after filtering
+    if not flt.player:  # players are a JSON list: filtered below, the same on every database
         query = query.offset(offset).limit(limit)
     with db() as session:
         rows = session.exec(query).all()
-    if flt.player:  # players are a JSON list: filtered here, the same on every database
-        rows = [s for s in rows if flt.player in s.players]
-        if not flt.disputed_only:
-            rows = rows[offset : offset + limit]
-    latest = latest_verifications([s.id for s in rows], with_report=with_report)
-    out = [(s, latest.get(s.id)) for s in rows]
-    if flt.disputed_only:
-        out = [(s, v) for s, v in out if v is not None and (v.disputes or v.anomalies)]
-        out = out[offset : offset + limit]
-    return out
+    if flt.player:
+        rows = [r for r in rows if flt.player in r.players][offset : offset + limit]
+    reports = _reports([r.vid for r in rows if r.vid is not None]) if with_report else {}
+    return [(_listed(r), _counts(r, reports.get(r.vid))) for r in rows]
+
+
+_SESSION_COLUMNS = (
+    TableSession.id, TableSession.club, TableSession.table_name, TableSession.ruleset,
+    TableSession.players, TableSession.started_at, TableSession.created_at, TableSession.head_seq,
+)  # fmt: skip
+_VERIFICATION_COLUMNS = (
+    Verification.id.label("vid"), Verification.head_seq.label("v_head_seq"),
+    Verification.status, Verification.disputes, Verification.anomalies,
+)  # fmt: skip
+
+
+def _listed(row) -> ListedSession:
+    return ListedSession(row.id, row.club, row.table_name, row.ruleset, list(row.players),
+                         row.started_at, row.created_at, row.head_seq)  # fmt: skip
+
+
+def _counts(row, report: str | None) -> ListedVerification | None:
+    if row.vid is None:
+        return None
+    return ListedVerification(row.v_head_seq, row.status, row.disputes, row.anomalies, report)
+
+
+def _reports(verification_ids: list[int]) -> dict[int, str | None]:
+    with db() as session:
+        rows = session.exec(
+            select(Verification.id, Verification.report).where(Verification.id.in_(verification_ids))
+        ).all()
+    return dict(rows)
 
 
 def latest_verifications(
@@ -85,7 +146,7 @@ def latest_verifications(
     return {v.session_id: v for v in rows}
 
 
-def report_of(verification: Verification | None) -> dict | None:
+def report_of(verification: Verification | ListedVerification | None) -> dict | None:
     if verification is None or verification.report is None:
         return None
     return json.loads(verification.report)

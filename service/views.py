@@ -31,7 +31,9 @@ def parse_filter(args) -> queries.SessionFilter:
     )
 
 
-def session_summary(s: TableSession, v: Verification | None) -> dict:
+def session_summary(
+    s: TableSession | queries.ListedSession, v: Verification | queries.ListedVerification | None
+) -> dict:
     return {
         "id": s.id,
         "club": s.club,
@@ -46,7 +48,9 @@ def session_summary(s: TableSession, v: Verification | None) -> dict:
     }
 
 
-def verification_status(s: TableSession, v: Verification | None) -> str:
+def verification_status(
+    s: TableSession | queries.ListedSession, v: Verification | queries.ListedVerification | None
+) -> str:
     """``pending`` (the current head is queued; an older report may still show), ``ok``
     (audited) or ``failed`` (the audit itself crashed)."""
     return "pending" if v is None or v.head_seq != s.head_seq else v.status
