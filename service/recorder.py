@@ -67,6 +67,7 @@ def ruleset_info(name: str, opts: Any = None) -> dict:
         "counts": dict(counts),
         "names": {t: chinese(t) for t in counts},
         "has_indicator": has_indicator(rs, opts),
+        "hand_size": rs.hand_size,
         "nonwinners_score": name in NONWINNERS_SCORE,
         "multiple_winners": rs.multiple_discard_winners,
         "options": [{"name": n, "default": d, "doc": doc} for n, d, doc in rs.describe_options()],

@@ -113,7 +113,7 @@
       return (w.also || []).filter(function (s) { return s !== w.seat && s !== w.from; });
     }
     function touched() {
-      return !!(S.entry.win.seat || S.entry.indicator || Object.keys(S.entry.shows).length);
+      return !!(S.entry.win.seat || S.entry.indicator || Object.keys(S.entry.shows).length || S.entry.play);
     }
     function seats() { return S.seats || (server && server.next.seats) || {}; }
     function show(seat) {  // a seat's tiles, created on the first tap
@@ -200,6 +200,7 @@
       $("save").textContent = S.fixing ? "Save correction 保存更正" : "Save 保存";
       $("clear").textContent = S.fixing ? "cancel 取消" : "clear 清空";
       $("note").value = S.note || "";
+      root.dispatchEvent(new Event("rec-drawn"));  // record_play.js draws the play on top
     }
     function drawReseat() {
       var box = $("reseat");
@@ -335,7 +336,8 @@
       timer = setTimeout(evaluate, 200);
     }
     function evaluate() {
-      if (S.entry.result !== "win" || !S.entry.win.seat) return;
+      var play = S.entry.play;  // play by play (record_play.js): judged once the hand ended
+      if (play ? !play.ended : S.entry.result !== "win" || !S.entry.win.seat) return;
       var mine = ++seq, body = { session_id: sid, entry: entry() };
       if (S.fixing) body.no = S.fixing;
       api("POST", base + "/evaluate", body).then(function (v) {
@@ -561,6 +563,9 @@
     $("note").addEventListener("change", function () { S.note = $("note").value; keep(draftKey, S); });
     window.addEventListener("online", flush);
 
+    window.FupanRecorder = {  // for record_play.js: the entry, and the session as polled
+      state: function () { return S; }, changed: changed, server: function () { return server; }, api: api
+    };
     poll().then(function () { changed(); flush(); });
     setInterval(function () { poll(); flush(); }, 4000);
   }

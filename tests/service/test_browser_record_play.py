@@ -1,0 +1,124 @@
+"""Play by play on a phone in headless Chromium: a huangyan hand entered tap by tap (the deal, the
+得 indicator, a discard, a draw, a discard that is not in the hand and its undo, a win on the
+discard), the hands and the anomaly shown live as the engine has them, the payments as an upload
+of the same play would expect them, and the hand saved once, through the outbox, as its full
+records.
+
+Screenshots go to ``$FUPAN_SCREENSHOTS`` when set (``docs/screenshots`` for the docs).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.audit import audit_records
+from engine.replay import replay
+from events import store
+from events.codec import parse_log
+from service.db import engine
+from tests.service.conftest import CLUB, FIXTURES, PASSWORD
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+         "has_touch": True}  # fmt: skip
+PLAYERS = ["阿强", "小李", "老王", "阿芳"]
+CLEAN = parse_log((FIXTURES / "replay/clean.jsonl").read_bytes()).records
+OPEN = """body => fetch('/api/v1/record/sessions', {method: 'POST', credentials: 'same-origin',
+  headers: {'Content-Type': 'application/json',
+            'X-CSRFToken': document.querySelector('meta[name="csrf-token"]').content},
+  body: JSON.stringify(body)}).then(r => r.json()).then(b => b.session.id)"""
+
+
+def _keys(page, tiles) -> None:
+    for t in tiles:
+        page.click(f"#play-keys .key[data-t='{t}']")
+
+
+def _tiles(page, selector: str) -> list[str]:
+    return page.eval_on_selector_all(f"{selector} .tile", "els => els.map(e => e.dataset.t)")
+
+
+def _records(app, session_id: str) -> list[dict]:
+    with app.app_context():
+        return store.read_records(session_id=session_id, engine=engine())
+
+
+def test_a_hand_played_tap_by_tap_is_judged_live_and_saved_in_full(app, live, browser, shots):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live}/login")
+    page.fill("input[name=username]", "alice")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{live}/")
+    page.goto(f"{live}/record")
+    body = {"club": CLUB, "table": "1", "ruleset": "huangyan", "options": {}, "players": PLAYERS}
+    session_id = page.evaluate(OPEN, body)
+    page.goto(f"{live}/record/{session_id}")
+    page.wait_for_selector("#winner button[data-seat=S]")
+    page.click("#play-toggle")
+    assert page.is_visible("#play") and not page.is_visible("#win-box")
+    assert not page.is_visible("#keyboard") and not page.is_visible("#save")
+
+    # the deal, seat after seat (the page moves on when a seat has its tiles), then the 得
+    deal = {r["seat"]: r["tiles"] for r in CLEAN if r["type"] == "deal"}
+    for seat in "ESWN":
+        page.wait_for_selector(f"#play-seat button.on[data-seat={seat}]")
+        _keys(page, deal[seat])
+    assert page.text_content("#play-keys .key[data-t='1m'] small") == "0"  # E 111m, N 1m
+    assert page.is_disabled("#play-keys .key[data-t='1m']")
+    assert page.get_attribute("#play-acts .tgt.on", "data-act") == "indicator"
+    _keys(page, ["5z"])
+    page.wait_for_selector("#play-acts .tgt.on[data-act=discard]")
+    _keys(page, ["5s"])  # E discards; S is to draw
+    page.wait_for_selector("#play-seat button.on[data-seat=S]")
+    _keys(page, ["9p"])  # S draws 9p
+    _keys(page, ["9s"])  # and "discards" 9s, which S does not hold
+    page.wait_for_selector("#play-problems li[data-code=discard_not_in_hand]")
+    assert "打出手里没有的牌" in page.text_content("#play-problems")
+    assert page.eval_on_selector_all("#play-taps li.bad", "els => els.length") == 1
+    page.screenshot(path=shots / "recorder-play-anomaly.png", full_page=True)
+    page.click("#play-undo")
+    page.wait_for_function("!document.querySelector('#play-problems li')")
+    _keys(page, ["9p"])
+    page.wait_for_selector("#play-seat button.on[data-seat=W]")
+    expected = replay(CLEAN).hands[0].state_at(9)  # the table after S's discard
+    page.wait_for_function("document.querySelectorAll('#play-hand-S .discards .tile').length == 1")
+    for seat in "ESWN":
+        assert _tiles(page, f"#play-hand-{seat} .concealed") == list(expected.concealed[seat])
+
+    # E wins on S's 9p: the live verdict and the payments of the same play uploaded
+    page.click("#play-seat button[data-seat=E]")
+    page.click("#play-acts .tgt[data-act=discard_win]")
+    page.wait_for_function(
+        "document.getElementById('verdict').textContent.includes('winning hand')"
+    )
+    audit = audit_records(CLEAN)["hands"][0]
+    page.wait_for_selector("#payments .amount")
+    amounts = page.eval_on_selector_all("#payments .amount", "els => els.map(e => +e.value)")
+    assert amounts == [p["amount"] for p in audit["expected_payments"]]
+    page.screenshot(path=shots / "recorder-play.png", full_page=True)
+
+    # saved through the outbox while offline: stored once, as the full records, when back online
+    context.set_offline(True)
+    page.click("#save")
+    page.wait_for_function("document.getElementById('outbox').textContent.includes('waiting')")
+    assert len(_records(app, session_id)) == 1
+    context.set_offline(False)
+    page.wait_for_function(
+        "document.getElementById('outbox').textContent.includes('all saved')", timeout=20_000
+    )
+    records = _records(app, session_id)
+    assert [r["type"] for r in records] == [
+        "session", "hand", "deal", "deal", "deal", "deal", "wildcard",
+        "discard", "draw", "discard", "win",
+        "showdown", "showdown", "showdown", "showdown", "settlement",
+    ]  # fmt: skip
+    assert records[2:11] == CLEAN[3:12]  # the fixture's play (it also has dice)
+    assert [p["amount"] for p in records[-1]["payments"]] == amounts
+    page.wait_for_selector("#saved li[data-no='1']")
+    assert not page.is_visible("#play") and page.is_visible("#win-box")  # the next hand: a summary
+    assert errors == []
