@@ -63,7 +63,9 @@ def clubs():
     if request.method == "POST":
         _add_member(request.form)
         return redirect(url_for("pages.clubs"))
-    return render_template("clubs.html", clubs=club_views.clubs_view(current_user))
+    clubs = club_views.clubs_view(current_user)
+    members = {c["name"]: club_views.members_view(c["name"]) for c in clubs if c["role"] == "admin"}
+    return render_template("clubs.html", clubs=clubs, members=members)
 
 
 def _add_member(form) -> None:

@@ -101,9 +101,13 @@ def test_club_admin_adds_a_member_but_a_member_cannot(client, alice):
     token = csrf_token(alice, "/clubs")
     alice.post("/clubs", data={"club": CLUB, "username": "bob", "role": "auditor", "player": "小李",
                                "csrf_token": token})
+    listed = alice.get("/clubs").get_data(as_text=True)
+    assert "<td>bob</td><td>auditor</td><td>小李</td>" in listed
+    assert "<td>carol</td><td>auditor</td>" in listed
     alice.post("/logout", data={"csrf_token": csrf_token(alice, "/")})
     login(client, "bob")
-    assert CLUB in client.get("/clubs").get_data(as_text=True)
+    page = client.get("/clubs").get_data(as_text=True)
+    assert CLUB in page and "Members 成员" not in page  # bob is no admin: no member list
     refused = client.post("/clubs", data={"club": OTHER_CLUB, "username": "carol", "role": "admin",
                                           "csrf_token": csrf_token(client, "/clubs")})
     assert refused.status_code == 403
