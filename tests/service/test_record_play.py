@@ -153,6 +153,32 @@ def test_unfinished_or_broken_plays_are_refused_with_the_tap_named(alice, table)
     assert post(alice, f"{API}/play", {"session_id": table, "entry": {}}).status_code == 400
 
 
+@pytest.mark.parametrize("ruleset", ["wenling", "huangyan", "zhoushan", "xizhou"])
+def test_simulated_hands_played_in_are_stored_and_judged_as_their_logs(alice, ruleset):
+    from engine.simulate.session import generate_session
+    from service.recorder_play import play_of
+
+    sim, _faults = generate_session(ruleset, 2, seed=5)
+    body = {"club": CLUB, "table": "9", "ruleset": ruleset, "options": {}, "players": PLAYERS}
+    sid = post(alice, f"{API}/sessions", body).get_json()["session"]["id"]
+    for i, hand in enumerate(replay(sim).hands):
+        entry = {"client_id": f"sim-{ruleset}-{i}", "no": hand.no, "play": play_of(hand)}
+        r = post(alice, f"{API}/sessions/{sid}/hands", entry)
+        assert r.status_code == 201, r.get_json()
+    plays = ("hand", "showdown", "settlement", "session")
+    stored = records(alice, sid)
+    assert [x for x in stored if x["type"] not in plays] == [
+        x for x in sim if x["type"] not in plays
+    ]
+    state = alice.get(f"{API}/sessions/{sid}").get_json()
+    report = audit_records(sim)["hands"]
+    assert [h["seats"] for h in state["hands"]] == [h["seats"] for h in report]
+    assert [h["expected_payments"] for h in state["hands"]] == [
+        h["expected_payments"] for h in report
+    ]
+    assert all(h["disputes"] == [] for h in state["hands"])  # paid as the engine said
+
+
 TAP = st.fixed_dictionaries(
     {"type": st.sampled_from(["draw", "discard", "chi", "peng", "gang", "win", "reveal", "x"])},
     optional={
