@@ -354,7 +354,7 @@
       var v = verdict, box = $("verdict"), names = info.names;
       var w = v.winning, winner = S.entry.win.seat;
       box.className = "verdict " + (w && w.ok ? "ok" : "warn");
-      box.textContent = w && w.ok ? "胡 winning hand 成胡" : "not a winning hand 未成胡" + (w && w.shanten !== null ? " (向听 " + w.shanten + ")" : "");
+      box.textContent = S.entry.result === "exhausted" ? "黄牌 drawn hand" : w && w.ok ? "胡 winning hand 成胡" : "not a winning hand 未成胡" + (w && w.shanten !== null ? " (向听 " + w.shanten + ")" : "");
       var reading = (v.reading[winner] || []).map(function (r) {
         var p = r.split("→"); return (names[p[0]] || p[0]) + "→" + (names[p[1]] || p[1]);
       });
