@@ -286,3 +286,9 @@ def test_replay_of_a_simulated_session_matches_the_engine_at_every_step(app, ali
                     waits_seen.append(wait)
             assert got["wildcards"] == sorted(state.wildcards)
     assert waits_seen, "somebody was 听牌 at some step"
+
+
+def test_an_empty_list_says_how_to_start_and_a_filtered_one_says_nothing_matched(alice):
+    empty = alice.get("/").get_data(as_text=True)
+    assert "No sessions yet" in empty and 'href="/record"' in empty and "<th>club</th>" not in empty
+    assert "No sessions match" in alice.get("/?table=9").get_data(as_text=True)
