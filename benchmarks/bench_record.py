@@ -86,21 +86,7 @@ def main() -> None:
 
 
 def http_figures(session_hands: int) -> None:
-    folder = tempfile.mkdtemp(prefix="bench-record-")
-    os.environ.update(
-        FUPAN_DATA_DIR=folder,
-        FUPAN_DATABASE_URL=f"sqlite:///{folder}/fupan.sqlite3",
-        FUPAN_SECRET_KEY="bench",
-    )
-    from service import auth
-    from service.app import create_app
-
-    app = create_app({"TESTING": True})
-    with app.app_context():
-        user = auth.create_user("bench", "bench-password")
-        auth.add_member(user, auth.get_or_create_club("club"), "member")
-        client = app.test_client()
-        client.environ_base["HTTP_AUTHORIZATION"] = "Bearer " + auth.issue_token(user)
+    client = bench_client()
     api = "/api/v1/record"
     body = {"club": "club", "table": "1", "ruleset": "wenling", "players": ["甲", "乙", "丙", "丁"]}
     sid = client.post(f"{api}/sessions", json=body).get_json()["session"]["id"]
@@ -124,6 +110,26 @@ def http_figures(session_hands: int) -> None:
             f"HTTP {label}, session of {session_hands} hands: p50 {statistics.median(times):.1f} ms  "
             f"p95 {q[18]:.1f} ms"
         )
+
+
+def bench_client():
+    """A Flask test client with a member's bearer token, on SQLite in a temporary folder."""
+    folder = tempfile.mkdtemp(prefix="bench-record-")
+    os.environ.update(
+        FUPAN_DATA_DIR=folder,
+        FUPAN_DATABASE_URL=f"sqlite:///{folder}/fupan.sqlite3",
+        FUPAN_SECRET_KEY="bench",
+    )
+    from service import auth
+    from service.app import create_app
+
+    app = create_app({"TESTING": True})
+    with app.app_context():
+        user = auth.create_user("bench", "bench-password")
+        auth.add_member(user, auth.get_or_create_club("club"), "member")
+        client = app.test_client()
+        client.environ_base["HTTP_AUTHORIZATION"] = "Bearer " + auth.issue_token(user)
+    return client
 
 
 def overpaid(table: Table, entry: dict) -> list[dict]:

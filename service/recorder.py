@@ -22,6 +22,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from sqlmodel import select
@@ -148,8 +149,7 @@ class Table:
 
     @classmethod
     def load(cls, session: TableSession) -> Table:
-        records = store.read_records(session_id=session.id, engine=engine())
-        return cls(session, records, replay(records))
+        return cls(session, *_stream(str(engine().url), session.id, session.head_seq))
 
     @property
     def ruleset(self):
@@ -221,6 +221,15 @@ class Table:
             "hands": hands,
             "next": self.next_hand(),
         }
+
+
+@lru_cache(maxsize=32)
+def _stream(url: str, session_id: str, head_seq: int) -> tuple[list[dict], Any]:
+    """A session's records up to ``head_seq`` and their replay (``url`` names the database).
+    The stream only grows, so they stay true for that head: a poll or a tap of play by play
+    does not read the store again (the cache's entries are shared, never changed)."""
+    records = store.read_records(session_id=session_id, engine=engine())[: head_seq + 1]
+    return records, replay(records)
 
 
 def _entry_of(h) -> dict:

@@ -60,7 +60,7 @@ def play_records(table: Table, entry: dict, hand: dict) -> list[dict]:
     shown = winners + [
         s
         for s in SEATS
-        if winners and s not in winners and table.session.ruleset in NONWINNERS_SCORE
+        if winners and s not in winners and table.records[0]["ruleset"] in NONWINNERS_SCORE
     ]
     return records + [_showdown(outcome.showdowns[s]) for s in shown]
 
