@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.model import SEATS, Win
 from engine.replay import HandReplay, Replay, replay
-from engine.rulesets.base import Anomaly, Payment
+from engine.rulesets.base import Anomaly, Payment, ScoreLine
 from engine.state import ANOMALY_ZH, ERROR, WARNING
 
 _ORDER = {s: i for i, s in enumerate(SEATS)}
@@ -71,7 +71,7 @@ def audit_hand(hand: HandReplay) -> dict:
         "indicator": outcome.indicator,
         "wildcards": sorted(outcome.wildcards),
         "points": {s: sc.points for s, sc in _by_seat(scorings)},
-        "items": {s: [dataclasses.asdict(line) for line in sc.lines] for s, sc in _by_seat(scorings)},
+        "items": {s: [_line(line) for line in sc.lines] for s, sc in _by_seat(scorings)},
         "reading": {s: list(sc.reading) for s, sc in _by_seat(scorings)},
         "limits": {s: sc.limit for s, sc in _by_seat(scorings) if sc.limit},
         "recorded_points": (hand.settlement or {}).get("points"),
@@ -216,3 +216,12 @@ def _anomaly(a: Anomaly) -> dict:
 
 def _anomaly_key(a: Anomaly) -> tuple:
     return (a.seq is None, a.seq or 0, a.code)
+
+
+_LINE_FIELDS = tuple(f.name for f in dataclasses.fields(ScoreLine))
+
+
+def _line(line: ScoreLine) -> dict:
+    """``dataclasses.asdict`` without its recursive copy (a tenth of a wenling audit): a line
+    holds only strings and ints."""
+    return {name: getattr(line, name) for name in _LINE_FIELDS}
