@@ -7,8 +7,8 @@ next simulated hand is entered tap by tap. Without HTTP and database: ``recorder
 after every tap of that hand (each call replays the hand's records so far), p50, p95 and max, and
 ``recorder.evaluate`` of the finished play (the showdowns read off the replay, the audit). Then
 through HTTP (Flask test client, bearer token, SQLite) on a recorded session that already holds
-the session's hands, played in: ``POST /play`` at the middle of the hand and the session poll,
-30 calls each.
+the session's hands, played in: the first ``POST /play`` (the session read and replayed), then
+``POST /play`` at the middle of the hand and the session poll, 30 calls each.
 """
 
 from __future__ import annotations
@@ -78,6 +78,8 @@ def http_figures(ruleset: str, hands, middle: dict) -> None:
         ),
         "poll (session state)": lambda: client.get(f"{api}/sessions/{sid}"),
     }
+    first = timed(calls["POST /play, mid-hand"], [()])[0]
+    print(f"HTTP first POST /play (reads the store, replays the session): {first:.1f} ms")
     for label, call in calls.items():
         times = timed(call, [()] * 30)
         print(f"HTTP {label}, session of {len(hands) - 1} played hands: {stats(times)}")
