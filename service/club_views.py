@@ -9,7 +9,7 @@ from sqlmodel import select
 from service import auth, ledger, queries
 from service.db import db
 from service.models import Club, Membership, User
-from service.views import named_payments, parse_filter, resolutions, session_summary
+from service.views import int_arg, named_payments, parse_filter, resolutions, session_summary
 
 
 def clubs_view(user: User) -> list[dict]:
@@ -77,15 +77,26 @@ def ledger_view(user: User, club: str, args) -> dict:
     }
 
 
+DISPUTE_PAGE = 20  # sessions per page of the queue: a page parses only their reports
+
+
 def disputes_view(user: User, club: str, args) -> dict:
-    """The club's disputed hands, newest session first; resolved ones say how and by whom."""
+    """The club's disputed hands, newest session first, ``DISPUTE_PAGE`` sessions a page
+    (``offset``); resolved ones say how and by whom. The open queue pages over disputed
+    sessions only (in SQL); resolved hands may sit in sessions that no longer dispute."""
     flt = parse_filter(args)
     role = auth.require_club(user, club).role
+    state = args.get("state", "open")
+    offset = int_arg(args, "offset", 0, 0, 10**9)
+    flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day,
+                                disputed_only=state == "open")  # fmt: skip
+    rows = queries.list_sessions([club], flt, DISPUTE_PAGE, offset, with_report=True)
     items = []
-    for summary, report in reversed(club_reports(user, club, flt)):
+    for s, v in rows:
+        report = queries.report_of(v)
         if report is None:
             continue
-        resolved = resolutions(report)
+        summary, resolved = session_summary(s, v), resolutions(report)
         for i, h in enumerate(report["hands"], start=1):
             resolution = resolved.get(h["seq"])
             if not h["disputes"] and resolution is None:
@@ -96,11 +107,12 @@ def disputes_view(user: User, club: str, args) -> dict:
                 "expected_payments": named_payments(h["expected_payments"], h["seats"]),
                 "recorded_payments": named_payments(h["recorded_payments"], h["seats"]),
             })
-    state = args.get("state", "open")
     if state in ("open", "resolved"):
         items = [d for d in items if (d["resolution"] is None) == (state == "open")]
     return {"club": club, "state": state, "can_resolve": role in ("auditor", "admin"),
-            "disputes": items}
+            "disputes": items, "offset": offset,
+            "prev_offset": max(offset - DISPUTE_PAGE, 0) if offset else None,
+            "next_offset": offset + DISPUTE_PAGE if len(rows) == DISPUTE_PAGE else None}
 
 
 def player_view(user: User, name: str) -> dict:

@@ -58,7 +58,7 @@ def verification_status(
 
 def sessions_view(user: User, args) -> dict:
     flt = parse_filter(args)
-    limit, offset = _count(args, "limit", 200, 1, 1000), _count(args, "offset", 0, 0, 10**9)
+    limit, offset = int_arg(args, "limit", 200, 1, 1000), int_arg(args, "offset", 0, 0, 10**9)
     clubs = auth.memberships(user)
     rows = queries.list_sessions(clubs, flt, limit, offset)
     return {
@@ -69,7 +69,8 @@ def sessions_view(user: User, args) -> dict:
     }
 
 
-def _count(args, name: str, default: int, low: int, high: int) -> int:
+def int_arg(args, name: str, default: int, low: int, high: int) -> int:
+    """A whole-number query argument within bounds; anything else is a 400 saying so."""
     text = args.get(name, "")
     if not text:
         return default

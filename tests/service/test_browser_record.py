@@ -75,7 +75,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     page.click(".tgt[data-target=win]")
     _keys(page, "5p")
     page.wait_for_function(
-        "document.getElementById('verdict').textContent.includes('winning hand')"
+        "document.getElementById('verdict').classList.contains('ok')"
     )
     assert "得" in page.text_content("#verdict .reading")
     items = page.text_content("#items")
@@ -154,7 +154,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     other.wait_for_selector("#from button[data-seat=W].on")
     other.click("#from button[data-seat=N]")
     other.wait_for_function(
-        "document.getElementById('verdict').textContent.includes('winning hand')"
+        "document.getElementById('verdict').classList.contains('ok')"
     )
     other.click("#save")
     other.wait_for_function("document.getElementById('verdict').textContent.includes('更正已暂存')")

@@ -292,3 +292,18 @@ def test_an_empty_list_says_how_to_start_and_a_filtered_one_says_nothing_matched
     empty = alice.get("/").get_data(as_text=True)
     assert "No sessions yet" in empty and 'href="/record"' in empty and "<th>club</th>" not in empty
     assert "No sessions match" in alice.get("/?table=9").get_data(as_text=True)
+
+
+def test_the_disputes_queue_pages_over_sessions(alice, sessions, monkeypatch):
+    from service import club_views
+
+    monkeypatch.setattr(club_views, "DISPUTE_PAGE", 1)
+    url = f"/api/v1/clubs/{CLUB}/disputes"
+    first = alice.get(url).get_json()
+    assert [d["session"]["id"] for d in first["disputes"]] == [sessions["disputed"]]
+    assert first["prev_offset"] is None and first["next_offset"] == 1
+    second = alice.get(f"{url}?offset=1").get_json()  # the open queue skips the clean session
+    assert second["disputes"] == [] and second["next_offset"] is None
+    pages = [alice.get(f"{url}?state=all&offset={o}").get_json() for o in (0, 1)]
+    assert sorted(len(p["disputes"]) for p in pages) == [0, 1] and pages[1]["prev_offset"] == 0
+    assert alice.get(f"{url}?offset=x").status_code == 400
