@@ -53,6 +53,8 @@ def play_records(table: Table, entry: dict, hand: dict) -> list[dict]:
     records, _pre = _played(table, entry, hand)
     if records[-1]["type"] not in ENDS:
         raise EntryError("the hand has not ended: tap 胡 win or 黄 exhausted", "play.taps")
+    if {r["seat"] for r in records if r["type"] == "deal"} != set(SEATS):
+        raise EntryError("enter the deal of every seat", "play.deal")
     if has_indicator(table.ruleset, table.rp.opts) and not entry["play"].get("indicator"):
         raise EntryError("enter the 得 indicator", "play.indicator")
     outcome = replay([table.records[0], *records]).hands[0].outcome

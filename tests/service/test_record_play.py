@@ -143,6 +143,7 @@ def test_unfinished_or_broken_plays_are_refused_with_the_tap_named(alice, table)
         (play([*TAPS[:3], {"type": "fly"}]), "play.taps.3"),
         (play([{"type": "discard", "seat": "E", "tile": "xx"}, *TAPS[1:]]), "play.taps.0"),
         (play(deal={"E": ["1m"], "Q": []}), "play.deal"),
+        ({"taps": [{"type": "win", "seat": "E", "how": "instant"}]}, "play.deal"),
         ({"deal": [], "taps": []}, "play.deal"),
     ]
     for p, field in cases:
