@@ -3,6 +3,8 @@ Like ``service.views`` they return plain dicts for both the pages and the API.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import abort
 from sqlmodel import select
 
@@ -49,8 +51,13 @@ def club_reports(user: User, club: str, flt: queries.SessionFilter) -> list[tupl
 
 def ledger_view(user: User, club: str, args) -> dict:
     """A night's ledger (filter by date, table): net per player per table from what the tables
-    recorded as paid, the club's totals, and the fewest transfers that settle everyone up."""
-    flt = parse_filter(args)
+    recorded as paid, the club's totals, and the fewest transfers that settle everyone up.
+    Without a date it is the newest night's; ``date=all`` adds up every night."""
+    every_night = args.get("date") == "all"
+    flt = parse_filter({k: v for k, v in args.items() if k != "date" or not every_night})
+    if not flt.day and not every_night:
+        auth.require_club(user, club)
+        flt = replace(flt, day=queries.latest_day(club))
     tables: dict[str, dict[str, int]] = {}
     pending = []
     for summary, report in club_reports(user, club, flt):
@@ -66,7 +73,7 @@ def ledger_view(user: User, club: str, args) -> dict:
             totals[player] = totals.get(player, 0) + amount
     return {
         "club": club,
-        "date": flt.day.isoformat() if flt.day else None,
+        "date": flt.day.isoformat() if flt.day else None,  # None: every night
         "tables": [
             {"table": t, "net": tables[t], "transfers": ledger.settle_up(tables[t])}
             for t in sorted(tables)

@@ -127,6 +127,18 @@ def _reports(verification_ids: list[int]) -> dict[int, str | None]:
     return dict(rows)
 
 
+def latest_day(club: str) -> date | None:
+    """The date of the club's newest session (a ledger opens on that night)."""
+    with db() as session:
+        newest = session.exec(
+            select(func.max(TableSession.started_at)).where(TableSession.club == club)
+        ).first()
+    try:
+        return date.fromisoformat(newest[:10]) if newest else None
+    except ValueError:
+        return None
+
+
 def latest_verifications(
     session_ids: list[str], *, with_report: bool = True
 ) -> dict[str, Verification]:

@@ -307,3 +307,16 @@ def test_the_disputes_queue_pages_over_sessions(alice, sessions, monkeypatch):
     pages = [alice.get(f"{url}?state=all&offset={o}").get_json() for o in (0, 1)]
     assert sorted(len(p["disputes"]) for p in pages) == [0, 1] and pages[1]["prev_offset"] == 0
     assert alice.get(f"{url}?offset=x").status_code == 400
+
+
+def test_the_ledger_opens_on_the_newest_night_and_adds_up_all_on_request(alice, sessions):
+    later = fixture_log(DISPUTED).replace(b"2026-11-28T19:30", b"2026-11-29T19:30", 1)
+    verified(alice, later)
+    url = f"/api/v1/clubs/{CLUB}/ledger"
+    newest, night, every = (alice.get(url + q).get_json() for q in ("", "?date=2026-11-28", "?date=all"))
+    assert newest["date"] == "2026-11-29" and every["date"] is None
+    assert newest == alice.get(url + "?date=2026-11-29").get_json()
+    for player, amount in every["totals"].items():
+        assert amount == newest["totals"].get(player, 0) + night["totals"].get(player, 0)
+    assert any(every["totals"].values())
+    assert "all dates 全部日期" in alice.get(f"/clubs/{CLUB}/ledger").get_data(as_text=True)
