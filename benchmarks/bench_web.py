@@ -1,15 +1,18 @@
 """Web latency over HTTP: ``python benchmarks/bench_web.py [HANDS] [--requests N] [--workers W]``.
 
-Stores HANDS hands (default 5,000, sessions of ~16 hands built by ``bench_pipeline.build_logs``)
-in a temporary PostgreSQL database, verifies them, starts gunicorn with W workers (default 2) on
-the app, and from this process (a second process, over HTTP, logged in with a cookie) times N
-requests (default 200) of: the session list, a session page, a hand page, a replay step (JSON).
-Prints median and p95 per page; asserts nothing.
+Stores HANDS hands (default 5,000, sessions of ~16 hands built by ``bench_pipeline.build_logs``,
+ten tables a night on consecutive dates) in a temporary PostgreSQL database, verifies them,
+starts gunicorn with W workers (default 2) on the app, and from this process (a second process,
+over HTTP, logged in with a cookie) times N requests (default 200) of: the session list, a
+session page, a hand page, a replay step (JSON), the ledger (newest night), the disputes queue;
+and a few requests of the pages that read every report of a player or club (player page, a club
+chart). Prints median and p95 per page; asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import statistics
@@ -28,6 +31,7 @@ from bench_pipeline import PG, build_logs  # noqa: E402
 
 CLUB = "bench club"
 PASSWORD = "bench password"
+TABLES_A_NIGHT = 10
 
 
 def populate(hands: int) -> list[str]:
@@ -37,12 +41,23 @@ def populate(hands: int) -> list[str]:
     from workers import tasks
 
     ids = []
-    for data, _ in build_logs(hands):
-        session = store.ingest_parsed(parsed=parse_log(data), club=CLUB).session
+    for n, (data, _) in enumerate(build_logs(hands)):
+        session = store.ingest_parsed(parsed=parse_log(on_night(data, n)), club=CLUB).session
         tasks.verify_session.apply(args=[session.id]).get()
         ids.append(session.id)
     db.dispose_all()
     return ids
+
+
+def on_night(data: bytes, n: int) -> bytes:
+    """The log moved to night ``n // TABLES_A_NIGHT`` (consecutive dates from 2026-01-01)."""
+    from datetime import date, timedelta
+
+    first, rest = data.split(b"\n", 1)
+    session = json.loads(first)
+    night = date(2026, 1, 1) + timedelta(days=n // TABLES_A_NIGHT)
+    session["started_at"] = f"{night.isoformat()}T19:30:00+08:00"
+    return json.dumps(session, ensure_ascii=False).encode() + b"\n" + rest
 
 
 def add_user() -> None:
@@ -90,6 +105,7 @@ def main() -> None:
     parser.add_argument("hands", type=int, nargs="?", default=5000)
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--few", type=int, default=5, help="requests of the whole-history pages")
     args = parser.parse_args()
 
     name = f"fupan_bench_web_{uuid.uuid4().hex[:8]}"
@@ -131,13 +147,21 @@ def main() -> None:
                 f"{base}/api/v1/sessions/{ids[0]}/hands/1/steps/{i % steps}" for i in range(n)
             ],
         }
+        club = requests.utils.quote(CLUB)
+        pages["ledger, newest night"] = [f"{base}/clubs/{club}/ledger"] * n
+        pages["disputes queue, first page"] = [f"{base}/clubs/{club}/disputes"] * n
+        few = min(n, args.few)
+        pages[f"player page (all their sessions; {few} requests)"] = [f"{base}/players/阿强"] * few
+        pages[f"club chart, running balance (every report; {few} requests)"] = [
+            f"{base}/api/v1/clubs/{club}/charts/balance"] * few  # fmt: skip
         timed(http, [f"{base}/sessions/{ids[0]}"] * 5)  # warm up the workers
         print(f"{n} requests each, gunicorn -w {args.workers}, PostgreSQL, one client:")
         print("| page | median ms | p95 ms |\n|---|---|---|")
         for label, urls in pages.items():
             times = sorted(timed(http, urls))
             p95 = times[int(0.95 * (len(times) - 1))]
-            print(f"| {label} | {statistics.median(times) * 1000:.1f} | {p95 * 1000:.1f} |")
+            print(f"| {label} | {statistics.median(times) * 1000:.1f} | {p95 * 1000:.1f} |",
+                  flush=True)  # fmt: skip
     finally:
         if server is not None:
             server.terminate()
