@@ -132,3 +132,72 @@ def test_a_hand_played_tap_by_tap_is_judged_live_and_saved_in_full(app, live, br
     page.click("#clear")
     page.wait_for_selector("#play", state="hidden")
     assert errors == []
+
+
+ACT = {"reveal": "reveal", "discard": "discard", "chi": "chi", "peng": "peng"}
+WIN_ACT = {"discard": "discard_win", "self_draw": "self_draw", "robbed_kong": "robbed_kong",
+           "instant": "instant"}  # fmt: skip
+
+
+def _tap(page, tap: dict) -> None:
+    """One tap of a play as a player enters it: the seat, the action, the tile(s)."""
+    if tap["type"] == "exhausted":
+        page.click("#play-exhausted")
+        return
+    page.click(f"#play-seat button[data-seat={tap['seat']}]")
+    if tap["type"] == "draw":
+        act = "back" if tap.get("from") == "back" else "draw"
+    elif tap["type"] == "gang":
+        act = "gang_" + tap["kind"]
+    elif tap["type"] == "win":
+        act = WIN_ACT[tap["how"]]
+    else:
+        act = ACT[tap["type"]]
+    page.click(f"#play-acts .tgt[data-act={act}]")
+    if act in ("peng", "gang_exposed") or tap["type"] == "win":
+        return
+    _keys(page, tap.get("tiles") or [tap["tile"]])
+
+
+@pytest.mark.parametrize("seed", [6, 8])
+def test_a_simulated_wenling_hand_tapped_in_is_stored_as_its_log(app, live, browser, seed):
+    """Reveals and back draws, 吃, 碰, every kind of 杠, a win: the page's taps give exactly the
+    simulated log's records."""
+    from engine.simulate.session import generate_session
+    from service.recorder_play import play_of
+
+    sim, _ = generate_session("wenling", 1, seed=seed)
+    hand = replay(sim).hands[0]
+    play = play_of(hand)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live}/login")
+    page.fill("input[name=username]", "alice")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{live}/")
+    page.goto(f"{live}/record")
+    body = {"club": CLUB, "table": "2", "ruleset": "wenling", "options": {},
+            "players": list(hand.outcome.seats.values())}  # fmt: skip
+    session_id = page.evaluate(OPEN, body)
+    page.goto(f"{live}/record/{session_id}")
+    page.wait_for_selector("#winner button[data-seat=S]")
+    page.click("#play-toggle")
+    for seat in "ESWN":
+        page.click(f"#play-seat button[data-seat={seat}]")
+        _keys(page, play["deal"][seat])
+    page.click("#play-acts .tgt[data-act=indicator]")
+    _keys(page, [play["indicator"]])
+    for tap in play["taps"]:
+        _tap(page, tap)
+    page.wait_for_selector("#save", state="visible")
+    page.wait_for_selector("#payments .amount")
+    assert page.eval_on_selector_all("#play-problems li", "els => els.length") == 0
+    page.click("#save")
+    page.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
+    stored = _records(app, session_id)
+    kept = ("showdown", "settlement", "hand", "session", "dice")  # the page asks for no dice
+    assert [r for r in stored if r["type"] not in kept] == [r for r in sim if r["type"] not in kept]
+    assert errors == []
