@@ -192,29 +192,6 @@ def action_claims(actions: Iterable[Action]) -> Counter[tuple[str, str]]:
 # -- restrictions the replay cannot see generically ----------------------------------------------
 
 
-def passed_peng(action: Action, history: tuple[Action, ...]) -> Anomaly | None:
-    """A 碰 of tile X after the seat let an X go by since its last draw (passed 碰: not again
-    before the seat draws). The seat's hand only shrinks between its draws, so if it can 碰 X
-    now it could then. (A passed 胡 needs the concealed hand: the replay checks it, see
-    ``Ruleset.passed_win_waits_for_draw``.)"""
-    if action.kind != "peng":
-        return None
-    tile = action.tile
-    last = max((i for i, a in enumerate(history) if a.kind == "discard"), default=0)
-    for a in reversed(history[:last]):  # before the discard claimed now
-        if a.seat == action.seat and a.kind == "draw":  # claims and discards are no draw
-            return None
-        if a.kind == "discard" and a.seat != action.seat and a.tile == tile:
-            return Anomaly(
-                action.seq,
-                "passed_peng",
-                "error",
-                f"{action.seat} let {tile} go by (seq "
-                f"{a.seq}) and may not 碰 it again before its next draw",
-            )
-    return None
-
-
 def claim_on_last(action: Action, history: tuple[Action, ...], dead_wall: int) -> Anomaly | None:
     """No 吃/碰/杠 on the discard made after the last tile was drawn, and no 杠 on the last tile."""
     if action.kind in ("chi", "peng") or (

@@ -32,6 +32,7 @@ from engine.rulesets.base import (
     SettleInput,
     option,
 )
+from engine.rulesets.claims import passed_peng
 from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE, WINDS
 
 # A summary log's win flag: the winning discard was the discarder's first after its kong (杠后炮).
@@ -268,7 +269,7 @@ class Xizhou(Ruleset):
         return 18 if flowers_out >= 8 else 16
 
     def check(self, action: Action, history: tuple[Action, ...], opts: Options) -> list[Anomaly]:
-        found = [tai.passed_peng(action, history), _discard_of_claimed(action, history, opts)]
+        found = [passed_peng(action, history), _discard_of_claimed(action, history, opts)]
         return [a for a in found if a is not None]
 
     def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:

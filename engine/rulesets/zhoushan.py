@@ -32,6 +32,7 @@ from engine.rulesets.base import (
     SettleInput,
     option,
 )
+from engine.rulesets.claims import passed_peng
 from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE
 
 
@@ -157,7 +158,7 @@ class Zhoushan(Ruleset):
 
     def check(self, action: Action, history: tuple[Action, ...], opts: Options) -> list[Anomaly]:
         """Passed 碰/胡 before the next draw, and nothing claimed or konged at the last tile."""
-        found = [tai.passed_peng(action, history), tai.claim_on_last(action, history, 0)]
+        found = [passed_peng(action, history), tai.claim_on_last(action, history, 0)]
         return [a for a in found if a is not None]
 
     def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:

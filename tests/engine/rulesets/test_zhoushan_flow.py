@@ -100,3 +100,17 @@ def test_base_missed_explains_a_settlement_without_the_base():
     # hand 13 with 底 2: W should pay 2 + 4 = 6; paid 4 is the 底 forgotten (one 台 short is 5)
     hand = summary_hands("zhoushan/items.jsonl", base=2)[12]
     assert explain(RS, hand, {("W", "S"): 4}) == "base_missed"
+
+
+def test_a_discard_the_seat_claimed_itself_was_not_let_go():
+    # W 吃s S's 7p, and later 碰s another 7p before drawing: it never let a 7p go by
+    history = (
+        act(1, "discard", "S", "7p"),
+        act(2, "chi", "W", "7p", from_seat="S"),
+        act(3, "discard", "W", "9s"),
+        act(4, "draw", "N", "2s"),
+        act(5, "discard", "N", "9p"),
+        act(6, "peng", "S", "9p", from_seat="N"),
+        act(7, "discard", "S", "7p"),
+    )
+    assert RS.check(act(8, "peng", "W", "7p", from_seat="S"), history, OPTS) == []

@@ -1,0 +1,34 @@
+"""Claim rules more than one ruleset shares."""
+
+from __future__ import annotations
+
+from engine.model import Action
+from engine.rulesets.base import Anomaly
+
+
+def passed_peng(action: Action, history: tuple[Action, ...]) -> Anomaly | None:
+    """A 碰 of tile X after the seat let an X go by since its last draw (passed 碰: not again
+    before the seat draws). The seat's hand only shrinks between its draws, so if it can 碰 X
+    now it could then — unless that X was taken: by the seat itself, or by a 碰/杠/胡 of another
+    seat. (A passed 胡 needs the concealed hand: the replay checks it, see
+    ``Ruleset.passed_win_waits_for_draw``.)"""
+    if action.kind != "peng":
+        return None
+    last = max((i for i, a in enumerate(history) if a.kind == "discard"), default=0)
+    for j in range(last - 1, -1, -1):  # before the discard claimed now
+        a = history[j]
+        if a.seat == action.seat and a.kind == "draw":  # claims and discards are no draw
+            return None
+        if a.kind != "discard" or a.seat == action.seat or a.tile != action.tile:
+            continue
+        after = history[j + 1]
+        if after.seat == action.seat or after.kind in ("peng", "gang", "win"):
+            continue
+        return Anomaly(
+            action.seq,
+            "passed_peng",
+            "error",
+            f"{action.seat} let {a.tile} go by (seq {a.seq}) and may not 碰 it again before "
+            "its next draw",
+        )
+    return None
