@@ -18,47 +18,39 @@ CLUB_CHARTS = ("balance", "disputes_by_table", "disputes_by_item", "hand_values"
 def club_figure(user: User, club: str, name: str, args) -> go.Figure:
     if name not in CLUB_CHARTS:
         abort(404)
-    reports = [
-        (summary, report)
-        for summary, report in club_views.club_reports(user, club, views.parse_filter(args))
-        if report is not None
+    rows = [
+        (summary, d)
+        for summary, d in club_views.club_digests(user, club, views.parse_filter(args))
+        if d is not None
     ]
-    return _BUILDERS[name](reports)
+    return _BUILDERS[name](rows)
 
 
-def _balance(reports) -> go.Figure:
+def _balance(rows) -> go.Figure:
     return dashboards.running_balance(
         [{"label": f"{(s['started_at'] or s['uploaded_at'])[:10]} · {s['table']}",
-          "net": r["recorded_totals"]}
-         for s, r in reports]
-    )
+          "net": d.recorded_totals}
+         for s, d in rows]
+    )  # fmt: skip
 
 
-def _by_table(reports) -> go.Figure:
-    rows: dict[str, dict] = defaultdict(lambda: {"hands": 0, "disputed": 0})
-    for s, r in reports:
-        row = rows[s["table"]]
-        row["hands"] += len(r["hands"])
-        row["disputed"] += sum(1 for h in r["hands"] if h["disputes"])
-    return dashboards.dispute_rate_by_table([{"table": t, **v} for t, v in rows.items()])
+def _by_table(rows) -> go.Figure:
+    tables: dict[str, dict] = defaultdict(lambda: {"hands": 0, "disputed": 0})
+    for s, d in rows:
+        tables[s["table"]]["hands"] += d.hands
+        tables[s["table"]]["disputed"] += d.disputed_hands
+    return dashboards.dispute_rate_by_table([{"table": t, **v} for t, v in tables.items()])
 
 
-def _by_item(reports) -> go.Figure:
-    items, hands = [], 0
-    for _, r in reports:
-        hands += len(r["hands"])
-        for h in r["hands"]:
-            if h["disputes"]:
-                e = h["disputes"][0]["explanation"]
-                items.append(f"{e['zh']} {e['en']}" if e else "unexplained 未解释")
-    return dashboards.dispute_rate_by_item(items, hands)
+def _by_item(rows) -> go.Figure:
+    items = [e for _, d in rows for e in d.explanations]
+    return dashboards.dispute_rate_by_item(items, sum(d.hands for _, d in rows))
 
 
-def _values(reports) -> go.Figure:
+def _values(rows) -> go.Figure:
     values: dict[str, list[int]] = defaultdict(list)
-    for s, r in reports:
-        for h in r["hands"]:
-            values[s["ruleset"]].extend(h["points"][w] for w in h["winners"] if w in h["points"])
+    for s, d in rows:
+        values[s["ruleset"]].extend(d.winner_points)
     return dashboards.hand_value_histogram(values)
 
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from flask import abort
 from sqlmodel import select
 
-from service import auth, ledger, queries
+from service import auth, digests, ledger, queries
 from service.db import db
 from service.models import Club, Membership, User
 from service.views import int_arg, named_payments, parse_filter, resolutions, session_summary
@@ -40,13 +40,19 @@ def members_view(club: str) -> list[dict]:
     return [{"username": u, "role": r, "player": p} for u, r, p in rows]
 
 
-def club_reports(user: User, club: str, flt: queries.SessionFilter) -> list[tuple[dict, dict | None]]:
-    """(session summary, report or None) of a club's sessions, oldest first."""
+def club_digests(
+    user: User, club: str, flt: queries.SessionFilter
+) -> list[tuple[dict, digests.Digest | None]]:
+    """(session summary, digest of its report or None) of a club's sessions, oldest first."""
     auth.require_club(user, club)
     flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day)
-    rows = queries.list_sessions([club], flt, limit=10_000, with_report=True)
-    out = [(session_summary(s, v), queries.report_of(v)) for s, v in rows]
-    return sorted(out, key=lambda x: (x[0]["started_at"] or "", x[0]["uploaded_at"]))
+    return _with_digests(queries.list_sessions([club], flt, limit=10_000))
+
+
+def _with_digests(rows) -> list[tuple[dict, digests.Digest | None]]:
+    found = digests.digests([(s.id, v.id) for s, v in rows if v is not None])
+    out = [(session_summary(s, v), found.get(v.id) if v else None) for s, v in rows]
+    return sorted(out, key=lambda x: (x[0]["started_at"] or "", x[0]["uploaded_at"], x[0]["id"]))
 
 
 def ledger_view(user: User, club: str, args) -> dict:
@@ -60,12 +66,12 @@ def ledger_view(user: User, club: str, args) -> dict:
         flt = replace(flt, day=queries.latest_day(club))
     tables: dict[str, dict[str, int]] = {}
     pending = []
-    for summary, report in club_reports(user, club, flt):
-        if report is None:
+    for summary, d in club_digests(user, club, flt):
+        if d is None:
             pending.append(summary["id"])
             continue
         row = tables.setdefault(summary["table"], {})
-        for player, amount in report["recorded_totals"].items():
+        for player, amount in d.recorded_totals.items():
             row[player] = row.get(player, 0) + amount
     totals: dict[str, int] = {}
     for row in tables.values():
@@ -125,17 +131,11 @@ def disputes_view(user: User, club: str, args) -> dict:
 def player_view(user: User, name: str) -> dict:
     """A player's sessions across the user's clubs, with the net of each and the running total."""
     clubs = auth.memberships(user)
-    rows = queries.list_sessions(
-        clubs, queries.SessionFilter(player=name), limit=10_000, with_report=True
-    )
+    rows = queries.list_sessions(clubs, queries.SessionFilter(player=name), limit=10_000)
     sessions = []
-    for s, v in sorted(rows, key=lambda r: (r[0].started_at or "", r[0].id)):
-        report = queries.report_of(v)
-        entry = session_summary(s, v)
-        entry["net"] = report["recorded_totals"].get(name, 0) if report else None
-        entry["wins"] = sum(
-            1 for h in report["hands"] for w in h["wins"] if h["seats"].get(w["seat"]) == name
-        ) if report else None
+    for entry, d in _with_digests(rows):
+        entry["net"] = d.recorded_totals.get(name, 0) if d else None
+        entry["wins"] = d.wins.get(name, 0) if d else None
         sessions.append(entry)
     if not sessions:
         abort(404)

@@ -48,6 +48,7 @@ class ListedSession:
 class ListedVerification:
     """The newest verification's counts (and its report JSON only when asked)."""
 
+    id: int
     head_seq: int
     status: str
     disputes: int
@@ -94,8 +95,8 @@ def list_sessions(
         rows = session.exec(query).all()
     if flt.player:
         rows = [r for r in rows if flt.player in r.players][offset : offset + limit]
-    reports = _reports([r.vid for r in rows if r.vid is not None]) if with_report else {}
-    return [(_listed(r), _counts(r, reports.get(r.vid))) for r in rows]
+    texts = reports([r.vid for r in rows if r.vid is not None]) if with_report else {}
+    return [(_listed(r), _counts(r, texts.get(r.vid))) for r in rows]
 
 
 _SESSION_COLUMNS = (
@@ -116,10 +117,13 @@ def _listed(row) -> ListedSession:
 def _counts(row, report: str | None) -> ListedVerification | None:
     if row.vid is None:
         return None
-    return ListedVerification(row.v_head_seq, row.status, row.disputes, row.anomalies, report)
+    return ListedVerification(row.vid, row.v_head_seq, row.status, row.disputes, row.anomalies, report)
 
 
-def _reports(verification_ids: list[int]) -> dict[int, str | None]:
+def reports(verification_ids: list[int]) -> dict[int, str | None]:
+    """The report JSON of each verification."""
+    if not verification_ids:
+        return {}
     with db() as session:
         rows = session.exec(
             select(Verification.id, Verification.report).where(Verification.id.in_(verification_ids))
