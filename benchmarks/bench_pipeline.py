@@ -1,11 +1,14 @@
 """Ingest + verify end to end: ``python benchmarks/bench_pipeline.py [HANDS] [--only MODE]``.
 
-Until a simulator exists, sessions are the project's fixture logs with their hands replicated
-(renumbered) to about 16 hands a session, each under its own table name, HANDS in all (default
-10,000). Two runs:
+Sessions are simulated (``engine.simulate.generate_session``, full logs written with
+``events.codec.canonical_json``): the four rulesets in turn, 16-24 hands a session, HANDS hands
+in all (default 10,000). Simulating is slow (~250 hands/s a core), so the logs are generated on
+both cores once and cached (deterministic seeds) under the temp dir; the clock starts after.
+Three runs:
 
 - ``embedded`` default: SQLite in a temporary data dir, each session parsed, stored and verified in
-  this process one after the other (what the embedded queue does), timing each phase;
+  this process one after the other (what the embedded queue does), timing each phase, and the
+  verify phase split into read, replay + audit and result write;
 - ``distributed``, PostgreSQL + Redis: a temporary database, two ``celery worker`` processes;
   this process parses, stores and enqueues (as ``fupan ingest`` does), the workers verify; wall
   time until the last result row;
@@ -16,7 +19,6 @@ Prints figures; asserts nothing.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -24,51 +26,52 @@ import tempfile
 import time
 import uuid
 from contextlib import contextmanager
+from multiprocessing import Pool
 from pathlib import Path
 
 from sqlalchemy import create_engine, func, select, text
 
+from engine.rulesets import RULESET_NAMES
+
 ROOT = Path(__file__).resolve().parents[1]
-FIXTURES = [
-    "huangyan/play_session.jsonl",  # full play
-    "codec/wenling_full.jsonl",  # full play
-    "wenling/winner_items.jsonl",  # summaries
-    "zhoushan/items.jsonl",
-    "xizhou/items.jsonl",
-]
-HANDS_PER_SESSION = 16
 PG = "postgresql+psycopg://postgres@127.0.0.1:5432"
 REDIS = "redis://127.0.0.1:6379/15"
+CACHE = Path(tempfile.gettempdir()) / "fupan-bench-pipeline-v1"
 
 
-def hand_blocks(path: Path) -> tuple[dict, list[list[dict]]]:
-    rows = [
-        json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
-    ]
-    blocks: list[list[dict]] = []
-    for row in rows[1:]:
-        if row["type"] == "hand":
-            blocks.append([])
-        blocks[-1].append(row)
-    return rows[0], blocks
+def plan(hands: int) -> list[tuple[str, int, int]]:
+    """(ruleset, hands, seed) per session: the rulesets in turn, 16-24 hands each."""
+    sessions, total = [], 0
+    while total < hands:
+        n = len(sessions)
+        count = min(16 + n * 7 % 9, hands - total)
+        sessions.append((RULESET_NAMES[n % len(RULESET_NAMES)], count, 100 + n))
+        total += count
+    return sessions
+
+
+def simulated_log(session: tuple[str, int, int]) -> bytes:
+    """One session's log as canonical JSON Lines, from the cache or simulated now."""
+    from engine.simulate import generate_session
+    from events.codec import canonical_json
+
+    ruleset, hands, seed = session
+    path = CACHE / f"{ruleset}-{hands}-{seed}.jsonl"
+    if not path.exists():
+        records, _ = generate_session(ruleset, hands, seed)
+        CACHE.mkdir(exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}")
+        tmp.write_text("".join(canonical_json(r) + "\n" for r in records), encoding="utf-8")
+        tmp.replace(path)
+    return path.read_bytes()
 
 
 def build_logs(hands: int) -> list[tuple[bytes, int]]:
     """(log bytes, hand count) per session, HANDS hands in all."""
-    sources = [hand_blocks(ROOT / "tests" / "fixtures" / f) for f in FIXTURES]
-    logs, total = [], 0
-    while total < hands:
-        session, blocks = sources[len(logs) % len(sources)]
-        count = min(max(HANDS_PER_SESSION, len(blocks)), hands - total)
-        rows = [{**session, "table": f"bench-{len(logs)}"}]
-        for no in range(1, count + 1):
-            block = blocks[(no - 1) % len(blocks)]
-            rows += [{**block[0], "no": no}, *block[1:]]
-        logs.append(
-            ("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows).encode(), count)
-        )
-        total += count
-    return logs
+    sessions = plan(hands)
+    with Pool(2) as pool:
+        data = pool.map(simulated_log, sessions, chunksize=1)
+    return [(log, count) for log, (_, count, _) in zip(data, sessions, strict=True)]
 
 
 def run_embedded(logs: list[tuple[bytes, int]]) -> dict[str, float]:

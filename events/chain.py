@@ -37,12 +37,23 @@ def link_hash(seq: int, prev_hash: str, data: str) -> str:
     ).hexdigest()
 
 
-def extend(data: Iterable[str], *, seq: int = 0, prev_hash: str = GENESIS) -> list[Link]:
-    """Links for canonical records appended after ``prev_hash`` starting at ``seq``."""
+def extend(
+    data: Iterable[str],
+    *,
+    seq: int = 0,
+    prev_hash: str = GENESIS,
+    types: Iterable[str] | None = None,
+) -> list[Link]:
+    """Links for canonical records appended after ``prev_hash`` starting at ``seq``. ``types``
+    (each record's type, in order) spares re-reading the JSON when the caller has the records
+    parsed already (an upload: ``ParsedLog.records``)."""
+    data = list(data)
+    if types is None:
+        types = (json.loads(record)["type"] for record in data)
     links = []
-    for record in data:
+    for record, kind in zip(data, types, strict=True):
         digest = link_hash(seq, prev_hash, record)
-        links.append(Link(seq, json.loads(record)["type"], record, prev_hash, digest))
+        links.append(Link(seq, kind, record, prev_hash, digest))
         seq, prev_hash = seq + 1, digest
     return links
 

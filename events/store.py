@@ -12,8 +12,8 @@ import uuid
 from dataclasses import dataclass
 from typing import IO
 
-from sqlalchemy import Engine, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Session
 
 from events import chain, receipts
@@ -94,7 +94,7 @@ def ingest_parsed(
     existing = _by_content_hash(parsed.content_hash, engine)
     if existing is not None:
         return existing
-    links = chain.extend(parsed.canonical_lines)
+    links = chain.extend(parsed.canonical_lines, types=[r["type"] for r in parsed.records])
     first, head = parsed.records[0], links[-1]
     row = TableSession(
         id=uuid.uuid4().hex,
@@ -139,25 +139,34 @@ def _by_content_hash(content_hash: str, engine: Engine | None) -> Stored | None:
     return Stored(row, receipts_of(session_id=row.id, engine=engine)[-1], False)
 
 
+_EVENT_COLUMNS = ("stream", "seq", "type", "data", "prev_hash", "hash", "recorded_at")
+
+
 def _insert(db: Session, session_id: str, links: list[chain.Link], receipt: dict) -> None:
+    """Insert the links and the receipt in the caller's transaction. PostgreSQL takes the events
+    through COPY (one round trip; the triggers and constraints apply as to an INSERT)."""
     now = utcnow()
-    db.execute(
-        insert(StoredEvent),
-        [
-            dict(
-                stream=session_id,
-                seq=x.seq,
-                type=x.type,
-                data=x.data,
-                prev_hash=x.prev_hash,
-                hash=x.hash,
-                recorded_at=now,
-            )
-            for x in links
-        ],
-    )
+    rows = [(session_id, x.seq, x.type, x.data, x.prev_hash, x.hash, now) for x in links]
+    connection = db.connection()
+    if connection.dialect.name == "postgresql":
+        _copy(connection, rows)
+    else:
+        connection.execute(insert(StoredEvent), [dict(zip(_EVENT_COLUMNS, r)) for r in rows])
     document = json.dumps(receipt, ensure_ascii=False, sort_keys=True)
     db.add(Receipt(session_id=session_id, head_seq=links[-1].seq, document=document))
+
+
+def _copy(connection: Connection, rows: list[tuple]) -> None:
+    """COPY event rows on psycopg; its errors become SQLAlchemy's (IntegrityError for a taken
+    seq, OperationalError for a lost connection), as an INSERT's would."""
+    sql = f"COPY {StoredEvent.__tablename__} ({', '.join(_EVENT_COLUMNS)}) FROM STDIN"
+    dbapi_error = connection.dialect.dbapi.Error
+    try:
+        with connection.connection.cursor() as cursor, cursor.copy(sql) as copy:
+            for row in rows:
+                copy.write_row(row)
+    except dbapi_error as e:
+        raise DBAPIError.instance(sql, None, e, dbapi_error) from e
 
 
 def append_corrections(
