@@ -6,6 +6,7 @@ pair; a pung or pair made with 得 earns its 胡 but never the 门风/字牌 番
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from engine.model import Showdown
 from engine.rulesets.base import Scoring
@@ -14,8 +15,10 @@ from engine.rulesets.wenling.options import Options
 from engine.tiles import DRAGONS, FACES, SEAT_WIND, WINDS
 
 
+@cache
 def _face_options(face: str, real: int, de: int, seat_wind: str, naonao: bool):
-    """(得 used, codes) for each way this face's tiles (and 得) can score."""
+    """(得 used, codes, their 胡, their 番) for each way this face's tiles (and 得) can score.
+    Cached by its arguments: a showdown asks for all 34 faces, and the keys repeat."""
     value_pair = face == seat_wind or face in DRAGONS
     out = []
     for pung in (0, 1):
@@ -26,13 +29,14 @@ def _face_options(face: str, real: int, de: int, seat_wind: str, naonao: bool):
             used = max(0, need - real)
             if used > de:
                 continue
-            codes = []
+            codes: tuple[str, ...] = ()
             if pung:
                 codes += winner.set_items("pung_concealed", face, seat_wind, naonao, fan_ok=real >= 3)
             if pair:
-                codes.append("pair_value")
-            out.append((used, codes))
-    return out
+                codes += ("pair_value",)
+            hu, fan, _ = lines.sums(codes)
+            out.append((used, codes, hu, fan))
+    return tuple(out)
 
 
 def best_partition(
@@ -40,23 +44,22 @@ def best_partition(
 ) -> list[str]:
     """The codes of the best split: DP over faces keeping, per (得 used, 番), the most 胡; the
     split is chosen on the seat's whole total (``hu0``/``fan0``: its melds and revealed tiles)."""
-    states: dict[tuple[int, int], tuple[int, list[str]]] = {(0, 0): (0, [])}
+    states: dict[tuple[int, int], tuple[int, tuple[str, ...]]] = {(0, 0): (0, ())}
     for face in FACES:
         options = _face_options(face, counts.get(face, 0), de, seat_wind, naonao)
         if not options:
             continue
         nxt = dict(states)
         for (used, fan), (hu, codes) in states.items():
-            for extra, add in options:
+            for extra, add, add_hu, add_fan in options:
                 if used + extra > de:
                     continue
-                add_hu, add_fan, _ = lines.sums(add)
                 key = (used + extra, fan + add_fan)
                 if key not in nxt or nxt[key][0] < hu + add_hu:
                     nxt[key] = (hu + add_hu, codes + add)
         states = nxt
     best = max(states.items(), key=lambda kv: lines.total(hu0 + kv[1][0], fan0 + kv[0][1], False))
-    return best[1][1]
+    return list(best[1][1])
 
 
 def four_winds(show: Showdown, counts: Counter, de: int, seat_wind: str, opts: Options) -> bool:
