@@ -94,7 +94,9 @@ _WILD_SETS: list[_Raw] = [((f, f, f), "pung", (True,) * 3) for f in range(34)] +
 class _Part(NamedTuple):
     """One way to group a suit's real tiles: its sets (sorted), the 得 it used, its pair (or
     None), the sets and pair as public Groups, the faces its 得 stand for (pair included), and
-    per winning tile the pair's waits and the distinct (index into ``sets``, wait) shapes."""
+    per winning tile the pair's waits and the distinct (index into ``sets``, wait) shapes;
+    ``memo`` is a scorer's own per-part values (a part is shared by every hand holding its suit
+    pattern, so a scorer keyed by its context values the part once; see ``reading_parts``)."""
 
     sets: tuple[_Raw, ...]
     used: int
@@ -103,6 +105,7 @@ class _Part(NamedTuple):
     pair_group: Group | None
     wild: tuple[str, ...]
     shapes: dict[int, tuple[tuple[str, ...], tuple[tuple[int, str], ...]]]
+    memo: dict
 
 
 def _part(sets: tuple[_Raw, ...], used: int, pair: _Raw | None) -> _Part:
@@ -110,11 +113,11 @@ def _part(sets: tuple[_Raw, ...], used: int, pair: _Raw | None) -> _Part:
     wild = tuple(face for _, faces in infos for face in faces)
     groups = tuple(g for g, _ in infos)
     if pair:
-        return _Part(sets, used, pair, groups[1:], groups[0], wild, {})
-    return _Part(sets, used, pair, groups, None, wild, {})
+        return _Part(sets, used, pair, groups[1:], groups[0], wild, {}, {})
+    return _Part(sets, used, pair, groups, None, wild, {}, {})
 
 
-def _part_shapes(part: _Part, win: int) -> tuple[tuple[str, ...], tuple[tuple[int, str], ...]]:
+def part_shapes(part: _Part, win: int) -> tuple[tuple[str, ...], tuple[tuple[int, str], ...]]:
     shapes = part.shapes.get(win)
     if shapes is None:
         pair_waits = _waits(part.pair, win) if part.pair else ()
@@ -209,7 +212,7 @@ def _readings(key: int, w: int) -> Iterator[tuple[_Raw, tuple[_Part, ...], tuple
 
 
 _WILD_PAIRS: list[_Raw] = [((f, f), "pair", (True, True)) for f in range(34)]
-_NOTHING = _Part((), 0, None, (), None, (), {})  # the part of a suit without real tiles
+_NOTHING = _Part((), 0, None, (), None, (), {}, {})  # the part of a suit without real tiles
 _EMPTY = [_NOTHING]
 
 
@@ -288,14 +291,32 @@ def _waits(raw: _Raw, win: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def readings(
+Combo = tuple[_Raw, tuple[_Part, ...], tuple[_Raw, ...]]  # (pair, part per suit, 得-only sets)
+
+
+class PartedHand(NamedTuple):
+    """A validated winning hand's readings before they are built: ``combos`` yields each
+    reading as (pair, one part per suit, sets of 得 alone), in :func:`readings` order, and
+    ``reading(combo)`` builds it. ``win`` is the winning tile's face index (-1 for a 得, None
+    without one), the key of :func:`part_shapes`."""
+
+    wild: tuple[str, ...]
+    win: int | None
+    win_wild: bool
+    combos: Iterator[Combo]
+
+    def reading(self, combo: Combo) -> Reading:
+        return _reading(combo, self.wild, self.win, self.win_wild)
+
+
+def reading_parts(
     tiles: Tiles,
     melds: Iterable[Meld] = (),
     wildcards: Tiles = (),
     winning_tile: str | None = None,
-) -> Iterator[Reading]:
-    """The readings of :func:`decompositions` grouped by winning-tile shape, in the same order:
-    a scorer can value a reading's groups once and each shape's wait on top."""
+) -> PartedHand:
+    """The readings as products of per-suit parts, for a scorer that values each part once
+    (``_Part.memo``) and builds only the Reading it keeps; raises HandError like ``readings``."""
     hand = prepare(tiles, melds, wildcards)
     size = hand.real + len(hand.wild) + 3 * hand.melds
     if size % 3 != 2:
@@ -307,37 +328,53 @@ def readings(
             raise HandError(f"the winning tile {win} is not among the concealed tiles")
     win_wild = win in hand.wild
     win_key = -1 if win_wild else None if win is None else _FACE_INDEX[win]
-    wild_tiles = hand.wild
-    for pair, parts, extra in _readings(hand.key, len(wild_tiles)):
-        if extra:
-            yield _generic(pair, parts, extra, wild_tiles, win_key, win_wild)
+    return PartedHand(hand.wild, win_key, win_wild, _readings(hand.key, len(hand.wild)))
+
+
+def readings(
+    tiles: Tiles,
+    melds: Iterable[Meld] = (),
+    wildcards: Tiles = (),
+    winning_tile: str | None = None,
+) -> Iterator[Reading]:
+    """The readings of :func:`decompositions` grouped by winning-tile shape, in the same order:
+    a scorer can value a reading's groups once and each shape's wait on top."""
+    hand = reading_parts(tiles, melds, wildcards, winning_tile)
+    wild_tiles, win_key, win_wild = hand.wild, hand.win, hand.win_wild
+    for combo in hand.combos:
+        yield _reading(combo, wild_tiles, win_key, win_wild)
+
+
+def _reading(combo: Combo, wild_tiles, win_key, win_wild) -> Reading:
+    pair, parts, extra = combo
+    if extra:
+        return _generic(pair, parts, extra, wild_tiles, win_key, win_wild)
+    wild = ()
+    set_groups = ()
+    head: list[tuple[int, str]] = []
+    if pair[2] == (True, True):  # a pair of 得 alone: no part holds it
+        pair_group, wild = _group(pair)
+        if win_key is not None:
+            head = [(0, wait) for wait in _waits(pair, win_key)]
+    shapes: list[tuple[int | None, str | None]] = []
+    offset = 1
+    for part in parts:
+        if part is _NOTHING:
             continue
-        wild = ()
-        set_groups = ()
-        head: list[tuple[int, str]] = []
-        if pair[2] == (True, True):  # a pair of 得 alone: no part holds it
-            pair_group, wild = _group(pair)
-            if win_key is not None:
-                head = [(0, wait) for wait in _waits(pair, win_key)]
-        shapes: list[tuple[int | None, str | None]] = []
-        offset = 1
-        for part in parts:
-            if part is _NOTHING:
-                continue
-            wild += part.wild
-            set_groups += part.groups
-            if part.pair_group:
-                pair_group = part.pair_group
-            if win_key is not None:
-                pair_waits, set_shapes = part.shapes.get(win_key) or _part_shapes(part, win_key)
-                if pair_waits:
-                    head = [(0, wait) for wait in pair_waits]
-                for n, wait in set_shapes:
-                    shapes.append((offset + n, wait))
-                offset += len(part.sets)
-        assignments, restored = _assigned(wild_tiles, wild) if wild_tiles else ((), 0)
-        shapes = head + shapes if win_key is not None else _NO_SHAPE
-        yield Reading(pair_group, set_groups, assignments, restored, shapes, win_wild)
+        wild += part.wild
+        set_groups += part.groups
+        if part.pair_group:
+            pair_group = part.pair_group
+        if win_key is not None:
+            pair_waits, set_shapes = part.shapes.get(win_key) or part_shapes(part, win_key)
+            if pair_waits:
+                head = [(0, wait) for wait in pair_waits]
+            for n, wait in set_shapes:
+                shapes.append((offset + n, wait))
+            offset += len(part.sets)
+    assignments, restored = _assigned(wild_tiles, wild) if wild_tiles else ((), 0)
+    shapes = head + shapes if win_key is not None else _NO_SHAPE
+    return Reading(pair_group, set_groups, assignments, restored, shapes, win_wild)
 
 
 def _generic(pair, parts, extra, wild_tiles, win_key, win_wild) -> Reading:

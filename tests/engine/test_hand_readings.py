@@ -9,7 +9,7 @@ from collections import Counter
 from engine.hand import best_decomposition, decompose, decompositions, readings
 from engine.model import HandOutcome, Meld, Showdown, Win
 from engine.rulesets.wenling import winner
-from engine.tiles import FACES
+from engine.tiles import FACES, parse_tiles
 from tests.engine import hand_reference as ref
 from tests.engine.rulesets.wenling_helpers import RS
 
@@ -87,3 +87,25 @@ def test_wenling_fast_maximum_is_best_decomposition():
         assert found[2] == winner.reading_items(expected[1], ctx)
         checked += 1
     assert checked > 300
+
+
+
+def test_wenling_fast_maximum_with_a_pair_of_de_in_a_held_suit():
+    """Two 得 as a pair of a suit (or wind) another group also holds: the reading's suits and
+    winds are not double-counted (the first hand, with the pair read 1p 1p, is no 清一色)."""
+    cases = (
+        ("2p2p444m345p456p777z444s", "2p", "7z", "discard"),
+        ("2p2p444m345p456p777z444s", "2p", "4p", "self_draw"),
+        ("9s9s111z222z333z444z123p", "9s", "4z", "discard"),
+        ("9s9s111z222z333z444z123p", "9s", "1z", "self_draw"),
+    )
+    for text, wild, win_tile, how in cases:
+        hand = parse_tiles(text)
+        outcome, win = _outcome(hand, wild, win_tile, how)
+        show = outcome.showdowns["S"]
+        fixed, ctx, value = winner.reading_value(outcome, win, show, RS.options())
+        expected = best_decomposition(hand, value, (), outcome.wildcards, win_tile)
+        found = winner._best(show, outcome, win, fixed, ctx)
+        assert expected is not None and found is not None
+        assert found[:2] == expected
+        assert found[2] == winner.reading_items(expected[1], ctx)

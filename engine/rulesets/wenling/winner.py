@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from engine.hand import HandError, readings
+from engine.hand import HandError
+from engine.hand.decompose import Combo, part_shapes, reading_parts
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
     FLAG_FIRST_DISCARD,
@@ -318,19 +319,152 @@ def reading_value(outcome: HandOutcome, win: Win, show: Showdown, opts: Options)
 
 def _best(show: Showdown, outcome: HandOutcome, win: Win, fixed: list[str], ctx: _Context):
     """The first reading of highest (points, raw), as engine.hand.best_decomposition would pick
-    it, but valuing each reading's groups once and each winning-tile shape on top."""
+    it: each suit's part valued once per context (:func:`_part_value`), a reading summed from
+    its parts and each winning-tile shape on top; only the kept reading is built."""
     hu0, fan0, _ = lines.sums(fixed)
+    hand = reading_parts(show.concealed, show.melds, outcome.wildcards, win.tile)
+    key = (ctx.seat_wind, ctx.naonao, ctx.wild, ctx.on_discard, hand.win)
+    masks = _masks(ctx.meld_suits, ctx.meld_winds)
     best = None
-    for r in readings(show.concealed, show.melds, outcome.wildcards, win.tile):
-        b = _base(r, ctx)
-        for shape in r.shapes:
-            value = _shape_value(b, shape, ctx, hu0, fan0)
+    for combo in hand.combos:
+        values = None
+        if hand.win is not None and not combo[2]:
+            values = _fast_values(combo, key, masks, ctx, hu0, fan0)
+        if values is None:
+            r = hand.reading(combo)
+            b = _base(r, ctx)
+            values = [_shape_value(b, shape, ctx, hu0, fan0) for shape in r.shapes]
+        for i, value in enumerate(values):
             if best is None or value > best[0]:
-                best = (value, r, shape, b)
+                best = (value, combo, i)
     if best is None:
         return None
-    value, r, shape, b = best
-    return value, r.decomposition(shape), _codes(b, *shape, ctx)
+    value, combo, i = best
+    r = hand.reading(combo)
+    shape = r.shapes[i]
+    return value, r.decomposition(shape), _codes(_base(r, ctx), *shape, ctx)
+
+
+_SUIT_BIT = {"m": 1, "p": 2, "s": 4, "z": 8}
+_WIND_BIT = {face: 1 << i for i, face in enumerate(WINDS)}
+
+
+@cache
+def _masks(meld_suits: frozenset[str], meld_winds: tuple[str, ...]) -> tuple[int, int]:
+    suits = sum(_SUIT_BIT[s] for s in meld_suits)
+    return suits, sum(_WIND_BIT[w] for w in set(meld_winds) if w in _WIND_BIT)
+
+
+@cache
+def _face_bits(f: int) -> tuple[int, int]:
+    """(suit bit, wind bit) of face index ``f``."""
+    return 1 << min(f // 9, 3), _WIND_BIT.get(FACES[f], 0)
+
+
+# A part's summary packed in one int, so a reading adds its parts with one addition each:
+# 胡, 番, chows, sets, suit bits, wind bits, 得 standing for a 得 kind. Each field stays within
+# its bits summed over five sets, and the parts' suit and wind bits never collide (one part per
+# suit; a pair of 得 alone ORs its bits in).
+_FAN, _CHOWS, _SETS, _SUITS, _WINDS_AT, _OWN = 12, 18, 22, 26, 30, 34
+
+
+def _part_value(part, key: tuple, ctx: _Context) -> tuple[int, tuple[str, ...], tuple]:
+    """(packed summary, the pair's waits, per set shape (wait, 胡, 番 added when a discard makes
+    that pung exposed)) of one suit's part in one context; kept in ``part.memo[key]``."""
+    hu = fan = chows = suits = winds = 0
+    for faces, kind, _ in part.sets:
+        suit, wind = _face_bits(faces[0])
+        suits |= suit
+        if kind == "chow":
+            chows += 1
+            continue
+        winds |= wind
+        entry = ctx.pungs[FACES[faces[0]]]
+        hu += entry.hu
+        fan += entry.fan
+    if part.pair:
+        suit, wind = _face_bits(part.pair[0][0])
+        suits |= suit
+        winds |= wind
+    pair_waits, set_shapes = part_shapes(part, key[-1])
+    shapes = []
+    for n, wait in set_shapes:
+        faces, kind, _ = part.sets[n]
+        entry = ctx.pungs[FACES[faces[0]]]
+        exposed = ctx.on_discard and kind == "pung"
+        shapes.append((wait, entry.exposed_hu, entry.exposed_fan) if exposed else (wait, 0, 0))
+    own = sum(face in ctx.wild for face in part.wild)
+    packed = (
+        hu | fan << _FAN | chows << _CHOWS | len(part.sets) << _SETS | suits << _SUITS
+        | winds << _WINDS_AT | own << _OWN
+    )
+    value = packed, pair_waits, tuple(shapes)
+    part.memo[key] = value
+    return value
+
+
+def _fast_values(combo: Combo, key: tuple, masks, ctx: _Context, hu0: int, fan0: int):
+    """(points, raw) per shape of a reading without 得-only sets, in ``Reading.shapes`` order,
+    as :func:`_base` and :func:`_shape_value` give them; None when 双得还原 may apply (two 得
+    might stand for their own face: the caller builds the Reading and counts exactly)."""
+    pair, parts, _ = combo
+    packed = 0
+    head = shapes = ()
+    for part in parts:
+        p_packed, p_waits, p_shapes = part.memo.get(key) or _part_value(part, key, ctx)
+        packed += p_packed
+        if p_waits:
+            head = p_waits
+        if p_shapes:
+            shapes += p_shapes
+    f = pair[0][0]
+    face = FACES[f]
+    if pair[2] == (True, True):  # a pair of 得 alone: no part holds it
+        suit, wind = _face_bits(f)
+        packed |= suit << _SUITS | wind << _WINDS_AT  # its suit or wind may be a part's too
+        packed += 2 * (face in ctx.wild) << _OWN
+        head = ("tanki",) if key[-1] < 0 else ()  # only a winning 得 fills it
+    if packed >> _OWN >= 2:
+        return None
+    opts = ctx.opts
+    chows = packed >> _CHOWS & 15
+    value_pair = face == ctx.seat_wind or face in DRAGONS
+    suits = packed >> _SUITS & 15 | masks[0]
+    four = (packed >> _WINDS_AT & 15 | masks[1]) == 15
+    h, fa, limit = _extra_sums(value_pair, chows == 0 and ctx.melds_all_pungs, suits, four)
+    hu = hu0 + h + (packed & 4095)
+    fan = fan0 + fa + (packed >> _FAN & 63)
+    tanki_ok = opts.tanki_on_honor or f < 27
+    pang_ok = (
+        chows == packed >> _SETS & 15
+        and ctx.melds_allow_panghu
+        and (opts.panghu_value_pair or not value_pair)
+    )
+    total = lines.total
+    values = []
+    for wait in head:
+        s_hu, s_fan = _shape_sums(wait, tanki_ok, pang_ok)
+        values.append(total(hu + s_hu, fan + s_fan, limit))
+    for wait, x_hu, x_fan in shapes:
+        s_hu, s_fan = _shape_sums(wait, tanki_ok, pang_ok)
+        values.append(total(hu + s_hu + x_hu, fan + s_fan + x_fan, limit))
+    return values
+
+
+@cache
+def _extra_sums(value_pair: bool, dui: bool, suits: int, four_winds: bool) -> tuple[int, int, bool]:
+    """胡/番 of a reading's 门风对/字牌对, 对对胡, 清一色/混一色 and 四风会齐 (as :func:`_base`)."""
+    head = ("pair_value",) if value_pair else ()
+    dui_ = ("dui_dui_hu",) if dui else ()
+    suited = bin(suits & 7).count("1")
+    tail: tuple[str, ...] = ()
+    if suited == 1:
+        tail = ("hun_yi_se",) if suits & 8 else ("qing_yi_se",)
+    elif not suited:
+        tail = ("hun_yi_se",)
+    if four_winds:
+        tail += ("four_winds",)
+    return lines.sums(head + dui_ + tail)
 
 
 def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
