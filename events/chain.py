@@ -31,10 +31,12 @@ class Link:
 
 def link_hash(seq: int, prev_hash: str, data: str) -> str:
     """sha256(seq as 8-byte big-endian ‖ prev_hash, 32 raw bytes ‖ sha256(UTF-8 canonical JSON))."""
+    return _link_digest(seq, bytes.fromhex(prev_hash), data).hex()
+
+
+def _link_digest(seq: int, prev_digest: bytes, data: str) -> bytes:
     event_digest = hashlib.sha256(data.encode("utf-8")).digest()
-    return hashlib.sha256(
-        seq.to_bytes(8, "big") + bytes.fromhex(prev_hash) + event_digest
-    ).hexdigest()
+    return hashlib.sha256(seq.to_bytes(8, "big") + prev_digest + event_digest).digest()
 
 
 def extend(
@@ -50,9 +52,10 @@ def extend(
     data = list(data)
     if types is None:
         types = (json.loads(record)["type"] for record in data)
-    links = []
+    links, prev_digest = [], bytes.fromhex(prev_hash)  # chained as raw bytes, stored as hex
     for record, kind in zip(data, types, strict=True):
-        digest = link_hash(seq, prev_hash, record)
+        prev_digest = _link_digest(seq, prev_digest, record)
+        digest = prev_digest.hex()
         links.append(Link(seq, kind, record, prev_hash, digest))
         seq, prev_hash = seq + 1, digest
     return links

@@ -12,7 +12,7 @@ import uuid
 from dataclasses import dataclass
 from typing import IO
 
-from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy import Column, Connection, Dialect, Engine, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import Session
 
@@ -140,25 +140,36 @@ def _by_content_hash(content_hash: str, engine: Engine | None) -> Stored | None:
 
 
 _EVENT_COLUMNS = ("stream", "seq", "type", "data", "prev_hash", "hash", "recorded_at")
+_INSERT_EVENTS = (
+    f"INSERT INTO {StoredEvent.__tablename__} ({', '.join(_EVENT_COLUMNS)}) "
+    f"VALUES ({', '.join('?' * len(_EVENT_COLUMNS))})"
+)  # SQLite's executemany of plain tuples: no per-row parameter processing
 
 
 def _insert(db: Session, session_id: str, links: list[chain.Link], receipt: dict) -> None:
     """Insert the links and the receipt in the caller's transaction. PostgreSQL takes the events
     through COPY (one round trip; the triggers and constraints apply as to an INSERT)."""
-    now = utcnow()
-    rows = [(session_id, x.seq, x.type, x.data, x.prev_hash, x.hash, now) for x in links]
     connection = db.connection()
+    now = _bind(StoredEvent.__table__.c.recorded_at, utcnow(), connection.dialect)
+    rows = [(session_id, x.seq, x.type, x.data, x.prev_hash, x.hash, now) for x in links]
     if connection.dialect.name == "postgresql":
         _copy(connection, rows)
     else:
-        connection.execute(insert(StoredEvent), [dict(zip(_EVENT_COLUMNS, r)) for r in rows])
+        connection.exec_driver_sql(_INSERT_EVENTS, rows)
     document = json.dumps(receipt, ensure_ascii=False, sort_keys=True)
     db.add(Receipt(session_id=session_id, head_seq=links[-1].seq, document=document))
 
 
+def _bind(column: Column, value: object, dialect: Dialect) -> object:
+    """``value`` as the driver takes it for ``column`` (SQLite: a datetime as SQLAlchemy's text)."""
+    process = column.type.dialect_impl(dialect).bind_processor(dialect)
+    return value if process is None else process(value)
+
+
 def _copy(connection: Connection, rows: list[tuple]) -> None:
-    """COPY event rows on psycopg; its errors become SQLAlchemy's (IntegrityError for a taken
-    seq, OperationalError for a lost connection), as an INSERT's would."""
+    """COPY event rows on psycopg (its C ``write_row`` beat a hand-built text block); its errors
+    become SQLAlchemy's (IntegrityError for a taken seq, OperationalError for a lost
+    connection), as an INSERT's would."""
     sql = f"COPY {StoredEvent.__tablename__} ({', '.join(_EVENT_COLUMNS)}) FROM STDIN"
     dbapi_error = connection.dialect.dbapi.Error
     try:
@@ -320,7 +331,9 @@ def read_events(*, session_id: str, engine: Engine | None = None) -> list[Stored
 
 def read_records(*, session_id: str, engine: Engine | None = None) -> list[dict]:
     """A session's records (list index = seq), what the replay consumes."""
-    return [json.loads(e.data) for e in read_events(session_id=session_id, engine=engine)]
+    query = select(StoredEvent.data).where(StoredEvent.stream == session_id).order_by(StoredEvent.seq)
+    with db_session(engine) as db:
+        return [json.loads(data) for data in db.scalars(query)]
 
 
 def export_log(*, session_id: str, engine: Engine | None = None) -> str:

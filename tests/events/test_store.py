@@ -14,7 +14,7 @@ from sqlalchemy.exc import DBAPIError
 from events import chain, store
 from events import db as events_db
 from events.codec import LogFormatError, parse_log
-from tests.conftest import drop_write_once_triggers, run_sql, variant
+from tests.conftest import drop_write_once_triggers, run_sql, variant, with_table
 
 
 def correction(target: int, note: str = "fix") -> dict:
@@ -45,6 +45,20 @@ def test_ingest_stores_the_canonical_records_chained_with_a_receipt(database_url
         session.head_hash,
         len(events),
     )
+
+
+def test_text_with_escapes_is_stored_byte_for_byte(database_url, sample_log):
+    # PostgreSQL takes events through COPY's text format: backslashes, tabs, newlines and quotes
+    # in the canonical JSON must come back exactly, or the chain would not verify.
+    awkward = 'C:\\牌桌\t"东"\n\\N\r'
+    log = with_table(sample_log, awkward)
+    parsed = parse_log(log)
+    assert "\\\\" in parsed.canonical_lines[0]  # the JSON holds an escaped backslash
+    session = store.ingest(data=log).session
+    assert session.table_name == awkward
+    assert [e.data for e in store.read_events(session_id=session.id)] == parsed.canonical_lines
+    assert store.read_records(session_id=session.id) == parsed.records
+    assert store.check_chains().broken == []
 
 
 def test_the_same_log_uploaded_twice_is_one_session(database_url, sample_log):
