@@ -3,7 +3,6 @@ instant wins and the two wall marks (生牌阶段 at 15 pairs, 黄牌 at 8 pairs
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 
 from engine.model import SEATS, Showdown
@@ -68,22 +67,23 @@ def wall_break(first: tuple[int, int], second: tuple[int, int]) -> tuple[str, in
 
 def instant_limits(tiles: Iterable[str], wild: frozenset[str], red_flowers: str) -> list[str]:
     """The 腊子 a set of held or revealed tiles makes by itself (3 得, 4 白, a flower group, and in
-    闹闹 4 中 / 4 发); codes as in :mod:`scoring`."""
-    held = Counter(tiles)
+    闹闹 4 中 / 4 发); codes as in :mod:`scoring`. (Counts by ``list.count``: a dozen kinds in
+    some 20 tiles, cheaper than a Counter on every winner.)"""
+    count = (tiles if isinstance(tiles, list) else list(tiles)).count
     found = []
-    if sum(held[t] for t in wild) >= 3:
+    if sum(map(count, wild)) >= 3:
         found.append("three_de")
     red, black = (SPRING_GROUP, PLUM_GROUP) if red_flowers == "spring" else (PLUM_GROUP, SPRING_GROUP)
-    if all(held[t] for t in red):
+    if all(map(count, red)):
         found.append("red_flowers")
-    if all(held[t] for t in black):
+    if all(map(count, black)):
         found.append("black_flowers")
-    if held[WHITE] >= 4:
+    if count(WHITE) >= 4:
         found.append("four_white")
     if is_naonao(wild):
-        if held[RED] >= 4:
+        if count(RED) >= 4:
             found.append("four_red")
-        if held[GREEN] >= 4:
+        if count(GREEN) >= 4:
             found.append("four_green")
     return found
 

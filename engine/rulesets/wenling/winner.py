@@ -323,13 +323,15 @@ def _best(show: Showdown, outcome: HandOutcome, win: Win, fixed: list[str], ctx:
     its parts and each winning-tile shape on top; only the kept reading is built."""
     hu0, fan0, _ = lines.sums(fixed)
     hand = reading_parts(show.concealed, show.melds, outcome.wildcards, win.tile)
-    key = (ctx.seat_wind, ctx.naonao, ctx.wild, ctx.on_discard, hand.win)
+    win_key = hand.win
+    context = ctx.seat_wind, ctx.naonao, ctx.wild, ctx.on_discard, win_key
+    key = _KEYS.setdefault(context, len(_KEYS))
     masks = _masks(ctx.meld_suits, ctx.meld_winds)
     best = None
     for combo in hand.combos:
         values = None
-        if hand.win is not None and not combo[2]:
-            values = _fast_values(combo, key, masks, ctx, hu0, fan0)
+        if win_key is not None and not combo[2]:
+            values = _fast_values(combo, key, win_key, masks, ctx, hu0, fan0)
         if values is None:
             r = hand.reading(combo)
             b = _base(r, ctx)
@@ -343,6 +345,9 @@ def _best(show: Showdown, outcome: HandOutcome, win: Win, fixed: list[str], ctx:
     r = hand.reading(combo)
     shape = r.shapes[i]
     return value, r.decomposition(shape), _codes(_base(r, ctx), *shape, ctx)
+
+
+_KEYS: dict[tuple, int] = {}  # what a part's value depends on -> a small int (fast to hash)
 
 
 _SUIT_BIT = {"m": 1, "p": 2, "s": 4, "z": 8}
@@ -368,7 +373,7 @@ def _face_bits(f: int) -> tuple[int, int]:
 _FAN, _CHOWS, _SETS, _SUITS, _WINDS_AT, _OWN = 12, 18, 22, 26, 30, 34
 
 
-def _part_value(part, key: tuple, ctx: _Context) -> tuple[int, tuple[str, ...], tuple]:
+def _part_value(part, key: int, win: int, ctx: _Context) -> tuple[int, tuple[str, ...], tuple]:
     """(packed summary, the pair's waits, per set shape (wait, 胡, 番 added when a discard makes
     that pung exposed)) of one suit's part in one context; kept in ``part.memo[key]``."""
     hu = fan = chows = suits = winds = 0
@@ -386,7 +391,7 @@ def _part_value(part, key: tuple, ctx: _Context) -> tuple[int, tuple[str, ...], 
         suit, wind = _face_bits(part.pair[0][0])
         suits |= suit
         winds |= wind
-    pair_waits, set_shapes = part_shapes(part, key[-1])
+    pair_waits, set_shapes = part_shapes(part, win)
     shapes = []
     for n, wait in set_shapes:
         faces, kind, _ = part.sets[n]
@@ -403,7 +408,7 @@ def _part_value(part, key: tuple, ctx: _Context) -> tuple[int, tuple[str, ...], 
     return value
 
 
-def _fast_values(combo: Combo, key: tuple, masks, ctx: _Context, hu0: int, fan0: int):
+def _fast_values(combo: Combo, key: int, win: int, masks, ctx: _Context, hu0: int, fan0: int):
     """(points, raw) per shape of a reading without 得-only sets, in ``Reading.shapes`` order,
     as :func:`_base` and :func:`_shape_value` give them; None when 双得还原 may apply (two 得
     might stand for their own face: the caller builds the Reading and counts exactly)."""
@@ -411,7 +416,7 @@ def _fast_values(combo: Combo, key: tuple, masks, ctx: _Context, hu0: int, fan0:
     packed = 0
     head = shapes = ()
     for part in parts:
-        p_packed, p_waits, p_shapes = part.memo.get(key) or _part_value(part, key, ctx)
+        p_packed, p_waits, p_shapes = part.memo.get(key) or _part_value(part, key, win, ctx)
         packed += p_packed
         if p_waits:
             head = p_waits
@@ -423,7 +428,7 @@ def _fast_values(combo: Combo, key: tuple, masks, ctx: _Context, hu0: int, fan0:
         suit, wind = _face_bits(f)
         packed |= suit << _SUITS | wind << _WINDS_AT  # its suit or wind may be a part's too
         packed += 2 * (face in ctx.wild) << _OWN
-        head = ("tanki",) if key[-1] < 0 else ()  # only a winning 得 fills it
+        head = ("tanki",) if win < 0 else ()  # only a winning 得 fills it
     if packed >> _OWN >= 2:
         return None
     opts = ctx.opts
@@ -441,14 +446,21 @@ def _fast_values(combo: Combo, key: tuple, masks, ctx: _Context, hu0: int, fan0:
         and (opts.panghu_value_pair or not value_pair)
     )
     total = lines.total
+    waits = _wait_sums(tanki_ok, pang_ok)
     values = []
     for wait in head:
-        s_hu, s_fan = _shape_sums(wait, tanki_ok, pang_ok)
+        s_hu, s_fan = waits[wait]
         values.append(total(hu + s_hu, fan + s_fan, limit))
     for wait, x_hu, x_fan in shapes:
-        s_hu, s_fan = _shape_sums(wait, tanki_ok, pang_ok)
+        s_hu, s_fan = waits[wait]
         values.append(total(hu + s_hu + x_hu, fan + s_fan + x_fan, limit))
     return values
+
+
+@cache
+def _wait_sums(tanki_ok: bool, pang_ok: bool) -> dict[str, tuple[int, int]]:
+    """Per wait, the 胡/番 its shape adds (:func:`_shape_sums` as one lookup)."""
+    return {w: _shape_sums(w, tanki_ok, pang_ok) for w in ("ryanmen", "kanchan", "penchan", "tanki", "shanpon")}
 
 
 @cache
