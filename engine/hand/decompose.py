@@ -176,15 +176,17 @@ def _suit_parts(block: int, base: int, w: int) -> list[_Part]:
 _PARTS: dict[tuple[int, int, int], list[_Part]] = {}
 
 
-def _readings(key: int, w: int) -> Iterator[tuple[_Raw, tuple[_Part, ...], tuple[_Raw, ...]]]:
+def _readings(key: int, w: int, keep=None) -> Iterator[tuple[_Raw, tuple[_Part, ...], tuple[_Raw, ...]]]:
     """(pair, one part per suit (an empty one if it holds no real tile), sets of 得 alone) of
     every reading of the packed real tiles plus ``w`` 得. The parts' sets, in suit order, are
-    sorted, and so are the 得-only sets."""
+    sorted, and so are the 得-only sets. ``keep`` may thin each suit's list (see reading_parts)."""
     m, p, s, z = (
         _suit_parts(block, 9 * b, w) if block else _EMPTY
         for b in range(4)
         for block in (key >> BLOCK * b & SUIT_MASK,)
     )
+    if keep is not None:
+        m, p, s, z = keep(m), keep(p), keep(s), keep(z)
     for pm in m:
         for pp in p:
             u1 = pm.used + pp.used
@@ -314,9 +316,14 @@ def reading_parts(
     melds: Iterable[Meld] = (),
     wildcards: Tiles = (),
     winning_tile: str | None = None,
+    keep: Callable[[list[_Part], int | None, int], list[_Part]] | None = None,
 ) -> PartedHand:
     """The readings as products of per-suit parts, for a scorer that values each part once
-    (``_Part.memo``) and builds only the Reading it keeps; raises HandError like ``readings``."""
+    (``_Part.memo``) and builds only the Reading it keeps; raises HandError like ``readings``.
+
+    ``keep(parts, win, w)`` (win as in PartedHand, w the 得 held) may return a subsequence of a
+    suit's parts: a scorer drops a part only when an earlier part of the list gives every
+    reading it is in at least the same value, so the first best reading stays the same."""
     hand = prepare(tiles, melds, wildcards)
     size = hand.real + len(hand.wild) + 3 * hand.melds
     if size % 3 != 2:
@@ -328,7 +335,9 @@ def reading_parts(
             raise HandError(f"the winning tile {win} is not among the concealed tiles")
     win_wild = win in hand.wild
     win_key = -1 if win_wild else None if win is None else _FACE_INDEX[win]
-    return PartedHand(hand.wild, win_key, win_wild, _readings(hand.key, len(hand.wild)))
+    w = len(hand.wild)
+    thin = None if keep is None else lambda parts: keep(parts, win_key, w)
+    return PartedHand(hand.wild, win_key, win_wild, _readings(hand.key, w, thin))
 
 
 def readings(

@@ -109,3 +109,23 @@ def test_wenling_fast_maximum_with_a_pair_of_de_in_a_held_suit():
         assert expected is not None and found is not None
         assert found[:2] == expected
         assert found[2] == winner.reading_items(expected[1], ctx)
+
+
+def test_wenling_drops_dominated_parts_and_keeps_the_maximum():
+    """With 2 得 wenling thins each suit's parts (winner._kept); the thinned lists are ordered
+    subsequences, some are shorter, and the maximum is still best_decomposition's."""
+    winner._KEPT.clear()
+    for tiles, wild, win_tile in _hands(4, 300, wilds=("9s", "5z")):
+        if tiles.count(wild) != 2:
+            continue
+        outcome, win = _outcome(tiles, wild, win_tile, "discard")
+        show = outcome.showdowns["S"]
+        fixed, ctx, value = winner.reading_value(outcome, win, show, RS.options())
+        expected = best_decomposition(tiles, value, (), outcome.wildcards, win_tile)
+        found = winner._best(show, outcome, win, fixed, ctx)
+        assert found == expected if expected is None else found[:2] == expected
+    thinned = list(winner._KEPT.values())
+    assert sum(len(kept) < len(parts) for parts, kept in thinned) > 20
+    for parts, kept in thinned:
+        it = iter(parts)
+        assert kept and all(any(p is k for p in it) for k in kept)

@@ -24,7 +24,17 @@ from engine.model import (
 from engine.rulesets.base import Scoring
 from engine.rulesets.wenling import lines, table
 from engine.rulesets.wenling.options import Options
-from engine.tiles import DRAGONS, FACES, GREEN, RED, SEAT_WIND, WHITE, WINDS, is_terminal_or_honor
+from engine.tiles import (
+    DRAGONS,
+    FACES,
+    GREEN,
+    RED,
+    SEAT_WIND,
+    WHITE,
+    WINDS,
+    is_flower,
+    is_terminal_or_honor,
+)
 
 WAIT_ITEMS = frozenset({"tanki", "kanchan", "penchan"})  # 单吊 嵌档 靠柄: 2 胡 each, codes = waits
 _MELD_KIND = {
@@ -322,10 +332,18 @@ def _best(show: Showdown, outcome: HandOutcome, win: Win, fixed: list[str], ctx:
     it: each suit's part valued once per context (:func:`_part_value`), a reading summed from
     its parts and each winning-tile shape on top; only the kept reading is built."""
     hu0, fan0, _ = lines.sums(fixed)
-    hand = reading_parts(show.concealed, show.melds, outcome.wildcards, win.tile)
+    # 得还原 follows from the count of 得 standing for a 得 kind when at most one kind can be
+    # stood for (flowers never are); 得-only sets (3+ 得) are not summed from parts
+    prune = sum(not is_flower(t) for t in ctx.wild) <= 1
+
+    def keep(parts: list, win: int | None, w: int) -> list:
+        if win is None or w > 2 or len(parts) < 2 or not prune:
+            return parts
+        return _kept(parts, _context_key(ctx, win), win, ctx)
+
+    hand = reading_parts(show.concealed, show.melds, outcome.wildcards, win.tile, keep)
     win_key = hand.win
-    context = ctx.seat_wind, ctx.naonao, ctx.wild, ctx.on_discard, win_key
-    key = _KEYS.setdefault(context, len(_KEYS))
+    key = _context_key(ctx, win_key)
     masks = _masks(ctx.meld_suits, ctx.meld_winds)
     best = None
     for combo in hand.combos:
@@ -350,6 +368,48 @@ def _best(show: Showdown, outcome: HandOutcome, win: Win, fixed: list[str], ctx:
 _KEYS: dict[tuple, int] = {}  # what a part's value depends on -> a small int (fast to hash)
 
 
+def _context_key(ctx: _Context, win: int | None) -> int:
+    return _KEYS.setdefault((ctx.seat_wind, ctx.naonao, ctx.wild, ctx.on_discard, win), len(_KEYS))
+
+
+_KEPT: dict[tuple[int, int], tuple[list, list]] = {}  # (id(parts), key) -> (parts, kept)
+
+
+def _kept(parts: list, key: int, win: int, ctx: _Context) -> list:
+    """A suit's parts without those an earlier part dominates (memoised per list and context)."""
+    found = _KEPT.get((id(parts), key))
+    if found is not None and found[0] is parts:
+        return found[1]
+    kept: list = []
+    seen: list[tuple] = []
+    for part in parts:
+        packed, _, shapes = part.memo.get(key) or _part_value(part, key, win, ctx)
+        if not any(_dominates(other, part, packed, shapes) for other in seen):
+            kept.append(part)
+            seen.append((part, packed, shapes))
+    if len(_KEPT) > 200_000:  # bounded: a long-running worker meets many contexts
+        _KEPT.clear()
+    _KEPT[id(parts), key] = parts, kept
+    return kept
+
+
+def _dominates(earlier: tuple, part, packed: int, shapes: tuple) -> bool:
+    """Every reading with ``part`` is worth at most the same reading with ``earlier`` (which
+    comes first): same 得 used, pair, chows, sets, suit, winds and 得 on their own face, at least
+    the 胡 and 番, and for each winning-tile shape one of the same wait at least as good."""
+    other, o_packed, o_shapes = earlier
+    if other.used != part.used or other.pair != part.pair or (o_packed ^ packed) & _SAME:
+        return False
+    d_hu = (o_packed & 4095) - (packed & 4095)
+    d_fan = (o_packed >> _FAN & 63) - (packed >> _FAN & 63)
+    if d_hu < 0 or d_fan < 0:
+        return False
+    return all(
+        any(w == wait and d_hu + h - x_hu >= 0 and d_fan + f - x_fan >= 0 for w, h, f in o_shapes)
+        for wait, x_hu, x_fan in shapes
+    )
+
+
 _SUIT_BIT = {"m": 1, "p": 2, "s": 4, "z": 8}
 _WIND_BIT = {face: 1 << i for i, face in enumerate(WINDS)}
 
@@ -371,6 +431,7 @@ def _face_bits(f: int) -> tuple[int, int]:
 # its bits summed over five sets, and the parts' suit and wind bits never collide (one part per
 # suit; a pair of 得 alone ORs its bits in).
 _FAN, _CHOWS, _SETS, _SUITS, _WINDS_AT, _OWN = 12, 18, 22, 26, 30, 34
+_SAME = ~(4095 | 63 << _FAN)  # the fields two parts must share for one to dominate the other
 
 
 def _part_value(part, key: int, win: int, ctx: _Context) -> tuple[int, tuple[str, ...], tuple]:
