@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from sqlalchemy import Engine, and_, select
+from sqlalchemy import Engine, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from events.db import db_session, get_engine
@@ -63,6 +63,34 @@ def verifications_of(*, session_id: str, engine: Engine | None = None) -> list[V
         return list(db.scalars(query))
 
 
+def head_status(
+    *,
+    session_id: str,
+    engine_version: str,
+    options: dict | None = None,
+    engine: Engine | None = None,
+) -> tuple[int, bool] | None:
+    """(head seq, whether that head has a result for this engine version and options) of a
+    session, or None if there is no such session: what a verification task checks first, in
+    one query."""
+    query = select(TableSession.head_seq, _verified(engine_version, options).exists()).where(
+        TableSession.id == session_id
+    )
+    with (engine or get_engine()).connect() as connection:
+        row = connection.execute(query).first()
+    return None if row is None else (row[0], row[1])
+
+
+def _verified(engine_version: str, options: dict | None):
+    """The result rows of a session's current head (correlated to ``sessions``)."""
+    return select(Verification.id).where(
+        Verification.session_id == TableSession.id,
+        Verification.head_seq == TableSession.head_seq,
+        Verification.engine_version == engine_version,
+        Verification.options_hash == options_hash(options),
+    )
+
+
 def unverified_sessions(
     *,
     engine_version: str,
@@ -72,15 +100,9 @@ def unverified_sessions(
 ) -> list[str]:
     """Ids of sessions (of ``ids``, default all) whose current head has no result for this
     engine version and options, oldest first."""
-    done = and_(
-        Verification.session_id == TableSession.id,
-        Verification.head_seq == TableSession.head_seq,
-        Verification.engine_version == engine_version,
-        Verification.options_hash == options_hash(options),
-    )
     query = (
         select(TableSession.id)
-        .where(~select(Verification.id).where(done).exists())
+        .where(~_verified(engine_version, options).exists())
         .order_by(TableSession.created_at, TableSession.id)
     )
     if ids is not None:

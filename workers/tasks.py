@@ -4,6 +4,7 @@ idempotently, so a redelivered or duplicated message changes nothing. Database o
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 from pathlib import Path
 
@@ -23,8 +24,10 @@ RETRY = dict(
 )  # fmt: skip
 
 
+@functools.cache
 def engine_version() -> str:
-    """The version results are filed under: the installed fupan package's."""
+    """The version results are filed under: the installed fupan package's (read once: ~0.15 ms
+    a lookup, and an upgrade restarts the workers)."""
     return importlib.metadata.version("fupan")
 
 
@@ -33,20 +36,16 @@ def verify_session(session_id: str) -> str:
     """Audit a session at its current head; returns "ok", "failed", "done" (already verified
     by this engine version) or "missing". An engine crash is a failed verification, not a
     task failure: a poison log must not block the queue."""
-    try:
-        session = store.get_session(session_id=session_id)
-    except store.SessionNotFound:
+    version = engine_version()
+    status = verifications.head_status(session_id=session_id, engine_version=version)
+    if status is None:
         log.warning("verify_session: no session %s", session_id)
         return "missing"
-    version = engine_version()
-    if session_id not in verifications.unverified_sessions(
-        engine_version=version, ids=[session_id]
-    ):
+    head_seq, verified = status
+    if verified:
         return "done"
-    records = store.read_records(session_id=session_id)[: session.head_seq + 1]
-    result = dict(
-        session_id=session_id, head_seq=session.head_seq, engine_version=version, options=None
-    )
+    records = store.read_records(session_id=session_id)[: head_seq + 1]
+    result = dict(session_id=session_id, head_seq=head_seq, engine_version=version, options=None)
     try:
         report = audit.audit_records(records)
     except Exception as e:  # noqa: BLE001 - any engine crash is this log's verdict

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import multiprocessing
 import threading
@@ -11,7 +12,7 @@ from alembic import command as alembic_command
 from sqlalchemy import inspect
 from sqlalchemy.exc import DBAPIError
 
-from events import chain, store
+from events import chain, store, verifications
 from events import db as events_db
 from events.codec import LogFormatError, parse_log
 from tests.conftest import drop_write_once_triggers, run_sql, variant, with_table
@@ -270,3 +271,23 @@ def test_migrations_go_down_to_nothing_and_up_again(database_url, sample_log):
     store.ingest(data=sample_log)  # the triggers came back with the tables
     with pytest.raises(DBAPIError, match="fupan: "):
         run_sql("DELETE FROM events")
+
+
+def test_head_status_tells_whether_the_current_head_is_verified(database_url, sample_log):
+    session = store.ingest(data=sample_log).session
+    status = functools.partial(verifications.head_status, engine_version="1.0")
+    assert status(session_id="no-such-session") is None
+    assert status(session_id=session.id) == (session.head_seq, False)
+    verifications.record_verification(
+        session_id=session.id, head_seq=session.head_seq, engine_version="1.0", options=None,
+        status="ok", report={"hands": []},
+    )  # fmt: skip
+    assert status(session_id=session.id) == (session.head_seq, True)
+    assert verifications.head_status(session_id=session.id, engine_version="2.0") == (
+        session.head_seq, False,
+    )  # fmt: skip
+    assert status(session_id=session.id, options={"base": 2}) == (session.head_seq, False)
+    moved = store.append_corrections(
+        session_id=session.id, corrections=[correction(1)], expected_seq=session.head_seq
+    ).session
+    assert status(session_id=session.id) == (moved.head_seq, False)
