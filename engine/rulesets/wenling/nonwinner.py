@@ -45,7 +45,7 @@ def best_partition(
     """The codes of the best split: DP over faces keeping, per (得 used, 番), the most 胡; the
     split is chosen on the seat's whole total (``hu0``/``fan0``: its melds and revealed tiles)."""
     states: dict[tuple[int, int], tuple[int, tuple[str, ...]]] = {(0, 0): (0, ())}
-    for face in FACES:
+    for face in _faces(counts, de, seat_wind):
         options = _face_options(face, counts.get(face, 0), de, seat_wind, naonao)
         if not options:
             continue
@@ -62,6 +62,20 @@ def best_partition(
     return list(best[1][1])
 
 
+def _faces(counts: Counter, de: int, seat_wind: str):
+    """The faces that can score, in FACES order: with fewer than 3 得 a face needs a tile of
+    its own, or be a value pair (seat wind, dragon) the 得 can make alone."""
+    if de >= 3:
+        return FACES
+    kinds = set(counts)
+    if de == 2:
+        kinds.update(DRAGONS, (seat_wind,))
+    return sorted(kinds, key=_ORDER.__getitem__)
+
+
+_ORDER = {face: i for i, face in enumerate(FACES)}
+
+
 def four_winds(show: Showdown, counts: Counter, de: int, seat_wind: str, opts: Options) -> bool:
     """Every wind a pung or kong, or the seat wind a pair and the other three pungs/kongs."""
     melded = {m.face for m in show.melds if m.kind != "chi" and (opts.four_winds_kongs or not m.is_kong)}
@@ -75,8 +89,10 @@ def four_winds(show: Showdown, counts: Counter, de: int, seat_wind: str, opts: O
 
 def score_nonwinner(show: Showdown, wild: frozenset[str], naonao: bool, opts: Options) -> Scoring:
     seat_wind = SEAT_WIND[show.seat]
-    counts = Counter(t for t in show.concealed if t not in wild)
-    de = len(show.concealed) - sum(counts.values())
+    counts = Counter(show.concealed)
+    de = 0
+    for kind in wild & counts.keys():
+        de += counts.pop(kind)
     if four_winds(show, counts, de, seat_wind, opts):
         return Scoring(
             show.seat, lines.LIMIT_POINTS, (lines.line("four_winds"),), raw=lines.LIMIT_POINTS,
