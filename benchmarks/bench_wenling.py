@@ -9,7 +9,9 @@ figures, asserts nothing.
 (b) mahjong.HandCalculator.estimate_hand_value on random riichi 14-tile winning hands;
 (c) the ratio wenling hands/s ÷ mahjong hands/s per 得 count (target ≥ 1.0): chunks of hands
     alternate between the two, so the shared machine's load hits both alike, and the ratio is
-    the median over the paired chunks; then settle + mistakes.
+    the median over the paired chunks; then settle + mistakes;
+(d) score_nonwinner of random 16-tile showdowns (0-2 得) and RULESET.score of the hands of a
+    simulated session (one winner and three non-winners a hand), µs each.
 """
 
 from __future__ import annotations
@@ -26,13 +28,17 @@ from mahjong.tile import TilesConverter
 
 from engine.hand import _tables, decompose
 from engine.model import HandOutcome, Showdown, Win
+from engine.replay import replay
 from engine.rulesets import get_ruleset
+from engine.rulesets.wenling.nonwinner import score_nonwinner
 from engine.rulesets.wenling.winner import score_winner
+from engine.simulate import generate_session
 from engine.tiles import FACES
 
 RS = get_ruleset("wenling")
 OPTS = RS.options()
 WILD = "9s"
+WILDS = frozenset({WILD})
 PLAIN = [f for f in FACES if f != WILD]
 CHOWS = [(FACES[i], FACES[i + 1], FACES[i + 2]) for i in range(27) if i % 9 <= 6]
 SETS = [(f, f, f) for f in PLAIN] + [c for c in CHOWS if WILD not in c]
@@ -125,6 +131,16 @@ def main() -> None:
         inputs.append((outcome, scorings, RS.settle_input(outcome, scorings, OPTS)))
     r = rate(lambda i: (RS.settle(i[2], OPTS), list(RS.mistakes(*i, OPTS))), inputs, args.repeat)
     print(f"(c) settle + mistakes: {r:9.0f} hands/s")
+    wall = [f for f in FACES for _ in range(4)]
+    shows = []
+    for _ in range(args.hands):
+        n_wild = rng.choice((0, 0, 1, 2))
+        shows.append(Showdown(rng.choice("ESWN"), (*rng.sample(wall, 16 - n_wild), *[WILD] * n_wild)))
+    r = rate(lambda s: score_nonwinner(s, WILDS, False, OPTS), shows, args.repeat)
+    print(f"(d) score_nonwinner, 16 tiles: {1e6 / r:6.1f} µs")
+    outcomes = [h.outcome for h in replay(generate_session("wenling", args.hands, seed=1)[0]).hands]
+    r = rate(lambda o: RS.score(o, OPTS), outcomes, args.repeat)
+    print(f"    RULESET.score, a simulated hand: {1e6 / r:6.1f} µs")
 
 
 if __name__ == "__main__":
