@@ -90,7 +90,7 @@ def ledger_view(user: User, club: str, args) -> dict:
     }
 
 
-DISPUTE_PAGE = 20  # sessions per page of the queue: a page parses only their reports
+DISPUTE_PAGE = 10  # sessions per page of the queue: a page parses only their reports
 
 
 def disputes_view(user: User, club: str, args) -> dict:
