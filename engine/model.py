@@ -1,6 +1,7 @@
 """The table's vocabulary shared by the replay, the rulesets and the audit.
 
-Frozen dataclasses only: a finished hand (:class:`HandOutcome`) is what a ruleset scores, whether
+Frozen dataclasses (and :class:`Action`, an immutable named tuple: the replay makes one per
+record, and a tuple is built ~8x faster than a frozen dataclass): a finished hand (:class:`HandOutcome`) is what a ruleset scores, whether
 it came from a full play-by-play log or from a summary (showdown-only) log.
 """
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")
 MELD_KINDS = ("chi", "peng", "gang_exposed", "gang_concealed", "gang_added")
@@ -95,8 +97,7 @@ class Showdown:
     revealed: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One play step of a full log as the replay applied it, for rules that look at history
     (生牌, 承包, 地胡 …). ``source`` is ``wall``/``back`` for a draw and the kong kind for a gang;
     ``from_seat`` is the discarder for a claim; ``wall_left`` counts live tiles after the step;

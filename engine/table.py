@@ -160,7 +160,7 @@ class Table(WinRules):
         """Append the step's Action and ask the ruleset about it (positional: the hot path)."""
         if not self.checking:
             return
-        action = Action(seq, kind, seat, tile, source, from_seat, self.total - self.taken, tiles)
+        action = _new_action(Action, (seq, kind, seat, tile, source, from_seat, self.total - self.taken, tiles))
         history = tuple(self.actions)
         self.actions.append(action)
         found = self.rs.check(action, history, self.opts)
@@ -442,6 +442,7 @@ def _bonus_indexes(rs: Ruleset, opts: Any, wildcards: frozenset[str]) -> tuple[i
 
 
 _NEXT = {s: next_seat(s) for s in SEATS}
+_new_action = tuple.__new__  # an Action from all its fields, without NamedTuple's argument parsing
 _HANDLERS = {name[3:]: getattr(Table, name) for name in dir(Table) if name.startswith("on_")}
 
 
