@@ -74,27 +74,82 @@ def build_logs(hands: int) -> list[tuple[bytes, int]]:
     return [(log, count) for log, (_, count, _) in zip(data, sessions, strict=True)]
 
 
+@contextmanager
+def timed_calls(phases: dict[str, float], targets: dict[str, tuple[object, str]]):
+    """Add the time spent in each ``module.function`` to ``phases[name]`` while inside (the
+    verify task calls them through their modules, so wrapping the attribute times them)."""
+    originals = {name: getattr(module, attr) for name, (module, attr) in targets.items()}
+
+    def timer(name: str, fn):
+        def timed(*args, **kwargs):
+            t = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                phases[name] += time.perf_counter() - t
+
+        return timed
+
+    for name, (module, attr) in targets.items():
+        phases.setdefault(name, 0.0)
+        setattr(module, attr, timer(name, originals[name]))
+    try:
+        yield
+    finally:
+        for name, (module, attr) in targets.items():
+            setattr(module, attr, originals[name])
+
+
 def run_embedded(logs: list[tuple[bytes, int]]) -> dict[str, float]:
-    from events import db, store
+    from engine import audit
+    from events import db, store, verifications
     from events.codec import parse_log
     from workers import tasks
 
     phases = {"parse": 0.0, "store": 0.0, "verify": 0.0}
+    parts = {
+        "  read records": (store, "read_records"),
+        "  replay + audit": (audit, "audit_records"),
+        "  write result": (verifications, "record_verification"),
+    }
     start = time.perf_counter()
-    for data, _ in logs:
-        t0 = time.perf_counter()
-        parsed = parse_log(data)
-        t1 = time.perf_counter()
-        session = store.ingest_parsed(parsed=parsed).session
-        t2 = time.perf_counter()
-        tasks.verify_session.apply(args=[session.id]).get()
-        t3 = time.perf_counter()
-        phases["parse"] += t1 - t0
-        phases["store"] += t2 - t1
-        phases["verify"] += t3 - t2
+    with timed_calls(phases, parts):
+        for data, _ in logs:
+            t0 = time.perf_counter()
+            parsed = parse_log(data)
+            t1 = time.perf_counter()
+            session = store.ingest_parsed(parsed=parsed).session
+            t2 = time.perf_counter()
+            tasks.verify_session.apply(args=[session.id]).get()
+            t3 = time.perf_counter()
+            phases["parse"] += t1 - t0
+            phases["store"] += t2 - t1
+            phases["verify"] += t3 - t2
     phases["wall"] = time.perf_counter() - start
+    phases["  task, head check"] = phases["verify"] - sum(phases[name] for name in parts)
     db.dispose_all()
     return phases
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds the processes have used so far (from /proc)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def backends_cpu(admin, name: str) -> dict[int, float]:
+    """CPU seconds of each PostgreSQL backend connected to database ``name``."""
+    with admin.connect() as c:
+        pids = c.execute(
+            text("SELECT pid FROM pg_stat_activity WHERE datname = :name"), {"name": name}
+        ).scalars()
+        return {pid: cpu_seconds([pid]) for pid in pids}
 
 
 @contextmanager
@@ -125,12 +180,23 @@ def distributed(workers: int):
                 cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             ))  # fmt: skip
         time.sleep(3)  # let the workers connect before the clock starts
+        workers_cpu, database_cpu = cpu_seconds([p.pid for p in procs]), backends_cpu(admin, name)
+        own_cpu = time.process_time()
 
-        def wait_for_results(n: int) -> None:
+        def wait_for_results(n: int) -> dict[str, float]:
+            """Wait for ``n`` result rows; the CPU seconds each party used since the start."""
             with engine.connect() as c:
                 while c.execute(select(func.count(Verification.id))).scalar_one() < n:
                     time.sleep(0.05)
                     c.rollback()
+            return {
+                "cpu this process": time.process_time() - own_cpu,
+                "cpu workers": cpu_seconds([p.pid for p in procs]) - workers_cpu,
+                "cpu PostgreSQL": sum(
+                    cpu - database_cpu.get(pid, 0.0)
+                    for pid, cpu in backends_cpu(admin, name).items()
+                ),
+            }
 
         yield wait_for_results
     finally:
@@ -138,6 +204,12 @@ def distributed(workers: int):
             proc.terminate()
             proc.wait(30)
         db.dispose_all()
+        time.sleep(1)  # the statistics collector reports ended sessions within a second
+        with admin.connect() as c:
+            opened = c.execute(
+                text("SELECT sessions FROM pg_stat_database WHERE datname = :name"), {"name": name}
+            ).scalar_one()
+        print(f"  PostgreSQL sessions opened on the database: {opened} (pool reuse)")
         with admin.connect() as c:
             c.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
         for var in ("FUPAN_DATABASE_URL", "FUPAN_BROKER_URL"):
@@ -161,7 +233,7 @@ def run_distributed(logs: list[tuple[bytes, int]], workers: int = 2) -> dict[str
             phases["store"] += time.perf_counter() - t1
             phases["parse"] += t1 - t0
         ingested = time.perf_counter()
-        wait_for_results(len(logs))
+        phases.update(wait_for_results(len(logs)))
         phases["wall"] = time.perf_counter() - start
         phases["verify after ingest"] = phases["wall"] - (ingested - start)
     return phases
@@ -181,8 +253,8 @@ def run_worker_ingest(
         start = time.perf_counter()
         for i in range(0, len(paths), 10):
             dispatch.enqueue_ingest(paths[i : i + 10])
-        wait_for_results(len(logs))
-        return {"wall": time.perf_counter() - start}
+        cpu = wait_for_results(len(logs))
+        return {"wall": time.perf_counter() - start, **cpu}
 
 
 def report(title: str, phases: dict[str, float], hands: int, sessions: int) -> None:
@@ -191,7 +263,16 @@ def report(title: str, phases: dict[str, float], hands: int, sessions: int) -> N
         f"\n{title}: {hands} hands in {sessions} sessions, {wall:.1f} s, {hands / wall:,.0f} hands/s"
     )
     for phase, seconds in phases.items():
-        print(f"  {phase:<20} {seconds:7.2f} s  {100 * seconds / wall:5.1f} % of wall")
+        if not phase.startswith("cpu"):
+            print(f"  {phase:<20} {seconds:7.2f} s  {100 * seconds / wall:5.1f} % of wall")
+    cpu = {phase: seconds for phase, seconds in phases.items() if phase.startswith("cpu")}
+    if cpu:
+        total = sum(cpu.values())
+        print("  " + ", ".join(f"{phase} {seconds:.1f} s" for phase, seconds in cpu.items()))
+        print(
+            f"  {1000 * total / hands:.2f} ms CPU a hand in all: {2 * hands / total:,.0f} hands/s "
+            "if both cores were the pipeline's alone"
+        )
 
 
 def main() -> None:
