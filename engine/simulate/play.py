@@ -5,8 +5,8 @@
 flag is kept by construction, the strictest reading for all rulesets at once:
 
 - no claim with a 得 nor of a 得 (``wildcard_claims_allowed`` is false everywhere);
-- a discard a seat let go by (nobody's claim, or somebody else's) may not be 碰'd nor won on by
-  it before its next draw (wenling's passed 碰, the 台 rulesets' passed 碰/胡);
+- a discard a seat let go by (nobody's claim, or somebody else's) may not be 碰'd by it before
+  its next draw (passed 碰); a bot never lets a win go by, so the passed-胡 rule cannot bite;
 - right after 吃/碰 neither the claimed tile nor a 吃's other end is thrown (吃张打张);
 - never a 得 thrown where that bars the win (wenling); no claim on the discard after the last
   live tile and no kong without a replacement to spare (the 台 rulesets' last-tile rules);
@@ -287,7 +287,7 @@ class _Hand:
         i = INDEX[tile]
         order = (next_seat(seat), opposite_seat(seat), prev_seat(seat))
         can_win = not (self.rs.discarded_wildcard_blocks_win and i in self.wild_idx)
-        winners = [s for s in order if can_win and i not in self.passed[s] and self.wins_with(s, tile)]
+        winners = [s for s in order if can_win and self.wins_with(s, tile)]
         if winners:
             for s in winners if self.rs.multiple_discard_winners else winners[:1]:
                 self.emit("win", seat=s, how="discard", tile=tile, **{"from": seat})

@@ -54,6 +54,18 @@ def test_simulated_sessions_audit_clean(ruleset, summary):
             assert rec.get("points", {}) == hand["points"]
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "hands", "seed"),
+    [("zhoushan", 60, 1), ("xizhou", 8, 3855)],
+    ids=["passed-peng-after-own-chi", "win-on-a-tile-let-go-unready"],
+)
+def test_seeds_that_once_broke_a_claim_rule_audit_clean(ruleset, hands, seed):
+    # zhoushan hand 59: W 碰s 7p after 吃ing S's 7p itself (no passed 碰); xizhou hand 8: W wins
+    # on a 2p it had let go while not yet ready (no passed 胡 then, so the win stands)
+    records, _ = generate_session(ruleset, hands, seed)
+    assert audit_records(records)["ok"]
+
+
 @pytest.mark.parametrize("ruleset", RULESET_NAMES)
 def test_full_logs_play_by_play_and_summary_logs_showdowns(ruleset):
     full, _ = session(ruleset, 1)
