@@ -21,6 +21,7 @@ from engine.wins import WinRules
 PLAY_TYPES = frozenset(
     {"deal", "wildcard", "reveal", "draw", "discard", "chi", "peng", "gang", "win", "exhausted"}
 )
+ACTION_KINDS = frozenset({"dice", "reveal", "draw", "discard", "chi", "peng", "gang", "win"})
 _GANG_KIND = {"exposed": "gang_exposed", "concealed": "gang_concealed", "added": "gang_added"}
 
 
@@ -31,6 +32,7 @@ class Table(WinRules):
     def __init__(self, rs: Ruleset, opts: Any, summary: bool):
         self.rs, self.opts, self.summary = rs, opts, summary
         self.checking = True
+        self.checked_kinds = _checked_kinds(rs)
         self.hs = rs.hand_size
         counts = rs.tile_counts(opts)
         self.limits = [counts.get(t, 0) for t in ALL_TILES]
@@ -112,7 +114,11 @@ class Table(WinRules):
         return _bonus_indexes(self.rs, self.opts, self.wildcards)
 
     def concealed(self, seat: str) -> list[str]:
-        return [ALL_TILES[i] for i, c in enumerate(self.counts[seat]) for _ in range(c)]
+        out: list[str] = []
+        for tile, n in zip(ALL_TILES, self.counts[seat], strict=True):
+            if n:
+                out += [tile] * n
+        return out
 
     def size(self, seat: str) -> int:
         return sum(self.counts[seat]) + 3 * len(self.melds[seat])
@@ -161,12 +167,12 @@ class Table(WinRules):
         if not self.checking:
             return
         action = _new_action(Action, (seq, kind, seat, tile, source, from_seat, self.total - self.taken, tiles))
-        history = tuple(self.actions)
+        if kind in self.checked_kinds:
+            found = self.rs.check(action, tuple(self.actions), self.opts)
+            if found:
+                known = {(a.seq, a.code) for a in self.anomalies if a.seq == seq}
+                self.anomalies.extend(a for a in found if (a.seq, a.code) not in known)
         self.actions.append(action)
-        found = self.rs.check(action, history, self.opts)
-        if found:
-            known = {(a.seq, a.code) for a in self.anomalies if a.seq == seq}
-            self.anomalies.extend(a for a in found if (a.seq, a.code) not in known)
 
     # -- records ---------------------------------------------------------------------------
     def apply(self, seq: int, rec: dict) -> None:
@@ -433,6 +439,13 @@ class Table(WinRules):
             ended=self.ended,
             winners=tuple(w.seat for w in self.wins),
         )
+
+
+def _checked_kinds(rs: Ruleset) -> frozenset[str]:
+    """The step kinds to ask ``rs.check`` about (none if it does not override it)."""
+    if type(rs).check is Ruleset.check:
+        return frozenset()
+    return ACTION_KINDS if rs.checked_kinds is None else rs.checked_kinds
 
 
 @lru_cache(maxsize=256)

@@ -129,6 +129,9 @@ class Ruleset:
     # hand may not win on another seat's tile before its own next draw (zhoushan, xizhou); the
     # replay reports it as passed_win.
     passed_win_waits_for_draw: ClassVar[bool] = False
+    # The Action kinds check() can find anything in: the replay asks it about these steps only
+    # (None: every step). Ignored when check() is not overridden (never asked then).
+    checked_kinds: ClassVar[frozenset[str] | None] = None
 
     # -- options ---------------------------------------------------------------------------
     def options(self, given: Mapping[str, Any] | None = None) -> Any:

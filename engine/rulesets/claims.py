@@ -14,7 +14,7 @@ def passed_peng(action: Action, history: tuple[Action, ...]) -> Anomaly | None:
     ``Ruleset.passed_win_waits_for_draw``.)"""
     if action.kind != "peng":
         return None
-    last = max((i for i, a in enumerate(history) if a.kind == "discard"), default=0)
+    last = next((i for i in range(len(history) - 1, -1, -1) if history[i].kind == "discard"), 0)
     for j in range(last - 1, -1, -1):  # before the discard claimed now
         a = history[j]
         if a.seat == action.seat and a.kind == "draw":  # claims and discards are no draw

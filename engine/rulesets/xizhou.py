@@ -268,6 +268,8 @@ class Xizhou(Ruleset):
         """流局 at 16 live tiles left while not all 8 flowers are out, at 18 once they are."""
         return 18 if flowers_out >= 8 else 16
 
+    checked_kinds = frozenset({"peng", "discard"})
+
     def check(self, action: Action, history: tuple[Action, ...], opts: Options) -> list[Anomaly]:
         found = [passed_peng(action, history), _discard_of_claimed(action, history, opts)]
         return [a for a in found if a is not None]

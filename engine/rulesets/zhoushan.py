@@ -156,6 +156,8 @@ class Zhoushan(Ruleset):
         """The seed plays to the last tile (its 海底 and last-tile restrictions say so)."""
         return 0
 
+    checked_kinds = frozenset({"chi", "peng", "gang"})
+
     def check(self, action: Action, history: tuple[Action, ...], opts: Options) -> list[Anomaly]:
         """Passed 碰/胡 before the next draw, and nothing claimed or konged at the last tile."""
         found = [passed_peng(action, history), tai.claim_on_last(action, history, 0)]

@@ -45,6 +45,8 @@ class Wenling(Ruleset):
     def instant_win(self, show: Showdown, wildcards: frozenset[str], opts: Options) -> bool:
         return bool(table.instant_limits(table.show_tiles(show), wildcards, opts.red_flowers))
 
+    checked_kinds = flow.CHECKED_KINDS
+
     def check(self, action: Action, history: tuple[Action, ...], opts: Options) -> list[Anomaly]:
         return flow.check(action, history)
 

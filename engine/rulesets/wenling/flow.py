@@ -7,6 +7,8 @@ from engine.model import Action
 from engine.rulesets.base import Anomaly
 from engine.rulesets.claims import passed_peng
 
+CHECKED_KINDS = frozenset({"dice", "peng"})
+
 
 def check(action: Action, history: tuple[Action, ...]) -> list[Anomaly]:
     if action.kind == "dice":
