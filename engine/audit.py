@@ -10,13 +10,11 @@ shape is documented in ``docs/report.md``.
 from __future__ import annotations
 
 import dataclasses
-import gc
 from collections.abc import Iterable, Mapping
-from contextlib import contextmanager
 from typing import Any
 
 from engine.model import SEATS, Win
-from engine.replay import HandReplay, Replay, replay
+from engine.replay import HandReplay, Replay, no_gc_pauses, replay
 from engine.rulesets.base import Anomaly, Payment, ScoreLine
 from engine.state import ANOMALY_ZH, ERROR, WARNING
 
@@ -25,7 +23,7 @@ _ORDER = {s: i for i, s in enumerate(SEATS)}
 
 def audit_records(records: list[dict], overrides: Mapping[str, Any] | None = None) -> dict:
     """The JSON-ready report of one session log (``overrides``: options from ``--option``)."""
-    with _no_gc_pauses():
+    with no_gc_pauses():
         rp = replay(records, overrides)
         hands = [audit_hand(h) for h in rp.hands]
     anomalies = list(rp.anomalies) + session_anomalies(rp)
@@ -40,20 +38,6 @@ def audit_records(records: list[dict], overrides: Mapping[str, Any] | None = Non
         "corrections": [dataclasses.asdict(c) for c in rp.corrections],
         "anomalies": [_anomaly(a) for a in sorted(anomalies, key=_anomaly_key)],
     }
-
-
-@contextmanager
-def _no_gc_pauses():
-    """The cyclic collector off while one session is replayed and scored: the audit allocates
-    many short-lived objects and hardly any cycles, and the collector's passes over them cost
-    10-20 % of a wenling audit. It is switched back on (if it was on) right after."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def audit_hand(hand: HandReplay) -> dict:

@@ -120,9 +120,6 @@ class Table(WinRules):
                 out += [tile] * n
         return out
 
-    def size(self, seat: str) -> int:
-        return sum(self.counts[seat]) + 3 * len(self.melds[seat])
-
     def see(self, seq: int, tiles) -> None:
         for t in tiles:
             i = INDEX[t]
@@ -148,10 +145,13 @@ class Table(WinRules):
         return self.counts[seat][INDEX[tile]] >= n
 
     def check_size(self, seq: int, seat: str, expected: int) -> None:
-        if self.checking and self.size(seat) != expected:
+        if not self.checking:
+            return
+        size = sum(self.counts[seat]) + 3 * len(self.melds[seat])
+        if size != expected:
             self.flag_once(
                 seat, seq, "hand_size",
-                f"{seat} holds {self.size(seat)} tiles (melds count 3); expected {expected}",
+                f"{seat} holds {size} tiles (melds count 3); expected {expected}",
             )
 
     def check_turn(self, seq: int, seat: str, must: str, what: str) -> None:
