@@ -238,7 +238,7 @@ class Table(WinRules):
                           WARNING)
             self.back_draws += 1
         if cause is None:  # a turn's draw (a replacement may still come from the dead wall)
-            if self.wall_left <= self.dead_wall():
+            if self.total - self.taken <= self.dead_wall():
                 self.flag_once("wall", seq, "wall_exhausted",
                                f"{seat} draws with {self.wall_left} live tiles left (the hand ends "
                                f"at {self.dead_wall()})")
@@ -278,7 +278,8 @@ class Table(WinRules):
         self.record(seq, "discard", seat, tile)
 
     def _check_discard(self, seq: int, seat: str, tile: str) -> None:
-        held = [ALL_TILES[i] for i in self.bonus_idx if self.counts[seat][i]]
+        counts = self.counts[seat]
+        held = [ALL_TILES[i] for i in self.bonus_idx if counts[i]]
         if held:
             self.flag_once(seat, seq, "bonus_not_revealed",
                            f"{seat} plays on holding {_names(held)} that must be revealed")

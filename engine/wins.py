@@ -133,7 +133,8 @@ class WinRules:
             self.flag(seq, "won_after_discarding_wildcard", f"{seat} wins after discarding a 得")
         if self.rs.passed_win_waits_for_draw:
             self._check_passed(seq, seat, how)
-        held = [ALL_TILES[i] for i in self.bonus_idx if self.counts[seat][i]]
+        counts = self.counts[seat]
+        held = [ALL_TILES[i] for i in self.bonus_idx if counts[i]]
         if held:
             self.flag_once(seat, seq, "bonus_not_revealed",
                            f"{seat} wins holding {_names(held)} that must be revealed")
