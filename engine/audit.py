@@ -50,9 +50,10 @@ def audit_hand(hand: HandReplay) -> dict:
         return scorings, inp, rs.settle(inp, opts)
 
     scorings, inp, payments = _guard(hand, anomalies, "score", settle, ({}, None, []))
-    win_seq = next((seq for seq, rec in hand.records if rec["type"] == "win"), hand.seq)
-    anomalies += [a if a.seq is not None else dataclasses.replace(a, seq=win_seq)
-                  for a in rs.score_anomalies(outcome, scorings, opts)]
+    found = rs.score_anomalies(outcome, scorings, opts)
+    if found:
+        win_seq = next((seq for seq, rec in hand.records if rec["type"] == "win"), hand.seq)
+        anomalies += [a if a.seq is not None else dataclasses.replace(a, seq=win_seq) for a in found]
     recorded = _recorded(hand.settlement)
     expected_flows = pair_flows(payments)
     disputes = []
@@ -61,6 +62,7 @@ def audit_hand(hand: HandReplay) -> dict:
             hand, scorings, inp, pair_flows(recorded)), None)
         disputes = _disputes(hand.no, expected_flows, pair_flows(recorded), explanation)
     result = "win" if outcome.wins else "exhausted" if outcome.exhausted else "unfinished"
+    by_seat = _by_seat(scorings)
     return {
         "no": hand.no,
         "seq": hand.seq,
@@ -71,10 +73,10 @@ def audit_hand(hand: HandReplay) -> dict:
         "wins": [_win(w) for w in outcome.wins],
         "indicator": outcome.indicator,
         "wildcards": sorted(outcome.wildcards),
-        "points": {s: sc.points for s, sc in _by_seat(scorings)},
-        "items": {s: [_line(line) for line in sc.lines] for s, sc in _by_seat(scorings)},
-        "reading": {s: list(sc.reading) for s, sc in _by_seat(scorings)},
-        "limits": {s: sc.limit for s, sc in _by_seat(scorings) if sc.limit},
+        "points": {s: sc.points for s, sc in by_seat},
+        "items": {s: [_line(line) for line in sc.lines] for s, sc in by_seat},
+        "reading": {s: list(sc.reading) for s, sc in by_seat},
+        "limits": {s: sc.limit for s, sc in by_seat if sc.limit},
         "recorded_points": (hand.settlement or {}).get("points"),
         "expected_payments": [_payment(p) for p in payments],
         "recorded_payments": None if recorded is None else [_payment(p) for p in recorded],
@@ -219,10 +221,8 @@ def _anomaly_key(a: Anomaly) -> tuple:
     return (a.seq is None, a.seq or 0, a.code)
 
 
-_LINE_FIELDS = tuple(f.name for f in dataclasses.fields(ScoreLine))
-
-
 def _line(line: ScoreLine) -> dict:
     """``dataclasses.asdict`` without its recursive copy (a tenth of a wenling audit): a line
-    holds only strings and ints."""
-    return {name: getattr(line, name) for name in _LINE_FIELDS}
+    holds only strings and ints (its fields in their order; a test compares with asdict)."""
+    return {"code": line.code, "zh": line.zh, "en": line.en, "value": line.value,
+            "unit": line.unit, "count": line.count}
