@@ -168,11 +168,13 @@ def _read_lines(stream: IO[bytes], max_bytes: int) -> Iterator[tuple[int, str | 
 
 
 def _object_no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f'duplicate key "{key}"')
-        out[key] = value
+    out = dict(pairs)  # in C; only a file with a duplicate key pays for the search below
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f'duplicate key "{key}"')
+            seen.add(key)
     return out
 
 
@@ -186,10 +188,24 @@ _DECODER = json.JSONDecoder(
 _UNLOADED = object()  # what _load returns for a line that is not JSON (its error is listed)
 
 
+def _decode(text: str) -> Any:
+    """``_DECODER.decode(text)``, skipping its two whitespace scans for a line that is one object
+    with nothing around it; anything else takes the full path (same value, same error)."""
+    if text[0] == "{" and text[-1] == "}":
+        try:
+            obj, end = _DECODER.raw_decode(text)
+        except ValueError:
+            pass
+        else:
+            if end == len(text):
+                return obj
+    return _DECODER.decode(text)
+
+
 def _load(text: str, line: int, errors: list[LogError]) -> Any:
     """The JSON value of a line, or _UNLOADED after adding its error to ``errors``."""
     try:
-        obj = _DECODER.decode(text)
+        obj = _decode(text)
     except json.JSONDecodeError as e:
         message = f"not JSON: {e.msg} (column {e.colno})"
     except RecursionError:
@@ -198,7 +214,8 @@ def _load(text: str, line: int, errors: list[LogError]) -> Any:
         reason = "a number has too many digits" if "digits" in str(e) else str(e)
         message = f"not JSON this service accepts: {reason}"
     else:
-        if not _too_deep(obj):
+        # Depth cannot exceed the count of brackets that open: most lines skip the walk.
+        if text.count("{") + text.count("[") <= MAX_DEPTH or not _too_deep(obj):
             return obj
         message = f"nested more than {MAX_DEPTH} levels deep"
     errors.append(LogError(line, None, None, message))
@@ -287,8 +304,8 @@ def _pydantic_problem(err: Any) -> tuple[str | None, str]:
     return path, msg
 
 
-def _dumps(record: dict[str, Any]) -> str:
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_dumps = _ENCODER.encode  # json.dumps with these options would build an encoder per call
 
 
 @dataclass
@@ -305,6 +322,7 @@ class _FileChecker:
     tile_set: frozenset[str] | None = None
     last_hand: int | None = None
     omitted: int = 0
+    digest: Any = field(default_factory=hashlib.sha256)
 
     def feed(self, line: int, obj: Any) -> None:
         """Check one loaded JSON value (_UNLOADED: it was not JSON, its error is already listed)."""
@@ -338,7 +356,7 @@ class _FileChecker:
         record = canonical_dict(model)
         text = _dumps(record)
         try:
-            text.encode("utf-8")
+            encoded = text.encode("utf-8")
         except UnicodeEncodeError:
             self.errors.append(
                 LogError(line, model.type, None, "contains a lone surrogate (\\ud800-\\udfff)")
@@ -346,6 +364,7 @@ class _FileChecker:
             return
         self.records.append(record)
         self.canonical.append(text)
+        self.digest.update(encoded + b"\n")  # content_hash(self.canonical), as the lines come
 
     def _check_session(self, model: Session, line: int, seq: int) -> None:
         if seq > 0:
@@ -380,7 +399,7 @@ class _FileChecker:
                         f"(players: {', '.join(players)}; seats: {', '.join(names)})",
                     )
                 )  # fmt: skip
-        if self.tile_set is not None:
+        if self.tile_set is not None and model.tile_fields:
             bad = {}
             for fld, tile in model.tiles_in():
                 if tile not in self.tile_set:
@@ -435,5 +454,5 @@ class _FileChecker:
             records=self.records,
             lines=self.lines,
             canonical_lines=self.canonical,
-            content_hash=content_hash(self.canonical),
+            content_hash=self.digest.hexdigest(),
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import operator
 from datetime import datetime
-from functools import reduce
+from functools import cache, reduce
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
@@ -387,22 +387,31 @@ _TAIL = ("t", "note")
 def canonical_dict(model: BaseModel) -> dict[str, Any]:
     """The canonical plain dict: type, then fields in spec order, then t and note, then unknown
     fields sorted; absent optional fields stay absent; spec defaults are filled in."""
-    fields = type(model).model_fields
-    names = [n for n in fields if n not in _TAIL] + [n for n in _TAIL if n in fields]
     out: dict[str, Any] = {}
-    for name in names:
+    for name, key in _layout(type(model)):
         value = getattr(model, name)
         if value is not None:
-            out[fields[name].alias or name] = _plain(value)
-    extra = model.model_extra or {}
-    for key in sorted(extra):
-        out[key] = _sorted_keys(extra[key])
+            out[key] = _plain(value)
+    extra = model.__pydantic_extra__
+    if extra:
+        for key in sorted(extra):
+            out[key] = _sorted_keys(extra[key])
     return out
 
 
+@cache
+def _layout(model_type: type[BaseModel]) -> tuple[tuple[str, str], ...]:
+    """(attribute, JSON key) of a model's fields in canonical order, worked out once per class."""
+    fields = model_type.model_fields
+    names = [n for n in fields if n not in _TAIL] + [n for n in _TAIL if n in fields]
+    return tuple((name, fields[name].alias or name) for name in names)
+
+
 def _plain(value: Any) -> Any:
+    if isinstance(value, str):  # most values: seats, tiles, kinds
+        return value
     if isinstance(value, BaseModel):
         return canonical_dict(value)
     if isinstance(value, list):
-        return [_plain(v) for v in value]
+        return [v if isinstance(v, str) else _plain(v) for v in value]
     return value
