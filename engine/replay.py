@@ -136,21 +136,15 @@ def _replay(records: list[dict], overrides: Mapping[str, Any] | None) -> Replay:
     session = effective[0][1]
     rs = get_ruleset(session.get("ruleset"))
     opts = rs.options({**session.get("options", {}), **(overrides or {})})
-    hands: list[HandReplay] = []
-    current: list[tuple[int, dict]] | None = None
-    for seq, rec in effective[1:]:
-        if rec["type"] == "hand":
-            if current:
-                hands.append(_replay_hand(current, rs, opts))
-            current = [(seq, rec)]
-        elif current is None:
-            anomalies.append(
-                Anomaly(seq, "record_outside_hand", ERROR, f"{rec['type']} before the first hand")
-            )
-        else:
-            current.append((seq, rec))
-    if current:
-        hands.append(_replay_hand(current, rs, opts))
+    starts = [i for i, (_, rec) in enumerate(effective) if rec["type"] == "hand"]
+    for seq, rec in effective[1 : starts[0] if starts else None]:
+        anomalies.append(
+            Anomaly(seq, "record_outside_hand", ERROR, f"{rec['type']} before the first hand")
+        )
+    hands = [
+        _replay_hand(effective[start:end], rs, opts)
+        for start, end in zip(starts, [*starts[1:], len(effective)], strict=True)
+    ]
     earlier: list[tuple[dict, HandOutcome]] = []
     for hand in hands:
         head = hand.records[0][1]
