@@ -156,8 +156,10 @@ class Record(_Part):
         out = []
         for name in self.tile_fields:
             value = getattr(self, name)
-            if value is not None:
-                out.extend((name, t) for t in ([value] if isinstance(value, str) else value))
+            if isinstance(value, str):
+                out.append((name, value))
+            elif value is not None:
+                out += [(name, t) for t in value]
         return out
 
 
