@@ -256,8 +256,10 @@ def _validate(obj: Any, line: int, errors: list[LogError]) -> Record | None:
         errors.extend(LogError(line, kind, *_pydantic_problem(err)) for err in e.errors())
         return None
     problems = model.problems()
+    if not problems:
+        return model
     errors.extend(LogError(line, kind, f, m) for f, m in problems)
-    return None if problems else model
+    return None
 
 
 def _unknown_type(kind: object) -> str:
@@ -340,16 +342,17 @@ class _FileChecker:
             del self.errors[MAX_ERRORS:]
         if model is None:
             return
-        if isinstance(model, Session):
+        # Dispatch on the type tag: isinstance on a pydantic model runs its metaclass's check.
+        if kind == "session":
             self._check_session(model, line, seq)
-        elif self.last_hand is None and not isinstance(model, Hand):
+        elif self.last_hand is None and kind != "hand":
             self.errors.append(
                 LogError(line, model.type, None, "comes before the first hand record")
             )
         self._check_context(model, line, "")
-        if isinstance(model, Hand):
+        if kind == "hand":
             self._check_number(model, line)
-        if isinstance(model, Correction):
+        if kind == "correction":
             self._check_target(model, line, seq)
             if model.replacement is not None:
                 self._check_context(model.replacement, line, "replacement.", model.type)
@@ -388,7 +391,7 @@ class _FileChecker:
 
     def _check_context(self, model: BaseModel, line: int, prefix: str, kind: str = "") -> None:
         kind = kind or model.type
-        if isinstance(model, Hand) and self.session is not None:
+        if model.type == "hand" and self.session is not None:
             names = [model.seats.E, model.seats.S, model.seats.W, model.seats.N]
             players = self.session.players
             if sorted(names) != sorted(players):

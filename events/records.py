@@ -410,10 +410,11 @@ def _layout(model_type: type[BaseModel]) -> tuple[tuple[str, str], ...]:
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, str):  # most values: seats, tiles, kinds
+    # Plain JSON types first: isinstance on BaseModel runs pydantic's metaclass check.
+    if isinstance(value, str | int | dict):
         return value
-    if isinstance(value, BaseModel):
-        return canonical_dict(value)
     if isinstance(value, list):
         return [v if isinstance(v, str) else _plain(v) for v in value]
+    if isinstance(value, BaseModel):
+        return canonical_dict(value)
     return value
