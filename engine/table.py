@@ -322,7 +322,7 @@ class Table(WinRules):
         if got is None:
             return
         by, tile = got
-        if by != prev_seat(seat):
+        if by != _PREV[seat]:
             self.flag(seq, "chi_not_from_left", f"{seat} chows {chinese(tile)} from {by}, not its left")
         run = sorted((tile, *own), key=INDEX.__getitem__)
         if len(own) != 2 or not _is_run(run):
@@ -456,6 +456,7 @@ def _bonus_indexes(rs: Ruleset, opts: Any, wildcards: frozenset[str]) -> tuple[i
 
 
 _NEXT = {s: next_seat(s) for s in SEATS}
+_PREV = {s: prev_seat(s) for s in SEATS}
 _new_action = tuple.__new__  # an Action from all its fields, without NamedTuple's argument parsing
 _HANDLERS = {name[3:]: getattr(Table, name) for name in dir(Table) if name.startswith("on_")}
 

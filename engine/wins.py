@@ -13,6 +13,7 @@ from engine.model import (
     FLAG_HEAVEN,
     FLAG_KONG_REPLACEMENT,
     FLAG_LAST_TILE,
+    SEATS,
     Meld,
     Showdown,
     Win,
@@ -109,7 +110,7 @@ class WinRules:
         added kong) with that seat's hand then. Whether it would have won is asked only when the
         seat later wins on another seat's tile before drawing (``_check_passed``): the cost falls
         on the rare win, not on every discard."""
-        for seat in (next_seat(by), opposite_seat(by), prev_seat(by)):
+        for seat in _OTHERS[by]:
             self.passed[seat].append((seq, tile, tuple(self.counts[seat]), tuple(self.melds[seat])))
 
     def _check_passed(self, seq: int, seat: str, how: str) -> None:
@@ -158,7 +159,7 @@ class WinRules:
         if self.rs.multiple_discard_winners:
             return True
         d = win.from_seat or "E"
-        order = (next_seat(d), opposite_seat(d), prev_seat(d))
+        order = _OTHERS[d]
         first = min(self.wins + [win], key=lambda w: order.index(w.seat) if w.seat in order else 3)
         loser = prior if first is win else win
         loser_seq = self.win_seqs[-1] if first is win else seq
@@ -206,6 +207,9 @@ class WinRules:
         except HandError as exc:
             return f"{_names(show.concealed)}: {exc}"
 
+
+# Each seat's others in play order from it (下家, 对家, 上家): priority on its discard.
+_OTHERS = {s: (next_seat(s), opposite_seat(s), prev_seat(s)) for s in SEATS}
 
 def _would_win(counts: tuple[int, ...], melds: tuple[Meld, ...], tile: str, wildcards) -> bool:
     tiles = [ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)]
