@@ -14,6 +14,7 @@ import gc
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from engine.model import SEATS, HandOutcome
@@ -143,7 +144,7 @@ def _replay(records: list[dict], overrides: Mapping[str, Any] | None) -> Replay:
         )
     hands = [
         _replay_hand(effective[start:end], rs, opts)
-        for start, end in zip(starts, [*starts[1:], len(effective)], strict=True)
+        for start, end in pairwise([*starts, len(effective)])
     ]
     earlier: list[tuple[dict, HandOutcome]] = []
     for hand in hands:
