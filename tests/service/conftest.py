@@ -129,3 +129,21 @@ def shots(tmp_path) -> Path:
     folder = Path(os.environ.get("FUPAN_SCREENSHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+         "has_touch": True}  # fmt: skip
+
+
+def phone_login(browser, live):
+    """A phone-sized browser context logged in as alice: (context, page, page errors)."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live}/login")
+    page.fill("input[name=username]", "alice")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{live}/")
+    return context, page, errors

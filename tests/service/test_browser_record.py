@@ -12,26 +12,11 @@ import pytest
 
 from events import store
 from service.db import engine
-from tests.service.conftest import CLUB, PASSWORD
+from tests.service.conftest import CLUB, phone_login
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True}  # fmt: skip
 PLAYERS = ["阿强", "小李", "老王", "阿芳"]
-
-
-def _phone(browser, live):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{live}/login")
-    page.fill("input[name=username]", "alice")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live}/")
-    return context, page, errors
 
 
 def _keys(page, tiles: str) -> None:
@@ -47,7 +32,7 @@ def _records(app, session_id: str) -> list[dict]:
 
 
 def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, browser, shots):
-    context, page, errors = _phone(browser, live)
+    context, page, errors = phone_login(browser, live)
     page.goto(f"{live}/record")
     page.select_option("#open-form select[name=club]", CLUB)
     page.fill("#open-form input[name=table]", "3")
@@ -116,7 +101,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     page.screenshot(path=shots / "recorder-session.png", full_page=True)
 
     # a second phone at the table sees the same session
-    context2, other, errors2 = _phone(browser, live)
+    context2, other, errors2 = phone_login(browser, live)
     other.goto(f"{live}/record/{session_id}")
     other.wait_for_selector("#saved li[data-no='1']")
     assert "小李" in other.text_content("#seats .dealer")  # S won: the deal passes to 小李
@@ -192,7 +177,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
 
 
 def test_two_winners_on_one_discard_in_zhoushan(app, live, browser):
-    context, page, errors = _phone(browser, live)
+    context, page, errors = phone_login(browser, live)
     page.goto(f"{live}/record")
     page.fill("#open-form input[name=table]", "7")
     page.select_option("#open-form select[name=ruleset]", "zhoushan")

@@ -16,12 +16,10 @@ from engine.replay import replay
 from events import store
 from events.codec import parse_log
 from service.db import engine
-from tests.service.conftest import CLUB, FIXTURES, PASSWORD
+from tests.service.conftest import CLUB, FIXTURES, phone_login
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True}  # fmt: skip
 PLAYERS = ["阿强", "小李", "老王", "阿芳"]
 CLEAN = parse_log((FIXTURES / "replay/clean.jsonl").read_bytes()).records
 OPEN = """body => fetch('/api/v1/record/sessions', {method: 'POST', credentials: 'same-origin',
@@ -45,15 +43,7 @@ def _records(app, session_id: str) -> list[dict]:
 
 
 def test_a_hand_played_tap_by_tap_is_judged_live_and_saved_in_full(app, live, browser, shots):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{live}/login")
-    page.fill("input[name=username]", "alice")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live}/")
+    context, page, errors = phone_login(browser, live)
     page.goto(f"{live}/record")
     body = {"club": CLUB, "table": "1", "ruleset": "huangyan", "options": {}, "players": PLAYERS}
     session_id = page.evaluate(OPEN, body)
@@ -169,15 +159,7 @@ def test_a_simulated_wenling_hand_tapped_in_is_stored_as_its_log(app, live, brow
     sim, _ = generate_session("wenling", 1, seed=seed)
     hand = replay(sim).hands[0]
     play = play_of(hand)
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{live}/login")
-    page.fill("input[name=username]", "alice")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live}/")
+    context, page, errors = phone_login(browser, live)
     page.goto(f"{live}/record")
     body = {"club": CLUB, "table": "2", "ruleset": "wenling", "options": {},
             "players": list(hand.outcome.seats.values())}  # fmt: skip
