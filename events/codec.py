@@ -8,7 +8,6 @@ cap). Game legality is not checked here: that is the replay's job.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
 from collections.abc import Iterator
@@ -99,14 +98,18 @@ def parse_log(data: bytes | str | IO[bytes], *, max_bytes: int | None = None) ->
         max_bytes = int(os.environ.get("FUPAN_MAX_LOG_BYTES", DEFAULT_MAX_LOG_BYTES))
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
-    stream = io.BytesIO(data) if isinstance(data, bytes | bytearray | memoryview) else data
+    if not isinstance(data, bytes | bytearray | memoryview):
+        if not hasattr(data, "read"):
+            raise TypeError("parse_log reads bytes, text or a binary stream")
+        data = data.read(max_bytes + 1)  # a file over the limit is read no further
+        if not isinstance(data, bytes | bytearray):
+            raise TypeError("parse_log reads a binary stream (open the file with 'rb')")
     checker = _FileChecker()
-    for line_no, item in _read_lines(stream, max_bytes):
+    for line_no, item in _lines(bytes(data), max_bytes):
         if isinstance(item, LogError):
             checker.errors.append(item)
-        else:
-            obj = _load(item, line_no, checker.errors)
-            checker.feed(line_no, obj)
+        elif not checker.feed_known(line_no, item):
+            checker.feed(line_no, _load(item, line_no, checker.errors), item)
     return checker.finish()
 
 
@@ -128,32 +131,20 @@ def content_hash(canonical_lines: list[str]) -> str:
     return digest.hexdigest()
 
 
-def _read_lines(stream: IO[bytes], max_bytes: int) -> Iterator[tuple[int, str | LogError]]:
-    """(line number, decoded line or LogError) for every non-blank line, reading at most
-    ``max_bytes + 1`` bytes and never holding more than one line."""
-    total, line_no = 0, 0
-    while True:
-        raw = stream.readline(MAX_LINE_BYTES + 2)
-        if not raw:
-            return
-        if not isinstance(raw, bytes | bytearray):
-            raise TypeError("parse_log reads a binary stream (open the file with 'rb')")
-        line_no += 1
-        total += len(raw)
-        if line_no == 1 and raw.startswith(_BOM):
-            raw = raw[len(_BOM) :]
-        too_long = not raw.endswith(b"\n") and len(raw) == MAX_LINE_BYTES + 2
-        while too_long and not raw.endswith(b"\n") and total <= max_bytes:
-            raw = stream.readline(MAX_LINE_BYTES)
-            total += len(raw)
-            if not raw:
-                break
-        if total > max_bytes:
+def _lines(data: bytes, max_bytes: int) -> Iterator[tuple[int, str | LogError]]:
+    """(line number, decoded line or LogError) for every non-blank line. A file larger than
+    ``max_bytes`` gets one error, at the line that crosses the limit, after the lines before it."""
+    total = 0
+    for line_no, raw in enumerate(data.split(b"\n"), 1):
+        total += len(raw) + 1  # its newline (the last line has none: min below)
+        if min(total, len(data)) > max_bytes:
             limit = f"the file is larger than the limit of {max_bytes} bytes (FUPAN_MAX_LOG_BYTES)"
             yield line_no, LogError(line_no, None, None, limit)
             return
-        content = raw.rstrip(b"\n").rstrip(b"\r")
-        if too_long or len(content) > MAX_LINE_BYTES:
+        if line_no == 1 and raw.startswith(_BOM):
+            raw = raw[len(_BOM) :]
+        content = raw.rstrip(b"\r")
+        if len(content) > MAX_LINE_BYTES:
             limit = f"the line is longer than the limit of {MAX_LINE_BYTES} bytes"
             yield line_no, LogError(line_no, None, None, limit)
             continue
@@ -310,6 +301,15 @@ def _pydantic_problem(err: Any) -> tuple[str | None, str]:
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 _dumps = _ENCODER.encode  # json.dumps with these options would build an encoder per call
 
+# Lines already accepted, per tile set: line text -> (type, record, canonical text, hashed
+# bytes). Draws, discards, reveals and claims are most of a log and repeat across hands and
+# files (a few hundred distinct lines a ruleset), so each is decoded and validated once per
+# process. Only records whose checks need nothing but the tile set, and whose values are all
+# plain (a copy is then a fresh record), are kept; the table stops growing at _KNOWN_MAX lines.
+_KNOWN: dict[frozenset[str], dict[str, tuple[str, dict[str, Any], str, bytes]]] = {}
+_KNOWN_MAX = 20_000
+_CONTEXT_TYPES = frozenset({"session", "hand", "correction"})
+
 
 @dataclass
 class _FileChecker:
@@ -326,9 +326,27 @@ class _FileChecker:
     last_hand: int | None = None
     omitted: int = 0
     digest: Any = field(default_factory=hashlib.sha256)
+    known: dict[str, tuple[str, dict[str, Any], str, bytes]] | None = None  # _KNOWN[tile_set]
 
-    def feed(self, line: int, obj: Any) -> None:
-        """Check one loaded JSON value (_UNLOADED: it was not JSON, its error is already listed)."""
+    def feed_known(self, line: int, text: str) -> bool:
+        """Take ``text`` if it is a line already accepted with this tile set (see _KNOWN):
+        the same result as decoding and checking it again. False: feed it the long way."""
+        if self.known is None or self.last_hand is None:
+            return False
+        entry = self.known.get(text)
+        if entry is None:
+            return False
+        kind, record, canonical, hashed = entry
+        self.types.append(kind)
+        self.lines.append(line)
+        self.records.append(record.copy())
+        self.canonical.append(canonical)
+        self.digest.update(hashed)
+        return True
+
+    def feed(self, line: int, obj: Any, source: str | None = None) -> None:
+        """Check one loaded JSON value (_UNLOADED: it was not JSON, its error is already listed);
+        ``source``, the line it was loaded from, lets an accepted line join _KNOWN."""
         seq = len(self.types)
         model = None if obj is _UNLOADED else _validate(obj, line, self.errors)
         kind = obj.get("type") if isinstance(obj, dict) else None
@@ -343,6 +361,7 @@ class _FileChecker:
             del self.errors[MAX_ERRORS:]
         if model is None:
             return
+        clean = len(self.errors)  # no error of this line's own below: it may join _KNOWN
         # Dispatch on the type tag: isinstance on a pydantic model runs its metaclass's check.
         if kind == "session":
             self._check_session(model, line, seq)
@@ -366,9 +385,22 @@ class _FileChecker:
                 LogError(line, model.type, None, "contains a lone surrogate (\\ud800-\\udfff)")
             )
             return
+        hashed = encoded + b"\n"  # content_hash(self.canonical), as the lines come
         self.records.append(record)
         self.canonical.append(text)
-        self.digest.update(encoded + b"\n")  # content_hash(self.canonical), as the lines come
+        self.digest.update(hashed)
+        if source is not None and clean == len(self.errors) and self._context_free(kind, record):
+            self.known[source] = (kind, record.copy(), text, hashed)
+
+    def _context_free(self, kind: str, record: dict[str, Any]) -> bool:
+        """May this accepted record join _KNOWN (see there)?"""
+        return (
+            self.known is not None
+            and self.last_hand is not None
+            and kind not in _CONTEXT_TYPES
+            and len(self.known) < _KNOWN_MAX
+            and all(type(value) in (str, int) for value in record.values())
+        )
 
     def _check_session(self, model: Session, line: int, seq: int) -> None:
         if seq > 0:
@@ -389,6 +421,7 @@ class _FileChecker:
             self.errors.append(LogError(line, "session", "options", str(e)))
             return
         self.tile_set = frozenset(ruleset.tile_counts(opts))
+        self.known = _KNOWN.setdefault(self.tile_set, {})
 
     def _check_context(self, model: BaseModel, line: int, prefix: str, kind: str = "") -> None:
         kind = kind or model.type

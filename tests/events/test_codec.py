@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from events import codec
 from events.codec import (
     LogFormatError,
     canonical_json,
@@ -168,3 +169,61 @@ def test_the_spec_example_is_accepted() -> None:
     assert [r["type"] for r in parsed.records][:3] == ["session", "hand", "dice"]
     assert parsed.session["options"] == {"multiplier": 1}
     assert parsed.records[-1]["payments"][0] == {"from": "E", "to": "N", "amount": 14}
+
+
+def _fresh(data: bytes):
+    """parse_log with the table of known lines emptied first: every line the long way."""
+    codec._KNOWN.clear()
+    return parse_log(data)
+
+
+def test_known_lines_give_the_same_log_as_the_long_way(full) -> None:
+    data = FULL.read_bytes()
+    first, again = _fresh(data), parse_log(data)  # the second parse takes most lines as known
+    assert codec._KNOWN, "the draws and discards of the first parse are remembered"
+    for parsed in (first, again):
+        assert parsed.records == full.records
+        assert parsed.canonical_lines == full.canonical_lines
+        assert parsed.lines == full.lines
+        assert parsed.content_hash == full.content_hash
+
+
+def test_a_known_line_is_a_new_record_each_time(full) -> None:
+    data = FULL.read_bytes()
+    _fresh(data)
+    once = parse_log(data)
+    for record in once.records:
+        record["mutated"] = True
+    assert parse_log(data).records == full.records
+
+
+def test_a_line_known_under_one_tile_set_is_checked_again_under_another() -> None:
+    """A flower draw accepted in a wenling log (144 tiles) is refused in a huangyan log (136)."""
+    hand = {"type": "hand", "no": 1, "seats": {"E": "a", "S": "b", "W": "c", "N": "d"}}
+    draw = '{"type":"draw","seat":"E","tile":"1f","from":"wall"}'
+
+    def log(ruleset: str) -> bytes:
+        session = {"type": "session", "ruleset": ruleset, "players": ["a", "b", "c", "d"]}
+        return f"{json.dumps(session)}\n{json.dumps(hand)}\n{draw}\n".encode()
+
+    assert _fresh(log("wenling")).canonical_lines[2] == draw
+    with pytest.raises(
+        LogFormatError, match="line 3 \\(draw\\): field tile: 1f is not in the huangyan"
+    ):
+        parse_log(log("huangyan"))
+
+
+def test_a_refused_line_is_not_remembered_and_context_still_counts() -> None:
+    hand = {"type": "hand", "no": 1, "seats": {"E": "a", "S": "b", "W": "c", "N": "d"}}
+    session = {"type": "session", "ruleset": "huangyan", "players": ["a", "b", "c", "d"]}
+    flower = '{"type":"draw","seat":"E","tile":"1f","from":"wall"}'
+    draw = '{"type":"draw","seat":"E","tile":"1m","from":"wall"}'
+    bad = f"{json.dumps(session)}\n{json.dumps(hand)}\n{flower}\n".encode()
+    codec._KNOWN.clear()
+    for _ in range(2):
+        with pytest.raises(LogFormatError, match="1f is not in the huangyan tile set"):
+            parse_log(bad)
+    parse_log(f"{json.dumps(session)}\n{json.dumps(hand)}\n{draw}\n".encode())
+    early = f"{json.dumps(session)}\n{draw}\n{json.dumps(hand)}\n".encode()  # draw before any hand
+    with pytest.raises(LogFormatError, match="line 2 \\(draw\\): comes before the first hand"):
+        parse_log(early)
