@@ -48,7 +48,9 @@ class TableSession(SQLModel, table=True):
 
 
 class StoredEvent(SQLModel, table=True):
-    """One record of a session's log, linked into the session's hash chain."""
+    """One record of a session's log, linked into the session's hash chain. ``stream`` refers to
+    a session: a foreign key on SQLite, a statement-level trigger on PostgreSQL (migration 0003:
+    a per-row foreign key check there cost more than a third of an event's insert)."""
 
     __tablename__ = "events"
 

@@ -291,3 +291,15 @@ def test_head_status_tells_whether_the_current_head_is_verified(database_url, sa
         session_id=session.id, corrections=[correction(1)], expected_seq=session.head_seq
     ).session
     assert status(session_id=session.id) == (moved.head_seq, False)
+
+
+def test_the_database_refuses_events_of_no_session(database_url, sample_log):
+    """SQLite by its foreign key, PostgreSQL by a statement trigger (migration 0003)."""
+    store.ingest(data=sample_log)
+    with pytest.raises(DBAPIError, match="fupan: events must belong|FOREIGN KEY"):
+        run_sql(
+            "INSERT INTO events (stream, seq, type, data, prev_hash, hash, recorded_at) "
+            "VALUES ('nosuchsession', 0, 'session', '{}', :h, :h, CURRENT_TIMESTAMP)",
+            h=chain.GENESIS,
+        )
+    assert store.check_chains().broken == []
