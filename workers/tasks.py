@@ -13,7 +13,7 @@ from sqlalchemy.exc import OperationalError
 
 from engine import audit
 from events import store, verifications
-from events.codec import LogFormatError
+from events.codec import LogFormatError, parse_log
 from workers.celery_app import app, enqueue
 
 log = get_task_logger(__name__)
@@ -34,10 +34,8 @@ def engine_version() -> str:
 @app.task(name="fupan.verify_session", **RETRY)
 def verify_session(session_id: str) -> str:
     """Audit a session at its current head; returns "ok", "failed", "done" (already verified
-    by this engine version) or "missing". An engine crash is a failed verification, not a
-    task failure: a poison log must not block the queue."""
-    version = engine_version()
-    status = verifications.head_status(session_id=session_id, engine_version=version)
+    by this engine version) or "missing"."""
+    status = verifications.head_status(session_id=session_id, engine_version=engine_version())
     if status is None:
         log.warning("verify_session: no session %s", session_id)
         return "missing"
@@ -45,7 +43,16 @@ def verify_session(session_id: str) -> str:
     if verified:
         return "done"
     records = store.read_records(session_id=session_id)[: head_seq + 1]
-    result = dict(session_id=session_id, head_seq=head_seq, engine_version=version, options=None)
+    return _verify(session_id, head_seq, records)
+
+
+def _verify(session_id: str, head_seq: int, records: list[dict]) -> str:
+    """Audit ``records`` (the session's stream up to ``head_seq``) and store the result once;
+    "ok" or "failed". An engine crash is a failed verification, not a task failure: a poison
+    log must not block the queue."""
+    result = dict(
+        session_id=session_id, head_seq=head_seq, engine_version=engine_version(), options=None
+    )
     try:
         report = audit.audit_records(records)
     except Exception as e:  # noqa: BLE001 - any engine crash is this log's verdict
@@ -74,17 +81,26 @@ def reverify_all() -> int:
 
 @app.task(name="fupan.ingest_batch", **RETRY)
 def ingest_batch(paths: list[str]) -> dict:
-    """Store each log file (a path the worker can read) and enqueue its verification. A
-    redelivered batch re-ingests nothing (content hashes) but re-enqueues every verification,
-    so none is lost to a crash between storing and enqueueing."""
+    """Store each log file (a path the worker can read) and verify it in this task. A new
+    session is audited from the records just parsed, which are what was stored (the chain
+    was made from their canonical lines), sparing a read back and a task a session; a
+    repeated one goes through verify_session, which does nothing if it is verified. So a
+    redelivered batch (its worker died) verifies what was stored but not verified, and
+    nothing twice."""
     summary = {"stored": 0, "duplicates": 0, "rejected": {}}
     for path in paths:
         try:
             with Path(path).open("rb") as f:
-                stored = store.ingest(data=f)
+                parsed = parse_log(f)
         except (OSError, LogFormatError) as e:
             summary["rejected"][path] = str(e)
             continue
-        summary["stored" if stored.created else "duplicates"] += 1
-        enqueue(verify_session, stored.session.id)
+        stored = store.ingest_parsed(parsed=parsed)
+        session = stored.session
+        if stored.created:
+            summary["stored"] += 1
+            _verify(session.id, session.head_seq, parsed.records)
+        else:
+            summary["duplicates"] += 1
+            verify_session(session.id)
     return summary

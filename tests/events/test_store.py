@@ -303,3 +303,10 @@ def test_the_database_refuses_events_of_no_session(database_url, sample_log):
             h=chain.GENESIS,
         )
     assert store.check_chains().broken == []
+
+
+def test_read_records_gives_back_the_parsed_records(database_url, sample_log):
+    """What ingest_batch relies on to audit a new session without reading it back."""
+    parsed = parse_log(sample_log)
+    session = store.ingest_parsed(parsed=parsed).session
+    assert store.read_records(session_id=session.id) == parsed.records

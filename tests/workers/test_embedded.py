@@ -109,7 +109,24 @@ def test_ingest_batch_stores_rejects_and_verifies(embedded, sample_log, tmp_path
     assert "line 1" in summary["rejected"][str(files[2])]
     assert dispatch.wait_embedded(30)
     [session] = store.list_sessions()
+    [row] = verifications.verifications_of(session_id=session.id)
+    stored_report = audit_records(store.read_records(session_id=session.id))
+    assert (row.status, row.head_seq) == ("ok", session.head_seq)
+    assert json.loads(row.report) == json.loads(json.dumps(stored_report))
+
+
+def test_a_redelivered_batch_verifies_what_was_stored_but_not_verified(
+    embedded, sample_log, tmp_path
+):
+    """A worker that died between storing and verifying: the batch comes again."""
+    path = tmp_path / "log.jsonl"
+    path.write_text(sample_log, encoding="utf-8")
+    session = store.ingest(data=sample_log).session  # stored, never verified
+    summary = tasks.ingest_batch.apply(args=[[str(path)]]).get()
+    assert (summary["stored"], summary["duplicates"]) == (0, 1)
     assert [r.status for r in verifications.verifications_of(session_id=session.id)] == ["ok"]
+    tasks.ingest_batch.apply(args=[[str(path)]]).get()  # and again: nothing twice
+    assert len(verifications.verifications_of(session_id=session.id)) == 1
 
 
 def test_verifying_an_unknown_session_is_harmless(embedded):
