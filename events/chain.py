@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 GENESIS = "0" * 64  # prev_hash of seq 0
 
@@ -20,8 +20,9 @@ class ChainBroken(Exception):
         self.stream, self.seq, self.reason = stream, seq, reason
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(NamedTuple):
+    """One event's place in its stream (a tuple: an upload makes a hundred a hand)."""
+
     seq: int
     type: str
     data: str  # canonical JSON
@@ -35,8 +36,11 @@ def link_hash(seq: int, prev_hash: str, data: str) -> str:
 
 
 def _link_digest(seq: int, prev_digest: bytes, data: str) -> bytes:
-    event_digest = hashlib.sha256(data.encode("utf-8")).digest()
-    return hashlib.sha256(seq.to_bytes(8, "big") + prev_digest + event_digest).digest()
+    event_digest = _sha256(data.encode("utf-8")).digest()
+    return _sha256(b"".join((seq.to_bytes(8, "big"), prev_digest, event_digest))).digest()
+
+
+_sha256 = hashlib.sha256
 
 
 def extend(
