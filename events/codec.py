@@ -133,7 +133,14 @@ def content_hash(canonical_lines: list[str]) -> str:
 
 def _lines(data: bytes, max_bytes: int) -> Iterator[tuple[int, str | LogError]]:
     """(line number, decoded line or LogError) for every non-blank line. A file larger than
-    ``max_bytes`` gets one error, at the line that crosses the limit, after the lines before it."""
+    ``max_bytes`` gets one error, at the line that crosses the limit, after the lines before it.
+    A file with nothing to report (the usual upload) is decoded and split in one go."""
+    text = _plain_text(data, max_bytes)
+    if text is not None:
+        for line_no, line in enumerate(text.removeprefix("\ufeff").split("\n"), 1):
+            if line and not line.isspace():
+                yield line_no, line
+        return
     total = 0
     for line_no, raw in enumerate(data.split(b"\n"), 1):
         total += len(raw) + 1  # its newline (the last line has none: min below)
@@ -156,6 +163,19 @@ def _lines(data: bytes, max_bytes: int) -> Iterator[tuple[int, str | LogError]]:
             continue
         if text.strip():
             yield line_no, text
+
+
+def _plain_text(data: bytes, max_bytes: int) -> str | None:
+    """The file as text if it is within the size limits, UTF-8, and has no carriage return to
+    strip; else None (the line-by-line path finds what to report)."""
+    if len(data) > max_bytes or b"\r" in data:
+        return None
+    if len(data) > MAX_LINE_BYTES and max(map(len, data.split(b"\n"))) > MAX_LINE_BYTES:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def _object_no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

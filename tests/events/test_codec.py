@@ -227,3 +227,14 @@ def test_a_refused_line_is_not_remembered_and_context_still_counts() -> None:
     early = f"{json.dumps(session)}\n{draw}\n{json.dumps(hand)}\n".encode()  # draw before any hand
     with pytest.raises(LogFormatError, match="line 2 \\(draw\\): comes before the first hand"):
         parse_log(early)
+
+
+def test_the_one_go_and_the_line_by_line_reading_agree(full) -> None:
+    """A plain file is decoded and split at once; one with a carriage return line by line."""
+    lines = FULL.read_text(encoding="utf-8").split("\n")
+    lines[5:5] = ["", "   ", "\t"]
+    plain = "\ufeff" + "\n".join(lines)
+    for text in (plain, plain.replace("\n", "\r\n")):
+        parsed = parse_log(text.encode("utf-8"))
+        assert parsed.records == full.records
+        assert parsed.lines == [n + 3 * (n > 5) for n in full.lines]
