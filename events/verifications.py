@@ -6,6 +6,7 @@ a new engine version or a correction (a new head) adds a row and keeps the old o
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 
@@ -49,9 +50,20 @@ def record_verification(
         report=None if report is None else json.dumps(report, ensure_ascii=False),
         disputes=disputes, anomalies=anomalies, error=error, created_at=utcnow(),
     )  # fmt: skip
-    statement = _INSERT[engine.dialect.name](Verification).values(**row).on_conflict_do_nothing()
     with engine.begin() as connection:
-        return connection.execute(statement).rowcount == 1
+        if engine.dialect.name == "postgresql":
+            # A result is derived: a crash that loses it before the WAL reaches the disk leaves
+            # the session unverified, and reverify_all writes it again. Not waiting for the
+            # flush keeps a worker busy instead of idle on every session.
+            connection.exec_driver_sql("SET LOCAL synchronous_commit = off")
+        return connection.execute(_insert_once(engine.dialect.name), row).rowcount == 1
+
+
+@functools.cache
+def _insert_once(dialect: str):
+    """INSERT … ON CONFLICT DO NOTHING of a result row (built once: it takes the row as
+    parameters)."""
+    return _INSERT[dialect](Verification).on_conflict_do_nothing()
 
 
 def verifications_of(*, session_id: str, engine: Engine | None = None) -> list[Verification]:

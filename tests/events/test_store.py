@@ -310,3 +310,19 @@ def test_read_records_gives_back_the_parsed_records(database_url, sample_log):
     parsed = parse_log(sample_log)
     session = store.ingest_parsed(parsed=parsed).session
     assert store.read_records(session_id=session.id) == parsed.records
+
+
+def test_a_result_is_written_once_per_head_version_and_options(database_url, sample_log):
+    session = store.ingest(data=sample_log).session
+    record = functools.partial(
+        verifications.record_verification, session_id=session.id, head_seq=session.head_seq,
+        status="ok", report={"hands": []},
+    )  # fmt: skip
+    assert record(engine_version="1.0", options=None) is True
+    assert record(engine_version="1.0", options=None) is False  # a redelivered task
+    assert record(engine_version="1.0", options={"base": 2}) is True
+    assert record(engine_version="2.0", options=None) is True
+    rows = verifications.verifications_of(session_id=session.id)
+    assert [(r.engine_version, r.options) for r in rows] == [
+        ("1.0", "{}"), ("1.0", '{"base":2}'), ("2.0", "{}"),
+    ]  # fmt: skip
