@@ -56,14 +56,16 @@ def record_verification(
             # the session unverified, and reverify_all writes it again. Not waiting for the
             # flush keeps a worker busy instead of idle on every session.
             connection.exec_driver_sql("SET LOCAL synchronous_commit = off")
-        return connection.execute(_insert_once(engine.dialect.name), row).rowcount == 1
+        return connection.execute(_insert_once(engine.dialect.name), row).first() is not None
 
 
 @functools.cache
 def _insert_once(dialect: str):
-    """INSERT … ON CONFLICT DO NOTHING of a result row (built once: it takes the row as
-    parameters)."""
-    return _INSERT[dialect](Verification).on_conflict_do_nothing()
+    """INSERT … ON CONFLICT DO NOTHING RETURNING id of a result row: a row back means it was
+    stored (psycopg reports no rowcount for an insert that returns rows). Built once: it
+    takes the row as parameters."""
+    table = Verification.__table__
+    return _INSERT[dialect](table).on_conflict_do_nothing().returning(table.c.id)
 
 
 def verifications_of(*, session_id: str, engine: Engine | None = None) -> list[Verification]:
