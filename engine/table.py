@@ -47,13 +47,15 @@ class Table(WinRules):
         self.dealt: set[str] = set()
         self.wall_draws = {s: 0 for s in SEATS}
         self.discarded_wild: set[str] = set()
-        # per seat, since its last draw: (seq, tile, its counts, its melds) of each tile offered
+        # per seat, since its last draw: (seq, tile, its hand) of each tile offered; the hand is
+        # (counts, melds) as tuples, shared by the offers until the seat's own next record
         self.passed: dict[str, list[tuple]] = {s: [] for s in SEATS}
+        self.hands: dict[str, tuple] = {}
         self.reported: set[tuple[str, str]] = set()  # (code, key) reported once per hand
         self.taken = 0
         self.back_draws = 0
         self.flowers_out = 0
-        self._dead = ((0, 0), rs.dead_wall(0, 0, opts))  # ((back draws, flowers out), dead wall)
+        self.dead_wall = rs.dead_wall(0, 0, opts)  # kept in step in replaced()
         self.turn: str | None = None
         self.must: str | None = None  # "draw" or "discard"
         self.last_draw: dict[str, tuple[str, str | None]] = {}  # seat -> (source, cause)
@@ -86,7 +88,7 @@ class Table(WinRules):
         t.seen, t.shown_at = self.seen[:], dict(self.shown_at)
         t.pending = {s: p[:] for s, p in self.pending.items()}
         t.dealt, t.discarded_wild, t.reported = set(self.dealt), set(self.discarded_wild), set()
-        t.passed = {s: p[:] for s, p in self.passed.items()}
+        t.passed, t.hands = {s: p[:] for s, p in self.passed.items()}, dict(self.hands)
         t.wall_draws, t.last_draw = dict(self.wall_draws), dict(self.last_draw)
         t.wins, t.win_seqs, t.showdowns = self.wins[:], self.win_seqs[:], dict(self.showdowns)
         t.anomalies = []
@@ -104,11 +106,11 @@ class Table(WinRules):
     def wall_left(self) -> int:
         return self.total - self.taken
 
-    def dead_wall(self) -> int:
-        key = (self.back_draws, self.flowers_out)
-        if self._dead[0] != key:
-            self._dead = (key, self.rs.dead_wall(*key, self.opts))
-        return self._dead[1]
+    def replaced(self, back_draw: bool, flower: bool) -> None:
+        """Count a replacement draw or a revealed flower; the dead wall may depend on them."""
+        self.back_draws += back_draw
+        self.flowers_out += flower
+        self.dead_wall = self.rs.dead_wall(self.back_draws, self.flowers_out, self.opts)
 
     def _bonus_indexes(self) -> tuple[int, ...]:
         return _bonus_indexes(self.rs, self.opts, self.wildcards)
@@ -180,6 +182,8 @@ class Table(WinRules):
         if self.ended and kind in PLAY_TYPES and not (kind == "win" and self.wins):
             self.flag(seq, "play_after_end", f"{kind} after the hand ended")
             return
+        if self.hands:  # a seat's hand changes on its own records only (抢杠: see _win_robbing)
+            self.hands.pop(rec.get("seat"), None)
         handler = _HANDLERS.get(kind)
         if handler is not None:
             handler(self, seq, rec)
@@ -222,7 +226,8 @@ class Table(WinRules):
             self.flag(seq, "reveal_not_in_hand", f"{seat} reveals {chinese(tile)} it does not hold")
             return
         self.revealed[seat].append(tile)
-        self.flowers_out += is_flower(tile)
+        if is_flower(tile):
+            self.replaced(False, True)
         self.pending[seat].append("bonus")
         self.record(seq, "reveal", seat, tile=tile)
 
@@ -236,12 +241,12 @@ class Table(WinRules):
                 self.flag(seq, "back_draw_without_cause",
                           f"{seat} draws from the back with no flower revealed or kong made",
                           WARNING)
-            self.back_draws += 1
+            self.replaced(True, False)
         if cause is None:  # a turn's draw (a replacement may still come from the dead wall)
-            if self.total - self.taken <= self.dead_wall():
+            if self.total - self.taken <= self.dead_wall:
                 self.flag_once("wall", seq, "wall_exhausted",
                                f"{seat} draws with {self.wall_left} live tiles left (the hand ends "
-                               f"at {self.dead_wall()})")
+                               f"at {self.dead_wall})")
             self.check_turn(seq, seat, "draw", "draws")
             self.turn, self.must = seat, "discard"
             self.wall_draws[seat] += 1
@@ -387,10 +392,10 @@ class Table(WinRules):
         if self.wins:
             self.flag(seq, "play_after_end", "exhausted after a win")
             return
-        if not self.summary and self.wall_left > self.dead_wall():
+        if not self.summary and self.wall_left > self.dead_wall:
             self.flag(seq, "exhausted_early",
                       f"declared exhausted with {self.wall_left} live tiles left "
-                      f"(the hand ends at {self.dead_wall()})", WARNING)
+                      f"(the hand ends at {self.dead_wall})", WARNING)
         self.exhausted = self.ended = True
         self.turn = self.must = None
 

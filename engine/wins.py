@@ -73,7 +73,7 @@ class WinRules:
         if self.rs.discarded_wildcard_blocks_win and tile in self.wildcards:
             self.flag(seq, "win_on_discarded_wildcard", f"{seat} wins on a discarded 得 {chinese(tile)}")
         flags = set()
-        if self.wall_left <= self.dead_wall():
+        if self.wall_left <= self.dead_wall:
             flags.add(FLAG_LAST_TILE)
         if self.discard_count == 1 and who == "E" and self.claims == 0:
             flags.add(FLAG_FIRST_DISCARD)
@@ -86,6 +86,7 @@ class WinRules:
             melds[i] = Meld("peng", (tile,) * 3, melds[i].from_seat)
             if "kong" in self.pending[by]:
                 self.pending[by].remove("kong")
+            self.hands.pop(by, None)
             self.robbed, self.last_gang = self.last_gang, None
         elif self.robbed != (by, tile) or tile is None:
             self.flag(seq, "claim_no_discard", f"{seat} robs a kong of {by} that was not made")
@@ -97,7 +98,7 @@ class WinRules:
         source, cause = self.last_draw.get(seat, ("wall", None))
         if source == "back":
             flags.add(FLAG_KONG_REPLACEMENT if cause == "kong" else FLAG_BONUS_REPLACEMENT)
-        if self.wall_left <= self.dead_wall():
+        if self.wall_left <= self.dead_wall:
             flags.add(FLAG_LAST_TILE)
         if seat == "E" and self.discard_count == 0:
             flags.add(FLAG_HEAVEN)
@@ -109,9 +110,13 @@ class WinRules:
         """Remember, for each other seat, the tile ``by`` offers at step ``seq`` (a discard or an
         added kong) with that seat's hand then. Whether it would have won is asked only when the
         seat later wins on another seat's tile before drawing (``_check_passed``): the cost falls
-        on the rare win, not on every discard."""
+        on the rare win, not on every discard. The hand is copied once per change: the copy is
+        shared until the seat's own next record (``apply`` drops it)."""
         for seat in _OTHERS[by]:
-            self.passed[seat].append((seq, tile, tuple(self.counts[seat]), tuple(self.melds[seat])))
+            hand = self.hands.get(seat)
+            if hand is None:
+                hand = self.hands[seat] = (tuple(self.counts[seat]), tuple(self.melds[seat]))
+            self.passed[seat].append((seq, tile, hand))
 
     def _check_passed(self, seq: int, seat: str, how: str) -> None:
         """A win on another seat's tile after letting a winning one go by, before drawing."""
@@ -122,7 +127,7 @@ class WinRules:
             taken = self.discards[who][i][1]
         else:
             taken = next((a.seq for a in reversed(self.actions) if a.kind == "gang"), None)
-        for at, tile, counts, melds in self.passed[seat]:
+        for at, tile, (counts, melds) in self.passed[seat]:
             if at != taken and _would_win(counts, melds, tile, self.wildcards):
                 self.flag(seq, "passed_win",
                           f"{seat} let {chinese(tile)} go by (seq {at}), which completed its hand, "
