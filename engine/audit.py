@@ -22,10 +22,15 @@ _ORDER = {s: i for i, s in enumerate(SEATS)}
 
 
 def audit_records(records: list[dict], overrides: Mapping[str, Any] | None = None) -> dict:
-    """The JSON-ready report of one session log (``overrides``: options from ``--option``)."""
+    """The JSON-ready report of one session log (``overrides``: options from ``--option``).
+    The collector stays paused until the replay is freed: re-enabled earlier, its next pass
+    walks every object of the replay still alive (≈ 10 % of an audit)."""
     with no_gc_pauses():
-        rp = replay(records, overrides)
-        hands = [audit_hand(h) for h in rp.hands]
+        return _report(replay(records, overrides))
+
+
+def _report(rp: Replay) -> dict:
+    hands = [audit_hand(h) for h in rp.hands]
     anomalies = list(rp.anomalies) + session_anomalies(rp)
     expected, recorded = _totals(hands, "expected_net"), _totals(hands, "recorded_net")
     ok = not anomalies and not any(h["disputes"] or h["anomalies"] for h in hands)
