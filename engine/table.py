@@ -157,9 +157,12 @@ class Table(WinRules):
             )
 
     def check_turn(self, seq: int, seat: str, must: str, what: str) -> None:
-        if self.turn is not None and (seat != self.turn or self.must != must):
-            expected = f"{self.turn} to {self.must}" if self.must else "nobody"
-            self.flag(seq, "wrong_turn", f"{seat} {what} out of turn; expected {expected}")
+        if (seat != self.turn or self.must != must) and self.turn is not None:
+            self.wrong_turn(seq, seat, what)
+
+    def wrong_turn(self, seq: int, seat: str, what: str) -> None:
+        expected = f"{self.turn} to {self.must}" if self.must else "nobody"
+        self.flag(seq, "wrong_turn", f"{seat} {what} out of turn; expected {expected}")
 
     def record(
         self, seq: int, kind: str, seat: str, tile: str | None = None, source: str | None = None,
@@ -247,25 +250,29 @@ class Table(WinRules):
                 self.flag_once("wall", seq, "wall_exhausted",
                                f"{seat} draws with {self.wall_left} live tiles left (the hand ends "
                                f"at {self.dead_wall})")
-            self.check_turn(seq, seat, "draw", "draws")
+            if (seat != self.turn or self.must != "draw") and self.turn is not None:
+                self.wrong_turn(seq, seat, "draws")
             self.turn, self.must = seat, "discard"
             self.wall_draws[seat] += 1
         i = INDEX[tile]
         self.counts[seat][i] += 1
-        self.seen[i] += 1
-        if self.seen[i] > self.limits[i]:
+        seen = self.seen
+        seen[i] += 1
+        if seen[i] > self.limits[i]:
             self._overcount(seq, tile)
         self.taken += 1
         self.last_draw[seat] = (source, cause)
         self.last_discard = self.last_gang = self.just_claimed = None
-        self.passed[seat].clear()
+        if self.passed[seat]:
+            self.passed[seat].clear()
         mid_turn = seat == self.turn and self.must == "discard"
-        self.check_size(seq, seat, self.hs + (1 if mid_turn else 0))
+        self.check_size(seq, seat, self.hs + mid_turn)
         self.record(seq, "draw", seat, tile, source)
 
     def on_discard(self, seq: int, rec: dict) -> None:
         seat, tile = rec["seat"], rec["tile"]
-        self.check_turn(seq, seat, "discard", "discards")
+        if (seat != self.turn or self.must != "discard") and self.turn is not None:
+            self.wrong_turn(seq, seat, "discards")
         if self.checking:
             self._check_discard(seq, seat, tile)
         if not self.take(seat, tile):
