@@ -7,9 +7,9 @@ from datetime import date
 
 from flask import abort
 
-from events import store
+from events import store, verifications
 from events.models import TableSession, Verification
-from service import auth, queries, replays
+from service import auth, history, queries, replays
 from service.db import engine
 from service.models import User
 
@@ -143,9 +143,13 @@ def _hand_summary(index: int, h: dict, resolved: dict[int, dict]) -> dict:
 
 
 def session_view(user: User, session_id: str) -> dict:
+    """The newest report hand by hand, and the history of results (all of this session's rows
+    in one query; each report parsed once)."""
     s = load_session(user, session_id)
-    v, report = _verified(s)
-    out = {"session": session_summary(s, v), "report_ok": None, "hands": [], "totals": None}
+    rows, reports = _results(s)
+    v, report = (rows[-1], reports[-1]) if rows else (None, None)
+    out = {"session": session_summary(s, v), "report_ok": None, "hands": [], "totals": None,
+           "verifications": history.entries(s, rows, reports)}  # fmt: skip
     if report is None:
         return out
     resolved = resolutions(report)
@@ -158,6 +162,18 @@ def session_view(user: User, session_id: str) -> dict:
         options=report["session"].get("options", {}),
     )
     return out
+
+
+def verifications_view(user: User, session_id: str) -> dict:
+    s = load_session(user, session_id)
+    rows, reports = _results(s)
+    return {"id": s.id, "head_seq": s.head_seq, "verifications": history.entries(s, rows, reports)}
+
+
+def _results(s: TableSession) -> tuple[list[Verification], list[dict | None]]:
+    """Every verification of the session, oldest first, with its parsed report."""
+    rows = verifications.verifications_of(session_id=s.id, engine=engine())
+    return rows, [queries.report_of(r) for r in rows]
 
 
 def hand_view(user: User, session_id: str, index: int) -> dict:

@@ -63,6 +63,12 @@ def session_status(session_id: str):
     return jsonify(views.status_view(g.user, session_id))
 
 
+@bp.get("/sessions/<session_id>/verifications")
+@auth.api_auth
+def session_verifications(session_id: str):
+    return jsonify(views.verifications_view(g.user, session_id))
+
+
 @bp.get("/sessions/<session_id>/hands/<int:index>")
 @auth.api_auth
 def hand(session_id: str, index: int):

@@ -17,6 +17,11 @@ from tests.service.test_web_pages import (  # noqa: F401
 from tests.service.test_web_upload import (
     test_malformed_line_is_reported_with_its_number_and_nothing_stored,  # noqa: F401,E501
 )
+from tests.service.test_web_verifications import (  # noqa: F401
+    test_a_correction_is_the_cause,
+    test_an_engine_upgrade_that_changed_a_dispute,
+    upgraded,
+)
 
 pytestmark = [pytest.mark.postgres,
               pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)]

@@ -1,0 +1,153 @@
+"""The verification history on the session page and at /api/v1/sessions/<id>/verifications:
+an older engine's result that differs, then the current one (the change and the engine as its
+cause); a correction appended and verified again (the correction, who and why, as the cause)."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from engine.audit import audit_records
+from events import store, verifications
+from service.db import engine
+from tests.service.conftest import fixture_log, login
+from workers import tasks
+
+DISPUTED = "audit/fan_missed.jsonl"  # one huangyan hand, the table forgot 硬碰硬
+SETTLEMENT_SEQ = 23  # the hand's settlement line
+
+
+def _stored(app) -> str:
+    with app.app_context():
+        return store.ingest(data=fixture_log(DISPUTED), engine=engine()).session.id
+
+
+def _record_old(app, sid: str, report: dict | None, version: str = "0.0.1", **fields) -> None:
+    with app.app_context():
+        head = store.get_session(session_id=sid, engine=engine()).head_seq
+        disputes = sum(len(h["disputes"]) for h in report["hands"]) if report else 0
+        stored = verifications.record_verification(
+            session_id=sid, head_seq=head, engine_version=version, options=None,
+            report=report, disputes=disputes, engine=engine(), **fields,
+        )  # fmt: skip
+        assert stored
+
+
+def _history(client, sid: str) -> list[dict]:
+    response = client.get(f"/api/v1/sessions/{sid}/verifications")
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()["verifications"]
+
+
+@pytest.fixture
+def upgraded(app, alice):
+    """A session verified by engine 0.0.1, whose report had the first dispute's recorded
+    amount 3 higher and no explanation, then by the current engine."""
+    sid = _stored(app)
+    with app.app_context():
+        current = audit_records(store.read_records(session_id=sid, engine=engine()))
+    old = copy.deepcopy(current)
+    for d in old["hands"][0]["disputes"]:
+        d["explanation"] = None
+    old["hands"][0]["disputes"][0]["recorded"] += 3
+    _record_old(app, sid, old, status="ok")
+    assert tasks.verify_session(sid) == "ok"
+    return sid, current
+
+
+def test_an_engine_upgrade_that_changed_a_dispute(alice, upgraded):
+    sid, current = upgraded
+    first, second = _history(alice, sid)
+    dispute = current["hands"][0]["disputes"][0]
+    seats = current["hands"][0]["seats"]
+    assert (first["engine_version"], first["causes"], first["changes"]) == ("0.0.1", [], None)
+    assert second["engine_version"] == tasks.engine_version() != "0.0.1"
+    assert second["causes"] == [{"code": "engine", "zh": "引擎升级后重新核对",
+                                 "en": "re-verified by another engine version",
+                                 "before": "0.0.1", "after": tasks.engine_version()}]  # fmt: skip
+    assert [(c["hand"], c["code"]) for c in second["changes"]] == [
+        (1, "dispute_amount"), (1, "explanation")]  # fmt: skip
+    amount = second["changes"][0]
+    assert amount["what"] == f"{seats[dispute['from']]} ({dispute['from']}) → " \
+                             f"{seats[dispute['to']]} ({dispute['to']})"  # fmt: skip
+    assert amount["before"]["recorded"] == dispute["recorded"] + 3
+    assert amount["after"] == {"expected": dispute["expected"], "recorded": dispute["recorded"]}
+    assert second["changes"][1]["after"] == dispute["explanation"]
+
+    html = alice.get(f"/sessions/{sid}").get_data(as_text=True)
+    section = html[html.index('id="verifications"') :]
+    assert section.count('<tr id="verification-') == 2
+    assert "verdict changed 结论改变" in section and "same verdict" not in section
+    assert f"0.0.1 → {tasks.engine_version()}" in section
+    assert "dispute amount changed" in section and amount["what"] in section
+    assert f"recorded 实付 {dispute['recorded'] + 3} → expected 应付 {dispute['expected']}" \
+        in " ".join(section.split())  # fmt: skip
+    assert dispute["explanation"]["zh"] in section
+
+
+def test_the_session_api_carries_the_same_history(alice, upgraded):
+    sid, _ = upgraded
+    assert alice.get(f"/api/v1/sessions/{sid}").get_json()["verifications"] == _history(alice, sid)
+
+
+def test_same_verdict_and_a_failed_audit(app, alice):
+    sid = _stored(app)
+    _record_old(app, sid, None, version="0.0.1", status="failed", error="KeyError: 'x'")
+    with app.app_context():
+        report = audit_records(store.read_records(session_id=sid, engine=engine()))
+    _record_old(app, sid, report, version="0.0.2", status="ok")
+    assert tasks.verify_session(sid) == "ok"
+    failed, fixed, same = _history(alice, sid)
+    assert (failed["status"], failed["error"], failed["ok"]) == ("failed", "KeyError: 'x'", None)
+    assert fixed["changes"] is None and fixed["causes"][0]["before"] == "0.0.1"
+    assert same["changes"] == [] and same["causes"][0]["before"] == "0.0.2"
+    html = alice.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "KeyError: &#39;x&#39;" in html and "nothing to compare" in html
+    assert "same verdict 结论相同" in html and "verdict changed" not in html
+
+
+def test_a_correction_is_the_cause(app, alice):
+    sid = _stored(app)
+    assert tasks.verify_session(sid) == "ok"
+    (before,) = _history(alice, sid)
+    assert before["ok"] is False
+    with app.app_context():
+        records = store.read_records(session_id=sid, engine=engine())
+        expected = audit_records(records)["hands"][0]["expected_payments"]
+        store.append_corrections(
+            session_id=sid, expected_seq=len(records) - 1, engine=engine(),
+            corrections=[{"type": "correction", "target": SETTLEMENT_SEQ, "by": "阿强",
+                          "reason": "paid 硬碰硬 after all",
+                          "replacement": {"type": "settlement", "payments": [
+                              {k: p[k] for k in ("from", "to", "amount")} for p in expected]}}],
+        )  # fmt: skip
+    assert tasks.verify_session(sid) == "ok"
+    _, after = _history(alice, sid)
+    (cause,) = after["causes"]
+    head = len(records) - 1
+    assert (cause["code"], cause["before"], cause["after"], cause["appended"]) == (
+        "head", head, head + 1, 0)  # fmt: skip
+    assert cause["corrections"] == [{"seq": head + 1, "by": "阿强", "reason": "paid 硬碰硬 after all",
+                                     "target": SETTLEMENT_SEQ, "target_type": "settlement",
+                                     "void": False, "hand": 1}]  # fmt: skip
+    codes = [c["code"] for c in after["changes"]]
+    assert codes[0] == "verdict" and set(codes[1:]) == {"dispute_removed"}
+    assert after["changes"][0]["after"] is True
+
+    html = " ".join(alice.get(f"/sessions/{sid}").get_data(as_text=True).split())
+    assert "the log was corrected or extended" in html
+    assert "by <b>阿强</b>, “paid 硬碰硬 after all”" in html
+    assert f"replaces the settlement at seq {SETTLEMENT_SEQ} (hand 第 1 局)" in html
+    assert "session verdict changed 整场结论改变: not ok 有问题 → ok 无误" in html
+
+
+def test_history_follows_the_session_access_rules(app, upgraded):
+    sid, _ = upgraded
+    bob = app.test_client()
+    login(bob, "bob")
+    assert bob.get(f"/api/v1/sessions/{sid}/verifications").status_code == 404
+    anonymous = app.test_client().get(f"/api/v1/sessions/{sid}/verifications")
+    assert anonymous.status_code == 401
+    assert json.loads(anonymous.get_data())["error"] == "unauthorized"
