@@ -160,10 +160,7 @@ def apply_corrections(
 ) -> tuple[list[tuple[int, dict]], list[Correction]]:
     """The records in force as (seq, record), corrections applied in order: a later correction
     of the same record wins (the codec refuses corrections of the session or of a correction)."""
-    for rec in records:
-        if rec.get("type") == "correction":
-            break
-    else:
+    if "correction" not in [rec.get("type") for rec in records]:
         return list(enumerate(records)), []
     current: dict[int, dict | None] = dict(enumerate(records))
     corrections: list[Correction] = []

@@ -34,9 +34,7 @@ class Table(WinRules):
         self.checking = True
         self.checked_kinds = _checked_kinds(rs)
         self.hs = rs.hand_size
-        counts = rs.tile_counts(opts)
-        self.limits = [counts.get(t, 0) for t in ALL_TILES]
-        self.total = sum(counts.values())
+        self.limits, self.total = _tile_limits(rs, opts)
         self.counts = {s: [0] * 42 for s in SEATS}
         self.melds: dict[str, list[Meld]] = {s: [] for s in SEATS}
         self.revealed: dict[str, list[str]] = {s: [] for s in SEATS}
@@ -462,6 +460,13 @@ def _checked_kinds(rs: Ruleset) -> frozenset[str]:
 
 
 @lru_cache(maxsize=256)
+def _tile_limits(rs: Ruleset, opts: Any) -> tuple[tuple[int, ...], int]:
+    """Copies of each tile (by index) in the set, and the set's size (memoised per ruleset)."""
+    counts = rs.tile_counts(opts)
+    return tuple(counts.get(t, 0) for t in ALL_TILES), sum(counts.values())
+
+
+@lru_cache(maxsize=256)
 def _bonus_indexes(rs: Ruleset, opts: Any, wildcards: frozenset[str]) -> tuple[int, ...]:
     """Indexes of the tiles that must be revealed (memoised: asked for every hand)."""
     return tuple(i for i, t in enumerate(ALL_TILES) if rs.is_bonus(t, wildcards, opts))
@@ -474,10 +479,11 @@ _HANDLERS = {name[3:]: getattr(Table, name) for name in dir(Table) if name.start
 
 
 def _is_run(run: list[str]) -> bool:
-    if len(run) != 3 or any(t[1] not in "mps" for t in run) or len({t[1] for t in run}) != 1:
+    if len(run) != 3:
         return False
-    a, b, c = (int(t[0]) for t in run)
-    return b == a + 1 and c == b + 1
+    a, b, c = run
+    return (a[1] == b[1] == c[1] and a[1] in "mps"
+            and int(b[0]) == int(a[0]) + 1 and int(c[0]) == int(b[0]) + 1)
 
 
 def _chi_barred(tile: str, run: list[str]) -> tuple[str, ...]:
