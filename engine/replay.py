@@ -20,7 +20,7 @@ from typing import Any
 from engine.model import SEATS, HandOutcome
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import Anomaly, Ruleset
-from engine.state import ERROR, WARNING, TableState
+from engine.state import ERROR, TableState
 from engine.table import Table
 
 CHECKPOINT_EVERY = 16
@@ -198,15 +198,9 @@ def _replay_hand(
     head_seq, head = records[0]
     summary = not any(rec["type"] in _FULL_TYPES for _, rec in records)
     table = Table(rs, opts, summary)
-    settlement = None
+    apply = table.apply
     for seq, rec in records[1:]:
-        if rec["type"] == "settlement":
-            if settlement is not None:
-                table.flag(seq, "duplicate_settlement",
-                           "a second settlement line for the hand; the last one counts", WARNING)
-            settlement = rec
-        else:
-            table.apply(seq, rec)
+        apply(seq, rec)
     table.finish(records[-1][0])
     outcome = HandOutcome(
         no=head["no"],
@@ -230,7 +224,7 @@ def _replay_hand(
         seat_change=bool(head.get("seat_change")),
         outcome=outcome,
         anomalies=sorted(table.anomalies, key=lambda a: (a.seq is None, a.seq or 0)),
-        settlement=settlement,
+        settlement=table.settlement,
         ruleset=rs,
         opts=opts,
     )

@@ -49,6 +49,7 @@ class Table(WinRules):
         # (counts, melds) as tuples, shared by the offers until the seat's own next record
         self.passed: dict[str, list[tuple]] = {s: [] for s in SEATS}
         self.hands: dict[str, tuple] = {}
+        self.tracks_passed = rs.passed_win_waits_for_draw
         self.reported: set[tuple[str, str]] = set()  # (code, key) reported once per hand
         self.taken = 0
         self.back_draws = 0
@@ -72,6 +73,7 @@ class Table(WinRules):
         self.exhausted = False
         self.ended = False
         self.showdowns: dict[str, Showdown] = {}
+        self.settlement: dict | None = None  # the recorded one (the last line counts)
         self.actions: list[Action] = []
         self.anomalies: list[Anomaly] = []
 
@@ -273,6 +275,8 @@ class Table(WinRules):
             self.wrong_turn(seq, seat, "discards")
         if self.checking:
             self._check_discard(seq, seat, tile)
+            if self.tracks_passed:
+                self.note_offered(seq, seat, tile)
         if not self.take(seat, tile):
             self.flag(seq, "discard_not_in_hand", f"{seat} discards {chinese(tile)} it does not hold")
         if tile in self.wildcards:
@@ -280,8 +284,6 @@ class Table(WinRules):
         river = self.discards[seat]
         river.append((tile, seq, None))  # a Discard's fields; built in state()
         self.last_discard = self.win_discard = (seat, len(river) - 1)
-        if self.checking and self.rs.passed_win_waits_for_draw:
-            self.note_offered(seq, seat, tile)
         self.last_gang = self.just_claimed = None
         self.discard_count += 1
         self.turn, self.must = _NEXT[seat], "draw"
@@ -378,7 +380,7 @@ class Table(WinRules):
                     self.melds[seat].remove(pung)
                     meld = Meld(kind, (tile,) * 4, pung.from_seat)
                     self.last_gang = (seat, tile)
-                    if self.checking and self.rs.passed_win_waits_for_draw:
+                    if self.checking and self.tracks_passed:
                         self.note_offered(seq, seat, tile)  # a 抢杠 let go is a passed 胡 too
                 else:
                     self.flag(seq, "gang_without_tiles", f"{seat} adds to a 碰 of {chinese(tile)} it lacks")
@@ -403,6 +405,12 @@ class Table(WinRules):
                       f"(the hand ends at {self.dead_wall})", WARNING)
         self.exhausted = self.ended = True
         self.turn = self.must = None
+
+    def on_settlement(self, seq: int, rec: dict) -> None:
+        if self.settlement is not None:
+            self.flag(seq, "duplicate_settlement",
+                      "a second settlement line for the hand; the last one counts", WARNING)
+        self.settlement = rec
 
     def on_showdown(self, seq: int, rec: dict) -> None:
         seat = rec["seat"]
