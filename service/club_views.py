@@ -8,7 +8,7 @@ from dataclasses import replace
 from flask import abort
 from sqlmodel import select
 
-from service import auth, digests, ledger, queries
+from service import aggregates, auth, digests, ledger, queries
 from service.db import db
 from service.models import Club, Membership, User
 from service.views import int_arg, named_payments, parse_filter, resolutions, session_summary
@@ -46,13 +46,12 @@ def club_digests(
     """(session summary, digest of its report or None) of a club's sessions, oldest first."""
     auth.require_club(user, club)
     flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day)
-    return _with_digests(queries.list_sessions([club], flt, limit=10_000))
+    rows = aggregates.club_sessions([club], flt)
+    return _oldest_first([(session_summary(s, v), d) for s, v, d in rows])
 
 
-def _with_digests(rows) -> list[tuple[dict, digests.Digest | None]]:
-    found = digests.digests([(s.id, v.id) for s, v in rows if v is not None])
-    out = [(session_summary(s, v), found.get(v.id) if v else None) for s, v in rows]
-    return sorted(out, key=lambda x: (x[0]["started_at"] or "", x[0]["uploaded_at"], x[0]["id"]))
+def _oldest_first(rows: list[tuple]) -> list[tuple]:
+    return sorted(rows, key=lambda x: (x[0]["started_at"] or "", x[0]["uploaded_at"], x[0]["id"]))
 
 
 def ledger_view(user: User, club: str, args) -> dict:
@@ -130,12 +129,10 @@ def disputes_view(user: User, club: str, args) -> dict:
 
 def player_view(user: User, name: str) -> dict:
     """A player's sessions across the user's clubs, with the net of each and the running total."""
-    clubs = auth.memberships(user)
-    rows = queries.list_sessions(clubs, queries.SessionFilter(player=name), limit=10_000)
+    rows = aggregates.player_sessions(auth.memberships(user), name)
     sessions = []
-    for entry, d in _with_digests(rows):
-        entry["net"] = d.recorded_totals.get(name, 0) if d else None
-        entry["wins"] = d.wins.get(name, 0) if d else None
+    for entry, net, wins in _oldest_first([(session_summary(s, v), n, w) for s, v, n, w in rows]):
+        entry["net"], entry["wins"] = net, wins
         sessions.append(entry)
     if not sessions:
         abort(404)

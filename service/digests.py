@@ -1,22 +1,29 @@
-"""What the whole-history pages (ledger, player, club charts) need of each audit report, kept
-small and cached per process by verification id.
+"""What the whole-history pages (ledger, player page, club charts) need of each audit report,
+written once per verification into ``web_digest`` and ``web_digest_player`` (migration 0004).
 
 Those pages read every report of a club or player; parsing 4,000 reports of ~30 kB each took
-seconds. A verification row never changes (the store's tables are append-only), so the digest
-of verification ``id`` never goes stale: a page parses only the reports it has not seen yet.
+seconds, in every web process. A verification row never changes, so its digest never goes
+stale. The verification path is left alone (it must stay fast): before answering, a page
+digests the results no one has digested yet (``fill``), which after the first time is the few
+made since. Rows are keyed by verification id and inserted with ON CONFLICT DO NOTHING, so two
+web processes filling at once write each digest once.
 """
 
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
-from service import queries
-from service.db import engine
+from sqlalchemy import exists, select
+from sqlalchemy.dialects import postgresql, sqlite
 
-CACHE_SIZE = 100_000  # digests per process, a few hundred bytes each
+from events.models import TableSession, Verification
+from service.db import engine
+from service.models import Digest as DigestRow
+from service.models import DigestPlayer
+
+BATCH = 200  # reports parsed per transaction (~30 kB each)
+_INSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
 
 
 @dataclass(frozen=True)
@@ -27,12 +34,6 @@ class Digest:
     explanations: tuple[str, ...]  # the first dispute's explanation of each disputed hand
     winner_points: tuple[int, ...]  # the points of each win
     wins: dict[str, int]  # wins per player
-
-
-Key = tuple[str, str, int]  # database, session id, verification id
-
-_cache: OrderedDict[Key, Digest | None] = OrderedDict()
-_lock = threading.Lock()
 
 
 def digest(report: dict) -> Digest:
@@ -56,18 +57,69 @@ def digest(report: dict) -> Digest:
     )
 
 
-def digests(verified: list[tuple[str, int]]) -> dict[int, Digest | None]:
-    """The digest of each (session id, verification id)'s report, by verification id (None for
-    a failed audit without one). Keyed by database too: tests and tools open several."""
-    database = engine().url.render_as_string()
-    keys = [(database, session_id, vid) for session_id, vid in verified]
-    with _lock:
-        found = {k[2]: _cache[k] for k in keys if k in _cache}
-    texts = queries.reports([k[2] for k in keys if k[2] not in found])
-    fresh = {k: digest(json.loads(texts[k[2]])) if texts[k[2]] else None
-             for k in keys if k[2] in texts}  # fmt: skip
-    with _lock:
-        _cache.update(fresh)
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-    return {**found, **{k[2]: d for k, d in fresh.items()}}
+def fill() -> int:
+    """Digest every verification that has no digest yet; how many were missing."""
+    undigested = select(Verification.id).where(
+        ~exists().where(DigestRow.verification_id == Verification.id)
+    )
+    with engine().connect() as c:
+        missing = sorted(c.execute(undigested).scalars())
+    for i in range(0, len(missing), BATCH):
+        _fill(missing[i : i + BATCH])
+    return len(missing)
+
+
+_COLUMNS = (
+    Verification.id, Verification.session_id, Verification.head_seq, Verification.status,
+    Verification.disputes, Verification.anomalies, Verification.report, TableSession.players,
+)  # fmt: skip
+
+
+def _fill(ids: list[int]) -> None:
+    query = select(*_COLUMNS).join(TableSession, TableSession.id == Verification.session_id)
+    with engine().begin() as c:
+        digests, players = [], []
+        for row in c.execute(query.where(Verification.id.in_(ids)).order_by(Verification.id)):
+            d = digest(json.loads(row.report)) if row.report is not None else None
+            digests.append(_digest_row(row, d))
+            players.extend(_player_rows(row.id, set(row.players), d))
+        insert = _INSERT[c.dialect.name]
+        c.execute(insert(DigestRow.__table__).on_conflict_do_nothing(), digests)
+        if players:
+            c.execute(insert(DigestPlayer.__table__).on_conflict_do_nothing(), players)
+
+
+def _digest_row(row, d: Digest | None) -> dict:
+    return dict(
+        verification_id=row.id, session_id=row.session_id, head_seq=row.head_seq,
+        status=row.status, disputes=row.disputes, anomalies=row.anomalies, ok=d is not None,
+        hands=d.hands if d else 0, disputed_hands=d.disputed_hands if d else 0,
+        explanations=json.dumps(d.explanations if d else [], ensure_ascii=False),
+        winner_points=json.dumps(d.winner_points if d else []),
+    )  # fmt: skip
+
+
+def _player_rows(vid: int, seated: set[str], d: Digest | None) -> list[dict]:
+    """A row for each name with a recorded total (in the report's order: the ledger shows it),
+    then each other of the session's players or winners."""
+    totals = list(d.recorded_totals) if d else []
+    others = sorted((seated | (set(d.wins) if d else set())) - set(totals) - {None})
+    return [
+        dict(verification_id=vid, player=name, position=i, seated=name in seated,
+             net=d.recorded_totals.get(name) if d else None, wins=d.wins.get(name, 0) if d else 0)
+        for i, name in enumerate(totals + others)
+    ]  # fmt: skip
+
+
+def from_rows(row, players: list) -> Digest | None:
+    """The Digest back from its rows (``players`` by position; None for a failed audit)."""
+    if not row.ok:
+        return None
+    return Digest(
+        recorded_totals={p.player: p.net for p in players if p.net is not None},
+        hands=row.hands,
+        disputed_hands=row.disputed_hands,
+        explanations=tuple(json.loads(row.explanations)),
+        winner_points=tuple(json.loads(row.winner_points)),
+        wins={p.player: p.wins for p in players if p.wins},
+    )

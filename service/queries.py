@@ -77,7 +77,7 @@ def list_sessions(
         .subquery()
     )
     query = (
-        select(*_SESSION_COLUMNS, *_VERIFICATION_COLUMNS)
+        select(*SESSION_COLUMNS, *_VERIFICATION_COLUMNS)
         .outerjoin(newest, newest.c.session_id == TableSession.id)
         .outerjoin(Verification, Verification.id == newest.c.vid)
         .where(TableSession.club.in_(clubs))
@@ -96,10 +96,10 @@ def list_sessions(
     if flt.player:
         rows = [r for r in rows if flt.player in r.players][offset : offset + limit]
     texts = reports([r.vid for r in rows if r.vid is not None]) if with_report else {}
-    return [(_listed(r), _counts(r, texts.get(r.vid))) for r in rows]
+    return [(listed(r), counted(r, texts.get(r.vid))) for r in rows]
 
 
-_SESSION_COLUMNS = (
+SESSION_COLUMNS = (
     TableSession.id, TableSession.club, TableSession.table_name, TableSession.ruleset,
     TableSession.players, TableSession.started_at, TableSession.created_at, TableSession.head_seq,
 )  # fmt: skip
@@ -109,12 +109,12 @@ _VERIFICATION_COLUMNS = (
 )  # fmt: skip
 
 
-def _listed(row) -> ListedSession:
+def listed(row) -> ListedSession:
     return ListedSession(row.id, row.club, row.table_name, row.ruleset, list(row.players),
                          row.started_at, row.created_at, row.head_seq)  # fmt: skip
 
 
-def _counts(row, report: str | None) -> ListedVerification | None:
+def counted(row, report: str | None) -> ListedVerification | None:
     if row.vid is None:
         return None
     return ListedVerification(row.vid, row.v_head_seq, row.status, row.disputes, row.anomalies, report)

@@ -1,34 +1,163 @@
-"""The report digests behind the ledger, player page and club charts: they say what the reports
-say, and a report is parsed once per process (verification rows never change)."""
+"""The digests behind the ledger, player page and club charts (``service.digests`` and
+``service.aggregates``) say what each session's newest report says: checked against the
+per-report computation on simulated sessions, after a correction, a newer engine version's
+result and a failed audit, on SQLite and PostgreSQL. Filling is idempotent, also when two
+processes fill at once."""
 
 from __future__ import annotations
 
-from service import digests, queries
-from tests.service.conftest import CLUB, fixture_log, verified
+import copy
+import json
+import multiprocessing
+import os
+
+import pytest
+from sqlmodel import func, select
+
+from engine.simulate import generate_session
+from events import store, verifications
+from events.codec import canonical_json
+from events.models import Verification
+from service import club_views, digests, queries
+from service.db import db, engine
+from service.models import Digest as DigestRow
+from service.models import DigestPlayer, User
+from service.views import session_summary
+from tests.service.conftest import CLUB, csrf_token, verified
+from workers.celery_app import wait_embedded
+
+PLAYERS = ["阿强", "小李", "老王", "阿芳"]  # the simulator's
 
 
-def test_a_digest_says_what_the_report_says_and_is_read_once(app, alice, monkeypatch):
-    session_id = verified(alice, fixture_log("audit/fan_missed.jsonl"))
+@pytest.fixture
+def web_database_url(database_url) -> str:
+    """SQLite and PostgreSQL (the root fixture's parameters)."""
+    return database_url
+
+
+def simulated(n: int, hands: int = 3) -> bytes:
+    ruleset = ["wenling", "huangyan", "zhoushan", "xizhou"][n % 4]
+    records, _ = generate_session(ruleset, hands, seed=700 + n, faults=0.4)
+    records[0].update(club=CLUB, table=f"table {n % 2 + 1}",
+                      started_at=f"2026-11-{27 + n % 2}T19:30:00+08:00")  # fmt: skip
+    return "".join(canonical_json(r) + "\n" for r in records).encode()
+
+
+def reference(flt: queries.SessionFilter) -> list[tuple[dict, digests.Digest | None]]:
+    """What the pages showed before the digest tables: each session's newest report, parsed."""
+    rows = queries.list_sessions([CLUB], flt, limit=10_000, with_report=True)
+    out = [(session_summary(s, v), digests.digest(json.loads(v.report)) if v and v.report else None)
+           for s, v in rows]  # fmt: skip
+    return sorted(out, key=lambda x: (x[0]["started_at"] or "", x[0]["uploaded_at"], x[0]["id"]))
+
+
+def reference_player(name: str) -> list[dict]:
+    return [
+        {**s, "net": d.recorded_totals.get(name, 0) if d else None,
+         "wins": d.wins.get(name, 0) if d else None}
+        for s, d in reference(queries.SessionFilter()) if name in s["players"]
+    ]  # fmt: skip
+
+
+def assert_pages_agree(app, client) -> None:
     with app.app_context():
-        v = queries.latest_verifications([session_id])[session_id]
-        report = queries.report_of(v)
-        first = digests.digests([(session_id, v.id)])[v.id]
-    hands = report["hands"]
-    assert first.recorded_totals == report["recorded_totals"] and first.hands == len(hands)
-    assert first.disputed_hands == sum(1 for h in hands if h["disputes"]) > 0
-    assert len(first.explanations) == first.disputed_hands
-    assert sum(first.wins.values()) == sum(len(h["wins"]) for h in hands) > 0
-    assert sorted(first.winner_points) == sorted(
-        h["points"][w] for h in hands for w in h["winners"] if w in h["points"])  # fmt: skip
+        with db() as session:
+            alice = session.exec(select(User).where(User.username == "alice")).one()
+        filters = [queries.SessionFilter(), queries.SessionFilter(table="table 2"),
+                   queries.SessionFilter(player="阿强"),
+                   queries.SessionFilter(day=queries.latest_day(CLUB))]  # fmt: skip
+        for flt in filters:
+            got, want = club_views.club_digests(alice, CLUB, flt), reference(flt)
+            assert got == want, flt
+            assert [list(d.recorded_totals.items()) for _, d in got if d] == [
+                list(d.recorded_totals.items()) for _, d in want if d]  # fmt: skip
+        for name in PLAYERS:
+            view = club_views.player_view(alice, name)
+            assert view["sessions"] == reference_player(name)
+            assert view["total"] == sum(e["net"] or 0 for e in reference_player(name))
+        everything, totals = reference(queries.SessionFilter()), {}
+        for _, d in everything:
+            for player, amount in (d.recorded_totals if d else {}).items():
+                totals[player] = totals.get(player, 0) + amount
+    ledger = client.get(f"/api/v1/clubs/{CLUB}/ledger?date=all").get_json()
+    assert ledger["totals"] == totals
+    assert ledger["pending_sessions"] == [s["id"] for s, d in everything if d is None]
 
-    def no_read(ids):
-        assert ids == [], f"parsed again: {ids}"
-        return {}
 
-    monkeypatch.setattr(queries, "reports", no_read)
+def _newest(app, sid: str) -> Verification:
     with app.app_context():
-        assert digests.digests([(session_id, v.id)])[v.id] is first
-    player = alice.get("/api/v1/players/阿强").get_json()["sessions"][0]
-    assert player["net"] == report["recorded_totals"]["阿强"]
-    assert player["wins"] == first.wins.get("阿强", 0)
-    assert alice.get(f"/api/v1/clubs/{CLUB}/charts/disputes_by_item").status_code == 200
+        return queries.latest_verifications([sid])[sid]
+
+
+def _record(app, sid: str, report: dict | None, version: str, status: str = "ok") -> None:
+    with app.app_context():
+        head = store.get_session(session_id=sid, engine=engine()).head_seq
+        assert verifications.record_verification(
+            session_id=sid, head_seq=head, engine_version=version, options=None, report=report,
+            status=status, disputes=0, engine=engine(), error=None if report else "boom",
+        )  # fmt: skip
+
+
+def test_the_digests_follow_each_sessions_newest_result(app, alice):
+    ids = [verified(alice, simulated(n)) for n in range(6)]
+    with app.app_context():  # stored, not verified yet: listed as pending
+        waiting = store.ingest(data=simulated(6), engine=engine()).session.id
+    assert_pages_agree(app, alice)
+    assert alice.get("/players/阿强").status_code == 200
+
+    disputed = next(s for s in ids if _newest(app, s).disputes)
+    hand = next(i for i, h in enumerate(json.loads(_newest(app, disputed).report)["hands"], 1)
+                if h["disputes"])  # fmt: skip
+    response = alice.post(f"/api/v1/sessions/{disputed}/hands/{hand}/resolution",
+                          json={"action": "accept_expected", "reason": "table agreed"},
+                          headers={"X-CSRFToken": csrf_token(alice, "/")})  # fmt: skip
+    assert response.status_code == 201 and wait_embedded(60)
+    assert_pages_agree(app, alice)
+
+    newer = json.loads(_newest(app, ids[1]).report)  # another engine version's result
+    values = list(newer["recorded_totals"].values())
+    newer["recorded_totals"] = dict(zip(newer["recorded_totals"], values[1:] + values[:1]))
+    newer["hands"][0] = {**copy.deepcopy(newer["hands"][0]), "disputes": []}
+    _record(app, ids[1], newer, "9.9.9")
+    _record(app, ids[2], None, "9.9.9", status="failed")
+    assert_pages_agree(app, alice)
+    pending = alice.get(f"/api/v1/clubs/{CLUB}/ledger?date=all").get_json()["pending_sessions"]
+    assert sorted(pending) == sorted([waiting, ids[2]])
+    with app.app_context():
+        with db() as session:
+            assert session.exec(select(func.count()).select_from(DigestRow)).one() == \
+                session.exec(select(func.count()).select_from(Verification)).one()  # fmt: skip
+        assert digests.fill() == 0
+
+
+def _fill_in_child(url: str, data_dir: str, ids: list[int], barrier) -> None:
+    os.environ.update(FUPAN_DATABASE_URL=url, FUPAN_DATA_DIR=data_dir, FUPAN_SECRET_KEY="test")
+    from service.app import create_app
+
+    with create_app({"TESTING": True}).app_context():
+        barrier.wait(60)
+        digests._fill(ids)
+
+
+def test_two_processes_filling_at_once_write_each_digest_once(app, alice, web_database_url, data_dir):
+    for n in range(3):
+        verified(alice, simulated(n, hands=2))
+    with app.app_context(), db() as session:
+        ids = list(session.exec(select(Verification.id)))
+    spawn = multiprocessing.get_context("spawn")
+    barrier = spawn.Barrier(2)
+    children = [spawn.Process(target=_fill_in_child, args=(web_database_url, str(data_dir), ids, barrier))
+                for _ in range(2)]  # fmt: skip
+    for child in children:
+        child.start()
+    for child in children:
+        child.join(120)
+    assert [c.exitcode for c in children] == [0, 0]
+    with app.app_context():
+        assert digests.fill() == 0
+        with db() as session:
+            assert sorted(session.exec(select(DigestRow.verification_id))) == sorted(ids)
+            players = session.exec(select(DigestPlayer.verification_id, DigestPlayer.player)).all()
+        assert len(players) == len(set(players)) >= 4 * len(ids)
+        digests._fill(ids)  # again: nothing to add, no error
+    assert_pages_agree(app, alice)
