@@ -157,12 +157,10 @@ class Table(WinRules):
             )
 
     def check_turn(self, seq: int, seat: str, must: str, what: str) -> None:
-        if (seat != self.turn or self.must != must) and self.turn is not None:
-            self.wrong_turn(seq, seat, what)
-
-    def wrong_turn(self, seq: int, seat: str, what: str) -> None:
-        expected = f"{self.turn} to {self.must}" if self.must else "nobody"
-        self.flag(seq, "wrong_turn", f"{seat} {what} out of turn; expected {expected}")
+        """(Draws and discards call it only when ``seat``/``must`` differ from the turn.)"""
+        if self.turn is not None and (seat != self.turn or self.must != must):
+            expected = f"{self.turn} to {self.must}" if self.must else "nobody"
+            self.flag(seq, "wrong_turn", f"{seat} {what} out of turn; expected {expected}")
 
     def record(
         self, seq: int, kind: str, seat: str, tile: str | None = None, source: str | None = None,
@@ -250,8 +248,8 @@ class Table(WinRules):
                 self.flag_once("wall", seq, "wall_exhausted",
                                f"{seat} draws with {self.wall_left} live tiles left (the hand ends "
                                f"at {self.dead_wall})")
-            if (seat != self.turn or self.must != "draw") and self.turn is not None:
-                self.wrong_turn(seq, seat, "draws")
+            if seat != self.turn or self.must != "draw":
+                self.check_turn(seq, seat, "draw", "draws")
             self.turn, self.must = seat, "discard"
             self.wall_draws[seat] += 1
         i = INDEX[tile]
@@ -271,8 +269,8 @@ class Table(WinRules):
 
     def on_discard(self, seq: int, rec: dict) -> None:
         seat, tile = rec["seat"], rec["tile"]
-        if (seat != self.turn or self.must != "discard") and self.turn is not None:
-            self.wrong_turn(seq, seat, "discards")
+        if seat != self.turn or self.must != "discard":
+            self.check_turn(seq, seat, "discard", "discards")
         if self.checking:
             self._check_discard(seq, seat, tile)
             if self.tracks_passed:
