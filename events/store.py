@@ -139,7 +139,10 @@ def _by_content_hash(content_hash: str, engine: Engine) -> Stored | None:
     return Stored(session, receipts_of(session_id=session_id, engine=engine)[-1], False)
 
 
-_EVENT_COLUMNS = ("stream", "seq", "type", "data", "prev_hash", "hash", "recorded_at")
+_EVENT_COLUMNS = {  # name: PostgreSQL type, for COPY's binary format
+    "stream": "varchar", "seq": "int4", "type": "varchar", "data": "text",
+    "prev_hash": "varchar", "hash": "varchar", "recorded_at": "timestamptz",
+}  # fmt: skip
 _INSERT_EVENTS = (
     f"INSERT INTO {StoredEvent.__tablename__} ({', '.join(_EVENT_COLUMNS)}) "
     f"VALUES ({', '.join('?' * len(_EVENT_COLUMNS))})"
@@ -172,28 +175,22 @@ def _bind(column: Column, value: object, dialect: Dialect) -> object:
 
 
 def _copy(connection: Connection, session_id: str, links: list[chain.Link], now: datetime) -> None:
-    """COPY the events in PostgreSQL's text format, built here as one string a row: a third of
-    the client CPU of psycopg's per-row ``write_row`` (≈1 against ≈3 µs a row). Only the
-    backslash needs escaping: canonical JSON holds no raw tab, newline or carriage return, and
-    the other columns are hex, numbers, a record type and a timestamp. Errors become
-    SQLAlchemy's (IntegrityError for a taken seq, OperationalError for a lost connection), as
-    an INSERT's would."""
-    sql = f"COPY {StoredEvent.__tablename__} ({', '.join(_EVENT_COLUMNS)}) FROM STDIN"
-    stamp = now.isoformat()
-    block = "".join([
-        f"{session_id}\t{x.seq}\t{x.type}\t{x.data.replace(_BACKSLASH, _ESCAPED)}\t"
-        f"{x.prev_hash}\t{x.hash}\t{stamp}\n"
-        for x in links
-    ])  # fmt: skip
+    """COPY the events in PostgreSQL's binary format: nothing to escape, and the least CPU on
+    both sides (measured per event: ≈0.6-0.9 µs here and ≈2.9-4.0 µs in the server, against
+    ≈1.0-1.3 and ≈3.3-4.1 µs for a text block built in Python, ≈3 µs here for text
+    ``write_row``). Errors become SQLAlchemy's (IntegrityError for a taken seq,
+    OperationalError for a lost connection), as an INSERT's would."""
+    sql = (
+        f"COPY {StoredEvent.__tablename__} ({', '.join(_EVENT_COLUMNS)}) FROM STDIN (FORMAT BINARY)"
+    )
     dbapi_error = connection.dialect.dbapi.Error
     try:
         with connection.connection.cursor() as cursor, cursor.copy(sql) as copy:
-            copy.write(block)
+            copy.set_types(list(_EVENT_COLUMNS.values()))
+            for x in links:
+                copy.write_row((session_id, x.seq, x.type, x.data, x.prev_hash, x.hash, now))
     except dbapi_error as e:
         raise DBAPIError.instance(sql, None, e, dbapi_error) from e
-
-
-_BACKSLASH, _ESCAPED = "\\", "\\\\"
 
 
 def append_corrections(
