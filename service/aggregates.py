@@ -4,10 +4,13 @@ wins. A few queries each, no report read; the digests are filled first."""
 
 from __future__ import annotations
 
+import hashlib
+from array import array
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-from sqlalchemy import exists, select
+from sqlalchemy import case, exists, func, select
 from sqlalchemy.orm import aliased
 
 from events.models import TableSession
@@ -81,23 +84,77 @@ def club_sessions(
     ]  # fmt: skip
 
 
-def player_sessions(
-    clubs: Iterable[str], name: str
-) -> list[tuple[queries.ListedSession, queries.ListedVerification | None, int | None, int | None]]:
-    """The sessions of ``clubs`` where ``name`` played, each with its newest verification's
-    counts and the player's recorded net and wins in it (None: no report yet, or it failed)."""
+def _audited(clubs: list[str], flt: queries.SessionFilter):
+    """The sessions of ``clubs`` passing ``flt`` whose newest result has a report, with its id."""
+    newest = _newest()
+    sessions = _filtered(
+        select(TableSession.id, TableSession.started_at, TableSession.created_at,
+               TableSession.table_name, newest.c.verification_id)
+        .join(newest, newest.c.session_id == TableSession.id).where(newest.c.ok),
+        clubs, flt,
+    )  # fmt: skip
+    if flt.player:
+        sessions = sessions.where(exists().where(
+            DigestPlayer.verification_id == newest.c.verification_id,
+            DigestPlayer.player == flt.player, DigestPlayer.seated))  # fmt: skip
+    return sessions
+
+
+def club_nets_version(clubs: list[str], flt: queries.SessionFilter) -> str:
+    """A fingerprint of what ``club_nets`` returns: the ids of the newest results it reads. A
+    result row, its digest and the session's date and table never change, so the same ids
+    mean the same nets (one column of ints, much less than the nets themselves)."""
+    digests.fill()
+    chosen = _audited(clubs, flt).subquery()
+    with db() as session:
+        ids = session.execute(select(chosen.c.verification_id).order_by(chosen.c.verification_id))
+        return hashlib.blake2b(array("q", ids.scalars()).tobytes(), digest_size=16).hexdigest()
+
+
+def club_nets(clubs: list[str], flt: queries.SessionFilter) -> list[tuple[str, str, dict[str, int]]]:
+    """(date, table, recorded net per player) of each session of ``clubs`` passing ``flt`` whose
+    newest result has a report, oldest first: what the running balance needs, and no more."""
+    digests.fill()
+    sessions = _audited(clubs, flt)
+    chosen = sessions.subquery()
+    nets = (
+        select(DigestPlayer.verification_id, DigestPlayer.player, DigestPlayer.net)
+        .join(chosen, chosen.c.verification_id == DigestPlayer.verification_id)
+        .where(DigestPlayer.net.is_not(None))
+        .order_by(DigestPlayer.verification_id, DigestPlayer.position)
+    )
+    with db() as session:
+        rows = session.exec(sessions).all()
+        by_vid: dict[int, dict[str, int]] = defaultdict(dict)
+        for vid, player, net in session.exec(nets):
+            by_vid[vid][player] = net
+    rows = sorted(rows, key=lambda r: (r.started_at or "", r.created_at.isoformat(), r.id))
+    return [(r.started_at or r.created_at.isoformat(), r.table_name, by_vid[r.verification_id])
+            for r in rows]  # fmt: skip
+
+
+def player_sessions(clubs: Iterable[str], name: str, newest: int | None = None) -> Played:
+    """The sessions of ``clubs`` where ``name`` played (the newest ``newest`` of them, or all),
+    each with its newest verification's counts and the player's recorded net and wins in it
+    (None: no report yet, or it failed); and how many there are and the sum of the nets."""
     clubs = list(clubs)
     if not clubs:
-        return []
+        return Played([], 0, 0)
     digests.fill()
-    newest = _newest()
+    newest_digests = _newest()
+    net = case((newest_digests.c.ok, func.coalesce(DigestPlayer.net, 0)), else_=0)
     played = (
-        select(*queries.SESSION_COLUMNS, *_verification_columns(newest), DigestPlayer.net,
-               DigestPlayer.wins)
-        .join(newest, newest.c.verification_id == DigestPlayer.verification_id)
-        .join(TableSession, TableSession.id == newest.c.session_id)
+        select(*queries.SESSION_COLUMNS, *_verification_columns(newest_digests), DigestPlayer.net,
+               DigestPlayer.wins, func.count().over().label("count"),
+               func.sum(net).over().label("total"))  # over every row, before the limit
+        .join(newest_digests, newest_digests.c.verification_id == DigestPlayer.verification_id)
+        .join(TableSession, TableSession.id == newest_digests.c.session_id)
         .where(DigestPlayer.player == name, DigestPlayer.seated, TableSession.club.in_(clubs))
     )  # fmt: skip
+    if newest is not None:  # the order the pages list them in, newest first
+        played = played.order_by(func.coalesce(TableSession.started_at, "").desc(),
+                                 TableSession.created_at.desc(), TableSession.id.desc())
+        played = played.limit(newest)  # fmt: skip
     unverified = select(*queries.SESSION_COLUMNS).where(
         TableSession.club.in_(clubs), ~exists().where(DigestRow.session_id == TableSession.id)
     )
@@ -106,4 +163,14 @@ def player_sessions(
         waiting = [r for r in session.exec(unverified) if name in r.players]
     out = [(queries.listed(r), queries.counted(r, None), (r.net or 0) if r.ok else None,
             r.wins if r.ok else None) for r in rows]  # fmt: skip
-    return out + [(queries.listed(r), None, None, None) for r in waiting]
+    count, total = (rows[0].count, int(rows[0].total)) if rows else (0, 0)
+    return Played(out + [(queries.listed(r), None, None, None) for r in waiting],
+                  count + len(waiting), total)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Played:
+    sessions: list[tuple[queries.ListedSession, queries.ListedVerification | None, int | None,
+                         int | None]]  # fmt: skip
+    count: int
+    total: int

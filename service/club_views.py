@@ -127,14 +127,16 @@ def disputes_view(user: User, club: str, args) -> dict:
             "next_offset": offset + DISPUTE_PAGE if len(rows) == DISPUTE_PAGE else None}
 
 
-def player_view(user: User, name: str) -> dict:
-    """A player's sessions across the user's clubs, with the net of each and the running total."""
-    rows = aggregates.player_sessions(auth.memberships(user), name)
+def player_view(user: User, name: str, newest: int | None = None) -> dict:
+    """A player's sessions across the user's clubs (the ``newest`` of them, or all), oldest
+    first, with the net of each, how many there are and the total."""
+    played = aggregates.player_sessions(auth.memberships(user), name, newest)
+    rows = _oldest_first([(session_summary(s, v), n, w) for s, v, n, w in played.sessions])
     sessions = []
-    for entry, net, wins in _oldest_first([(session_summary(s, v), n, w) for s, v, n, w in rows]):
+    for entry, net, wins in rows[-newest:] if newest else rows:
         entry["net"], entry["wins"] = net, wins
         sessions.append(entry)
     if not sessions:
         abort(404)
-    return {"player": name, "sessions": sessions,
-            "total": sum(e["net"] or 0 for e in sessions)}
+    out = {"player": name, "sessions": sessions, "total": played.total}
+    return out if newest is None else {**out, "count": played.count}

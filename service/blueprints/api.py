@@ -135,8 +135,8 @@ def disputes(club: str):
 @bp.get("/clubs/<club>/charts/<name>")
 @auth.api_auth
 def club_chart(club: str, name: str):
-    fig = charts.club_figure(g.user, club, name, request.args)
-    return Response(fig.to_json(), mimetype="application/json")
+    return Response(charts.club_chart_json(g.user, club, name, request.args),
+                    mimetype="application/json")  # fmt: skip
 
 
 @bp.get("/players/<name>")

@@ -12,6 +12,7 @@ from dashboards import PLOT_CONFIG
 from service import auth, charts, club_views, replays, views
 
 bp = Blueprint("pages", __name__)
+PLAYER_PAGE = 200  # sessions the player page lists (the newest; the API lists them all)
 
 
 @bp.before_request
@@ -54,7 +55,8 @@ def replay(session_id: str):
 @bp.get("/players/<name>")
 def player(name: str):
     return render_template(
-        "player.html", v=club_views.player_view(current_user, name), plot_config=PLOT_CONFIG
+        "player.html", v=club_views.player_view(current_user, name, newest=PLAYER_PAGE),
+        plot_config=PLOT_CONFIG,
     )
 
 

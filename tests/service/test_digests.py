@@ -18,7 +18,7 @@ from engine.simulate import generate_session
 from events import store, verifications
 from events.codec import canonical_json
 from events.models import Verification
-from service import club_views, digests, queries
+from service import aggregates, charts, club_views, digests, queries
 from service.db import db, engine
 from service.models import Digest as DigestRow
 from service.models import DigestPlayer, User
@@ -60,6 +60,7 @@ def reference_player(name: str) -> list[dict]:
 
 
 def assert_pages_agree(app, client) -> None:
+    figures = {}
     with app.app_context():
         with db() as session:
             alice = session.exec(select(User).where(User.username == "alice")).one()
@@ -71,14 +72,23 @@ def assert_pages_agree(app, client) -> None:
             assert got == want, flt
             assert [list(d.recorded_totals.items()) for _, d in got if d] == [
                 list(d.recorded_totals.items()) for _, d in want if d]  # fmt: skip
+            balance = [(s["started_at"] or s["uploaded_at"], s["table"], d.recorded_totals)
+                       for s, d in want if d is not None]  # fmt: skip
+            assert aggregates.club_nets([CLUB], flt) == balance, flt
+            if flt.table:  # the chart, built again after each change (its cache follows)
+                figures[flt.table] = charts._balance(balance).to_json()
         for name in PLAYERS:
-            view = club_views.player_view(alice, name)
-            assert view["sessions"] == reference_player(name)
-            assert view["total"] == sum(e["net"] or 0 for e in reference_player(name))
+            view, want = club_views.player_view(alice, name), reference_player(name)
+            assert view["sessions"] == want
+            assert view["total"] == sum(e["net"] or 0 for e in want)
+            page = club_views.player_view(alice, name, newest=2)
+            assert (page["sessions"], page["count"], page["total"]) == (want[-2:], len(want), view["total"])
         everything, totals = reference(queries.SessionFilter()), {}
         for _, d in everything:
             for player, amount in (d.recorded_totals if d else {}).items():
                 totals[player] = totals.get(player, 0) + amount
+    chart = client.get(f"/api/v1/clubs/{CLUB}/charts/balance?table=table 2")
+    assert chart.get_data(as_text=True) == figures["table 2"]
     ledger = client.get(f"/api/v1/clubs/{CLUB}/ledger?date=all").get_json()
     assert ledger["totals"] == totals
     assert ledger["pending_sessions"] == [s["id"] for s, d in everything if d is None]
