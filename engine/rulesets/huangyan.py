@@ -9,7 +9,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.hand import Decomposition, HandError, best_decomposition
 from engine.model import SEATS, HandOutcome, Meld, Showdown, Win, next_seat
@@ -179,6 +179,10 @@ def points_of(lines: Iterable[ScoreLine], opts: Options) -> tuple[int, int]:
     lines = list(lines)
     hu = sum(x.value * x.count for x in lines if x.unit == "胡")
     fan = sum(x.value * x.count for x in lines if x.unit == "番")
+    return _points(hu, fan, opts)
+
+
+def _points(hu: int, fan: int, opts: Options) -> tuple[int, int]:
     raw = hu * 2**fan
     points = -(-raw // opts.round_to) * opts.round_to
     return (min(points, opts.cap) if opts.cap > 0 else points), raw
@@ -193,11 +197,20 @@ def _scoring(seat: str, hu: Counter, fan: Counter, base: int, opts: Options, rea
     return Scoring(seat, points, tuple(lines), raw, tuple(reading))
 
 
+def _value(hu: Counter, fan: Counter, base: int, opts: Options) -> tuple[int, int]:
+    """(points, raw) of counted items, as ``_scoring``'s lines give them, without the lines
+    (the winner's best reading compares every reading by this)."""
+    hu_total = sum(HU_ITEMS[c][2] * n for c, n in hu.items()) + base
+    return _points(hu_total, sum(FANS[c][2] * n for c, n in fan.items()), opts)
+
+
 def score_non_winner(show: Showdown, wildcards: frozenset[str], opts: Options) -> Scoring:
     """没胡的人: 胡 items × 2^番 (dragon and own-wind sets only). Three or four alike in hand
     are an 暗刻 (可暗杠未杠), each own-wind or dragon pair 2 胡. With ``non_winner_wildcards``
     the seat's 得 may also complete pairs and pungs (for 胡, never for 番); the best use counts."""
     wild = sorted(t for t in show.concealed if t in wildcards) if opts.non_winner_wildcards else []
+    if not wild:
+        return _held_scoring(show, Counter(show.concealed), {}, opts)
     real = Counter(show.concealed) - Counter(wild)
     best = None
     for kept in range(len(wild) + 1):  # 得 not used as wildcards count as their own face
@@ -242,14 +255,41 @@ def _flush(faces: Iterable[str]) -> str | None:
     return "full_flush"
 
 
+class _Winner(NamedTuple):
+    """What the winner's readings share: its seat and melds, and the 得 it holds."""
+
+    seat: str
+    meld_sets: list[tuple[str, str]]
+    meld_faces: list[str]
+    chi_meld: bool
+    held: int
+
+
+def _winner(show: Showdown, wildcards: frozenset[str]) -> _Winner:
+    return _Winner(
+        show.seat,
+        _meld_sets(show.melds),
+        [t for m in show.melds for t in m.tiles],
+        any(m.kind == "chi" for m in show.melds),
+        sum(t in wildcards for t in show.concealed),
+    )
+
+
 def score_reading(
     d: Decomposition, show: Showdown, win: Win, wildcards: frozenset[str], opts: Options
 ) -> Scoring:
     """The winner's 胡 and 番 for one reading ``d`` (an engine.hand Decomposition)."""
-    seat = show.seat
+    hu, fan = _reading_items(d, _winner(show, wildcards), win, opts)
+    reading = [f"{w}→{face}" for w, face in d.assignments]
+    return _scoring(show.seat, hu, fan, opts.base_hu, opts, reading)
+
+
+def _reading_items(d: Decomposition, w: _Winner, win: Win, opts: Options) -> tuple[Counter, Counter]:
+    """The winner's 胡 and 番 items (code -> count) for one reading."""
+    seat = w.seat
     hu, fan = Counter(), Counter()
     on_discard = win.how != "self_draw" and not opts.discard_pung_concealed
-    sets = _meld_sets(show.melds)
+    sets = list(w.meld_sets)
     for i, g in enumerate(d.sets, start=1):
         if g.kind == "pung":
             sets.append(("pung" if on_discard and d.win_group == i else "concealed_pung", g.faces[0]))
@@ -257,17 +297,14 @@ def score_reading(
     hu["pair"] = int(_is_scoring_pair(seat, d.pair.faces[0]))
     hu["self_draw"] = int(win.how == "self_draw")
     hu["kanchan"] = int(d.wait == "kanchan")
-    chows = any(g.kind == "chow" for g in d.sets) or any(m.kind == "chi" for m in show.melds)
+    chows = w.chi_meld or any(g.kind == "chow" for g in d.sets)
     hu["pengpenghu"] = int(opts.pengpenghu and not chows)
-    held = sum(t in wildcards for t in show.concealed)
     fan["restored"] = d.restored
-    fan["hard"] = int(held - (d.restored if opts.restored_then_hard else 0) == 0)
-    faces = [f for g in (d.pair, *d.sets) for f in g.faces] + [t for m in show.melds for t in m.tiles]
-    flush = _flush(faces)
+    fan["hard"] = int(w.held - (d.restored if opts.restored_then_hard else 0) == 0)
+    flush = _flush([f for g in (d.pair, *d.sets) for f in g.faces] + w.meld_faces)
     if flush:
         fan[flush] = 1
-    reading = [f"{w}→{face}" for w, face in d.assignments]
-    return _scoring(seat, hu, fan, opts.base_hu, opts, reading)
+    return hu, fan
 
 
 def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
@@ -280,9 +317,10 @@ def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
         return _nothing(win.seat, "bad_showdown", "亮牌有误", f"the winner shows {size} tiles, not 14")
     wild = outcome.wildcards
 
+    winner = _winner(show, wild)
+
     def key(d):
-        s = score_reading(d, show, win, wild, opts)
-        return s.points, s.raw
+        return _value(*_reading_items(d, winner, win, opts), opts.base_hu, opts)
 
     try:
         best = best_decomposition(show.concealed, key, show.melds, wild, win.tile)
