@@ -100,10 +100,10 @@ def _audited(clubs: list[str], flt: queries.SessionFilter):
     return sessions
 
 
-def club_nets_version(clubs: list[str], flt: queries.SessionFilter) -> str:
-    """A fingerprint of what ``club_nets`` returns: the ids of the newest results it reads. A
-    result row, its digest and the session's date and table never change, so the same ids
-    mean the same nets (one column of ints, much less than the nets themselves)."""
+def audited_version(clubs: list[str], flt: queries.SessionFilter) -> str:
+    """A fingerprint of the sessions ``club_nets`` (and the club charts) read: the ids of their
+    newest results. A result row, its digest and a session's date, table and ruleset never
+    change, so the same ids mean the same data (one column of ints, far less than the data)."""
     digests.fill()
     chosen = _audited(clubs, flt).subquery()
     with db() as session:

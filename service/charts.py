@@ -18,22 +18,20 @@ CLUB_CHARTS = ("balance", "disputes_by_table", "disputes_by_item", "hand_values"
 
 
 def club_chart_json(user: User, club: str, name: str, args) -> str:
-    """A club chart as Plotly JSON. The running balance (every session: ~5,000 points a player
-    at 100,000 hands, where Plotly's building and encoding cost more than reading the data) is
-    kept per process by a fingerprint of its data, and built again only when that changes."""
+    """A club chart as Plotly JSON, kept per process by a fingerprint of the results it shows
+    (``aggregates.audited_version``) and built again only when they change: at 100,000 hands
+    the running balance has ~5,000 points a player, and Plotly's building and encoding cost
+    more than reading the data."""
     if name not in CLUB_CHARTS:
         abort(404)
     flt = views.parse_filter(args)
-    if name != "balance":
-        rows = [(s, d) for s, d in club_views.club_digests(user, club, flt) if d is not None]
-        return _BUILDERS[name](rows).to_json()
     auth.require_club(user, club)
     flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day)
-    key = (engine().url.render_as_string(), flt, aggregates.club_nets_version([club], flt))
+    key = (engine().url.render_as_string(), name, flt, aggregates.audited_version([club], flt))
     with _lock:
         found = _figures.get(key)
     if found is None:
-        found = _balance(aggregates.club_nets([club], flt)).to_json()
+        found = _club_figure(user, club, name, flt).to_json()
         with _lock:
             _figures[key] = found
             while len(_figures) > FIGURES:
@@ -41,7 +39,14 @@ def club_chart_json(user: User, club: str, name: str, args) -> str:
     return found
 
 
-FIGURES = 16  # running-balance figures kept per process (~0.6 MB each at 5,000 sessions)
+def _club_figure(user: User, club: str, name: str, flt: queries.SessionFilter) -> go.Figure:
+    if name == "balance":  # needs only the nets: reads just those
+        return _balance(aggregates.club_nets([club], flt))
+    rows = [(s, d) for s, d in club_views.club_digests(user, club, flt) if d is not None]
+    return _BUILDERS[name](rows)
+
+
+FIGURES = 32  # club charts kept per process (a running balance of 5,000 sessions: ~0.6 MB)
 _figures: OrderedDict[tuple, str] = OrderedDict()
 _lock = threading.Lock()
 

@@ -75,8 +75,10 @@ def assert_pages_agree(app, client) -> None:
             balance = [(s["started_at"] or s["uploaded_at"], s["table"], d.recorded_totals)
                        for s, d in want if d is not None]  # fmt: skip
             assert aggregates.club_nets([CLUB], flt) == balance, flt
-            if flt.table:  # the chart, built again after each change (its cache follows)
-                figures[flt.table] = charts._balance(balance).to_json()
+            if flt.table:  # the charts, built again after each change (their cache follows)
+                figures["balance"] = charts._balance(balance).to_json()
+                figures["disputes_by_table"] = charts._by_table(
+                    [(s, d) for s, d in want if d is not None]).to_json()  # fmt: skip
         for name in PLAYERS:
             view, want = club_views.player_view(alice, name), reference_player(name)
             assert view["sessions"] == want
@@ -87,8 +89,9 @@ def assert_pages_agree(app, client) -> None:
         for _, d in everything:
             for player, amount in (d.recorded_totals if d else {}).items():
                 totals[player] = totals.get(player, 0) + amount
-    chart = client.get(f"/api/v1/clubs/{CLUB}/charts/balance?table=table 2")
-    assert chart.get_data(as_text=True) == figures["table 2"]
+    for name, figure in figures.items():
+        chart = client.get(f"/api/v1/clubs/{CLUB}/charts/{name}?table=table 2")
+        assert chart.get_data(as_text=True) == figure
     ledger = client.get(f"/api/v1/clubs/{CLUB}/ledger?date=all").get_json()
     assert ledger["totals"] == totals
     assert ledger["pending_sessions"] == [s["id"] for s, d in everything if d is None]
