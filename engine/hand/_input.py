@@ -116,24 +116,34 @@ def strip_wild(key: int, kinds: tuple[tuple[str, int], ...]) -> tuple[int, int]:
 
 
 def meld_counts(melds: tuple[Meld, ...]) -> tuple[tuple[str, int], ...]:
-    """Per-kind tile counts of fixed melds; raises HandError on a malformed meld."""
+    """Per-kind tile counts of fixed melds; raises HandError on a malformed meld.
+
+    Each meld is checked and counted once per (kind, tiles) (a few hundred at a table), so a
+    seat's melds cost a lookup each however they are combined."""
+    if len(melds) == 1:
+        return _one_meld(melds[0])
+    counts: dict[str, int] = {}
+    for meld in melds:
+        for kind, c in _one_meld(meld):
+            counts[kind] = counts.get(kind, 0) + c
+    return tuple(counts.items())
+
+
+def _one_meld(meld: Meld) -> tuple[tuple[str, int], ...]:
+    if not isinstance(meld, Meld):
+        raise HandError(f"melds must be engine.model.Meld, got {meld!r}")
     try:
-        return _meld_counts(melds)
+        return _meld_tiles(meld.kind, meld.tiles)
     except TypeError:  # a meld built with a list of tiles: unhashable, so not cached
-        return _meld_counts.__wrapped__(melds)
+        return _meld_tiles.__wrapped__(meld.kind, meld.tiles)
 
 
 @lru_cache(maxsize=1024)
-def _meld_counts(melds: tuple[Meld, ...]) -> tuple[tuple[str, int], ...]:
-    counts: Counter = Counter()
-    for meld in melds:
-        if not isinstance(meld, Meld):
-            raise HandError(f"melds must be engine.model.Meld, got {meld!r}")
-        faces = sorted_tiles(parse_tiles(list(meld.tiles)))
-        if not _is_set(faces, meld.is_kong):
-            raise HandError(f"meld {meld.kind} {to_mpsz(faces)} is not a pung, kong or chow")
-        counts.update(faces)
-    return tuple(counts.items())
+def _meld_tiles(kind: str, tiles: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    faces = sorted_tiles(parse_tiles(list(tiles)))
+    if not _is_set(faces, kind.startswith("gang")):
+        raise HandError(f"meld {kind} {to_mpsz(faces)} is not a pung, kong or chow")
+    return tuple(Counter(faces).items())
 
 
 def _is_set(faces: list[str], kong: bool) -> bool:

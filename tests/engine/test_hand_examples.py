@@ -124,6 +124,18 @@ def test_best_decomposition_maximises_any_score():
         ),
         (lambda: is_winning_hand("1m1m", melds=(Meld("peng", ("1m",) * 3),) * 1), "copies"),
         (lambda: is_winning_hand("1f1f", wildcards="1f"), "copies"),
+        (  # copies counted across several melds, each valid alone
+            lambda: is_winning_hand(
+                "1m1m", melds=(Meld("chi", ("1m", "2m", "3m")), Meld("peng", ("1m",) * 3))
+            ),
+            "has of 1m",
+        ),
+        (
+            lambda: waits(
+                "1m", melds=(Meld("peng", ("1z",) * 3), Meld("chi", ("1m", "3m", "5m")))
+            ),
+            "not a pung",
+        ),
         (lambda: list(decompositions("123m456p789s11z222z", winning_tile="5m")), "winning tile"),
     ],
 )
