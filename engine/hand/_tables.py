@@ -11,11 +11,12 @@ block of the packed key) we keep:
 
 A suit has at most 5**9 patterns but a club's hands reuse a few thousand; filling an entry costs
 tens of microseconds, a hit is one dict lookup. ``warm()`` fills the tables ahead of time.
+Every table is bounded (``LIMIT`` entries, then it starts over): a worker runs for days.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from engine.hand._input import BLOCK, SUIT_MASK
 
@@ -31,13 +32,23 @@ _HONOR_PAIR = (2, 1, 0, 2, 1)  # ... into sets plus the pair
 BAD = 1 << 24
 SUITED: dict[int, int] = {}
 HONORS: dict[int, int] = {}
+LIMIT = 1 << 16  # entries a table keeps; warm(8) fills ~29 000 (a day of club play ~6 000)
+
+
+def store(table: dict, key, value, limit: int = LIMIT):
+    """``table[key] = value``; a full table is emptied first (kept in place: callers alias it),
+    so memory stays bounded and a dropped entry is simply worked out again."""
+    if len(table) >= limit:
+        table.clear()
+    table[key] = value
+    return value
 
 
 def _counts(block: int, ranks: int) -> tuple[int, ...]:
     return tuple((block >> 3 * r) & 7 for r in range(ranks))
 
 
-@cache
+@lru_cache(maxsize=LIMIT)
 def _need(block: int, pair: bool) -> int:
     """Fewest 得 to complete a suited block as sets (plus one pair if ``pair``).
 
@@ -80,7 +91,7 @@ def suited(block: int) -> int:
     entry = SUITED.get(block)
     if entry is None:
         counts = _counts(block, 9)
-        entry = SUITED[block] = _entry(counts, _need(block, False), _need(block, True))
+        entry = store(SUITED, block, _entry(counts, _need(block, False), _need(block, True)))
     return entry
 
 
@@ -92,7 +103,7 @@ def honors(block: int) -> int:
         pair = min(
             (sets - _HONOR_SETS[c] + _HONOR_PAIR[c] for c in counts if 0 < c <= 4), default=9
         )
-        entry = HONORS[block] = _entry(counts, sets, pair)
+        entry = store(HONORS, block, _entry(counts, sets, pair))
     return entry
 
 
@@ -114,9 +125,8 @@ def grown(block: int, honor: bool) -> tuple[int, ...]:
     out = _GROWN.get(block | honor << 27)
     if out is None:
         lookup, ranks = (honors, 7) if honor else (suited, 9)
-        out = _GROWN[block | honor << 27] = tuple(
-            lookup(block + (1 << 3 * r)) for r in range(ranks)
-        )
+        grown_ = tuple(lookup(block + (1 << 3 * r)) for r in range(ranks))
+        out = store(_GROWN, block | honor << 27, grown_)
     return out
 
 
@@ -134,7 +144,7 @@ def need_sets(key: int) -> int:
 _ZERO = (0,) * (2 * (GMAX + 1))
 
 
-@cache
+@lru_cache(maxsize=LIMIT)
 def packing(counts: tuple[int, ...], is_suited: bool) -> tuple[int, ...]:
     """best[2*g + p]: most real tiles of ``counts`` fitting <= g partial sets and <= p partial pair.
 
@@ -180,7 +190,8 @@ _PACKINGS: dict[int, tuple[int, ...]] = {}
 def _packing_of(block: int, honor: bool) -> tuple[int, ...]:
     vec = _PACKINGS.get(block | honor << 27)
     if vec is None:
-        vec = _PACKINGS[block | honor << 27] = packing(_counts(block, 7 if honor else 9), not honor)
+        vec = packing(_counts(block, 7 if honor else 9), not honor)
+        vec = store(_PACKINGS, block | honor << 27, vec)
     return vec
 
 

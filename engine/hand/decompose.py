@@ -169,11 +169,11 @@ def _suit_parts(block: int, base: int, w: int) -> list[_Part]:
                         groups.pop()
 
     walk(block, w, None, 0, 0)
-    _PARTS[cache_key] = parts
-    return parts
+    return _tables.store(_PARTS, cache_key, parts, _PARTS_LIMIT)
 
 
 _PARTS: dict[tuple[int, int, int], list[_Part]] = {}
+_PARTS_LIMIT = 1 << 14  # entries are heavier (parts, scorers' memos); ~5 000 after 11 000 hands
 
 
 def _readings(key: int, w: int, keep=None) -> Iterator[tuple[_Raw, tuple[_Part, ...], tuple[_Raw, ...]]]:

@@ -158,3 +158,18 @@ def test_warm_fills_every_small_suit_pattern_without_changing_answers():
     assert warm(3) >= 220 + 120  # patterns of <= 3 tiles: C(12, 3) suited, C(10, 3) honors
     assert (3 << 3 * 8) in _tables.SUITED and (3 << 3 * 6) in _tables.HONORS  # 999, 中中中
     assert (is_winning_hand("123m456p789s11z222z"), waits("35m456p789s111z99s")) == before
+
+
+def test_lazy_tables_are_bounded_and_answer_the_same_after_emptying(monkeypatch):
+    from engine.hand import _tables, decompose
+
+    table: dict = {}
+    for k in range(10):
+        _tables.store(table, k, -k, limit=4)
+        assert len(table) <= 4 and table[k] == -k
+    hand, wild = "123m456p789s11z666m", "6m"
+    first = list(decompositions(hand, wildcards=wild, winning_tile="1z"))
+    monkeypatch.setattr(decompose, "_PARTS_LIMIT", 1)  # every new suit pattern empties the cache
+    decompose._PARTS.clear()
+    again = list(decompositions(hand, wildcards=wild, winning_tile="1z"))
+    assert len(decompose._PARTS) == 1 and again == first
