@@ -143,29 +143,54 @@ def player_sessions(clubs: Iterable[str], name: str, newest: int | None = None) 
     digests.fill()
     newest_digests = _newest()
     net = case((newest_digests.c.ok, func.coalesce(DigestPlayer.net, 0)), else_=0)
-    played = (
+    played = _played(
         select(*queries.SESSION_COLUMNS, *_verification_columns(newest_digests), DigestPlayer.net,
                DigestPlayer.wins, func.count().over().label("count"),
-               func.sum(net).over().label("total"))  # over every row, before the limit
-        .join(newest_digests, newest_digests.c.verification_id == DigestPlayer.verification_id)
-        .join(TableSession, TableSession.id == newest_digests.c.session_id)
-        .where(DigestPlayer.player == name, DigestPlayer.seated, TableSession.club.in_(clubs))
+               func.sum(net).over().label("total")),  # over every row, before the limit
+        newest_digests, clubs, name,
     )  # fmt: skip
     if newest is not None:  # the order the pages list them in, newest first
         played = played.order_by(func.coalesce(TableSession.started_at, "").desc(),
                                  TableSession.created_at.desc(), TableSession.id.desc())
         played = played.limit(newest)  # fmt: skip
-    unverified = select(*queries.SESSION_COLUMNS).where(
-        TableSession.club.in_(clubs), ~exists().where(DigestRow.session_id == TableSession.id)
-    )
     with db() as session:
         rows = session.exec(played).all()
-        waiting = [r for r in session.exec(unverified) if name in r.players]
+        waiting = [r for r in session.exec(_unverified(clubs)) if name in r.players]
     out = [(queries.listed(r), queries.counted(r, None), (r.net or 0) if r.ok else None,
             r.wins if r.ok else None) for r in rows]  # fmt: skip
     count, total = (rows[0].count, int(rows[0].total)) if rows else (0, 0)
     return Played(out + [(queries.listed(r), None, None, None) for r in waiting],
                   count + len(waiting), total)  # fmt: skip
+
+
+def player_version(clubs: Iterable[str], name: str) -> str:
+    """A fingerprint of every session ``player_sessions`` returns and the player's net in it:
+    the ids of their newest results, and of the sessions with none yet."""
+    clubs = list(clubs)
+    digests.fill()
+    newest_digests = _newest()
+    played = _played(select(newest_digests.c.verification_id), newest_digests, clubs, name)
+    with db() as session:
+        ids = sorted(session.execute(played).scalars())
+        waiting = sorted(r.id for r in session.exec(_unverified(clubs)) if name in r.players)
+    return hashlib.blake2b(repr((ids, waiting)).encode(), digest_size=16).hexdigest()
+
+
+def _played(query, newest_digests, clubs: list[str], name: str):
+    """``query`` over the newest digests where ``name`` sat, of the sessions of ``clubs``."""
+    return (
+        query.select_from(DigestPlayer)
+        .join(newest_digests, newest_digests.c.verification_id == DigestPlayer.verification_id)
+        .join(TableSession, TableSession.id == newest_digests.c.session_id)
+        .where(DigestPlayer.player == name, DigestPlayer.seated, TableSession.club.in_(clubs))
+    )
+
+
+def _unverified(clubs: list[str]):
+    """The sessions of ``clubs`` with no digest yet (no result, or not digested yet)."""
+    return select(*queries.SESSION_COLUMNS).where(
+        TableSession.club.in_(clubs), ~exists().where(DigestRow.session_id == TableSession.id)
+    )
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict, defaultdict
+from collections.abc import Callable
 from importlib import resources
 
 import plotly.graph_objects as go
@@ -27,11 +28,17 @@ def club_chart_json(user: User, club: str, name: str, args) -> str:
     flt = views.parse_filter(args)
     auth.require_club(user, club)
     flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day)
-    key = (engine().url.render_as_string(), name, flt, aggregates.audited_version([club], flt))
+    version = aggregates.audited_version([club], flt)
+    return _cached(("club", name, flt, version), lambda: _club_figure(user, club, name, flt))
+
+
+def _cached(key: tuple, build: Callable[[], go.Figure]) -> str:
+    """The JSON of the figure ``build`` makes, kept per process under ``key`` (and database)."""
+    key = (engine().url.render_as_string(), *key)
     with _lock:
         found = _figures.get(key)
     if found is None:
-        found = _club_figure(user, club, name, flt).to_json()
+        found = build().to_json()
         with _lock:
             _figures[key] = found
             while len(_figures) > FIGURES:
@@ -84,8 +91,14 @@ _BUILDERS = {
 }
 
 
-def player_balance(user: User, name: str) -> go.Figure:
-    """One player's running balance across their sessions (recorded payments)."""
+def player_chart_json(user: User, name: str) -> str:
+    """One player's running balance across their sessions (recorded payments) as Plotly JSON,
+    kept per process like the club charts (by the ids of the results it shows)."""
+    version = aggregates.player_version(auth.memberships(user), name)
+    return _cached(("player", name, version), lambda: _player_balance(user, name))
+
+
+def _player_balance(user: User, name: str) -> go.Figure:
     view = club_views.player_view(user, name)
     return dashboards.running_balance([
         {"label": f"{(s['started_at'] or s['uploaded_at'])[:10]} · {s['club']} {s['table']}",

@@ -148,4 +148,4 @@ def player(name: str):
 @bp.get("/players/<name>/charts/balance")
 @auth.api_auth
 def player_chart(name: str):
-    return Response(charts.player_balance(g.user, name).to_json(), mimetype="application/json")
+    return Response(charts.player_chart_json(g.user, name), mimetype="application/json")

@@ -14,6 +14,7 @@ import os
 import pytest
 from sqlmodel import func, select
 
+import dashboards
 from engine.simulate import generate_session
 from events import store, verifications
 from events.codec import canonical_json
@@ -85,13 +86,17 @@ def assert_pages_agree(app, client) -> None:
             assert view["total"] == sum(e["net"] or 0 for e in want)
             page = club_views.player_view(alice, name, newest=2)
             assert (page["sessions"], page["count"], page["total"]) == (want[-2:], len(want), view["total"])
+            figures[f"players/{name}"] = dashboards.running_balance([
+                {"label": f"{(e['started_at'] or e['uploaded_at'])[:10]} · {e['club']} {e['table']}",
+                 "net": {name: e["net"] or 0}} for e in want]).to_json()  # fmt: skip
         everything, totals = reference(queries.SessionFilter()), {}
         for _, d in everything:
             for player, amount in (d.recorded_totals if d else {}).items():
                 totals[player] = totals.get(player, 0) + amount
     for name, figure in figures.items():
-        chart = client.get(f"/api/v1/clubs/{CLUB}/charts/{name}?table=table 2")
-        assert chart.get_data(as_text=True) == figure
+        url = f"/api/v1/{name}/charts/balance" if name.startswith("players/") \
+            else f"/api/v1/clubs/{CLUB}/charts/{name}?table=table 2"  # fmt: skip
+        assert client.get(url).get_data(as_text=True) == figure, name
     ledger = client.get(f"/api/v1/clubs/{CLUB}/ledger?date=all").get_json()
     assert ledger["totals"] == totals
     assert ledger["pending_sessions"] == [s["id"] for s, d in everything if d is None]
