@@ -24,7 +24,7 @@ from engine.rulesets.base import (
     SettleInput,
     option,
 )
-from engine.tiles import FACES, SEAT_WIND, is_dragon, is_honor, is_terminal_or_honor, rank
+from engine.tiles import FACES, SEAT_WIND, is_dragon, is_terminal_or_honor, rank
 
 HAND_SIZE = 13  # 手上牌數 (the dealer holds one more)
 # The seed lists the dragons as 中、財(发)、白; "next" follows that order, winds go 东南西北.
@@ -246,13 +246,11 @@ def _held_scoring(show: Showdown, held: Counter, added: dict[str, int], opts: Op
 
 
 def _flush(faces: Iterable[str]) -> str | None:
-    faces = list(faces)
-    suits = {f[1] for f in faces if not is_honor(f)}
-    if len(suits) > 1:
+    suits = {f[1] for f in faces}
+    honors = "z" in suits
+    if len(suits) - honors > 1:
         return None
-    if any(is_honor(f) for f in faces):
-        return "half_flush"
-    return "full_flush"
+    return "half_flush" if honors else "full_flush"
 
 
 class _Winner(NamedTuple):
@@ -275,13 +273,11 @@ def _winner(show: Showdown, wildcards: frozenset[str]) -> _Winner:
     )
 
 
-def score_reading(
-    d: Decomposition, show: Showdown, win: Win, wildcards: frozenset[str], opts: Options
-) -> Scoring:
+def score_reading(d: Decomposition, w: _Winner, win: Win, opts: Options) -> Scoring:
     """The winner's 胡 and 番 for one reading ``d`` (an engine.hand Decomposition)."""
-    hu, fan = _reading_items(d, _winner(show, wildcards), win, opts)
-    reading = [f"{w}→{face}" for w, face in d.assignments]
-    return _scoring(show.seat, hu, fan, opts.base_hu, opts, reading)
+    hu, fan = _reading_items(d, w, win, opts)
+    reading = [f"{wild}→{face}" for wild, face in d.assignments]
+    return _scoring(w.seat, hu, fan, opts.base_hu, opts, reading)
 
 
 def _reading_items(d: Decomposition, w: _Winner, win: Win, opts: Options) -> tuple[Counter, Counter]:
@@ -328,7 +324,7 @@ def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
         return _nothing(win.seat, "bad_showdown", "亮牌有误", f"the winner's tiles: {e}")
     if best is None:
         return _nothing(win.seat, "not_a_win", "不成胡", "the tiles shown are not a winning hand")
-    return score_reading(best[1], show, win, wild, opts)
+    return score_reading(best[1], winner, win, opts)
 
 
 def _nothing(seat: str, code: str, zh: str, en: str) -> Scoring:
