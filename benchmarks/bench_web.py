@@ -173,12 +173,14 @@ def main() -> None:
         pages["ledger, newest night"] = [f"{base}/clubs/{club}/ledger"] * n
         pages["disputes queue, first page"] = [f"{base}/clubs/{club}/disputes"] * n
         few = min(n, args.few)
-        pages[f"player page (newest 200 of all their sessions; {few} requests)"] = [f"{base}/players/阿强"] * few
+        pages[f"player page (newest 200 of all their sessions; {few} requests)"] = [
+            f"{base}/players/阿强"] * few  # fmt: skip
         pages[f"club chart, running balance (every report; {few} requests)"] = [
             f"{base}/api/v1/clubs/{club}/charts/balance"] * few  # fmt: skip
         timed(http, [f"{base}/sessions/{ids[0]}"] * 5)  # warm up the workers
         for label, urls in list(pages.items())[-2:]:
-            print(f"first request, {label.split(' (')[0]}: {timed(http, urls[:1])[0] * 1000:.1f} ms")
+            first = timed(http, urls[:1])[0] * 1000
+            print(f"first request, {label.split(' (')[0]}: {first:.1f} ms")
         print(f"{n} requests each, gunicorn -w {args.workers}, PostgreSQL, one client:")
         print("| page | median ms | p95 ms |\n|---|---|---|")
         for label, urls in pages.items():

@@ -1,6 +1,7 @@
 """The whole-history pages' queries over the digests (``service.digests``): a club's sessions
 with the digest of each one's newest verification, a player's sessions with their net and
-wins. A few queries each, no report read; the digests are filled first."""
+wins, and fingerprints of what the charts show (their cache keys). A few queries each, no
+report read; the digests are filled first."""
 
 from __future__ import annotations
 
@@ -18,9 +19,6 @@ from service import digests, queries
 from service.db import db
 from service.models import Digest as DigestRow
 from service.models import DigestPlayer
-
-Listed = tuple[queries.ListedSession, queries.ListedVerification | None]
-
 
 def _newest():
     """Digests of their session's newest verification (the highest id): a correction or a new
@@ -111,7 +109,9 @@ def audited_version(clubs: list[str], flt: queries.SessionFilter) -> str:
         return hashlib.blake2b(array("q", ids.scalars()).tobytes(), digest_size=16).hexdigest()
 
 
-def club_nets(clubs: list[str], flt: queries.SessionFilter) -> list[tuple[str, str, dict[str, int]]]:
+def club_nets(
+    clubs: list[str], flt: queries.SessionFilter
+) -> list[tuple[str, str, dict[str, int]]]:
     """(date, table, recorded net per player) of each session of ``clubs`` passing ``flt`` whose
     newest result has a report, oldest first: what the running balance needs, and no more."""
     digests.fill()
