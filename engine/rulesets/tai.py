@@ -179,13 +179,14 @@ def claim_counts(outcome: HandOutcome) -> Counter[tuple[str, str]]:
 
 
 def action_claims(actions: Iterable[Action]) -> Counter[tuple[str, str]]:
-    """:func:`claim_counts` of a run of play steps."""
+    """:func:`claim_counts` of a run of play steps (``from_seat`` first: draws and discards,
+    most of a hand, have none)."""
     return Counter(
         (a.seat, a.from_seat)
         for a in actions
-        if (a.kind in ("chi", "peng") or (a.kind == "gang" and a.source == "gang_exposed"))
-        and a.from_seat
+        if a.from_seat
         and a.from_seat != a.seat
+        and (a.kind in ("chi", "peng") or (a.kind == "gang" and a.source == "gang_exposed"))
     )
 
 
