@@ -173,12 +173,14 @@ def prepare(tiles, melds=(), wildcards=()) -> Packed:
     """Validate and pack for the slower analyses (waits, shanten, decompositions)."""
     key, n, canonical = pack(tiles)
     concealed = Counter(canonical)
-    if any(c > COPIES[t] for t, c in concealed.items()):
+    most = max(concealed.values(), default=0)
+    if most > 4 or most > 1 and key >> FLOWER_SHIFT:  # a set has 4 of a face, 1 of a flower
         too_many(canonical)
-    held = dict(concealed)
+    held = concealed
     melds = tuple(melds)
     if melds:
         check_melds(key, canonical, melds)
+        held = dict(concealed)
         for kind, c in meld_counts(melds):
             held[kind] = held.get(kind, 0) + c
     kinds = wild_kinds(wildcards)
