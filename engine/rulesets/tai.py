@@ -9,7 +9,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from engine.hand import HandError, decompositions
+from engine.hand import HandError
+from engine.hand import readings as hand_readings
 from engine.model import FLAG_KONG_REPLACEMENT, SEATS, Action, HandOutcome, Meld, Showdown, Win
 from engine.rulesets.base import Anomaly, Mistake, Payment, ScoreLine, Scoring
 from engine.tiles import FACES, FLOWERS, is_flower
@@ -105,21 +106,23 @@ def flush(faces: Iterable[str]) -> str | None:
 
 
 def readings(win: Win, show: Showdown) -> Iterator[WinHand]:
-    """Every reading of the winner's hand (via engine.hand.decompositions), as :class:`WinHand`."""
+    """Every reading of the winner's hand (engine.hand.decompositions' order), as
+    :class:`WinHand`: the sets once a grouping, one WinHand per winning-tile shape."""
     concealed = tuple(t for t in show.concealed if not is_flower(t))
     melds = tuple(show.melds)
     meld_sets = tuple(("chow" if m.kind == "chi" else "pung", m.face) for m in melds)
-    for d in decompositions(concealed, melds, (), win.tile):
-        sets = tuple(("chow" if g.kind == "chow" else "pung", min(g.faces)) for g in d.sets)
-        yield WinHand(
-            seat=win.seat,
-            win=win,
-            show=show,
-            concealed=concealed,
-            sets=meld_sets + sets,
-            pair=d.pair.faces[0],
-            wait=d.wait,
-        )
+    for r in hand_readings(concealed, melds, (), win.tile):
+        sets = meld_sets + tuple(("chow" if g.kind == "chow" else "pung", min(g.faces)) for g in r.sets)
+        for _, wait in r.shapes:
+            yield WinHand(
+                seat=win.seat,
+                win=win,
+                show=show,
+                concealed=concealed,
+                sets=sets,
+                pair=r.pair.faces[0],
+                wait=wait,
+            )
 
 
 def flowers_of(outcome: HandOutcome, seat: str) -> list[str]:
