@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from events import store, verifications
@@ -71,3 +73,21 @@ def test_a_poison_log_fails_its_verification_and_the_queue_continues(
     [failed] = by_table.pop("poison")
     assert failed.status == "failed" and "engine bug" in failed.error
     assert [[v.status for v in rows] for rows in by_table.values()] == [["ok"], ["ok"]]
+
+
+GC_PROBE = (
+    "import gc, json, os; from celery.signals import worker_ready; "
+    "worker_ready.connect(lambda **_: open(os.environ['GC_PROBE'], 'w').write("
+    "json.dumps([gc.get_threshold(), gc.get_freeze_count()])), weak=False)"
+)
+
+
+def test_a_worker_tunes_its_collector(database_url, celery_worker_factory, tmp_path, monkeypatch):
+    """gc.freeze() at start and a young generation of 20,000 (workers.celery_app)."""
+    probe = tmp_path / "gc.json"
+    monkeypatch.setenv("GC_PROBE", str(probe))
+    celery_worker_factory(preload=GC_PROBE)
+    threshold, frozen = json.loads(wait_for(lambda: probe.exists() and probe.read_text(), 30,
+                                            what="the worker to report its collector"))  # fmt: skip
+    assert threshold == [20_000, 50, 50]
+    assert frozen > 10_000  # modules, Celery, SQLAlchemy
