@@ -92,9 +92,29 @@ def ingest_parsed(
     """Store an already parsed log (see ``ingest``); ``club`` overrides the log's club field.
     ``kind="record"`` opens a session recorded at the table, which ``append_records`` extends."""
     engine = engine or get_engine()
-    existing = _by_content_hash(parsed.content_hash, engine)
-    if existing is not None:
-        return existing
+    try:
+        # Core, one transaction: the content-hash check, then the session row, its events and
+        # the receipt (an ORM unit of work cost ~1 ms an upload, a separate check a round trip)
+        with engine.begin() as connection:
+            existing = _id_by_content_hash(connection, parsed.content_hash)
+            if existing is None:
+                return _insert_new(connection, parsed, club, kind)
+    except IntegrityError:
+        with engine.connect() as connection:  # a concurrent twin upload won
+            existing = _id_by_content_hash(connection, parsed.content_hash)
+        if existing is None:
+            raise
+    session = get_session(session_id=existing, engine=engine)
+    return Stored(session, receipts_of(session_id=existing, engine=engine)[-1], False)
+
+
+def _id_by_content_hash(connection: Connection, content_hash: str) -> str | None:
+    query = select(TableSession.id).where(TableSession.content_hash == content_hash)
+    return connection.execute(query).scalar()
+
+
+def _insert_new(connection: Connection, parsed: ParsedLog, club: str | None, kind: str) -> Stored:
+    """Chain the log, sign its receipt and insert the session row, events and receipt."""
     links = chain.extend(parsed.canonical_lines, types=[r["type"] for r in parsed.records])
     first, head = parsed.records[0], links[-1]
     row = TableSession(
@@ -117,26 +137,9 @@ def ingest_parsed(
         head=head,
         kind=kind,
     )
-    try:
-        with engine.begin() as connection:  # Core: an ORM unit of work costs ~1 ms an upload
-            connection.execute(insert(TableSession), row.model_dump())
-            _insert(connection, row.id, links, receipt)
-    except IntegrityError:
-        existing = _by_content_hash(parsed.content_hash, engine)  # a concurrent twin upload won
-        if existing is None:
-            raise
-        return existing
+    connection.execute(insert(TableSession), row.model_dump())
+    _insert(connection, row.id, links, receipt)
     return Stored(row, receipt, True)
-
-
-def _by_content_hash(content_hash: str, engine: Engine) -> Stored | None:
-    query = select(TableSession.id).where(TableSession.content_hash == content_hash)
-    with engine.connect() as connection:
-        session_id = connection.execute(query).scalar()
-    if session_id is None:
-        return None
-    session = get_session(session_id=session_id, engine=engine)
-    return Stored(session, receipts_of(session_id=session_id, engine=engine)[-1], False)
 
 
 _EVENT_COLUMNS = {  # name: PostgreSQL type, for COPY's binary format

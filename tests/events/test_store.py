@@ -326,3 +326,25 @@ def test_a_result_is_written_once_per_head_version_and_options(database_url, sam
     assert [(r.engine_version, r.options) for r in rows] == [
         ("1.0", "{}"), ("1.0", '{"base":2}'), ("2.0", "{}"),
     ]  # fmt: skip
+
+
+def test_the_same_log_uploaded_at_once_by_several_writers_is_one_session(database_url, sample_log):
+    """Twin uploads race: the content-hash check and the unique index leave one session, and
+    every writer gets it back (created once)."""
+    parsed = parse_log(sample_log)
+    start, results = threading.Barrier(4), []
+
+    def upload() -> None:
+        start.wait()
+        results.append(store.ingest_parsed(parsed=parsed))
+
+    writers = [threading.Thread(target=upload) for _ in range(4)]
+    for w in writers:
+        w.start()
+    for w in writers:
+        w.join(60)
+    assert len(results) == 4
+    assert len({r.session.id for r in results}) == 1
+    assert sorted(r.created for r in results) == [False, False, False, True]
+    assert [s.id for s in store.list_sessions()] == [results[0].session.id]
+    assert store.check_chains().broken == []
