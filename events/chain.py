@@ -32,11 +32,11 @@ class Link(NamedTuple):
 
 def link_hash(seq: int, prev_hash: str, data: str) -> str:
     """sha256(seq as 8-byte big-endian ‖ prev_hash, 32 raw bytes ‖ sha256(UTF-8 canonical JSON))."""
-    return _link_digest(seq, bytes.fromhex(prev_hash), data).hex()
-
-
-def _link_digest(seq: int, prev_digest: bytes, data: str) -> bytes:
     event_digest = _sha256(data.encode("utf-8")).digest()
+    return _chain_digest(seq, bytes.fromhex(prev_hash), event_digest).hex()
+
+
+def _chain_digest(seq: int, prev_digest: bytes, event_digest: bytes) -> bytes:
     return _sha256(b"".join((seq.to_bytes(8, "big"), prev_digest, event_digest))).digest()
 
 
@@ -49,16 +49,20 @@ def extend(
     seq: int = 0,
     prev_hash: str = GENESIS,
     types: Iterable[str] | None = None,
+    digests: Iterable[bytes] | None = None,
 ) -> list[Link]:
     """Links for canonical records appended after ``prev_hash`` starting at ``seq``. ``types``
-    (each record's type, in order) spares re-reading the JSON when the caller has the records
-    parsed already (an upload: ``ParsedLog.records``)."""
+    (each record's type, in order) and ``digests`` (each record's SHA-256) spare re-reading the
+    JSON and re-hashing it when the caller has them (an upload: ``ParsedLog.records`` and
+    ``.digests``, which the codec works out once per distinct line)."""
     data = list(data)
     if types is None:
         types = (json.loads(record)["type"] for record in data)
+    if digests is None:
+        digests = (_sha256(record.encode("utf-8")).digest() for record in data)
     links, prev_digest = [], bytes.fromhex(prev_hash)  # chained as raw bytes, stored as hex
-    for record, kind in zip(data, types, strict=True):
-        prev_digest = _link_digest(seq, prev_digest, record)
+    for record, kind, event_digest in zip(data, types, digests, strict=True):
+        prev_digest = _chain_digest(seq, prev_digest, event_digest)
         digest = prev_digest.hex()
         links.append(Link(seq, kind, record, prev_hash, digest))
         seq, prev_hash = seq + 1, digest

@@ -70,6 +70,7 @@ class ParsedLog:
     lines: list[int]
     canonical_lines: list[str]
     content_hash: str
+    digests: list[bytes]  # SHA-256 of each canonical line: the hash chain's event digests
 
     @property
     def session(self) -> dict[str, Any]:
@@ -322,11 +323,11 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 _dumps = _ENCODER.encode  # json.dumps with these options would build an encoder per call
 
 # Lines already accepted, per tile set: line text -> (type, record, canonical text, hashed
-# bytes). Draws, discards, reveals and claims are most of a log and repeat across hands and
+# bytes, SHA-256 of the canonical text). Draws, discards, reveals and claims are most of a log and repeat across hands and
 # files (a few hundred distinct lines a ruleset), so each is decoded and validated once per
 # process. Only records whose checks need nothing but the tile set, and whose values are all
 # plain (a copy is then a fresh record), are kept; the table stops growing at _KNOWN_MAX lines.
-_KNOWN: dict[frozenset[str], dict[str, tuple[str, dict[str, Any], str, bytes]]] = {}
+_KNOWN: dict[frozenset[str], dict[str, tuple[str, dict[str, Any], str, bytes, bytes]]] = {}
 _KNOWN_MAX = 20_000
 _CONTEXT_TYPES = frozenset({"session", "hand", "correction"})
 
@@ -346,7 +347,8 @@ class _FileChecker:
     last_hand: int | None = None
     omitted: int = 0
     digest: Any = field(default_factory=hashlib.sha256)
-    known: dict[str, tuple[str, dict[str, Any], str, bytes]] | None = None  # _KNOWN[tile_set]
+    digests: list[bytes] = field(default_factory=list)
+    known: dict[str, tuple[str, dict[str, Any], str, bytes, bytes]] | None = None  # _KNOWN[...]
 
     def feed_known(self, line: int, text: str) -> bool:
         """Take ``text`` if it is a line already accepted with this tile set (see _KNOWN):
@@ -356,11 +358,12 @@ class _FileChecker:
         entry = self.known.get(text)
         if entry is None:
             return False
-        kind, record, canonical, hashed = entry
+        kind, record, canonical, hashed, digest = entry
         self.types.append(kind)
         self.lines.append(line)
         self.records.append(record.copy())
         self.canonical.append(canonical)
+        self.digests.append(digest)
         self.digest.update(hashed)
         return True
 
@@ -406,11 +409,13 @@ class _FileChecker:
             )
             return
         hashed = encoded + b"\n"  # content_hash(self.canonical), as the lines come
+        digest = hashlib.sha256(encoded).digest()
         self.records.append(record)
         self.canonical.append(text)
+        self.digests.append(digest)
         self.digest.update(hashed)
         if source is not None and clean == len(self.errors) and self._context_free(kind, record):
-            self.known[source] = (kind, record.copy(), text, hashed)
+            self.known[source] = (kind, record.copy(), text, hashed, digest)
 
     def _context_free(self, kind: str, record: dict[str, Any]) -> bool:
         """May this accepted record join _KNOWN (see there)?"""
@@ -511,5 +516,6 @@ class _FileChecker:
             records=self.records,
             lines=self.lines,
             canonical_lines=self.canonical,
+            digests=self.digests,
             content_hash=self.digest.hexdigest(),
         )

@@ -115,7 +115,9 @@ def _id_by_content_hash(connection: Connection, content_hash: str) -> str | None
 
 def _insert_new(connection: Connection, parsed: ParsedLog, club: str | None, kind: str) -> Stored:
     """Chain the log, sign its receipt and insert the session row, events and receipt."""
-    links = chain.extend(parsed.canonical_lines, types=[r["type"] for r in parsed.records])
+    links = chain.extend(
+        parsed.canonical_lines, types=[r["type"] for r in parsed.records], digests=parsed.digests
+    )
     first, head = parsed.records[0], links[-1]
     row = TableSession(
         id=uuid.uuid4().hex,

@@ -186,6 +186,9 @@ def test_known_lines_give_the_same_log_as_the_long_way(full) -> None:
         assert parsed.canonical_lines == full.canonical_lines
         assert parsed.lines == full.lines
         assert parsed.content_hash == full.content_hash
+        assert parsed.digests == [
+            hashlib.sha256(line.encode()).digest() for line in full.canonical_lines
+        ]
 
 
 def test_a_known_line_is_a_new_record_each_time(full) -> None:

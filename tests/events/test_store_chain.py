@@ -35,6 +35,16 @@ def test_an_intact_chain_walks_to_its_head(data):
     assert walk("s", links, head_seq=links[-1].seq, head_hash=links[-1].hash) == len(data)
 
 
+@given(records)
+def test_given_digests_and_types_make_the_same_links(data):
+    """What an upload passes from the codec (ParsedLog.digests) chains as the data would."""
+    digests = [hashlib.sha256(d.encode()).digest() for d in data]
+    types = [json.loads(d)["type"] for d in data]
+    assert extend(data, seq=3, digests=digests, types=types) == extend(data, seq=3)
+    wrong = [bytes(32)] * len(data)  # and they are used, not recomputed
+    assert extend(data, digests=wrong)[-1].hash != extend(data)[-1].hash
+
+
 @given(records, st.data())
 def test_any_edit_is_caught_at_its_seq(data, draw):
     links = extend(data)
