@@ -323,12 +323,14 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 _dumps = _ENCODER.encode  # json.dumps with these options would build an encoder per call
 
 # Lines already accepted, per tile set: line text -> (type, record, canonical text, hashed
-# bytes, SHA-256 of the canonical text). Draws, discards, reveals and claims are most of a log and repeat across hands and
-# files (a few hundred distinct lines a ruleset), so each is decoded and validated once per
-# process. Only records whose checks need nothing but the tile set, and whose values are all
-# plain (a copy is then a fresh record), are kept; the table stops growing at _KNOWN_MAX lines.
+# bytes, SHA-256 of the canonical text). Draws, discards, reveals and claims are most of a log
+# and repeat across hands and files (a few hundred distinct lines a ruleset, under 2,000 with
+# every seat, tile and source), so each is decoded and validated once per process. Only
+# records whose checks need nothing but the tile set, whose values are all plain (a copy is
+# then a fresh record) and that carry no time or note (those never repeat) are kept; the
+# table stops growing at _KNOWN_MAX lines (~5 MB).
 _KNOWN: dict[frozenset[str], dict[str, tuple[str, dict[str, Any], str, bytes, bytes]]] = {}
-_KNOWN_MAX = 20_000
+_KNOWN_MAX = 5_000
 _CONTEXT_TYPES = frozenset({"session", "hand", "correction"})
 
 
@@ -424,6 +426,8 @@ class _FileChecker:
             and self.last_hand is not None
             and kind not in _CONTEXT_TYPES
             and len(self.known) < _KNOWN_MAX
+            and "t" not in record
+            and "note" not in record
             and all(type(value) in (str, int) for value in record.values())
         )
 

@@ -241,3 +241,18 @@ def test_the_one_go_and_the_line_by_line_reading_agree(full) -> None:
         parsed = parse_log(text.encode("utf-8"))
         assert parsed.records == full.records
         assert parsed.lines == [n + 3 * (n > 5) for n in full.lines]
+
+
+def test_lines_with_a_time_or_a_note_are_not_remembered() -> None:
+    """They never repeat: remembering them would only fill the table."""
+    session = {"type": "session", "ruleset": "wenling", "players": ["a", "b", "c", "d"]}
+    hand = {"type": "hand", "no": 1, "seats": {"E": "a", "S": "b", "W": "c", "N": "d"}}
+    plain = '{"type":"draw","seat":"E","tile":"1m","from":"wall"}'
+    timed = '{"type":"draw","seat":"S","tile":"1m","from":"wall","t":"2026-11-28T19:31:00+08:00"}'
+    noted = '{"type":"draw","seat":"W","tile":"1m","from":"wall","note":"慢"}'
+    parsed = _fresh(
+        f"{json.dumps(session)}\n{json.dumps(hand)}\n{plain}\n{timed}\n{noted}\n".encode()
+    )
+    assert parsed.canonical_lines[2:] == [plain, timed, noted]
+    known = {line for table in codec._KNOWN.values() for line in table}
+    assert plain in known and timed not in known and noted not in known
