@@ -24,8 +24,13 @@ depends_on = None
 def upgrade() -> None:
     op.create_table(
         "web_digest",
-        sa.Column("verification_id", sa.Integer, sa.ForeignKey("verifications.id"),
-                  primary_key=True, autoincrement=False),
+        sa.Column(
+            "verification_id",
+            sa.Integer,
+            sa.ForeignKey("verifications.id"),
+            primary_key=True,
+            autoincrement=False,
+        ),
         sa.Column("session_id", sa.String(32), nullable=False),
         sa.Column("head_seq", sa.Integer, nullable=False),
         sa.Column("status", sa.String(10), nullable=False),
@@ -40,8 +45,13 @@ def upgrade() -> None:
     op.create_index("web_digest_session", "web_digest", ["session_id", "verification_id"])
     op.create_table(
         "web_digest_player",
-        sa.Column("verification_id", sa.Integer, sa.ForeignKey("web_digest.verification_id"),
-                  primary_key=True, autoincrement=False),
+        sa.Column(
+            "verification_id",
+            sa.Integer,
+            sa.ForeignKey("web_digest.verification_id"),
+            primary_key=True,
+            autoincrement=False,
+        ),
         sa.Column("player", sa.String, primary_key=True),
         sa.Column("position", sa.Integer, nullable=False),  # in the report's recorded totals
         sa.Column("seated", sa.Boolean, nullable=False),  # one of the session's players
