@@ -1,4 +1,5 @@
-"""``fupan serve`` (the web app with its embedded worker) and ``fupan users create``."""
+"""``fupan serve`` (the web app with its embedded worker), ``fupan digest`` and ``fupan users
+create``."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ users_app = typer.Typer(help="Manage web accounts.", no_args_is_help=True)
 
 def register(app: typer.Typer) -> None:
     app.command("serve")(serve)
+    app.command("digest")(digest)
     app.add_typer(users_app, name="users")
 
 
@@ -50,6 +52,17 @@ def serve(
         server.serve_forever()
     except KeyboardInterrupt:
         console.print("stopped")
+
+
+def digest() -> None:
+    """Digest every verification result the ledger, player pages and charts have not seen yet
+    (after an upgrade or a large ingest), so that no page request pays for it."""
+    from service import digests
+    from service.app import create_app
+
+    with _clear_errors("reach the database"), create_app().app_context():
+        done = digests.fill()
+    console.print(f"digested {done} result(s)")
 
 
 @contextmanager

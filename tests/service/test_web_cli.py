@@ -103,3 +103,21 @@ def test_users_create_with_the_database_down(monkeypatch, data_dir):
     monkeypatch.setenv("FUPAN_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:1/none")
     result = CliRunner().invoke(cli, ["users", "create", "x", "--password", "long enough 1"])
     assert result.exit_code == 2 and "cannot reach the database" in result.output
+
+
+
+def test_digest_fills_the_digest_tables_once(app, alice):
+    from sqlalchemy import func, select
+
+    from service.db import engine
+    from service.models import Digest
+    from tests.service.conftest import fixture_log, verified
+
+    verified(alice, fixture_log("audit/summary.jsonl"))
+    runner = CliRunner()
+    first, again = runner.invoke(cli, ["digest"]), runner.invoke(cli, ["digest"])
+    assert (first.exit_code, again.exit_code) == (0, 0), first.output + again.output
+    assert "digested 1 result(s)" in first.output
+    assert "digested 0 result(s)" in again.output
+    with app.app_context(), engine().connect() as c:
+        assert c.execute(select(func.count()).select_from(Digest)).scalar_one() == 1
