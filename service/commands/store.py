@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import Progress
+from rich.progress import Progress, track
 
 console = Console()
 db_app = typer.Typer(help="The store's database schema.", no_args_is_help=True)
@@ -200,6 +200,15 @@ def ingest(
     club: Annotated[
         str | None, typer.Option(help="File the sessions under this club instead of the logs' own.")
     ] = None,
+    in_workers: Annotated[
+        bool,
+        typer.Option(
+            "--in-workers",
+            help="Send the paths to the workers (FUPAN_BROKER_URL), which store and verify the "
+            "files themselves: the fastest way with several workers; they must be able to read "
+            "these paths.",
+        ),
+    ] = False,
 ) -> None:
     """Store logs (idempotent: a file already stored is reported as a duplicate) and queue their
     verification; with the embedded queue, wait for it."""
@@ -209,6 +218,9 @@ def ingest(
     from workers import dispatch
 
     files = _log_files(paths)
+    if in_workers:
+        _send_to_workers(files, club)
+        return
     stored = duplicates = 0
     rejected: dict[Path, str] = {}
     with _database(), Progress(console=console, transient=True) as progress:
@@ -232,6 +244,24 @@ def ingest(
         console.print(f"[red]rejected[/] {path}:\n{message}", highlight=False)
     console.print(f"{stored} stored, {duplicates} duplicate(s), {len(rejected)} rejected")
     raise typer.Exit(1 if rejected else 0)
+
+
+INGEST_BATCH = 10  # files an ingest_batch task: small enough to spread over the workers
+
+
+def _send_to_workers(files: list[Path], club: str | None) -> None:
+    """Queue ``ingest_batch`` tasks of absolute paths; the workers report rejects in their log."""
+    from events.config import settings
+    from workers import dispatch
+
+    if settings().embedded_queue:
+        raise _fail("--in-workers needs FUPAN_BROKER_URL (workers to send the files to)")
+    if club is not None:
+        raise _fail("--in-workers files the sessions under the logs' own clubs (no --club)")
+    paths = [str(path.resolve()) for path in files]
+    for start in track(range(0, len(paths), INGEST_BATCH), description="queueing", console=console):
+        dispatch.enqueue_ingest(paths[start : start + INGEST_BATCH])
+    console.print(f"queued {len(paths)} file(s) for the workers to store and verify")
 
 
 def worker(ctx: typer.Context) -> None:

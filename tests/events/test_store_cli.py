@@ -106,3 +106,12 @@ def test_reverify_verifies_what_this_engine_version_has_not(data_dir, sample_log
     versions = [v.engine_version for v in verifications.verifications_of(session_id=session.id)]
     assert versions == ["0.0.1", tasks.engine_version()]
     assert "0 session(s) verified" in fupan("store", "reverify").output
+
+
+def test_ingest_in_workers_needs_a_broker(data_dir, sample_log, tmp_path):
+    log = tmp_path / "t.jsonl"
+    log.write_text(sample_log, encoding="utf-8")
+    result = fupan("ingest", "--in-workers", str(log))
+    assert result.exit_code == 2
+    assert "needs FUPAN_BROKER_URL" in result.output
+    assert store.list_sessions() == []

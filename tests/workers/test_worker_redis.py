@@ -91,3 +91,24 @@ def test_a_worker_tunes_its_collector(database_url, celery_worker_factory, tmp_p
                                             what="the worker to report its collector"))  # fmt: skip
     assert threshold == [20_000, 50, 50]
     assert frozen > 10_000  # modules, Celery, SQLAlchemy
+
+
+def test_fupan_ingest_in_workers_sends_the_files_to_the_workers(
+    database_url, celery_worker_factory, sample_log, tmp_path
+):
+    from typer.testing import CliRunner
+
+    from service.cli import app as cli
+
+    celery_worker_factory()
+    folder = tmp_path / "night"
+    folder.mkdir()
+    write_logs(folder, sample_log, 3)
+    result = CliRunner().invoke(cli, ["ingest", "--in-workers", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert "queued 3 file(s)" in result.output
+    done = wait_for(lambda: (r := results()) and len(r) == 3 and all(r.values()) and r, 30,
+                    what="three verified sessions")  # fmt: skip
+    assert all([v.status for v in rows] == ["ok"] for rows in done.values())
+    refused = CliRunner().invoke(cli, ["ingest", "--in-workers", "--club", "x", str(folder)])
+    assert refused.exit_code != 0 and "no --club" in refused.output
