@@ -93,6 +93,7 @@ def ingest_batch(paths: list[str]) -> dict:
             with Path(path).open("rb") as f:
                 parsed = parse_log(f)
         except (OSError, LogFormatError) as e:
+            log.warning("ingest_batch: rejected %s: %s", path, e)
             summary["rejected"][path] = str(e)
             continue
         stored = store.ingest_parsed(parsed=parsed)
