@@ -20,6 +20,7 @@ from service.db import db
 from service.models import Digest as DigestRow
 from service.models import DigestPlayer
 
+
 def _newest():
     """Digests of their session's newest verification (the highest id): a correction or a new
     engine version adds a newer result, and the totals follow it; older ones stay as history."""
