@@ -149,7 +149,8 @@ def main() -> None:
         port = 8700 + os.getpid() % 200
         base = f"http://127.0.0.1:{port}"
         server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-w", str(args.workers), "-b", f"127.0.0.1:{port}",
+            [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf",
+             "-w", str(args.workers), "-b", f"127.0.0.1:{port}",
              "--log-level", "warning", "service.app:create_app()"],
             cwd=ROOT,
         )

@@ -32,15 +32,21 @@ def create_celery() -> Celery:
 app = create_celery()
 
 
-@worker_init.connect
-def _tune_collector(**_kwargs) -> None:
-    """A worker allocates millions of short-lived records, tiles and report dicts. Freezing
-    what is alive at start (modules, Celery, SQLAlchemy: never garbage) keeps the collector's
-    full passes off it, and a young generation of 20,000 objects instead of 700 lets most
-    records die before a pass looks at them: ≈7 % less CPU a hand in bench_pipeline
-    (docs/performance.md). Forked pool processes inherit both."""
+def tune_collector() -> None:
+    """For a long-running worker or web process, once started. It allocates millions of
+    short-lived records, tiles and report dicts: freezing what is alive at start (modules,
+    Celery, SQLAlchemy, Flask: never garbage) keeps the collector's full passes off it, and a
+    young generation of 20,000 objects instead of 700 lets most records die before a pass looks
+    at them: ≈7 % less CPU a hand in bench_pipeline; in a web process, full passes over its
+    cached replays were the slowest hand pages (docs/performance.md). Forked children inherit
+    both."""
     gc.freeze()
     gc.set_threshold(20_000, 50, 50)
+
+
+@worker_init.connect
+def _tune_worker(**_kwargs) -> None:
+    tune_collector()
 
 
 @worker_process_init.connect
