@@ -135,9 +135,10 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
          "has_touch": True}  # fmt: skip
 
 
-def phone_login(browser, live):
-    """A phone-sized browser context logged in as alice: (context, page, page errors)."""
-    context = browser.new_context(**PHONE)
+def phone_login(browser, live, device: dict = PHONE):
+    """A browser context (a phone unless ``device`` says otherwise) logged in as alice:
+    (context, page, page errors)."""
+    context = browser.new_context(**device)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

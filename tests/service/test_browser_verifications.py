@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.service.conftest import PASSWORD, PHONE
+from tests.service.conftest import PHONE, phone_login
 from tests.service.test_web_verifications import upgraded  # noqa: F401  (the fixture)
 from workers import tasks
 
@@ -22,14 +22,7 @@ READABLE = 250  # CSS px: about 30 characters a line
 
 def _open(browser, live, sid: str, device: dict):
     """A page on ``device`` logged in as alice, at the session's history: (page, page errors)."""
-    page = browser.new_context(**device).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{live}/login")
-    page.fill("input[name=username]", "alice")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live}/")
+    _, page, errors = phone_login(browser, live, device)
     page.goto(f"{live}/sessions/{sid}")
     page.locator("#verifications").scroll_into_view_if_needed()
     return page, errors
