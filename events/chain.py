@@ -32,8 +32,12 @@ class Link(NamedTuple):
 
 def link_hash(seq: int, prev_hash: str, data: str) -> str:
     """sha256(seq as 8-byte big-endian ‖ prev_hash, 32 raw bytes ‖ sha256(UTF-8 canonical JSON))."""
-    event_digest = _sha256(data.encode("utf-8")).digest()
-    return _chain_digest(seq, bytes.fromhex(prev_hash), event_digest).hex()
+    return _chain_digest(seq, bytes.fromhex(prev_hash), event_digest(data)).hex()
+
+
+def event_digest(data: str) -> bytes:
+    """sha256 of an event's UTF-8 canonical JSON: its part of its link."""
+    return _sha256(data.encode("utf-8")).digest()
 
 
 def _chain_digest(seq: int, prev_digest: bytes, event_digest: bytes) -> bytes:
@@ -59,10 +63,10 @@ def extend(
     if types is None:
         types = (json.loads(record)["type"] for record in data)
     if digests is None:
-        digests = (_sha256(record.encode("utf-8")).digest() for record in data)
+        digests = map(event_digest, data)
     links, prev_digest = [], bytes.fromhex(prev_hash)  # chained as raw bytes, stored as hex
-    for record, kind, event_digest in zip(data, types, digests, strict=True):
-        prev_digest = _chain_digest(seq, prev_digest, event_digest)
+    for record, kind, own_digest in zip(data, types, digests, strict=True):
+        prev_digest = _chain_digest(seq, prev_digest, own_digest)
         digest = prev_digest.hex()
         links.append(Link(seq, kind, record, prev_hash, digest))
         seq, prev_hash = seq + 1, digest

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import OptionError
+from events.chain import event_digest
 from events.records import (
     RECORD_TYPES,
     Correction,
@@ -411,7 +412,7 @@ class _FileChecker:
             )
             return
         hashed = encoded + b"\n"  # content_hash(self.canonical), as the lines come
-        digest = hashlib.sha256(encoded).digest()
+        digest = event_digest(text)
         self.records.append(record)
         self.canonical.append(text)
         self.digests.append(digest)
