@@ -99,9 +99,7 @@ def evaluate():
     entry = body.get("entry")
     if not isinstance(entry, Mapping):
         abort(400, "send the hand as entry: {…}")
-    no = body.get("no")
-    if no is not None and (not isinstance(no, int) or isinstance(no, bool)):
-        abort(400, "no: the number of a saved hand")
+    no = _saved_no(body)
     hand, at = table.saved_hand(no) if no else (None, None)
     return jsonify(recorder.evaluate(table, dict(entry), hand, at))
 
@@ -115,11 +113,17 @@ def play():
     entry = body.get("entry")
     if not isinstance(entry, Mapping) or not isinstance(entry.get("play"), Mapping):
         abort(400, "send the hand as entry: {play: {deal, indicator, taps}}")
+    no = _saved_no(body)
+    hand = table.saved_hand(no)[0] if no else None
+    return jsonify(recorder_play.live(table, dict(entry), hand))
+
+
+def _saved_no(body: Mapping) -> int | None:
+    """The body's ``no``, the number of a saved hand to correct (None: the next hand)."""
     no = body.get("no")
     if no is not None and (not isinstance(no, int) or isinstance(no, bool)):
         abort(400, "no: the number of a saved hand")
-    hand = table.saved_hand(no)[0] if no else None
-    return jsonify(recorder_play.live(table, dict(entry), hand))
+    return no
 
 
 @bp.post(f"{API}/sessions/<session_id>/hands")
