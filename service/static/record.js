@@ -564,7 +564,8 @@
     window.addEventListener("online", flush);
 
     window.FupanRecorder = {  // for record_play.js: the entry, and the session as polled
-      state: function () { return S; }, changed: changed, server: function () { return server; }, api: api
+      state: function () { return S; }, changed: changed, server: function () { return server; }, api: api,
+      el: el
     };
     poll().then(function () { changed(); flush(); });
     setInterval(function () { poll(); flush(); }, 4000);

@@ -5,6 +5,7 @@
   "use strict";
   var R = window.FupanRecorder, root = document.getElementById("rec");
   if (!R || !root || !document.getElementById("play")) return;
+  var el = R.el;  // record.js's element builder
   var SEATS = ["E", "S", "W", "N"];
   var WIND = { E: "东", S: "南", W: "西", N: "北" };
   var ZH = { draw: "摸", reveal: "亮", discard: "打", chi: "吃", peng: "碰", gang: "杠", win: "胡", exhausted: "黄牌" };
@@ -15,12 +16,6 @@
   var ui = { ready: false, act: null, seat: "E", pick: [] }, live = null, sent = null, timer = null, seq = 0;
 
   function $(id) { return document.getElementById(id); }
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
   function play() { return R.state().entry.play; }
   function blankPlay() { return { deal: { E: [], S: [], W: [], N: [] }, indicator: null, taps: [] }; }
   function dealt(p, seat) { return (p.deal[seat] || []).length; }
