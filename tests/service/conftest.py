@@ -148,3 +148,12 @@ def phone_login(browser, live, device: dict = PHONE):
     page.click("button[type=submit]")
     page.wait_for_url(f"{live}/")
     return context, page, errors
+
+
+def stored_records(app, session_id: str) -> list[dict]:
+    """A session's records as the store holds them (what a browser test saved)."""
+    from events import store
+    from service.db import engine
+
+    with app.app_context():
+        return store.read_records(session_id=session_id, engine=engine())

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from events import store
-from service.db import engine
-from tests.service.conftest import CLUB, phone_login
+from tests.service.conftest import CLUB, phone_login, stored_records
 
 pytestmark = pytest.mark.browser
 
@@ -24,11 +22,6 @@ def _keys(page, tiles: str) -> None:
 
     for t in parse_tiles(tiles):
         page.click(f"#keyboard .key[data-t='{t}']")
-
-
-def _records(app, session_id: str) -> list[dict]:
-    with app.app_context():
-        return store.read_records(session_id=session_id, engine=engine())
 
 
 def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, browser, shots):
@@ -83,7 +76,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     page.click("#save")
     page.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
     page.wait_for_selector("#saved li[data-no='1'] .badge.dispute")
-    records = _records(app, session_id)
+    records = stored_records(app, session_id)
     assert [r["type"] for r in records] == [
         "session",
         "hand",
@@ -122,13 +115,13 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     page.click("#save")
     page.wait_for_function("document.getElementById('outbox').textContent.includes('waiting')")
     page.screenshot(path=shots / "recorder-offline.png", full_page=True)
-    assert len(_records(app, session_id)) == 6
+    assert len(stored_records(app, session_id)) == 6
     context.set_offline(False)
     page.wait_for_function(
         "document.getElementById('outbox').textContent.includes('all saved')", timeout=20_000
     )
     other.wait_for_selector("#saved li[data-no='2']", timeout=20_000)
-    records = _records(app, session_id)
+    records = stored_records(app, session_id)
     hands = [r for r in records if r["type"] == "hand"]
     assert [h["no"] for h in hands] == [1, 2] and len({h["client_id"] for h in hands}) == 2
     assert hands[1]["seats"]["E"] == "小李"
@@ -144,7 +137,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     other.click("#save")
     other.wait_for_function("document.getElementById('verdict').textContent.includes('更正已暂存')")
     other.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
-    records = _records(app, session_id)
+    records = stored_records(app, session_id)
     assert records[-1]["type"] == "correction"
     assert records[-1]["target"] == 4 and records[-1]["replacement"]["from"] == "N"
     assert records[-1]["by"] == "alice" and records[4]["from"] == "W"  # the original stays
@@ -158,7 +151,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     other.once("dialog", lambda d: d.accept())
     other.click("#clear")
     other.wait_for_selector("#stale", state="hidden")
-    hands = [r for r in _records(app, session_id) if r["type"] in ("hand", "exhausted")]
+    hands = [r for r in stored_records(app, session_id) if r["type"] in ("hand", "exhausted")]
     assert [r.get("no", "exhausted") for r in hands] == [1, 2, 3, "exhausted"]
 
     # 换位 before hand 4: the players reseat; the hand is recorded with its own seating
@@ -169,7 +162,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     page.select_option("#reseat select[data-seat=S]", swapped["S"])
     page.click("#drawn")
     page.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
-    hand4 = [r for r in _records(app, session_id) if r["type"] == "hand"][-1]
+    hand4 = [r for r in stored_records(app, session_id) if r["type"] == "hand"][-1]
     assert hand4["no"] == 4 and hand4["seat_change"] is True and hand4["seats"] == swapped
     assert not errors and not errors2, errors + errors2
     context2.close()
@@ -200,7 +193,7 @@ def test_two_winners_on_one_discard_in_zhoushan(app, live, browser):
     page.wait_for_function("document.querySelectorAll('#items table').length === 2")
     page.click("#save")
     page.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
-    wins = [r for r in _records(app, session_id) if r["type"] == "win"]
+    wins = [r for r in stored_records(app, session_id) if r["type"] == "win"]
     assert [(w["seat"], w["from"]) for w in wins] == [("E", "W"), ("S", "W")]
     assert not errors, errors
     context.close()

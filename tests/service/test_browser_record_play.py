@@ -13,10 +13,8 @@ import pytest
 
 from engine.audit import audit_records
 from engine.replay import replay
-from events import store
 from events.codec import parse_log
-from service.db import engine
-from tests.service.conftest import CLUB, FIXTURES, phone_login
+from tests.service.conftest import CLUB, FIXTURES, phone_login, stored_records
 
 pytestmark = pytest.mark.browser
 
@@ -35,11 +33,6 @@ def _keys(page, tiles) -> None:
 
 def _tiles(page, selector: str) -> list[str]:
     return page.eval_on_selector_all(f"{selector} .tile", "els => els.map(e => e.dataset.t)")
-
-
-def _records(app, session_id: str) -> list[dict]:
-    with app.app_context():
-        return store.read_records(session_id=session_id, engine=engine())
 
 
 def test_a_hand_played_tap_by_tap_is_judged_live_and_saved_in_full(app, live, browser, shots):
@@ -96,12 +89,12 @@ def test_a_hand_played_tap_by_tap_is_judged_live_and_saved_in_full(app, live, br
     context.set_offline(True)
     page.click("#save")
     page.wait_for_function("document.getElementById('outbox').textContent.includes('waiting')")
-    assert len(_records(app, session_id)) == 1
+    assert len(stored_records(app, session_id)) == 1
     context.set_offline(False)
     page.wait_for_function(
         "document.getElementById('outbox').textContent.includes('all saved')", timeout=20_000
     )
-    records = _records(app, session_id)
+    records = stored_records(app, session_id)
     assert [r["type"] for r in records] == [
         "session", "hand", "deal", "deal", "deal", "deal", "wildcard",
         "discard", "draw", "discard", "win",
@@ -179,7 +172,7 @@ def test_a_simulated_wenling_hand_tapped_in_is_stored_as_its_log(app, live, brow
     assert page.eval_on_selector_all("#play-problems li", "els => els.length") == 0
     page.click("#save")
     page.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
-    stored = _records(app, session_id)
+    stored = stored_records(app, session_id)
     kept = ("showdown", "settlement", "hand", "session", "dice")  # the page asks for no dice
     assert [r for r in stored if r["type"] not in kept] == [r for r in sim if r["type"] not in kept]
     assert errors == []
