@@ -85,17 +85,22 @@ def _revealed_hu_fan(revealed, seat, naonao):
     return 4 * len(revealed), fan
 
 
+def _exposed_hu_fan(melds, revealed, seat, naonao):
+    """胡 and 番 of a seat's melds and revealed tiles (winner and non-winner alike)."""
+    hu, fan = _revealed_hu_fan(revealed, seat, naonao)
+    for m in melds:
+        h, f = _meld_hu_fan(m, SEAT_WIND[seat], naonao)
+        hu, fan = hu + h, fan + f
+    return hu, fan
+
+
 def oracle_winner(concealed, melds, revealed, seat, how, tile, flags, indicator):
     wild, naonao, _, _ = TABLES[indicator]
     seat_wind = SEAT_WIND[seat]
     real = [t for t in concealed if t not in wild]
     k = len(concealed) - len(real)
-    hu, fan = 20, 0
-    for m in melds:
-        h, f = _meld_hu_fan(m, seat_wind, naonao)
-        hu, fan = hu + h, fan + f
-    h, f = _revealed_hu_fan(revealed, seat, naonao)
-    hu, fan = hu + h, fan + f
+    hu, fan = _exposed_hu_fan(melds, revealed, seat, naonao)
+    hu += 20
     if how == "self_draw":
         hu += 2
         fan += int("kong_replacement" in flags) + int(tile in wild)
@@ -158,12 +163,7 @@ def oracle_nonwinner(concealed, melds, revealed, seat, indicator):
     seat_wind = SEAT_WIND[seat]
     real = [t for t in concealed if t not in wild]
     k = len(concealed) - len(real)
-    hu0, fan0 = 0, 0
-    for m in melds:
-        h, f = _meld_hu_fan(m, seat_wind, naonao)
-        hu0, fan0 = hu0 + h, fan0 + f
-    h, f = _revealed_hu_fan(revealed, seat, naonao)
-    hu0, fan0 = hu0 + h, fan0 + f
+    hu0, fan0 = _exposed_hu_fan(melds, revealed, seat, naonao)
     melded_winds = {m.tiles[0] for m in melds if m.kind != "chi"}
     best = 0
     real_counts = Counter(real)
