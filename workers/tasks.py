@@ -1,26 +1,35 @@
 """The background work. Tasks take ids or paths, re-read state from the store, and write
 idempotently, so a redelivered or duplicated message changes nothing. Database outages
-(OperationalError) are retried with exponential backoff."""
+(OperationalError) are retried with exponential backoff; a task whose pool process died is
+retried too (workers/config.py), within the same ``MAX_RETRIES``."""
 
 from __future__ import annotations
 
 import functools
 import importlib.metadata
+from collections import Counter
+from datetime import timedelta
 from pathlib import Path
 
+from billiard.exceptions import WorkerLostError
+from celery.signals import task_failure
 from celery.utils.log import get_task_logger
 from sqlalchemy.exc import OperationalError
 
 from engine import audit
 from events import store, verifications
 from events.codec import LogFormatError, parse_log
-from workers.celery_app import app, enqueue
+from workers import broker
+from workers.celery_app import app, enqueue, sweep_grace
+from workers.config import MAX_RETRIES
 
 log = get_task_logger(__name__)
 
+# The countdown stays under the visibility timeout: a retry waiting longer in a worker would be
+# handed to a second worker as well (docs/workers.md).
 RETRY = dict(
-    autoretry_for=(OperationalError,), retry_backoff=2, retry_backoff_max=60, retry_jitter=True,
-    max_retries=8,
+    autoretry_for=(OperationalError,), retry_backoff=2, retry_backoff_max=16, retry_jitter=True,
+    max_retries=MAX_RETRIES,
 )  # fmt: skip
 
 
@@ -35,6 +44,31 @@ def engine_version() -> str:
 def verify_session(session_id: str) -> str:
     """Audit a session at its current head; returns "ok", "failed", "done" (already verified
     by this engine version) or "missing"."""
+    return _verify_stored(session_id)
+
+
+@task_failure.connect(sender=verify_session)
+def _record_worker_deaths(task_id=None, exception=None, args=(), **_kwargs) -> None:
+    """A session whose audit killed its pool process every time (a log that crashes the
+    interpreter) gets a failed result, so that the sweeper stops queueing it."""
+    if isinstance(exception, WorkerLostError):
+        (session_id,) = args
+        head = verifications.head_status(session_id=session_id, engine_version=engine_version())
+        if head is not None and not head[1]:
+            verifications.record_verification(
+                session_id=session_id, head_seq=head[0], engine_version=engine_version(),
+                options=None, status="failed", error=f"the worker process died: {exception}",
+            )  # fmt: skip
+
+
+@app.task(name="fupan.verify_sessions", ignore_result=False, **RETRY)
+def verify_sessions(session_ids: list[str]) -> dict[str, int]:
+    """``verify_session`` for each id (what ``fupan reverify`` sends: fewer, larger messages);
+    returns how many ended "ok", "failed", "done" or "missing"."""
+    return dict(Counter(_verify_stored(session_id) for session_id in session_ids))
+
+
+def _verify_stored(session_id: str) -> str:
     status = verifications.head_status(session_id=session_id, engine_version=engine_version())
     if status is None:
         log.warning("verify_session: no session %s", session_id)
@@ -79,7 +113,22 @@ def reverify_all() -> int:
     return len(pending)
 
 
-@app.task(name="fupan.ingest_batch", **RETRY)
+@app.task(name="fupan.sweep", **RETRY)
+def sweep() -> int:
+    """Queue verification of the sessions whose head has had no result for ``sweep_grace()``:
+    their message was lost (popped by a worker that died before recording it as
+    unacknowledged, or lost with the broker). Skipped while the queue has a backlog, where
+    such a session's message may simply be waiting. Returns how many were queued."""
+    if broker.backlog() > 0:
+        return 0
+    stranded = verifications.stranded_sessions(older_than=timedelta(seconds=sweep_grace()))
+    for session_id in stranded:
+        log.warning("sweep: session %s has no result; queueing its verification", session_id)
+        enqueue(verify_session, session_id)
+    return len(stranded)
+
+
+@app.task(name="fupan.ingest_batch", ignore_result=False, **RETRY)
 def ingest_batch(paths: list[str]) -> dict:
     """Store each log file (a path the worker can read) and verify it in this task. A new
     session is audited from the records just parsed, which are what was stored (the chain
@@ -103,5 +152,5 @@ def ingest_batch(paths: list[str]) -> dict:
             _verify(session.id, session.head_seq, parsed.records)
         else:
             summary["duplicates"] += 1
-            verify_session(session.id)
+            _verify_stored(session.id)
     return summary
