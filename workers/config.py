@@ -44,7 +44,6 @@ def celery_config(settings: Settings) -> dict:
         # kills the interpreter would loop through the workers).
         "task_retry_on_worker_lost": True,
         "task_reject_on_worker_lost": False,
-        "task_default_retry_delay": 1,
         "worker_prefetch_multiplier": 1,
         "task_ignore_result": True,
         "task_serializer": "json",

@@ -140,7 +140,7 @@ class BatchRun:
                 self._finish(batch, len(batch.items))
                 finished = True
             elif meta["status"] == "FAILURE":
-                self._failed(batch, str(meta.get("result")))
+                self._failed(batch, meta.get("result") or {})
                 finished = True
         if finished:
             self.last_progress = time.monotonic()
@@ -152,28 +152,25 @@ class BatchRun:
         if overdue and self._redis(lambda _r: broker.idle(), "look at the queue"):
             for batch in overdue:
                 log.warning("%s batch %s was lost; sending it again", self.task, batch.task_id)
-                self._resend(batch)
+                self._send(batch)
         if time.monotonic() - self.last_progress > self.stall_timeout:
             raise Stalled([i for b in self.in_flight.values() for i in b.items], self.stall_timeout)
 
-    def _failed(self, batch: Batch, error: str) -> None:
-        """A batch that raised (after its own retries): send it again, then item by item, then
-        report the item."""
+    def _failed(self, batch: Batch, exception: dict) -> None:
+        """A batch that raised after its own retries (a database down for minutes): send it
+        again under a new id; one whose runs kept killing their process (``Poisoned``), or
+        that failed ``MAX_SENDS`` times, item by item; then report the item."""
+        error = f"{exception.get('exc_type')}: {exception.get('exc_message')}"
         log.warning("%s batch %s failed: %s", self.task, batch.task_id, error)
-        if batch.sends < MAX_SENDS:
-            self._resend(batch)
+        self._finish(batch, 0)
+        if batch.sends < MAX_SENDS and exception.get("exc_type") != "Poisoned":
+            self._send(Batch(uuid.uuid4().hex, batch.items, sends=batch.sends))
         elif len(batch.items) > 1:
-            self._finish(batch, 0)
             for item in batch.items:
                 self._send(Batch(uuid.uuid4().hex, [item]))
         else:
             self.on_failed(batch.items[0], error)
-            self._finish(batch, 1)
-
-    def _resend(self, batch: Batch) -> None:
-        """The same task id: a result that arrives late for the first message still counts."""
-        self._redis(lambda r: r.delete(self.backend.get_key_for_task(batch.task_id)), "resend")
-        self._send(batch)
+            self.done += 1
 
     def _finish(self, batch: Batch, count: int) -> None:
         del self.in_flight[batch.task_id]

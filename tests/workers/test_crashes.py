@@ -162,14 +162,14 @@ KILLER = (
 def test_a_log_that_kills_its_pool_process_fails_after_the_retries(
     database_url, celery_worker_factory, sample_log
 ):
-    """Its task is retried a bounded number of times (MAX_RETRIES), then the session gets a
-    failed result and the queue goes on: no endless loop through the workers."""
-    celery_worker_factory("prefork", preload=KILLER, pool="prefork", concurrency=1)
+    """The sweeper queues it (stored without a message); its task is retried a bounded number of
+    times (MAX_RETRIES), then the session gets a failed result and the queue goes on: no
+    endless loop through the workers."""
     killer = store.ingest(data=with_table(sample_log, "killer").encode()).session.id
     good = store.ingest(data=variant(sample_log, 0).encode()).session.id
-    dispatch.enqueue_verify(killer)
+    celery_worker_factory("prefork", preload=KILLER, pool="prefork", concurrency=1)
     dispatch.enqueue_verify(good)
-    wait_for(lambda: all(verifications.verifications_of(session_id=i) for i in (killer, good)), 60,
+    wait_for(lambda: all(verifications.verifications_of(session_id=i) for i in (killer, good)), 90,
              what="both sessions to have a result")  # fmt: skip
     [failed] = verifications.verifications_of(session_id=killer)
     assert failed.status == "failed" and "worker process died" in failed.error
