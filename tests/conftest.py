@@ -200,8 +200,8 @@ class RedisServer:
     """A private redis-server (its own port, data dir, append-only file), for tests that stop
     and restart the broker without touching the shared one."""
 
-    def __init__(self, folder: Path, host: str = "127.0.0.1"):
-        self.folder, self.host, self.port = folder, host, free_port(host)
+    def __init__(self, folder: Path, host: str = "127.0.0.1", fsync: str = "always"):
+        self.folder, self.host, self.port, self.fsync = folder, host, free_port(host), fsync
         folder.mkdir(parents=True, exist_ok=True)
         self.proc: subprocess.Popen | None = None
         self.start()
@@ -213,7 +213,7 @@ class RedisServer:
     def start(self) -> None:
         self.proc = subprocess.Popen(
             ["redis-server", "--port", str(self.port), "--bind", self.host, "--dir",
-             str(self.folder), "--appendonly", "yes", "--appendfsync", "always", "--save", ""],
+             str(self.folder), "--appendonly", "yes", "--appendfsync", self.fsync, "--save", ""],
             stdout=(self.folder / "redis.log").open("ab"), stderr=subprocess.STDOUT,
         )  # fmt: skip
         wait_for(self._answers, 10, what="redis-server to start")
@@ -228,7 +228,8 @@ class RedisServer:
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
         """SIGTERM: a clean shutdown; SIGKILL: a crash (the append-only file keeps what was
-        written, fsync always)."""
+        written, all of it with ``fsync="always"``, all but the last second's with
+        "everysec")."""
         if self.proc and self.proc.poll() is None:
             self.proc.send_signal(sig)
             self.proc.wait(15)
