@@ -114,7 +114,9 @@ def enqueue(task: Task, *args) -> Future | None:
     global _pending
     current = settings()
     if not current.embedded_queue:
-        _sender(current.broker_url).send_task(task.name, args=list(args))
+        _sender(current.broker_url).send_task(
+            task.name, args=list(args), ignore_result=task.ignore_result
+        )  # a task whose result nobody reads: no result subscription
         return None
     with _idle:
         _pending += 1

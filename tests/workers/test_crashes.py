@@ -174,3 +174,15 @@ def test_a_log_that_kills_its_pool_process_fails_after_the_retries(
     [failed] = verifications.verifications_of(session_id=killer)
     assert failed.status == "failed" and "worker process died" in failed.error
     assert [v.status for v in verifications.verifications_of(session_id=good)] == ["ok"]
+
+
+def test_an_upload_while_the_broker_is_down_is_stored_and_left_to_the_sweeper(
+    data_dir, sample_log, monkeypatch
+):
+    """The web stores the upload and answers; the verification message cannot be sent (the
+    sweeper queues the session once the broker is back: the sweeper test above)."""
+    from tests.conftest import free_port
+
+    monkeypatch.setenv("FUPAN_BROKER_URL", f"redis://127.0.0.1:{free_port()}/0")  # nobody there
+    session_id = store.ingest(data=sample_log.encode()).session.id
+    assert dispatch.enqueue_verify(session_id) is None
