@@ -50,7 +50,9 @@ def reverify(
             console.print(f"[red]error:[/] the workers made no progress: {e}", highlight=False)
             raise typer.Exit(3) from None
     for session_id, error in outcome.failed.items():
-        console.print(f"[red]not verified[/] {session_id}: {error}", highlight=False)
+        console.print(
+            f"[red]not verified[/] {session_id}: {error}", highlight=False, soft_wrap=True
+        )
     counts = ", ".join(f"{n} {status}" for status, n in sorted(outcome.counts.items()))
     console.print(f"{outcome.sessions} session(s) to verify: {counts or 'nothing to do'}")
     raise typer.Exit(3 if outcome.failed else 0)

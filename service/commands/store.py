@@ -241,10 +241,15 @@ def ingest(
         if settings().embedded_queue:
             progress.update(bar, description="verifying", completed=0, total=None)
             dispatch.wait_embedded()
-    for path, message in rejected.items():
-        console.print(f"[red]rejected[/] {path}:\n{message}", highlight=False, soft_wrap=True)
+    _print_problems("rejected", rejected)
     console.print(f"{stored} stored, {duplicates} duplicate(s), {len(rejected)} rejected")
     raise typer.Exit(1 if rejected else 0)
+
+
+def _print_problems(what: str, problems: dict) -> None:
+    """Each file and why, its path unwrapped (so that it can be copied)."""
+    for path, message in problems.items():
+        console.print(f"[red]{what}[/] {path}:\n{message}", highlight=False, soft_wrap=True)
 
 
 def _send_to_workers(files: list[Path], club: str | None) -> None:
@@ -265,10 +270,8 @@ def _send_to_workers(files: list[Path], club: str | None) -> None:
             )
         except runs.Stalled as e:
             raise _fail(f"the workers made no progress: {e} (are workers running?)", 3) from None
-    for path, message in outcome.rejected.items():
-        console.print(f"[red]rejected[/] {path}:\n{message}", highlight=False)
-    for path, message in outcome.failed.items():
-        console.print(f"[red]not stored[/] {path}: {message}", highlight=False)
+    _print_problems("rejected", outcome.rejected)
+    _print_problems("not stored", outcome.failed)
     console.print(
         f"{outcome.files} file(s): {outcome.stored} stored, {outcome.duplicates} already stored, "
         f"{len(outcome.rejected)} rejected, {len(outcome.failed)} failed"
