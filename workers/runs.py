@@ -75,6 +75,9 @@ class BatchRun:
     def __post_init__(self):
         self.app = create_celery()
         self.backend = self.app.backend
+        # The results are polled (one MGET a poll): no pub/sub subscription per batch sent,
+        # which nothing here would read (the Redis backend subscribes on every send).
+        self.backend.on_task_call = lambda _producer, _task_id: None
         self.last_progress = time.monotonic()
 
     def resume(self) -> set[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import urllib.request
@@ -89,6 +90,12 @@ def answers(base: str) -> bool:
         return False
 
 
+def drain(name: str) -> None:
+    from workers.celery_app import create_celery
+
+    create_celery().control.shutdown(destination=[f"{name}@{socket.gethostname()}"])
+
+
 def test_web_workers_broker_and_database_on_different_hosts(
     hosts, celery_worker_factory, sample_log, tmp_path, monkeypatch
 ):
@@ -106,14 +113,15 @@ def test_web_workers_broker_and_database_on_different_hosts(
         ingest = start_ingest(write_logs(tmp_path / "nightly", sample_log))
         wait_for(lambda: len(store.list_sessions()) >= UPLOADS + 10, 30, interval=0.05,
                  what="the workers to start")  # fmt: skip
+        drain(workers[0].name)  # `celery control shutdown`: a finishes its task and leaves
+        assert workers[0].proc.wait(30) == 0
+        assert "Got shutdown from remote" in workers[0].log.read_text()
         broker.restart(signal.SIGKILL)
-        workers[0].proc.send_signal(signal.SIGTERM)  # drain a: warm shutdown
         monkeypatch.setenv("FUPAN_DATA_DIR", str(tmp_path / "worker-host-c"))
         celery_worker_factory("c")  # and add c
         database.restart()
         output = ingest.communicate(timeout=120)[0]
         assert ingest.returncode == 0, output
-        assert workers[0].proc.wait(30) == 0  # a left cleanly
     finally:
         server.terminate()
         server.wait(10)
