@@ -6,6 +6,8 @@ sessions (run it again: it resumes).
 
 from __future__ import annotations
 
+import json
+import time
 from datetime import date, datetime
 from typing import Annotated
 
@@ -29,6 +31,10 @@ def reverify(
         datetime | None,
         typer.Option(formats=["%Y-%m-%d"], help="Only sessions played on or after this day."),
     ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="No progress bar; print the outcome as JSON (for scripts)."),
+    ] = False,
 ) -> None:
     """Verify again, with this engine version, every session whose newest result is from an
     older one, and wait (a progress bar). Safe to kill and run again: it takes over the work
@@ -38,7 +44,8 @@ def reverify(
 
     day: date | None = since.date() if since else None
     columns = (TextColumn("verifying"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
+    started = time.perf_counter()
+    with Progress(*columns, console=console, transient=True, disable=as_json) as progress:
         bar = progress.add_task("verifying", total=None)
         try:
             outcome = runs.reverify(
@@ -49,6 +56,10 @@ def reverify(
         except runs.Stalled as e:
             console.print(f"[red]error:[/] the workers made no progress: {e}", highlight=False)
             raise typer.Exit(3) from None
+    if as_json:
+        seconds = round(time.perf_counter() - started, 3)
+        typer.echo(json.dumps({**vars(outcome), "seconds": seconds}, ensure_ascii=False))
+        raise typer.Exit(3 if outcome.failed else 0)
     for session_id, error in outcome.failed.items():
         console.print(
             f"[red]not verified[/] {session_id}: {error}", highlight=False, soft_wrap=True

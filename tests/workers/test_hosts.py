@@ -57,7 +57,7 @@ def hosts(database_host, tmp_path, monkeypatch, data_dir):
 
 def web_host(tmp_path: Path) -> tuple[subprocess.Popen, str, str]:
     """gunicorn on 127.0.0.4 with its own data dir, and an API token for an uploader."""
-    from service import auth
+    from service.accounts import auth
     from service.app import create_app
 
     with create_app().app_context():

@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 
 from engine import audit
 from events import store, verifications
-from service import history
 from service.cli import app as cli
+from service.sessions import history
 from tests.conftest import variant, wait_for
 from workers import tasks
 
@@ -86,6 +86,8 @@ def test_reverify_in_process_and_the_history_shows_what_changed(data_dir, sample
     assert (change["hand"], change["code"]) == (report["hands"][0]["no"], "hand_added")
     again = CliRunner().invoke(cli, ["reverify"])
     assert "0 session(s) to verify: nothing to do" in again.output
+    scripted = json.loads(CliRunner().invoke(cli, ["reverify", "--all", "--json"]).output)
+    assert (scripted["sessions"], scripted["counts"], scripted["failed"]) == (0, {}, {})
     assert len(verifications.verifications_of(session_id=session_id)) == 2
 
 
