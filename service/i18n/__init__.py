@@ -15,7 +15,17 @@ import json
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Flask, Response, abort, current_app, redirect, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    has_request_context,
+    redirect,
+    request,
+    url_for,
+)
 from flask_babel import Babel, get_locale
 from flask_babel import gettext as _
 from flask_login import current_user
@@ -51,7 +61,10 @@ def init_app(app: Flask) -> None:
 
 
 def select_language() -> str:
-    """The user's setting, else the switch's cookie, else Accept-Language, else zh."""
+    """The user's setting, else the switch's cookie, else Accept-Language, else zh. Outside a
+    request (the command line, workers) English, as the rest of the command line."""
+    if not has_request_context():
+        return "en"
     chosen = getattr(current_user, "language", None) if current_user else None
     if chosen in LANGUAGES:
         return chosen

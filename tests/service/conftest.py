@@ -146,7 +146,7 @@ def phone_login(browser, live, device: dict = PHONE):
     page.goto(f"{live}/login")
     page.fill("input[name=username]", "alice")
     page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_url(f"{live}/")
     return context, page, errors
 
