@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    console.print(f"[red]error:[/] {message}", highlight=False)
+    console.print(f"[red]error:[/] {message}", highlight=False, soft_wrap=True)  # paths copyable
     return typer.Exit(code)
 
 
