@@ -6,6 +6,7 @@ appenders queue on the busy timeout instead of failing halfway; WAL lets readers
 
 from __future__ import annotations
 
+import logging
 import threading
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from events.config import settings
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 _engines: dict[str, Engine] = {}
+log = logging.getLogger(__name__)
 _lock = threading.Lock()
 
 
@@ -32,8 +34,20 @@ def get_engine(url: str | None = None) -> Engine:
             engine = make_engine(url)
             if url == current.database_url and current.embedded_database:
                 upgrade(engine)
+                _seal(engine)
             _engines[url] = engine
         return _engines[url]
+
+
+def _seal(engine: Engine) -> None:
+    """Log the sessions stored before the transparency log (what ``fupan db upgrade`` does on a
+    server database). A refusal (heads no receipt states) is left to ``fupan store check``."""
+    from events import store, transparency  # the store is built on this module
+
+    try:
+        store.seal_log(engine=engine)
+    except transparency.SealRefused as e:
+        log.warning("transparency log not sealed: %s", e)
 
 
 def db_session(engine: Engine | None = None) -> Session:
