@@ -1,4 +1,4 @@
-"""``fupan db upgrade``, ``fupan store check|reverify|receipt|export|public-key``, ``fupan ingest``, ``fupan worker``.
+"""``fupan db upgrade``, ``fupan store check|checkpoint|reverify|receipt|export|public-key``, ``fupan ingest``, ``fupan worker``.
 
 Exit codes: 0 fine, 1 the store or a receipt does not verify (or files were rejected),
 2 bad input (unreadable file, not a receipt, unknown session).
@@ -95,24 +95,50 @@ def check(
             help="Prove the receipt against this log (the upload or an export) instead of the store."
         ),
     ] = None,
+    checkpoint: Annotated[
+        Path | None,
+        typer.Option(
+            help="An older signed checkpoint (from `fupan store checkpoint` or the web): also "
+            "prove that today's log extends it."
+        ),
+    ] = None,
 ) -> None:
-    """Re-walk every hash chain in the store, or prove one receipt."""
+    """Re-walk every hash chain, prove every head by its receipt and the transparency log, and the
+    log by its checkpoints (and an older one with --checkpoint); or prove one receipt."""
     from events import store
     from events.codec import LogFormatError
     from events.receipts import ReceiptInvalid
 
+    key = _read(public_key) if public_key else None
     if receipt is None:
-        with _database():
-            result = store.check_chains()
+        note = _read(checkpoint).decode("utf-8", "replace") if checkpoint else None
+        try:
+            with _database():
+                result = store.check_chains(public_key=key, checkpoint=note)
+        except ReceiptInvalid as e:  # an unusable --public-key
+            raise _fail(str(e)) from None
         for broken in result.broken:
             console.print(f"[red]BROKEN[/] {broken}", highlight=False)
+        for problem in result.problems:
+            console.print(f"[red]BROKEN[/] {problem}", highlight=False)
         console.print(
             f"{result.sessions} sessions, {result.events} events checked, {len(result.broken)} broken"
         )
-        raise typer.Exit(1 if result.broken else 0)
+        if result.checkpoint is not None:
+            console.print(
+                f"transparency log: {result.checkpoint.size} leaves, signed at "
+                f"{result.checkpoint.time}, {len(result.problems)} problem(s)",
+                highlight=False,
+            )
+        if result.extends is not None:
+            console.print(
+                f"[green]the log extends the checkpoint[/] of {result.extends.size} leaves "
+                f"signed at {result.extends.time}",
+                highlight=False,
+            )
+        raise typer.Exit(0 if result.ok else 1)
     try:
         document = json.loads(_read(receipt))
-        key = _read(public_key) if public_key else None
         with _database():
             proof = store.check_receipt(
                 document=document, public_key=key, log=_read(log) if log else None
@@ -123,11 +149,32 @@ def check(
         raise _fail(f"{receipt} is not JSON: {e}") from None
     except ReceiptInvalid as e:
         raise _fail(f"receipt does NOT verify: {e}", 1) from None
+    logged = (
+        f"; in the signed transparency log of {proof.logged_in} leaves"
+        if proof.logged_in
+        else "; issued before the transparency log (no log proof)"
+    )
     console.print(
         f"[green]receipt verified[/]: session {proof.session_id}, {proof.event_count} events as "
-        f"receipted, {proof.corrections_after} correction(s) appended since",
+        f"receipted, {proof.corrections_after} correction(s) appended since{logged}",
         highlight=False,
     )
+
+
+@store_app.command("checkpoint")
+def checkpoint_of() -> None:
+    """Print the transparency log's newest signed checkpoint, for clubs to keep (and later pass
+    to `fupan store check --checkpoint`). Logs sessions stored before the log first."""
+    from events import store, transparency
+
+    try:
+        with _database():
+            _, note = store.seal_log()
+    except transparency.SealRefused as e:
+        raise _fail(str(e), 1) from None
+    if note is None:
+        raise _fail("the transparency log is empty: no session stored yet")
+    typer.echo(note, nl=False)
 
 
 @store_app.command("export")
