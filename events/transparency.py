@@ -371,7 +371,7 @@ class Audit:
                     f"session {session.id}: the chain at seq {seq} is not the head logged at leaf {idx}"
                 )
         if not leaves or leaves[-1][1:] != (session.head_seq, session.head_hash):
-            self.problems.append(f"session {session.id}: its head {session.head_seq} is not logged")
+            self.problems.append(f"session {session.id}: head {session.head_seq} is not logged")
 
     def logged_seqs(self, session_id: str) -> set[int]:
         return {seq for _, seq, _ in self._leaves.get(session_id, ())}
@@ -387,10 +387,14 @@ class Audit:
         old = open_checkpoint(note, public_key)
         if self.latest is None:
             raise CheckpointInvalid("the log has no valid signed checkpoint")
-        if old.size > self.latest.size:
+        try:
+            if old.size > self.latest.size:
+                raise merkle.ProofFailed(f"the log's newest signed tree has {self.latest.size}")
+            proof = merkle.consistency_proof(old.size, self.latest.size, self.tree.subtree)
+            merkle.verify_consistency(old.size, self.latest.size, old.root, self.latest.root, proof)
+        except merkle.ProofFailed as e:
             raise CheckpointInvalid(
-                f"the checkpoint has {old.size} leaves, the log's newest signed one {self.latest.size}"
-            )
-        proof = merkle.consistency_proof(old.size, self.latest.size, self.tree.subtree)
-        merkle.verify_consistency(old.size, self.latest.size, old.root, self.latest.root, proof)
+                f"the log does NOT extend the checkpoint of {old.size} leaves signed at "
+                f"{old.time}: {e}"
+            ) from None
         return old

@@ -117,10 +117,8 @@ def check(
                 result = store.check_chains(public_key=key, checkpoint=note)
         except ReceiptInvalid as e:  # an unusable --public-key
             raise _fail(str(e)) from None
-        for broken in result.broken:
-            console.print(f"[red]BROKEN[/] {broken}", highlight=False)
-        for problem in result.problems:
-            console.print(f"[red]BROKEN[/] {problem}", highlight=False)
+        for problem in [*result.broken, *result.problems]:
+            console.print(f"[red]BROKEN[/] {problem}", highlight=False, soft_wrap=True)
         console.print(
             f"{result.sessions} sessions, {result.events} events checked, {len(result.broken)} broken"
         )
