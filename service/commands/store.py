@@ -66,21 +66,55 @@ def _read(path: Path) -> bytes:
 
 
 @db_app.command("upgrade")
-def upgrade(revision: Annotated[str, typer.Argument(help="Target revision.")] = "head") -> None:
-    """Create or migrate the tables in FUPAN_DATABASE_URL (the SQLite default upgrades itself)."""
+def upgrade(
+    revision: Annotated[str, typer.Argument(help="Target revision.")] = "head",
+    grant_to: Annotated[
+        str | None,
+        typer.Option(
+            help="Give this PostgreSQL role (the app's and workers') least privilege on every "
+            "table. Default: the user of FUPAN_DATABASE_URL when FUPAN_MIGRATE_DATABASE_URL "
+            "names another.",
+        ),
+    ] = None,
+) -> None:
+    """Create or migrate the tables as their owner (FUPAN_MIGRATE_DATABASE_URL, default
+    FUPAN_DATABASE_URL; the SQLite default upgrades itself), grant the app role its privileges,
+    and log the sessions stored before the transparency log."""
     from alembic.util import CommandError
+    from sqlalchemy.engine import make_url
 
-    from events import db
+    from events import db, store, transparency
     from events.config import settings
 
+    current = settings()
+    if grant_to is None and current.migrate_database_url != current.database_url:
+        app_user = make_url(current.database_url).username
+        if app_user != make_url(current.migrate_database_url).username:
+            grant_to = app_user
     with _database():
-        engine = db.make_engine(settings().database_url)
+        engine = db.make_engine(current.migrate_database_url)
         try:
             db.upgrade(engine, revision)
         except CommandError as e:
             raise _fail(str(e)) from None
-    url = engine.url.render_as_string(hide_password=True)
-    console.print(f"database {url} is at revision {revision}", highlight=False)
+        url = engine.url.render_as_string(hide_password=True)
+        console.print(f"database {url} is at revision {revision}", highlight=False)
+        if grant_to:
+            try:
+                granted = db.grant_app_role(engine, grant_to)
+            except db.GrantRefused as e:
+                raise _fail(str(e)) from None
+            for table, privileges in granted:
+                console.print(
+                    f"  {grant_to} on {table}: {privileges or 'nothing'}", highlight=False
+                )
+        if revision == "head":
+            try:
+                logged, _ = store.seal_log(engine=engine)
+            except transparency.SealRefused as e:
+                raise _fail(str(e), 1) from None
+            if logged:
+                console.print(f"{logged} stored session(s) entered in the transparency log")
 
 
 @store_app.command("check")
