@@ -366,7 +366,11 @@ class Audit:
         if hashes is None:
             return
         for idx, seq, head_hash in leaves:
-            if hashes.get(seq) != head_hash:
+            if seq not in hashes:
+                self.problems.append(
+                    f"session {session.id}: the chain ends before seq {seq}, a head logged at leaf {idx}"
+                )
+            elif hashes[seq] != head_hash:
                 self.problems.append(
                     f"session {session.id}: the chain at seq {seq} is not the head logged at leaf {idx}"
                 )

@@ -140,7 +140,7 @@ def test_truncate_and_move_the_head_back(sessions):
     s = sessions[0]
     rechain(s.id, records_of(s.id)[:-3])
     caught(
-        f"session {s.id}: the chain at seq {s.head_seq} is not the head logged",
+        f"session {s.id}: the chain ends before seq {s.head_seq}, a head logged at leaf 0",
         f"session {s.id}: head {s.head_seq - 3} is not the head of a signed receipt",
     )
 
