@@ -464,6 +464,15 @@ def latest_checkpoint(*, engine: Engine | None = None) -> str | None:
     return transparency.latest(engine or get_engine())
 
 
+def consistency_proof(*, checkpoint: str, engine: Engine | None = None) -> dict:
+    """A self-contained proof that the newest checkpoint extends ``checkpoint`` (an older signed
+    note): checkable with the public key alone, ``transparency.verify_consistency_document``.
+    Raises transparency.CheckpointInvalid."""
+    return transparency.consistency_document(
+        engine or get_engine(), checkpoint, _signing_key().public_key()
+    )
+
+
 def seal_log(*, engine: Engine | None = None) -> tuple[int, str | None]:
     """Log the heads of sessions stored before the transparency log (each must be its newest
     signed receipt's head) and sign a checkpoint over leaves no checkpoint covers yet; returns

@@ -232,6 +232,51 @@ def latest(engine: Engine) -> str | None:
         return latest_in(connection)
 
 
+CONSISTENCY_FORMAT = "fupan-consistency/1"
+
+
+def consistency_document(engine: Engine, note: str, public_key: Ed25519PublicKey) -> dict:
+    """A consistency proof from the checkpoint in ``note`` to the newest one, for a club to check
+    without the database (``verify_consistency_document``); built from the stored leaves."""
+    old = open_checkpoint(note, public_key)
+    with engine.connect() as connection:
+        new = open_checkpoint(latest_in(connection) or "", public_key)
+        if old.size > new.size:
+            raise CheckpointInvalid(f"the log's newest checkpoint has {new.size} leaves")
+        rows = connection.execute(
+            select(LogLeaf.session_id, LogLeaf.head_seq, LogLeaf.head_hash)
+            .where(LogLeaf.idx < new.size)
+            .order_by(LogLeaf.idx)
+        ).all()
+    tree = merkle.Tree([leaf_hash(*row) for row in rows])
+    proof = merkle.consistency_proof(old.size, new.size, tree.subtree)
+    return {
+        "format": CONSISTENCY_FORMAT,
+        "old": old.note,
+        "new": new.note,
+        "proof": [node.hex() for node in proof],
+    }
+
+
+def verify_consistency_document(document: dict, public_key: Ed25519PublicKey):
+    """Both checkpoints signed by the key and the newer extending the older; returns them.
+    Raises CheckpointInvalid (a failed proof included)."""
+    try:
+        if document["format"] != CONSISTENCY_FORMAT:
+            raise CheckpointInvalid(f"unknown format {document['format']!r}")
+        old = open_checkpoint(document["old"], public_key)
+        new = open_checkpoint(document["new"], public_key)
+        proof = [bytes.fromhex(node) for node in document["proof"]]
+        merkle.verify_consistency(old.size, new.size, old.root, new.root, proof)
+    except merkle.ProofFailed as e:
+        raise CheckpointInvalid(f"the newer checkpoint does NOT extend the older: {e}") from None
+    except (KeyError, TypeError, ValueError) as e:
+        if isinstance(e, CheckpointInvalid):
+            raise
+        raise CheckpointInvalid(f"not a consistency proof ({type(e).__name__}: {e})") from None
+    return old, new
+
+
 class SealRefused(Exception):
     """Leaves that no signed receipt states: never signed into a checkpoint."""
 

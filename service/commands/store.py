@@ -1,4 +1,4 @@
-"""``fupan db upgrade``, ``fupan store check|checkpoint|reverify|receipt|export|public-key``, ``fupan ingest``, ``fupan worker``.
+"""``fupan db upgrade``, ``fupan store check|checkpoint|prove|reverify|receipt|export|public-key``, ``fupan ingest``, ``fupan worker``.
 
 Exit codes: 0 fine, 1 the store or a receipt does not verify (or files were rejected),
 2 bad input (unreadable file, not a receipt, unknown session).
@@ -136,14 +136,25 @@ def check(
             "prove that today's log extends it."
         ),
     ] = None,
+    consistency: Annotated[
+        Path | None,
+        typer.Option(
+            help="A consistency proof (from `fupan store prove`) to check with the public key "
+            "alone, without the database."
+        ),
+    ] = None,
 ) -> None:
     """Re-walk every hash chain, prove every head by its receipt and the transparency log, and the
-    log by its checkpoints (and an older one with --checkpoint); or prove one receipt."""
+    log by its checkpoints (and an older one with --checkpoint); or prove one receipt; or check
+    a consistency proof offline."""
     from events import store
     from events.codec import LogFormatError
     from events.receipts import ReceiptInvalid
 
     key = _read(public_key) if public_key else None
+    if consistency is not None:
+        _check_consistency(consistency, key)
+        return
     if receipt is None:
         note = _read(checkpoint).decode("utf-8", "replace") if checkpoint else None
         try:
@@ -161,12 +172,14 @@ def check(
                 f"transparency log: {result.checkpoint.size} leaves, signed at "
                 f"{result.checkpoint.time}, {len(result.problems)} problem(s)",
                 highlight=False,
+                soft_wrap=True,
             )
         if result.extends is not None:
             console.print(
                 f"[green]the log extends the checkpoint[/] of {result.extends.size} leaves "
                 f"signed at {result.extends.time}",
                 highlight=False,
+                soft_wrap=True,
             )
         raise typer.Exit(0 if result.ok else 1)
     try:
@@ -190,7 +203,47 @@ def check(
         f"[green]receipt verified[/]: session {proof.session_id}, {proof.event_count} events as "
         f"receipted, {proof.corrections_after} correction(s) appended since{logged}",
         highlight=False,
+        soft_wrap=True,
     )
+
+
+def _check_consistency(path: Path, key: bytes | None) -> None:
+    from events import receipts, store, transparency
+
+    try:
+        document = json.loads(_read(path))
+        public = receipts.load_public_key(key or store.public_key_pem().encode())
+        old, new = transparency.verify_consistency_document(document, public)
+    except ValueError as e:
+        if isinstance(e, transparency.CheckpointInvalid):
+            raise _fail(f"consistency proof does NOT verify: {e}", 1) from None
+        raise _fail(f"{path} is not JSON: {e}") from None
+    except receipts.ReceiptInvalid as e:
+        raise _fail(str(e)) from None
+    console.print(
+        f"[green]the log of {new.size} leaves (signed at {new.time}) extends the checkpoint of "
+        f"{old.size} leaves (signed at {old.time})[/]",
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+@store_app.command("prove")
+def prove(
+    checkpoint: Annotated[Path, typer.Option(help="The older signed checkpoint a club kept.")],
+) -> None:
+    """Print a consistency proof (JSON) from an older checkpoint to the newest, which anyone can
+    check with the public key alone: `fupan store check --consistency FILE --public-key K`."""
+    from events import store, transparency
+
+    try:
+        with _database():
+            document = store.consistency_proof(
+                checkpoint=_read(checkpoint).decode("utf-8", "replace")
+            )
+    except transparency.CheckpointInvalid as e:
+        raise _fail(str(e), 1) from None
+    typer.echo(json.dumps(document, ensure_ascii=False, indent=2))
 
 
 @store_app.command("checkpoint")

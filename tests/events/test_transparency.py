@@ -174,3 +174,37 @@ def test_sessions_stored_before_the_log_are_sealed_into_it(database_url, sample_
     with pytest.raises(transparency.SealRefused, match=sessions[2].id):
         store.seal_log()
     assert store.latest_checkpoint() is None
+
+
+def test_a_club_checks_a_consistency_proof_without_the_database(
+    database_url, sample_log, tmp_path, monkeypatch
+):
+    from typer.testing import CliRunner
+
+    from service.cli import app
+
+    def fupan(*args: str):
+        return CliRunner().invoke(app, list(args), catch_exceptions=False)
+
+    store.ingest(data=variant(sample_log, 1))
+    old, key, proof = tmp_path / "old.txt", tmp_path / "key.pem", tmp_path / "proof.json"
+    old.write_text(fupan("store", "checkpoint").output, encoding="utf-8")
+    key.write_text(fupan("store", "public-key").output, encoding="utf-8")
+    for n in range(2, 6):
+        store.ingest(data=variant(sample_log, n))
+    proved = fupan("store", "prove", "--checkpoint", str(old))
+    assert proved.exit_code == 0, proved.output
+    proof.write_text(proved.output, encoding="utf-8")
+    document = json.loads(proved.output)
+    assert document["old"] == old.read_text(encoding="utf-8")
+    assert document["new"] == store.latest_checkpoint()
+
+    monkeypatch.setenv("FUPAN_DATABASE_URL", "postgresql+psycopg://nobody@127.0.0.1:9/none")
+    ok = fupan("store", "check", "--consistency", str(proof), "--public-key", str(key))
+    assert ok.exit_code == 0, ok.output
+    assert "the log of 5 leaves" in ok.output and "extends the checkpoint of 1 leaves" in ok.output
+    document["proof"][0] = "00" * 32
+    proof.write_text(json.dumps(document), encoding="utf-8")
+    bad = fupan("store", "check", "--consistency", str(proof), "--public-key", str(key))
+    assert bad.exit_code == 1
+    assert "consistency proof does NOT verify" in bad.output
