@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException
 
 from engine.tiles import chinese
 from events.config import settings
-from service import accounts, api, club, db, ledger, recorder, sessions, uploads
+from service import accounts, api, club, db, ledger, recorder, sessions, transparency, uploads
 from service.accounts import auth
 
 DEFAULT_MAX_UPLOAD = 4 * 1024 * 1024
@@ -40,7 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     auth.init_app(app)
     app.add_template_filter(chinese, "tile_zh")
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
-    for feature in (accounts, sessions, uploads, ledger, club, recorder, api):
+    for feature in (accounts, sessions, uploads, ledger, club, recorder, transparency, api):
         feature.init_app(app)
     _register_errors(app)
     return app
@@ -71,7 +71,9 @@ def _register_errors(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(e: CSRFError):
-        return _error(400, "csrf", f"the form expired or lacked its security token ({e.description})")
+        return _error(
+            400, "csrf", f"the form expired or lacked its security token ({e.description})"
+        )
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):
