@@ -88,9 +88,12 @@ def load_public_key(pem: bytes) -> Ed25519PublicKey:
     return key
 
 
+def raw_public_key(public_key: Ed25519PublicKey) -> bytes:
+    return public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+
+
 def key_id(public_key: Ed25519PublicKey) -> str:
-    raw = public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-    return hashlib.sha256(raw).hexdigest()[:16]
+    return hashlib.sha256(raw_public_key(public_key)).hexdigest()[:16]
 
 
 def _signed_bytes(body: dict) -> bytes:

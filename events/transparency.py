@@ -19,7 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from sqlalchemy import Connection, Engine, exists, func, insert, select
 
@@ -52,10 +51,6 @@ def leaf_hash(session_id: str, head_seq: int, head_hash: str) -> bytes:
     return merkle.leaf_hash(leaf_data(session_id, head_seq, head_hash))
 
 
-def _raw(public_key: Ed25519PublicKey) -> bytes:
-    return public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-
-
 def origin(public_key: Ed25519PublicKey) -> str:
     """The log's name: one log per service key."""
     return f"fupan/{receipts.key_id(public_key)}"
@@ -63,7 +58,9 @@ def origin(public_key: Ed25519PublicKey) -> str:
 
 def _key_hash(name: str, public_key: Ed25519PublicKey) -> bytes:
     """The signed-note key hash of an Ed25519 key: SHA-256(name ‖ 0x0A ‖ 0x01 ‖ key)[:4]."""
-    return hashlib.sha256(name.encode() + b"\n\x01" + _raw(public_key)).digest()[:4]
+    return hashlib.sha256(name.encode() + b"\n\x01" + receipts.raw_public_key(public_key)).digest()[
+        :4
+    ]
 
 
 def sign_checkpoint(key: Ed25519PrivateKey, size: int, root: bytes, time: str) -> Checkpoint:
