@@ -12,7 +12,7 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from sqlalchemy.exc import DBAPIError
 
-from events import merkle, receipts, store, transparency
+from events import db, merkle, receipts, store, transparency
 from events.config import settings
 from tests.conftest import drop_write_once_triggers, run_sql, variant
 
@@ -208,3 +208,18 @@ def test_a_club_checks_a_consistency_proof_without_the_database(
     bad = fupan("store", "check", "--consistency", str(proof), "--public-key", str(key))
     assert bad.exit_code == 1
     assert "consistency proof does NOT verify" in bad.output
+
+
+def test_the_embedded_database_seals_itself_when_opened(database_url, sample_log):
+    """SQLite migrates itself on first use, so it also logs what was stored before the log."""
+    if not database_url.startswith("sqlite"):
+        pytest.skip("PostgreSQL is sealed by `fupan db upgrade`")
+    for n in range(2):
+        store.ingest(data=variant(sample_log, n))
+    for table in ("log_leaves", "log_checkpoints"):
+        drop_write_once_triggers(table)
+        run_sql(f"DELETE FROM {table}")
+    db.dispose_all()
+    assert store.latest_checkpoint() is not None  # get_engine() opened and sealed it
+    result = store.check_chains()
+    assert result.ok and result.checkpoint.size == 2, result.problems
