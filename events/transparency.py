@@ -255,13 +255,20 @@ def consistency_document(engine: Engine, note: str, public_key: Ed25519PublicKey
     }
 
 
-def verify_consistency_document(document: dict, public_key: Ed25519PublicKey):
-    """Both checkpoints signed by the key and the newer extending the older; returns them.
-    Raises CheckpointInvalid (a failed proof included)."""
+def verify_consistency_document(document: dict, kept: str, public_key: Ed25519PublicKey):
+    """The proof's older checkpoint is ``kept`` (the note the club kept: the server holds the key
+    and could sign another), both are signed by the key, and the newer extends the older;
+    returns (older, newer). Raises CheckpointInvalid (a failed proof included)."""
     try:
         if document["format"] != CONSISTENCY_FORMAT:
             raise CheckpointInvalid(f"unknown format {document['format']!r}")
-        old = open_checkpoint(document["old"], public_key)
+        old = open_checkpoint(kept, public_key)
+        claimed = open_checkpoint(document["old"], public_key)
+        if (claimed.size, claimed.root) != (old.size, old.root):
+            raise CheckpointInvalid(
+                f"the proof starts from a tree of {claimed.size} leaves that is not the kept "
+                f"checkpoint ({old.size} leaves signed at {old.time})"
+            )
         new = open_checkpoint(document["new"], public_key)
         proof = [bytes.fromhex(node) for node in document["proof"]]
         merkle.verify_consistency(old.size, new.size, old.root, new.root, proof)

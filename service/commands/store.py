@@ -139,8 +139,8 @@ def check(
     consistency: Annotated[
         Path | None,
         typer.Option(
-            help="A consistency proof (from `fupan store prove`) to check with the public key "
-            "alone, without the database."
+            help="A consistency proof (from `fupan store prove`) to check against the "
+            "--checkpoint you kept, with the public key alone, without the database."
         ),
     ] = None,
 ) -> None:
@@ -153,7 +153,9 @@ def check(
 
     key = _read(public_key) if public_key else None
     if consistency is not None:
-        _check_consistency(consistency, key)
+        if checkpoint is None:
+            raise _fail("--consistency needs --checkpoint: the checkpoint you kept")
+        _check_consistency(consistency, _read(checkpoint).decode("utf-8", "replace"), key)
         return
     if receipt is None:
         note = _read(checkpoint).decode("utf-8", "replace") if checkpoint else None
@@ -207,13 +209,13 @@ def check(
     )
 
 
-def _check_consistency(path: Path, key: bytes | None) -> None:
+def _check_consistency(path: Path, kept: str, key: bytes | None) -> None:
     from events import receipts, store, transparency
 
     try:
         document = json.loads(_read(path))
         public = receipts.load_public_key(key or store.public_key_pem().encode())
-        old, new = transparency.verify_consistency_document(document, public)
+        old, new = transparency.verify_consistency_document(document, kept, public)
     except ValueError as e:
         if isinstance(e, transparency.CheckpointInvalid):
             raise _fail(f"consistency proof does NOT verify: {e}", 1) from None
@@ -232,8 +234,9 @@ def _check_consistency(path: Path, key: bytes | None) -> None:
 def prove(
     checkpoint: Annotated[Path, typer.Option(help="The older signed checkpoint a club kept.")],
 ) -> None:
-    """Print a consistency proof (JSON) from an older checkpoint to the newest, which anyone can
-    check with the public key alone: `fupan store check --consistency FILE --public-key K`."""
+    """Print a consistency proof (JSON) from an older checkpoint to the newest, which whoever kept
+    the older one checks with the public key alone:
+    `fupan store check --consistency FILE --checkpoint OLD --public-key K`."""
     from events import store, transparency
 
     try:

@@ -199,15 +199,27 @@ def test_a_club_checks_a_consistency_proof_without_the_database(
     assert document["old"] == old.read_text(encoding="utf-8")
     assert document["new"] == store.latest_checkpoint()
 
+    swapped = dict(document, old=store.consistency_proof(checkpoint=document["new"])["old"])
+
     monkeypatch.setenv("FUPAN_DATABASE_URL", "postgresql+psycopg://nobody@127.0.0.1:9/none")
-    ok = fupan("store", "check", "--consistency", str(proof), "--public-key", str(key))
+
+    def check(doc: dict):
+        proof.write_text(json.dumps(doc), encoding="utf-8")
+        args = ["--consistency", str(proof), "--checkpoint", str(old), "--public-key", str(key)]
+        return fupan("store", "check", *args)
+
+    ok = check(document)
     assert ok.exit_code == 0, ok.output
     assert "the log of 5 leaves" in ok.output and "extends the checkpoint of 1 leaves" in ok.output
-    document["proof"][0] = "00" * 32
-    proof.write_text(json.dumps(document), encoding="utf-8")
-    bad = fupan("store", "check", "--consistency", str(proof), "--public-key", str(key))
-    assert bad.exit_code == 1
-    assert "consistency proof does NOT verify" in bad.output
+    forged = check(dict(document, proof=["00" * 32] + document["proof"][1:]))
+    assert forged.exit_code == 1
+    assert "consistency proof does NOT verify" in forged.output
+    # a server with the key could start the proof from another checkpoint it signed
+    other = check(swapped)
+    assert other.exit_code == 1
+    assert "not the kept checkpoint" in other.output
+    alone = fupan("store", "check", "--consistency", str(proof), "--public-key", str(key))
+    assert alone.exit_code == 2 and "needs --checkpoint" in alone.output
 
 
 def test_the_embedded_database_seals_itself_when_opened(database_url, sample_log):
