@@ -6,7 +6,7 @@ SQLite's automatic upgrade), which logs each head that its newest signed receipt
 a first checkpoint: signing needs the service key, which a migration does not hold.
 
 Revision ID: 0005_transparency
-Revises: 0004_web_digests
+Revises: 0010_i18n
 Create Date: 2026-12-01
 """
 
@@ -16,7 +16,7 @@ from alembic import op
 from events.models import UTCDateTime
 
 revision = "0005_transparency"
-down_revision = "0004_web_digests"
+down_revision = "0010_i18n"
 branch_labels = None
 depends_on = None
 
