@@ -292,7 +292,9 @@ class Xizhou(Ruleset):
             for pair, bao in pairs.items():
                 if win.seat in pair:
                     (other,) = pair - {win.seat}
-                    out.append(Liability(bao, other, win.seat))
+                    # "未胡的另一方": a bound partner who also won owes nothing for 三包
+                    if other not in outcome.winners:
+                        out.append(Liability(bao, other, win.seat))
         return tuple(out)
 
     def settle(self, inp: SettleInput, opts: Options) -> list[Payment]:
