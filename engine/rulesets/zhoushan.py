@@ -150,6 +150,7 @@ class Zhoushan(Ruleset):
     forbid_discard_of_claimed = True
     multiple_discard_winners = True
     passed_win_waits_for_draw = True  # the replay checks a passed 胡 (see docs)
+    liability_kinds = ("gang_kai_bao",)
 
     def tile_counts(self, opts: Options) -> dict[str, int]:
         return tai.tile_counts_144()
@@ -167,6 +168,10 @@ class Zhoushan(Ruleset):
 
     def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
         return tai.score_wins(outcome, lambda h: count_tai(h, outcome, opts), opts.cap)
+
+    def readings(self, outcome: HandOutcome, win, opts: Options):
+        show = outcome.showdowns.get(win.seat)
+        return tai.reading_points(win, show, lambda h: count_tai(h, outcome, opts), opts.cap)
 
     def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
         """杠上开花 after a kong of someone's discard: that discarder pays for all three."""

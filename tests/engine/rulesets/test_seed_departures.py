@@ -59,6 +59,8 @@ def win(seat, how, tile=None, by=None, flags=None):
 ZS_DISCARD = [show("S", "777z123m456p789s99s"), win("S", "discard", "9s", "W")]
 # S holds 123m 456m 789m 46p 11s and robs W's added kong of 5p: 坎张 1 台 (no 排胡: not two-sided).
 ZS_ROBBED = [show("S", "123m456m789m456p11s"), win("S", "robbed_kong", "5p", "W")]
+# S shows seven pairs and declares a self-draw: no win in zhoushan (the basic shape only).
+ZS_FALSE = [show("S", "1122m3344p5566s77z"), win("S", "self_draw", "7z")]
 
 
 def test_zhoushan_pays_the_tai_alone_by_default():
@@ -101,3 +103,10 @@ def test_xizhou_both_bound_partners_winning_owe_each_other_nothing():
 def test_xizhou_the_bound_partner_who_did_not_win_pays_the_extra():
     hand = audit_records(log("xizhou", XZ_ONE_BOUND_WINS))["hands"][0]
     assert paid(hand) == [("E", "S", 2), ("N", "S", 2)]
+
+
+def test_a_false_win_in_zhoushan_is_paid_nothing_even_with_a_base():
+    for options in ({}, {"base": 1}):
+        hand = audit_records(log("zhoushan", ZS_FALSE, options=options))["hands"][0]
+        assert "not_winning" in [a["code"] for a in hand["anomalies"]]
+        assert hand["expected_payments"] == []
