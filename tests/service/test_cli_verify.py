@@ -156,3 +156,11 @@ def test_help_has_examples():
     for command in ("verify", "settle", "rules"):
         result = run(command, "--help")
         assert result.exit_code == 0 and "Examples" in result.stdout, command
+
+
+def test_settle_refuses_a_liability_the_ruleset_has_not():
+    result = runner.invoke(
+        app, ["settle", "-r", "huangyan", "--winner", "E", "--points", "E=20", "--liable", "S"]
+    )
+    assert result.exit_code == 2
+    assert "not a liability of huangyan" in result.stderr

@@ -3,59 +3,11 @@ from the seed text: zhoushan pays the 台 alone ("其他三家，都要按照胡
 "付抢杠者台数的五倍"), and in xizhou only the bound partner who did not win owes the 三包 extra
 ("未胡的另一方需…额外付2M给胡家")."""
 
-import json
-
 from engine.audit import audit_records
-from events.codec import parse_log
+from tests.engine.summary_log import log, paid, show, win
 
-SEATS = {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"}
-
-
-def log(ruleset: str, *hands: list[dict], options: dict | None = None) -> list[dict]:
-    """Canonical records of a summary log: a session, then each hand's records after its
-    ``hand`` line (numbered from 1)."""
-    lines = [
-        {
-            "type": "session",
-            "ruleset": ruleset,
-            "options": options or {},
-            "players": list(SEATS.values()),
-        }
-    ]
-    for no, records in enumerate(hands, start=1):
-        lines.append({"type": "hand", "no": no, "seats": SEATS})
-        lines += records
-    return parse_log("\n".join(json.dumps(r, ensure_ascii=False) for r in lines)).records
-
-
-def paid(hand: dict) -> list[tuple[str, str, int]]:
-    return sorted((p["from"], p["to"], p["amount"]) for p in hand["expected_payments"])
-
-
-def show(seat, concealed, melds=(), revealed=None):
-    rec = {
-        "type": "showdown",
-        "seat": seat,
-        "concealed": concealed,
-        "melds": [{"kind": k, "tiles": t, "from": f} for k, t, f in melds],
-    }
-    if revealed:
-        rec["revealed"] = revealed
-    return rec
-
-
-def win(seat, how, tile=None, by=None, flags=None):
-    rec = {"type": "win", "seat": seat, "how": how}
-    if tile:
-        rec["tile"] = tile
-    if by:
-        rec["from"] = by
-    if flags:
-        rec["flags"] = flags
-    return rec
-
-
-# S holds 777z 123m 456p 789s 9s and wins on W's 9s: 中3个 1 + 单钓将 (or 边张 on 78s) 1 = 2 台.
+# S holds 777z 123m 456p 789s 9s and wins on W's 9s: 中3个 1 + 单钓将 1 = 2 台 (the best reading;
+# the 9s may also have completed 78s, a two-sided wait worth nothing).
 ZS_DISCARD = [show("S", "777z123m456p789s99s"), win("S", "discard", "9s", "W")]
 # S holds 123m 456m 789m 46p 11s and robs W's added kong of 5p: 坎张 1 台 (no 排胡: not two-sided).
 ZS_ROBBED = [show("S", "123m456m789m456p11s"), win("S", "robbed_kong", "5p", "W")]
