@@ -229,3 +229,12 @@ def test_a_full_log_flag_the_play_does_not_bear_out():
     records[seq] = records[seq] | {"flags": ["heaven"]}
     hand = audit_records(records)["hands"][0]
     assert (seq, "flag_not_borne_out") in codes_at(hand)
+
+
+def test_a_full_log_reveal_of_a_tile_never_revealed():
+    # wenling 正常 (得 9s): E reveals a 1m instead of its 春 (the 春 then is kept hidden too).
+    records = fixture_records("replay/wenling_clean.jsonl")
+    seq = next(i for i, r in enumerate(records) if r["type"] == "reveal")
+    records[seq] = records[seq] | {"tile": "1m"}
+    hand = audit_records(records)["hands"][0]
+    assert (seq, "not_revealable") in codes_at(hand)
