@@ -66,7 +66,7 @@ def audit_hand(hand: HandReplay) -> dict:
         anomalies += [a if a.seq is not None else dataclasses.replace(a, seq=win_seq) for a in found]
     recorded = _recorded(hand.settlement)
     if recorded is not None and inp is not None and (hand.settlement or {}).get("points"):
-        anomalies += _points_check(hand, inp, recorded)
+        anomalies += _points_check(hand, inp, payments, recorded)
     expected_flows = pair_flows(payments)
     disputes, why, fixes = [], [], []
     if recorded is not None and expected_flows != pair_flows(recorded):
@@ -168,16 +168,19 @@ def _guard(hand: HandReplay, anomalies: list[Anomaly], what: str, call, default)
         return default
 
 
-def _points_check(hand: HandReplay, inp, recorded: list[Payment]) -> list[Anomaly]:
+def _points_check(hand: HandReplay, inp, payments, recorded: list[Payment]) -> list[Anomaly]:
     """The settlement's ``points`` are a claim too: settled by the rules, do they give what the
-    table paid? (Seats the table gave no points keep the audit's.)"""
+    table paid? (Seats the table gave no points keep the audit's; the audit's own points settle
+    into ``payments``, no need to settle them again.)"""
     claimed = hand.settlement["points"]
-    try:
-        table = hand.ruleset.settle(
-            dataclasses.replace(inp, points={**inp.points, **claimed}), hand.opts
-        )
-    except (ValueError, KeyError):  # points no hand can have (negative …): the dispute says it
-        return []
+    table = payments
+    if any(inp.points.get(s, 0) != n for s, n in claimed.items()):
+        try:
+            table = hand.ruleset.settle(
+                dataclasses.replace(inp, points={**inp.points, **claimed}), hand.opts
+            )
+        except (ValueError, KeyError):  # points no hand can have (negative …): a dispute says it
+            return []
     if pair_flows(table) == pair_flows(recorded):
         return []
     seq = next(seq for seq, rec in reversed(hand.records) if rec["type"] == "settlement")

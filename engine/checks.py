@@ -17,14 +17,15 @@ seat whose shown hand cannot exist is not scored, and a declared win that is no 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.model import SEATS, HandOutcome, Meld, Showdown, Win, prev_seat
 from engine.rulesets.base import Anomaly, FlagRule, Ruleset
 from engine.state import ERROR, WARNING
 from engine.state import names as _names
-from engine.tiles import chinese
+from engine.tiles import ALL_TILES, chinese
 
 # Replay anomalies that mean the declared win is no win at all (the tiles do not win).
 FALSE_WIN_CODES = frozenset({"not_winning"})
@@ -41,44 +42,52 @@ class Checked:
 
 
 def check_claims(
-    records: Iterable[tuple[int, dict]],
+    records: Sequence[tuple[int, dict]],
     outcome: HandOutcome,
     replay_anomalies: Iterable[Anomaly],
     rs: Ruleset,
     opts,
     summary: bool,
 ) -> Checked:
-    """Check the claims of one hand's records (``(seq, record)``, corrections applied)."""
+    """Check the claims of one hand's records (``(seq, record)``, corrections applied). A full
+    log's claims sit in the records after its last play step (wins, showdowns), and its reveal
+    lines are looked up only when a revealed tile is one the ruleset never reveals: the audit
+    of a clean full log pays for a few lookups, not a pass over the hand."""
+    wild = outcome.wildcards
+    bonus = bonus_tiles(rs, opts, wild)
+    if summary:
+        closing = records
+    else:
+        closing = _closing(records)
     win_seq: dict[str, int] = {}
     show_seq: dict[str, int] = {}
     claimed_flags: dict[str, tuple[str, ...]] = {}
-    reveals: list[tuple[int, str, str]] = []
-    for seq, rec in records:
+    for seq, rec in closing:
         kind = rec["type"]
         if kind == "win":
             win_seq[rec["seat"]] = seq
             claimed_flags[rec["seat"]] = tuple(rec.get("flags", ()))
         elif kind == "showdown":
             show_seq[rec["seat"]] = seq
-        elif kind == "reveal":
-            reveals.append((seq, rec["seat"], rec["tile"]))
     out = Checked(outcome)
     shows = dict(outcome.showdowns)
-    wild = outcome.wildcards
     # Revealed tiles: only what the ruleset reveals (a full log's reveal lines, a summary's
     # showdowns); a summary showdown's concealed tile that is always revealed counts as revealed.
-    for seq, seat, tile in reveals:
-        if not rs.is_bonus(tile, wild, opts):
-            out.anomalies.append(_not_revealable(seq, seat, tile))
-            shows[seat] = _without_revealed(shows[seat], tile)
+    if not summary and any(
+        t not in bonus for show in shows.values() for t in show.revealed
+    ):
+        for seq, rec in records:
+            if rec["type"] == "reveal" and rec["tile"] not in bonus:
+                out.anomalies.append(_not_revealable(seq, rec["seat"], rec["tile"]))
+                shows[rec["seat"]] = _without_revealed(shows[rec["seat"]], rec["tile"])
     if summary:
         for seat, show in list(shows.items()):
             seq = show_seq.get(seat)
-            bad = [t for t in show.revealed if not rs.is_bonus(t, wild, opts)]
+            bad = [t for t in show.revealed if t not in bonus]
             for tile in bad:
                 out.anomalies.append(_not_revealable(seq, seat, tile))
                 show = _without_revealed(show, tile)
-            hidden = [t for t in show.concealed if rs.is_bonus(t, wild, opts)]
+            hidden = [t for t in show.concealed if t in bonus]
             if hidden:
                 out.anomalies.append(
                     Anomaly(
@@ -158,8 +167,28 @@ def check_claims(
     for seat in impossible:
         shows.pop(seat, None)  # a hand that cannot exist is not scored
     out.false_wins = tuple(s for s in SEATS if s in false_wins)
-    out.outcome = dataclasses.replace(outcome, wins=tuple(wins), showdowns=shows)
+    if tuple(wins) != outcome.wins or shows != outcome.showdowns:
+        out.outcome = dataclasses.replace(outcome, wins=tuple(wins), showdowns=shows)
     return out
+
+
+_PLAY = frozenset({"hand", "deal", "dice", "wildcard", "reveal", "draw", "discard", "chi", "peng", "gang"})
+
+
+def _closing(records: Sequence[tuple[int, dict]]) -> list[tuple[int, dict]]:
+    """The records after a full log's last play step (its wins, showdowns, settlement)."""
+    out = []
+    for seq, rec in reversed(records):
+        if rec["type"] in _PLAY:
+            break
+        out.append((seq, rec))
+    return out[::-1]
+
+
+@lru_cache(maxsize=256)
+def bonus_tiles(rs: Ruleset, opts, wild: frozenset[str]) -> frozenset[str]:
+    """The tiles the ruleset always reveals given the 得 (memoised: asked for every hand)."""
+    return frozenset(t for t in ALL_TILES if rs.is_bonus(t, wild, opts))
 
 
 def _not_revealable(seq: int | None, seat: str, tile: str) -> Anomaly:
