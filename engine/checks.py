@@ -62,6 +62,7 @@ def check_claims(
     win_seq: dict[str, int] = {}
     show_seq: dict[str, int] = {}
     claimed_flags: dict[str, tuple[str, ...]] = {}
+    on_word: list[dict] = []
     for seq, rec in closing:
         kind = rec["type"]
         if kind == "win":
@@ -69,13 +70,20 @@ def check_claims(
             claimed_flags[rec["seat"]] = tuple(rec.get("flags", ()))
         elif kind == "showdown":
             show_seq[rec["seat"]] = seq
-    out = Checked(outcome)
+        elif kind == "exhausted" and summary:
+            on_word.append(
+                {
+                    "seq": seq,
+                    "claim": "exhausted",
+                    "zh": "黄牌：照桌上所记",
+                    "en": "the wall ran out: as the table recorded",
+                }
+            )
+    out = Checked(outcome, on_word=on_word)
     shows = dict(outcome.showdowns)
     # Revealed tiles: only what the ruleset reveals (a full log's reveal lines, a summary's
     # showdowns); a summary showdown's concealed tile that is always revealed counts as revealed.
-    if not summary and any(
-        t not in bonus for show in shows.values() for t in show.revealed
-    ):
+    if not summary and any(t not in bonus for show in shows.values() for t in show.revealed):
         for seq, rec in records:
             if rec["type"] == "reveal" and rec["tile"] not in bonus:
                 out.anomalies.append(_not_revealable(seq, rec["seat"], rec["tile"]))
@@ -172,7 +180,9 @@ def check_claims(
     return out
 
 
-_PLAY = frozenset({"hand", "deal", "dice", "wildcard", "reveal", "draw", "discard", "chi", "peng", "gang"})
+_PLAY = frozenset(
+    {"hand", "deal", "dice", "wildcard", "reveal", "draw", "discard", "chi", "peng", "gang"}
+)
 
 
 def _closing(records: Sequence[tuple[int, dict]]) -> list[tuple[int, dict]]:

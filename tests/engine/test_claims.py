@@ -238,3 +238,8 @@ def test_a_full_log_reveal_of_a_tile_never_revealed():
     records[seq] = records[seq] | {"tile": "1m"}
     hand = audit_records(records)["hands"][0]
     assert (seq, "not_revealable") in codes_at(hand)
+
+
+def test_an_exhausted_summary_hand_is_taken_on_the_tables_word():
+    hand = zhoushan({"type": "exhausted"})
+    assert hand["taken_on_word"][0]["claim"] == "exhausted" and hand["expected_payments"] == []
