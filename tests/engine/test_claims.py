@@ -243,3 +243,46 @@ def test_a_full_log_reveal_of_a_tile_never_revealed():
 def test_an_exhausted_summary_hand_is_taken_on_the_tables_word():
     hand = zhoushan({"type": "exhausted"})
     assert hand["taken_on_word"][0]["claim"] == "exhausted" and hand["expected_payments"] == []
+
+
+def test_xizhou_the_table_read_the_wait_as_two_sided():
+    # S: 中中中 123m 456p 789s 99s, wins on W's 9s: 单吊 1 + 中发白 1 + 门清 1 = 3 台, W pays 2M = 6.
+    # Read as 78s + 9s (two-sided, no wait item): 2 台, 4 paid. Any one item forgotten or one 台
+    # short gives 4 too: all are listed, the other reading first.
+    hand = audit_records(
+        log(
+            "xizhou",
+            [
+                show("S", "777z123m456p789s99s"),
+                win("S", "discard", "9s", "W"),
+                settlement(("W", "S", 4)),
+            ],
+        )
+    )["hands"][0]
+    assert paid(hand) == [("W", "S", 6)]
+    assert [e["code"] for e in hand["explanations"]] == [
+        "other_reading",
+        "tai_missed",
+        "tai_missed",
+        "tai_missed",
+        "tai_short",
+    ]
+    assert "两面" in hand["explanations"][0]["zh"]
+
+
+def test_huangyan_the_table_read_the_de_as_another_tile():
+    # 得 = 5p. W (闲家) holds 123m 456m 789m 34p 得 99s and wins on N's 9s. The 得 standing for
+    # itself (345p): 底胡 10, 得还原 1 番 + 硬碰硬 1 番 (a restored 得 is no 得) -> 40; the dealer
+    # pays 40, the other two half, 20. The table read the 得 as 2p (234p): 10 -> 10, 5, 5.
+    records = [
+        {"type": "wildcard", "indicator": "5p"},
+        show("W", "123m456m789m345p99s"),
+        win("W", "discard", "9s", "N"),
+        settlement(("E", "W", 10), ("S", "W", 5), ("N", "W", 5)),
+    ]
+    hand = audit_records(log("huangyan", records))["hands"][0]
+    assert hand["points"] == {"W": 40}
+    assert paid(hand) == [("E", "W", 40), ("N", "W", 20), ("S", "W", 20)]
+    assert [e["code"] for e in hand["explanations"]] == ["other_reading"]
+    assert "得作二筒" in hand["explanations"][0]["zh"]
+    assert [(t["from"], t["amount"]) for t in hand["top_ups"]] == [("E", 30), ("S", 15), ("N", 15)]
