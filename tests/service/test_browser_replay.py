@@ -41,7 +41,7 @@ def test_upload_verify_open_dispute_step_replay_and_chart(app, live, browser, sh
     page.click("#upload-form button[type=submit]")
     page.wait_for_selector("#results li.accepted[data-status=ok]", timeout=60_000)
     errors = page.text_content("#results li.rejected pre.errors")
-    assert "line 4" in errors and "broken.jsonl" in page.text_content("#results li.rejected")
+    assert "第 4 行" in errors and "broken.jsonl" in page.text_content("#results li.rejected")
     page.screenshot(path=shots / "upload.png")
 
     page.click("#results li.accepted a")
