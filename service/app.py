@@ -11,9 +11,8 @@ from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from engine.tiles import chinese
 from events.config import settings
-from service import auth, db
+from service import auth, db, tile_images
 
 DEFAULT_MAX_UPLOAD = 4 * 1024 * 1024
 
@@ -36,7 +35,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     db.init_app(app)
     auth.init_app(app)
-    app.add_template_filter(chinese, "tile_zh")
+    tile_images.init_app(app)
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
     _register_blueprints(app)
     _register_errors(app)

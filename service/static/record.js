@@ -351,12 +351,12 @@
     function clearLive() { $("items").textContent = ""; $("disputes").textContent = ""; }
     function name(seat) { return WIND[seat] + " " + (seats()[seat] || ""); }
     function drawVerdict() {
-      var v = verdict, box = $("verdict"), names = info.names;
+      var v = verdict, box = $("verdict"), label = FupanTiles.label;
       var w = v.winning, winner = S.entry.win.seat;
       box.className = "verdict " + (w && w.ok ? "ok" : "warn");
       box.textContent = S.entry.result === "exhausted" ? "黄牌 drawn hand" : w && w.ok ? "胡 winning hand 成胡" : "not a winning hand 未成胡" + (w && w.shanten !== null ? " (向听 " + w.shanten + ")" : "");
       var reading = (v.reading[winner] || []).map(function (r) {
-        var p = r.split("→"); return (names[p[0]] || p[0]) + "→" + (names[p[1]] || p[1]);
+        var p = r.split("→"); return label(p[0]) + "→" + label(p[1]);
       });
       if (reading.length) box.append(el("div", "reading", "得: " + reading.join("，")));
       var items = $("items");
