@@ -149,6 +149,7 @@ class Ruleset:
     name: ClassVar[str] = ""
     title_zh: ClassVar[str] = ""
     title_en: ClassVar[str] = ""
+    option_zh: ClassVar[Mapping[str, str]] = {}  # each option's doc in Chinese
     Options: ClassVar[type] = type(None)
     hand_size: ClassVar[int] = 13  # a non-dealer's tiles after the deal (dealer: one more)
     has_flowers: ClassVar[bool] = False
@@ -193,6 +194,11 @@ class Ruleset:
     def payment_rules(self, opts: Any) -> tuple[Text, ...]:
         """Who pays whom how much, as ``settle`` does it under ``opts``."""
         raise NotImplementedError
+
+    def option_texts(self) -> list[tuple[str, Any, Text]]:
+        """(name, default, what it does) of every option, in both languages."""
+        return [(name, default, Text(self.option_zh[name], doc))
+                for name, default, doc in self.describe_options()]
 
     # -- tiles and the deal ----------------------------------------------------------------
     def tile_counts(self, opts: Any) -> Mapping[str, int]:

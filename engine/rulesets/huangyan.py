@@ -393,6 +393,22 @@ class Huangyan(Ruleset):
     name = "huangyan"
     title_zh = "黄岩麻将"
     title_en = "Huangyan mahjong"
+    option_zh = {
+        "wildcard_rule": "翻开的牌怎样定得：indicator 同种的其余三张，next 它的下一张，none 不用得",
+        "base_hu": "胡家翻倍前加的底胡（规则：10）",
+        "pengpenghu": "碰碰胡（全是刻子/杠）给胡家算4胡；规则说黄岩没有",
+        "discard_pung_concealed": "胡别人打出的牌凑成的刻子也算暗刻（默认：算刻子）",
+        "restored_then_hard": "还原的得不再算得，因此可以另算无得（硬碰硬）1番",
+        "cap": "每家最多按多少胡付（封顶）；0 = 不封顶（规则没有封顶）",
+        "round_to": "每家的胡数进到此数的倍数（1 = 不进位）",
+        "half_rounding": "减半有零头时：up 付款方多付半粒，down 舍去",
+        "li_per_hu": "每胡付几粒（规则的例子：每胡1粒）",
+        "seat_change_rule": "换位：cuohu 搓胡（将要坐庄的一家随时可以提出），cuocai 搓菜（谁都可以提出，但要过了开头几圈）",
+        "seat_change_rounds": "两次换位之间至少要过几圈",
+        "draw_dealer": "流局后：pass 下家坐庄，stay 庄家连庄",
+        "dead_wall": "牌墙剩几张时流局（规则没说）",
+        "non_winner_wildcards": "没胡的人的得可以凑对子、刻子算胡（不算番）",
+    }
     Options = Options
     hand_size = HAND_SIZE
     has_flowers = False

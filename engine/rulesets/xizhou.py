@@ -295,6 +295,15 @@ class Xizhou(Ruleset):
     name = "xizhou"
     title_zh = "西周麻将"
     title_en = "Xizhou mahjong"
+    option_zh = {
+        "base": "底分：M = 台 × 底分（规则：包厢为1）",
+        "flush_config": "清一色/混一色的台数（大吊车、对对胡按混一色计）：清14混12、清12混10、清12混8、清10混6",
+        "flower_order": "哪些花是正花：tile_numbers 梅1兰2菊3竹4（规则顺序梅兰菊竹：西=秋菊 北=冬竹），spec 东=春梅 南=夏兰 西=秋竹 北=冬菊",
+        "four_flowers": "四花12台：any 任意四张花（规则：四个花），set 只算整套（春夏秋冬或梅兰菊竹）",
+        "zhengfeng_stacks": "正风（既是门风又是圈风的风刻，2台）再加圈风和位风（共4台）；默认：正风代替它们",
+        "pinghu_white_pair": "白板作将仍可算平胡（规则只排除中发和门风、圈风）",
+        "hu_bao_rule": "互包：each_3 两家互相各吃碰对方3次，total_3 两家互相吃碰合计3次",
+    }
     Options = Options
     hand_size = 13
     has_flowers = True

@@ -165,6 +165,16 @@ class Zhoushan(Ruleset):
     name = "zhoushan"
     title_zh = "舟山(定海)麻将"
     title_en = "Zhoushan (Dinghai) mahjong"
+    option_zh = {
+        "stake": "每台（和每个底）付多少；规则没有定",
+        "base": "底：每家付款时在胡家台数外另加的台数，所以0台的胡也有钱",
+        "cap": "每位胡家最多算几台（规则：超过4台按4台）；0 = 不封顶",
+        "discard_payer": "放铳时谁付：discarder 放铳者一家，all 三家都付",
+        "pinghu_tai": "排胡（全是顺子、普通的将、两面听）算几台；规则没提",
+        "tanki_self_draw_tai": "自摸单钓将算几台（规则：2），另外还有自摸的1台",
+        "haidi": "海底捞月：discard 胡最后打出的那张牌（规则原文），both 也包括自摸最后一张",
+        "flower_order": "哪些花是本位花：spec 东=春梅 南=夏兰 西=秋竹 北=冬菊（规则顺序梅兰竹菊），tile_numbers 梅1兰2菊3竹4：西=秋菊 北=冬竹",
+    }
     Options = Options
     hand_size = 13
     has_flowers = True

@@ -118,3 +118,12 @@ def test_glossary_terms_are_unique_and_in_both_languages():
         "海底",
     } <= set(terms)
     assert all(e.zh and e.en and e.pinyin for e in GLOSSARY)
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_every_option_is_explained_in_both_languages(name):
+    rs = get_ruleset(name)
+    texts = rs.option_texts()
+    assert [n for n, _, _ in texts] == [n for n, _, _ in rs.describe_options()]
+    assert set(rs.option_zh) == {n for n, _, _ in texts}
+    assert all(t.zh and t.en for _, _, t in texts)
