@@ -186,7 +186,10 @@ class Zhoushan(Ruleset):
         return tai.tile_counts_144()
 
     def items(self, opts: Options) -> tuple[Item, ...]:
-        listed = tai.items(ITEMS, {"paihu": (opts.pinghu_tai, "pinghu_tai")})
+        listed = tuple(
+            dataclasses.replace(i, counts=bool(opts.pinghu_tai)) if i.code == "paihu" else i
+            for i in tai.items(ITEMS, {"paihu": (opts.pinghu_tai, "pinghu_tai")})
+        )
         self_drawn = dataclasses.replace(
             next(i for i in listed if i.code == "dandiao"),
             value=opts.tanki_self_draw_tai,

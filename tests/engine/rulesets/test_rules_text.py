@@ -42,6 +42,9 @@ def test_zhoushan_items_are_the_seeds_numbers():
             "地胡": [1], "圈风": [1], "排胡": [1]}  # fmt: skip
     assert v == seed
     assert _values("zhoushan", tanki_self_draw_tai=3, pinghu_tai=2)["单钓将"] == [1, 3]
+    rs = get_ruleset("zhoushan")
+    (paihu,) = [i for i in rs.items(rs.options({"pinghu_tai": 0})) if i.code == "paihu"]
+    assert not paihu.counts and paihu.option == "pinghu_tai"
 
 
 def test_huangyan_and_wenling_items():
