@@ -1,4 +1,5 @@
-"""The Flask app factory: configuration, database, login, CSRF, blueprints, error pages."""
+"""The Flask app factory: configuration, database, login, CSRF, each feature package's
+blueprint (``init_app``), error pages."""
 
 from __future__ import annotations
 
@@ -12,7 +13,20 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from events.config import settings
-from service import auth, db, tile_images
+from service import (
+    accounts,
+    api,
+    club,
+    db,
+    language,
+    ledger,
+    recorder,
+    rules,
+    sessions,
+    tile_images,
+    uploads,
+)
+from service.accounts import auth
 
 DEFAULT_MAX_UPLOAD = 4 * 1024 * 1024
 
@@ -36,8 +50,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     auth.init_app(app)
     tile_images.init_app(app)
+    language.init_app(app)
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
-    _register_blueprints(app)
+    for feature in (accounts, sessions, uploads, ledger, club, recorder, rules, api):
+        feature.init_app(app)
     _register_errors(app)
     return app
 
@@ -56,16 +72,6 @@ def _instance_secret(app: Flask) -> str:
         finally:
             draft.unlink()
     return path.read_text().strip()
-
-
-def _register_blueprints(app: Flask) -> None:
-    from service.blueprints import api, pages, record
-    from service.blueprints import auth as auth_bp
-
-    app.register_blueprint(auth_bp.bp)
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(record.bp)
 
 
 def _wants_json() -> bool:
