@@ -44,3 +44,4 @@ def gettext(msgid: str) -> str:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.setdefault("_", gettext)
+    app.add_template_global(current_language)

@@ -10,5 +10,7 @@ def init_app(app: Flask) -> None:
     from service.rules.routes import (
         bp,  # here, so importing one module of the package stays light
     )
+    from service.rules.views import rule_codes
 
     app.register_blueprint(bp)
+    app.add_template_global(rule_codes)

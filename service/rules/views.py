@@ -4,6 +4,7 @@ the terms, the payment rules and the options in force, all read from ``engine.ru
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.glossary import GLOSSARY
@@ -33,13 +34,21 @@ def rules_view(name: str, opts: Any, language: str) -> dict:
             {
                 "name": n,
                 "text": pick(texts[n], language),
-                "value": getattr(opts, n),
-                "default": defaults[n],
+                "value": _shown(getattr(opts, n), language),
+                "default": _shown(defaults[n], language),
                 "changed": getattr(opts, n) != defaults[n],
             }
             for n in defaults
-        ],  # fmt: skip
+        ],
     }
+
+
+YES_NO = {True: Text("是", "yes"), False: Text("否", "no")}
+
+
+def _shown(value: Any, language: str) -> Any:
+    """An option's value as a reader reads it (yes/no rather than True/False)."""
+    return pick(YES_NO[value], language) if isinstance(value, bool) else value
 
 
 def _entries(items: tuple[Item, ...], texts: dict[str, Text], language: str) -> list[dict]:
@@ -61,6 +70,13 @@ def _entries(items: tuple[Item, ...], texts: dict[str, Text], language: str) -> 
 
 
 GLOSSARY_TERMS = frozenset(e.term for e in GLOSSARY)
+
+
+@cache
+def rule_codes(name: str) -> frozenset[str]:
+    """The item codes with an entry on the rules page (a hand page links those)."""
+    rs = get_ruleset(name)
+    return frozenset(i.code for i in rs.items(rs.options()))
 
 
 def glossary_view() -> list[dict]:

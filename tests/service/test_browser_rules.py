@@ -25,15 +25,54 @@ def test_hand_item_opens_its_rules_entry_on_desktop_and_phone(alice, live, brows
         link.click()
         page.wait_for_url(f"{live}/rules/huangyan?session={sid}#item-{code}")
         assert page.evaluate(f"document.getElementById('item-{code}').matches(':target')")
-        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
+        assert (
+            page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
+        )
         page.screenshot(path=shots / f"rules{suffix}.png", full_page=True)
         page.goto(f"{live}/rules/xizhou?lang=en")
         assert page.text_content("h1").startswith("Xizhou mahjong")
-        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
+        assert (
+            page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
+        )
         page.screenshot(path=shots / f"rules-en{suffix}.png", full_page=True)
         page.goto(f"{live}/rules/glossary")
         assert page.is_visible("#g-闹闹")
-        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
+        assert (
+            page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
+        )
         page.screenshot(path=shots / f"glossary{suffix}.png", full_page=True)
         assert errors == []
         context.close()
+
+
+def test_recorder_links_to_the_rules_of_its_ruleset(app, live, browser):
+    from engine.tiles import parse_tiles
+    from tests.service.conftest import CLUB
+
+    context, page, errors = phone_login(browser, live)
+    page.goto(f"{live}/record")
+    page.select_option("#open-form select[name=club]", CLUB)
+    page.fill("#open-form input[name=table]", "9")
+    page.select_option("#open-form select[name=ruleset]", "wenling")
+    for seat, name in zip("ESWN", ["A", "B", "C", "D"], strict=True):
+        page.fill(f"#open-form input[data-seat={seat}]", name)
+    page.click("#open-form button[type=submit]")
+    page.wait_for_url(f"{live}/record/*")
+    sid = page.url.rsplit("/", 1)[1]
+    assert page.get_attribute("#rules-link", "href") == f"/rules/wenling?session={sid}"
+    page.click("#winner button[data-seat=S]")
+    page.click("#from button[data-seat=W]")
+    page.click(".tgt[data-target=indicator]")
+    for t in parse_tiles("9s123m456m234p68p222z9s9s"):
+        page.click(f"#keyboard .key[data-t='{t}']")
+    page.click(".tgt[data-target=win]")
+    page.click("#keyboard .key[data-t='5p']")
+    page.wait_for_function("document.getElementById('verdict').classList.contains('ok')")
+    anchors = page.eval_on_selector_all("#items a", "as => as.map(a => a.getAttribute('href'))")
+    assert anchors and all(a.startswith(f"/rules/wenling?session={sid}#item-") for a in anchors)
+    rules = context.new_page()
+    rules.goto(live + anchors[0])
+    for a in anchors:
+        assert rules.locator(f"#{a.split('#')[1]}").count() == 1, a
+    assert errors == []
+    context.close()

@@ -54,6 +54,8 @@ def test_every_item_value_is_at_its_anchor(alice, name, lang):
         assert (rule.en if lang == "en" else rule.zh) in page
     for option, default, text in rs.option_texts():
         row = _anchor(page, f"option-{option}")
+        if isinstance(default, bool):
+            default = {True: ("yes", "是"), False: ("no", "否")}[default][lang == "zh"]
         assert (text.en if lang == "en" else text.zh) in row and f"<b>{default}</b>" in row
     title, other = (rs.title_en, rs.title_zh) if lang == "en" else (rs.title_zh, rs.title_en)
     assert title in page and other not in page

@@ -367,7 +367,13 @@
         t.append(cap);
         v.items[seat].forEach(function (line) {
           var tr = el("tr");
-          tr.append(el("td", null, line.zh), el("td", "num", line.value + " " + line.unit + (line.count > 1 ? " ×" + line.count : "")));
+          var item = el("a", null, line.zh);  // its entry on the rules page, in a new tab (the draft stays)
+          item.href = root.dataset.rulesUrl + "#item-" + line.code;
+          item.target = "_blank";
+          item.rel = "noopener";
+          var td = el("td");
+          td.append(item);
+          tr.append(td, el("td", "num", line.value + " " + line.unit + (line.count > 1 ? " ×" + line.count : "")));
           t.append(tr);
         });
         items.append(t);
