@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.rulesets import RULESET_NAMES
 from tests.service.conftest import PHONE, fixture_log, phone_login, verified
 
 pytestmark = pytest.mark.browser
@@ -51,6 +52,8 @@ def test_recorder_links_to_the_rules_of_its_ruleset(app, live, browser):
 
     context, page, errors = phone_login(browser, live)
     page.goto(f"{live}/record")
+    hrefs = page.eval_on_selector_all("#rules-links a", "as => as.map(a => a.getAttribute('href'))")
+    assert hrefs == [f"/rules/{name}" for name in RULESET_NAMES]
     page.select_option("#open-form select[name=club]", CLUB)
     page.fill("#open-form input[name=table]", "9")
     page.select_option("#open-form select[name=ruleset]", "wenling")
