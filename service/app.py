@@ -18,7 +18,7 @@ from service import (
     api,
     club,
     db,
-    language,
+    i18n,
     ledger,
     recorder,
     rules,
@@ -49,8 +49,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     db.init_app(app)
     auth.init_app(app)
+    i18n.init_app(app)
     tile_images.init_app(app)
-    language.init_app(app)
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
     for feature in (accounts, sessions, uploads, ledger, club, recorder, rules, api):
         feature.init_app(app)

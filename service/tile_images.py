@@ -16,7 +16,7 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 from engine.tiles import ALL_TILES, tile_name
-from service.language import current_language
+from service.i18n import language
 
 TILES_DIR = Path(__file__).resolve().parent / "static" / "tiles"
 YEAR = 365 * 24 * 3600
@@ -48,7 +48,7 @@ def tile_src(tile: str) -> str:
 
 
 def tile_label(tile: str) -> str:
-    return tile_name(tile, current_language())
+    return tile_name(tile, language())
 
 
 def tiles_config() -> Markup:

@@ -8,7 +8,7 @@ from flask_login import current_user
 
 from engine.rulesets import RULESET_NAMES, get_ruleset
 from service.accounts import auth
-from service.language import current_language
+from service.i18n import language
 from service.rules import views
 from service.sessions import replays
 from service.sessions import views as session_views
@@ -36,5 +36,5 @@ def ruleset(name: str):
         opts = replays.session_replay(session).opts
     else:
         opts = get_ruleset(name).options()
-    view = views.rules_view(name, opts, current_language())
+    view = views.rules_view(name, opts, language())
     return render_template("rules/rules.html", r=view, session=session, rulesets=RULESET_NAMES)

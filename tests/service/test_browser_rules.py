@@ -13,12 +13,13 @@ from engine.rulesets import RULESET_NAMES
 from tests.service.conftest import PHONE, fixture_log, phone_login, verified
 
 pytestmark = pytest.mark.browser
-DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+ZH = {"locale": "zh-CN"}  # the browser asks for Chinese (Accept-Language)
+DESKTOP = {"viewport": {"width": 1280, "height": 900}, **ZH}
 
 
 def test_hand_item_opens_its_rules_entry_on_desktop_and_phone(alice, live, browser, shots):
     sid = verified(alice, fixture_log("audit/fan_missed.jsonl"))
-    for device, suffix in ((DESKTOP, ""), (PHONE, "-phone")):
+    for device, suffix in ((DESKTOP, ""), ({**PHONE, **ZH}, "-phone")):
         context, page, errors = phone_login(browser, live, device)
         page.goto(f"{live}/sessions/{sid}/hands/1")
         link = page.locator("table.scoring a[href*='#item-']").first
@@ -30,12 +31,14 @@ def test_hand_item_opens_its_rules_entry_on_desktop_and_phone(alice, live, brows
             page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
         )
         page.screenshot(path=shots / f"rules{suffix}.png", full_page=True)
-        page.goto(f"{live}/rules/xizhou?lang=en")
+        context.add_cookies([{"name": "fupan_lang", "value": "en", "url": live}])
+        page.goto(f"{live}/rules/xizhou")
         assert page.text_content("h1").startswith("Xizhou mahjong")
         assert (
             page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
         )
         page.screenshot(path=shots / f"rules-en{suffix}.png", full_page=True)
+        context.add_cookies([{"name": "fupan_lang", "value": "zh", "url": live}])
         page.goto(f"{live}/rules/glossary")
         assert page.is_visible("#g-闹闹")
         assert (
@@ -50,7 +53,7 @@ def test_recorder_links_to_the_rules_of_its_ruleset(app, live, browser):
     from engine.tiles import parse_tiles
     from tests.service.conftest import CLUB
 
-    context, page, errors = phone_login(browser, live)
+    context, page, errors = phone_login(browser, live, {**PHONE, **ZH})
     page.goto(f"{live}/record")
     hrefs = page.eval_on_selector_all("#rules-links a", "as => as.map(a => a.getAttribute('href'))")
     assert hrefs == [f"/rules/{name}" for name in RULESET_NAMES]

@@ -89,7 +89,7 @@ def test_the_browser_really_has_no_cjk_font(latin_browser, browser):
 
 def test_replay_and_hand_page_tiles_draw_without_a_cjk_font(alice, live, latin_browser, shots):
     session_id = verified(alice, fixture_log("audit/fan_missed.jsonl"))
-    context = latin_browser.new_context(viewport={"width": 1280, "height": 900})
+    context = latin_browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
     page, errors = _login(context, live)
     page.goto(f"{live}/sessions/{session_id}/replay?hand=1&step=8")
     page.wait_for_selector("#seat-E .concealed .tile")
@@ -100,7 +100,7 @@ def test_replay_and_hand_page_tiles_draw_without_a_cjk_font(alice, live, latin_b
     page.wait_for_function("document.getElementById('step-no').textContent.includes('/')")
     _assert_tiles_are_images(page, at_least=4 * 13)
 
-    phone = latin_browser.new_context(**PHONE)
+    phone = latin_browser.new_context(**PHONE, locale="zh-CN")
     phone.add_cookies(context.cookies())
     hand = phone.new_page()
     hand.goto(f"{live}/sessions/{session_id}/hands/1")
@@ -112,7 +112,7 @@ def test_replay_and_hand_page_tiles_draw_without_a_cjk_font(alice, live, latin_b
 
 
 def test_recorder_tiles_draw_without_a_cjk_font_and_offline(app, live, latin_browser, shots):
-    context = latin_browser.new_context(**PHONE)
+    context = latin_browser.new_context(**PHONE, locale="zh-CN")
     page, errors = _login(context, live)
     page.goto(f"{live}/record")
     page.select_option("#open-form select[name=club]", CLUB)

@@ -87,7 +87,8 @@ def test_the_digest_follows_the_set(tmp_path, monkeypatch):
 def test_hand_page_tiles_are_labelled_images_in_the_page_language(alice):
     session_id = verified(alice, fixture_log("audit/fan_missed.jsonl"))
     for lang in ("zh", "en"):
-        html = alice.get(f"/sessions/{session_id}/hands/1?lang={lang}").get_data(as_text=True)
+        alice.set_cookie("fupan_lang", lang)  # the language switch's cookie
+        html = alice.get(f"/sessions/{session_id}/hands/1").get_data(as_text=True)
         imgs = re.findall(r'<img class="tile [^>]*>', html)
         assert len(imgs) > 14, lang  # the winner's hand at least
         for img in imgs:

@@ -16,7 +16,8 @@ from engine.rulesets import RULESET_NAMES, get_ruleset
 from tests.service.conftest import fixture_log, login, verified
 
 
-def _page(client, path: str) -> str:
+def _page(client, path: str, lang: str = "zh") -> str:
+    client.set_cookie("fupan_lang", lang)  # the language switch's cookie
     response = client.get(path)
     assert response.status_code == 200, (path, response.status_code)
     return html.unescape(response.get_data(as_text=True))
@@ -41,7 +42,7 @@ def _with_options(relative: str, options: dict) -> bytes:
 def test_every_item_value_is_at_its_anchor(alice, name, lang):
     rs = get_ruleset(name)
     opts = rs.options()
-    page = _page(alice, f"/rules/{name}?lang={lang}")
+    page = _page(alice, f"/rules/{name}", lang)
     for item in rs.items(opts):
         row = _anchor(page, f"item-{item.code}")
         assert f"<b>{item.value}</b>" in row, (item, row)
@@ -62,7 +63,7 @@ def test_every_item_value_is_at_its_anchor(alice, name, lang):
 
 
 def test_english_page_has_no_chinese_chrome_and_chinese_page_no_english_headings(alice):
-    en = _page(alice, "/rules/xizhou?lang=en")
+    en = _page(alice, "/rules/xizhou", "en")
     zh = _page(alice, "/rules/xizhou")
     assert "Scoring items" in en and "计分项目" not in en
     assert "计分项目" in zh and "Scoring items" not in zh
@@ -72,13 +73,13 @@ def test_a_sessions_options_change_the_numbers(alice):
     sid = verified(
         alice, _with_options("audit/fan_missed.jsonl", {"base_hu": 12, "pengpenghu": True})
     )
-    page = _page(alice, f"/rules/huangyan?session={sid}&lang=en")
+    page = _page(alice, f"/rules/huangyan?session={sid}", "en")
     assert "<b>12</b>" in _anchor(page, "item-base") and "<b>12</b>" in _anchor(
         page, "option-base_hu"
     )
     assert "Not counted" not in _anchor(page, "item-pengpenghu")
     assert 'class="changed"' in page
-    default = _page(alice, "/rules/huangyan?lang=en")
+    default = _page(alice, "/rules/huangyan", "en")
     assert "<b>10</b>" in _anchor(default, "item-base")
     assert "Not counted with these options" in _anchor(default, "item-pengpenghu")
 
@@ -106,7 +107,7 @@ def test_hand_page_items_link_to_their_rules_entry(alice):
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_glossary_shows_both_languages_side_by_side(alice, lang):
-    page = _page(alice, f"/rules/glossary?lang={lang}")
+    page = _page(alice, "/rules/glossary", lang)
     for entry in GLOSSARY:
         row = _anchor(page, f"g-{entry.term}")
         assert entry.zh in row and entry.en in row and entry.pinyin in row

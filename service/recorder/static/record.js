@@ -367,7 +367,7 @@
         t.append(cap);
         v.items[seat].forEach(function (line) {
           var tr = el("tr");
-          var item = el("a", null, line.zh);  // its entry on the rules page, in a new tab (the draft stays)
+          var item = el("a", null, FupanI18n.label(line));  // its entry on the rules page, in a new tab (the draft stays)
           item.href = root.dataset.rulesUrl + "#item-" + line.code;
           item.target = "_blank";
           item.rel = "noopener";
