@@ -26,6 +26,7 @@ from service import (
     rules,
     sessions,
     tile_images,
+    transparency,
     uploads,
 )
 from service.accounts import auth
@@ -66,7 +67,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     tile_images.init_app(app)
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
-    for feature in (accounts, sessions, uploads, ledger, club, recorder, rules, api):
+    for feature in (accounts, sessions, uploads, ledger, club, recorder, rules, transparency, api):
         feature.init_app(app)
     _register_errors(app)
     return app
