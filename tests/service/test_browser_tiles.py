@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.tiles import tile_name
-from tests.service.conftest import CHROMIUM_ARGS, CLUB, PASSWORD, PHONE, fixture_log, verified
+from tests.service.conftest import CHROMIUM_ARGS, CLUB, PHONE, fixture_log, phone_login, verified
 
 pytestmark = pytest.mark.browser
 
@@ -53,18 +53,6 @@ def latin_browser(browser, tmp_path):
     chromium.close()
 
 
-def _login(context, live):
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{live}/login")
-    page.fill("input[name=username]", "alice")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live}/")
-    return page, errors
-
-
 def _assert_tiles_are_images(page, at_least: int) -> list[dict]:
     page.wait_for_function(
         "Array.from(document.querySelectorAll('.tile')).every(e => e.complete)", timeout=10_000
@@ -89,8 +77,9 @@ def test_the_browser_really_has_no_cjk_font(latin_browser, browser):
 
 def test_replay_and_hand_page_tiles_draw_without_a_cjk_font(alice, live, latin_browser, shots):
     session_id = verified(alice, fixture_log("audit/fan_missed.jsonl"))
-    context = latin_browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
-    page, errors = _login(context, live)
+    context, page, errors = phone_login(
+        latin_browser, live, {"viewport": {"width": 1280, "height": 900}, "locale": "zh-CN"}
+    )
     page.goto(f"{live}/sessions/{session_id}/replay?hand=1&step=8")
     page.wait_for_selector("#seat-E .concealed .tile")
     tiles = _assert_tiles_are_images(page, at_least=4 * 13)
@@ -112,8 +101,7 @@ def test_replay_and_hand_page_tiles_draw_without_a_cjk_font(alice, live, latin_b
 
 
 def test_recorder_tiles_draw_without_a_cjk_font_and_offline(app, live, latin_browser, shots):
-    context = latin_browser.new_context(**PHONE, locale="zh-CN")
-    page, errors = _login(context, live)
+    context, page, errors = phone_login(latin_browser, live, {**PHONE, "locale": "zh-CN"})
     page.goto(f"{live}/record")
     page.select_option("#open-form select[name=club]", CLUB)
     page.fill("#open-form input[name=table]", "5")
