@@ -53,9 +53,10 @@ def test_huangyan_and_wenling_items():
     rs = get_ruleset("huangyan")
     (ppk,) = [i for i in rs.items(rs.options()) if i.code == "pengpenghu"]
     assert not ppk.counts and ppk.option == "pengpenghu"
-    wl = _values("wenling")
-    assert wl["基础20胡"] == [20] and wl["3张得"] == [500] and wl["清一色"] == [3]
-    assert "不成胡" not in wl  # a verdict, not an item
+    wenling = get_ruleset("wenling")
+    wl = {i.code: i.value for i in wenling.items(wenling.options())}
+    assert wl["base_20"] == 20 and wl["three_de"] == 500 and wl["qing_yi_se"] == 3
+    assert "not_a_win" not in wl  # a verdict, not an item
 
 
 @pytest.mark.parametrize("name", RULESET_NAMES)
