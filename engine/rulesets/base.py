@@ -61,6 +61,40 @@ class Scoring:
 
 
 @dataclass(frozen=True, slots=True)
+class Text:
+    """A sentence in both languages (the service shows one)."""
+
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A scoring item as the rules list it, with the value the engine scores it at under the
+    options given. ``option`` names the option that sets the value or decides whether the item
+    counts (None: the seed fixes it); ``counts`` is False when the options leave it out; ``when``
+    qualifies a second value of the same code (e.g. self-drawn)."""
+
+    code: str
+    zh: str
+    en: str
+    value: int
+    unit: str
+    option: str | None = None
+    counts: bool = True
+    when: Text | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """What a word of the game (胡, 番, 台, 得, 包 …) means in one ruleset."""
+
+    term: str
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True, slots=True)
 class Liability:
     """Someone pays for others: ``kind`` (e.g. ``bao_san_jia`` 包三家, ``san_bao`` 三包, ``hu_bao``
     互包, ``la_gang`` 拉杠胡 …), the liable ``seat`` and the ``beneficiary`` (usually the winner)."""
@@ -187,6 +221,8 @@ class Ruleset:
 
     name: ClassVar[str] = ""
     title_zh: ClassVar[str] = ""
+    title_en: ClassVar[str] = ""
+    option_zh: ClassVar[Mapping[str, str]] = {}  # each option's doc in Chinese
     Options: ClassVar[type] = type(None)
     hand_size: ClassVar[int] = 13  # a non-dealer's tiles after the deal (dealer: one more)
     has_flowers: ClassVar[bool] = False
@@ -223,6 +259,25 @@ class Ruleset:
             (f.name, f.default, f.metadata.get("doc", ""))
             for f in dataclasses.fields(self.Options)
         ]
+
+    # -- the rules as a reader sees them (the service's rules pages) ---------------------------
+    def items(self, opts: Any) -> tuple[Item, ...]:
+        """Every scoring item with the value ``score`` gives it under ``opts``, in the rules'
+        order."""
+        raise NotImplementedError
+
+    def terms(self, opts: Any) -> tuple[Term, ...]:
+        """What 胡/番/台/得/包 … mean in this ruleset (those it uses), numbers from ``opts``."""
+        raise NotImplementedError
+
+    def payment_rules(self, opts: Any) -> tuple[Text, ...]:
+        """Who pays whom how much, as ``settle`` does it under ``opts``."""
+        raise NotImplementedError
+
+    def option_texts(self) -> list[tuple[str, Any, Text]]:
+        """(name, default, what it does) of every option, in both languages."""
+        return [(name, default, Text(self.option_zh[name], doc))
+                for name, default, doc in self.describe_options()]
 
     # -- tiles and the deal ----------------------------------------------------------------
     def tile_counts(self, opts: Any) -> Mapping[str, int]:

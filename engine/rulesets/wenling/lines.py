@@ -11,6 +11,7 @@ from engine.rulesets.base import ScoreLine
 HU, FAN, LIMIT = "胡", "番", "腊子"
 LIMIT_POINTS = 500
 BASE_HU = 20
+PAY_UNIT = 10  # totals are rounded up to 10; one unit of payment per 10 points
 
 # code: (zh, en, value, unit)
 ITEMS: dict[str, tuple[str, str, int, str]] = {
@@ -84,7 +85,7 @@ def sums(codes: Iterable[str]) -> tuple[int, int, bool]:
 
 
 def round_up(points: int) -> int:
-    return -(-points // 10) * 10
+    return -(-points // PAY_UNIT) * PAY_UNIT
 
 
 def total(hu: int, fan: int, limit: bool, *, cap: bool = True, rounding: bool = True) -> tuple[int, int]:
