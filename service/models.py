@@ -7,6 +7,7 @@ logs' ``session.club`` field, so a session belongs to the club its first line na
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 
 from sqlalchemy import Column, Index, Text
@@ -29,6 +30,10 @@ class User(SQLModel, table=True):
     password_hash: str
     display_name: str = ""
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+    # Rotated by every password change: part of the login cookie's user id, so the change
+    # logs the user's other sessions out (migration 0008).
+    session_token: str = Field(default_factory=lambda: secrets.token_hex(16), max_length=64)
+    must_change_password: bool = False  # a temporary password set by a club admin
 
     # Flask-Login's protocol (the model is not a UserMixin: SQLModel forbids extra bases).
     @property
@@ -44,7 +49,7 @@ class User(SQLModel, table=True):
         return False
 
     def get_id(self) -> str:
-        return str(self.id)
+        return f"{self.id}:{self.session_token}"
 
 
 class Club(SQLModel, table=True):
@@ -67,6 +72,24 @@ class Membership(SQLModel, table=True):
     club_id: int = Field(foreign_key="web_club.id", index=True)
     role: str = Field(default="member", max_length=20)
     player: str = Field(default="", max_length=200)
+
+
+class Invite(SQLModel, table=True):
+    """A one-time link to join a club with a role (migration 0008): only the SHA-256 of its
+    token is kept; ``used_at`` set once it is used, refused after ``expires_at``."""
+
+    __tablename__ = "web_invite"
+
+    id: int | None = Field(default=None, primary_key=True)
+    token_hash: str = Field(index=True, unique=True, max_length=64)
+    club_id: int = Field(foreign_key="web_club.id", index=True)
+    role: str = Field(default="member", max_length=20)
+    player: str = Field(default="", max_length=200)
+    created_by: int = Field(foreign_key="web_user.id")
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+    expires_at: datetime = Field(sa_column=_time())
+    used_at: datetime | None = Field(default=None, sa_column=_time(nullable=True))
+    used_by: int | None = Field(default=None, foreign_key="web_user.id")
 
 
 class ApiToken(SQLModel, table=True):

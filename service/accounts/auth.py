@@ -38,17 +38,30 @@ def init_app(app: Flask) -> None:
 
 @login_manager.user_loader
 def _load_user(user_id: str) -> User | None:
-    if not user_id.isdigit():
+    """The user of a login cookie: ``<id>:<session token>``; a token that a password change
+    rotated since (or a cookie from before tokens) logs the session out."""
+    uid, _, token = user_id.partition(":")
+    if not uid.isdigit() or not token:
         return None
     with db() as session:
-        return session.get(User, int(user_id))
+        user = session.get(User, int(uid))
+    if user is None or not secrets.compare_digest(user.session_token, token):
+        return None
+    return user
 
 
 # -- accounts ------------------------------------------------------------------------------------
-def create_user(username: str, password: str, *, display_name: str = "") -> User:
+MIN_PASSWORD = 8
+
+
+def create_user(
+    username: str, password: str, *, display_name: str = "", must_change: bool = False
+) -> User:
     username = username.strip()
-    if not username or len(password) < 8:
-        raise AccountError("a user needs a name and a password of at least 8 characters")
+    if not username or len(password) < MIN_PASSWORD:
+        raise AccountError(
+            f"a user needs a name and a password of at least {MIN_PASSWORD} characters"
+        )
     with db() as session:
         if session.exec(select(User).where(User.username == username)).first():
             raise AccountError(f"user {username!r} already exists")
@@ -56,24 +69,31 @@ def create_user(username: str, password: str, *, display_name: str = "") -> User
             username=username,
             password_hash=generate_password_hash(password),
             display_name=display_name or username,
+            must_change_password=must_change,
         )
         session.add(user)
         session.commit()
     return user
 
 
-def set_password(username: str, password: str, *, create: bool = False) -> User:
-    """Set a user's password (creating the user when ``create``)."""
+def set_password(
+    username: str, password: str, *, create: bool = False, must_change: bool = False
+) -> User:
+    """Set a user's password (creating the user when ``create``). The user's session token is
+    rotated, so every session logged in before ends; ``must_change``: a temporary password,
+    to be replaced at the next login."""
     with db() as session:
         user = session.exec(select(User).where(User.username == username)).first()
         if user is not None:
             user.password_hash = generate_password_hash(password)
+            user.session_token = secrets.token_hex(16)
+            user.must_change_password = must_change
             session.add(user)
             session.commit()
             return user
     if not create:
         raise AccountError(f"no user named {username!r}")
-    return create_user(username, password)
+    return create_user(username, password, must_change=must_change)
 
 
 def authenticate(username: str, password: str) -> User | None:
@@ -108,8 +128,13 @@ def add_member(user: User, club: Club, role: str = "member", player: str = "") -
         membership.role, membership.player = role, player or membership.player
         session.add(membership)
         session.commit()
-    g.pop("fupan_memberships", None)
+    forget_memberships()
     return membership
+
+
+def forget_memberships() -> None:
+    """Drop this request's cached memberships (after a change)."""
+    g.pop("fupan_memberships", None)
 
 
 def memberships(user: User) -> dict[str, Membership]:
@@ -129,7 +154,7 @@ def memberships(user: User) -> dict[str, Membership]:
 
 
 # -- API tokens ----------------------------------------------------------------------------------
-def _digest(token: str) -> str:
+def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -137,7 +162,7 @@ def issue_token(user: User, label: str = "") -> str:
     """A new token for ``user``; returned once, only its hash is stored."""
     token = "fp_" + secrets.token_urlsafe(32)
     with db() as session:
-        session.add(ApiToken(user_id=user.id, token_hash=_digest(token), label=label.strip()[:200]))
+        session.add(ApiToken(user_id=user.id, token_hash=digest(token), label=label.strip()[:200]))
         session.commit()
     return token
 
@@ -154,7 +179,7 @@ def revoke_token(user: User, token_id: int) -> bool:
 
 def user_for_token(token: str) -> User | None:
     with db() as session:
-        row = session.exec(select(ApiToken).where(ApiToken.token_hash == _digest(token))).first()
+        row = session.exec(select(ApiToken).where(ApiToken.token_hash == digest(token))).first()
         if row is None:
             return None
         row.last_used_at = datetime.now(UTC)
