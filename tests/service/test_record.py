@@ -150,7 +150,7 @@ def _order(tile: str) -> int:
     return sort_key(tile)
 
 
-def test_next_hand_rotates_the_dealer_and_a_drawn_hand_is_one_tap(alice, table):
+def test_next_hand_rotates_the_dealer_and_a_drawn_hand_is_saved(alice, table):
     # a non-dealer (S) won: the next dealer is S (wenling passes the deal), seats rotate
     assert post(alice, f"{API}/sessions/{table}/hands", win_entry()).status_code == 201
     nxt = alice.get(f"{API}/sessions/{table}").get_json()["next"]

@@ -37,7 +37,7 @@ def invite_link(alice, **form) -> str:
 
 
 def join(client, link: str, username: str = "dave", password: str = NEW_PASSWORD):
-    path = link[link.index("/invite/"):]
+    path = link[link.index("/invite/") :]
     return client.post(path, data={"csrf_token": csrf_token(client, path), "username": username,
                                    "password": password, "password2": password})  # fmt: skip
 
@@ -53,11 +53,13 @@ def test_an_invitation_link_makes_a_member_once_and_is_stored_hashed(app, alice)
         (stored,) = session.exec(select(Invite)).all()
     assert token not in stored.token_hash and len(stored.token_hash) == 64
     newcomer = app.test_client()
-    page = newcomer.get(link[link.index("/invite/"):])
+    page = newcomer.get(link[link.index("/invite/") :])
     assert page.status_code == 200 and CLUB in page.get_data(as_text=True)
     assert join(newcomer, link).status_code == 302
     assert clubs_of(newcomer) == {CLUB: "auditor"}
-    members = {m["username"]: m for m in alice.get(f"/api/v1/clubs/{CLUB}/members").get_json()["members"]}
+    members = {
+        m["username"]: m for m in alice.get(f"/api/v1/clubs/{CLUB}/members").get_json()["members"]
+    }
     assert members["dave"]["player"] == "老王"
     again = join(app.test_client(), link, username="eve")
     assert again.status_code == 410 and "already been used" in again.get_data(as_text=True)
@@ -81,7 +83,7 @@ def test_a_logged_in_user_accepts_an_invitation_with_their_account(app, client):
     login(alice)
     link = invite_link(alice, role="member")
     assert login(client, "bob").status_code == 302
-    path = link[link.index("/invite/"):]
+    path = link[link.index("/invite/") :]
     assert client.post(path, data={"csrf_token": csrf_token(client, path)}).status_code == 302
     assert clubs_of(client) == {CLUB: "member", OTHER_CLUB: "member"}
 
