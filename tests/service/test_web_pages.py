@@ -234,7 +234,7 @@ def test_replay_marks_the_disputed_settlement(alice, sessions):
     disputes = [a for a in at["anomalies"] if a["code"] == "dispute"]
     assert len(disputes) == 3 and "漏算" in disputes[0]["message"]
     clean = alice.get(f"/api/v1/sessions/{sessions['clean']}/hands/1/steps/0").get_json()
-    assert clean["marks"] == [] and clean["next_marked_hand"] is None
+    assert clean["marks"] == [] and clean["next_mark"] is None
 
 
 def test_session_list_pages(alice, sessions):
