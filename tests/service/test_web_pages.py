@@ -247,6 +247,23 @@ def test_session_list_pages(alice, sessions):
     assert alice.get("/api/v1/sessions?limit=x").status_code == 400
 
 
+def test_no_list_links_to_an_empty_page(alice, sessions, monkeypatch):
+    """The last page has no "older" link (a page of exactly ``limit`` rows used to have one)."""
+    from service.sessions import disputes
+    from tests.conftest import with_table
+
+    assert 'id="older"' not in alice.get("/?limit=2").get_data(as_text=True)
+    assert alice.get("/api/v1/sessions?limit=2").get_json()["more"] is False
+    assert alice.get("/api/v1/sessions?limit=1").get_json()["more"] is True
+    monkeypatch.setattr(disputes, "DISPUTE_PAGE", 1)
+    queue = f"/clubs/{CLUB}/disputes"
+    assert 'id="older"' not in alice.get(queue).get_data(as_text=True)  # one disputed session
+    verified(alice, with_table(fixture_log(DISPUTED).decode(), "2").encode())
+    first, last = (alice.get(f"{queue}?offset={k}").get_data(as_text=True) for k in (0, 1))
+    assert 'id="older"' in first and 'id="older"' not in last
+    assert "dispute-item" in last
+
+
 def test_paging_combines_with_filters(alice, sessions):
     both = alice.get("/api/v1/sessions?player=老王").get_json()["sessions"]
     assert len(both) == 2
