@@ -22,7 +22,8 @@ from service.accounts import members as club_members
 from service.db import db
 from service.models import ROLES, ApiToken
 
-bp = Blueprint("accounts", __name__, template_folder="templates")
+bp = Blueprint("accounts", __name__, template_folder="templates", static_folder="static",
+               static_url_path="/static/accounts")
 
 
 @bp.before_app_request
@@ -141,11 +142,12 @@ def members(club: str):
             error, status = str(e), e.status
         except auth.AccountError as e:
             error, status = str(e), 400
-    return render_template(
+    page = render_template(
         "accounts/members.html", club=club, roles=ROLES, members=club_members.members_view(club),
         invites=manage.pending_invites(club), shown=shown, error=error,
         invite_days=manage.INVITE_DAYS,
-    ), status  # fmt: skip
+    )  # fmt: skip
+    return page, status, {"Cache-Control": "no-store"}  # it may hold a secret shown once
 
 
 def _change(club: str, action: str, form) -> None:
