@@ -18,6 +18,11 @@ from events.models import UTCDateTime, utcnow
 ROLES = ("member", "auditor", "admin")
 
 
+def new_session_token() -> str:
+    """A user's session token: part of their session cookies' user id (``User.get_id``)."""
+    return secrets.token_hex(16)
+
+
 def _time(nullable: bool = False) -> Column:
     return Column(UTCDateTime(), nullable=nullable)
 
@@ -29,11 +34,9 @@ class User(SQLModel, table=True):
     username: str = Field(index=True, unique=True, max_length=80)
     password_hash: str
     display_name: str = ""
+    session_token: str = Field(default_factory=new_session_token, max_length=32)
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
-    # Rotated by every password change: part of the login cookie's user id, so the change
-    # logs the user's other sessions out (migration 0008).
-    session_token: str = Field(default_factory=lambda: secrets.token_hex(16), max_length=64)
-    must_change_password: bool = False  # a temporary password set by a club admin
+    must_change_password: bool = False  # a temporary password set by a club admin (0008)
 
     # Flask-Login's protocol (the model is not a UserMixin: SQLModel forbids extra bases).
     @property
@@ -49,7 +52,9 @@ class User(SQLModel, table=True):
         return False
 
     def get_id(self) -> str:
-        return f"{self.id}:{self.session_token}"
+        """Flask-Login's id in the session cookie: "<id>.<session token>" (see
+        ``accounts.auth.set_password``)."""
+        return f"{self.id}.{self.session_token}"
 
 
 class Club(SQLModel, table=True):

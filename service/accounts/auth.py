@@ -19,7 +19,7 @@ from sqlmodel import select
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from service.db import db
-from service.models import ROLES, ApiToken, Club, Membership, User
+from service.models import ROLES, ApiToken, Club, Membership, User, new_session_token
 
 login_manager = LoginManager()
 login_manager.login_view = "accounts.login"
@@ -37,14 +37,14 @@ def init_app(app: Flask) -> None:
 
 
 @login_manager.user_loader
-def _load_user(user_id: str) -> User | None:
-    """The user of a login cookie: ``<id>:<session token>``; a token that a password change
-    rotated since (or a cookie from before tokens) logs the session out."""
-    uid, _, token = user_id.partition(":")
-    if not uid.isdigit() or not token:
+def _load_user(login_id: str) -> User | None:
+    """The user of a session cookie's "<id>.<session token>" (``User.get_id``), if that token
+    is still the user's: ``set_password`` draws a new one, and every older cookie stops here."""
+    user_id, _, token = login_id.partition(".")
+    if not user_id.isdigit() or not token:
         return None
     with db() as session:
-        user = session.get(User, int(uid))
+        user = session.get(User, int(user_id))
     if user is None or not secrets.compare_digest(user.session_token, token):
         return None
     return user
@@ -86,10 +86,11 @@ def set_password(
         user = session.exec(select(User).where(User.username == username)).first()
         if user is not None:
             user.password_hash = generate_password_hash(password)
-            user.session_token = secrets.token_hex(16)
+            user.session_token = new_session_token()  # every session of the old password ends
             user.must_change_password = must_change
             session.add(user)
             session.commit()
+            session.refresh(user)
             return user
     if not create:
         raise AccountError(f"no user named {username!r}")

@@ -80,14 +80,17 @@ def open_invite(token: str) -> tuple[Invite, str]:
     if row is None or club is None:
         raise Refused("there is no such invitation; check the link", 404)
     if row.used_at is not None:
-        raise Refused("this invitation has already been used; ask the club admin for a new one", 410)
+        raise Refused(
+            "this invitation has already been used; ask the club admin for a new one", 410
+        )
     if row.expires_at <= datetime.now(UTC):
         raise Refused("this invitation has expired; ask the club admin for a new one", 410)
     return row, club.name
 
 
-def accept_invite(token: str, user: User | None, username: str = "", password: str = "",
-                  again: str = "") -> User:
+def accept_invite(
+    token: str, user: User | None, username: str = "", password: str = "", again: str = ""
+) -> User:
     """Join the invitation's club: with ``user``'s account, or a new one (``username``,
     ``password`` twice). The invitation is claimed with one conditional UPDATE, so two people
     opening the same link at once cannot both use it."""
@@ -102,7 +105,9 @@ def accept_invite(token: str, user: User | None, username: str = "", password: s
         ).rowcount
         session.commit()
     if claimed != 1:
-        raise Refused("this invitation has already been used; ask the club admin for a new one", 410)
+        raise Refused(
+            "this invitation has already been used; ask the club admin for a new one", 410
+        )
     if user is None:
         try:
             user = auth.create_user(username, password)
@@ -249,4 +254,6 @@ def _not_last_admin(club: str) -> None:
             )
         ).all()
     if len(admins) <= 1:
-        raise Refused(f"{club} needs an admin: make someone else admin first (the last admin stays)")
+        raise Refused(
+            f"{club} needs an admin: make someone else admin first (the last admin stays)"
+        )

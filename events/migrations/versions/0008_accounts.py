@@ -21,17 +21,27 @@ depends_on = None
 
 
 def upgrade() -> None:
+    connection = op.get_bind()
+    # The hardening branch's 0009_hardening adds the same column (same type, same use): the one
+    # that runs second finds it and leaves it.
+    has_token = "session_token" in {
+        c["name"] for c in sa.inspect(connection).get_columns("web_user")
+    }
     with op.batch_alter_table("web_user") as batch:
-        batch.add_column(sa.Column("session_token", sa.String(64), nullable=False, server_default=""))
+        if not has_token:
+            batch.add_column(
+                sa.Column("session_token", sa.String(32), nullable=False, server_default="")
+            )
         batch.add_column(
             sa.Column("must_change_password", sa.Boolean, nullable=False, server_default=sa.false())
         )
-    users = sa.table("web_user", sa.column("id", sa.Integer), sa.column("session_token", sa.String))
-    connection = op.get_bind()
-    for (user_id,) in connection.execute(sa.select(users.c.id)).all():
-        connection.execute(
-            users.update().where(users.c.id == user_id).values(session_token=secrets.token_hex(16))
-        )
+    if not has_token:
+        users = sa.table("web_user", sa.column("id", sa.Integer), sa.column("session_token"))
+        for (user_id,) in connection.execute(sa.select(users.c.id)).all():
+            token = secrets.token_hex(16)
+            connection.execute(
+                users.update().where(users.c.id == user_id).values(session_token=token)
+            )
     op.create_table(
         "web_invite",
         sa.Column("id", sa.Integer, primary_key=True),
@@ -51,4 +61,4 @@ def downgrade() -> None:
     op.drop_table("web_invite")
     with op.batch_alter_table("web_user") as batch:
         batch.drop_column("must_change_password")
-        batch.drop_column("session_token")
+        batch.drop_column("session_token")  # 0009_hardening's downgrade must then skip it
