@@ -64,7 +64,7 @@ def test_replay_on_a_phone(app, alice, live, browser, shots):
     page.wait_for_selector(f"#seat-{seat} .discards .tile.last-discard")
     assert page.get_attribute(f"#seat-{seat} .discards .tile.last-discard", "data-t") == tile
     assert page.locator(".tile.last-discard").count() == 1
-    page.screenshot(path=shots / "replay-phone.png")  # the screen: the bar stays at its bottom
+    page.screenshot(path=shots / "replay-phone-bar.png")  # the screen: the bar stays at its bottom
 
     last = hand.steps - 1
     page.goto(f"{live}/sessions/{sid}/replay?hand=1&step={last}")
