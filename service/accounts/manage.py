@@ -23,6 +23,7 @@ from service.db import db
 from service.models import ROLES, Club, Invite, Membership, User
 
 INVITE_DAYS = 7
+USED = "this invitation has already been used; ask the club admin for a new one"
 
 
 class Refused(auth.AccountError):
@@ -80,9 +81,7 @@ def open_invite(token: str) -> tuple[Invite, str]:
     if row is None or club is None:
         raise Refused("there is no such invitation; check the link", 404)
     if row.used_at is not None:
-        raise Refused(
-            "this invitation has already been used; ask the club admin for a new one", 410
-        )
+        raise Refused(USED, 410)
     if row.expires_at <= datetime.now(UTC):
         raise Refused("this invitation has expired; ask the club admin for a new one", 410)
     return row, club.name
@@ -105,29 +104,21 @@ def accept_invite(
         ).rowcount
         session.commit()
     if claimed != 1:
-        raise Refused(
-            "this invitation has already been used; ask the club admin for a new one", 410
-        )
+        raise Refused(USED, 410)
     if user is None:
         try:
             user = auth.create_user(username, password)
         except auth.AccountError:
-            _release(row.id)  # the name was taken: the link still works with another one
+            _update(row.id, used_at=None)  # the name was taken: the link works with another
             raise
-        _mark_used_by(row.id, user.id)
+        _update(row.id, used_by=user.id)
     auth.add_member(user, auth.get_or_create_club(club), row.role, row.player)
     return user
 
 
-def _release(invite_id: int) -> None:
+def _update(invite_id: int, **values) -> None:
     with db() as session:
-        session.exec(update(Invite).where(Invite.id == invite_id).values(used_at=None))
-        session.commit()
-
-
-def _mark_used_by(invite_id: int, user_id: int) -> None:
-    with db() as session:
-        session.exec(update(Invite).where(Invite.id == invite_id).values(used_by=user_id))
+        session.exec(update(Invite).where(Invite.id == invite_id).values(**values))
         session.commit()
 
 
