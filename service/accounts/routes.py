@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from flask import (
     Blueprint,
     abort,
@@ -21,6 +19,7 @@ from service.accounts import auth, manage
 from service.accounts import members as club_members
 from service.db import db
 from service.models import ROLES, ApiToken
+from service.urls import safe_next
 
 bp = Blueprint("accounts", __name__, template_folder="templates", static_folder="static",
                static_url_path="/static/accounts")
@@ -50,16 +49,9 @@ def login():
         user = auth.authenticate(request.form.get("username", ""), request.form.get("password", ""))
         if user is not None:
             login_user(user)
-            return redirect(_safe_next(request.args.get("next")))
+            return redirect(safe_next(request.args.get("next")))
         error = "wrong user name or password"
     return render_template("accounts/login.html", error=error), 401 if error else 200
-
-
-def _safe_next(target: str | None) -> str:
-    """Only same-site paths: an open redirect would let a link log people into a phishing page."""
-    if target and target.startswith("/") and not urlsplit(target).netloc and "\\" not in target:
-        return target
-    return url_for("sessions.sessions")
 
 
 @bp.post("/logout")
