@@ -12,6 +12,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 from sqlmodel import select
 
@@ -50,7 +51,7 @@ def login():
         if user is not None:
             login_user(user)
             return redirect(safe_next(request.args.get("next")))
-        error = "wrong user name or password"
+        error = _("wrong user name or password")
     return render_template("accounts/login.html", error=error), 401 if error else 200
 
 
@@ -69,7 +70,7 @@ def account():
         if request.form.get("action") == "revoke":
             token_id = request.form.get("token_id", "")
             if not (token_id.isdigit() and auth.revoke_token(current_user, int(token_id))):
-                flash("no such token")
+                flash(_("no such token"))
         else:
             new_token = auth.issue_token(current_user, request.form.get("label", ""))
     with db() as session:

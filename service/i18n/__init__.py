@@ -15,10 +15,22 @@ import json
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Flask, Response, abort, current_app, redirect, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    has_request_context,
+    redirect,
+    request,
+    url_for,
+)
 from flask_babel import Babel, get_locale
+from flask_babel import gettext as _
 from flask_login import current_user
 
+from engine.rulesets import UnknownRuleset, get_ruleset
 from service.db import db
 from service.i18n import catalogs
 from service.models import User
@@ -40,6 +52,7 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_language)
     app.jinja_env.policies["ext.i18n.trimmed"] = True  # as babel.cfg extracts {% trans %} blocks
     app.add_template_filter(label, "label")
+    app.add_template_filter(ruleset_title, "ruleset")
     app.context_processor(lambda: {"lang": language(), "html_lang": HTML_LANG[language()],
                                    "language_names": NAMES,
                                    "script_catalog_url": script_catalog_url})  # fmt: skip
@@ -48,7 +61,10 @@ def init_app(app: Flask) -> None:
 
 
 def select_language() -> str:
-    """The user's setting, else the switch's cookie, else Accept-Language, else zh."""
+    """The user's setting, else the switch's cookie, else Accept-Language, else zh. Outside a
+    request (the command line, workers) English, as the rest of the command line."""
+    if not has_request_context():
+        return "en"
     chosen = getattr(current_user, "language", None) if current_user else None
     if chosen in LANGUAGES:
         return chosen
@@ -70,6 +86,16 @@ def label(entry: Any) -> str:
     lang = language()
     other = "en" if lang == "zh" else "zh"
     return get(lang) or get(other) or get("code") or ""
+
+
+def ruleset_title(name: str) -> str:
+    """A ruleset's name for people (温岭麻将 / Wenling mahjong), not its code."""
+    try:
+        rs = get_ruleset(name)
+    except UnknownRuleset:
+        return name
+    zh, en = rs.title_zh, getattr(rs, "title_en", "") or _("%(place)s mahjong", place=name.title())
+    return zh if language() == "zh" and zh else en
 
 
 @bp.post("/language")

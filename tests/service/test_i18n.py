@@ -12,9 +12,9 @@ from sqlmodel import select
 from service.db import db
 from service.i18n import catalogs
 from service.models import User
-from tests.service.conftest import csrf_token, login
+from tests.service.conftest import EN, csrf_token, login
 
-ZH, EN = {"Accept-Language": "zh-CN,zh;q=0.9"}, {"Accept-Language": "en-US,en;q=0.9"}
+ZH = {"Accept-Language": "zh-CN,zh;q=0.9"}
 
 
 def page_language(client, path: str = "/login", **headers) -> str:

@@ -6,8 +6,11 @@
   var root = document.getElementById("replay");
   var api = root.dataset.api;            // /api/v1/sessions/<id>/hands
   var T = window.FupanTiles;
+  var _ = FupanI18n.gettext;
   var SEATS = ["E", "S", "W", "N"];
-  var WIND = { E: "东", S: "南", W: "西", N: "北" };
+  var WIND = { E: _("East"), S: _("South"), W: _("West"), N: _("North") };
+  var MELD = { chi: _("chow"), peng: _("pung"), gang_exposed: _("exposed kong"),
+    gang_concealed: _("concealed kong"), gang_added: _("added kong") };
   var pos = { hand: +root.dataset.hand, step: +root.dataset.step };
   var current = null, cache = {}, seq = 0;
 
@@ -32,7 +35,7 @@
       history.replaceState(null, "", "?hand=" + state.hand + "&step=" + state.step);
       if (state.step < state.steps) fetchState(state.hand, state.step + 1);  // prefetch
     }).catch(function (err) {
-      $("replay-error").textContent = (err && err.message) || "could not load this step";
+      $("replay-error").textContent = (err && err.message) || _("could not load this step");
     });
   }
 
@@ -40,7 +43,7 @@
     var box = T.tiles(m.tiles, wild);
     box.classList.add("meld");
     box.dataset.kind = m.kind;
-    box.title = m.kind + (m.from ? " from " + m.from : "");
+    box.title = (MELD[m.kind] || m.kind) + (m.from ? " " + _("from %(seat)s", { seat: WIND[m.from] || m.from }) : "");
     if (m.from) { var from = document.createElement("small"); from.textContent = "←" + WIND[m.from]; box.append(from); }
     return box;
   }
@@ -63,16 +66,16 @@
     el.className = "seat seat-" + seat + (state.turn === seat ? " turn" : "");
     el.innerHTML = "";
     var h = document.createElement("h3");
-    h.textContent = WIND[seat] + " " + seat + " · " + s.player;
+    h.textContent = WIND[seat] + " · " + s.player;
     var info = document.createElement("span");
     info.className = "shanten";
     info.dataset.seat = seat;
-    info.textContent = (s.waits || []).length ? "听牌 waits: " : s.shanten === -1 ? "和 complete"
-      : s.shanten != null ? "向听 shanten " + s.shanten : "";
+    info.textContent = (s.waits || []).length ? _("ready, waits on:") + " " : s.shanten === -1 ? _("complete")
+      : s.shanten != null ? _("%(n)s from ready", { n: s.shanten }) : "";
     h.append(info);
     if ((s.waits || []).length) { var w = T.tiles(s.waits, state.wildcards); w.classList.add("waits"); h.append(w); }
     var wins = (state.win_tiles || []).filter(function (x) { return x.seat === seat; });
-    if (wins.length) { var tag = document.createElement("span"); tag.className = "winner-tag"; tag.textContent = "胡 win"; h.append(tag); }
+    if (wins.length) { var tag = document.createElement("span"); tag.className = "winner-tag"; tag.textContent = "win"; h.append(tag); }
     el.append(h);
     var hand = T.tiles(s.concealed, state.wildcards);
     hand.classList.add("concealed"); hand.dataset.seat = seat;
@@ -89,18 +92,18 @@
     var line = document.createElement("div");
     line.className = "hand-row";
     line.append(hand, exposed);
-    el.append(row("手牌", line));
+    el.append(row(_("hand"), line));
     var discards = T.tiles(s.discards, state.wildcards);
     discards.classList.add("discards"); discards.dataset.seat = seat;
     (s.claimed || []).forEach(function (by, i) {  // a tile someone claimed stays in the river, dimmed
-      if (by) { discards.children[i].classList.add("side"); discards.children[i].title += " → " + by; }
+      if (by) { discards.children[i].classList.add("side"); discards.children[i].title += " → " + (WIND[by] || by); }
     });
     var last = state.last_discard;
     if (last && last.seat === seat && discards.children[last.index]) discards.children[last.index].classList.add("last-discard");
-    el.append(row("弃牌", discards));
+    el.append(row(_("discards"), discards));
   }
 
-  var HOW = { self_draw: "自摸 self-drawn", discard: "点炮 on a discard", robbed_kong: "抢杠 robbing a kong", instant: "起手胡 at the deal" };
+  var HOW = { self_draw: "self-drawn", discard: "on a discard", robbed_kong: "robbing a kong", instant: "at the deal" };
   function drawResult(state) {
     var box = $("result");
     box.innerHTML = "";
@@ -112,10 +115,10 @@
     h.textContent = "Hand " + state.hand + " result";
     box.append(h);
     if (!r) { box.append(text("p", "muted", "Being verified: the result shows once the check has run.")); }
-    else if (r.result !== "win" || !r.wins.length) { box.append(text("p", "win-line", "黄牌 drawn hand: no winner")); }
+    else if (r.result !== "win" || !r.wins.length) { box.append(text("p", "win-line", "drawn hand: no winner")); }
     else {
       r.wins.forEach(function (w) {
-        var p = text("p", "win-line", names[w.seat] + " 胡 " + (HOW[w.how] || w.how) + (w.from ? " ← " + names[w.from] : "") + " ");
+        var p = text("p", "win-line", names[w.seat] + " wins " + (HOW[w.how] || w.how) + (w.from ? " ← " + names[w.from] : "") + " ");
         if (w.tile) p.append(T.tile(w.tile, (state.wildcards || []).indexOf(w.tile) >= 0));
         box.append(p);
         var items = (r.items || {})[w.seat] || [];
@@ -130,7 +133,7 @@
       var table = document.createElement("table");
       table.className = "grid payments";
       var head = document.createElement("tr");
-      ["", "paid 实付", "expected 应付"].forEach(function (c) { head.append(text("th", c ? "num" : null, c)); });
+      ["", "paid", "expected"].forEach(function (c) { head.append(text("th", c ? "num" : null, c)); });
       table.append(head);
       SEATS.forEach(function (s) {
         var tr = document.createElement("tr");
@@ -141,7 +144,7 @@
       box.append(table);
       (r.disputes || []).forEach(function (d) {
         var why = d.explanation ? " — " + d.explanation.zh + " (" + d.explanation.en + ")" : "";
-        box.append(text("p", "dispute-line", "争议 dispute " + names[d.from] + " → " + names[d.to] + ": expected " + d.expected + ", paid " + d.recorded + why));
+        box.append(text("p", "dispute-line", "dispute " + names[d.from] + " → " + names[d.to] + ": expected " + d.expected + ", paid " + d.recorded + why));
       });
     }
     var links = document.createElement("div");
@@ -170,15 +173,19 @@
     $("hand-no").textContent = state.hand + " / " + state.hands;
     $("step-no").textContent = state.step + " / " + state.steps;
     $("wall").textContent = state.wall == null ? "—" : state.wall;
-    $("turn").textContent = state.turn ? WIND[state.turn] + " " + state.turn : "—";
+    $("turn").textContent = state.turn ? WIND[state.turn] : "—";
     var ind = $("indicator"); ind.innerHTML = "";
-    if (state.indicator) ind.append(T.tiles([state.indicator]), document.createTextNode(" 得: "), T.tiles(state.wildcards, state.wildcards));
+    if (state.indicator) ind.append(T.tiles([state.indicator]), document.createTextNode(" " + _("wildcards") + ": "), T.tiles(state.wildcards, state.wildcards));
     else ind.textContent = "—";
     var slider = $("slider"); slider.max = state.steps; slider.value = state.step;
-    $("record").textContent = state.record ? state.record.text : "deal 配牌前";
+    var rec = $("record"); rec.innerHTML = "";
+    rec.textContent = state.record ? state.record.text : _("before the deal");
+    if (state.record && state.record.tile) rec.append(" ", T.tile(state.record.tile, (state.wildcards || []).indexOf(state.record.tile) >= 0));
     var list = $("anomalies"); list.innerHTML = "";
     (state.anomalies || []).forEach(function (a) {
-      var li = document.createElement("li"); li.textContent = a.message; list.append(li);
+      var li = document.createElement("li");
+      li.textContent = FupanI18n.lang === "zh" && a.zh ? a.zh : a.message;
+      list.append(li);
     });
     $("replay-error").textContent = "";
     drawResult(state);
