@@ -91,7 +91,7 @@ def _marks(hand, problems: dict[int, list[dict]]) -> list[int]:
 
 def _last_discard(hand, step: int, state) -> dict | None:
     """The newest discard on the table at ``step`` (seat and its place in that seat's river)."""
-    for _, rec in reversed(hand.records[1 : step + 1]):
+    for _seq, rec in reversed(hand.records[1 : step + 1]):
         if rec["type"] == "discard":
             seat = rec["seat"]
             return {"seat": seat, "index": len(state.discards[seat]) - 1, "tile": rec["tile"]}
