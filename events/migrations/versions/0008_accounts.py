@@ -3,7 +3,7 @@ at the first login, and a per-user session token that a password change rotates 
 other logged-in browsers are logged out).
 
 Revision ID: 0008_accounts
-Revises: 0010_i18n
+Revises: 0005_transparency
 Create Date: 2026-12-01
 """
 
@@ -15,7 +15,7 @@ from alembic import op
 from events.models import UTCDateTime
 
 revision = "0008_accounts"
-down_revision = "0010_i18n"  # re-chained after main's 0010_i18n (main moved on; was 0004_web_digests)
+down_revision = "0005_transparency"  # main's head when merged (first given: 0004_web_digests)
 branch_labels = None
 depends_on = None
 
