@@ -34,7 +34,8 @@ class ReplayError(ValueError):
 @dataclass(frozen=True)
 class Correction:
     """A ``correction`` record and what it did: ``original`` is the targeted record,
-    ``replacement`` None for a void; ``applied`` False when the target was invalid."""
+    ``replacement`` None for a void; ``applied`` False when the target was invalid;
+    ``inserted`` the records that follow the replacement (a hand whose shape changed)."""
 
     seq: int
     target: int
@@ -43,6 +44,7 @@ class Correction:
     reason: str | None
     by: str | None
     applied: bool
+    inserted: tuple[dict, ...] = ()
 
 
 @dataclass
@@ -159,35 +161,41 @@ def apply_corrections(
     records: list[dict], anomalies: list[Anomaly]
 ) -> tuple[list[tuple[int, dict]], list[Correction]]:
     """The records in force as (seq, record), corrections applied in order: a later correction
-    of the same record wins (the codec refuses corrections of the session or of a correction)."""
+    of the same record wins (the codec refuses corrections of the session or of a correction).
+    A correction's ``inserted`` records follow its replacement, with the correction's own seq
+    (they are its line's), so a drawn hand corrected to a win gains its showdowns."""
     if "correction" not in [rec.get("type") for rec in records]:
         return list(enumerate(records)), []
-    current: dict[int, dict | None] = dict(enumerate(records))
+    current: dict[int, list[tuple[int, dict]]] = {seq: [(seq, rec)] for seq, rec in enumerate(records)}
     corrections: list[Correction] = []
     for seq, rec in enumerate(records):
         if rec.get("type") != "correction":
             continue
         target = rec.get("target")
         replacement = None if rec.get("void") else rec.get("replacement")
+        inserted = tuple(rec.get("inserted") or ()) if replacement is not None else ()
         ok = (
             isinstance(target, int)
             and 0 < target < seq
             and records[target].get("type") != "correction"
-            and (replacement is None or "type" in replacement)
+            and all(isinstance(r, dict) and "type" in r for r in (replacement or {"type": 0}, *inserted))
         )
-        original = current.get(target) if ok else None
+        original = (current.get(target) or [(None, None)])[0][1] if ok else None
         if ok:
-            current[target] = replacement
+            current[target] = [] if replacement is None else [
+                (target, replacement), *((seq, r) for r in inserted)
+            ]
         else:
             anomalies.append(
                 Anomaly(seq, "correction_target", ERROR, f"correction of seq {target} cannot be applied")
             )
         corrections.append(
-            Correction(seq, target, original, replacement, rec.get("reason"), rec.get("by"), ok)
-        )
+            Correction(seq, target, original, replacement, rec.get("reason"), rec.get("by"), ok,
+                       inserted)
+        )  # fmt: skip
     effective = [
-        (seq, rec) for seq, rec in current.items()
-        if rec is not None and rec.get("type") != "correction"
+        (at, rec) for slot in current.values() for at, rec in slot
+        if rec.get("type") != "correction"
     ]
     return effective, corrections
 

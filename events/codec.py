@@ -294,6 +294,8 @@ def _pydantic_problem(err: Any) -> tuple[str | None, str]:
     kind = err["type"]
     if len(loc) >= 2 and loc[0] == "replacement" and loc[1] in RECORD_TYPES:
         del loc[1]  # the discriminated union's tag
+    elif len(loc) >= 3 and loc[0] == "inserted" and loc[2] in RECORD_TYPES:
+        del loc[2]
     key = ""
     if loc and loc[-1] == "[key]":  # a bad key of a mapping, e.g. points {"X": 1}
         loc, key = loc[:-2], "key "
@@ -402,6 +404,8 @@ class _FileChecker:
             self._check_target(model, line, seq)
             if model.replacement is not None:
                 self._check_context(model.replacement, line, "replacement.", model.type)
+            for i, inserted in enumerate(model.inserted or ()):
+                self._check_context(inserted, line, f"inserted.{i}.", model.type)
         record = canonical_dict(model)
         text = _dumps(record)
         try:

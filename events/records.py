@@ -364,6 +364,8 @@ class Correction(Record):
     type: Literal["correction"]
     target: Annotated[StrictInt, Field(ge=0)]
     replacement: Replacement | None = None
+    # Records that follow the replacement: a hand that changes shape (drawn -> win) gains lines.
+    inserted: list[Replacement] | None = None
     void: Literal[True] | None = None
     reason: str | None = None
     by: str | None = None
@@ -372,8 +374,14 @@ class Correction(Record):
         if (self.replacement is None) == (self.void is None):
             return [("replacement", 'a correction has either a replacement record or "void": true')]
         if self.replacement is None:
+            if self.inserted is not None:
+                return [("inserted", "records can be inserted only after a replacement")]
             return []
-        return [(f"replacement.{f}", m) for f, m in self.replacement.problems()]
+        return [(f"replacement.{f}", m) for f, m in self.replacement.problems()] + [
+            (f"inserted.{i}.{f}", m)
+            for i, r in enumerate(self.inserted or ())
+            for f, m in r.problems()
+        ]
 
 
 RECORD_TYPES: dict[str, type[Record]] = {

@@ -3,13 +3,19 @@
 The sessions come from the simulator (``engine.simulate``): three nights, one table per
 ruleset, with table mistakes injected into about a fifth of the hands, so the disputes queue,
 the anomaly badges and the ledger have something to show. Deterministic, so a repeated start
-stores nothing twice (same content hashes). The demo password is new at every start and printed.
+stores nothing twice (same content hashes). The demo password is made once per data directory,
+kept there (``demo-password``, readable by its owner only) and printed at every start, so a
+demo login written down yesterday still works and a restart logs nobody out.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import secrets
+from pathlib import Path
+
+from flask import current_app
 
 from engine.rulesets import RULESET_NAMES
 from engine.simulate import generate_session
@@ -32,17 +38,29 @@ def demo_logs() -> list[bytes]:
     for night_no, night in enumerate(NIGHTS):
         for table_no, ruleset in enumerate(RULESET_NAMES, start=1):
             records, _ = generate_session(ruleset, HANDS, seed=night_no * 10 + table_no,
-                                          faults=FAULTS)
-            records[0] = {**records[0], "club": DEMO_CLUB, "table": str(table_no),
+                                          faults=FAULTS, club=DEMO_CLUB)
+            records[0] = {**records[0], "table": str(table_no),
                           "started_at": f"{night}T19:30:00+08:00"}
             logs.append("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode())
     return logs
 
 
+def demo_password(data_dir: Path) -> str:
+    """The demo password of this data directory, made on the first start."""
+    path = data_dir / "demo-password"
+    if not path.exists():
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(secrets.token_urlsafe(9) + "\n")
+    return path.read_text().strip()
+
+
 def load_demo() -> tuple[str, str, int]:
     """(user name, password, sessions stored now); needs an app context."""
-    password = secrets.token_urlsafe(9)
-    user = auth.set_password(DEMO_USER, password, create=True)
+    password = demo_password(Path(current_app.instance_path))
+    user = auth.authenticate(DEMO_USER, password) or auth.set_password(
+        DEMO_USER, password, create=True
+    )
     club = auth.get_or_create_club(DEMO_CLUB)
     auth.add_member(user, club, "admin", player="")
     loaded = 0

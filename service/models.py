@@ -7,6 +7,7 @@ logs' ``session.club`` field, so a session belongs to the club its first line na
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 
 from sqlalchemy import Column, Index, Text
@@ -15,6 +16,11 @@ from sqlmodel import Field, SQLModel, UniqueConstraint
 from events.models import UTCDateTime, utcnow
 
 ROLES = ("member", "auditor", "admin")
+
+
+def new_session_token() -> str:
+    """A user's session token: part of their session cookies' user id (``User.get_id``)."""
+    return secrets.token_hex(16)
 
 
 def _time(nullable: bool = False) -> Column:
@@ -28,8 +34,10 @@ class User(SQLModel, table=True):
     username: str = Field(index=True, unique=True, max_length=80)
     password_hash: str
     display_name: str = ""
+    session_token: str = Field(default_factory=new_session_token, max_length=32)
     language: str | None = Field(default=None, max_length=8)  # "zh" | "en"; None: the browser's
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+    must_change_password: bool = False  # a temporary password set by a club admin (0008)
 
     # Flask-Login's protocol (the model is not a UserMixin: SQLModel forbids extra bases).
     @property
@@ -45,7 +53,9 @@ class User(SQLModel, table=True):
         return False
 
     def get_id(self) -> str:
-        return str(self.id)
+        """Flask-Login's id in the session cookie: "<id>.<session token>" (see
+        ``accounts.auth.set_password``)."""
+        return f"{self.id}.{self.session_token}"
 
 
 class Club(SQLModel, table=True):
@@ -68,6 +78,24 @@ class Membership(SQLModel, table=True):
     club_id: int = Field(foreign_key="web_club.id", index=True)
     role: str = Field(default="member", max_length=20)
     player: str = Field(default="", max_length=200)
+
+
+class Invite(SQLModel, table=True):
+    """A one-time link to join a club with a role (migration 0008): only the SHA-256 of its
+    token is kept; ``used_at`` set once it is used, refused after ``expires_at``."""
+
+    __tablename__ = "web_invite"
+
+    id: int | None = Field(default=None, primary_key=True)
+    token_hash: str = Field(index=True, unique=True, max_length=64)
+    club_id: int = Field(foreign_key="web_club.id", index=True)
+    role: str = Field(default="member", max_length=20)
+    player: str = Field(default="", max_length=200)
+    created_by: int = Field(foreign_key="web_user.id")
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+    expires_at: datetime = Field(sa_column=_time())
+    used_at: datetime | None = Field(default=None, sa_column=_time(nullable=True))
+    used_by: int | None = Field(default=None, foreign_key="web_user.id")
 
 
 class ApiToken(SQLModel, table=True):

@@ -10,7 +10,7 @@ numbers earlier hands used.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.model import SEATS, HandOutcome
@@ -21,6 +21,7 @@ from engine.simulate.faults import inject
 from engine.simulate.play import play_hand
 from engine.tiles import sorted_tiles
 
+CLUB = "fupan simulate"
 PLAYERS = ("阿强", "小李", "老王", "阿芳")
 MAX_ATTEMPTS = 20
 _WINDS = "ESWN"
@@ -38,28 +39,32 @@ def generate_session(
     summary: bool = False,
     options: Mapping[str, Any] | None = None,
     on_hand: Callable[[], None] | None = None,
+    club: str = CLUB,
+    players: Sequence[str] = PLAYERS,
 ) -> tuple[list[dict], list[dict]]:
     """A session log of ``hands`` hands (canonical record dicts, ready for
     ``events.codec.canonical_json``) and the list of injected faults
     (``{"hand", "seq", "kind", "code", "note"}``); ``faults`` is the share of hands given one
-    mistake. ``on_hand`` is called after each hand (a progress bar)."""
+    mistake. ``on_hand`` is called after each hand (a progress bar). ``club`` and ``players``
+    name the session, so a club can upload the file as its own."""
     rs = get_ruleset(ruleset)
     opts = rs.options(dict(options or {}))
     if hands < 1:
         raise ValueError("a session needs at least one hand")
     if not 0.0 <= faults <= 1.0:
         raise ValueError(f"the fault rate must be between 0 and 1 (got {faults})")
+    check_names(club, players)
     session = {
         "type": "session",
         "ruleset": ruleset,
         "options": {k: getattr(opts, k) for k in options or {}},  # typed: "5" -> 5
-        "club": "fupan simulate",
+        "club": club,
         "table": f"seed {seed}",
-        "players": list(PLAYERS),
+        "players": list(players),
         "started_at": "2026-11-28T19:30:00+08:00",
     }
     records, injected = [session], []
-    seats, passes = dict(zip(SEATS, PLAYERS, strict=True)), 0
+    seats, passes = dict(zip(SEATS, players, strict=True)), 0
     fault_rng = random.Random(f"fupan-simulate-faults:{ruleset}:{seed}")
     for no in range(1, hands + 1):
         head = {"type": "hand", "no": no, "seats": seats, "round_wind": _WINDS[passes // 4 % 4]}
@@ -80,6 +85,15 @@ def generate_session(
         if on_hand is not None:
             on_hand()
     return records, injected
+
+
+def check_names(club: str, players: Sequence[str]) -> None:
+    """``ValueError`` unless the club is named and the players are 4 distinct names (what the
+    log format's session record requires)."""
+    if not club.strip():
+        raise ValueError("the club name must not be empty")
+    if len(players) != 4 or len(set(players)) != 4 or not all(p.strip() for p in players):
+        raise ValueError(f"players must be 4 distinct, non-empty names (got {', '.join(players)!r})")
 
 
 def _hand(rs: Ruleset, opts: Any, session: dict, head: dict, seed: int):

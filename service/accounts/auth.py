@@ -20,7 +20,7 @@ from sqlmodel import select
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from service.db import db
-from service.models import ROLES, ApiToken, Club, Membership, User
+from service.models import ROLES, ApiToken, Club, Membership, User, new_session_token
 
 login_manager = LoginManager()
 login_manager.login_view = "accounts.login"
@@ -38,17 +38,28 @@ def init_app(app: Flask) -> None:
 
 
 @login_manager.user_loader
-def _load_user(user_id: str) -> User | None:
-    if not user_id.isdigit():
+def _load_user(login_id: str) -> User | None:
+    """The user of a session cookie's "<id>.<session token>" (``User.get_id``), if that token
+    is still the user's: ``set_password`` draws a new one, and every older cookie stops here."""
+    user_id, _, token = login_id.partition(".")
+    if not user_id.isdigit() or not token:
         return None
     with db() as session:
-        return session.get(User, int(user_id))
+        user = session.get(User, int(user_id))
+    if user is None or not secrets.compare_digest(user.session_token, token):
+        return None
+    return user
 
 
 # -- accounts ------------------------------------------------------------------------------------
-def create_user(username: str, password: str, *, display_name: str = "") -> User:
+MIN_PASSWORD = 8
+
+
+def create_user(
+    username: str, password: str, *, display_name: str = "", must_change: bool = False
+) -> User:
     username = username.strip()
-    if not username or len(password) < 8:
+    if not username or len(password) < MIN_PASSWORD:
         raise AccountError(_("a user needs a name and a password of at least 8 characters"))
     with db() as session:
         if session.exec(select(User).where(User.username == username)).first():
@@ -57,24 +68,32 @@ def create_user(username: str, password: str, *, display_name: str = "") -> User
             username=username,
             password_hash=generate_password_hash(password),
             display_name=display_name or username,
+            must_change_password=must_change,
         )
         session.add(user)
         session.commit()
     return user
 
 
-def set_password(username: str, password: str, *, create: bool = False) -> User:
-    """Set a user's password (creating the user when ``create``)."""
+def set_password(
+    username: str, password: str, *, create: bool = False, must_change: bool = False
+) -> User:
+    """Set a user's password (creating the user when ``create``). The user's session token is
+    rotated, so every session logged in before ends; ``must_change``: a temporary password,
+    to be replaced at the next login."""
     with db() as session:
         user = session.exec(select(User).where(User.username == username)).first()
         if user is not None:
             user.password_hash = generate_password_hash(password)
+            user.session_token = new_session_token()  # every session of the old password ends
+            user.must_change_password = must_change
             session.add(user)
             session.commit()
+            session.refresh(user)
             return user
     if not create:
         raise AccountError(_("no user named %(name)r", name=username))
-    return create_user(username, password)
+    return create_user(username, password, must_change=must_change)
 
 
 def authenticate(username: str, password: str) -> User | None:
@@ -109,8 +128,13 @@ def add_member(user: User, club: Club, role: str = "member", player: str = "") -
         membership.role, membership.player = role, player or membership.player
         session.add(membership)
         session.commit()
-    g.pop("fupan_memberships", None)
+    forget_memberships()
     return membership
+
+
+def forget_memberships() -> None:
+    """Drop this request's cached memberships (after a change)."""
+    g.pop("fupan_memberships", None)
 
 
 def memberships(user: User) -> dict[str, Membership]:
@@ -130,7 +154,7 @@ def memberships(user: User) -> dict[str, Membership]:
 
 
 # -- API tokens ----------------------------------------------------------------------------------
-def _digest(token: str) -> str:
+def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -138,7 +162,7 @@ def issue_token(user: User, label: str = "") -> str:
     """A new token for ``user``; returned once, only its hash is stored."""
     token = "fp_" + secrets.token_urlsafe(32)
     with db() as session:
-        session.add(ApiToken(user_id=user.id, token_hash=_digest(token), label=label.strip()[:200]))
+        session.add(ApiToken(user_id=user.id, token_hash=digest(token), label=label.strip()[:200]))
         session.commit()
     return token
 
@@ -155,7 +179,7 @@ def revoke_token(user: User, token_id: int) -> bool:
 
 def user_for_token(token: str) -> User | None:
     with db() as session:
-        row = session.exec(select(ApiToken).where(ApiToken.token_hash == _digest(token))).first()
+        row = session.exec(select(ApiToken).where(ApiToken.token_hash == digest(token))).first()
         if row is None:
             return None
         row.last_used_at = datetime.now(UTC)

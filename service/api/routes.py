@@ -111,6 +111,14 @@ def session_flow(session_id: str):
     return Response(charts.session_flow(g.user, session_id).to_json(), mimetype="application/json")
 
 
+@bp.get("/clubs/<club>/members")
+@auth.api_auth
+def list_members(club: str):
+    """A club's members, for its admins."""
+    auth.require_club(g.user, club, roles=("admin",))
+    return jsonify(club=club, members=members.members_view(club))
+
+
 @bp.post("/clubs/<club>/members")
 @auth.api_auth
 def add_member(club: str):

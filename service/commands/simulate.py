@@ -19,6 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from engine.rulesets import RULESET_NAMES, UnknownRuleset, get_ruleset
 from engine.rulesets.base import OptionError
 from engine.simulate import SimulationError, generate_session
+from engine.simulate.session import CLUB, PLAYERS, check_names
 from events.codec import canonical_json
 from service.commands.verify import fail, parse_pairs
 
@@ -37,6 +38,13 @@ def simulate(
         float, typer.Option(min=0.0, max=1.0, help="Share of hands given one table mistake.")
     ] = 0.0,
     summary: Annotated[bool, typer.Option("--summary", help="Write summary (showdown) logs.")] = False,
+    club: Annotated[
+        str, typer.Option("--club", help="The session's club: upload the file as a member of it.")
+    ] = CLUB,
+    players: Annotated[
+        str | None,
+        typer.Option("--players", help="Four distinct player names, comma-separated (E,S,W,N at hand 1)."),
+    ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option("--option", "-o", help="A ruleset option KEY=VALUE (repeatable)."),
@@ -47,7 +55,9 @@ def simulate(
         rs = get_ruleset(ruleset)
         options = parse_pairs(option or [], "option")
         rs.options(options)
-    except (UnknownRuleset, OptionError) as exc:
+        names = PLAYERS if players is None else tuple(p.strip() for p in players.split(","))
+        check_names(club, names)
+    except (UnknownRuleset, OptionError, ValueError) as exc:
         raise fail(str(exc)) from None
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -64,7 +74,7 @@ def simulate(
             try:
                 records, found = generate_session(
                     ruleset, hands, seed + i, faults=faults, summary=summary, options=options,
-                    on_hand=lambda: progress.advance(task),
+                    on_hand=lambda: progress.advance(task), club=club, players=names,
                 )
             except SimulationError as exc:
                 raise fail(str(exc), 1) from None

@@ -162,9 +162,9 @@ class Table:
 
     def saved_hand(self, no: int) -> tuple[dict, int]:
         """Hand ``no`` as entered (number and seats) and the seq of its hand record."""
-        seq = self.hand_seqs(no)[0]
-        record = _applied(self, seq)
+        seq, (record, *_) = self.hand_slots(no)[0]
         return {k: record[k] for k in ("no", "seats", "seat_change") if k in record}, seq
+
 
     def client_ids(self) -> dict[str, int]:
         """Client id -> hand number of every hand the recorder saved."""
@@ -174,12 +174,25 @@ class Table:
             if r["type"] == "hand" and isinstance(r.get("client_id"), str)
         }
 
-    def hand_seqs(self, no: int) -> list[int]:
-        """The seqs of hand ``no``'s records (corrections excluded)."""
-        for h in self.rp.hands:
-            if h.no == no:
-                return [seq for seq, rec in h.records if self.records[seq]["type"] != "correction"]
-        raise EntryError(f"there is no hand {no} in this session", "no", 404)
+    def hand_slots(self, no: int) -> list[tuple[int, list[dict]]]:
+        """Hand ``no``'s lines as stored (corrections excluded), each with the records in force
+        there: its own, a correction's replacement and inserted records, or none (voided)."""
+        start = next((h.seq for h in self.rp.hands if h.no == no), None)
+        if start is None:
+            raise EntryError(f"there is no hand {no} in this session", "no", 404)
+        seqs = [start]
+        for seq in range(start + 1, len(self.records)):
+            kind = self.records[seq]["type"]
+            if kind == "hand":
+                break
+            if kind != "correction":
+                seqs.append(seq)
+        slots = {seq: [self.records[seq]] for seq in seqs}
+        for c in self.rp.corrections:
+            if c.applied and c.target in slots:
+                slots[c.target] = [] if c.replacement is None else [c.replacement, *c.inserted]
+        return list(slots.items())
+
 
     def state(self) -> dict:
         """The poll answer: the session, the hands saved so far and the next hand."""
@@ -519,40 +532,29 @@ def save_hand(user: User, session: TableSession, entry: dict) -> tuple[dict, boo
 
 
 def correct_hand(user: User, session: TableSession, no: int, entry: dict, reason: str) -> dict:
-    """Fix a saved hand: each of its records that the new entry changes gets a ``correction``
-    (the original stays in the stream). The entry must keep the hand's shape (same records). A
-    hand already as entered gets none (``corrections`` 0), so a retried correction is harmless."""
+    """Fix a saved hand, its result included (drawn <-> win, the winner, how): the new records
+    are laid over the hand's lines in order, and each line whose records change gets one
+    ``correction`` (the original stays in the stream). The first line keeps the hand record and
+    the last the settlement (a dispute resolution corrects it by its seq); the line before the
+    last takes any extra records (``inserted``), lines left over are voided. A hand already as
+    entered gets none (``corrections`` 0), so a retried correction is harmless."""
     if not str(reason or "").strip():
         raise EntryError("say why the hand is corrected", "reason")
     if not isinstance(entry, dict):
         raise EntryError("send the hand as a JSON object")
     table = Table.load(session)
-    seqs = table.hand_seqs(no)
-    current = [_applied(table, seq) for seq in seqs]
+    slots = table.hand_slots(no)
     hand, at = table.saved_hand(no)
-    verdict = evaluate(table, {**entry, "client_id": current[0].get("client_id")}, hand, at)
-    new = verdict["records"]
-    if [r["type"] for r in current] != [r["type"] for r in new] or any(
-        a.get("seat") != b.get("seat") for a, b in zip(current, new, strict=True)
-    ):
-        raise EntryError(
-            "a correction keeps the hand's records (the same seats shown, the same result); "
-            "void the hand's win and enter it again if more changed",
-            "shows",
-            409,
-        )
+    client_id = slots[0][1][0].get("client_id")
+    verdict = evaluate(table, {**entry, "client_id": client_id}, hand, at)
     corrections = [
-        {
-            "type": "correction",
-            "target": seq,
-            "replacement": rec,
-            "reason": str(reason).strip(),
-            "by": user.username,
-        }
-        for seq, cur, rec in zip(seqs, current, new, strict=True)
-        if canonical_json(cur) != canonical_json(rec)
-    ]
+        {"type": "correction", "target": seq, **_replacing(new), "reason": str(reason).strip(),
+         "by": user.username}
+        for (seq, old), new in zip(slots, _laid_over(verdict["records"], len(slots)), strict=True)
+        if [canonical_json(r) for r in old] != [canonical_json(r) for r in new]
+    ]  # fmt: skip
     answer = {"no": no, "corrections": len(corrections), "disputes": verdict["disputes"],
+              "result": "win" if any(r["type"] == "win" for r in verdict["records"]) else "exhausted",
               "head_seq": session.head_seq}  # fmt: skip
     if not corrections:  # already as entered (a retried correction): nothing to append
         return answer
@@ -568,10 +570,18 @@ def correct_hand(user: User, session: TableSession, no: int, entry: dict, reason
     return {**answer, "head_seq": stored.session.head_seq}
 
 
-def _applied(table: Table, seq: int) -> dict:
-    """The record at ``seq`` with the latest applied correction of it."""
-    current = table.records[seq]
-    for c in table.rp.corrections:
-        if c.target == seq and c.applied and c.replacement is not None:
-            current = c.replacement
-    return current
+def _laid_over(records: list[dict], lines: int) -> list[list[dict]]:
+    """``records`` (hand record first, settlement last) spread over a hand's ``lines``: one
+    each in order, the surplus with the line before the last, the last line the settlement,
+    empty lists for lines left over."""
+    body = records[:-1]
+    chunks = [[r] for r in body[: lines - 2]] + [body[lines - 2 :]]
+    return chunks + [[] for _ in range(lines - 1 - len(chunks))] + [records[-1:]]
+
+
+def _replacing(records: list[dict]) -> dict:
+    if not records:
+        return {"void": True}
+    first, *rest = records
+    return {"replacement": first, **({"inserted": rest} if rest else {})}
+

@@ -26,7 +26,8 @@ def disputes_view(user: User, club: str, args) -> dict:
     offset = int_arg(args, "offset", 0, 0, 10**9)
     flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day,
                                 disputed_only=state == "open")  # fmt: skip
-    rows = queries.list_sessions([club], flt, DISPUTE_PAGE, offset, with_report=True)
+    rows = queries.list_sessions([club], flt, DISPUTE_PAGE + 1, offset, with_report=True)
+    more, rows = len(rows) > DISPUTE_PAGE, rows[:DISPUTE_PAGE]  # an "older" link only to sessions
     items = []
     for s, v in rows:
         report = queries.report_of(v)
@@ -48,4 +49,4 @@ def disputes_view(user: User, club: str, args) -> dict:
     return {"club": club, "state": state, "can_resolve": role in ("auditor", "admin"),
             "disputes": items, "offset": offset,
             "prev_offset": max(offset - DISPUTE_PAGE, 0) if offset else None,
-            "next_offset": offset + DISPUTE_PAGE if len(rows) == DISPUTE_PAGE else None}
+            "next_offset": offset + DISPUTE_PAGE if more else None}

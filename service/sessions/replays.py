@@ -46,12 +46,12 @@ def step_json(s: TableSession, hand_no: int, step: int, report: dict | None) -> 
     state = hand.state_at(step)
     seq, rec = hand.records[step]
     problems = _problems(rp, report)
-    step_of = {s: i for i, (s, _) in enumerate(hand.records)}
-    marks = sorted({step_of[q] for q in problems if q in step_of})
-    later = [
-        i + 1 for i, h in enumerate(rp.hands)
-        if i + 1 > hand_no and any(q in problems for q, _ in h.records)
-    ]
+    marks = _marks(hand, problems)
+    later = next(
+        ({"hand": no, "step": _marks(h, problems)[0]}
+         for no, h in enumerate(rp.hands[hand_no:], start=hand_no + 1) if _marks(h, problems)),
+        None,
+    )  # fmt: skip
     drawn = rec.get("tile") if rec["type"] == "draw" else None
     return {
         "session": s.id,
@@ -74,8 +74,39 @@ def step_json(s: TableSession, hand_no: int, step: int, report: dict | None) -> 
         },
         "anomalies": problems.get(seq, []),
         "marks": marks,
-        "next_marked_hand": later[0] if later else None,
+        "next_mark": later,
+        "last_discard": _last_discard(hand, step, state),
+        "win_tiles": [
+            {"seat": w.seat, "tile": w.tile, "how": w.how, "from": w.from_seat}
+            for w in hand.outcome.wins if w.seat in state.winners
+        ],
+        "result": _result(report, hand_no) if step == last else None,
     }
+
+
+def _marks(hand, problems: dict[int, list[dict]]) -> list[int]:
+    """The steps of a hand that have a problem (anomaly or dispute)."""
+    return sorted({i for i, (q, _) in enumerate(hand.records) if q in problems})
+
+
+def _last_discard(hand, step: int, state) -> dict | None:
+    """The newest discard on the table at ``step`` (seat and its place in that seat's river)."""
+    for _seq, rec in reversed(hand.records[1 : step + 1]):
+        if rec["type"] == "discard":
+            seat = rec["seat"]
+            return {"seat": seat, "index": len(state.discards[seat]) - 1, "tile": rec["tile"]}
+    return None
+
+
+def _result(report: dict | None, hand_no: int) -> dict | None:
+    """The hand's verdict for the end of its replay: wins, items, payments, disputes (None while
+    the session is being verified)."""
+    if report is None or hand_no > len(report["hands"]):
+        return None
+    h = report["hands"][hand_no - 1]
+    keys = ("result", "wins", "points", "items", "expected_payments", "recorded_payments",
+            "expected_net", "recorded_net", "disputes")  # fmt: skip
+    return {k: h[k] for k in keys}
 
 
 def _problems(rp: Replay, report: dict | None) -> dict[int, list[dict]]:

@@ -62,12 +62,13 @@ def sessions_view(user: User, args) -> dict:
     flt = parse_filter(args)
     limit, offset = int_arg(args, "limit", 200, 1, 1000), int_arg(args, "offset", 0, 0, 10**9)
     clubs = auth.memberships(user)
-    rows = queries.list_sessions(clubs, flt, limit, offset)
+    rows = queries.list_sessions(clubs, flt, limit + 1, offset)  # one more: is there a next page?
     return {
-        "sessions": [session_summary(s, v) for s, v in rows],
+        "sessions": [session_summary(s, v) for s, v in rows[:limit]],
         "clubs": sorted(clubs),
         "limit": limit,
         "offset": offset,
+        "more": len(rows) > limit,
     }
 
 

@@ -264,6 +264,31 @@ def test_corrections_apply_and_stay_visible():
     assert hand.anomalies == []
 
 
+def test_a_correction_inserts_records_after_its_replacement_and_a_later_one_replaces_them():
+    """A drawn hand corrected to a win gains the winner's showdown (its shape changes); the
+    inserted records carry the correction's seq, and correcting the same target again drops them."""
+    session = {"type": "session", "ruleset": "zhoushan", "players": ["甲", "乙", "丙", "丁"]}
+    hand = {"type": "hand", "no": 1, "seats": {"E": "甲", "S": "乙", "W": "丙", "N": "丁"}}
+    tiles = [f"{n}m" for n in "123456789"] + ["1p", "2p", "3p", "5p", "5p"]
+    show = {"type": "showdown", "seat": "S", "concealed": tiles}
+    win = {"type": "win", "seat": "S", "how": "self_draw", "tile": "5p"}
+    paid = {"type": "settlement", "payments": []}
+    to_win = {"type": "correction", "target": 2, "replacement": show, "inserted": [win], "by": "x"}
+    recs = [session, hand, {"type": "exhausted"}, paid, to_win]
+    rp = replay(recs)
+    (h,) = rp.hands
+    assert [(seq, rec["type"]) for seq, rec in h.records] == [
+        (1, "hand"), (2, "showdown"), (4, "win"), (3, "settlement")
+    ]
+    assert [w.seat for w in h.outcome.wins] == ["S"] and not h.outcome.exhausted
+    assert rp.corrections[0].original == {"type": "exhausted"}
+    assert rp.corrections[0].inserted == (win,)
+    back = {"type": "correction", "target": 2, "replacement": {"type": "exhausted"}, "by": "x"}
+    h = replay([*recs, back]).hands[0]
+    assert [rec["type"] for _, rec in h.records] == ["hand", "exhausted", "settlement"]
+    assert h.outcome.exhausted and not h.outcome.wins
+
+
 def test_records_the_codec_would_refuse_still_give_anomalies_not_errors():
     recs = records("clean.jsonl")
     bad = [

@@ -163,6 +163,28 @@ RECORD_CASES = [
         'line 3 (correction): field replacement.from: is required when how is "discard"',
     ),
     (
+        {"type": "correction", "target": 2, "void": True, "inserted": [{"type": "exhausted"}]},
+        "line 3 (correction): field inserted: records can be inserted only after a replacement",
+    ),
+    (
+        {
+            "type": "correction",
+            "target": 2,
+            "replacement": {"type": "exhausted"},
+            "inserted": [{"type": "exhausted"}, {"type": "discard", "seat": "E", "tile": "0m"}],
+        },
+        'line 3 (correction): field inserted.1.tile: "0m" is not a tile',
+    ),
+    (
+        {
+            "type": "correction",
+            "target": 2,
+            "replacement": {"type": "exhausted"},
+            "inserted": [{"type": "correction", "target": 1, "void": True}],
+        },
+        'line 3 (correction): field inserted.0.type: "correction" cannot be a replacement; valid types: hand, dice, deal, wildcard, reveal, draw, discard, chi, peng, gang, win, exhausted, showdown, settlement',
+    ),
+    (
         {"type": "correction", "target": 3, "void": True},
         "line 3 (correction): field target: must point at an earlier record (target 3, this record is 2)",
     ),

@@ -142,9 +142,10 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     assert records[-1]["target"] == 4 and records[-1]["replacement"]["from"] == "N"
     assert records[-1]["by"] == "alice" and records[4]["from"] == "W"  # the original stays
 
-    # phone B starts hand 3 while phone A records it as drawn in one tap: B is warned
+    # phone B starts hand 3 while phone A records it as drawn (黄牌, confirmed): B is warned
     other.click("#winner button[data-seat=W]")
     page.click("#drawn")
+    page.click("#drawn-save")
     page.wait_for_function("document.getElementById('outbox').textContent.includes('已全部保存')")
     other.wait_for_selector("#stale:not([hidden])", timeout=20_000)
     assert "第 3 局刚被保存" in other.text_content("#stale")
@@ -161,6 +162,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     page.select_option("#reseat select[data-seat=E]", swapped["E"])
     page.select_option("#reseat select[data-seat=S]", swapped["S"])
     page.click("#drawn")
+    page.click("#drawn-save")
     page.wait_for_function("document.getElementById('outbox').textContent.includes('已全部保存')")
     hand4 = [r for r in stored_records(app, session_id) if r["type"] == "hand"][-1]
     assert hand4["no"] == 4 and hand4["seat_change"] is True and hand4["seats"] == swapped

@@ -150,7 +150,7 @@ def _order(tile: str) -> int:
     return sort_key(tile)
 
 
-def test_next_hand_rotates_the_dealer_and_a_drawn_hand_is_one_tap(alice, table):
+def test_next_hand_rotates_the_dealer_and_a_drawn_hand_is_saved(alice, table):
     # a non-dealer (S) won: the next dealer is S (wenling passes the deal), seats rotate
     assert post(alice, f"{API}/sessions/{table}/hands", win_entry()).status_code == 201
     nxt = alice.get(f"{API}/sessions/{table}").get_json()["next"]
@@ -192,6 +192,55 @@ def test_a_wrong_entry_is_corrected_never_edited(alice, table):
         alice, f"{API}/sessions/{table}/hands/1/correction", {"entry": fixed, "reason": " "}
     )
     assert no_reason.status_code == 422
+
+
+def test_a_correction_changes_the_result_drawn_to_win_and_back(alice, table):
+    """A slip at the table (黄牌 saved for a win, the wrong winner) is fixed by appended
+    corrections; the hand's result, winner and how change, the original lines stay, the stream
+    stays a valid v1 log, and the settlement keeps its line (a dispute resolution targets it)."""
+    drawn = {"client_id": "hand-0001", "result": "exhausted"}
+    assert post(alice, f"{API}/sessions/{table}/hands", drawn).status_code == 201
+    before = store.read_records(session_id=table, engine=_engine(alice))
+    assert [r["type"] for r in before] == ["session", "hand", "exhausted", "settlement"]
+    fix = f"{API}/sessions/{table}/hands/1/correction"
+    r = post(alice, fix, {"entry": win_entry(), "reason": "S won on W's 5p"})
+    assert r.status_code == 201, r.get_json()
+    assert r.get_json()["result"] == "win" and r.get_json()["corrections"] == 2
+    after = store.read_records(session_id=table, engine=_engine(alice))
+    assert after[: len(before)] == before
+    assert [(c["type"], c["target"]) for c in after[len(before) :]] == [
+        ("correction", 2), ("correction", 3)
+    ]
+    assert [x["type"] for x in [after[4]["replacement"], *after[4]["inserted"]]] == [
+        "wildcard", "showdown", "win"
+    ]
+    hand = alice.get(f"{API}/sessions/{table}").get_json()["hands"][0]
+    assert hand["result"] == "win" and hand["wins"][0]["seat"] == "S"
+    assert [p["amount"] for p in hand["recorded_payments"]] == [12, 12, 12]
+    assert hand["disputes"] == []
+    from events.codec import parse_log
+
+    assert parse_log(store.export_log(session_id=table, engine=_engine(alice))).records == after
+
+    # another winner, another way: N self-drew the same tiles
+    n_tiles = {"N": {"concealed": _tiles("123m456m234p68p222z9s9s")}}
+    entry = win_entry(win={"seat": "N", "how": "self_draw", "tile": "5p"}, shows=n_tiles)
+    r = post(alice, fix, {"entry": entry, "reason": "it was N, self-drawn"})
+    assert r.status_code == 201, r.get_json()
+    hand = alice.get(f"{API}/sessions/{table}").get_json()["hands"][0]
+    assert [(w["seat"], w["how"]) for w in hand["wins"]] == [("N", "self_draw")]
+    assert {p["to"] for p in hand["recorded_payments"]} == {"N"}
+
+    # and back to a drawn hand: the extra lines are dropped, nothing is paid
+    r = post(alice, fix, {"entry": drawn, "reason": "nobody won after all"})
+    assert r.status_code == 201, r.get_json()
+    hand = alice.get(f"{API}/sessions/{table}").get_json()["hands"][0]
+    assert hand["result"] == "exhausted" and hand["wins"] == []
+    assert hand["recorded_payments"] == []
+    again = post(alice, fix, {"entry": drawn, "reason": "retried"})
+    assert again.status_code == 200 and again.get_json()["corrections"] == 0
+    nxt = alice.get(f"{API}/sessions/{table}").get_json()["next"]
+    assert nxt["no"] == 2
 
 
 def test_only_club_members_record(client, alice, table):

@@ -1,5 +1,5 @@
 """``fupan serve --demo``'s data: a demo admin who can log in and see verified demo sessions,
-some disputed; a second start stores nothing twice and changes the password."""
+some disputed; a second start stores nothing twice and keeps the password (kept in the data dir)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from tests.service.conftest import login
 from workers.celery_app import wait_embedded
 
 
-def test_demo_admin_sees_verified_demo_sessions(app):
+def test_demo_admin_sees_verified_demo_sessions(app, data_dir):
     with app.app_context():
         user, password, loaded = load_demo()
     assert loaded == len(NIGHTS) * 4
@@ -23,5 +23,7 @@ def test_demo_admin_sees_verified_demo_sessions(app):
 
     with app.app_context():
         again_user, again_password, again_loaded = load_demo()
-    assert (again_user, again_loaded) == (user, 0) and again_password != password
-    assert login(app.test_client(), user, password).status_code == 401
+    assert (again_user, again_loaded, again_password) == (user, 0, password)
+    assert client.get("/api/v1/sessions").status_code == 200  # the first login still works
+    assert (data_dir / "demo-password").read_text().strip() == password
+    assert (data_dir / "demo-password").stat().st_mode & 0o077 == 0

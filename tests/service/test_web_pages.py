@@ -238,7 +238,7 @@ def test_replay_marks_the_disputed_settlement(alice, sessions):
     disputes = [a for a in at["anomalies"] if a["code"] == "dispute"]
     assert len(disputes) == 3 and "漏算" in disputes[0]["message"]
     clean = alice.get(f"/api/v1/sessions/{sessions['clean']}/hands/1/steps/0").get_json()
-    assert clean["marks"] == [] and clean["next_marked_hand"] is None
+    assert clean["marks"] == [] and clean["next_mark"] is None
 
 
 def test_session_list_pages(alice, sessions):
@@ -249,6 +249,23 @@ def test_session_list_pages(alice, sessions):
     assert 'id="older"' in alice.get("/?limit=1").get_data(as_text=True)
     assert alice.get("/api/v1/sessions?limit=0").status_code == 400
     assert alice.get("/api/v1/sessions?limit=x").status_code == 400
+
+
+def test_no_list_links_to_an_empty_page(alice, sessions, monkeypatch):
+    """The last page has no "older" link (a page of exactly ``limit`` rows used to have one)."""
+    from service.sessions import disputes
+    from tests.conftest import with_table
+
+    assert 'id="older"' not in alice.get("/?limit=2").get_data(as_text=True)
+    assert alice.get("/api/v1/sessions?limit=2").get_json()["more"] is False
+    assert alice.get("/api/v1/sessions?limit=1").get_json()["more"] is True
+    monkeypatch.setattr(disputes, "DISPUTE_PAGE", 1)
+    queue = f"/clubs/{CLUB}/disputes"
+    assert 'id="older"' not in alice.get(queue).get_data(as_text=True)  # one disputed session
+    verified(alice, with_table(fixture_log(DISPUTED).decode(), "2").encode())
+    first, last = (alice.get(f"{queue}?offset={k}").get_data(as_text=True) for k in (0, 1))
+    assert 'id="older"' in first and 'id="older"' not in last
+    assert "dispute-item" in last
 
 
 def test_paging_combines_with_filters(alice, sessions):
@@ -305,11 +322,12 @@ def test_the_disputes_queue_pages_over_sessions(alice, sessions, monkeypatch):
     url = f"/api/v1/clubs/{CLUB}/disputes"
     first = alice.get(url).get_json()
     assert [d["session"]["id"] for d in first["disputes"]] == [sessions["disputed"]]
-    assert first["prev_offset"] is None and first["next_offset"] == 1
+    assert first["prev_offset"] is None and first["next_offset"] is None  # no empty page linked
     second = alice.get(f"{url}?offset=1").get_json()  # the open queue skips the clean session
     assert second["disputes"] == [] and second["next_offset"] is None
     pages = [alice.get(f"{url}?state=all&offset={o}").get_json() for o in (0, 1)]
     assert sorted(len(p["disputes"]) for p in pages) == [0, 1] and pages[1]["prev_offset"] == 0
+    assert pages[0]["next_offset"] == 1 and pages[1]["next_offset"] is None
     assert alice.get(f"{url}?offset=x").status_code == 400
 
 

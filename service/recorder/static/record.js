@@ -116,7 +116,8 @@
       return (w.also || []).filter(function (s) { return s !== w.seat && s !== w.from; });
     }
     function touched() {
-      return !!(S.entry.win.seat || S.entry.indicator || Object.keys(S.entry.shows).length || S.entry.play);
+      return !!(S.entry.win.seat || S.entry.indicator || Object.keys(S.entry.shows).length || S.entry.play ||
+                S.entry.result === "exhausted");
     }
     function seats() { return S.seats || (server && server.next.seats) || {}; }
     function show(seat) {  // a seat's tiles, created on the first tap
@@ -198,6 +199,13 @@
       }
       $("win-box").hidden = !isWin;
       document.querySelector("[data-result=win]").classList.toggle("on", isWin);
+      $("drawn").classList.toggle("on", !isWin);
+      root.classList.toggle("drawn-mode", !isWin && !S.entry.play);
+      $("drawn-confirm").hidden = isWin || !!S.entry.play;
+      var no = S.fixing || (server ? server.next.no : "…");
+      $("drawn-text").textContent = S.fixing ? "Correct hand " + no + " to a drawn hand (黄牌): no winner, the payments undone?"
+        : "Hand " + no + " ends drawn (黄牌): no winner. Save it?";
+      $("drawn-save").textContent = S.fixing ? "Save the correction" : "Save as a drawn hand";
       drawEntered();
       drawKeyboard();
       $("save").textContent = S.fixing ? _("Save correction") : _("Save");
@@ -456,7 +464,11 @@
       var e = box[0];
       send(e).then(function (b) {
         flushing = false;
-        if (b.status === 201 || b.status === 200) { drop(e.client_id); poll(); flush(); return; }
+        if (b.status === 201 || b.status === 200) {
+          drop(e.client_id);
+          if (e.kind === "correction") notice(b.corrections ? "hand " + e.no + " corrected" : "hand " + e.no + " was already like that: nothing changed");
+          poll(); flush(); return;
+        }
         var refused = b.status === 422 || b.status === 400 || (b.status === 409 && b.field !== null);
         if (refused && e.kind === "correction") { drop(e.client_id); flash(_("hand %(no)s not corrected", { no: e.no }) + ": " + b.message); return; }
         if (refused) {  // back to the form
@@ -479,6 +491,7 @@
       return api("POST", base + "/sessions/" + sid + "/hands/" + item.no + "/correction", { entry: item.entry, reason: item.reason });
     }
     function drop(clientId) { keep(outKey, outbox().filter(function (x) { return x.client_id !== clientId; })); showOutbox(outbox()); }
+    function notice(msg) { $("notice").textContent = msg; $("notice").hidden = false; }
     function showOutbox(box) {
       $("outbox").textContent = box.length ? _("%(n)s waiting to be saved — kept on this phone", { n: box.length }) : _("all saved");
       $("outbox").className = box.length ? "warn" : "muted";
@@ -555,12 +568,15 @@
       var b = e.target.closest(".tgt"); if (!b) return;
       ui.target = b.dataset.target; draw();
     });
-    $("drawn").addEventListener("click", function () {
-      if (S.fixing) return;
-      S.entry = { result: "exhausted", indicator: null, win: blankWin(), shows: {} };
-      S.payments = null;
-      save();
-    });
+    // 黄牌 does not save at once: it shows the confirmation (a slip next to 胡 cost a hand)
+    function result(r) {  // the payments of the other result do not carry over
+      if (S.entry.result !== r) { S.entry.result = r; S.payments = null; verdict = null; clearLive(); }
+      changed();
+    }
+    $("drawn").addEventListener("click", function () { result("exhausted"); });
+    document.querySelector("[data-result=win]").addEventListener("click", function () { result("win"); });
+    $("drawn-back").addEventListener("click", function () { result("win"); });
+    $("drawn-save").addEventListener("click", save);
     $("save").addEventListener("click", save);
     $("clear").addEventListener("click", function () {
       if (!S.fixing && touched() && !window.confirm(_("Clear this entry?"))) return;

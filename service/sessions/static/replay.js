@@ -1,5 +1,6 @@
 // Step-through replay: fetches one table state per step from the JSON API and draws it.
-// Keys: ←/→ step, ↑/↓ previous/next hand, Home/End, n = next anomaly or dispute.
+// Keys: ←/→ step, ↑/↓ previous/next hand, Home/End, n = next anomaly or dispute (across hands);
+// on a touch screen, a swipe left/right steps. The last step of a hand shows its result.
 (function () {
   "use strict";
   var root = document.getElementById("replay");
@@ -41,8 +42,14 @@
   function meldEl(m, wild) {
     var box = T.tiles(m.tiles, wild);
     box.classList.add("meld");
+    box.dataset.kind = m.kind;
     box.title = (MELD[m.kind] || m.kind) + (m.from ? " " + _("from %(seat)s", { seat: WIND[m.from] || m.from }) : "");
+    if (m.from) { var from = document.createElement("small"); from.textContent = "←" + WIND[m.from]; box.append(from); }
     return box;
+  }
+  function mark(box, tile, cls) {  // the last tile ``tile`` of a row gets ``cls``
+    var found = Array.prototype.filter.call(box.querySelectorAll(".tile"), function (t) { return t.dataset.t === tile; });
+    if (found.length) found[found.length - 1].classList.add(cls);
   }
 
   function row(label, content) {
@@ -67,6 +74,8 @@
       : s.shanten != null ? _("%(n)s from ready", { n: s.shanten }) : "";
     h.append(info);
     if ((s.waits || []).length) { var w = T.tiles(s.waits, state.wildcards); w.classList.add("waits"); h.append(w); }
+    var wins = (state.win_tiles || []).filter(function (x) { return x.seat === seat; });
+    if (wins.length) { var tag = document.createElement("span"); tag.className = "winner-tag"; tag.textContent = "win"; h.append(tag); }
     el.append(h);
     var hand = T.tiles(s.concealed, state.wildcards);
     hand.classList.add("concealed"); hand.dataset.seat = seat;
@@ -74,18 +83,90 @@
       var drawn = T.tile(s.drawn, (state.wildcards || []).indexOf(s.drawn) >= 0);
       drawn.classList.add("last"); hand.append(drawn);
     }
-    el.append(row(_("hand"), hand));
-    var melds = document.createElement("span");
-    (s.melds || []).forEach(function (m) { melds.append(meldEl(m, state.wildcards)); });
-    if ((s.revealed || []).length) { melds.append(T.tiles(s.revealed, [])); }
-    el.append(row(_("melds and flowers"), melds));
+    wins.forEach(function (x) { if (x.tile) mark(hand, x.tile, "winning"); });
+    // the claimed melds and the flowers sit next to the hand, as on the table
+    var exposed = document.createElement("span");
+    exposed.className = "exposed"; exposed.dataset.seat = seat;
+    (s.melds || []).forEach(function (m) { exposed.append(meldEl(m, state.wildcards)); });
+    if ((s.revealed || []).length) { var fl = T.tiles(s.revealed, []); fl.classList.add("flowers"); exposed.append(fl); }
+    var line = document.createElement("div");
+    line.className = "hand-row";
+    line.append(hand, exposed);
+    el.append(row(_("hand"), line));
     var discards = T.tiles(s.discards, state.wildcards);
     discards.classList.add("discards"); discards.dataset.seat = seat;
     (s.claimed || []).forEach(function (by, i) {  // a tile someone claimed stays in the river, dimmed
       if (by) { discards.children[i].classList.add("side"); discards.children[i].title += " → " + (WIND[by] || by); }
     });
+    var last = state.last_discard;
+    if (last && last.seat === seat && discards.children[last.index]) discards.children[last.index].classList.add("last-discard");
     el.append(row(_("discards"), discards));
   }
+
+  var HOW = { self_draw: "self-drawn", discard: "on a discard", robbed_kong: "robbing a kong", instant: "at the deal" };
+  function drawResult(state) {
+    var box = $("result");
+    box.innerHTML = "";
+    box.hidden = state.step !== state.steps;
+    if (box.hidden) return;
+    var r = state.result, names = {};
+    SEATS.forEach(function (s) { names[s] = WIND[s] + " " + state.seats[s].player; });
+    var h = document.createElement("h2");
+    h.textContent = "Hand " + state.hand + " result";
+    box.append(h);
+    if (!r) { box.append(text("p", "muted", "Being verified: the result shows once the check has run.")); }
+    else if (r.result !== "win" || !r.wins.length) { box.append(text("p", "win-line", "drawn hand: no winner")); }
+    else {
+      r.wins.forEach(function (w) {
+        var p = text("p", "win-line", names[w.seat] + " wins " + (HOW[w.how] || w.how) + (w.from ? " ← " + names[w.from] : "") + " ");
+        if (w.tile) p.append(T.tile(w.tile, (state.wildcards || []).indexOf(w.tile) >= 0));
+        box.append(p);
+        var items = (r.items || {})[w.seat] || [];
+        if (items.length) {
+          var ul = document.createElement("ul");
+          items.forEach(function (it) { ul.append(text("li", null, it.zh + " " + it.en + " · " + it.value + " " + (it.unit || ""))); });
+          box.append(ul);
+        }
+      });
+    }
+    if (r) {
+      var table = document.createElement("table");
+      table.className = "grid payments";
+      var head = document.createElement("tr");
+      ["", "paid", "expected"].forEach(function (c) { head.append(text("th", c ? "num" : null, c)); });
+      table.append(head);
+      SEATS.forEach(function (s) {
+        var tr = document.createElement("tr");
+        var rec = r.recorded_net ? r.recorded_net[s] : null, exp = r.expected_net ? r.expected_net[s] : null;
+        tr.append(text("td", null, names[s]), text("td", "num", rec == null ? "—" : signed(rec)), text("td", "num", exp == null ? "—" : signed(exp)));
+        table.append(tr);
+      });
+      box.append(table);
+      (r.disputes || []).forEach(function (d) {
+        var why = d.explanation ? " — " + d.explanation.zh + " (" + d.explanation.en + ")" : "";
+        box.append(text("p", "dispute-line", "dispute " + names[d.from] + " → " + names[d.to] + ": expected " + d.expected + ", paid " + d.recorded + why));
+      });
+    }
+    var links = document.createElement("div");
+    links.className = "links";
+    var a = text("a", null, "Hand " + state.hand + " in full: items, payments, disputes");
+    a.href = root.dataset.sessionUrl + "/hands/" + state.hand;
+    links.append(a);
+    if (state.hand < state.hands) {
+      var next = text("a", null, "Next hand →");
+      next.href = "?hand=" + (state.hand + 1) + "&step=0";
+      next.addEventListener("click", function (e) { e.preventDefault(); hand(1); });
+      links.append(next);
+    }
+    box.append(links);
+  }
+  function text(tag, cls, content) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    e.textContent = content;
+    return e;
+  }
+  function signed(n) { return n > 0 ? "+" + n : "" + n; }
 
   function draw(state) {
     SEATS.forEach(function (seat) { drawSeat(seat, state.seats[seat], state); });
@@ -107,6 +188,7 @@
       list.append(li);
     });
     $("replay-error").textContent = "";
+    drawResult(state);
   }
 
   function step(delta) { if (current) go(pos.hand, Math.max(0, Math.min(current.steps, pos.step + delta))); }
@@ -115,8 +197,20 @@
     if (!current) return;
     var later = current.marks.filter(function (m) { return m > pos.step; });
     if (later.length) go(pos.hand, later[0]);
-    else if (current.next_marked_hand) go(current.next_marked_hand, 0);
+    else if (current.next_mark) go(current.next_mark.hand, current.next_mark.step);  // straight to it
   }
+
+  // a swipe on the table: left = next step, right = previous (vertical scrolling untouched)
+  var touch = null, felt = root.querySelector(".table-felt");
+  felt.addEventListener("touchstart", function (e) {
+    touch = e.touches.length === 1 ? { x: e.touches[0].clientX, y: e.touches[0].clientY } : null;
+  }, { passive: true });
+  felt.addEventListener("touchend", function (e) {
+    if (!touch) return;
+    var dx = e.changedTouches[0].clientX - touch.x, dy = e.changedTouches[0].clientY - touch.y;
+    touch = null;
+    if (Math.abs(dx) > 40 && Math.abs(dx) > 2 * Math.abs(dy)) step(dx < 0 ? 1 : -1);
+  }, { passive: true });
 
   document.addEventListener("keydown", function (e) {
     if (e.target.tagName === "INPUT" && e.target.type !== "range") return;

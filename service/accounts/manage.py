@@ -1,0 +1,250 @@
+"""What a club admin does from the browser (issue 19): invite by a one-time link, create a member
+with a temporary password, reset a password, change a role, remove a member; and what every
+user does: change their own password. The first admin comes from ``fupan users create`` or the
+first-run page (``first_admin``), which exists only while there is no user at all.
+
+Secrets (an invitation token, a temporary password) are returned once and never stored in
+clear: an invitation keeps the SHA-256 of its token, a user the hash of the password. Every
+password change rotates the user's ``session_token`` (``auth.set_password``), which ends the
+user's other logged-in sessions.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import update
+from sqlmodel import select
+from werkzeug.security import check_password_hash
+
+from service.accounts import auth
+from service.db import db
+from service.models import ROLES, Club, Invite, Membership, User
+
+INVITE_DAYS = 7
+USED = "this invitation has already been used; ask the club admin for a new one"
+
+
+class Refused(auth.AccountError):
+    """A change the rules forbid, with the HTTP status the page answers (403, 404, 409, 410)."""
+
+    def __init__(self, message: str, status: int = 409):
+        super().__init__(message)
+        self.status = status
+
+
+def temporary_password() -> str:
+    return secrets.token_urlsafe(9)
+
+
+# -- invitations ---------------------------------------------------------------------------------
+def invite(admin: User, club: str, role: str, player: str, days: int = INVITE_DAYS) -> str:
+    """A new invitation to ``club`` with ``role``; the token of its link (shown once)."""
+    _role(role)
+    token = secrets.token_urlsafe(24)
+    with db() as session:
+        session.add(Invite(
+            token_hash=auth.digest(token), club_id=_club(club).id, role=role,
+            player=player.strip()[:200], created_by=admin.id,
+            expires_at=datetime.now(UTC) + timedelta(days=days),
+        ))  # fmt: skip
+        session.commit()
+    return token
+
+
+def pending_invites(club: str) -> list[Invite]:
+    now = datetime.now(UTC)
+    with db() as session:
+        rows = session.exec(
+            select(Invite).where(Invite.club_id == _club(club).id, Invite.used_at.is_(None))
+            .order_by(Invite.created_at)
+        ).all()  # fmt: skip
+    return [i for i in rows if i.expires_at > now]
+
+
+def revoke_invite(club: str, invite_id: int) -> None:
+    with db() as session:
+        row = session.get(Invite, invite_id)
+        if row is None or row.club_id != _club(club).id:
+            raise Refused("no such invitation", 404)
+        session.delete(row)
+        session.commit()
+
+
+def open_invite(token: str) -> tuple[Invite, str]:
+    """The invitation of a link and its club's name; ``Refused`` when unknown (404), used or
+    expired (410)."""
+    with db() as session:
+        row = session.exec(select(Invite).where(Invite.token_hash == auth.digest(token))).first()
+        club = session.get(Club, row.club_id) if row else None
+    if row is None or club is None:
+        raise Refused("there is no such invitation; check the link", 404)
+    if row.used_at is not None:
+        raise Refused(USED, 410)
+    if row.expires_at <= datetime.now(UTC):
+        raise Refused("this invitation has expired; ask the club admin for a new one", 410)
+    return row, club.name
+
+
+def accept_invite(
+    token: str, user: User | None, username: str = "", password: str = "", again: str = ""
+) -> User:
+    """Join the invitation's club: with ``user``'s account, or a new one (``username``,
+    ``password`` twice). The invitation is claimed with one conditional UPDATE, so two people
+    opening the same link at once cannot both use it."""
+    row, club = open_invite(token)
+    if user is None:
+        _new_password(password, again)
+    with db() as session:
+        claimed = session.exec(
+            update(Invite)
+            .where(Invite.id == row.id, Invite.used_at.is_(None))
+            .values(used_at=datetime.now(UTC), used_by=user.id if user else None)
+        ).rowcount
+        session.commit()
+    if claimed != 1:
+        raise Refused(USED, 410)
+    if user is None:
+        try:
+            user = auth.create_user(username, password)
+        except auth.AccountError:
+            _update(row.id, used_at=None)  # the name was taken: the link works with another
+            raise
+        _update(row.id, used_by=user.id)
+    auth.add_member(user, auth.get_or_create_club(club), row.role, row.player)
+    return user
+
+
+def _update(invite_id: int, **values) -> None:
+    with db() as session:
+        session.exec(update(Invite).where(Invite.id == invite_id).values(**values))
+        session.commit()
+
+
+# -- members -------------------------------------------------------------------------------------
+def create_member(club: str, username: str, role: str, player: str) -> str:
+    """A new user in ``club`` with a temporary password (returned once), to be changed at the
+    first login."""
+    _role(role)
+    password = temporary_password()
+    user = auth.create_user(username, password, must_change=True)
+    auth.add_member(user, _club(club), role, player.strip())
+    return password
+
+
+def reset_password(admin: User, club: str, username: str) -> str:
+    """A temporary password for a member (returned once); their sessions end. Only for someone
+    all of whose clubs ``admin`` administers: else an admin could take over another club's
+    account (and that club's data)."""
+    user, _ = _member(club, username)
+    mine = {name for name, m in auth.memberships(admin).items() if m.role == "admin"}
+    theirs = set(_clubs_of(user))
+    if not theirs <= mine:
+        raise Refused(
+            f"{username} is also in clubs you do not administer ({', '.join(sorted(theirs - mine))}); "
+            "an admin of those clubs, or the server's `fupan users` command, resets the password",
+            403,
+        )
+    password = temporary_password()
+    auth.set_password(user.username, password, must_change=True)
+    return password
+
+
+def set_role(club: str, username: str, role: str, player: str | None = None) -> None:
+    _role(role)
+    user, membership = _member(club, username)
+    if membership.role == "admin" and role != "admin":
+        _not_last_admin(club)
+    auth.add_member(user, _club(club), role, membership.player if player is None else player)
+
+
+def remove_member(club: str, username: str) -> None:
+    """Take a member out of the club (the account stays: it may be in other clubs)."""
+    _, membership = _member(club, username)
+    if membership.role == "admin":
+        _not_last_admin(club)
+    with db() as session:
+        session.delete(session.get(Membership, membership.id))
+        session.commit()
+    auth.forget_memberships()
+
+
+def change_own_password(user: User, current: str, password: str, again: str) -> User:
+    """The user's new password; their other sessions end (the caller logs this one in again)."""
+    if not check_password_hash(user.password_hash, current):
+        raise Refused("the current password is wrong", 400)
+    _new_password(password, again)
+    if password == current:
+        raise Refused("choose a password different from the current one", 400)
+    return auth.set_password(user.username, password)
+
+
+# -- the first run -------------------------------------------------------------------------------
+def no_users() -> bool:
+    with db() as session:
+        return session.exec(select(User.id).limit(1)).first() is None
+
+
+def first_admin(username: str, password: str, again: str, club: str) -> User:
+    """The first user, admin of ``club``; refused once any user exists."""
+    if not no_users():
+        raise Refused("the first admin exists already", 404)
+    _new_password(password, again)
+    user = auth.create_user(username, password)
+    auth.add_member(user, auth.get_or_create_club(club), "admin")
+    return user
+
+
+# -- helpers -------------------------------------------------------------------------------------
+def _role(role: str) -> None:
+    if role not in ROLES:
+        raise Refused(f"unknown role {role!r}; valid roles: {', '.join(ROLES)}", 400)
+
+
+def _new_password(password: str, again: str) -> None:
+    if len(password) < auth.MIN_PASSWORD:
+        raise Refused(f"a password needs at least {auth.MIN_PASSWORD} characters", 400)
+    if password != again:
+        raise Refused("the two passwords differ", 400)
+
+
+def _club(name: str) -> Club:
+    with db() as session:
+        club = session.exec(select(Club).where(Club.name == name)).first()
+    if club is None:
+        raise Refused(f"no club named {name!r}", 404)
+    return club
+
+
+def _member(club: str, username: str) -> tuple[User, Membership]:
+    with db() as session:
+        row = session.exec(
+            select(User, Membership).where(
+                User.username == username.strip(), Membership.user_id == User.id,
+                Membership.club_id == Club.id, Club.name == club,
+            )
+        ).first()  # fmt: skip
+    if row is None:
+        raise Refused(f"{username!r} is not a member of {club}", 404)
+    return row
+
+
+def _clubs_of(user: User) -> list[str]:
+    with db() as session:
+        return list(session.exec(
+            select(Club.name).where(Membership.club_id == Club.id, Membership.user_id == user.id)
+        ).all())  # fmt: skip
+
+
+def _not_last_admin(club: str) -> None:
+    with db() as session:
+        admins = session.exec(
+            select(Membership.id).where(
+                Membership.club_id == Club.id, Club.name == club, Membership.role == "admin"
+            )
+        ).all()
+    if len(admins) <= 1:
+        raise Refused(
+            f"{club} needs an admin: make someone else admin first (the last admin stays)"
+        )

@@ -1,0 +1,99 @@
+"""The replay on a phone (issue 19): the control bar stays on screen with large buttons, a swipe
+steps, the last discard and the winning tile are marked, the last step shows the hand's result
+with a link to the hand page, and ``n`` lands on the next hand's problem in one press."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.replay import replay
+from engine.simulate import generate_session
+from tests.service.conftest import CLUB, PHONE, phone_login, verified
+
+pytestmark = pytest.mark.browser
+
+SWIPE = """([x0, x1]) => {
+  const felt = document.querySelector('.table-felt');
+  const touch = x => new Touch({identifier: 1, target: felt, clientX: x, clientY: 400});
+  felt.dispatchEvent(new TouchEvent('touchstart', {touches: [touch(x0)], changedTouches: [touch(x0)], bubbles: true}));
+  felt.dispatchEvent(new TouchEvent('touchend', {touches: [], changedTouches: [touch(x1)], bubbles: true}));
+}"""
+
+
+def _at(page, hand: int, step: int) -> None:
+    page.wait_for_function(
+        f"location.search === '?hand={hand}&step={step}' && "
+        f"document.getElementById('step-no').textContent.startsWith('{step} ')"
+    )
+
+
+def test_replay_on_a_phone(app, alice, live, browser, shots):
+    records, _ = generate_session("zhoushan", 6, 3, faults=0.5, club=CLUB)
+    sid = verified(
+        alice, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode()
+    )
+    hands = replay(records).hands
+    marks = {h: alice.get(f"/api/v1/sessions/{sid}/hands/{h}/steps/0").get_json()["marks"]
+             for h in range(1, len(hands) + 1)}  # fmt: skip
+    marked = [h for h in marks if marks[h]]
+    context, page, errors = phone_login(browser, live)
+
+    page.goto(f"{live}/sessions/{sid}/replay?hand=1&step=8")
+    page.wait_for_selector("#seat-E .tile")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"] + 1
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # down to the last seat
+    bar = page.locator("#controls").bounding_box()
+    assert bar["y"] >= 0 and bar["y"] + bar["height"] <= PHONE["viewport"]["height"] + 1
+    for name in ("prev", "next", "prev-hand", "next-hand", "mark"):
+        box = page.locator(f"#controls [data-do={name}]").bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, name
+        assert box["y"] + box["height"] <= PHONE["viewport"]["height"] + 1, name
+    page.tap("#controls [data-do=next]")
+    _at(page, 1, 9)
+    page.evaluate(SWIPE, [320, 80])  # swipe left: the next step
+    _at(page, 1, 10)
+    page.evaluate(SWIPE, [80, 320])  # swipe right: back
+    _at(page, 1, 9)
+
+    hand = hands[0]
+    k = [i for i, (_, r) in enumerate(hand.records) if r["type"] == "discard"][3]
+    seat, tile = hand.records[k][1]["seat"], hand.records[k][1]["tile"]
+    page.goto(f"{live}/sessions/{sid}/replay?hand=1&step={k}")
+    page.wait_for_selector(f"#seat-{seat} .discards .tile.last-discard")
+    assert page.get_attribute(f"#seat-{seat} .discards .tile.last-discard", "data-t") == tile
+    assert page.locator(".tile.last-discard").count() == 1
+    page.screenshot(path=shots / "replay-phone-bar.png")  # the screen: the bar stays at its bottom
+
+    last = hand.steps - 1
+    page.goto(f"{live}/sessions/{sid}/replay?hand=1&step={last}")
+    page.wait_for_selector("#result:not([hidden]) .win-line")
+    (win,) = hand.outcome.wins
+    assert page.get_attribute(f"#seat-{win.seat} .concealed .tile.winning", "data-t") == win.tile
+    assert hand.outcome.seats[win.seat] in page.text_content("#result .win-line")
+    assert page.get_attribute("#result .links a", "href") == f"/sessions/{sid}/hands/1"
+    page.screenshot(path=shots / "replay-result-phone.png")
+    page.tap("#result .links a >> nth=0")
+    page.wait_for_url(f"{live}/sessions/{sid}/hands/1")
+
+    # n from a hand's last problem goes straight to the next problem hand's first problem step
+    first, second = marked[0], marked[1]
+    page.goto(f"{live}/sessions/{sid}/replay?hand={first}&step={marks[first][-1]}")
+    _at(page, first, marks[first][-1])
+    page.tap("#controls [data-do=mark]")
+    _at(page, second, marks[second][0])
+    page.wait_for_selector("#anomalies li")
+    assert errors == []
+    cookies = context.cookies()
+    context.close()
+
+    desk = browser.new_page(viewport={"width": 1280, "height": 900})
+    desk.context.add_cookies(cookies)
+    desk.goto(f"{live}/sessions/{sid}/replay?hand=1&step={last}")
+    desk.wait_for_selector("#result:not([hidden]) .win-line")
+    desk.keyboard.press("Home")
+    _at(desk, 1, 0)
+    desk.keyboard.press("End")
+    _at(desk, 1, last)
+    desk.screenshot(path=shots / "replay-result.png", full_page=True)

@@ -1,0 +1,35 @@
+"""Uploading a file that is already stored says so, with a link to the stored session
+(issue 19: it used to show the old session as if it were new)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.service.conftest import PHONE, fixture_log, phone_login
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_a_second_upload_of_a_file_says_already_stored(live, browser, shots, tmp_path, device):
+    desktop = {"viewport": {"width": 1280, "height": 900}}
+    context, page, errors = phone_login(browser, live, PHONE if device == "phone" else desktop)
+    log = tmp_path / "night.jsonl"
+    log.write_bytes(fixture_log("replay/clean.jsonl"))
+    page.goto(f"{live}/upload")
+    for _ in range(2):
+        page.set_input_files("#files", [str(log)])
+        page.click("#upload-form button[type=submit]")
+    page.wait_for_selector("#results li.duplicate .already a")
+    first = page.locator("#results li.accepted:not(.duplicate)")
+    assert first.count() == 1 and "Already stored" not in first.text_content()
+    again = page.locator("#results li.duplicate")
+    assert again.count() == 1 and "Already stored" in again.text_content()
+    href = again.locator(".already a").get_attribute("href")
+    assert href.startswith("/sessions/") and href == first.locator("a").first.get_attribute("href")
+    page.wait_for_selector("#results li.duplicate[data-status=ok]", timeout=60_000)
+    page.screenshot(path=shots / f"upload-again-{device}.png", full_page=True)
+    page.click("#results li.duplicate .already a")
+    page.wait_for_url(f"{live}{href}")
+    assert errors == []
+    context.close()
