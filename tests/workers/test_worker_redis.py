@@ -53,7 +53,7 @@ def test_a_worker_killed_mid_batch_loses_nothing_and_verifies_once(
     first.kill()
     assert stored < count, "the batch finished before the kill: nothing was tested"
     celery_worker_factory("rescuer")
-    final = wait_for(lambda: (r := results()) and len(r) == count and all(r.values()) and r, 45,
+    final = wait_for(lambda: (r := results()) and len(r) == count and all(r.values()) and r, 120,
                      what="every session verified")  # fmt: skip
     assert {len(rows) for rows in final.values()} == {1}
     assert {rows[0].status for rows in final.values()} == {"ok"}
