@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import re
+import time
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
@@ -90,10 +91,14 @@ def canonical_json(record: dict[str, Any]) -> str:
     return _dumps(canonical_dict(model))
 
 
-def parse_log(data: bytes | str | IO[bytes], *, max_bytes: int | None = None) -> ParsedLog:
+def parse_log(
+    data: bytes | str | IO[bytes], *, max_bytes: int | None = None, deadline: float | None = None
+) -> ParsedLog:
     """Parse a whole log (bytes, text or a binary stream); raise LogFormatError if anything is wrong.
 
-    ``max_bytes`` defaults to the environment's ``FUPAN_MAX_LOG_BYTES`` (20 MiB).
+    ``max_bytes`` defaults to the environment's ``FUPAN_MAX_LOG_BYTES`` (20 MiB). ``deadline``
+    (a ``time.monotonic()`` value) bounds the time spent: past it, reading stops with an error
+    (the web gives each upload request a budget; see docs/web.md).
     """
     if max_bytes is None:
         max_bytes = int(os.environ.get("FUPAN_MAX_LOG_BYTES", DEFAULT_MAX_LOG_BYTES))
@@ -113,6 +118,10 @@ def parse_log(data: bytes | str | IO[bytes], *, max_bytes: int | None = None) ->
             checker.feed(line_no, _load(item, line_no, checker.errors), item)
         if len(checker.errors) > MAX_ERRORS:
             break  # the file is refused: reading on would only cost time (see finish)
+        if deadline is not None and line_no % 256 == 0 and time.monotonic() > deadline:
+            late = "reading stopped here: the log took longer to check than one upload may take"
+            checker.errors.append(LogError(line_no, None, None, late))
+            break
     return checker.finish()
 
 

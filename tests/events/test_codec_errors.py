@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -26,9 +27,9 @@ def jsonl(*records: object) -> str:
     )
 
 
-def errors(data: str | bytes) -> list[str]:
+def errors(data: str | bytes, **options: float) -> list[str]:
     with pytest.raises(LogFormatError) as info:
-        parse_log(data)
+        parse_log(data, **options)
     assert all(isinstance(e, LogError) and e.line >= 1 for e in info.value.errors)
     return [str(e) for e in info.value.errors]
 
@@ -481,4 +482,13 @@ def test_line_limit_counts_every_line_and_ignores_trailing_blanks() -> None:
     assert len(parse_log(head + filler + exhausted + "\n \n").records) == 3
     assert errors(head + filler + "\n" + exhausted) == [
         f"line {MAX_LINES + 1}: the file has more than {MAX_LINES} lines (the limit)"
+    ]
+
+
+def test_past_the_deadline_reading_stops_with_an_error() -> None:
+    lines = [{"type": "exhausted", "note": str(i)} for i in range(600)]
+    data = jsonl(SESSION, HAND, *lines)
+    assert len(parse_log(data, deadline=time.monotonic() + 60).records) == 602
+    assert errors(data, deadline=time.monotonic() - 1) == [
+        "line 256: reading stopped here: the log took longer to check than one upload may take"
     ]
