@@ -289,7 +289,7 @@ def _validate(obj: Any, line: int, errors: list[LogError], scan: bool) -> Record
         return None
     kind = obj.get("type")
     known = kind if isinstance(kind, str) and kind in RECORD_TYPES else None
-    unsafe = _unsafe_text(obj) if scan else None
+    unsafe = unsafe_text(obj) if scan else None
     if unsafe is not None:
         errors.append(LogError(line, known, *unsafe))
         return None
@@ -317,7 +317,7 @@ def _validate(obj: Any, line: int, errors: list[LogError], scan: bool) -> Record
 _UNSAFE_CHAR = re.compile("[\x00\ud800-\udfff]")
 
 
-def _unsafe_text(obj: Any) -> tuple[str | None, str] | None:
+def unsafe_text(obj: Any) -> tuple[str | None, str] | None:
     """(field path, message) for the first string (key or value) holding NUL or a lone
     surrogate, else None. Iterative, like _too_deep."""
     stack: list[tuple[Any, str]] = [(obj, "")]

@@ -7,6 +7,7 @@ logs' ``session.club`` field, so a session belongs to the club its first line na
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 
 from sqlalchemy import Column, Index, Text
@@ -15,6 +16,11 @@ from sqlmodel import Field, SQLModel, UniqueConstraint
 from events.models import UTCDateTime, utcnow
 
 ROLES = ("member", "auditor", "admin")
+
+
+def new_session_token() -> str:
+    """A user's session token: part of their session cookies' user id (``User.get_id``)."""
+    return secrets.token_hex(16)
 
 
 def _time(nullable: bool = False) -> Column:
@@ -28,6 +34,7 @@ class User(SQLModel, table=True):
     username: str = Field(index=True, unique=True, max_length=80)
     password_hash: str
     display_name: str = ""
+    session_token: str = Field(default_factory=new_session_token, max_length=32)
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
 
     # Flask-Login's protocol (the model is not a UserMixin: SQLModel forbids extra bases).
@@ -44,7 +51,9 @@ class User(SQLModel, table=True):
         return False
 
     def get_id(self) -> str:
-        return str(self.id)
+        """Flask-Login's id in the session cookie: "<id>.<session token>" (see
+        ``accounts.auth.end_sessions``)."""
+        return f"{self.id}.{self.session_token}"
 
 
 class Club(SQLModel, table=True):

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_required, login_user, logout_user
 from sqlmodel import select
 
+from service import security
 from service.accounts import auth
 from service.accounts import members as club_members
 from service.db import db
@@ -17,27 +16,23 @@ bp = Blueprint("accounts", __name__, template_folder="templates")
 
 
 @bp.route("/login", methods=["GET", "POST"])
+@auth.limit_logins
 def login():
     error = None
     if request.method == "POST":
         user = auth.authenticate(request.form.get("username", ""), request.form.get("password", ""))
         if user is not None:
             login_user(user)
-            return redirect(_safe_next(request.args.get("next")))
+            same_site = security.same_site(request.args.get("next"))  # never an open redirect
+            return redirect(same_site or url_for("sessions.sessions"))
         error = "wrong user name or password"
     return render_template("accounts/login.html", error=error), 401 if error else 200
-
-
-def _safe_next(target: str | None) -> str:
-    """Only same-site paths: an open redirect would let a link log people into a phishing page."""
-    if target and target.startswith("/") and not urlsplit(target).netloc and "\\" not in target:
-        return target
-    return url_for("sessions.sessions")
 
 
 @bp.post("/logout")
 @login_required
 def logout():
+    auth.end_sessions(current_user.id)  # a copy of this cookie must not outlive the logout
     logout_user()
     return redirect(url_for("accounts.login"))
 

@@ -23,7 +23,7 @@ JUNK = b"x" * 1023 + b"\n"  # 4 MiB of lines that are not JSON
 def api_token(app, alice) -> str:
     from sqlmodel import select
 
-    from service import auth
+    from service.accounts import auth
     from service.db import db
     from service.models import User
 

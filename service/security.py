@@ -1,0 +1,98 @@
+"""What every request and response passes through (issue 18; docs/web.md#security).
+
+- Hostile input is refused at the edge: NUL in the URL path, a query parameter, a form field or
+  a JSON body, and a lone surrogate in a JSON body, answer 400 naming where, before a view or a
+  query sees them (PostgreSQL text cannot hold NUL: it answered 500). URLs and forms cannot
+  carry a surrogate: Werkzeug decodes them with replacement characters.
+- Security headers on every answer: a Content-Security-Policy with no inline script or style
+  and no framing, a referrer policy, nosniff, and HSTS when cookies are secure (behind TLS).
+- Helpers for the views: ``same_site`` (redirect targets) and ``csv_cell`` (spreadsheet
+  formulas).
+"""
+
+from __future__ import annotations
+
+from flask import Flask, abort, request
+
+from events.codec import unsafe_text
+
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Frame-Options": "DENY",  # frame-ancestors for browsers without CSP 2
+    "Referrer-Policy": "same-origin",
+    "X-Content-Type-Options": "nosniff",
+}
+HSTS = "max-age=31536000; includeSubDomains"
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def init_app(app: Flask) -> None:
+    app.before_request(refuse_hostile_input)
+    headers = dict(HEADERS)
+    if app.config["SESSION_COOKIE_SECURE"]:
+        headers["Strict-Transport-Security"] = HSTS
+
+    @app.after_request
+    def security_headers(response):
+        for name, value in headers.items():
+            response.headers.setdefault(name, value)
+        return response
+
+
+def refuse_hostile_input() -> None:
+    """400 for NUL (or, in JSON, a lone surrogate) anywhere in the request's text."""
+    problem = _hostile()
+    if problem is not None:
+        abort(400, problem)
+
+
+def _hostile() -> str | None:
+    if "\x00" in request.path:
+        return "the URL path must not contain NUL (\\u0000)"
+    for where, values in (("query parameter", request.args), ("form field", request.form)):
+        for key, value in values.items(multi=True):
+            if "\x00" in key or "\x00" in value:
+                return f"{where} {key!r} must not contain NUL (\\u0000)"
+    if request.is_json:
+        body = request.get_json(silent=True)  # a body that is not JSON is the view's to refuse
+        found = unsafe_text(body) if body is not None else None
+        if found is not None:
+            where, message = found
+            return f"field {where}: {message}" if where else f"the JSON body {message}"
+    return None
+
+
+def same_site(target: str | None) -> str | None:
+    """``target`` if it is a path on this site, else None. Browsers read ``//host``, ``/\\host``
+    and ``////host`` as another host, and drop tabs and newlines first (``/\\t/host``): only a
+    path that starts with one slash and holds no backslash nor control character passes."""
+    if (
+        target
+        and target.startswith("/")
+        and not target.startswith("//")
+        and "\\" not in target
+        and target.isprintable()
+    ):
+        return target
+    return None
+
+
+def csv_cell(value: object) -> object:
+    """A text cell that a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``, tab,
+    carriage return first) gets a leading apostrophe, which spreadsheets show as text; numbers
+    are written as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
