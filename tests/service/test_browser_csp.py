@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 REPORT_VIOLATIONS = """
 document.addEventListener("securitypolicyviolation", (e) => {
-  console.error("CSP violation: " + e.violatedDirective + " " + e.blockedURI);
+  console.error("CSP violation: " + e.violatedDirective + " " + e.blockedURI + " " + e.sourceFile + ":" + e.lineNumber + ":" + e.columnNumber);
 });
 """
 
@@ -68,4 +68,18 @@ def test_the_login_page_runs_without_a_csp_violation(live, browser):
     assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
     page.wait_for_load_state("networkidle")
     assert not [m for m in console if "Content Security Policy" in m or "CSP violation" in m]
+    context.close()
+
+
+def test_charts_are_styled_by_the_plotly_stylesheet(live, browser, pages):
+    """plotly.js's own rules come from /plotly.css now: a chart's modebar is placed by them."""
+    context, page, errors = phone_login(browser, live, DESKTOP)
+    page.goto(f"{live}/clubs/{CLUB}/dashboards")
+    page.wait_for_selector(".js-plotly-plot .main-svg")
+    page.hover(".js-plotly-plot")
+    position = page.evaluate(
+        "getComputedStyle(document.querySelector('.js-plotly-plot .plotly .modebar')).position"
+    )
+    assert position == "absolute"
+    assert not errors
     context.close()

@@ -241,3 +241,11 @@ def test_ledger_csv_escapes_cells_a_spreadsheet_would_run(alice):
     assert all(not cell.startswith(("=", "+", "@", "\t", "\r")) for r in rows for cell in r)
     amounts = [r[3] for r in rows[1:]]
     assert any(a.startswith("-") for a in amounts)  # numbers stay numbers
+
+
+def test_plotly_css_holds_plotly_js_own_rules(client):
+    response = client.get("/plotly.css")
+    assert response.status_code == 200 and response.mimetype == "text/css"
+    css = response.get_data(as_text=True)
+    assert ".js-plotly-plot .plotly .modebar{position:absolute;" in css
+    assert ".plotly-notifier{" in css and len(css.splitlines()) > 40
