@@ -243,8 +243,8 @@ def test_ledger_csv_escapes_cells_a_spreadsheet_would_run(alice):
     assert any(a.startswith("-") for a in amounts)  # numbers stay numbers
 
 
-def test_plotly_css_holds_plotly_js_own_rules(client):
-    response = client.get("/plotly.css")
+def test_plotly_css_holds_plotly_js_own_rules(alice):
+    response = alice.get("/plotly.css")
     assert response.status_code == 200 and response.mimetype == "text/css"
     css = response.get_data(as_text=True)
     assert ".js-plotly-plot .plotly .modebar{position:absolute;" in css
