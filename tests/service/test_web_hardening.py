@@ -248,4 +248,4 @@ def test_plotly_css_holds_plotly_js_own_rules(alice):
     assert response.status_code == 200 and response.mimetype == "text/css"
     css = response.get_data(as_text=True)
     assert ".js-plotly-plot .plotly .modebar{position:absolute;" in css
-    assert ".plotly-notifier{" in css and len(css.splitlines()) > 40
+    assert ".plotly-notifier .notifier-note{" in css and len(css.splitlines()) > 40
