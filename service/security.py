@@ -1,8 +1,8 @@
 """What every request and response passes through (issue 18; docs/web.md#security).
 
 - Hostile input is refused at the edge: NUL in the URL path, a query parameter, a form field or
-  a JSON body, and a lone surrogate in a JSON body, answer 400 naming where, before a view or a
-  query sees them (PostgreSQL text cannot hold NUL: it answered 500). URLs and forms cannot
+  a JSON body, a lone surrogate in a JSON body, and a JSON body nested past Python's recursion
+  limit, answer 400 naming where, before a view or a query sees them (PostgreSQL text cannot hold NUL: it answered 500). URLs and forms cannot
   carry a surrogate: Werkzeug decodes them with replacement characters.
 - Security headers on every answer: a Content-Security-Policy with no inline script or style
   and no framing, a referrer policy, nosniff, and HSTS when cookies are secure (behind TLS).
@@ -66,7 +66,10 @@ def _hostile() -> str | None:
             if "\x00" in key or "\x00" in value:
                 return f"{where} {key!r} must not contain NUL (\\u0000)"
     if request.is_json:
-        body = request.get_json(silent=True)  # a body that is not JSON is the view's to refuse
+        try:
+            body = request.get_json(silent=True)  # a body that is not JSON is the view's to refuse
+        except RecursionError:  # json's C scanner, past Python's recursion limit: not silenced
+            return "the JSON body is nested too deeply"
         found = unsafe_text(body) if body is not None else None
         if found is not None:
             where, message = found

@@ -80,7 +80,7 @@ def fill(clubs: Iterable[str] | None = None) -> int:
         batch = missing[i : i + BATCH]
         try:
             _fill(batch)
-        except Exception:  # noqa: BLE001 - some row of the batch is bad: find it, alone
+        except Exception:  # some row of the batch is bad: find it, alone
             for vid in batch:
                 _fill_alone(vid)
     return len(missing)
@@ -91,7 +91,7 @@ def _fill_alone(vid: int) -> None:
     player rows), so the pages show it as such and the fill does not try it again."""
     try:
         _fill([vid])
-    except Exception as e:  # noqa: BLE001 - isolate whatever this row holds
+    except Exception as e:  # whatever this row holds, it stays with this row
         query = select(*_COLUMNS).join(TableSession, TableSession.id == Verification.session_id)
         with engine().begin() as c:
             row = c.execute(query.where(Verification.id == vid)).one()

@@ -77,6 +77,18 @@ def test_nul_and_surrogates_in_a_json_body_are_a_400(alice, text):
     assert "club" in message and ("NUL" in message or "surrogate" in message)
 
 
+@pytest.mark.parametrize("body", ["[" * 100_000 + "]" * 100_000, '{"a":' * 5000 + "1" + "}" * 5000])
+def test_a_json_body_nested_past_the_recursion_limit_is_a_400(alice, body):
+    response = alice.post(
+        "/api/v1/record/sessions",
+        data=body,
+        content_type="application/json",
+        headers={"X-CSRFToken": csrf_token(alice, "/upload")},
+    )
+    assert response.status_code == 400
+    assert "nested too deeply" in response.get_json()["message"]
+
+
 def test_the_recorder_refuses_an_over_long_table(alice):
     body = {"club": CLUB, "table": "t" * 300, "ruleset": "wenling", "players": list("abcd")}
     response = alice.post(
