@@ -35,6 +35,7 @@ class User(SQLModel, table=True):
     password_hash: str
     display_name: str = ""
     session_token: str = Field(default_factory=new_session_token, max_length=32)
+    language: str | None = Field(default=None, max_length=8)  # "zh" | "en"; None: the browser's
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
 
     # Flask-Login's protocol (the model is not a UserMixin: SQLModel forbids extra bases).

@@ -6,13 +6,13 @@
   carry a surrogate: Werkzeug decodes them with replacement characters.
 - Security headers on every answer: a Content-Security-Policy with no inline script or style
   and no framing, a referrer policy, nosniff, and HSTS when cookies are secure (behind TLS).
-- Helpers for the views: ``same_site`` (redirect targets) and ``csv_cell`` (spreadsheet
-  formulas).
+- ``csv_cell`` for CSV downloads (spreadsheet formulas). Redirect targets: ``service.urls``.
 """
 
 from __future__ import annotations
 
 from flask import Flask, abort, request
+from flask_babel import gettext as _
 
 from events.codec import unsafe_text
 
@@ -60,35 +60,22 @@ def refuse_hostile_input() -> None:
 
 def _hostile() -> str | None:
     if "\x00" in request.path:
-        return "the URL path must not contain NUL (\\u0000)"
-    for where, values in (("query parameter", request.args), ("form field", request.form)):
-        for key, value in values.items(multi=True):
-            if "\x00" in key or "\x00" in value:
-                return f"{where} {key!r} must not contain NUL (\\u0000)"
+        return _("the URL path must not contain NUL (\\u0000)")
+    for key, value in request.args.items(multi=True):
+        if "\x00" in key or "\x00" in value:
+            return _("query parameter %(name)s must not contain NUL (\\u0000)", name=repr(key))
+    for key, value in request.form.items(multi=True):
+        if "\x00" in key or "\x00" in value:
+            return _("form field %(name)s must not contain NUL (\\u0000)", name=repr(key))
     if request.is_json:
         try:
             body = request.get_json(silent=True)  # a body that is not JSON is the view's to refuse
         except RecursionError:  # json's C scanner, past Python's recursion limit: not silenced
-            return "the JSON body is nested too deeply"
+            return _("the JSON body is nested too deeply")
         found = unsafe_text(body) if body is not None else None
         if found is not None:
-            where, message = found
-            return f"field {where}: {message}" if where else f"the JSON body {message}"
-    return None
-
-
-def same_site(target: str | None) -> str | None:
-    """``target`` if it is a path on this site, else None. Browsers read ``//host``, ``/\\host``
-    and ``////host`` as another host, and drop tabs and newlines first (``/\\t/host``): only a
-    path that starts with one slash and holds no backslash nor control character passes."""
-    if (
-        target
-        and target.startswith("/")
-        and not target.startswith("//")
-        and "\\" not in target
-        and target.isprintable()
-    ):
-        return target
+            where, message = found  # the codec's words, English like its other messages
+            return _("field %(field)s: %(problem)s", field=where or "(the body)", problem=message)
     return None
 
 

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from functools import cache, wraps
 
 from flask import Blueprint, Flask, abort, g, jsonify, request
+from flask_babel import gettext as _
 from flask_limiter import Limiter
 from flask_login import LoginManager, current_user, login_required
 from flask_wtf.csrf import CSRFProtect
@@ -47,7 +48,7 @@ def init_app(app: Flask) -> None:
 def limit_logins(view: Callable) -> Callable:
     """Rate-limit a login view's failed POSTs (answered 401) per account and per address."""
     failed = dict(methods=["POST"], deduct_when=lambda response: response.status_code == 401)
-    message = "too many failed logins; wait a little and try again"
+    message = lambda: _("too many failed logins; wait a little and try again")  # noqa: E731
     per_account = limiter.limit(
         LOGIN_LIMIT_ACCOUNT, key_func=_login_account, error_message=message, **failed
     )
@@ -89,10 +90,10 @@ def end_sessions(user_id: int) -> None:
 def create_user(username: str, password: str, *, display_name: str = "") -> User:
     username = username.strip()
     if not username or len(password) < 8:
-        raise AccountError("a user needs a name and a password of at least 8 characters")
+        raise AccountError(_("a user needs a name and a password of at least 8 characters"))
     with db() as session:
         if session.exec(select(User).where(User.username == username)).first():
-            raise AccountError(f"user {username!r} already exists")
+            raise AccountError(_("user %(name)r already exists", name=username))
         user = User(
             username=username,
             password_hash=generate_password_hash(password),
@@ -115,7 +116,7 @@ def set_password(username: str, password: str, *, create: bool = False) -> User:
             session.refresh(user)
             return user
     if not create:
-        raise AccountError(f"no user named {username!r}")
+        raise AccountError(_("no user named %(name)r", name=username))
     return create_user(username, password)
 
 
@@ -139,7 +140,7 @@ def _dummy_hash() -> str:
 def get_or_create_club(name: str) -> Club:
     name = name.strip()
     if not name:
-        raise AccountError("a club needs a name")
+        raise AccountError(_("a club needs a name"))
     with db() as session:
         club = session.exec(select(Club).where(Club.name == name)).first()
         if club is None:
@@ -151,7 +152,7 @@ def get_or_create_club(name: str) -> Club:
 
 def add_member(user: User, club: Club, role: str = "member", player: str = "") -> Membership:
     if role not in ROLES:
-        raise AccountError(f"unknown role {role!r}; valid roles: {', '.join(ROLES)}")
+        raise AccountError(_("unknown role %(role)r; valid roles: %(roles)s", role=role, roles=", ".join(ROLES)))
     with db() as session:
         found = session.exec(
             select(Membership).where(Membership.user_id == user.id, Membership.club_id == club.id)
@@ -231,7 +232,7 @@ def api_auth(view: Callable) -> Callable:
     def wrapped(*args, **kwargs):
         user = api_user()
         if user is None:
-            response = jsonify(error="unauthorized", message="send 'Authorization: Bearer <token>'")
+            response = jsonify(error="unauthorized", message=_("send 'Authorization: Bearer <token>'"))
             response.status_code = 401
             response.headers["WWW-Authenticate"] = 'Bearer realm="fupan"'
             return response

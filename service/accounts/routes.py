@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 from sqlmodel import select
 
-from service import security
 from service.accounts import auth
 from service.accounts import members as club_members
 from service.db import db
 from service.models import ApiToken
+from service.urls import safe_next
 
 bp = Blueprint("accounts", __name__, template_folder="templates")
 
@@ -23,9 +24,8 @@ def login():
         user = auth.authenticate(request.form.get("username", ""), request.form.get("password", ""))
         if user is not None:
             login_user(user)
-            same_site = security.same_site(request.args.get("next"))  # never an open redirect
-            return redirect(same_site or url_for("sessions.sessions"))
-        error = "wrong user name or password"
+            return redirect(safe_next(request.args.get("next")))
+        error = _("wrong user name or password")
     return render_template("accounts/login.html", error=error), 401 if error else 200
 
 
@@ -45,7 +45,7 @@ def account():
         if request.form.get("action") == "revoke":
             token_id = request.form.get("token_id", "")
             if not (token_id.isdigit() and auth.revoke_token(current_user, int(token_id))):
-                flash("no such token")
+                flash(_("no such token"))
         else:
             new_token = auth.issue_token(current_user, request.form.get("label", ""))
     with db() as session:
