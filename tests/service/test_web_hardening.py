@@ -13,6 +13,7 @@ import pytest
 
 from tests.service.conftest import (
     CLUB,
+    EN,
     PASSWORD,
     csrf_token,
     fixture_log,
@@ -83,7 +84,7 @@ def test_a_json_body_nested_past_the_recursion_limit_is_a_400(alice, body):
         "/api/v1/record/sessions",
         data=body,
         content_type="application/json",
-        headers={"X-CSRFToken": csrf_token(alice, "/upload")},
+        headers={"X-CSRFToken": csrf_token(alice, "/upload"), **EN},
     )
     assert response.status_code == 400
     assert "nested too deeply" in response.get_json()["message"]
