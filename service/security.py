@@ -62,10 +62,10 @@ def _hostile() -> str | None:
     if "\x00" in request.path:
         return _("the URL path must not contain NUL (\\u0000)")
     for key, value in request.args.items(multi=True):
-        if "\x00" in key or "\x00" in value:
+        if _has_nul(key, value):
             return _("query parameter %(name)s must not contain NUL (\\u0000)", name=repr(key))
     for key, value in request.form.items(multi=True):
-        if "\x00" in key or "\x00" in value:
+        if _has_nul(key, value):
             return _("form field %(name)s must not contain NUL (\\u0000)", name=repr(key))
     if request.is_json:
         try:
@@ -77,6 +77,11 @@ def _hostile() -> str | None:
             where, message = found  # the codec's words, English like its other messages
             return _("field %(field)s: %(problem)s", field=where or "(the body)", problem=message)
     return None
+
+
+def _has_nul(*texts: str | None) -> bool:
+    """NUL in any of ``texts`` (a multipart field may come without a name: None)."""
+    return any("\x00" in text for text in texts if text)
 
 
 def csv_cell(value: object) -> object:
