@@ -100,7 +100,9 @@ def _fill_alone(vid: int) -> None:
                 " audit: %s", vid, row.session_id, row.club, e,
             )  # fmt: skip
             insert = _INSERT[c.dialect.name]
-            c.execute(insert(DigestRow.__table__).on_conflict_do_nothing(), [_digest_row(row, None)])
+            c.execute(
+                insert(DigestRow.__table__).on_conflict_do_nothing(), [_digest_row(row, None)]
+            )
 
 
 _COLUMNS = (

@@ -66,7 +66,11 @@ def test_a_very_long_login_name_is_just_a_wrong_login(client):
 
 @pytest.mark.parametrize("text", ['"\\ud800a"', '"a\\u0000"'])
 def test_nul_and_surrogates_in_a_json_body_are_a_400(alice, text):
-    body = '{"ruleset": "wenling", "table": "1", "players": ["a", "b", "c", "d"], "club": ' + text + "}"
+    body = (
+        '{"ruleset": "wenling", "table": "1", "players": ["a", "b", "c", "d"], "club": '
+        + text
+        + "}"
+    )
     response = alice.post(
         "/api/v1/record/sessions",
         data=body,
