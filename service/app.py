@@ -16,7 +16,19 @@ from werkzeug.exceptions import HTTPException
 
 from engine.tiles import chinese
 from events.config import settings
-from service import accounts, api, club, db, i18n, ledger, recorder, security, sessions, uploads
+from service import (
+    accounts,
+    api,
+    club,
+    db,
+    i18n,
+    ledger,
+    recorder,
+    security,
+    sessions,
+    transparency,
+    uploads,
+)
 from service.accounts import auth
 
 DEFAULT_MAX_UPLOAD = 4 * 1024 * 1024
@@ -60,7 +72,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     app.add_template_filter(chinese, "tile_zh")
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
-    for feature in (accounts, sessions, uploads, ledger, club, recorder, api):
+    for feature in (accounts, sessions, uploads, ledger, club, recorder, transparency, api):
         feature.init_app(app)
     _register_errors(app)
     return app

@@ -37,6 +37,7 @@ def pages(app, alice):
         "/clubs",
         "/account",
         "/record",
+        "/checkpoint",
         "/no-such-page",
     ]
 

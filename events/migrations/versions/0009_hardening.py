@@ -4,7 +4,7 @@ working (a signed cookie cannot be taken back otherwise). Existing users get a t
 cookies of the old form ("<id>") are refused, so everyone logs in once after the upgrade.
 
 Revision ID: 0009_hardening
-Revises: 0010_i18n
+Revises: 0005_transparency
 Create Date: 2026-12-01
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009_hardening"
-down_revision = "0010_i18n"  # re-chained after merging main (was 0004_web_digests)
+down_revision = "0005_transparency"  # re-chained after merging main (was 0004_web_digests)
 branch_labels = None
 depends_on = None
 
