@@ -10,7 +10,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterator
+import re
+import time
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -31,6 +33,7 @@ from events.records import (
 
 DEFAULT_MAX_LOG_BYTES = 20 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024
+MAX_LINES = 200_000  # physical lines; a long session is ~20,000 (100 hands of ~180 records)
 MAX_ERRORS = 50
 MAX_DEPTH = 32  # nesting of objects/arrays in one record; real records use 4
 _BOM = b"\xef\xbb\xbf"
@@ -52,15 +55,12 @@ class LogError:
 
 
 class LogFormatError(ValueError):
-    """The log breaks the format; ``errors`` lists the first problems, ``omitted`` counts the rest."""
+    """The log breaks the format; ``errors`` lists the problems, the first MAX_ERRORS of them
+    and then, if there are more, one saying where reading stopped."""
 
-    def __init__(self, errors: list[LogError], omitted: int = 0):
+    def __init__(self, errors: list[LogError]):
         self.errors = errors
-        self.omitted = omitted
-        lines = [str(e) for e in errors]
-        if omitted:
-            lines.append(f"... and {omitted} more")
-        super().__init__("\n".join(lines))
+        super().__init__("\n".join(str(e) for e in errors))
 
 
 @dataclass(frozen=True)
@@ -85,16 +85,20 @@ def canonical_json(record: dict[str, Any]) -> str:
     LogFormatError with line 1.
     """
     errors: list[LogError] = []
-    model = _validate(record, 1, errors)
+    model = _validate(record, 1, errors, scan=True)
     if model is None:
         raise LogFormatError(errors)
     return _dumps(canonical_dict(model))
 
 
-def parse_log(data: bytes | str | IO[bytes], *, max_bytes: int | None = None) -> ParsedLog:
+def parse_log(
+    data: bytes | str | IO[bytes], *, max_bytes: int | None = None, deadline: float | None = None
+) -> ParsedLog:
     """Parse a whole log (bytes, text or a binary stream); raise LogFormatError if anything is wrong.
 
-    ``max_bytes`` defaults to the environment's ``FUPAN_MAX_LOG_BYTES`` (20 MiB).
+    ``max_bytes`` defaults to the environment's ``FUPAN_MAX_LOG_BYTES`` (20 MiB). ``deadline``
+    (a ``time.monotonic()`` value) bounds the time spent: past it, reading stops with an error
+    (the web gives each upload request a budget; see docs/web.md).
     """
     if max_bytes is None:
         max_bytes = int(os.environ.get("FUPAN_MAX_LOG_BYTES", DEFAULT_MAX_LOG_BYTES))
@@ -112,6 +116,12 @@ def parse_log(data: bytes | str | IO[bytes], *, max_bytes: int | None = None) ->
             checker.errors.append(item)
         elif not checker.feed_known(line_no, item):
             checker.feed(line_no, _load(item, line_no, checker.errors), item)
+        if len(checker.errors) > MAX_ERRORS:
+            break  # the file is refused: reading on would only cost time (see finish)
+        if deadline is not None and line_no % 256 == 0 and time.monotonic() > deadline:
+            late = "reading stopped here: the log took longer to check than one upload may take"
+            checker.errors.append(LogError(line_no, None, None, late))
+            break
     return checker.finish()
 
 
@@ -135,21 +145,40 @@ def content_hash(canonical_lines: list[str]) -> str:
 
 def _lines(data: bytes, max_bytes: int) -> Iterator[tuple[int, str | LogError]]:
     """(line number, decoded line or LogError) for every non-blank line. A file larger than
-    ``max_bytes`` gets one error, at the line that crosses the limit, after the lines before it.
-    A file with nothing to report (the usual upload) is decoded and split in one go."""
+    ``max_bytes`` gets one error, at the line that crosses the limit, after the lines before it;
+    so does a file with text after its MAX_LINES-th line. A file with nothing to report (the
+    usual upload) is decoded and split in one go."""
+    data, too_many = _first_lines(data)
+    stopped = yield from _read_lines(data, max_bytes)
+    if too_many and not stopped:
+        limit = f"the file has more than {MAX_LINES} lines (the limit)"
+        yield MAX_LINES + 1, LogError(MAX_LINES + 1, None, None, limit)
+
+
+def _first_lines(data: bytes) -> tuple[bytes, bool]:
+    """The first MAX_LINES lines of ``data``, and whether anything but blanks follows them."""
+    if data.count(b"\n") < MAX_LINES:
+        return data, False
+    rest = data.split(b"\n", MAX_LINES)[-1]
+    return data[: len(data) - len(rest)], not (rest == b"" or rest.isspace())
+
+
+def _read_lines(data: bytes, max_bytes: int) -> Generator[tuple[int, str | LogError], None, bool]:
+    """_lines for a file of at most MAX_LINES lines; returns whether it stopped at the size
+    limit."""
     text = _plain_text(data, max_bytes)
     if text is not None:
         for line_no, line in enumerate(text.removeprefix("\ufeff").split("\n"), 1):
             if line and not line.isspace():
                 yield line_no, line
-        return
+        return False
     total = 0
     for line_no, raw in enumerate(data.split(b"\n"), 1):
         total += len(raw) + 1  # its newline (the last line has none: min below)
         if min(total, len(data)) > max_bytes:
             limit = f"the file is larger than the limit of {max_bytes} bytes (FUPAN_MAX_LOG_BYTES)"
             yield line_no, LogError(line_no, None, None, limit)
-            return
+            return True
         if line_no == 1 and raw.startswith(_BOM):
             raw = raw[len(_BOM) :]
         content = raw.rstrip(b"\r")
@@ -165,6 +194,7 @@ def _lines(data: bytes, max_bytes: int) -> Iterator[tuple[int, str | LogError]]:
             continue
         if text.strip():
             yield line_no, text
+    return False
 
 
 def _plain_text(data: bytes, max_bytes: int) -> str | None:
@@ -251,16 +281,22 @@ def _too_deep(obj: Any) -> bool:
     return False
 
 
-def _validate(obj: Any, line: int, errors: list[LogError]) -> Record | None:
-    """The record model for one JSON value, or None after adding its errors to ``errors``."""
+def _validate(obj: Any, line: int, errors: list[LogError], scan: bool) -> Record | None:
+    """The record model for one JSON value, or None after adding its errors to ``errors``.
+    ``scan``: look for NUL and lone surrogates (a line without a \\u escape has none)."""
     if not isinstance(obj, dict):
         errors.append(LogError(line, None, None, f"not a JSON object (got {_json_kind(obj)})"))
         return None
     kind = obj.get("type")
+    known = kind if isinstance(kind, str) and kind in RECORD_TYPES else None
+    unsafe = unsafe_text(obj) if scan else None
+    if unsafe is not None:
+        errors.append(LogError(line, known, *unsafe))
+        return None
     if "type" not in obj:
         errors.append(LogError(line, None, "type", "is required"))
         return None
-    if not isinstance(kind, str) or kind not in RECORD_TYPES:
+    if known is None:
         errors.append(LogError(line, None, "type", _unknown_type(kind)))
         return None
     try:
@@ -274,6 +310,39 @@ def _validate(obj: Any, line: int, errors: list[LogError]) -> Record | None:
         return model
     errors.extend(LogError(line, kind, f, m) for f, m in problems)
     return None
+
+
+# NUL cannot be stored in PostgreSQL text, a lone surrogate cannot be written as UTF-8: either
+# would fail far from the upload (the database, a JSON report), so the codec refuses them.
+_UNSAFE_CHAR = re.compile("[\x00\ud800-\udfff]")
+
+
+def unsafe_text(obj: Any) -> tuple[str | None, str] | None:
+    """(field path, message) for the first string (key or value) holding NUL or a lone
+    surrogate, else None. Iterative, like _too_deep."""
+    stack: list[tuple[Any, str]] = [(obj, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            found = _UNSAFE_CHAR.search(value)
+            if found:
+                return path or None, f"must not contain {_char_name(found.group())}"
+        elif isinstance(value, dict):
+            for key, child in value.items():
+                found = _UNSAFE_CHAR.search(key)
+                if found:
+                    return path or None, f"has a key that contains {_char_name(found.group())}"
+                stack.append((child, f"{path}.{key}" if path else key))
+        elif isinstance(value, list):
+            stack.extend(
+                (child, f"{path}.{i}" if path else str(i)) for i, child in enumerate(value)
+            )
+    return None
+
+
+def _char_name(char: str) -> str:
+    code = f"\\u{ord(char):04x}"
+    return f"NUL ({code})" if char == "\x00" else f"a lone surrogate ({code})"
 
 
 def _unknown_type(kind: object) -> str:
@@ -350,7 +419,6 @@ class _FileChecker:
     session: Session | None = None
     tile_set: frozenset[str] | None = None
     last_hand: int | None = None
-    omitted: int = 0
     digest: Any = field(default_factory=hashlib.sha256)
     digests: list[bytes] = field(default_factory=list)
     known: dict[str, tuple[str, dict[str, Any], str, bytes, bytes]] | None = None  # _KNOWN[...]
@@ -376,7 +444,8 @@ class _FileChecker:
         """Check one loaded JSON value (_UNLOADED: it was not JSON, its error is already listed);
         ``source``, the line it was loaded from, lets an accepted line join _KNOWN."""
         seq = len(self.types)
-        model = None if obj is _UNLOADED else _validate(obj, line, self.errors)
+        scan = source is None or "\\u" in source
+        model = None if obj is _UNLOADED else _validate(obj, line, self.errors, scan)
         kind = obj.get("type") if isinstance(obj, dict) else None
         self.types.append(kind if isinstance(kind, str) and kind in RECORD_TYPES else None)
         self.lines.append(line)
@@ -384,9 +453,6 @@ class _FileChecker:
             self.errors.append(
                 LogError(line, self.types[0], None, "the first record must be the session record")
             )
-        if len(self.errors) > MAX_ERRORS:
-            self.omitted += len(self.errors) - MAX_ERRORS
-            del self.errors[MAX_ERRORS:]
         if model is None:
             return
         clean = len(self.errors)  # no error of this line's own below: it may join _KNOWN
@@ -408,14 +474,7 @@ class _FileChecker:
                 self._check_context(inserted, line, f"inserted.{i}.", model.type)
         record = canonical_dict(model)
         text = _dumps(record)
-        try:
-            encoded = text.encode("utf-8")
-        except UnicodeEncodeError:
-            self.errors.append(
-                LogError(line, model.type, None, "contains a lone surrogate (\\ud800-\\udfff)")
-            )
-            return
-        hashed = encoded + b"\n"  # content_hash(self.canonical), as the lines come
+        hashed = text.encode("utf-8") + b"\n"  # content_hash(self.canonical), as the lines come
         digest = event_digest(text)
         self.records.append(record)
         self.canonical.append(text)
@@ -519,8 +578,11 @@ class _FileChecker:
                 LogError(1, None, None, "the file is empty; line 1 must be the session record")
             )
         if self.errors:
-            extra = max(0, len(self.errors) - MAX_ERRORS)
-            raise LogFormatError(self.errors[:MAX_ERRORS], self.omitted + extra)
+            if len(self.errors) > MAX_ERRORS:
+                line = self.errors[MAX_ERRORS].line
+                stop = f"more than {MAX_ERRORS} problems: reading stopped here"
+                self.errors[MAX_ERRORS:] = [LogError(line, None, None, stop)]
+            raise LogFormatError(self.errors)
         return ParsedLog(
             records=self.records,
             lines=self.lines,

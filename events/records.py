@@ -31,6 +31,9 @@ from engine.model import SEATS
 from engine.tiles import TileError, parse_tile, parse_tiles, sorted_tiles
 
 Problem = tuple[str, str]  # (field path, message)
+# Names (players, club, table) are stored in columns of this size (events/models.py); longer
+# ones are refused here, with the line and field, rather than failing in the database.
+MAX_NAME_CHARS = 200
 
 
 def _tile(value: object) -> str:
@@ -73,6 +76,10 @@ def _amount(value: object) -> int:
 
 def _table_name(value: object) -> object:
     if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+        if len(str(value)) > MAX_NAME_CHARS:
+            raise PydanticCustomError(
+                "table", "must have at most {limit} characters", {"limit": MAX_NAME_CHARS}
+            )
         return value
     raise PydanticCustomError(
         "table", "must be a name or a whole number (got {got})", {"got": short_json(value)}
@@ -126,11 +133,17 @@ IsoTime = Annotated[
 TableName = Annotated[
     str | int,
     BeforeValidator(_table_name),
-    WithJsonSchema({"type": ["string", "integer"], "description": "the table's name or number"}),
+    WithJsonSchema(
+        {
+            "type": ["string", "integer"],
+            "maxLength": MAX_NAME_CHARS,
+            "description": "the table's name or number",
+        }
+    ),
 ]
 Die = Annotated[StrictInt, Field(ge=1, le=6)]
 Flag = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
-Name = Annotated[str, Field(min_length=1)]
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_CHARS)]
 
 
 class _Part(BaseModel):
@@ -167,7 +180,7 @@ class Session(Record):
     type: Literal["session"]
     ruleset: Literal["wenling", "huangyan", "zhoushan", "xizhou"]
     options: dict[str, Any] = Field(default_factory=dict)
-    club: str | None = None
+    club: Annotated[str, Field(max_length=MAX_NAME_CHARS)] | None = None
     table: TableName | None = None
     players: list[Name]
     started_at: IsoTime | None = None

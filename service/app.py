@@ -24,6 +24,7 @@ from service import (
     ledger,
     recorder,
     rules,
+    security,
     sessions,
     tile_images,
     transparency,
@@ -32,6 +33,7 @@ from service import (
 from service.accounts import auth
 
 DEFAULT_MAX_UPLOAD = 4 * 1024 * 1024
+DEFAULT_UPLOAD_SECONDS = 5.0  # parsing budget of one upload request (a long session: < 1 s)
 # What an error page says when the code gave no reason of its own (werkzeug's are English only).
 ERROR_MESSAGES = {
     400: _l("the request was not understood"),
@@ -54,15 +56,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SECRET_KEY=os.environ.get("FUPAN_SECRET_KEY") or _instance_secret(app),
         DATABASE_URL=conf.database_url,
         MAX_CONTENT_LENGTH=int(os.environ.get("FUPAN_MAX_UPLOAD_BYTES", DEFAULT_MAX_UPLOAD)),
+        UPLOAD_SECONDS=float(os.environ.get("FUPAN_UPLOAD_SECONDS", DEFAULT_UPLOAD_SECONDS)),
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=os.environ.get("FUPAN_SECURE_COOKIES", "") in ("1", "true", "yes"),
         WTF_CSRF_TIME_LIMIT=None,
+        RATELIMIT_STORAGE_URI=_ratelimit_storage(conf.broker_url),
+        RATELIMIT_HEADERS_ENABLED=True,  # Retry-After on a 429
     )
     if test_config:
         app.config.update(test_config)
 
     db.init_app(app)
+    security.init_app(app)
     auth.init_app(app)
     i18n.init_app(app)
     tile_images.init_app(app)
@@ -71,6 +77,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         feature.init_app(app)
     _register_errors(app)
     return app
+
+
+def _ratelimit_storage(broker_url: str) -> str:
+    """Where login attempts are counted: ``FUPAN_RATELIMIT_STORAGE`` (a ``limits`` storage URI),
+    else the broker's Redis when there is one (shared by every web process), else memory (one
+    count per process)."""
+    explicit = os.environ.get("FUPAN_RATELIMIT_STORAGE")
+    if explicit:
+        return explicit
+    return broker_url if broker_url.startswith(("redis://", "rediss://")) else "memory://"
 
 
 def _instance_secret(app: Flask) -> str:

@@ -54,7 +54,7 @@ class User(SQLModel, table=True):
 
     def get_id(self) -> str:
         """Flask-Login's id in the session cookie: "<id>.<session token>" (see
-        ``accounts.auth.set_password``)."""
+        ``accounts.auth.end_sessions``)."""
         return f"{self.id}.{self.session_token}"
 
 

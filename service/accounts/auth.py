@@ -10,10 +10,11 @@ import hashlib
 import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
-from functools import wraps
+from functools import cache, wraps
 
 from flask import Blueprint, Flask, abort, g, jsonify, request
 from flask_babel import gettext as _
+from flask_limiter import Limiter
 from flask_login import LoginManager, current_user, login_required
 from flask_wtf.csrf import CSRFProtect
 from sqlmodel import select
@@ -26,6 +27,12 @@ login_manager = LoginManager()
 login_manager.login_view = "accounts.login"
 login_manager.session_protection = "basic"  # "strong" logs phones out on every new IP
 csrf = CSRFProtect()
+# Failed logins allowed per account (whatever the address) and per address (whatever the
+# account); past them the login answers 429 with Retry-After. Counted by Flask-Limiter in the
+# storage of RATELIMIT_STORAGE_URI (service.app: memory, or Redis to share between processes).
+LOGIN_LIMIT_ACCOUNT = "5 per minute; 30 per hour"
+LOGIN_LIMIT_ADDRESS = "20 per minute; 200 per hour"
+limiter = Limiter(key_func=lambda: "address:" + (request.remote_addr or ""))
 
 
 class AccountError(ValueError):
@@ -35,12 +42,27 @@ class AccountError(ValueError):
 def init_app(app: Flask) -> None:
     login_manager.init_app(app)
     csrf.init_app(app)
+    limiter.init_app(app)
+
+
+def limit_logins(view: Callable) -> Callable:
+    """Rate-limit a login view's failed POSTs (answered 401) per account and per address."""
+    failed = dict(methods=["POST"], deduct_when=lambda response: response.status_code == 401)
+    message = lambda: _("too many failed logins; wait a little and try again")  # noqa: E731
+    per_account = limiter.limit(
+        LOGIN_LIMIT_ACCOUNT, key_func=_login_account, error_message=message, **failed
+    )
+    return per_account(limiter.limit(LOGIN_LIMIT_ADDRESS, error_message=message, **failed)(view))
+
+
+def _login_account() -> str:
+    return "account:" + request.form.get("username", "").strip()[:80]
 
 
 @login_manager.user_loader
 def _load_user(login_id: str) -> User | None:
     """The user of a session cookie's "<id>.<session token>" (``User.get_id``), if that token
-    is still the user's: ``set_password`` draws a new one, and every older cookie stops here."""
+    is still the user's: ``end_sessions`` draws a new one, and every older cookie stops here."""
     user_id, _, token = login_id.partition(".")
     if not user_id.isdigit() or not token:
         return None
@@ -49,6 +71,19 @@ def _load_user(login_id: str) -> User | None:
     if user is None or not secrets.compare_digest(user.session_token, token):
         return None
     return user
+
+
+def end_sessions(user_id: int) -> None:
+    """Log the user out everywhere: a new session token makes every copy of every session
+    cookie of theirs invalid (logout; ``set_password`` does the same). To stay logged in after
+    changing one's own password, call ``login_user`` again with the user ``set_password``
+    returns."""
+    with db() as session:
+        user = session.get(User, user_id)
+        if user is not None:
+            user.session_token = new_session_token()
+            session.add(user)
+            session.commit()
 
 
 # -- accounts ------------------------------------------------------------------------------------
@@ -97,11 +132,20 @@ def set_password(
 
 
 def authenticate(username: str, password: str) -> User | None:
+    """The user, if the password is theirs. An unknown name costs the same password check as a
+    known one (against a hash of nothing), so timing does not tell which names exist."""
     with db() as session:
         user = session.exec(select(User).where(User.username == username.strip())).first()
-    if user is None or not check_password_hash(user.password_hash, password):
+    if user is None:
+        check_password_hash(_dummy_hash(), password)
         return None
-    return user
+    return user if check_password_hash(user.password_hash, password) else None
+
+
+@cache
+def _dummy_hash() -> str:
+    """A hash made like every user's (werkzeug's default method and cost) of a random password."""
+    return generate_password_hash(secrets.token_hex(16))
 
 
 def get_or_create_club(name: str) -> Club:

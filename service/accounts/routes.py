@@ -42,6 +42,7 @@ def _own_password_first():
 
 
 @bp.route("/login", methods=["GET", "POST"])
+@auth.limit_logins
 def login():
     if manage.no_users():
         return redirect(url_for("accounts.setup"))
@@ -58,6 +59,7 @@ def login():
 @bp.post("/logout")
 @login_required
 def logout():
+    auth.end_sessions(current_user.id)  # a copy of this cookie must not outlive the logout
     logout_user()
     return redirect(url_for("accounts.login"))
 

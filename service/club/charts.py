@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable
+from functools import cache
 from importlib import resources
 
 import plotly.graph_objects as go
-from flask import abort, send_from_directory
+from flask import Response, abort, send_from_directory
 
 import dashboards
 from service.accounts import auth
@@ -123,5 +125,42 @@ def session_flow(user: User, session_id: str) -> go.Figure:
 
 def plotly_js_response():
     """Serve plotly.min.js straight from the plotly package's data (cached a day by browsers)."""
-    directory = resources.files("plotly") / "package_data"
-    return send_from_directory(str(directory), "plotly.min.js", max_age=86400)
+    return send_from_directory(str(_PLOTLY_DATA), "plotly.min.js", max_age=86400)
+
+
+_PLOTLY_DATA = resources.files("plotly") / "package_data"
+# plotly.js's own CSS rules ("plotcss"), an object literal it adds rule by rule to a <style> it
+# creates, which a CSP without inline style refuses. It skips that when the page has an element
+# #plotly.js-style-global.no-inline-styles: the pages link this stylesheet under that id.
+_PLOTCSS = re.compile(r'[\w$]+=(\{"X,X div":.*?\});for\(')
+_RULE = re.compile(r'"((?:[^"\\]|\\.)*)":(?:"((?:[^"\\]|\\.)*)"|\'((?:[^\'\\]|\\.)*)\')')
+
+
+@cache
+def plotly_css() -> str:
+    """plotly.js's plotcss rules as a stylesheet, read from the installed plotly.min.js (so an
+    upgrade of plotly brings its rules). Plotly inserts each rule first, so the last wins a tie:
+    written here in reverse."""
+    source = (_PLOTLY_DATA / "plotly.min.js").read_text(encoding="utf-8")
+    found = _PLOTCSS.search(source)
+    if found is None:
+        raise RuntimeError("plotly.min.js has no plotcss rules where fupan looks for them")
+    rules = []
+    for selector, double, single in _RULE.findall(found.group(1)):
+        selector = re.sub("^,", " ,", selector).replace("X", ".js-plotly-plot .plotly")
+        rules.append(f"{selector.replace('Y', '.plotly-notifier')}{{{double or single}}}")
+    return "\n".join(reversed(rules)) + "\n"
+
+
+@cache
+def plotly_style_ids() -> tuple[str, ...]:
+    """The ids of the <style> elements plotly.js's bundled map library injects unless an element
+    with that id exists: the pages put an empty one there (fupan draws no maps)."""
+    source = (_PLOTLY_DATA / "plotly.min.js").read_text(encoding="utf-8")
+    return tuple(re.findall(r'if\(!document\.getElementById\("(\w+)"\)\)\{var \w+=document\.createElement\("style"\)', source))
+
+
+def plotly_css_response():
+    response = Response(plotly_css(), mimetype="text/css")
+    response.cache_control.max_age = 86400
+    return response

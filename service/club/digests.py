@@ -7,11 +7,17 @@ stale. The verification path is left alone (it must stay fast): before answering
 digests the results no one has digested yet (``fill``), which after the first time is the few
 made since. Rows are keyed by verification id and inserted with ON CONFLICT DO NOTHING, so two
 web processes filling at once write each digest once.
+
+A page fills the digests of its own clubs only, and a row that cannot be digested (a report that
+is not what the engine writes, a name the database refuses) is logged and stored as a failed
+audit, alone: one club's data once made every club's ledger answer 500 (issue 18).
 """
 
 from __future__ import annotations
 
 import json
+import logging
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import exists, select
@@ -23,6 +29,7 @@ from service.models import Digest as DigestRow
 from service.models import DigestPlayer
 
 BATCH = 200  # reports parsed per transaction (~30 kB each)
+log = logging.getLogger(__name__)
 _INSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
 
 
@@ -57,21 +64,51 @@ def digest(report: dict) -> Digest:
     )
 
 
-def fill() -> int:
-    """Digest every verification that has no digest yet; how many were missing."""
+def fill(clubs: Iterable[str] | None = None) -> int:
+    """Digest every verification of ``clubs`` (None: of every club) that has no digest yet; how
+    many were missing."""
     undigested = select(Verification.id).where(
         ~exists().where(DigestRow.verification_id == Verification.id)
     )
+    if clubs is not None:
+        undigested = undigested.join(
+            TableSession, TableSession.id == Verification.session_id
+        ).where(TableSession.club.in_(list(clubs)))
     with engine().connect() as c:
         missing = sorted(c.execute(undigested).scalars())
     for i in range(0, len(missing), BATCH):
-        _fill(missing[i : i + BATCH])
+        batch = missing[i : i + BATCH]
+        try:
+            _fill(batch)
+        except Exception:  # some row of the batch is bad: find it, alone
+            for vid in batch:
+                _fill_alone(vid)
     return len(missing)
+
+
+def _fill_alone(vid: int) -> None:
+    """Digest one verification; if that fails, log why and store it as a failed audit (no
+    player rows), so the pages show it as such and the fill does not try it again."""
+    try:
+        _fill([vid])
+    except Exception as e:  # whatever this row holds, it stays with this row
+        query = select(*_COLUMNS).join(TableSession, TableSession.id == Verification.session_id)
+        with engine().begin() as c:
+            row = c.execute(query.where(Verification.id == vid)).one()
+            log.error(
+                "web digest of verification %s (session %s, club %r) failed, shown as a failed"
+                " audit: %s", vid, row.session_id, row.club, e,
+            )  # fmt: skip
+            insert = _INSERT[c.dialect.name]
+            c.execute(
+                insert(DigestRow.__table__).on_conflict_do_nothing(), [_digest_row(row, None)]
+            )
 
 
 _COLUMNS = (
     Verification.id, Verification.session_id, Verification.head_seq, Verification.status,
     Verification.disputes, Verification.anomalies, Verification.report, TableSession.players,
+    TableSession.club,
 )  # fmt: skip
 
 

@@ -33,6 +33,12 @@ def dashboards(club: str):
     )
 
 
+@bp.get("/plotly.css")
+def plotly_css():
+    """plotly.js's own CSS as a stylesheet, so the CSP needs no inline style (charts.plotly_css)."""
+    return charts.plotly_css_response()
+
+
 @bp.get("/plotly.min.js")
 def plotly_js():
     """plotly.js from the installed plotly package (no CDN: the service may have no internet)."""

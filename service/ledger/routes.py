@@ -1,4 +1,5 @@
-"""The night's ledger of a club, as a page and as CSV."""
+"""The night's ledger of a club, as a page and as CSV (cells a spreadsheet would run as a
+formula escaped: ``security.csv_cell``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from flask_login import current_user
 
 from service.accounts import auth
 from service.ledger.views import ledger_view
+from service.security import csv_cell
 
 bp = auth.pages(Blueprint("ledger", __name__, template_folder="templates"))
 
@@ -22,16 +24,13 @@ def ledger(club: str):
 @bp.get("/clubs/<club>/ledger.csv")
 def ledger_csv(club: str):
     v = ledger_view(current_user, club, request.args)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["section", "table", "player", "amount", "to"])
+    rows = [["section", "table", "player", "amount", "to"]]
     for row in v["tables"]:
-        for player, amount in row["net"].items():
-            writer.writerow(["net", row["table"], player, amount, ""])
-    for player, amount in v["totals"].items():
-        writer.writerow(["total", "", player, amount, ""])
-    for t in v["transfers"]:
-        writer.writerow(["transfer", "", t["from"], t["amount"], t["to"]])
+        rows += [["net", row["table"], player, amount, ""] for player, amount in row["net"].items()]
+    rows += [["total", "", player, amount, ""] for player, amount in v["totals"].items()]
+    rows += [["transfer", "", t["from"], t["amount"], t["to"]] for t in v["transfers"]]
+    out = io.StringIO()
+    csv.writer(out).writerows([csv_cell(cell) for cell in row] for row in rows)
     name = f"ledger-{v['date'] or 'all'}.csv"
     return Response(
         "\ufeff" + out.getvalue(),  # the BOM makes spreadsheet programs read the Chinese names

@@ -25,15 +25,17 @@ for _alias, _tile in ALIASES.items():
 MELD_SIZES = {"chi": 3, "peng": 3, "gang_exposed": 4, "gang_concealed": 4, "gang_added": 4}
 PROFILE = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-json_leaf = st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=8)
+# Any text the codec accepts: every character but NUL and lone surrogates (test_codec_fuzz
+# gives it the refused ones).
+char = st.characters(codec="utf-8", exclude_characters="\x00")
+text = st.text(char, max_size=10)
+json_leaf = st.none() | st.booleans() | st.integers(-(10**6), 10**6) | text
 json_value = st.recursive(
     json_leaf,
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
-    ),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(text, inner, max_size=3),
     max_leaves=6,
 )
-names = st.text(min_size=1, max_size=6).filter(lambda s: s.strip() == s and s)
+names = st.text(char, min_size=1, max_size=6).filter(lambda s: s.strip() == s and s)
 seats = st.sampled_from(SEATS)
 
 
@@ -46,7 +48,7 @@ def extras(draw) -> dict:
             st.sampled_from(["2026-11-28T19:31:02+08:00", "2026-11-28", "2026-11-28T11:31:02Z"])
         )
     if draw(st.booleans()):
-        out["note"] = draw(st.text(max_size=10))
+        out["note"] = draw(text)
     keys = draw(st.lists(st.text("abcxyz_", min_size=1, max_size=5), max_size=2, unique=True))
     out.update({f"x_{k}": draw(json_value) for k in keys})
     return out
@@ -166,7 +168,7 @@ def canonical_logs(draw) -> list[dict]:
             else:
                 fix["replacement"] = draw(play_record(tiles, players))
             if draw(st.booleans()):
-                fix.update(reason=draw(st.text(max_size=6)), by=draw(names))
+                fix.update(reason=draw(text), by=draw(names))
             records.append(fix)
     return records
 

@@ -4,10 +4,14 @@ JSON shape, the seed's worked settlement examples, clear errors."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 from typer.testing import CliRunner
 
+from events.codec import MAX_LINES
 from service.cli import app
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -156,6 +160,51 @@ def test_help_has_examples():
     for command in ("verify", "settle", "rules"):
         result = run(command, "--help")
         assert result.exit_code == 0 and "Examples" in result.stdout, command
+
+
+def test_verify_json_refuses_a_lone_surrogate_with_line_and_field(tmp_path):
+    """A player name with a lone surrogate once crashed --json with a traceback (issue 18)."""
+    lines = (AUDIT / "paid_right.jsonl").read_text(encoding="utf-8").splitlines()
+    session = json.loads(lines[0])
+    session["players"][0] = "\ud800a"
+    bad = tmp_path / "surrogate.jsonl"
+    bad.write_text("\n".join([json.dumps(session), *lines[1:]]), encoding="utf-8")
+    result = run("verify", "--json", bad)
+    assert result.exit_code == 2, result.output
+    (error,) = json.loads(result.stdout)["files"][0]["errors"]
+    assert (error["line"], error["field"]) == (1, "players.0")
+    assert "lone surrogate" in error["message"] and "Traceback" not in result.output
+
+
+def test_verify_bounds_memory_on_a_huge_file(tmp_path):
+    """A session, nine million blank lines (under the size limit) and a record: refused at the
+    line limit in bounded memory (the audit saw 600 MB). Prints its figures; asserts memory
+    only (the interpreter with the app imported is ~50 MB)."""
+    huge = tmp_path / "huge.jsonl"
+    head = (AUDIT / "paid_right.jsonl").read_bytes()
+    huge.write_bytes(head + b"\n" * 9_000_000 + b'{"type":"exhausted"}\n')
+    started = time.perf_counter()
+    child = subprocess.run(
+        [sys.executable, "-c", MEASURED_VERIFY, str(huge)], capture_output=True, text=True
+    )
+    seconds = time.perf_counter() - started
+    peak_mb = int(child.stdout.strip().splitlines()[-1]) / 1024
+    print(f"fupan verify, 9,000,000 lines: {seconds:.1f} s, peak {peak_mb:.0f} MB")
+    assert "Traceback" not in child.stderr
+    assert f"line {MAX_LINES + 1}: the file has more than {MAX_LINES} lines" in child.stderr
+    assert peak_mb < 300  # half what the audit saw
+
+
+# Runs ``fupan verify --json FILE`` in a fresh interpreter, then prints its peak RSS in KiB.
+MEASURED_VERIFY = """
+import resource, sys
+from typer.testing import CliRunner
+from service.cli import app
+result = CliRunner().invoke(app, ["verify", "--json", sys.argv[1]])
+sys.stderr.write(result.stderr)
+assert result.exit_code == 2, result.output
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
 
 
 def test_settle_refuses_a_liability_the_ruleset_has_not():

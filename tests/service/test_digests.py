@@ -12,10 +12,12 @@ import multiprocessing
 import os
 
 import pytest
+from sqlalchemy import insert
 from sqlmodel import func, select
 
 import dashboards
 from engine.simulate import generate_session
+from events import db as events_db
 from events import store, verifications
 from events.codec import canonical_json
 from events.models import Verification
@@ -26,7 +28,7 @@ from service.models import Digest as DigestRow
 from service.models import DigestPlayer, User
 from service.sessions import queries
 from service.sessions.views import session_summary
-from tests.service.conftest import CLUB, csrf_token, verified
+from tests.service.conftest import CLUB, OTHER_CLUB, csrf_token, fixture_log, login, verified
 from workers.celery_app import wait_embedded
 
 PLAYERS = ["阿强", "小李", "老王", "阿芳"]  # the simulator's
@@ -186,3 +188,43 @@ def test_two_processes_filling_at_once_write_each_digest_once(
         assert len(players) == len(set(players)) >= 4 * len(ids)
         digests._fill(ids)  # again: nothing to add, no error
     assert_pages_agree(app, alice)
+
+
+def _bob(app):
+    client = app.test_client()
+    assert login(client, "bob").status_code == 302
+    return client
+
+
+@pytest.mark.parametrize(
+    "bad_report",
+    [
+        "{not json",
+        # A name PostgreSQL text cannot hold (old data, from before the codec refused it).
+        json.dumps(
+            {"hands": [], "recorded_totals": {"a\x00b": 1, "c": -1}, "anomalies": []},
+        ),
+    ],
+)
+def test_one_clubs_bad_row_fails_neither_another_club_nor_its_own_pages(
+    app, alice, web_database_url, bad_report, caplog
+):
+    """The digest fill is per club and isolates a bad row: the NUL player name once made every
+    club's ledger, player and chart pages answer 500 for good on PostgreSQL."""
+    bob = _bob(app)
+    verified(alice, fixture_log("audit/fan_missed.jsonl"))
+    bad_session = verified(bob, fixture_log("replay/clean.jsonl", club=OTHER_CLUB))
+    engine = events_db.get_engine(web_database_url)
+    with engine.begin() as c:  # a newer result of bob's session, with the bad report
+        row = c.execute(select(Verification).where(Verification.session_id == bad_session)).one()
+        newer = {k: v for k, v in row._mapping.items() if k != "id"}
+        newer.update(report=bad_report, engine_version="0.0.0-bad")
+        c.execute(insert(Verification), [newer])
+    for page in [f"/clubs/{CLUB}/ledger", f"/clubs/{CLUB}/dashboards", "/players/阿强", "/"]:
+        assert alice.get(page).status_code == 200, page
+    for page in [f"/clubs/{OTHER_CLUB}/ledger", f"/clubs/{OTHER_CLUB}/dashboards", "/"]:
+        assert bob.get(page).status_code == 200, page
+    assert bob.get(f"/api/v1/clubs/{OTHER_CLUB}/ledger").status_code == 200
+    if bad_report.startswith("{not") or web_database_url.startswith("postgresql"):
+        errors = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+        assert any(bad_session in e and "failed audit" in e for e in errors), errors
