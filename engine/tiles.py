@@ -28,6 +28,22 @@ _DIGITS_ZH = "一二三四五六七八九"
 _SUIT_ZH = {"m": "万", "p": "筒", "s": "条"}
 _HONOR_ZH = {"1z": "东", "2z": "南", "3z": "西", "4z": "北", "5z": "白", "6z": "发", "7z": "中"}
 _FLOWER_ZH = {f"{i + 1}f": c for i, c in enumerate("春夏秋冬梅兰竹菊")}
+_SUIT_EN = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
+_HONOR_EN = {
+    "1z": "East wind",
+    "2z": "South wind",
+    "3z": "West wind",
+    "4z": "North wind",
+    "5z": "White dragon",
+    "6z": "Green dragon",
+    "7z": "Red dragon",
+}
+_FLOWER_EN = {
+    f"{i + 1}f": name
+    for i, name in enumerate(
+        ("Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Bamboo flower", "Chrysanthemum")
+    )
+}
 
 
 class TileError(ValueError):
@@ -176,3 +192,17 @@ def chinese(tile: str) -> str:
     if tile in _FLOWER_ZH:
         return _FLOWER_ZH[tile]
     return _DIGITS_ZH[rank(tile) - 1] + _SUIT_ZH[suit(tile)]
+
+
+def english(tile: str) -> str:
+    """The English name: ``3m -> 3 Characters``, ``7z -> Red dragon``, ``1f -> Spring``."""
+    if tile in _HONOR_EN:
+        return _HONOR_EN[tile]
+    if tile in _FLOWER_EN:
+        return _FLOWER_EN[tile]
+    return f"{rank(tile)} {_SUIT_EN[suit(tile)]}"
+
+
+def tile_name(tile: str, language: str) -> str:
+    """A tile's name in ``language`` ("zh" or "en"), for labels and alt text."""
+    return english(tile) if language == "en" else chinese(tile)

@@ -14,7 +14,6 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from engine.tiles import chinese
 from events.config import settings
 from service import (
     accounts,
@@ -24,7 +23,9 @@ from service import (
     i18n,
     ledger,
     recorder,
+    rules,
     sessions,
+    tile_images,
     transparency,
     uploads,
 )
@@ -64,9 +65,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     auth.init_app(app)
     i18n.init_app(app)
-    app.add_template_filter(chinese, "tile_zh")
+    tile_images.init_app(app)
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
-    for feature in (accounts, sessions, uploads, ledger, club, recorder, transparency, api):
+    for feature in (accounts, sessions, uploads, ledger, club, recorder, rules, transparency, api):
         feature.init_app(app)
     _register_errors(app)
     return app

@@ -11,10 +11,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from engine.hand import Decomposition, HandError, best_decomposition
+from engine.hand import Decomposition, HandError, best_decomposition, decompositions
 from engine.model import SEATS, HandOutcome, Meld, Showdown, Win, next_seat
 from engine.rulesets.base import (
     Anomaly,
+    Item,
     Mistake,
     OptionError,
     Payment,
@@ -22,7 +23,10 @@ from engine.rulesets.base import (
     ScoreLine,
     Scoring,
     SettleInput,
+    Term,
+    Text,
     option,
+    reading_words,
 )
 from engine.tiles import FACES, SEAT_WIND, is_dragon, is_terminal_or_honor, rank
 
@@ -327,6 +331,22 @@ def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
     return score_reading(best[1], winner, win, opts)
 
 
+def winner_readings(outcome: HandOutcome, win: Win, opts: Options, limit: int = 5000):
+    """(points, zh, en) of each reading of the winner's hand (at most ``limit``)."""
+    show = outcome.showdowns.get(win.seat)
+    if show is None or len(show.concealed) + 3 * len(show.melds) != HAND_SIZE + 1:
+        return
+    winner = _winner(show, outcome.wildcards)
+    try:
+        for n, d in enumerate(decompositions(show.concealed, show.melds, outcome.wildcards, win.tile)):
+            if n >= limit:
+                return
+            points, _ = _value(*_reading_items(d, winner, win, opts), opts.base_hu, opts)
+            yield (points, *reading_words(d.assignments, d.wait, win.tile))
+    except HandError:
+        return
+
+
 def _nothing(seat: str, code: str, zh: str, en: str) -> Scoring:
     return Scoring(seat, 0, (ScoreLine(code, zh, en, 0, "胡"),), 0)
 
@@ -389,12 +409,74 @@ def _candidates(win: Win, dealer: str, scorings, points: Mapping[str, int], opts
 class Huangyan(Ruleset):
     name = "huangyan"
     title_zh = "黄岩麻将"
+    title_en = "Huangyan mahjong"
+    option_zh = {
+        "wildcard_rule": "翻开的牌怎样定得：indicator 同种的其余三张，next 它的下一张，none 不用得",
+        "base_hu": "胡家翻倍前加的底胡（规则：10）",
+        "pengpenghu": "碰碰胡（全是刻子/杠）给胡家算4胡；规则说黄岩没有",
+        "discard_pung_concealed": "胡别人打出的牌凑成的刻子也算暗刻（默认：算刻子）",
+        "restored_then_hard": "还原的得不再算得，因此可以另算无得（硬碰硬）1番",
+        "cap": "每家最多按多少胡付（封顶）；0 = 不封顶（规则没有封顶）",
+        "round_to": "每家的胡数进到此数的倍数（1 = 不进位）",
+        "half_rounding": "减半有零头时：up 付款方多付半粒，down 舍去",
+        "li_per_hu": "每胡付几粒（规则的例子：每胡1粒）",
+        "seat_change_rule": "换位：cuohu 搓胡（将要坐庄的一家随时可以提出），cuocai 搓菜（谁都可以提出，但要过了开头几圈）",
+        "seat_change_rounds": "两次换位之间至少要过几圈",
+        "draw_dealer": "流局后：pass 下家坐庄，stay 庄家连庄",
+        "dead_wall": "牌墙剩几张时流局（规则没说）",
+        "non_winner_wildcards": "没胡的人的得可以凑对子、刻子算胡（不算番）",
+    }
     Options = Options
     hand_size = HAND_SIZE
     has_flowers = False
 
     def tile_counts(self, opts: Options) -> dict[str, int]:
         return dict.fromkeys(FACES, 4)
+
+    def items(self, opts: Options) -> tuple[Item, ...]:
+        """The 胡 items (碰碰胡 only with its option), 底胡, then the 番."""
+        hu = [
+            Item(c, zh, en, v, "胡", "pengpenghu" if c == "pengpenghu" else None,
+                 opts.pengpenghu or c != "pengpenghu")
+            for c, (zh, en, v) in HU_ITEMS.items()
+        ]
+        base = Item("base", "底胡", "base", opts.base_hu, "胡", "base_hu")
+        return (*hu, base, *(Item(c, zh, en, v, "番") for c, (zh, en, v) in FANS.items()))
+
+    def terms(self, opts: Options) -> tuple[Term, ...]:
+        rule = {
+            "indicator": ("翻开的那张牌的同种牌（其余三张）", "the other copies of the tile turned up"),
+            "next": ("翻开那张牌的下一张（9后为1，东南西北循环，中发白循环）",
+                     "the tile after the one turned up (9 → 1, winds and dragons in a cycle)"),
+            "none": ("本局不用得", "none: this table plays without 得"),
+        }[opts.wildcard_rule]
+        cap_zh = f"，最多{opts.cap}胡" if opts.cap else ""
+        cap_en = f", at most {opts.cap}" if opts.cap else ""
+        return (
+            Term("胡", f"分数。胡家：（各胡项 + 底胡{opts.base_hu}）× 2^番{cap_zh}；没胡的人也按自己的刻子、对子算胡，互相找差额。",
+                 f"The points. The winner: (its 胡 items + {opts.base_hu} base) × 2 to the power of "
+                 f"its 番{cap_en}; the others count their own pungs and pairs too and settle the "
+                 f"differences."),
+            Term("番", "每一番使胡数翻一倍。", "Each 番 doubles the 胡."),
+            Term("得", f"百搭牌：{rule[0]}，可以当任何牌用（不能用来吃、碰）。",
+                 f"The wildcard: {rule[1]}; it stands for any tile (never to 吃 or 碰)."),
+            Term("庄", "庄家：东位，坐庄的一家。", "The dealer: the East seat."),
+        )
+
+    def payment_rules(self, opts: Options) -> tuple[Text, ...]:
+        up = opts.half_rounding == "up"
+        half_zh, half_en = ("向上取整", "rounded up") if up else ("向下取整", "rounded down")
+        return (
+            Text(f"每胡付 {opts.li_per_hu} 粒。", f"Each 胡 is paid {opts.li_per_hu} 粒 (chips)."),
+            Text("庄家胡：每个闲家全额付给庄家；闲家之间按胡数差额的一半互相找。",
+                 "The dealer wins: each other seat pays the dealer in full; those three settle "
+                 "half their differences between them."),
+            Text("闲家胡：庄家全额付给胡家，另两家各付一半；庄家与这两家按胡数差额全额互找，这两家之间找一半。",
+                 "Another seat wins: the dealer pays the winner in full, the other two half; the "
+                 "dealer and each of those two settle their full difference, the two between "
+                 "them half."),
+            Text(f"一半有零头时{half_zh}。", f"Odd halves are {half_en}."),
+        )
 
     def wildcards(self, indicator: str | None, opts: Options) -> frozenset[str]:
         if indicator is None or opts.wildcard_rule == "none":
@@ -428,6 +510,9 @@ class Huangyan(Ruleset):
             seats = ", ".join(w.seat for w in inp.wins)
             raise ValueError(f"huangyan has one winner per hand, not {len(inp.wins)} ({seats})")
         return settle_points(inp.wins[0].seat, inp.dealer, inp.points, opts)
+
+    def readings(self, outcome: HandOutcome, win: Win, opts: Options):
+        return winner_readings(outcome, win, opts)
 
     def check_hand_start(
         self,

@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from engine.hand import HandError
 from engine.hand import readings as hand_readings
 from engine.model import FLAG_KONG_REPLACEMENT, SEATS, Action, HandOutcome, Meld, Showdown, Win
-from engine.rulesets.base import Anomaly, Mistake, Payment, ScoreLine, Scoring
+from engine.rulesets.base import (
+    Anomaly,
+    Item,
+    Mistake,
+    Payment,
+    ScoreLine,
+    Scoring,
+    reading_words,
+)
 from engine.tiles import FACES, FLOWERS, is_flower
 
 SEASONS = ("1f", "2f", "3f", "4f")  # 春夏秋冬
@@ -133,6 +141,26 @@ def flowers_of(outcome: HandOutcome, seat: str) -> list[str]:
     return sorted({t for t in (*show.revealed, *show.concealed) if is_flower(t)})
 
 
+def reading_points(
+    win: Win,
+    show: Showdown | None,
+    count: Callable[[WinHand], tuple[ScoreLine, ...]],
+    cap: int,
+    minimum: int = 0,
+) -> Iterator[tuple[int, str, str]]:
+    """``(台 paid, zh, en)`` of every reading of a winner's hand, as :func:`score_wins` would pay
+    it (after the cap; 0 below ``minimum``), described by the wait the winning tile made."""
+    if show is None or not win.tile:
+        return
+    try:
+        for hand in readings(win, show):
+            raw = total(count(hand))
+            points = 0 if raw < minimum else min(raw, cap) if cap else raw
+            yield (points, *reading_words((), hand.wait, win.tile))
+    except HandError:
+        return
+
+
 # -- history: kongs and claims ---------------------------------------------------------------
 
 
@@ -224,6 +252,28 @@ def claim_on_last(action: Action, history: tuple[Action, ...], dead_wall: int) -
 
 def line(code: str, zh: str, en: str, value: int, count: int = 1) -> ScoreLine:
     return ScoreLine(code=code, zh=zh, en=en, value=value, unit="台", count=count)
+
+
+# A ruleset's 台 items: code -> (zh, en, 台); 台 None when an option sets it.
+ItemTable = Mapping[str, tuple[str, str, int | None]]
+
+
+def item_line(table: ItemTable, code: str, count: int = 1, value: int | None = None) -> ScoreLine:
+    """The line of ``count`` items ``code`` at the table's value (or ``value``, from an option)."""
+    zh, en, fixed = table[code]
+    return line(code, zh, en, fixed if value is None else value, count)
+
+
+def items(table: ItemTable, set_by: Mapping[str, tuple[int, str]]) -> tuple[Item, ...]:
+    """The rules' list of a table: an item whose 台 is None takes ``set_by[code]`` =
+    (台, the option that sets it)."""
+    out = []
+    for code, (zh, en, value) in table.items():
+        option = None
+        if value is None:
+            value, option = set_by[code]
+        out.append(Item(code, zh, en, value, "台", option))
+    return tuple(out)
 
 
 def total(lines: Iterable[ScoreLine]) -> int:

@@ -22,7 +22,10 @@ from engine.model import (
 )
 from engine.rulesets import tai
 from engine.rulesets.base import (
+    FLAG_RULES,
     Anomaly,
+    FlagRule,
+    Item,
     Liability,
     Mistake,
     Payment,
@@ -30,6 +33,8 @@ from engine.rulesets.base import (
     ScoreLine,
     Scoring,
     SettleInput,
+    Term,
+    Text,
     option,
 )
 from engine.rulesets.claims import passed_peng
@@ -85,68 +90,107 @@ class Options:
     )
 
 
-_WAIT_ITEMS = {
-    "penchan": ("biandao", "边倒", "edge wait"),
-    "kanchan": ("qiandao", "嵌倒", "closed wait"),
-    "tanki": ("dandiao", "单吊", "pair wait"),
-    "shanpon": ("duidao", "对倒", "pung wait"),
+# Every 台 item (seed 台数计算); None: set by ``flush_config`` (see ``_flush_tai``).
+ITEMS: tai.ItemTable = {
+    "pinghu": ("平胡", "all chows", 1),
+    "biandao": ("边倒", "edge wait", 1),
+    "qiandao": ("嵌倒", "closed wait", 1),
+    "dandiao": ("单吊", "pair wait", 1),
+    "duidao": ("对倒", "pung wait", 1),
+    "zimo": ("自摸", "self-draw", 1),
+    "menqing": ("门清", "concealed hand", 1),
+    "gang_kai": ("杠开", "win on a kong/flower replacement", 1),
+    "song_gang": ("送杠胡", "kong replacement win after a claimed kong", 1),
+    "la_gang": ("拉杠胡", "robbing an added kong", 1),
+    "huan_gang": ("还杠胡", "win on the discard after a kong one fed", 1),
+    "haidi": ("海底捞月", "self-draw of the last tile", 1),
+    "dragon_pung": ("中发白", "dragon pung", 1),
+    "quanfeng": ("圈风", "pung of the round wind", 1),
+    "weifeng": ("位风", "pung of the seat wind", 1),
+    "zhengfeng": ("正风", "pung of the seat and round wind", 2),
+    "zheng_hua": ("正花", "own-seat flower", 2),
+    "ye_hua": ("野花", "other seat's flower", 1),
+    "si_hua": ("四花", "four flowers", 12),
+    "ba_hua": ("八花", "all eight flowers", 25),
+    "qingyise": ("清一色", "one suit", None),
+    "hunyise": ("混一色", "one suit and honors", None),
+    "da_diao_che": ("大吊车", "four melds and a single wait", None),
+    "duiduihu": ("对对胡", "all pungs", None),
+    "ziyise": ("字一色", "all honors", 40),
+    "da_san_yuan": ("大三元", "pungs of all three dragons", 25),
+    "da_si_xi": ("大四喜", "pungs of all four winds", 50),
+    "tianhu": ("天胡", "dealer wins on the deal", 24),
+    "dihu": ("地胡", "win on the dealer's first discard", 16),
 }
+_WAIT_ITEMS = {"penchan": "biandao", "kanchan": "qiandao", "tanki": "dandiao", "shanpon": "duidao"}
+MIN_TAI = 1  # 1台起胡
+DISCARD_M, GANG_M, BAO_M, BAO_SELF_DRAW_M, BAO_CLAIMS = 2, 5, 2, 5, 3
+
+
+def _flush_tai(opts: Options) -> dict[str, tuple[int, str]]:
+    """The 台 ``flush_config`` gives: 清一色 the first number, 混一色 (and 大吊车, 对对胡) the second."""
+    qing, hun = FLUSH_CONFIGS[opts.flush_config]
+    return {code: (qing if code == "qingyise" else hun, "flush_config")
+            for code in ("qingyise", "hunyise", "da_diao_che", "duiduihu")}
 
 
 def count_tai(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> tuple[ScoreLine, ...]:
     """Every 台 item of one reading of a winning hand, with the seed's no-stacking rules."""
-    L = tai.line
+
+    def L(code: str, count: int = 1, value: int | None = None) -> ScoreLine:
+        return tai.item_line(ITEMS, code, count, value)
+
     qing, hun = FLUSH_CONFIGS[opts.flush_config]
     seat, flags, pungs = hand.seat, hand.flags, hand.pung_faces()
     lines = [_wait_line(hand, outcome, opts)] + _flower_lines(outcome, seat, opts)
     lines += _wind_lines(pungs, seat, outcome.round_wind, opts)
     if FLAG_HEAVEN in flags:
-        lines.append(L("tianhu", "天胡", "dealer wins on the deal", 24))
+        lines.append(L("tianhu"))
     if FLAG_FIRST_DISCARD in flags:
-        lines.append(L("dihu", "地胡", "win on the dealer's first discard", 16))
+        lines.append(L("dihu"))
     gang = gang_kind(outcome, hand.win)
     if gang == "song_gang":
-        lines.append(L("song_gang", "送杠胡", "kong replacement win after a claimed kong", 1))
+        lines.append(L("song_gang"))
     elif hand.self_drawn and flags & {FLAG_KONG_REPLACEMENT, FLAG_BONUS_REPLACEMENT}:
-        lines.append(L("gang_kai", "杠开", "win on a kong/flower replacement", 1))
+        lines.append(L("gang_kai"))
     if gang == "la_gang":
-        lines.append(L("la_gang", "拉杠胡", "robbing an added kong", 1))
+        lines.append(L("la_gang"))
     if gang == "huan_gang":
-        lines.append(L("huan_gang", "还杠胡", "win on the discard after a kong one fed", 1))
+        lines.append(L("huan_gang"))
     if hand.self_drawn and FLAG_LAST_TILE in flags:
-        lines.append(L("haidi", "海底捞月", "self-draw of the last tile", 1))
+        lines.append(L("haidi"))
     if hand.self_drawn:
-        lines.append(L("zimo", "自摸", "self-draw", 1))
+        lines.append(L("zimo"))
     if not hand.open_melds():
-        lines.append(L("menqing", "门清", "concealed hand", 1))
+        lines.append(L("menqing"))
     dragons = [d for d in DRAGONS if d in pungs]
     if len(dragons) == 3:
-        lines.append(L("da_san_yuan", "大三元", "pungs of all three dragons", 25))
+        lines.append(L("da_san_yuan"))
     elif dragons:
-        lines.append(L("dragon_pung", "中发白", "dragon pung", 1, len(dragons)))
+        lines.append(L("dragon_pung", len(dragons)))
     kind = tai.flush(hand.faces)
     if kind == "qing":
-        lines.append(L("qingyise", "清一色", "one suit", qing))
+        lines.append(L("qingyise", value=qing))
     elif kind == "hun":
-        lines.append(L("hunyise", "混一色", "one suit and honors", hun))
+        lines.append(L("hunyise", value=hun))
     elif kind == "zi":
-        lines.append(L("ziyise", "字一色", "all honors", 40))
+        lines.append(L("ziyise"))
     if hand.wait == "tanki" and len(hand.concealed) == 2:
-        lines.append(L("da_diao_che", "大吊车", "four melds and a single wait", hun))
+        lines.append(L("da_diao_che", value=hun))
     if hand.all_pungs():
-        lines.append(L("duiduihu", "对对胡", "all pungs", hun))
+        lines.append(L("duiduihu", value=hun))
     return tuple(ln for ln in lines if ln is not None)
 
 
 def _wait_line(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> ScoreLine | None:
     """边倒/嵌倒/单吊/对倒/平胡: one of them at most, 1 台."""
     if hand.wait in _WAIT_ITEMS:
-        return tai.line(*_WAIT_ITEMS[hand.wait], 1)
+        return tai.item_line(ITEMS, _WAIT_ITEMS[hand.wait])
     barred = {RED, GREEN, SEAT_WIND[hand.seat], SEAT_WIND[outcome.round_wind]}
     if not opts.pinghu_white_pair:
         barred.add(WHITE)
     if hand.wait == "ryanmen" and hand.all_chows() and hand.pair not in barred:
-        return tai.line("pinghu", "平胡", "all chows", 1)
+        return tai.item_line(ITEMS, "pinghu")
     return None
 
 
@@ -154,7 +198,7 @@ def _flower_lines(outcome: HandOutcome, seat: str, opts: Options) -> list[ScoreL
     """八花 25 alone; 四花 12 for four flowers (not counting them as 正花/野花); 正花 2, 野花 1."""
     flowers = tai.flowers_of(outcome, seat)
     if len(flowers) == 8:
-        return [tai.line("ba_hua", "八花", "all eight flowers", 25)]
+        return [tai.item_line(ITEMS, "ba_hua")]
     if opts.four_flowers == "set":
         sets = tai.complete_flower_sets(flowers)
     else:  # any four: leave out of the 四花 the flowers worth most on their own (正花)
@@ -165,11 +209,11 @@ def _flower_lines(outcome: HandOutcome, seat: str, opts: Options) -> list[ScoreL
         1 for f in flowers if f not in grouped and tai.flower_seat(f, opts.flower_order) == seat
     )
     other = len(flowers) - len(grouped) - own
-    lines = [tai.line("si_hua", "四花", "four flowers", 12, len(sets))] if sets else []
+    lines = [tai.item_line(ITEMS, "si_hua", len(sets))] if sets else []
     if own:
-        lines.append(tai.line("zheng_hua", "正花", "own-seat flower", 2, own))
+        lines.append(tai.item_line(ITEMS, "zheng_hua", own))
     if other:
-        lines.append(tai.line("ye_hua", "野花", "other seat's flower", 1, other))
+        lines.append(tai.item_line(ITEMS, "ye_hua", other))
     return lines
 
 
@@ -177,17 +221,17 @@ def _wind_lines(pungs: list[str], seat: str, round_wind: str, opts: Options) -> 
     """大四喜 50 replaces the wind items. A pung of the seat's wind is 位风 1, of the round's 圈风 1;
     of a wind that is both, 正风 2 (plus 圈风 and 位风 only with ``zhengfeng_stacks``)."""
     if all(w in pungs for w in WINDS):
-        return [tai.line("da_si_xi", "大四喜", "pungs of all four winds", 50)]
+        return [tai.item_line(ITEMS, "da_si_xi")]
     own, rnd = SEAT_WIND[seat], SEAT_WIND[round_wind]
     lines = []
     if own == rnd and own in pungs:
-        lines.append(tai.line("zhengfeng", "正风", "pung of the seat and round wind", 2))
+        lines.append(tai.item_line(ITEMS, "zhengfeng"))
         if not opts.zhengfeng_stacks:
             return lines
     if rnd in pungs:
-        lines.append(tai.line("quanfeng", "圈风", "pung of the round wind", 1))
+        lines.append(tai.item_line(ITEMS, "quanfeng"))
     if own in pungs:
-        lines.append(tai.line("weifeng", "位风", "pung of the seat wind", 1))
+        lines.append(tai.item_line(ITEMS, "weifeng"))
     return lines
 
 
@@ -239,12 +283,12 @@ def bound_pairs(counts: Counter[tuple[str, str]], opts: Options) -> dict[frozens
         for b in SEATS[i + 1 :]:
             ab, ba = counts[(a, b)], counts[(b, a)]
             if opts.hu_bao_rule == "each_3":
-                mutual = ab >= 3 and ba >= 3
+                mutual = ab >= BAO_CLAIMS and ba >= BAO_CLAIMS
             else:
-                mutual = ab > 0 and ba > 0 and ab + ba >= 3
+                mutual = ab > 0 and ba > 0 and ab + ba >= BAO_CLAIMS
             if mutual:
                 pairs[frozenset((a, b))] = "hu_bao"
-            elif ab >= 3 or ba >= 3:
+            elif ab >= BAO_CLAIMS or ba >= BAO_CLAIMS:
                 pairs[frozenset((a, b))] = "san_bao"
     return pairs
 
@@ -252,17 +296,69 @@ def bound_pairs(counts: Counter[tuple[str, str]], opts: Options) -> dict[frozens
 class Xizhou(Ruleset):
     name = "xizhou"
     title_zh = "西周麻将"
+    title_en = "Xizhou mahjong"
+    option_zh = {
+        "base": "底分：M = 台 × 底分（规则：包厢为1）",
+        "flush_config": "清一色/混一色的台数（大吊车、对对胡按混一色计）：清14混12、清12混10、清12混8、清10混6",
+        "flower_order": "哪些花是正花：tile_numbers 梅1兰2菊3竹4（规则顺序梅兰菊竹：西=秋菊 北=冬竹），spec 东=春梅 南=夏兰 西=秋竹 北=冬菊",
+        "four_flowers": "四花12台：any 任意四张花（规则：四个花），set 只算整套（春夏秋冬或梅兰菊竹）",
+        "zhengfeng_stacks": "正风（既是门风又是圈风的风刻，2台）再加圈风和位风（共4台）；默认：正风代替它们",
+        "pinghu_white_pair": "白板作将仍可算平胡（规则只排除中发和门风、圈风）",
+        "hu_bao_rule": "互包：each_3 两家互相各吃碰对方3次，total_3 两家互相吃碰合计3次",
+    }
     Options = Options
     hand_size = 13
     has_flowers = True
     multiple_discard_winners = True
     passed_win_waits_for_draw = True  # the replay checks a passed 胡 (see docs)
+    flag_rules = FLAG_RULES | {
+        FLAG_AFTER_KONG: FlagRule(
+            "杠后炮", "the discard came right after the discarder's kong", frozenset({"discard"}),
+            discarder_kong=True, from_play=False,
+        )
+    }
+    liability_kinds = (*GANG_KINDS, *BAO_KINDS)
+    minimum_rule = "1台起胡: at least 1 台"
     # The seed bars discarding the claimed tile itself (not a 吃's other end), with exceptions:
     # check() enforces it.
     forbid_discard_of_claimed = False
 
     def tile_counts(self, opts: Options) -> dict[str, int]:
         return tai.tile_counts_144()
+
+    def items(self, opts: Options) -> tuple[Item, ...]:
+        return tai.items(ITEMS, _flush_tai(opts))
+
+    def terms(self, opts: Options) -> tuple[Term, ...]:
+        return (
+            Term("胡", "胡牌只认标准牌型：四组（顺子、刻子或杠）加一对将。",
+                 "A win is the standard shape only: four sets (chows, pungs or kongs) and a pair."),
+            Term("台", f"牌的分值单位。下表各项相加，至少{MIN_TAI}台才能胡（{MIN_TAI}台起胡），不封顶。",
+                 f"What a winning hand is worth: the items below added up. A win needs at least "
+                 f"{MIN_TAI} 台; there is no cap."),
+            Term("底分", f"M = 台 × 底分（本局底分 {opts.base}）：付款都以M计。",
+                 f"M = 台 × the base ({opts.base} here): every payment is a multiple of M."),
+            Term("包", f"承包：一家替别家付。三包：一家吃、碰、明杠另一家的牌达{BAO_CLAIMS}次；"
+                       f"互包：两家互相吃碰达到此数；拉杠胡、送杠胡、还杠胡：让胡牌成立的那一杠的一方独付。",
+                 f"承包, paying for others. 三包: one seat claimed {BAO_CLAIMS} times (吃, 碰, 明杠) "
+                 f"from another; 互包: the two claimed from each other that often; 拉杠胡, 送杠胡 and "
+                 f"还杠胡: the seat whose kong made the win pays alone."),
+        )
+
+    def payment_rules(self, opts: Options) -> tuple[Text, ...]:
+        return (
+            Text("自摸：其余三家各付 M。", "Self-draw: each of the other three pays M."),
+            Text(f"点炮（含抢杠）：放炮者一家付 {DISCARD_M}M。",
+                 f"On a discard (or a robbed kong): the discarder alone pays {DISCARD_M}M."),
+            Text(f"拉杠胡、送杠胡、还杠胡：承包者一家付 {GANG_M}M。",
+                 f"拉杠胡, 送杠胡, 还杠胡: the liable seat alone pays {GANG_M}M."),
+            Text(f"三包：被包的一家另付 {BAO_M}M（自摸时独付 {BAO_SELF_DRAW_M}M）；互包此部分加倍。",
+                 f"三包: the bound seat pays {BAO_M}M more ({BAO_SELF_DRAW_M}M alone on a "
+                 f"self-draw); 互包 doubles that part."),
+            Text("一炮多响：每位胡家分别收款；与不同家的承包关系相加。",
+                 "Several winners on one discard are each paid; relations with different seats "
+                 "add up."),
+        )
 
     def dead_wall(self, back_draws: int, flowers_out: int, opts: Options) -> int:
         """流局 at 16 live tiles left while not all 8 flowers are out, at 18 once they are."""
@@ -280,7 +376,11 @@ class Xizhou(Ruleset):
 
     def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
         """1台起胡: a 0-台 win scores 0 with ``limit="not_winning"`` and is paid nothing."""
-        return tai.score_wins(outcome, lambda h: count_tai(h, outcome, opts), 0, minimum=1)
+        return tai.score_wins(outcome, lambda h: count_tai(h, outcome, opts), 0, minimum=MIN_TAI)
+
+    def readings(self, outcome: HandOutcome, win: Win, opts: Options):
+        show = outcome.showdowns.get(win.seat)
+        return tai.reading_points(win, show, lambda h: count_tai(h, outcome, opts), 0, 1)
 
     def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
         out = []
@@ -292,20 +392,22 @@ class Xizhou(Ruleset):
             for pair, bao in pairs.items():
                 if win.seat in pair:
                     (other,) = pair - {win.seat}
-                    out.append(Liability(bao, other, win.seat))
+                    # "未胡的另一方": a bound partner who also won owes nothing for 三包
+                    if other not in outcome.winners:
+                        out.append(Liability(bao, other, win.seat))
         return tuple(out)
 
     def settle(self, inp: SettleInput, opts: Options) -> list[Payment]:
         """Self-draw: M from each; discard: 2M from the discarder; a kong 承包: 5M from the liable
         seat alone. 三包 adds 2M from the bound seat (on a self-draw it pays the 3M alone too:
         5M); 互包 doubles that part. Relations with different seats add up."""
-        return _settle(inp, opts, 2)
+        return _settle(inp, opts, DISCARD_M)
 
     def mistakes(self, outcome, scorings, inp, opts) -> list[Mistake]:
         """台 items forgotten, a 承包 not applied, 互包 not doubled, a discard paid M instead of
         2M or by all three like a self-draw, then one 台 off."""
 
-        def resettle(points: dict[str, int], i: SettleInput = inp, factor: int = 2):
+        def resettle(points: dict[str, int], i: SettleInput = inp, factor: int = DISCARD_M):
             return _settle(dataclasses.replace(i, points=points), opts, factor)
 
         def without(code, zh, en, liabilities) -> Mistake:
@@ -370,14 +472,14 @@ def _settle(inp: SettleInput, opts: Options, discard_factor: int) -> list[Paymen
         gang = next((x for x in mine if x.kind in GANG_KINDS), None)
         bao = [x for x in mine if x.kind in BAO_KINDS]
         if gang:
-            payments.append(Payment(gang.seat, win.seat, 5 * m, KIND_ZH[gang.kind]))
+            payments.append(Payment(gang.seat, win.seat, GANG_M * m, KIND_ZH[gang.kind]))
         elif win.how in ("discard", "robbed_kong") and win.from_seat:
             payments.append(Payment(win.from_seat, win.seat, discard_factor * m, "点炮"))
         elif not bao:
             payments += [Payment(s, win.seat, m, "自摸") for s in SEATS if s != win.seat]
         self_drawn = not gang and win.how in ("self_draw", "instant")
         for x in bao:
-            part = (5 if self_drawn else 2) * m * (2 if x.kind == "hu_bao" else 1)
+            part = (BAO_SELF_DRAW_M if self_drawn else BAO_M) * m * (2 if x.kind == "hu_bao" else 1)
             payments.append(Payment(x.seat, win.seat, part, KIND_ZH[x.kind]))
     return tai.merge(payments)
 

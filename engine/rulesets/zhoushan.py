@@ -1,5 +1,5 @@
 """舟山/定海麻将 (Zhoushan, Dinghai): 144 tiles with flowers, 13 in hand, the standard shape only,
-台 items capped at 4, paid as 底 + 台 per payer. Clause-by-clause reading and every decision on
+台 items capped at 4, paid as 台 × stake per payer (抢杠胡 5×). Clause-by-clause reading and every decision on
 an ambiguous clause: docs/rules/zhoushan.md.
 """
 
@@ -23,6 +23,7 @@ from engine.model import (
 from engine.rulesets import tai
 from engine.rulesets.base import (
     Anomaly,
+    Item,
     Liability,
     Mistake,
     Payment,
@@ -30,6 +31,8 @@ from engine.rulesets.base import (
     ScoreLine,
     Scoring,
     SettleInput,
+    Term,
+    Text,
     option,
 )
 from engine.rulesets.claims import passed_peng
@@ -40,7 +43,9 @@ from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE
 class Options:
     stake: int = option(1, "amount paid per 台 (and per 底); the seed names no stake")
     base: int = option(
-        1, "底: 台 every paying seat pays on top of the winner's 台, so a 0-台 win still pays"
+        0,
+        "底: 台 every paying seat pays on top of the winner's 台 (the seed: 台 alone, "
+        "'按照胡牌者的台数相应付分'; a club that pays a 底 sets 1)",
     )
     cap: int = option(
         4, "台 cap per winner (the seed: more than 4 台 still count as 4); 0 = none"
@@ -70,55 +75,74 @@ class Options:
     )
 
 
-_DRAGON_ITEMS = (
-    (RED, "red_pung", "中3个", "three 中"),
-    (GREEN, "green_pung", "发3个", "three 发"),
-    (WHITE, "white_pung", "白3个", "three 白"),
-)
-_WAIT_ITEMS = {
-    "kanchan": ("kanchan", "坎张", "closed wait"),
-    "penchan": ("penchan", "边张", "edge wait"),
+# Every 台 item (seed 台数); None: set by an option (``_option_tai``).
+ITEMS: tai.ItemTable = {
+    "zimo": ("自摸", "self-draw", 1),
+    "gang_kai": ("杠上开花", "win on a kong/flower replacement", 2),
+    "duidao": ("对倒", "pung wait won on a discard", 1),
+    "kanchan": ("坎张", "closed wait", 1),
+    "penchan": ("边张", "edge wait", 1),
+    "dandiao": ("单钓将", "pair wait", 1),
+    "paihu": ("排胡", "all chows", None),
+    "red_pung": ("中3个", "three 中", 1),
+    "green_pung": ("发3个", "three 发", 1),
+    "white_pung": ("白3个", "three 白", 1),
+    "quanfeng": ("圈风", "pung of the round wind", 1),
+    "own_flower": ("正花", "own-seat flower", 1),
+    "flower_set": ("一套花", "a full flower set", 2),
+    "all_flowers": ("八花", "all eight flowers", 4),
+    "pengpeng": ("碰碰胡", "all pungs", 2),
+    "hunyise": ("混一色", "one suit and honors", 2),
+    "qingyise": ("清一色", "one suit", 4),
+    "haidi": ("海底捞月", "win on the last tile", 4),
+    "tianhu": ("天胡", "dealer wins on the deal", 4),
+    "dihu": ("地胡", "non-dealer wins on the first draw", 1),
 }
+_DRAGON_ITEMS = ((RED, "red_pung"), (GREEN, "green_pung"), (WHITE, "white_pung"))
+_WAIT_ITEMS = {"kanchan": "kanchan", "penchan": "penchan"}
+ROBBED_KONG_TIMES, BAO_TIMES = 5, 3  # 抢杠胡 pays 5 times, 杠上开花包三家 3 times
 
 
 def count_tai(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> tuple[ScoreLine, ...]:
     """Every 台 item of one reading of a winning hand, before the cap."""
-    L = tai.line
+
+    def L(code: str, count: int = 1, value: int | None = None) -> ScoreLine:
+        return tai.item_line(ITEMS, code, count, value)
+
     lines: list[ScoreLine] = []
     counts = Counter(hand.faces)
-    lines += [L(code, zh, en, 1) for face, code, zh, en in _DRAGON_ITEMS if counts[face] >= 3]
+    lines += [L(code) for face, code in _DRAGON_ITEMS if counts[face] >= 3]
     lines += _flower_lines(tai.flowers_of(outcome, hand.seat), hand.seat, opts)
     flags = hand.flags
     if hand.self_drawn:
         if flags & {FLAG_KONG_REPLACEMENT, FLAG_BONUS_REPLACEMENT}:
-            lines.append(L("gang_kai", "杠上开花", "win on a kong/flower replacement", 2))
+            lines.append(L("gang_kai"))
         else:
-            lines.append(L("zimo", "自摸", "self-draw", 1))
+            lines.append(L("zimo"))
     if hand.wait == "shanpon" and not hand.self_drawn:
-        lines.append(L("duidao", "对倒", "pung wait won on a discard", 1))
+        lines.append(L("duidao"))
     if hand.wait in _WAIT_ITEMS:
-        lines.append(L(*_WAIT_ITEMS[hand.wait], 1))
+        lines.append(L(_WAIT_ITEMS[hand.wait]))
     if hand.wait == "tanki":
-        value = opts.tanki_self_draw_tai if hand.self_drawn else 1
-        lines.append(L("dandiao", "单钓将", "pair wait", value))
+        lines.append(L("dandiao", value=opts.tanki_self_draw_tai if hand.self_drawn else None))
     if hand.all_pungs():
-        lines.append(L("pengpeng", "碰碰胡", "all pungs", 2))
+        lines.append(L("pengpeng"))
     kind = tai.flush(hand.faces)
     if kind in ("hun", "zi"):
-        lines.append(L("hunyise", "混一色", "one suit and honors", 2))
+        lines.append(L("hunyise"))
     elif kind == "qing":
-        lines.append(L("qingyise", "清一色", "one suit", 4))
+        lines.append(L("qingyise"))
     plain_pair = hand.pair not in (*DRAGONS, SEAT_WIND[hand.seat], SEAT_WIND[outcome.round_wind])
     if hand.all_chows() and plain_pair and hand.wait == "ryanmen" and opts.pinghu_tai:
-        lines.append(L("paihu", "排胡", "all chows", opts.pinghu_tai))
+        lines.append(L("paihu", value=opts.pinghu_tai))
     if FLAG_LAST_TILE in flags and (hand.win.how == "discard" or opts.haidi == "both"):
-        lines.append(L("haidi", "海底捞月", "win on the last tile", 4))
+        lines.append(L("haidi"))
     if FLAG_HEAVEN in flags:
-        lines.append(L("tianhu", "天胡", "dealer wins on the deal", 4))
+        lines.append(L("tianhu"))
     if FLAG_FIRST_DRAW in flags:
-        lines.append(L("dihu", "地胡", "non-dealer wins on the first draw", 1))
+        lines.append(L("dihu"))
     if SEAT_WIND[outcome.round_wind] in hand.pung_faces():
-        lines.append(L("quanfeng", "圈风", "pung of the round wind", 1))
+        lines.append(L("quanfeng"))
     return tuple(lines)
 
 
@@ -126,13 +150,13 @@ def _flower_lines(flowers: list[str], seat: str, opts: Options) -> list[ScoreLin
     """All eight: 4 台. Otherwise 2 台 per full set (春夏秋冬 / 梅兰竹菊), and 1 台 per own-seat
     flower (正花) outside a full set."""
     if len(flowers) == 8:
-        return [tai.line("all_flowers", "八花", "all eight flowers", 4)]
+        return [tai.item_line(ITEMS, "all_flowers")]
     sets = tai.complete_flower_sets(flowers)
     in_sets = {f for group in sets for f in group}
     own = [f for f in flowers if f not in in_sets and tai.flower_seat(f, opts.flower_order) == seat]
-    lines = [tai.line("flower_set", "一套花", "a full flower set", 2, len(sets))] if sets else []
+    lines = [tai.item_line(ITEMS, "flower_set", len(sets))] if sets else []
     if own:
-        lines.append(tai.line("own_flower", "正花", "own-seat flower", 1, len(own)))
+        lines.append(tai.item_line(ITEMS, "own_flower", len(own)))
     return lines
 
 
@@ -142,15 +166,74 @@ _OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(Options))
 class Zhoushan(Ruleset):
     name = "zhoushan"
     title_zh = "舟山(定海)麻将"
+    title_en = "Zhoushan (Dinghai) mahjong"
+    option_zh = {
+        "stake": "每台（和每个底）付多少；规则没有定",
+        "base": "底：每家付款时在胡家台数外另加的台数，所以0台的胡也有钱",
+        "cap": "每位胡家最多算几台（规则：超过4台按4台）；0 = 不封顶",
+        "discard_payer": "放铳时谁付：discarder 放铳者一家，all 三家都付",
+        "pinghu_tai": "排胡（全是顺子、普通的将、两面听）算几台；规则没提",
+        "tanki_self_draw_tai": "自摸单钓将算几台（规则：2），另外还有自摸的1台",
+        "haidi": "海底捞月：discard 胡最后打出的那张牌（规则原文），both 也包括自摸最后一张",
+        "flower_order": "哪些花是本位花：spec 东=春梅 南=夏兰 西=秋竹 北=冬菊（规则顺序梅兰竹菊），tile_numbers 梅1兰2菊3竹4：西=秋菊 北=冬竹",
+    }
     Options = Options
     hand_size = 13
     has_flowers = True
     forbid_discard_of_claimed = True
     multiple_discard_winners = True
     passed_win_waits_for_draw = True  # the replay checks a passed 胡 (see docs)
+    liability_kinds = ("gang_kai_bao",)
 
     def tile_counts(self, opts: Options) -> dict[str, int]:
         return tai.tile_counts_144()
+
+    def items(self, opts: Options) -> tuple[Item, ...]:
+        listed = tuple(
+            dataclasses.replace(i, counts=bool(opts.pinghu_tai)) if i.code == "paihu" else i
+            for i in tai.items(ITEMS, {"paihu": (opts.pinghu_tai, "pinghu_tai")})
+        )
+        self_drawn = dataclasses.replace(
+            next(i for i in listed if i.code == "dandiao"),
+            value=opts.tanki_self_draw_tai,
+            option="tanki_self_draw_tai",
+            when=Text("自摸", "self-drawn"),
+        )
+        at = [i.code for i in listed].index("dandiao") + 1
+        return (*listed[:at], self_drawn, *listed[at:])
+
+    def terms(self, opts: Options) -> tuple[Term, ...]:
+        cap_zh = f"每位胡家最多算{opts.cap}台（超过也按{opts.cap}台）" if opts.cap else "不封顶"
+        cap_en = f"at most {opts.cap} 台 a winner (more count as {opts.cap})" if opts.cap else "no cap"
+        return (
+            Term("胡", "胡牌只认标准牌型：四组（顺子、刻子或杠）加一对将；0台也能胡。",
+                 "A win is the standard shape only: four sets and a pair; a 0-台 win is a win."),
+            Term("台", f"牌的分值单位：下表各项相加，{cap_zh}。",
+                 f"What a winning hand is worth: the items below added up, {cap_en}."),
+            Term("底", f"每家付款时在台数之外另加的{opts.base}台，所以0台的胡也有钱。每台 {opts.stake}。",
+                 f"{opts.base} 台 every paying seat adds on top of the winner's 台, so a 0-台 win "
+                 f"still pays; each 台 is worth {opts.stake}."),
+            Term("包", f"杠上开花包三家：明杠别家打出的牌后杠上开花，打出那张牌的一家替三家付（{BAO_TIMES}倍）。",
+                 f"杠上开花包三家: a win on the replacement after konging another seat's discard; "
+                 f"that discarder pays for all three ({BAO_TIMES} times)."),
+        )
+
+    def payment_rules(self, opts: Options) -> tuple[Text, ...]:
+        each = f"{opts.stake} × (底 {opts.base} + 台)"
+        discard = (
+            Text(f"放铳：放铳者一家付 {each}。", f"On a discard: the discarder alone pays {each}.")
+            if opts.discard_payer == "discarder"
+            else Text(f"放铳：三家各付 {each}。", f"On a discard: each of the three others pays {each}.")
+        )
+        return (
+            Text(f"自摸：其余三家各付 {each}。", f"Self-draw: each of the other three pays {each}."),
+            discard,
+            Text(f"抢杠胡：被抢杠的一家付{ROBBED_KONG_TIMES}倍。",
+                 f"Robbing a kong: the robbed seat pays {ROBBED_KONG_TIMES} times that."),
+            Text(f"杠上开花包三家：被包的一家付{BAO_TIMES}倍。",
+                 f"杠上开花包三家: the liable seat pays {BAO_TIMES} times that."),
+            Text("一炮多响：每位胡家分别收款。", "Several winners on one discard are each paid."),
+        )
 
     def dead_wall(self, back_draws: int, flowers_out: int, opts: Options) -> int:
         """The seed plays to the last tile (its 海底 and last-tile restrictions say so)."""
@@ -166,6 +249,10 @@ class Zhoushan(Ruleset):
     def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
         return tai.score_wins(outcome, lambda h: count_tai(h, outcome, opts), opts.cap)
 
+    def readings(self, outcome: HandOutcome, win, opts: Options):
+        show = outcome.showdowns.get(win.seat)
+        return tai.reading_points(win, show, lambda h: count_tai(h, outcome, opts), opts.cap)
+
     def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
         """杠上开花 after a kong of someone's discard: that discarder pays for all three."""
         feeders = ((tai.kong_feeder(outcome, win), win.seat) for win in outcome.wins)
@@ -178,13 +265,13 @@ class Zhoushan(Ruleset):
             losers = [s for s in SEATS if s != win.seat]
             liable = [x.seat for x in inp.liabilities if x.beneficiary == win.seat]
             if win.how == "robbed_kong" and win.from_seat:
-                payments.append(Payment(win.from_seat, win.seat, 5 * amount, "抢杠胡"))
+                payments.append(Payment(win.from_seat, win.seat, ROBBED_KONG_TIMES * amount, "抢杠胡"))
             elif win.how == "discard" and win.from_seat and opts.discard_payer == "discarder":
                 payments.append(Payment(win.from_seat, win.seat, amount, "放铳"))
             elif win.how == "discard":
                 payments += [Payment(s, win.seat, amount, "放铳") for s in losers]
             elif liable:
-                payments.append(Payment(liable[0], win.seat, 3 * amount, "杠上开花包三家"))
+                payments.append(Payment(liable[0], win.seat, BAO_TIMES * amount, "杠上开花包三家"))
             else:
                 payments += [Payment(s, win.seat, amount, "自摸") for s in losers]
         return tai.merge(payments)
@@ -206,6 +293,8 @@ class Zhoushan(Ruleset):
         found = list(tai.item_mistakes(scorings, outcome.winners, resettle, opts.cap))
         if opts.base:
             found.append(variant("base_missed", "没算底", "the 底 not paid", base=0))
+        else:
+            found.append(variant("base_added", "多付了1底", "a 底 of 1 paid on top", base=1))
         if any(w.how == "discard" for w in inp.wins):
             other = "all" if opts.discard_payer == "discarder" else "discarder"
             found.append(

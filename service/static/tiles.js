@@ -1,27 +1,21 @@
-// Tiles drawn as HTML (same markup as the server's tile macro): <span class="tile s-m t-3m"><b>三</b><i>万</i></span>
+// Tiles drawn as images (same markup as the server's tile macro):
+// <img class="tile s-m t-3m" data-t="3m" src="/tiles/<digest>/3m.svg" alt="三万" title="三万">
+// Where the images are and each tile's label (in the page's language) come from the page's
+// #fupan-tiles JSON (service/tile_images.py).
 (function (global) {
   "use strict";
-  var DIGITS = "一二三四五六七八九";
-  var SUIT = { m: "万", p: "筒", s: "条" };
-  var HONOR = { "1z": "东", "2z": "南", "3z": "西", "4z": "北", "5z": "白", "6z": "发", "7z": "中" };
-  var FLOWER = "春夏秋冬梅兰竹菊";
+  var config = JSON.parse(document.getElementById("fupan-tiles").textContent);
+
+  function src(t) { return config.base + t + ".svg"; }
+  function label(t) { return config.names[t] || t; }
 
   function tile(t, wild) {
-    var el = document.createElement("span");
-    el.className = "tile s-" + t[1] + " t-" + t + (wild ? " wild" : "");
-    el.dataset.t = t;
-    var top = document.createElement("b");
-    if (SUIT[t[1]]) {
-      top.textContent = DIGITS[+t[0] - 1];
-      var bottom = document.createElement("i");
-      bottom.textContent = SUIT[t[1]];
-      el.append(top, bottom);
-    } else {
-      top.textContent = t[1] === "z" ? HONOR[t] : FLOWER[+t[0] - 1];
-      el.append(top);
-    }
-    el.title = t;
-    return el;
+    var img = document.createElement("img");
+    img.className = "tile s-" + t[1] + " t-" + t + (wild ? " wild" : "");
+    img.dataset.t = t;
+    img.src = src(t);
+    img.alt = img.title = label(t);
+    return img;
   }
 
   function tiles(list, wildcards) {
@@ -31,5 +25,5 @@
     return box;
   }
 
-  global.FupanTiles = { tile: tile, tiles: tiles };
+  global.FupanTiles = { tile: tile, tiles: tiles, label: label };
 })(window);

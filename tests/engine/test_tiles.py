@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.tiles import TileError, chinese, parse_tile, parse_tiles, to_mpsz
+from engine.tiles import ALL_TILES, TileError, chinese, parse_tile, parse_tiles, tile_name, to_mpsz
 
 
 def test_mpsz_strings():
@@ -78,3 +78,22 @@ def test_round_trips():
     tiles = parse_tiles("19m19p19s1234567z12345678f")
     assert parse_tiles(to_mpsz(tiles)) == tiles
     assert [chinese(t) for t in parse_tiles("3m7z1f")] == ["三万", "中", "春"]
+
+
+def test_names_in_each_language():
+    """Alt text and labels: one name a tile in each language, never the code."""
+    assert [tile_name(t, "en") for t in parse_tiles("3m9p1s1z5z6z7z4f7f")] == [
+        "3 Characters",
+        "9 Dots",
+        "1 Bamboo",
+        "East wind",
+        "White dragon",
+        "Green dragon",
+        "Red dragon",
+        "Winter",
+        "Bamboo flower",
+    ]
+    assert [tile_name(t, "zh") for t in parse_tiles("3m2z8f")] == ["三万", "南", "菊"]
+    for language in ("zh", "en"):
+        names = [tile_name(t, language) for t in ALL_TILES]
+        assert len(set(names)) == len(ALL_TILES), language

@@ -83,9 +83,11 @@ def test_hand_page_itemises_scoring_in_chinese_or_english(alice, sessions):
     assert lines and all(line["zh"] and line["en"] for line in lines)
     html = alice.get(f"/sessions/{sid}/hands/1").get_data(as_text=True)
     english = alice.get(f"/sessions/{sid}/hands/1", headers=EN).get_data(as_text=True)
+    link = f'<a href="/rules/huangyan?session={sid}#item-{{}}">{{}}</a>'  # each item's rules entry
     for line in lines:
-        assert f"<td>{line['zh']}</td>" in html and f"<td>{line['en']}</td>" in english
-        assert f"<td>{line['en']}</td>" not in html and f"<td>{line['zh']}</td>" not in english
+        zh, en = (link.format(line["code"], name) for name in (line["zh"], line["en"]))
+        assert f"<td>{zh}</td>" in html and f"<td>{en}</td>" in english
+        assert f"<td>{en}</td>" not in html and f"<td>{zh}</td>" not in english
     assert "漏算" in html  # the explanation of the dispute
     assert alice.get(f"/sessions/{sid}/hands/2").status_code == 404
 

@@ -11,6 +11,7 @@ from engine.rulesets.base import ScoreLine
 HU, FAN, LIMIT = "胡", "番", "腊子"
 LIMIT_POINTS = 500
 BASE_HU = 20
+PAY_UNIT = 10  # totals are rounded up to 10; one unit of payment per 10 points
 
 # code: (zh, en, value, unit)
 ITEMS: dict[str, tuple[str, str, int, str]] = {
@@ -29,7 +30,7 @@ ITEMS: dict[str, tuple[str, str, int, str]] = {
     "self_draw": ("自摸", "self-draw", 2, HU),
     "kanchan": ("嵌档", "closed wait", 2, HU),
     "penchan": ("靠柄", "edge wait", 2, HU),
-    "base_20": ("基础20胡", "base 20", BASE_HU, HU),
+    "base_20": ("基础胡", "base", BASE_HU, HU),
     "not_a_win": ("不成胡", "the tiles shown are not a winning hand", 0, HU),
     # 番
     "fan_white": ("翻白板", "revealed white", 1, FAN),
@@ -84,7 +85,7 @@ def sums(codes: Iterable[str]) -> tuple[int, int, bool]:
 
 
 def round_up(points: int) -> int:
-    return -(-points // 10) * 10
+    return -(-points // PAY_UNIT) * PAY_UNIT
 
 
 def total(hu: int, fan: int, limit: bool, *, cap: bool = True, rounding: bool = True) -> tuple[int, int]:

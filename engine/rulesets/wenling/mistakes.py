@@ -76,8 +76,9 @@ def _point_slips(scoring: Scoring) -> Iterator[tuple[int, str, str, str]]:
     raw = hu << fan
     if raw > lines.LIMIT_POINTS:
         yield lines.round_up(raw), "cap_ignored", "未封顶500胡", "500 cap ignored"
-    if raw % 10:
-        yield min(raw - raw % 10, lines.LIMIT_POINTS), "rounded_down", "未进10(舍零)", "rounded down, not up"
+    if raw % lines.PAY_UNIT:
+        down = min(raw - raw % lines.PAY_UNIT, lines.LIMIT_POINTS)
+        yield down, "rounded_down", "未进10(舍零)", "rounded down, not up"
 
 
 def _nonwinners_base_toggled(

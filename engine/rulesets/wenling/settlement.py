@@ -49,13 +49,13 @@ def settle(inp: SettleInput, opts: Options, nonwinners_settle: bool = True, capp
     for w in winners:
         for s in others:
             payer = liable.get(w, s)
-            pay(payer, w, points[w] // 10, "胡牌" if payer == s else f"包三家(代{s})")
+            pay(payer, w, points[w] // lines.PAY_UNIT, "胡牌" if payer == s else f"包三家(代{s})")
     if nonwinners_settle:
         for a, b in combinations(others, 2):
             high, low = (a, b) if points[a] >= points[b] else (b, a)
             payer = low if low in bao or not bao else next(iter(bao))
             why = "闲家差额" if payer == low else f"包三家(代{low})"
-            pay(payer, high, (points[high] - points[low]) // 10, why)
+            pay(payer, high, (points[high] - points[low]) // lines.PAY_UNIT, why)
     return [Payment(p, q, amount, "; ".join(reasons[p, q])) for (p, q), amount in owed.items()]
 
 

@@ -354,12 +354,12 @@
     function clearLive() { $("items").textContent = ""; $("disputes").textContent = ""; }
     function name(seat) { return WIND[seat] + " " + (seats()[seat] || ""); }
     function drawVerdict() {
-      var v = verdict, box = $("verdict"), names = info.names;
+      var v = verdict, box = $("verdict"), tileName = FupanTiles.label;
       var w = v.winning, winner = S.entry.win.seat;
       box.className = "verdict " + (w && w.ok ? "ok" : "warn");
       box.textContent = S.entry.result === "exhausted" ? _("exhausted (no winner)") : w && w.ok ? _("a winning hand") : _("not a winning hand") + (w && w.shanten !== null ? " (" + _("%(n)s from ready", { n: w.shanten }) + ")" : "");
       var reading = (v.reading[winner] || []).map(function (r) {
-        var p = r.split("→"); return (names[p[0]] || p[0]) + "→" + (names[p[1]] || p[1]);
+        var p = r.split("→"); return tileName(p[0]) + "→" + tileName(p[1]);
       });
       if (reading.length) box.append(el("div", "reading", _("wildcards") + ": " + reading.join(", ")));
       var items = $("items");
@@ -370,7 +370,13 @@
         t.append(cap);
         v.items[seat].forEach(function (line) {
           var tr = el("tr");
-          tr.append(el("td", null, label(line)), el("td", "num", line.value + " " + (UNIT[line.unit] || line.unit) + (line.count > 1 ? " ×" + line.count : "")));
+          var item = el("a", null, label(line));  // its entry on the rules page, in a new tab (the draft stays)
+          item.href = root.dataset.rulesUrl + "#item-" + line.code;
+          item.target = "_blank";
+          item.rel = "noopener";
+          var td = el("td");
+          td.append(item);
+          tr.append(td, el("td", "num", line.value + " " + (UNIT[line.unit] || line.unit) + (line.count > 1 ? " ×" + line.count : "")));
           t.append(tr);
         });
         items.append(t);

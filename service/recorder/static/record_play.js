@@ -24,7 +24,7 @@
   function next(seat) { return SEATS[(SEATS.indexOf(seat) + 1) % 4]; }
   function seats() { var S = R.state(), srv = R.server(); return S.seats || (srv && srv.next.seats) || {}; }
   function name(seat) { return WIND[seat] + " " + (seats()[seat] || ""); }
-  function tileName(t) { return info.names[t] || t; }
+  var tileName = FupanTiles.label;  // in the page's language
   function options() { var srv = R.server(); return (srv && srv.session.options) || {}; }
   function flash(msg) { $("play-status").textContent = msg; $("play-status").className = "warn"; }
   function lastTap(p, test) {
