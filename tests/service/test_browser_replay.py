@@ -84,7 +84,7 @@ def test_upload_verify_open_dispute_step_replay_and_chart(app, live, browser, sh
     page.goto(f"{live}/clubs/{CLUB}/dashboards")
     page.wait_for_selector("#chart-balance .main-svg", timeout=30_000)
     page.wait_for_selector("#chart-balance .modebar-btn[data-title*='png' i]", state="attached")
-    assert "Settle up" in page.goto(f"{live}/clubs/{CLUB}/ledger").text()
+    assert "结账（最少转账）" in page.goto(f"{live}/clubs/{CLUB}/ledger").text()
     assert js_errors == []
 
 
