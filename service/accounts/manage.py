@@ -14,6 +14,8 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime, timedelta
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from sqlalchemy import update
 from sqlmodel import select
 from werkzeug.security import check_password_hash
@@ -23,7 +25,7 @@ from service.db import db
 from service.models import ROLES, Club, Invite, Membership, User
 
 INVITE_DAYS = 7
-USED = "this invitation has already been used; ask the club admin for a new one"
+USED = lazy_gettext("this invitation has already been used; ask the club admin for a new one")
 
 
 class Refused(auth.AccountError):
@@ -67,7 +69,7 @@ def revoke_invite(club: str, invite_id: int) -> None:
     with db() as session:
         row = session.get(Invite, invite_id)
         if row is None or row.club_id != _club(club).id:
-            raise Refused("no such invitation", 404)
+            raise Refused(_("no such invitation"), 404)
         session.delete(row)
         session.commit()
 
@@ -79,11 +81,11 @@ def open_invite(token: str) -> tuple[Invite, str]:
         row = session.exec(select(Invite).where(Invite.token_hash == auth.digest(token))).first()
         club = session.get(Club, row.club_id) if row else None
     if row is None or club is None:
-        raise Refused("there is no such invitation; check the link", 404)
+        raise Refused(_("there is no such invitation; check the link"), 404)
     if row.used_at is not None:
-        raise Refused(USED, 410)
+        raise Refused(str(USED), 410)
     if row.expires_at <= datetime.now(UTC):
-        raise Refused("this invitation has expired; ask the club admin for a new one", 410)
+        raise Refused(_("this invitation has expired; ask the club admin for a new one"), 410)
     return row, club.name
 
 
@@ -104,7 +106,7 @@ def accept_invite(
         ).rowcount
         session.commit()
     if claimed != 1:
-        raise Refused(USED, 410)
+        raise Refused(str(USED), 410)
     if user is None:
         try:
             user = auth.create_user(username, password)
@@ -137,13 +139,17 @@ def reset_password(admin: User, club: str, username: str) -> str:
     """A temporary password for a member (returned once); their sessions end. Only for someone
     all of whose clubs ``admin`` administers: else an admin could take over another club's
     account (and that club's data)."""
-    user, _ = _member(club, username)
+    user, _membership = _member(club, username)
     mine = {name for name, m in auth.memberships(admin).items() if m.role == "admin"}
     theirs = set(_clubs_of(user))
     if not theirs <= mine:
         raise Refused(
-            f"{username} is also in clubs you do not administer ({', '.join(sorted(theirs - mine))}); "
-            "an admin of those clubs, or the server's `fupan users` command, resets the password",
+            _(
+                "%(user)s is also in clubs you do not administer (%(clubs)s); an admin of those clubs, "
+                "or the server's `fupan users` command, resets the password",
+                user=username,
+                clubs=", ".join(sorted(theirs - mine)),
+            ),
             403,
         )
     password = temporary_password()
@@ -161,7 +167,7 @@ def set_role(club: str, username: str, role: str, player: str | None = None) -> 
 
 def remove_member(club: str, username: str) -> None:
     """Take a member out of the club (the account stays: it may be in other clubs)."""
-    _, membership = _member(club, username)
+    _user, membership = _member(club, username)
     if membership.role == "admin":
         _not_last_admin(club)
     with db() as session:
@@ -173,10 +179,10 @@ def remove_member(club: str, username: str) -> None:
 def change_own_password(user: User, current: str, password: str, again: str) -> User:
     """The user's new password; their other sessions end (the caller logs this one in again)."""
     if not check_password_hash(user.password_hash, current):
-        raise Refused("the current password is wrong", 400)
+        raise Refused(_("the current password is wrong"), 400)
     _new_password(password, again)
     if password == current:
-        raise Refused("choose a password different from the current one", 400)
+        raise Refused(_("choose a password different from the current one"), 400)
     return auth.set_password(user.username, password)
 
 
@@ -189,7 +195,7 @@ def no_users() -> bool:
 def first_admin(username: str, password: str, again: str, club: str) -> User:
     """The first user, admin of ``club``; refused once any user exists."""
     if not no_users():
-        raise Refused("the first admin exists already", 404)
+        raise Refused(_("the first admin exists already"), 404)
     _new_password(password, again)
     user = auth.create_user(username, password)
     auth.add_member(user, auth.get_or_create_club(club), "admin")
@@ -199,21 +205,24 @@ def first_admin(username: str, password: str, again: str, club: str) -> User:
 # -- helpers -------------------------------------------------------------------------------------
 def _role(role: str) -> None:
     if role not in ROLES:
-        raise Refused(f"unknown role {role!r}; valid roles: {', '.join(ROLES)}", 400)
+        raise Refused(
+            _("unknown role %(role)r; valid roles: %(roles)s", role=role, roles=", ".join(ROLES)),
+            400,
+        )
 
 
 def _new_password(password: str, again: str) -> None:
     if len(password) < auth.MIN_PASSWORD:
-        raise Refused(f"a password needs at least {auth.MIN_PASSWORD} characters", 400)
+        raise Refused(_("a password needs at least %(num)d characters", num=auth.MIN_PASSWORD), 400)
     if password != again:
-        raise Refused("the two passwords differ", 400)
+        raise Refused(_("the two passwords differ"), 400)
 
 
 def _club(name: str) -> Club:
     with db() as session:
         club = session.exec(select(Club).where(Club.name == name)).first()
     if club is None:
-        raise Refused(f"no club named {name!r}", 404)
+        raise Refused(_("no club named %(name)r", name=name), 404)
     return club
 
 
@@ -226,7 +235,7 @@ def _member(club: str, username: str) -> tuple[User, Membership]:
             )
         ).first()  # fmt: skip
     if row is None:
-        raise Refused(f"{username!r} is not a member of {club}", 404)
+        raise Refused(_("%(user)r is not a member of %(club)s", user=username, club=club), 404)
     return row
 
 
@@ -246,5 +255,8 @@ def _not_last_admin(club: str) -> None:
         ).all()
     if len(admins) <= 1:
         raise Refused(
-            f"{club} needs an admin: make someone else admin first (the last admin stays)"
+            _(
+                "%(club)s needs an admin: make someone else admin first (the last admin stays)",
+                club=club,
+            )
         )

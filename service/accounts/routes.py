@@ -36,7 +36,7 @@ def _own_password_first():
     if endpoint in ("accounts.password", "accounts.logout") or endpoint.endswith("static"):
         return None
     if request.path.startswith("/api/"):
-        message = "change the temporary password first (/account/password)"
+        message = _("change the temporary password first (/account/password)")
         return jsonify(error="password_change_required", message=message), 403
     return redirect(url_for("accounts.password"))
 
@@ -145,20 +145,25 @@ def members(club: str):
     return page, status, {"Cache-Control": "no-store"}  # it may hold a secret shown once
 
 
+def _role_name(role: str) -> str:
+    """A role in the page's language (the words of ``_macros.role``)."""
+    return {"member": _("member"), "auditor": _("auditor"), "admin": _("admin")}.get(role, role)
+
+
 def _change(club: str, action: str, form) -> None:
     username = form.get("username", "").strip()
     if action == "role":
         manage.set_role(club, username, form.get("role", ""), form.get("player"))
-        flash(f"{username}: {form.get('role')}")
+        flash(_("%(user)s: %(role)s", user=username, role=_role_name(form.get("role", ""))))
     elif action == "remove":
         manage.remove_member(club, username)
-        flash(f"{username} no longer belongs to {club}")
+        flash(_("%(user)s no longer belongs to %(club)s", user=username, club=club))
     else:
         invite_id = form.get("invite_id", "")
         if not invite_id.isdigit():
             abort(400, "invite_id")
         manage.revoke_invite(club, int(invite_id))
-        flash("invitation withdrawn")
+        flash(_("invitation withdrawn"))
 
 
 @bp.route("/invite/<token>", methods=["GET", "POST"])
@@ -183,7 +188,7 @@ def invitation(token: str):
         else:
             if user is None:
                 login_user(joined)
-            flash(f"welcome to {club}")
+            flash(_("welcome to %(club)s", club=club))
             return redirect(url_for("accounts.clubs"))
     return render_template("accounts/invite.html", invite=invite, club=club, error=error), (
         400 if error else 200
@@ -204,7 +209,7 @@ def password():
             error = str(e)
         else:
             login_user(user)
-            flash("password changed; your other sessions are logged out")
+            flash(_("password changed; your other sessions are logged out"))
             return redirect(url_for("sessions.sessions"))
     forced = current_user.must_change_password
     return render_template("accounts/password.html", error=error, forced=forced), (

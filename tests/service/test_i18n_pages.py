@@ -58,7 +58,8 @@ def pages(app, alice):
     paths = ["/", f"/sessions/{disputed}", f"/sessions/{disputed}/hands/1",
              f"/sessions/{disputed}/replay", f"/clubs/{CLUB}/ledger", f"/clubs/{CLUB}/ledger?date=all",
              f"/clubs/{CLUB}/disputes", f"/clubs/{CLUB}/dashboards", f"/players/{players[0]}",
-             "/account", "/clubs", "/upload", "/record", "/checkpoint", "/nope"]  # fmt: skip
+             "/account", "/clubs", "/upload", "/record", "/checkpoint", "/nope",
+             f"/clubs/{CLUB}/members", "/account/password"]  # fmt: skip
     data = {CLUB, "阿强", *players, "alice", "bob", "carol"}
     return paths, data
 

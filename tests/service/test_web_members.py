@@ -64,7 +64,7 @@ def test_an_invitation_link_makes_a_member_once_and_is_stored_hashed(app, alice)
     }
     assert members["dave"]["player"] == "老王"
     again = join(app.test_client(), link, username="eve")
-    assert again.status_code == 410 and "already been used" in again.get_data(as_text=True)
+    assert again.status_code == 410 and "已经用过" in again.get_data(as_text=True)
     assert login(app.test_client(), "eve", NEW_PASSWORD).status_code == 401
 
 
@@ -76,7 +76,7 @@ def test_an_expired_invitation_is_refused(app, alice):
         session.add(invite)
         session.commit()
     response = join(app.test_client(), link)
-    assert response.status_code == 410 and "expired" in response.get_data(as_text=True)
+    assert response.status_code == 410 and "过期" in response.get_data(as_text=True)
     assert app.test_client().get("/invite/not-a-token").status_code == 404
 
 
@@ -138,7 +138,7 @@ def test_roles_change_and_members_are_removed_but_not_the_last_admin(app, alice)
     assert clubs_of(carol) == {}
     assert carol.get(f"/clubs/{CLUB}/ledger").status_code == 404
     refused = manage(alice, action="remove", username="alice")
-    assert refused.status_code == 409 and "last admin" in refused.get_data(as_text=True)
+    assert refused.status_code == 409 and "最后一个管理员" in refused.get_data(as_text=True)
     refused = manage(alice, action="role", username="alice", role="member")
     assert refused.status_code == 409
     assert clubs_of(alice) == {CLUB: "admin"}
@@ -160,10 +160,10 @@ def test_a_member_changes_their_password_and_other_sessions_end(app, alice):
     form = {"csrf_token": csrf_token(alice, "/account/password"), "current": "wrong one 123",
             "password": NEW_PASSWORD, "password2": NEW_PASSWORD}  # fmt: skip
     wrong = alice.post("/account/password", data=form)
-    assert wrong.status_code == 400 and "current password" in wrong.get_data(as_text=True)
+    assert wrong.status_code == 400 and "当前密码不对" in wrong.get_data(as_text=True)
     short = alice.post("/account/password", data={**form, "current": PASSWORD, "password": "short",
                                                   "password2": "short"})  # fmt: skip
-    assert short.status_code == 400 and "at least 8" in short.get_data(as_text=True)
+    assert short.status_code == 400 and "至少要 8" in short.get_data(as_text=True)
     assert alice.post("/account/password", data={**form, "current": PASSWORD}).status_code == 302
     assert alice.get("/").status_code == 200  # this browser stays logged in
     assert phone.get("/").status_code == 302  # the other one is logged out

@@ -203,9 +203,9 @@
       root.classList.toggle("drawn-mode", !isWin && !S.entry.play);
       $("drawn-confirm").hidden = isWin || !!S.entry.play;
       var no = S.fixing || (server ? server.next.no : "…");
-      $("drawn-text").textContent = S.fixing ? "Correct hand " + no + " to a drawn hand (黄牌): no winner, the payments undone?"
-        : "Hand " + no + " ends drawn (黄牌): no winner. Save it?";
-      $("drawn-save").textContent = S.fixing ? "Save the correction" : "Save as a drawn hand";
+      $("drawn-text").textContent = S.fixing ? _("Correct hand %(no)s to a drawn hand: no winner, the payments undone?", { no: no })
+        : _("Hand %(no)s ends drawn: no winner. Save it?", { no: no });
+      $("drawn-save").textContent = S.fixing ? _("Save the correction") : _("Save as a drawn hand");
       drawEntered();
       drawKeyboard();
       $("save").textContent = S.fixing ? _("Save correction") : _("Save");
@@ -394,7 +394,7 @@
       }).join("  "));
       total.id = "total";
       items.append(total);
-      (v.anomalies || []).forEach(function (a) { items.append(el("div", "error", a.message)); });
+      (v.anomalies || []).forEach(function (a) { items.append(el("div", "error", FupanI18n.lang === "zh" && a.zh ? a.zh : a.message)); });
       drawPayments();
       drawDisputes();
     }

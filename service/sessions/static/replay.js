@@ -103,7 +103,8 @@
     el.append(row(_("discards"), discards));
   }
 
-  var HOW = { self_draw: "self-drawn", discard: "on a discard", robbed_kong: "robbing a kong", instant: "at the deal" };
+  var HOW = { self_draw: _("self-drawn"), discard: _("on a discard"), robbed_kong: _("robbing a kong"), instant: _("at the deal") };
+  var UNIT = { "胡": _("hu"), "番": _("fan"), "台": _("tai") };
   function drawResult(state) {
     var box = $("result");
     box.innerHTML = "";
@@ -112,19 +113,19 @@
     var r = state.result, names = {};
     SEATS.forEach(function (s) { names[s] = WIND[s] + " " + state.seats[s].player; });
     var h = document.createElement("h2");
-    h.textContent = "Hand " + state.hand + " result";
+    h.textContent = _("Hand %(no)s result", { no: state.hand });
     box.append(h);
-    if (!r) { box.append(text("p", "muted", "Being verified: the result shows once the check has run.")); }
-    else if (r.result !== "win" || !r.wins.length) { box.append(text("p", "win-line", "drawn hand: no winner")); }
+    if (!r) { box.append(text("p", "muted", _("Being verified: the result shows once the check has run."))); }
+    else if (r.result !== "win" || !r.wins.length) { box.append(text("p", "win-line", _("drawn hand: no winner"))); }
     else {
       r.wins.forEach(function (w) {
-        var p = text("p", "win-line", names[w.seat] + " wins " + (HOW[w.how] || w.how) + (w.from ? " ← " + names[w.from] : "") + " ");
+        var p = text("p", "win-line", _("%(player)s wins %(how)s", { player: names[w.seat], how: HOW[w.how] || w.how }) + (w.from ? " ← " + names[w.from] : "") + " ");
         if (w.tile) p.append(T.tile(w.tile, (state.wildcards || []).indexOf(w.tile) >= 0));
         box.append(p);
         var items = (r.items || {})[w.seat] || [];
         if (items.length) {
           var ul = document.createElement("ul");
-          items.forEach(function (it) { ul.append(text("li", null, it.zh + " " + it.en + " · " + it.value + " " + (it.unit || ""))); });
+          items.forEach(function (it) { ul.append(text("li", null, FupanI18n.label(it) + " · " + it.value + " " + (UNIT[it.unit] || it.unit || ""))); });
           box.append(ul);
         }
       });
@@ -133,7 +134,7 @@
       var table = document.createElement("table");
       table.className = "grid payments";
       var head = document.createElement("tr");
-      ["", "paid", "expected"].forEach(function (c) { head.append(text("th", c ? "num" : null, c)); });
+      ["", _("paid"), _("expected")].forEach(function (c) { head.append(text("th", c ? "num" : null, c)); });
       table.append(head);
       SEATS.forEach(function (s) {
         var tr = document.createElement("tr");
@@ -143,17 +144,17 @@
       });
       box.append(table);
       (r.disputes || []).forEach(function (d) {
-        var why = d.explanation ? " — " + d.explanation.zh + " (" + d.explanation.en + ")" : "";
-        box.append(text("p", "dispute-line", "dispute " + names[d.from] + " → " + names[d.to] + ": expected " + d.expected + ", paid " + d.recorded + why));
+        var why = d.explanation ? " — " + FupanI18n.label(d.explanation) : "";
+        box.append(text("p", "dispute-line", _("dispute") + " " + names[d.from] + " → " + names[d.to] + ": " + _("expected %(expected)s, paid %(recorded)s", { expected: d.expected, recorded: d.recorded }) + why));
       });
     }
     var links = document.createElement("div");
     links.className = "links";
-    var a = text("a", null, "Hand " + state.hand + " in full: items, payments, disputes");
+    var a = text("a", null, _("Hand %(no)s in full: items, payments, disputes", { no: state.hand }));
     a.href = root.dataset.sessionUrl + "/hands/" + state.hand;
     links.append(a);
     if (state.hand < state.hands) {
-      var next = text("a", null, "Next hand →");
+      var next = text("a", null, _("Next hand →"));
       next.href = "?hand=" + (state.hand + 1) + "&step=0";
       next.addEventListener("click", function (e) { e.preventDefault(); hand(1); });
       links.append(next);

@@ -51,8 +51,8 @@
         if (ok && !ok.created) {  // the same file again: nothing new, say so and where it is
           row.li.classList.add("accepted", "duplicate");
           var note = document.createElement("p"); note.className = "already";
-          var link = document.createElement("a"); link.href = ok.page_url; link.textContent = "open the stored session";
-          note.append("Already stored: this exact file was uploaded before, nothing new was stored — ", link);
+          var link = document.createElement("a"); link.href = ok.page_url; link.textContent = _("open the stored session");
+          note.append(_("Already stored: this exact file was uploaded before, nothing new was stored") + " — ", link);
           row.li.append(note);
         }
         if (ok) { row.li.classList.add("accepted"); poll(row, ok.status_url, ok.page_url); }
