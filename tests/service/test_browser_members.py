@@ -38,7 +38,7 @@ def test_invite_create_and_remove_members_on_a_phone(app, live, browser, shots):
     newcomer.wait_for_url(f"{live}/clubs")
     assert CLUB in newcomer.text_content("main")
     newcomer.goto(link)  # a used link is refused
-    assert "已经用过" in newcomer.text_content("#error-message")
+    assert "already been used" in newcomer.text_content("#error-message")
     guest.close()
 
     page.goto(page.url)

@@ -48,7 +48,7 @@ def test_drawn_hand_confirmed_then_corrected_to_a_win_offline(app, live, browser
     # 黄牌 asks first: nothing is saved, and going back restores the win form
     page.click("#drawn")
     assert page.is_visible("#drawn-confirm") and not page.is_visible("#keyboard")
-    assert "Hand 1 ends drawn" in page.text_content("#drawn-text")
+    assert "第 1 手黄牌" in page.text_content("#drawn-text")  # the browser reads Chinese
     page.screenshot(path=shots / "recorder-drawn-confirm.png", full_page=True)
     assert _outbox(page, session_id) == [] and len(stored_records(app, session_id)) == 1
     page.click("#drawn-back")
