@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.model import SEATS, Win
 from engine.replay import HandReplay, Replay, no_gc_pauses, replay
-from engine.rulesets.base import Anomaly, Payment, ScoreLine
+from engine.rulesets.base import Anomaly, Payment, ScoreLine, Step
 from engine.state import ANOMALY_ZH, ERROR, WARNING
 
 _ORDER = {s: i for i, s in enumerate(SEATS)}
@@ -80,6 +80,7 @@ def audit_hand(hand: HandReplay) -> dict:
         "wildcards": sorted(outcome.wildcards),
         "points": {s: sc.points for s, sc in by_seat},
         "items": {s: [_line(line) for line in sc.lines] for s, sc in by_seat},
+        "steps": {s: [_step(x) for x in sc.steps] for s, sc in by_seat},
         "reading": {s: list(sc.reading) for s, sc in by_seat},
         "limits": {s: sc.limit for s, sc in by_seat if sc.limit},
         "recorded_points": (hand.settlement or {}).get("points"),
@@ -211,10 +212,20 @@ def _win(w: Win) -> dict:
 
 
 def _payment(p: Payment) -> dict:
+    """A payment; an expected one also names its rule (``reason`` zh, ``rule_en``) and its
+    arithmetic (``formula``)."""
     out = {"from": p.payer, "to": p.payee, "amount": p.amount}
     if p.reason:
         out["reason"] = p.reason
+    if p.en:
+        out["rule_en"] = p.en
+    if p.formula:
+        out["formula"] = p.formula
     return out
+
+
+def _step(s: Step) -> dict:
+    return {"code": s.code, "zh": s.zh, "en": s.en, "value": s.value, "operand": s.operand}
 
 
 def _anomaly(a: Anomaly) -> dict:
