@@ -93,6 +93,37 @@ def audit_hand(hand: HandReplay) -> dict:
     }
 
 
+def resolutions(report: dict) -> dict[int, dict]:
+    """Hand seq -> how its settlement was resolved: the latest applied correction of it (``seq``,
+    ``by``, ``reason``, ``action`` — the reason's ``accept_expected``/``keep_recorded`` prefix
+    when the web's resolve wrote it — and the ``payments`` now in force) and ``paid``, what the
+    log recorded before any correction (the recorded payments the table really made)."""
+    starts = sorted(h["seq"] for h in report["hands"])
+    out: dict[int, dict] = {}
+    for c in report["corrections"]:
+        if not c["applied"] or (c["original"] or {}).get("type") != "settlement":
+            continue
+        hand_seq = max((x for x in starts if x < c["target"]), default=None)
+        if hand_seq is None:
+            continue
+        paid = out[hand_seq]["paid"] if hand_seq in out else c["original"].get("payments")
+        reason = c["reason"] or ""
+        action = reason.split(":", 1)[0] if reason.split(":", 1)[0] in RESOLUTIONS else None
+        out[hand_seq] = {"seq": c["seq"], "by": c["by"], "reason": reason, "action": action,
+                         "payments": (c["replacement"] or {}).get("payments"), "paid": paid}  # fmt: skip
+    return out
+
+
+# How a dispute can be resolved: the table pays the difference, or stands by what it paid.
+RESOLUTIONS = ("accept_expected", "keep_recorded")
+
+
+def open_disputes(report: dict) -> int:
+    """Hands with a dispute that no resolution has closed (counted by hand, not by payment)."""
+    resolved = resolutions(report)
+    return sum(1 for h in report["hands"] if h["disputes"] and h["seq"] not in resolved)
+
+
 def pair_flows(payments: Iterable[Payment]) -> dict[tuple[str, str], int]:
     """Net amount per pair of seats (first seat in E-S-W-N order pays the second; negative = the
     other way); pairs that net to zero are left out."""
