@@ -50,36 +50,11 @@ def test_dispute_names_the_missed_fan():
     hand = audit("fan_missed.jsonl")["hands"][0]
     expected_points = hand["points"]["W"]
     assert expected_points == 20  # 底胡 10 × 2 (硬碰硬); the table paid on 10
-    explanation = {
-        "code": "fan_missed",
-        "zh": "漏算无得（硬碰硬）",
-        "en": "no 得 in hand not counted",
-    }
+    explanation = {"code": "fan_missed", "zh": "漏算无得（硬碰硬）", "en": "no 得 in hand not counted"}
     assert hand["disputes"] == [
-        {
-            "hand": 1,
-            "from": "E",
-            "to": "W",
-            "expected": 20,
-            "recorded": 10,
-            "explanation": explanation,
-        },
-        {
-            "hand": 1,
-            "from": "S",
-            "to": "W",
-            "expected": 10,
-            "recorded": 5,
-            "explanation": explanation,
-        },
-        {
-            "hand": 1,
-            "from": "N",
-            "to": "W",
-            "expected": 10,
-            "recorded": 5,
-            "explanation": explanation,
-        },
+        {"hand": 1, "from": "E", "to": "W", "expected": 20, "recorded": 10, "explanation": explanation},
+        {"hand": 1, "from": "S", "to": "W", "expected": 10, "recorded": 5, "explanation": explanation},
+        {"hand": 1, "from": "N", "to": "W", "expected": 10, "recorded": 5, "explanation": explanation},
     ]
 
 
@@ -97,11 +72,7 @@ def test_hand_without_settlement_reports_expected_and_flags_nothing():
     assert report["ok"] and hand["disputes"] == []
     assert hand["recorded_payments"] is None and hand["recorded_net"] is None
     assert {(p["from"], p["to"], p["amount"]) for p in hand["expected_payments"]} == {
-        ("E", "W", 20),
-        ("S", "W", 10),
-        ("N", "W", 10),
-        ("S", "E", 12),
-        ("N", "E", 12),
+        ("E", "W", 20), ("S", "W", 10), ("N", "W", 10), ("S", "E", 12), ("N", "E", 12),
     }
     assert report["recorded_totals"] == {}
 
@@ -146,8 +117,7 @@ def test_corrections_are_reported_and_applied():
     report = audit("corrections.jsonl")
     assert report["ok"]
     assert [(c["target"], c["applied"], c["reason"]) for c in report["corrections"]] == [
-        (10, True, "typo: 九筒 not 八筒"),
-        (11, True, "W never drew"),
+        (10, True, "typo: 九筒 not 八筒"), (11, True, "W never drew"),
     ]
 
 
@@ -156,11 +126,8 @@ def test_overrides_change_the_expected_payments():
     disputes = report["hands"][0]["disputes"]
     assert report["session"]["options"]["li_per_hu"] == 2
     assert {(d["from"], d["to"], d["expected"], d["recorded"]) for d in disputes} == {
-        ("S", "E", 144, 72),
-        ("W", "E", 144, 72),
-        ("N", "E", 144, 72),
-        ("S", "W", 4, 2),
-        ("N", "W", 4, 2),
+        ("S", "E", 144, 72), ("W", "E", 144, 72), ("N", "E", 144, 72),
+        ("S", "W", 4, 2), ("N", "W", 4, 2),
     }
 
 
@@ -169,18 +136,8 @@ def test_report_shape():
     assert set(report) >= {"ok", "session", "hands", "totals", "recorded_totals", "anomalies"}
     hand = report["hands"][0]
     assert set(hand) >= {
-        "no",
-        "result",
-        "winners",
-        "points",
-        "items",
-        "reading",
-        "expected_payments",
-        "recorded_payments",
-        "expected_net",
-        "recorded_net",
-        "disputes",
-        "anomalies",
+        "no", "result", "winners", "points", "items", "reading", "expected_payments",
+        "recorded_payments", "expected_net", "recorded_net", "disputes", "anomalies",
     }
     line = hand["items"]["E"][0]
     assert set(line) == {"code", "zh", "en", "value", "unit", "count"}
@@ -204,36 +161,3 @@ def test_a_failing_ruleset_becomes_an_anomaly_not_a_crash():
     assert report["expected_payments"] == [] and report["points"] == {}
     # the recorded payments are still compared (against nothing expected)
     assert {(d["from"], d["to"], d["recorded"]) for d in report["disputes"]} >= {("E", "W", 10)}
-
-
-def _hand(seq: int, disputes: int) -> dict:
-    line = {"hand": seq, "from": "E", "to": "S", "expected": 10, "recorded": 5, "explanation": None}
-    return {"seq": seq, "disputes": [line] * disputes}
-
-
-def _settlement_fix(seq: int, target: int, reason: str, paid: int, now: int) -> dict:
-    return {"seq": seq, "target": target, "applied": True, "by": "carol", "reason": reason,
-            "original": {"type": "settlement", "payments": [{"from": "E", "to": "S", "amount": paid}]},
-            "replacement": {"type": "settlement", "payments": [{"from": "E", "to": "S", "amount": now}]}}  # fmt: skip
-
-
-def test_open_disputes_count_hands_and_either_resolution_closes_one():
-    from engine.audit import open_disputes, resolutions
-
-    # hand at seq 1 has three differing payment lines: one disputed hand, not three.
-    report = {"hands": [_hand(1, 3), _hand(20, 1), _hand(40, 2)], "corrections": []}
-    assert open_disputes(report) == 3
-    report["corrections"] = [
-        _settlement_fix(60, 19, "keep_recorded: they agreed", paid=5, now=5),  # still differs
-        _settlement_fix(61, 39, "accept_expected: pay it", paid=5, now=10),
-        _settlement_fix(62, 39, "accept_expected: again", paid=10, now=10),
-    ]
-    assert open_disputes(report) == 1  # only the hand at seq 40 stays open
-    r = resolutions(report)
-    assert (r[1]["action"], r[1]["paid"], r[1]["payments"][0]["amount"]) == (
-        "keep_recorded",
-        [{"from": "E", "to": "S", "amount": 5}],
-        5,
-    )
-    # what was really paid is the log's own settlement, not an earlier correction's
-    assert (r[20]["action"], r[20]["seq"], r[20]["paid"][0]["amount"]) == ("accept_expected", 62, 5)
