@@ -154,6 +154,8 @@ class Ruleset:
 
     name: ClassVar[str] = ""
     title_zh: ClassVar[str] = ""
+    # What a Scoring's points count (zh, en): charts of hand values give each ruleset its own axis.
+    points_unit: ClassVar[tuple[str, str]] = ("分", "points")
     Options: ClassVar[type] = type(None)
     hand_size: ClassVar[int] = 13  # a non-dealer's tiles after the deal (dealer: one more)
     has_flowers: ClassVar[bool] = False

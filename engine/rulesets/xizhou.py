@@ -265,6 +265,7 @@ def bound_pairs(counts: Counter[tuple[str, str]], opts: Options) -> dict[frozens
 class Xizhou(Ruleset):
     name = "xizhou"
     title_zh = "西周麻将"
+    points_unit = ("台", "台")
     Options = Options
     hand_size = 13
     has_flowers = True
