@@ -416,7 +416,7 @@ def _candidates(win: Win, dealer: str, scorings, points: Mapping[str, int], opts
 class Huangyan(Ruleset):
     name = "huangyan"
     title_zh = "黄岩麻将"
-    points_unit = ("胡", "胡 (after 番)")
+    points_unit = ("胡", "胡 × 2^番")
     Options = Options
     hand_size = HAND_SIZE
     has_flowers = False

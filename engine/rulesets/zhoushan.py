@@ -143,7 +143,7 @@ _OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(Options))
 class Zhoushan(Ruleset):
     name = "zhoushan"
     title_zh = "舟山(定海)麻将"
-    points_unit = ("台", "台 (capped)")
+    points_unit = ("台", "台")
     Options = Options
     hand_size = 13
     has_flowers = True

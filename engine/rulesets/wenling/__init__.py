@@ -17,7 +17,7 @@ from engine.rulesets.wenling.winner import score_winner
 class Wenling(Ruleset):
     name = "wenling"
     title_zh = "温岭麻将"
-    points_unit = ("牌点", "points (牌点, rounded to 10)")
+    points_unit = ("牌点", "points")
     Options = Options
     hand_size = table.HAND_SIZE
     has_flowers = True
