@@ -4,7 +4,7 @@ prints figures, asserts nothing.
     .venv/bin/python benchmarks/bench_record.py [--hands N]
 
 For N random 17-tile wenling winning hands with 3 得 (九条; a discard win on a tile that is not a
-得), and for comparison with 2 得 (3 得 is the 腊子 limit, scored without the readings): the time of ``service.recorder.evaluate`` (the codec's check of the would-be records, the
+得), and for comparison with 2 得 (3 得 is the 腊子 limit, scored without the readings): the time of ``service.recorder.recorder.evaluate`` (the codec's check of the would-be records, the
 replay, the audit of the hand: scoring over every 得 reading, settlement) per call, p50 and p95
 (target p95 < 20 ms), and of the same call when the table's payments differ (a second audit with
 the explanation of the dispute). Then through HTTP (Flask test client, a bearer token, SQLite in
@@ -25,7 +25,7 @@ from bench_wenling import WILD, winning_tiles
 
 from engine.replay import replay
 from events.codec import parse_log
-from service.recorder import Table, evaluate
+from service.recorder.recorder import Table, evaluate
 
 SESSION = ('{"type":"session","ruleset":"wenling","options":{},"club":"c","table":"1",'
            '"players":["甲","乙","丙","丁"]}')  # fmt: skip
@@ -120,7 +120,7 @@ def bench_client():
         FUPAN_DATABASE_URL=f"sqlite:///{folder}/fupan.sqlite3",
         FUPAN_SECRET_KEY="bench",
     )
-    from service import auth
+    from service.accounts import auth
     from service.app import create_app
 
     app = create_app({"TESTING": True})

@@ -21,8 +21,8 @@ from bench_record import bench_client
 
 from engine.replay import replay
 from engine.simulate.session import generate_session
-from service.recorder import Table, evaluate
-from service.recorder_play import live, play_of
+from service.recorder.play import live, play_of
+from service.recorder.recorder import Table, evaluate
 
 
 def stats(times: list[float]) -> str:

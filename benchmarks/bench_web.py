@@ -76,7 +76,7 @@ def on_night(data: bytes, n: int) -> bytes:
 
 
 def add_user() -> None:
-    from service import auth
+    from service.accounts import auth
     from service.app import create_app
 
     with create_app().app_context():

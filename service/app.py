@@ -1,4 +1,5 @@
-"""The Flask app factory: configuration, database, login, CSRF, blueprints, error pages."""
+"""The Flask app factory: configuration, database, login, CSRF, each feature package's
+blueprint (``init_app``), error pages."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from werkzeug.exceptions import HTTPException
 
 from engine.tiles import chinese
 from events.config import settings
-from service import auth, db
+from service import accounts, api, club, db, ledger, recorder, sessions, uploads
+from service.accounts import auth
 
 DEFAULT_MAX_UPLOAD = 4 * 1024 * 1024
 
@@ -38,7 +40,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     auth.init_app(app)
     app.add_template_filter(chinese, "tile_zh")
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
-    _register_blueprints(app)
+    for feature in (accounts, sessions, uploads, ledger, club, recorder, api):
+        feature.init_app(app)
     _register_errors(app)
     return app
 
@@ -57,16 +60,6 @@ def _instance_secret(app: Flask) -> str:
         finally:
             draft.unlink()
     return path.read_text().strip()
-
-
-def _register_blueprints(app: Flask) -> None:
-    from service.blueprints import api, pages, record
-    from service.blueprints import auth as auth_bp
-
-    app.register_blueprint(auth_bp.bp)
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(record.bp)
 
 
 def _wants_json() -> bool:

@@ -15,7 +15,7 @@ from engine.rulesets import RULESET_NAMES
 from engine.simulate import generate_session
 from events import store
 from events.codec import parse_log
-from service import auth
+from service.accounts import auth
 from service.db import engine
 from workers.dispatch import enqueue_verify
 

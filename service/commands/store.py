@@ -241,7 +241,7 @@ def ingest(
             progress.update(bar, description="verifying", completed=0, total=None)
             dispatch.wait_embedded()
     for path, message in rejected.items():
-        console.print(f"[red]rejected[/] {path}:\n{message}", highlight=False)
+        console.print(f"[red]rejected[/] {path}:\n{message}", highlight=False, soft_wrap=True)
     console.print(f"{stored} stored, {duplicates} duplicate(s), {len(rejected)} rejected")
     raise typer.Exit(1 if rejected else 0)
 

@@ -57,8 +57,8 @@ def serve(
 def digest() -> None:
     """Digest every verification result the ledger, player pages and charts have not seen yet
     (after an upgrade or a large ingest), so that no page request pays for it."""
-    from service import digests
     from service.app import create_app
+    from service.club import digests
 
     with _clear_errors("reach the database"), create_app().app_context():
         done = digests.fill()
@@ -88,7 +88,7 @@ def create_user(
     player: Annotated[str, typer.Option(help="The user's player name in the logs.")] = "",
 ) -> None:
     """Create a web account and add it to clubs."""
-    from service import auth
+    from service.accounts import auth
     from service.app import create_app
 
     if password is None:

@@ -12,7 +12,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from events import db as events_db
-from service import auth
+from service.accounts import auth
 from service.app import create_app
 from workers.celery_app import wait_embedded
 

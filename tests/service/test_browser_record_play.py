@@ -147,7 +147,7 @@ def test_a_simulated_wenling_hand_tapped_in_is_stored_as_its_log(app, live, brow
     """Reveals and back draws, 吃, 碰, every kind of 杠, a win: the page's taps give exactly the
     simulated log's records."""
     from engine.simulate.session import generate_session
-    from service.recorder_play import play_of
+    from service.recorder.play import play_of
 
     sim, _ = generate_session("wenling", 1, seed=seed)
     hand = replay(sim).hands[0]

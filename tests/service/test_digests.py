@@ -19,11 +19,13 @@ from engine.simulate import generate_session
 from events import store, verifications
 from events.codec import canonical_json
 from events.models import Verification
-from service import aggregates, charts, club_views, digests, queries
+from service.club import aggregates, charts, digests
+from service.club import views as club_views
 from service.db import db, engine
 from service.models import Digest as DigestRow
 from service.models import DigestPlayer, User
-from service.views import session_summary
+from service.sessions import queries
+from service.sessions.views import session_summary
 from tests.service.conftest import CLUB, csrf_token, verified
 from workers.celery_app import wait_embedded
 

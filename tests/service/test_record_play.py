@@ -157,7 +157,7 @@ def test_unfinished_or_broken_plays_are_refused_with_the_tap_named(alice, table)
 @pytest.mark.parametrize("ruleset", ["wenling", "huangyan", "zhoushan", "xizhou"])
 def test_simulated_hands_played_in_are_stored_and_judged_as_their_logs(alice, ruleset):
     from engine.simulate.session import generate_session
-    from service.recorder_play import play_of
+    from service.recorder.play import play_of
 
     sim, _faults = generate_session(ruleset, 2, seed=5)
     body = {"club": CLUB, "table": "9", "ruleset": ruleset, "options": {}, "players": PLAYERS}

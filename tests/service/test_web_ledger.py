@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.ledger import settle_up
+from service.ledger.settle import settle_up
 
 
 def _apply(net, transfers):

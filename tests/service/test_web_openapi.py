@@ -11,7 +11,7 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
 
-from service import auth
+from service.accounts import auth
 from tests.service.conftest import fixture_log, upload
 
 DOC = json.loads((Path(__file__).resolve().parents[2] / "docs" / "openapi.json").read_text())
@@ -57,5 +57,5 @@ def test_every_documented_path_is_routed_and_every_api_route_documented(app):
     assert set(DOC["paths"]) <= routes
     api_routes = {_path(r) for r in app.url_map.iter_rules() if r.rule.startswith("/api/")}
     assert {r.endpoint.split(".")[0] for r in app.url_map.iter_rules() if r.rule.startswith("/api/")} \
-        == {"api", "record"}
+        == {"api", "recorder"}
     assert api_routes <= set(DOC["paths"])

@@ -171,7 +171,7 @@ def test_resolving_needs_the_auditor_role_and_a_reason(app, alice, sessions):
     assert alice.post(url, json={"action": "shrug", "reason": "x"}, headers={"X-CSRFToken": token}).status_code == 400
     assert alice.post(url, json={"action": "accept_expected", "reason": "x"}).status_code == 400  # no CSRF
     with app.app_context():
-        from service import auth
+        from service.accounts import auth
 
         member = auth.create_user("dave", "correct horse 42")
         auth.add_member(member, auth.get_or_create_club(CLUB), "member")
@@ -295,9 +295,9 @@ def test_an_empty_list_says_how_to_start_and_a_filtered_one_says_nothing_matched
 
 
 def test_the_disputes_queue_pages_over_sessions(alice, sessions, monkeypatch):
-    from service import club_views
+    from service.sessions import disputes
 
-    monkeypatch.setattr(club_views, "DISPUTE_PAGE", 1)
+    monkeypatch.setattr(disputes, "DISPUTE_PAGE", 1)
     url = f"/api/v1/clubs/{CLUB}/disputes"
     first = alice.get(url).get_json()
     assert [d["session"]["id"] for d in first["disputes"]] == [sessions["disputed"]]

@@ -1,0 +1,157 @@
+"""The JSON API under /api/v1 (documented in docs/api.md and docs/openapi.json).
+
+Callers authenticate with ``Authorization: Bearer <token>`` or, from the browser, with their
+login session; a session-authenticated write must carry the CSRF token (X-CSRFToken header).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask import Blueprint, Response, abort, g, jsonify, request
+
+from service.accounts import auth, members
+from service.club import charts
+from service.club import views as club_views
+from service.ledger import views as ledger_views
+from service.sessions import disputes as disputes_queue
+from service.sessions import replays, resolutions, views
+from service.uploads import uploads
+
+bp = auth.json_api(Blueprint("api", __name__, url_prefix="/api/v1"))
+
+JSONL_TYPES = frozenset(
+    {"application/x-ndjson", "application/jsonl", "application/x-jsonlines", "application/json",
+     "text/plain", "application/octet-stream"}
+)
+
+
+@bp.get("/me")
+@auth.api_auth
+def me():
+    return jsonify(username=g.user.username, clubs=members.clubs_view(g.user))
+
+
+@bp.get("/sessions")
+@auth.api_auth
+def list_sessions():
+    return jsonify(views.sessions_view(g.user, request.args))
+
+
+@bp.post("/sessions")
+@auth.api_auth
+def upload_sessions():
+    """A JSON Lines body (one file) or multipart with one or more ``file`` parts."""
+    if request.mimetype == "multipart/form-data":
+        files = request.files.getlist("file")
+        if not files:
+            abort(400, "multipart upload without a 'file' part")
+        outcomes = [uploads.take(g.user, f.filename or "upload.jsonl", f.read()) for f in files]
+    elif request.mimetype in JSONL_TYPES:
+        outcomes = [uploads.take(g.user, "body", request.get_data())]
+    else:
+        abort(415, "send the log as application/x-ndjson (JSON Lines) or multipart/form-data")
+    accepted = [o.as_json() for o in outcomes if o.session_id]
+    rejected = [o.as_json() for o in outcomes if not o.session_id]
+    status = 201 if not rejected else 422 if not accepted else 207
+    return jsonify(accepted=accepted, rejected=rejected), status
+
+
+@bp.get("/sessions/<session_id>")
+@auth.api_auth
+def session(session_id: str):
+    return jsonify(views.session_view(g.user, session_id))
+
+
+@bp.get("/sessions/<session_id>/status")
+@auth.api_auth
+def session_status(session_id: str):
+    return jsonify(views.status_view(g.user, session_id))
+
+
+@bp.get("/sessions/<session_id>/verifications")
+@auth.api_auth
+def session_verifications(session_id: str):
+    return jsonify(views.verifications_view(g.user, session_id))
+
+
+@bp.get("/sessions/<session_id>/hands/<int:index>")
+@auth.api_auth
+def hand(session_id: str, index: int):
+    return jsonify(views.hand_view(g.user, session_id, index))
+
+
+@bp.get("/sessions/<session_id>/hands/<int:index>/steps/<int:step>")
+@auth.api_auth
+def replay_step(session_id: str, index: int, step: int):
+    s = views.load_session(g.user, session_id)
+    state = replays.step_json(s, index, step, views.report(s))
+    if state is None:
+        abort(404, "no such hand or step in this session")
+    return jsonify(state)
+
+
+@bp.post("/sessions/<session_id>/hands/<int:index>/resolution")
+@auth.api_auth
+def resolve_dispute(session_id: str, index: int):
+    """An auditor resolves a dispute: a correction of the hand's settlement is appended."""
+    body = request.get_json(silent=True) if request.is_json else request.form
+    if not isinstance(body, Mapping):
+        abort(400, "send a JSON object or a form")
+    result = resolutions.resolve(
+        g.user, session_id, index, str(body.get("action", "")), str(body.get("reason", ""))
+    )
+    return jsonify(result), 201
+
+
+@bp.get("/sessions/<session_id>/charts/flow")
+@auth.api_auth
+def session_flow(session_id: str):
+    return Response(charts.session_flow(g.user, session_id).to_json(), mimetype="application/json")
+
+
+@bp.post("/clubs/<club>/members")
+@auth.api_auth
+def add_member(club: str):
+    """A club admin adds an existing user, or changes their role or player name."""
+    auth.require_club(g.user, club, roles=("admin",))
+    body = request.get_json(silent=True) if request.is_json else request.form
+    if not isinstance(body, Mapping):
+        abort(400, "send a JSON object or a form")
+    try:
+        members.add_member(club, str(body.get("username", "")), str(body.get("role", "member")),
+                              str(body.get("player", "")))
+    except auth.AccountError as e:
+        abort(400, str(e))
+    return jsonify(club=club, members=members.members_view(club)), 201
+
+
+@bp.get("/clubs/<club>/ledger")
+@auth.api_auth
+def ledger(club: str):
+    return jsonify(ledger_views.ledger_view(g.user, club, request.args))
+
+
+@bp.get("/clubs/<club>/disputes")
+@auth.api_auth
+def disputes(club: str):
+    return jsonify(disputes_queue.disputes_view(g.user, club, request.args))
+
+
+@bp.get("/clubs/<club>/charts/<name>")
+@auth.api_auth
+def club_chart(club: str, name: str):
+    return Response(charts.club_chart_json(g.user, club, name, request.args),
+                    mimetype="application/json")  # fmt: skip
+
+
+@bp.get("/players/<name>")
+@auth.api_auth
+def player(name: str):
+    return jsonify(club_views.player_view(g.user, name))
+
+
+@bp.get("/players/<name>/charts/balance")
+@auth.api_auth
+def player_chart(name: str):
+    return Response(charts.player_chart_json(g.user, name), mimetype="application/json")

@@ -1,0 +1,12 @@
+"""Club statistics: the per-session digests and their aggregates, the club dashboards and
+a player's page, and the charts of both (figures from the top-level ``dashboards``)."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def init_app(app: Flask) -> None:
+    from service.club.routes import bp  # here, so importing one module of the package stays light
+
+    app.register_blueprint(bp)

@@ -1,0 +1,39 @@
+"""A club's dashboards and a player's page, and plotly.js for their charts."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request
+from flask_login import current_user
+
+from dashboards import PLOT_CONFIG
+from service.accounts import auth
+from service.club import charts
+from service.club import views as club_views
+from service.sessions import views
+
+bp = auth.pages(Blueprint("club", __name__, template_folder="templates", static_folder="static",
+                           static_url_path="/static/club"))
+PLAYER_PAGE = 200  # sessions the player page lists (the newest; the API lists them all)
+
+
+@bp.get("/players/<name>")
+def player(name: str):
+    return render_template(
+        "club/player.html", v=club_views.player_view(current_user, name, newest=PLAYER_PAGE),
+        plot_config=PLOT_CONFIG,
+    )
+
+
+@bp.get("/clubs/<club>/dashboards")
+def dashboards(club: str):
+    auth.require_club(current_user, club)
+    views.parse_filter(request.args)  # a bad date is a 400 here, not four broken charts
+    return render_template(
+        "club/dashboards.html", club=club, charts=charts.CLUB_CHARTS, plot_config=PLOT_CONFIG
+    )
+
+
+@bp.get("/plotly.min.js")
+def plotly_js():
+    """plotly.js from the installed plotly package (no CDN: the service may have no internet)."""
+    return charts.plotly_js_response()

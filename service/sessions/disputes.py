@@ -1,0 +1,51 @@
+"""The disputes queue of a club, a plain dict for both the page and the API."""
+
+from __future__ import annotations
+
+from service.accounts import auth
+from service.models import User
+from service.sessions import queries
+from service.sessions.views import (
+    int_arg,
+    named_payments,
+    parse_filter,
+    resolutions,
+    session_summary,
+)
+
+DISPUTE_PAGE = 10  # sessions per page of the queue: a page parses only their reports
+
+
+def disputes_view(user: User, club: str, args) -> dict:
+    """The club's disputed hands, newest session first, ``DISPUTE_PAGE`` sessions a page
+    (``offset``); resolved ones say how and by whom. The open queue pages over disputed
+    sessions only (in SQL); resolved hands may sit in sessions that no longer dispute."""
+    flt = parse_filter(args)
+    role = auth.require_club(user, club).role
+    state = args.get("state", "open")
+    offset = int_arg(args, "offset", 0, 0, 10**9)
+    flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day,
+                                disputed_only=state == "open")  # fmt: skip
+    rows = queries.list_sessions([club], flt, DISPUTE_PAGE, offset, with_report=True)
+    items = []
+    for s, v in rows:
+        report = queries.report_of(v)
+        if report is None:
+            continue
+        summary, resolved = session_summary(s, v), resolutions(report)
+        for i, h in enumerate(report["hands"], start=1):
+            resolution = resolved.get(h["seq"])
+            if not h["disputes"] and resolution is None:
+                continue
+            items.append({
+                "session": summary, "hand": i, "no": h["no"], "seats": h["seats"],
+                "disputes": h["disputes"], "resolution": resolution,
+                "expected_payments": named_payments(h["expected_payments"], h["seats"]),
+                "recorded_payments": named_payments(h["recorded_payments"], h["seats"]),
+            })
+    if state in ("open", "resolved"):
+        items = [d for d in items if (d["resolution"] is None) == (state == "open")]
+    return {"club": club, "state": state, "can_resolve": role in ("auditor", "admin"),
+            "disputes": items, "offset": offset,
+            "prev_offset": max(offset - DISPUTE_PAGE, 0) if offset else None,
+            "next_offset": offset + DISPUTE_PAGE if len(rows) == DISPUTE_PAGE else None}

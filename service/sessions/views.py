@@ -1,0 +1,234 @@
+"""What each page and API endpoint shows, as plain JSON-able dicts: the HTML pages render them
+with templates and the API returns them as they are, so the two never disagree."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask import abort
+
+from events import store, verifications
+from events.models import TableSession, Verification
+from service.accounts import auth
+from service.db import engine
+from service.models import User
+from service.sessions import history, queries, replays
+
+
+def parse_filter(args) -> queries.SessionFilter:
+    """Filters from query arguments; a malformed date is a 400 with the reason."""
+    day = None
+    if args.get("date"):
+        try:
+            day = date.fromisoformat(args["date"])
+        except ValueError:
+            abort(400, f"date must be YYYY-MM-DD, not {args['date']!r}")
+    return queries.SessionFilter(
+        club=args.get("club", "").strip(),
+        table=args.get("table", "").strip(),
+        player=args.get("player", "").strip(),
+        day=day,
+        disputed_only=args.get("disputed", "") in ("1", "true", "on", "yes"),
+    )
+
+
+def session_summary(
+    s: TableSession | queries.ListedSession, v: Verification | queries.ListedVerification | None
+) -> dict:
+    return {
+        "id": s.id,
+        "club": s.club,
+        "table": s.table_name,
+        "ruleset": s.ruleset,
+        "players": list(s.players),
+        "started_at": s.started_at,
+        "uploaded_at": s.created_at.isoformat(),
+        "status": verification_status(s, v),
+        "disputes": v.disputes if v else None,
+        "anomalies": v.anomalies if v else None,
+    }
+
+
+def verification_status(
+    s: TableSession | queries.ListedSession, v: Verification | queries.ListedVerification | None
+) -> str:
+    """``pending`` (the current head is queued; an older report may still show), ``ok``
+    (audited) or ``failed`` (the audit itself crashed)."""
+    return "pending" if v is None or v.head_seq != s.head_seq else v.status
+
+
+def sessions_view(user: User, args) -> dict:
+    flt = parse_filter(args)
+    limit, offset = int_arg(args, "limit", 200, 1, 1000), int_arg(args, "offset", 0, 0, 10**9)
+    clubs = auth.memberships(user)
+    rows = queries.list_sessions(clubs, flt, limit, offset)
+    return {
+        "sessions": [session_summary(s, v) for s, v in rows],
+        "clubs": sorted(clubs),
+        "limit": limit,
+        "offset": offset,
+    }
+
+
+def int_arg(args, name: str, default: int, low: int, high: int) -> int:
+    """A whole-number query argument within bounds; anything else is a 400 saying so."""
+    text = args.get(name, "")
+    if not text:
+        return default
+    if not text.isdigit() or not low <= int(text) <= high:
+        abort(400, f"{name} must be a whole number from {low} to {high}")
+    return int(text)
+
+
+def load_session(user: User, session_id: str) -> TableSession:
+    """The session if it exists and is one of the user's clubs'; otherwise 404."""
+    try:
+        s = store.get_session(session_id=session_id, engine=engine())
+    except store.SessionNotFound:
+        abort(404)
+    if s.club not in auth.memberships(user):
+        abort(404)
+    return s
+
+
+def status_view(user: User, session_id: str) -> dict:
+    s = load_session(user, session_id)
+    v = queries.latest_verifications([s.id], with_report=False).get(s.id)
+    return {
+        "id": s.id,
+        "status": verification_status(s, v),
+        "head_seq": s.head_seq,
+        "verified_seq": v.head_seq if v else None,
+        "disputes": v.disputes if v else None,
+        "anomalies": v.anomalies if v else None,
+        "error": v.error if v else None,
+    }
+
+
+def report(s: TableSession) -> dict | None:
+    """The session's newest audit report (None while the first verification is pending)."""
+    return _verified(s)[1]
+
+
+def _verified(s: TableSession) -> tuple[Verification | None, dict | None]:
+    v = queries.latest_verifications([s.id]).get(s.id)
+    return v, queries.report_of(v)
+
+
+def named_payments(payments: list[dict] | None, seats: dict) -> list[dict] | None:
+    """Seat payments with the players' names alongside."""
+    if payments is None:
+        return None
+    return [
+        {**p, "from_player": seats.get(p["from"], p["from"]), "to_player": seats.get(p["to"], p["to"])}
+        for p in payments
+    ]
+
+
+def _hand_summary(index: int, h: dict, resolved: dict[int, dict]) -> dict:
+    return {
+        "index": index,
+        "no": h["no"],
+        "seats": h["seats"],
+        "result": h["result"],
+        "wins": h["wins"],
+        "points": h["points"],
+        "expected_payments": named_payments(h["expected_payments"], h["seats"]),
+        "recorded_payments": named_payments(h["recorded_payments"], h["seats"]),
+        "expected_net": h["expected_net"],
+        "recorded_net": h["recorded_net"],
+        "disputes": h["disputes"],
+        "anomalies": h["anomalies"],
+        "resolution": resolved.get(h["seq"]),
+    }
+
+
+def session_view(user: User, session_id: str) -> dict:
+    """The newest report hand by hand, and the history of results (all of this session's rows
+    in one query; each report parsed once)."""
+    s = load_session(user, session_id)
+    rows, reports = _results(s)
+    v, report = (rows[-1], reports[-1]) if rows else (None, None)
+    out = {"session": session_summary(s, v), "report_ok": None, "hands": [], "totals": None,
+           "verifications": history.entries(s, rows, reports)}  # fmt: skip
+    if report is None:
+        return out
+    resolved = resolutions(report)
+    out.update(
+        report_ok=report["ok"],
+        hands=[_hand_summary(i + 1, h, resolved) for i, h in enumerate(report["hands"])],
+        totals={"expected": report["totals"], "recorded": report["recorded_totals"]},
+        anomalies=report["anomalies"],
+        corrections=report["corrections"],
+        options=report["session"].get("options", {}),
+    )
+    return out
+
+
+def verifications_view(user: User, session_id: str) -> dict:
+    s = load_session(user, session_id)
+    rows, reports = _results(s)
+    return {"id": s.id, "head_seq": s.head_seq, "verifications": history.entries(s, rows, reports)}
+
+
+def _results(s: TableSession) -> tuple[list[Verification], list[dict | None]]:
+    """Every verification of the session, oldest first, with its parsed report."""
+    rows = verifications.verifications_of(session_id=s.id, engine=engine())
+    return rows, [queries.report_of(r) for r in rows]
+
+
+def hand_view(user: User, session_id: str, index: int) -> dict:
+    """One hand in full: itemised scoring per seat (胡/番/台 lines), what each 得 stood for,
+    payments recorded vs expected, disputes and anomalies."""
+    s = load_session(user, session_id)
+    v, report = _verified(s)
+    if report is None:
+        abort(409, "this session is still being verified; try again in a moment")
+    if not 1 <= index <= len(report["hands"]):
+        abort(404)
+    h = report["hands"][index - 1]
+    out = _hand_summary(index, h, resolutions(report))
+    out.update(
+        session=session_summary(s, v),
+        hands=len(report["hands"]),
+        indicator=h["indicator"],
+        wildcards=h["wildcards"],
+        items=h["items"],
+        reading=h["reading"],
+        limits=h["limits"],
+        recorded_points=h["recorded_points"],
+        shown=_shown(s, index, h["winners"]),
+    )
+    return out
+
+
+def _shown(s: TableSession, index: int, seats: list[str]) -> dict:
+    """The winners' tiles as shown at the end of the hand (from the replay)."""
+    hands = replays.session_replay(s).hands
+    if index > len(hands):  # the report is of an older head with more hands
+        return {}
+    showdowns = hands[index - 1].outcome.showdowns
+    return {
+        seat: {
+            "concealed": list(sd.concealed),
+            "melds": [{"kind": m.kind, "tiles": list(m.tiles)} for m in sd.melds],
+            "revealed": list(sd.revealed),
+        }
+        for seat, sd in showdowns.items()
+        if seat in seats
+    }
+
+
+def resolutions(report: dict) -> dict[int, dict]:
+    """Hand seq -> the latest applied correction of that hand's settlement: how a dispute was
+    resolved (an appended correction record, never an edit)."""
+    starts = sorted(h["seq"] for h in report["hands"])
+    out: dict[int, dict] = {}
+    for c in report["corrections"]:
+        if not c["applied"] or (c["original"] or {}).get("type") != "settlement":
+            continue
+        hand_seq = max((x for x in starts if x < c["target"]), default=None)
+        if hand_seq is not None:
+            out[hand_seq] = {"seq": c["seq"], "by": c["by"], "reason": c["reason"],
+                             "payments": (c["replacement"] or {}).get("payments")}
+    return out
