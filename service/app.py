@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
+from flask_compress import Compress
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from engine.tiles import chinese
 from events.config import settings
 from service import accounts, api, club, db, ledger, recorder, sessions, uploads
-from service.accounts import auth
+from service.accounts import auth, members
 
 DEFAULT_MAX_UPLOAD = 4 * 1024 * 1024
 
@@ -32,14 +33,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=os.environ.get("FUPAN_SECURE_COOKIES", "") in ("1", "true", "yes"),
         WTF_CSRF_TIME_LIMIT=None,
+        # Pages, JSON and scripts go out brotli- or gzip-compressed (plotly.js is compressed
+        # once ahead, see service.club.assets); zstd is left out: few browsers take it.
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_MIMETYPES=["text/html", "text/css", "text/csv", "text/javascript",
+                            "application/javascript", "application/json"],
     )
     if test_config:
         app.config.update(test_config)
 
     db.init_app(app)
     auth.init_app(app)
+    Compress(app)
     app.add_template_filter(chinese, "tile_zh")
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
+    app.add_template_filter(members.in_money, "money_text")
     for feature in (accounts, sessions, uploads, ledger, club, recorder, api):
         feature.init_app(app)
     _register_errors(app)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable
-from importlib import resources
 
 import plotly.graph_objects as go
-from flask import abort, send_from_directory
+from flask import abort
 
 import dashboards
+from engine.rulesets import get_ruleset
 from service.accounts import auth
 from service.club import aggregates
 from service.club import views as club_views
@@ -84,7 +84,8 @@ def _values(rows) -> go.Figure:
     values: dict[str, list[int]] = defaultdict(list)
     for s, d in rows:
         values[s["ruleset"]].extend(d.winner_points)
-    return dashboards.hand_value_histogram(values)
+    units = {name: " · ".join(dict.fromkeys(get_ruleset(name).points_unit)) for name in values}
+    return dashboards.hand_value_histogram(values, units)
 
 
 _BUILDERS = {
@@ -119,9 +120,3 @@ def session_flow(user: User, session_id: str) -> go.Figure:
         for p in (h["recorded_payments"] or [])
     ]
     return dashboards.payment_sankey(payments)
-
-
-def plotly_js_response():
-    """Serve plotly.min.js straight from the plotly package's data (cached a day by browsers)."""
-    directory = resources.files("plotly") / "package_data"
-    return send_from_directory(str(directory), "plotly.min.js", max_age=86400)

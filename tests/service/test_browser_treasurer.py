@@ -11,6 +11,7 @@ from tests.service.conftest import CLUB, PHONE, fixture_log, phone_login, verifi
 
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 DEVICES = {"desktop": DESKTOP, "phone": PHONE}
+SUFFIX = {"desktop": "", "phone": "-phone"}  # screenshot names
 NIGHT = "2026-11-28"
 
 
@@ -37,7 +38,7 @@ def test_hand_page_shows_each_seats_arithmetic_and_tiles(browser, live, night, s
         assert page.locator(f"#seat-{seat} .shown .tile").count() > 0
     assert page.locator("#expected").get_by_text("(210 − 40) ÷ 10 × 2").is_visible()
     _no_sideways_scroll(page)
-    page.screenshot(path=str(shots / f"hand-{device}.png"), full_page=True)
+    page.screenshot(path=str(shots / f"hand-arithmetic{SUFFIX[device]}.png"), full_page=True)
     assert errors == []
     context.close()
 
@@ -54,7 +55,7 @@ def test_session_page_explains_each_disputed_hand_inline(browser, live, night, s
     box = page.locator("#hand-1 a", has_text="replay").bounding_box()
     assert box["x"] + box["width"] <= page.viewport_size["width"]
     _no_sideways_scroll(page)
-    page.screenshot(path=str(shots / f"session-{device}.png"), full_page=True)
+    page.screenshot(path=str(shots / f"session-disputes{SUFFIX[device]}.png"), full_page=True)
     assert errors == []
     context.close()
 
@@ -72,7 +73,7 @@ def test_treasurer_marks_a_transfer_paid(browser, live, night, shots, device):
     assert first.get_by_role("button", name="mark paid").count() == 0
     assert page.locator("#marks").get_by_text("alice").is_visible()
     _no_sideways_scroll(page)
-    page.screenshot(path=str(shots / f"ledger-{device}.png"), full_page=True)
+    page.screenshot(path=str(shots / f"ledger-paid{SUFFIX[device]}.png"), full_page=True)
     assert errors == []
     context.close()
 
@@ -114,11 +115,14 @@ def test_chart_toolbars_clear_titles_and_labels(browser, live, night, shots, dev
         for k in range(texts.count()):
             box = texts.nth(k).bounding_box()
             if box and box["width"]:
-                assert not _overlap(bar, box), (chart.get_attribute("id"), texts.nth(k).inner_text())
+                assert not _overlap(bar, box), (
+                    chart.get_attribute("id"),
+                    texts.nth(k).inner_text(),
+                )
                 chart_box = chart.bounding_box()
                 assert box["x"] >= chart_box["x"] - 1  # no tick label cut at the left edge
     _no_sideways_scroll(page)
-    page.screenshot(path=str(shots / f"dashboards-{device}.png"), full_page=True)
+    page.screenshot(path=str(shots / f"dashboards-charts{SUFFIX[device]}.png"), full_page=True)
     assert errors == []
     context.close()
 
@@ -129,7 +133,10 @@ def test_a_page_with_charts_transfers_under_1_5_mb_on_first_load(browser, live, 
     cdp.send("Network.enable")
     cdp.send("Network.clearBrowserCache")
     sizes: dict[str, int] = {}
-    cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+    cdp.on(
+        "Network.loadingFinished",
+        lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]),
+    )
     page.goto(f"{live}/clubs/{CLUB}/dashboards")
     page.wait_for_function(
         "[...document.querySelectorAll('.chart[data-src]')].every(el => el.querySelector('.main-svg'))"

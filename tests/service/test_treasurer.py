@@ -78,7 +78,9 @@ def test_either_resolution_closes_the_dispute_in_lists_and_filters(alice, disput
     assert [(p["from"], p["to"], p["amount"]) for p in after["resolution"]["paid"]] == paid
     assert after["resolution"]["action"] == action
     page = alice.get(f"/sessions/{disputed}").get_data(as_text=True)
-    assert 'class="badge dispute"' not in page and "resolved" in page
+    hands = re.search(r'<table class="grid cards" id="hands">.*?</table>', page, re.S).group(0)
+    assert 'class="badge dispute"' not in hands and 'class="badge resolved"' in hands
+    assert 'class="paid-at-table"' in hands
 
 
 def test_the_session_page_says_why_each_disputed_hand_is_disputed_and_what_to_pay(
@@ -150,8 +152,10 @@ def test_marking_a_transfer_paid_appends_a_row_and_moves_it_to_paid(app, alice, 
     with app.app_context(), engine().connect() as c:
         rows = c.execute(text("SELECT amount, by FROM web_ledger_payment ORDER BY id")).all()
     assert [tuple(r) for r in rows] == [(part, "alice"), (1, "alice")]  # two rows, none updated
-    bad = _post(alice, url, night="yesterday", basis="recorded", amount=1, **{"from": "a", "to": "b"})
-    assert bad.status_code == 400 and "night" in bad.get_json()["error"]
+    bad = _post(
+        alice, url, night="yesterday", basis="recorded", amount=1, **{"from": "a", "to": "b"}
+    )
+    assert bad.status_code == 400 and "night" in bad.get_json()["message"]
 
 
 def test_marking_paid_needs_the_auditor_or_admin_role(app, alice, disputed):
@@ -177,7 +181,10 @@ def test_ledger_csv_has_date_session_hand_and_both_amounts(alice, disputed):
     hand = alice.get(f"/api/v1/sessions/{disputed}/hands/1").get_json()
     for r in rows:
         seat = next(s for s, p in hand["seats"].items() if p == r["player"])
-        assert (int(r["recorded"]), int(r["owed"])) == (hand["recorded_net"][seat], hand["expected_net"][seat])
+        assert (int(r["recorded"]), int(r["owed"])) == (
+            hand["recorded_net"][seat],
+            hand["expected_net"][seat],
+        )
 
 
 # -- 5. page weight ---------------------------------------------------------------------------
