@@ -56,7 +56,9 @@ def set_money(club: str, value: str, unit: str) -> dict | None:
         try:
             number = Decimal(value)
         except InvalidOperation:
-            raise auth.AccountError(f"point_value must be a decimal number like 0.5, not {value!r}") from None
+            raise auth.AccountError(
+                f"point_value must be a decimal number like 0.5, not {value!r}"
+            ) from None
         if not number.is_finite() or number <= 0 or len(value) > 20:
             raise auth.AccountError(f"point_value must be a positive decimal number, not {value!r}")
     if len(unit) > 10:
