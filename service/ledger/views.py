@@ -42,7 +42,8 @@ def ledger_view(user: User, club: str, args) -> dict:
             table["net"][player] = table["net"].get(player, 0) + amount
             night[player] = night.get(player, 0) + amount
         if summary["disputes"]:
-            table["open"].append({"session": summary["id"], "hands": summary["disputes"]})
+            table["open"].append({"session": summary["id"], "hands": summary["disputes"],
+                                  "when": summary["started_at"] or summary["uploaded_at"]})  # fmt: skip
     marks = paid.marks(club, sorted(nights))
     by_pair = paid.paid_by_pair(marks, basis)
     totals = _add(nights.values())

@@ -65,6 +65,11 @@ def test_treasurer_marks_a_transfer_paid(browser, live, night, shots, device):
     context, page, errors = phone_login(browser, live, DEVICES[device])
     page.goto(f"{live}/clubs/{CLUB}/ledger?date={NIGHT}")
     assert page.locator("#open-disputes").is_visible()
+    page.fill("#money-form input[name=point_value]", "0.5")  # the admin sets what a point is worth
+    page.locator("#money-form").get_by_role("button").click()
+    page.wait_for_load_state("load")
+    first = page.locator(f"#night-{NIGHT} ol.transfers li").first
+    assert first.locator(".money").inner_text().endswith(" 元")
     first = page.locator(f"#night-{NIGHT} ol.transfers li").first
     first.get_by_role("button", name="mark paid").click()
     page.wait_for_load_state("load")
