@@ -98,7 +98,8 @@ def test_the_session_page_says_why_each_disputed_hand_is_disputed_and_what_to_pa
             if h["disputes"]:
                 h["explanations"] = [{"code": "fan_missed", "zh": "老王漏算一番",
                                       "en": "老王: one 番 not counted"}]  # fmt: skip
-                h["top_ups"] = [{"from": "小李", "to": "老王", "amount": 7}]
+                h["top_ups"] = [{"from": "S", "to": "W", "amount": 7,
+                                 "from_player": "小李", "to_player": "老王"}]  # fmt: skip
         return report
 
     monkeypatch.setattr(tasks.audit, "audit_records", with_top_ups)
