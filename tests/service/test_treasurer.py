@@ -205,3 +205,30 @@ def test_plotly_is_served_compressed_under_its_content_hash_for_a_year(alice, di
     assert alice.get(src.replace(src[-23:-7], "0" * 16)).status_code == 404  # another version
     html = alice.get(f"/sessions/{disputed}", headers={"Accept-Encoding": "gzip"})
     assert html.headers.get("Content-Encoding") == "gzip"  # the pages too (Flask-Compress)
+
+
+# -- 4. the dashboards --------------------------------------------------------------------------
+
+
+def test_disputes_by_rule_item_count_one_cause_once_whichever_seat_made_it():
+    """Two hands where the table forgot the same 番, once for 老王 (W) and once for 小李 (S):
+    one rule item, two disputed hands."""
+    from service.club.digests import digest
+
+    def hand(seq: int, seat: str, player: str) -> dict:
+        why = {
+            "code": "fan_missed",
+            "zh": f"胡牌家{seat}漏算无得",
+            "en": f"no 得 (番) missed ({seat})",
+        }
+        if seq > 1:  # as the audit gives them now: by player name
+            why = {**why, "zh": f"胡牌家{player}漏算无得"}
+        return {"seq": seq, "no": seq, "seats": {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"},
+                "wins": [], "winners": [], "points": {}, "expected_net": {}, "recorded_net": {},
+                "disputes": [{"explanation": why}], "explanations": [why]}  # fmt: skip
+
+    report = {"hands": [hand(1, "W", "老王"), hand(2, "S", "小李")], "recorded_totals": {},
+              "corrections": []}  # fmt: skip
+    d = digest(report)
+    assert d.disputed_hands == 2 and len(set(d.explanations)) == 1
+    assert d.explanations[0] == "胡牌家漏算无得 · fan_missed"
