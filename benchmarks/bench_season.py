@@ -1,0 +1,194 @@
+"""A region's season in one PostgreSQL store: ``python benchmarks/bench_season.py build HANDS
+[--database NAME] [--workers W] [--clubs C]``, then ``python benchmarks/bench_season.py check
+--database NAME``.
+
+``build`` simulates a small pool of distinct sessions (the four rulesets, cached by
+``bench_pipeline``), then stores HANDS hands as copies of them, each copy a new upload: its own
+club (C clubs, default 300, one of them ``bench club`` for ``bench_web``), table, night and
+players (drawn from a pool of 400 names, 阿强 among them), so its content hash, stream and hash
+chain are its own. The copies are written to files and the workers (``ingest_batch``, W worker
+processes, default 2) store and verify every one of them: each stored session gets its own
+verification row. Prints hands/s while it runs, the wall time, and the disk: the database, the
+events table with its indexes, bytes a hand and an event.
+
+``check`` times ``fupan store check`` over the whole store and over one club (``--club``).
+
+The database is kept (its name is printed) so ``bench_web.py --database NAME`` times the pages
+at that size. Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from sqlalchemy import create_engine, text
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from bench_pipeline import PG, REDIS, build_logs, cpu_seconds  # noqa: E402
+from bench_web import CLUB, add_user  # noqa: E402
+
+POOL_HANDS = 4_000
+NAMES = ["阿强", "小李", "老王", "阿芳"] + [f"玩家{n:03d}" for n in range(396)]
+BATCH = 10
+
+
+def copy_of(data: bytes, n: int, clubs: int) -> bytes:
+    """Copy ``n`` of a pool log: a club, table, night and four players of its own."""
+    rng = random.Random(n)
+    first, rest = data.split(b"\n", 1)
+    session = json.loads(first)
+    club = n % clubs
+    session["club"] = CLUB if club == 0 else f"俱乐部{club:03d}"
+    session["table"] = str(n // clubs % 10 + 1)
+    night = n // (clubs * 10)
+    session["started_at"] = f"2026-{1 + night // 28 % 12:02d}-{1 + night % 28:02d}T19:30:00+08:00"
+    old = session["players"]
+    new = rng.sample(NAMES, 4)
+    session["players"] = new
+    body = rest.decode()
+    for a, b in zip(old, new, strict=True):
+        body = body.replace(f'"{a}"', f'"\0{b}"')
+    return (
+        json.dumps(session, ensure_ascii=False).encode() + b"\n" + body.replace("\0", "").encode()
+    )
+
+
+def database_url(name: str) -> str:
+    return f"{PG}/{name}"
+
+
+def count(engine, sql: str) -> int:
+    with engine.connect() as c:
+        return c.execute(text(sql)).scalar_one()
+
+
+def build(args) -> None:
+    import redis
+
+    from events import db
+    from workers import dispatch
+
+    admin = create_engine(f"{PG}/postgres", isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{args.database}"'))
+    os.environ.update(FUPAN_DATABASE_URL=database_url(args.database), FUPAN_BROKER_URL=REDIS,
+                      FUPAN_DATA_DIR=f"/tmp/{args.database}")  # fmt: skip
+    redis.Redis.from_url(REDIS).flushdb()
+    engine = db.get_engine()
+    db.upgrade(engine)
+    add_user()
+    pool = build_logs(POOL_HANDS)
+    print(f"pool: {len(pool)} distinct sessions, {sum(c for _, c in pool)} hands", flush=True)
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "workers.celery_app",
+                "worker",
+                "--pool",
+                "solo",
+                "--loglevel",
+                "WARNING",
+                "--hostname",
+                f"season{n}@%h",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+            ],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        for n in range(args.workers)
+    ]
+    folder = Path(tempfile.mkdtemp(prefix="fupan-season-"))
+    try:
+        hands = sessions = 0
+        start = time.perf_counter()
+        sent = []
+        while hands < args.hands:
+            data, n_hands = pool[sessions % len(pool)]
+            path = folder / f"{sessions}.jsonl"
+            path.write_bytes(copy_of(data, sessions, args.clubs))
+            sent.append(path)
+            sessions += 1
+            hands += n_hands
+            if len(sent) == BATCH:
+                dispatch.enqueue_ingest(sent)
+                sent = []
+            while sessions % 2000 == 0 and sessions - verified(engine) > 4000:
+                time.sleep(1)  # keep the queue (and the folder) bounded
+            if sessions % 2000 == 0:
+                done = verified(engine)
+                rate = done / sessions * hands / (time.perf_counter() - start)
+                print(f"  {sessions} sessions sent, {done} verified, ~{rate:,.0f} hands/s",
+                      flush=True)  # fmt: skip
+        if sent:
+            dispatch.enqueue_ingest(sent)
+        while verified(engine) < sessions:
+            time.sleep(1)
+        wall = time.perf_counter() - start
+        workers_cpu = cpu_seconds([p.pid for p in procs])
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.wait(60)
+        for path in folder.iterdir():
+            path.unlink()
+        folder.rmdir()
+    events = count(engine, "SELECT count(*) FROM events")
+    stored = count(engine, "SELECT count(*) FROM sessions")
+    size = count(engine, f"SELECT pg_database_size('{args.database}')")
+    event_bytes = count(engine, "SELECT pg_total_relation_size('events')")
+    print(f"database {args.database}: {stored} sessions, {hands:,} hands, {events:,} events")
+    print(f"stored and verified in {wall:.0f} s: {hands / wall:,.0f} hands/s with {args.workers} "
+          f"workers ({workers_cpu:.0f} s worker CPU)")  # fmt: skip
+    print(f"disk: database {size / 1e9:.2f} GB = {size / hands:,.0f} bytes a hand; events table "
+          f"with indexes {event_bytes / 1e9:.2f} GB = {event_bytes / events:.0f} bytes an event")  # fmt: skip
+
+
+def verified(engine) -> int:
+    return count(engine, "SELECT count(DISTINCT session_id) FROM verifications")
+
+
+def check(args) -> None:
+    env = {**os.environ, "FUPAN_DATABASE_URL": database_url(args.database),
+           "FUPAN_DATA_DIR": f"/tmp/{args.database}"}  # fmt: skip
+    runs = [["store", "check"]]
+    if args.club:
+        runs.append(["store", "check", "--club", args.club])
+    for argv in runs:
+        t0 = time.perf_counter()
+        done = subprocess.run([str(Path(sys.executable).with_name("fupan")), *argv], env=env, cwd=ROOT,
+                              capture_output=True, text=True)  # fmt: skip
+        tail = (done.stdout or done.stderr).strip().splitlines()[-1:]
+        print(f"fupan {' '.join(argv)}: {time.perf_counter() - t0:.1f} s, exit {done.returncode}, "
+              f"{tail[0] if tail else ''}")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("phase", choices=["build", "check"])
+    parser.add_argument("hands", type=int, nargs="?", default=1_000_000)
+    parser.add_argument("--database", default=f"fupan_season_{os.getpid()}")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--clubs", type=int, default=300)
+    parser.add_argument("--club", help="check: also time the check of this club alone")
+    args = parser.parse_args()
+    {"build": build, "check": check}[args.phase](args)
+
+
+if __name__ == "__main__":
+    main()
