@@ -71,10 +71,15 @@ def set_money(club: str, value: str, unit: str) -> dict | None:
     return money_setting(club)
 
 
-def in_money(points: int | None, setting: dict | None) -> str:
-    """``points`` in the club's money (``2.5 元``), or "" without a setting (the filter
-    ``money_text`` of every template)."""
+def money_amount(points: int | None, setting: dict | None) -> str:
+    """``points`` in the club's money as a plain decimal (``2.5``); "" without a setting."""
     if points is None or not setting:
         return ""
-    amount = (Decimal(setting["value"]) * points).normalize()
-    return f"{amount:f} {setting['unit']}"
+    return f"{(Decimal(setting['value']) * points).normalize():f}"
+
+
+def in_money(points: int | None, setting: dict | None) -> str:
+    """``points`` in the club's money with its unit (``2.5 元``), or "" without a setting (the
+    filter ``money_text`` of every template)."""
+    amount = money_amount(points, setting)
+    return f"{amount} {setting['unit']}" if amount else ""

@@ -56,9 +56,7 @@ def ledger_csv(club: str):
     head = ["date", "table", "session", "hand", "player", "recorded", "owed"]
     writer.writerow(head + ([f"recorded {m['unit']}", f"owed {m['unit']}"] if m else []))
     for row in hand_rows(current_user, club, request.args):
-        money = (
-            [members.in_money(row[k], m).split(" ")[0] for k in ("recorded", "owed")] if m else []
-        )
+        money = [members.money_amount(row[k], m) for k in ("recorded", "owed")] if m else []
         writer.writerow([row[k] for k in head] + money)
     name = f"ledger-{v['date'] or 'all'}.csv"
     return Response(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from decimal import Decimal
 
 import pytest
 from sqlalchemy import text
@@ -232,3 +233,12 @@ def test_disputes_by_rule_item_count_one_cause_once_whichever_seat_made_it():
     d = digest(report)
     assert d.disputed_hands == 2 and len(set(d.explanations)) == 1
     assert d.explanations[0] == "胡牌家漏算无得 · fan_missed"
+
+
+def test_ledger_csv_gives_the_money_too_once_a_point_has_a_value(alice, disputed):
+    assert _post(alice, f"/api/v1/clubs/{CLUB}/ledger/money", point_value="0.5").status_code == 200
+    response = alice.get(f"/clubs/{CLUB}/ledger.csv?date={NIGHT}")
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff"))))
+    for r in rows:  # half a 元 a point, as the club said
+        assert Decimal(r["recorded 元"]) * 2 == int(r["recorded"])
+        assert Decimal(r["owed 元"]) * 2 == int(r["owed"])
