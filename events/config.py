@@ -19,6 +19,7 @@ EMBEDDED = "embedded"
 class Settings:
     data_dir: Path
     database_url: str
+    migrate_database_url: str  # the owner role's, for `fupan db upgrade` (default: database_url)
     broker_url: str  # "embedded" or a Celery broker URL (redis://…)
     signing_key_path: Path
 
@@ -38,9 +39,11 @@ def settings() -> Settings:
     data_dir = Path(
         env.get("FUPAN_DATA_DIR") or platformdirs.user_data_dir("fupan", appauthor=False)
     )
+    database_url = env.get("FUPAN_DATABASE_URL") or f"sqlite:///{data_dir / 'fupan.sqlite3'}"
     return Settings(
         data_dir=data_dir,
-        database_url=env.get("FUPAN_DATABASE_URL") or f"sqlite:///{data_dir / 'fupan.sqlite3'}",
+        database_url=database_url,
+        migrate_database_url=env.get("FUPAN_MIGRATE_DATABASE_URL") or database_url,
         broker_url=env.get("FUPAN_BROKER_URL") or EMBEDDED,
         signing_key_path=Path(env.get("FUPAN_SIGNING_KEY") or data_dir / "signing-key.pem"),
     )

@@ -6,6 +6,7 @@ appenders queue on the busy timeout instead of failing halfway; WAL lets readers
 
 from __future__ import annotations
 
+import logging
 import threading
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from events.config import settings
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 _engines: dict[str, Engine] = {}
+log = logging.getLogger(__name__)
 _lock = threading.Lock()
 
 
@@ -32,8 +34,20 @@ def get_engine(url: str | None = None) -> Engine:
             engine = make_engine(url)
             if url == current.database_url and current.embedded_database:
                 upgrade(engine)
+                _seal(engine)
             _engines[url] = engine
         return _engines[url]
+
+
+def _seal(engine: Engine) -> None:
+    """Log the sessions stored before the transparency log (what ``fupan db upgrade`` does on a
+    server database). A refusal (heads no receipt states) is left to ``fupan store check``."""
+    from events import store, transparency  # the store is built on this module
+
+    try:
+        store.seal_log(engine=engine)
+    except transparency.SealRefused as e:
+        log.warning("transparency log not sealed: %s", e)
 
 
 def db_session(engine: Engine | None = None) -> Session:
@@ -78,6 +92,67 @@ def alembic_config(engine: Engine) -> Config:
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """Bring the schema to ``revision`` (idempotent)."""
     command.upgrade(alembic_config(engine), revision)
+
+
+# What the app and the workers may do to each table on PostgreSQL; the migrations run as the
+# tables' owner, the only role that can alter, drop or disable their triggers. None: nothing.
+APP_PRIVILEGES = {
+    "sessions": "SELECT, INSERT, UPDATE (head_seq, head_hash)",  # an append moves the head
+    "events": "SELECT, INSERT",
+    "receipts": "SELECT, INSERT",
+    "verifications": "SELECT, INSERT",
+    "log_leaves": "SELECT, INSERT",
+    "log_checkpoints": "SELECT, INSERT",
+    "web_digest": "SELECT, INSERT",  # filled with ON CONFLICT DO NOTHING
+    "web_digest_player": "SELECT, INSERT",
+    "alembic_version": None,
+}
+# The web's other tables (web_user, web_club, web_membership, web_api_token …) are its own
+# mutable state, not evidence: passwords change, tokens are revoked, members leave.
+WEB_STATE = "SELECT, INSERT, UPDATE, DELETE"
+
+
+class GrantRefused(ValueError):
+    """The app role cannot be given least privilege (unknown table, or it owns tables)."""
+
+
+def grant_app_role(engine: Engine, role: str) -> list[tuple[str, str | None]]:
+    """Give ``role`` (the app's and workers' database role) exactly APP_PRIVILEGES on every table
+    of the current schema, revoking anything else; returns (table, privileges) pairs. Run as the
+    owner after each upgrade: new tables need their grants."""
+    if engine.dialect.name != "postgresql":
+        raise GrantRefused("database roles are PostgreSQL's: a SQLite file has none")
+    quote = engine.dialect.identifier_preparer.quote
+    with engine.begin() as connection:
+        schema = connection.exec_driver_sql("SELECT current_schema()").scalar()
+        tables = connection.exec_driver_sql(
+            "SELECT tablename, tableowner FROM pg_tables WHERE schemaname = %s ORDER BY tablename",
+            (schema,),
+        ).all()
+        owned = [table for table, owner in tables if owner == role]
+        if owned:
+            raise GrantRefused(
+                f"role {role} owns {', '.join(owned)}: migrate as another role (the owner)"
+            )
+        granted = []
+        for table, _ in tables:
+            if table in APP_PRIVILEGES:
+                privileges = APP_PRIVILEGES[table]
+            elif table.startswith("web_"):
+                privileges = WEB_STATE
+            else:
+                raise GrantRefused(f"no privileges decided for table {table}: see APP_PRIVILEGES")
+            connection.exec_driver_sql(f"REVOKE ALL ON TABLE {quote(table)} FROM {quote(role)}")
+            if privileges:
+                connection.exec_driver_sql(
+                    f"GRANT {privileges} ON TABLE {quote(table)} TO {quote(role)}"
+                )
+            granted.append((table, privileges))
+        connection.exec_driver_sql(f"GRANT USAGE ON SCHEMA {quote(schema)} TO {quote(role)}")
+        connection.exec_driver_sql(  # id columns: nextval only
+            f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA {quote(schema)} TO {quote(role)}"
+        )
+    return granted
 
 
 def dispose_all(*, close: bool = True) -> None:

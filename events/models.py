@@ -93,3 +93,31 @@ class Verification(SQLModel, table=True):
     anomalies: int = 0
     error: str | None = Field(default=None, sa_column=Column(Text))
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+
+
+class LogLeaf(SQLModel, table=True):
+    """One leaf of the transparency log (events/transparency.py): a session's head when it was
+    created or extended. ``subtree_root`` is the hash of the largest perfect subtree that ends at
+    this leaf, so an append reads only the log's right edge. No foreign key: a leaf outlives a
+    deleted session, which is how the deletion shows."""
+
+    __tablename__ = "log_leaves"
+    __table_args__ = (UniqueConstraint("session_id", "head_seq"),)
+
+    idx: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    session_id: str = Field(max_length=32)
+    head_seq: int
+    head_hash: str = Field(max_length=64)
+    subtree_root: str = Field(max_length=64)
+    logged_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+
+
+class LogCheckpoint(SQLModel, table=True):
+    """A signed checkpoint of the transparency log: its size and root at a time (a signed note)."""
+
+    __tablename__ = "log_checkpoints"
+
+    tree_size: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    root_hash: str = Field(max_length=64)
+    issued_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+    note: str = Field(sa_column=Column(Text, nullable=False))

@@ -39,6 +39,7 @@ class ReceiptCheck:
     session_id: str
     event_count: int  # events the receipt covers
     corrections_after: int  # correction records appended after the receipt
+    logged_in: int | None = None  # size of the signed log tree proven to hold the head
 
 
 def signing_key(path: Path) -> Ed25519PrivateKey:
@@ -87,9 +88,12 @@ def load_public_key(pem: bytes) -> Ed25519PublicKey:
     return key
 
 
+def raw_public_key(public_key: Ed25519PublicKey) -> bytes:
+    return public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+
+
 def key_id(public_key: Ed25519PublicKey) -> str:
-    raw = public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-    return hashlib.sha256(raw).hexdigest()[:16]
+    return hashlib.sha256(raw_public_key(public_key)).hexdigest()[:16]
 
 
 def _signed_bytes(body: dict) -> bytes:
@@ -105,8 +109,10 @@ def issue(
     uploaded: int,
     head: chain.Link,
     kind: str,
+    log: dict | None = None,
 ) -> dict:
-    """A signed receipt document for a stream whose newest link is ``head``."""
+    """A signed receipt document for a stream whose newest link is ``head``; ``log`` is the
+    head's inclusion proof in the transparency log (``events.transparency.append``)."""
     body = {
         "format": FORMAT,
         "kind": kind,  # "upload" | "correction" | "record" (a session recorded at the table)
@@ -120,6 +126,8 @@ def issue(
         "issued_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "key_id": key_id(key.public_key()),
     }
+    if log is not None:
+        body["log"] = log
     signature = base64.b64encode(key.sign(_signed_bytes(body))).decode()
     return {"receipt": body, "signature": signature}
 

@@ -7,6 +7,7 @@ caller names the head seq it saw; if another writer got there first, ``Concurren
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import uuid
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from typing import IO
 from sqlalchemy import Column, Connection, Dialect, Engine, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from events import chain, receipts
+from events import chain, merkle, receipts, transparency
 from events.codec import (
     LogFormatError,
     ParsedLog,
@@ -63,6 +64,13 @@ class StoreCheck:
     sessions: int
     events: int
     broken: list[chain.ChainBroken]
+    problems: list[str]  # receipts and transparency log (chains: ``broken``)
+    checkpoint: transparency.Checkpoint | None  # the newest valid signed checkpoint
+    extends: transparency.Checkpoint | None = None  # the older checkpoint proven extended
+
+    @property
+    def ok(self) -> bool:
+        return not self.broken and not self.problems
 
 
 def _signing_key():
@@ -130,17 +138,11 @@ def _insert_new(connection: Connection, parsed: ParsedLog, club: str | None, kin
         head_seq=head.seq,
         head_hash=head.hash,
     )
-    receipt = receipts.issue(
-        _signing_key(),
-        session_id=row.id,
-        club=row.club,
-        content_hash=row.content_hash,
-        uploaded=len(links),
-        head=head,
-        kind=kind,
-    )
     connection.execute(insert(TableSession), row.model_dump())
-    _insert(connection, row.id, links, receipt)
+    _insert_events(connection, row.id, links)
+    receipt = _receipt(
+        connection, row, content_hash=row.content_hash, uploaded=len(links), head=head, kind=kind
+    )
     return Stored(row, receipt, True)
 
 
@@ -154,11 +156,9 @@ _INSERT_EVENTS = (
 )  # SQLite's executemany of plain tuples: no per-row parameter processing
 
 
-def _insert(
-    connection: Connection, session_id: str, links: list[chain.Link], receipt: dict
-) -> None:
-    """Insert the links and the receipt in the caller's transaction. PostgreSQL takes the events
-    through COPY (one round trip; the triggers and constraints apply as to an INSERT)."""
+def _insert_events(connection: Connection, session_id: str, links: list[chain.Link]) -> None:
+    """Insert the links in the caller's transaction. PostgreSQL takes the events through COPY
+    (one round trip; the triggers and constraints apply as to an INSERT)."""
     now = utcnow()
     if connection.dialect.name == "postgresql":
         _copy(connection, session_id, links, now)
@@ -166,11 +166,39 @@ def _insert(
         stamp = _bind(StoredEvent.__table__.c.recorded_at, now, connection.dialect)
         rows = [(session_id, x.seq, x.type, x.data, x.prev_hash, x.hash, stamp) for x in links]
         connection.exec_driver_sql(_INSERT_EVENTS, rows)
+
+
+def _receipt(
+    connection: Connection,
+    session: TableSession,
+    *,
+    content_hash: str,
+    uploaded: int,
+    head: chain.Link,
+    kind: str,
+) -> dict:
+    """Log the session's new head in the transparency log, then sign and insert its receipt with
+    the inclusion proof, in the caller's transaction (last: appends to the log queue here)."""
+    key = _signing_key()
+    proof = transparency.append(
+        connection, key, session_id=session.id, head_seq=head.seq, head_hash=head.hash
+    )
+    receipt = receipts.issue(
+        key,
+        session_id=session.id,
+        club=session.club,
+        content_hash=content_hash,
+        uploaded=uploaded,
+        head=head,
+        kind=kind,
+        log=proof,
+    )
     document = json.dumps(receipt, ensure_ascii=False, sort_keys=True)
     connection.execute(
         insert(Receipt),
-        dict(session_id=session_id, head_seq=links[-1].seq, document=document, created_at=now),
+        dict(session_id=session.id, head_seq=head.seq, document=document, created_at=utcnow()),
     )
+    return receipt
 
 
 def _bind(column: Column, value: object, dialect: Dialect) -> object:
@@ -264,18 +292,9 @@ def _append(session: TableSession, data: list[str], kind: str, engine: Engine | 
         uploaded, hashed = len(every), content_hash(every)
     else:
         uploaded, hashed = first["uploaded"], session.content_hash
-    receipt = receipts.issue(
-        _signing_key(),
-        session_id=session.id,
-        club=session.club,
-        content_hash=hashed,
-        uploaded=uploaded,
-        head=head,
-        kind=kind,
-    )
     try:
         with (engine or get_engine()).begin() as connection:
-            _insert(connection, session.id, links, receipt)
+            _insert_events(connection, session.id, links)
             moved = connection.execute(
                 update(TableSession)
                 .where(TableSession.id == session.id, TableSession.head_seq == expected_seq)
@@ -283,6 +302,9 @@ def _append(session: TableSession, data: list[str], kind: str, engine: Engine | 
             ).rowcount
             if moved != 1:
                 raise ConcurrencyConflict(f"session {session.id} moved past seq {expected_seq}")
+            receipt = _receipt(
+                connection, session, content_hash=hashed, uploaded=uploaded, head=head, kind=kind
+            )
     except IntegrityError as e:
         raise ConcurrencyConflict(f"session {session.id}: seq {expected_seq + 1} is taken") from e
     session.head_seq, session.head_hash = head.seq, head.hash
@@ -371,22 +393,98 @@ def receipts_of(*, session_id: str, engine: Engine | None = None) -> list[dict]:
         return [json.loads(doc) for doc in db.scalars(query)]
 
 
-def check_chains(*, engine: Engine | None = None) -> StoreCheck:
-    """Re-walk every session's chain against the head on its session row."""
+def check_chains(
+    *,
+    engine: Engine | None = None,
+    public_key: bytes | None = None,
+    checkpoint: str | None = None,
+) -> StoreCheck:
+    """Re-walk every session's chain against the head on its session row; prove each head by its
+    newest receipt (signed with ``public_key`` PEM, default the service's key) and by the
+    transparency log, and the log by its signed checkpoints, recomputed from its leaves. With
+    ``checkpoint`` (an older signed checkpoint a club kept), also prove that the log extends it."""
+    engine = engine or get_engine()
+    key = _public_key(public_key)
+    audit = transparency.Audit(key)
+    with engine.connect() as connection:
+        audit.load(connection)
     broken, events = [], 0
     sessions = list_sessions(engine=engine)
     for session in sessions:
-        links = (
+        links = [
             chain.Link(e.seq, e.type, e.data, e.prev_hash, e.hash)
             for e in read_events(session_id=session.id, engine=engine)
-        )
+        ]
         try:
             events += chain.walk(
                 session.id, links, head_seq=session.head_seq, head_hash=session.head_hash
             )
         except chain.ChainBroken as e:
             broken.append(e)
-    return StoreCheck(len(sessions), events, broken)
+            audit.session(session, None)
+            continue
+        logged = audit.logged_seqs(session.id)
+        audit.session(session, {x.seq: x.hash for x in links if x.seq in logged})
+        if (problem := _receipt_problem(session, key, engine)) is not None:
+            audit.problems.append(problem)
+    audit.finish()
+    extended = None
+    if checkpoint is not None:
+        try:
+            extended = audit.extends(checkpoint, key)
+        except (transparency.CheckpointInvalid, merkle.ProofFailed) as e:
+            audit.problems.append(f"checkpoint: {e}")
+    return StoreCheck(len(sessions), events, broken, audit.problems, audit.latest, extended)
+
+
+def _receipt_problem(session: TableSession, key, engine: Engine) -> str | None:
+    """Why the session's newest receipt does not state its current head (None: it does)."""
+    query = (
+        select(Receipt.document)
+        .where(Receipt.session_id == session.id)
+        .order_by(Receipt.id.desc())
+        .limit(1)
+    )
+    with engine.connect() as connection:  # Core, the newest only: once a session in a check
+        document = connection.execute(query).scalar()
+    if document is None:
+        return f"session {session.id}: no receipt"
+    try:
+        body = receipts.verify_signature(json.loads(document), key)
+    except receipts.ReceiptInvalid as e:
+        return f"session {session.id}: newest receipt: {e}"
+    if (body["session_id"], body["head_seq"], body["head_hash"]) != (
+        session.id,
+        session.head_seq,
+        session.head_hash,
+    ):
+        return f"session {session.id}: head {session.head_seq} is not the head of a signed receipt"
+    return None
+
+
+def _public_key(pem: bytes | None):
+    return receipts.load_public_key(pem) if pem else _signing_key().public_key()
+
+
+def latest_checkpoint(*, engine: Engine | None = None) -> str | None:
+    """The newest signed checkpoint of the transparency log (a signed note), for clubs to keep."""
+    return transparency.latest(engine or get_engine())
+
+
+def consistency_proof(*, checkpoint: str, engine: Engine | None = None) -> dict:
+    """A self-contained proof that the newest checkpoint extends ``checkpoint`` (an older signed
+    note): checkable with the public key alone, ``transparency.verify_consistency_document``.
+    Raises transparency.CheckpointInvalid."""
+    return transparency.consistency_document(
+        engine or get_engine(), checkpoint, _signing_key().public_key()
+    )
+
+
+def seal_log(*, engine: Engine | None = None) -> tuple[int, str | None]:
+    """Log the heads of sessions stored before the transparency log (each must be its newest
+    signed receipt's head) and sign a checkpoint over leaves no checkpoint covers yet; returns
+    (sessions logged, newest checkpoint). Raises transparency.SealRefused."""
+    return transparency.seal(engine or get_engine(), _signing_key)
 
 
 def check_receipt(
@@ -399,10 +497,19 @@ def check_receipt(
     """Prove a receipt: its signature (with ``public_key`` PEM, default the service's own key),
     then the chain recomputed from ``log`` (an export or the original upload) or, without one,
     from the stored events. Raises ReceiptInvalid, or LogFormatError for a bad ``log``."""
-    key = receipts.load_public_key(public_key) if public_key else _signing_key().public_key()
+    key = _public_key(public_key)
     body = receipts.verify_signature(document, key)
     if log is None:
         data = [e.data for e in read_events(session_id=body["session_id"], engine=engine)]
     else:
         data = parse_log(log).canonical_lines
-    return receipts.match_log(body, data)
+    check = receipts.match_log(body, data)
+    if "log" not in body:  # issued before the transparency log
+        return check
+    try:
+        logged = transparency.check_proof(body, key)
+    except (transparency.CheckpointInvalid, merkle.ProofFailed) as e:
+        raise receipts.ReceiptInvalid(f"the log proof does not verify: {e}") from None
+    except (KeyError, TypeError, ValueError) as e:
+        raise receipts.ReceiptInvalid(f"malformed log proof ({type(e).__name__}: {e})") from None
+    return dataclasses.replace(check, logged_in=logged.size)

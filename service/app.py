@@ -10,15 +10,40 @@ from typing import Any
 
 from flask import Flask, jsonify, render_template, request
 from flask_compress import Compress
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from engine.tiles import chinese
 from events.config import settings
-from service import accounts, api, club, db, ledger, recorder, sessions, uploads
+from service import (
+    accounts,
+    api,
+    club,
+    db,
+    i18n,
+    ledger,
+    recorder,
+    sessions,
+    transparency,
+    uploads,
+)
 from service.accounts import auth, members
 
 DEFAULT_MAX_UPLOAD = 4 * 1024 * 1024
+# What an error page says when the code gave no reason of its own (werkzeug's are English only).
+ERROR_MESSAGES = {
+    400: _l("the request was not understood"),
+    401: _l("log in first"),
+    403: _l("you may not do this"),
+    404: _l("there is nothing here"),
+    405: _l("this address does not take that kind of request"),
+    409: _l("this conflicts with a change made meanwhile; reload and try again"),
+    413: _l("the upload is larger than this server accepts"),
+    415: _l("this kind of content is not accepted here"),
+    429: _l("too many requests; wait a moment and try again"),
+}
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -44,11 +69,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     db.init_app(app)
     auth.init_app(app)
+    i18n.init_app(app)
     Compress(app)
     app.add_template_filter(chinese, "tile_zh")
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
     app.add_template_filter(members.in_money, "money_text")
-    for feature in (accounts, sessions, uploads, ledger, club, recorder, api):
+    for feature in (accounts, sessions, uploads, ledger, club, recorder, transparency, api):
         feature.init_app(app)
     _register_errors(app)
     return app
@@ -79,21 +105,25 @@ def _register_errors(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(e: CSRFError):
-        return _error(400, "csrf", f"the form expired or lacked its security token ({e.description})")
+        return _error(400, "csrf", _("the form expired or lacked its security token; reload the page and try again"))
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):
-        return _error(e.code or 500, e.name.lower().replace(" ", "_"), e.description or e.name)
+        """The code's own reason (translated where it aborted), else ours for the status."""
+        code = e.code or 500
+        own = e.description if e.description != type(e).description else None
+        message = own or str(ERROR_MESSAGES.get(code, e.name))
+        return _error(code, e.name.lower().replace(" ", "_"), message)
 
     @app.errorhandler(Exception)
     def crash(e: Exception):
         app.logger.exception("unhandled error on %s", request.path)
-        return _error(500, "internal_error", "something went wrong on our side; it was logged")
+        return _error(500, "internal_error", _("something went wrong on our side; it was logged"))
 
 
 def _error(status: int, code: str, message: str):
     if status == 413:
-        message = "the upload is larger than this server accepts"
+        message = str(ERROR_MESSAGES[413])
     if _wants_json():
         return jsonify(error=code, message=message), status
     return render_template("error.html", status=status, message=message), status

@@ -28,6 +28,7 @@ class User(SQLModel, table=True):
     username: str = Field(index=True, unique=True, max_length=80)
     password_hash: str
     display_name: str = ""
+    language: str | None = Field(default=None, max_length=8)  # "zh" | "en"; None: the browser's
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
 
     # Flask-Login's protocol (the model is not a UserMixin: SQLModel forbids extra bases).

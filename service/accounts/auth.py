@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from functools import wraps
 
 from flask import Blueprint, Flask, abort, g, jsonify, request
+from flask_babel import gettext as _
 from flask_login import LoginManager, current_user, login_required
 from flask_wtf.csrf import CSRFProtect
 from sqlmodel import select
@@ -48,10 +49,10 @@ def _load_user(user_id: str) -> User | None:
 def create_user(username: str, password: str, *, display_name: str = "") -> User:
     username = username.strip()
     if not username or len(password) < 8:
-        raise AccountError("a user needs a name and a password of at least 8 characters")
+        raise AccountError(_("a user needs a name and a password of at least 8 characters"))
     with db() as session:
         if session.exec(select(User).where(User.username == username)).first():
-            raise AccountError(f"user {username!r} already exists")
+            raise AccountError(_("user %(name)r already exists", name=username))
         user = User(
             username=username,
             password_hash=generate_password_hash(password),
@@ -72,7 +73,7 @@ def set_password(username: str, password: str, *, create: bool = False) -> User:
             session.commit()
             return user
     if not create:
-        raise AccountError(f"no user named {username!r}")
+        raise AccountError(_("no user named %(name)r", name=username))
     return create_user(username, password)
 
 
@@ -87,7 +88,7 @@ def authenticate(username: str, password: str) -> User | None:
 def get_or_create_club(name: str) -> Club:
     name = name.strip()
     if not name:
-        raise AccountError("a club needs a name")
+        raise AccountError(_("a club needs a name"))
     with db() as session:
         club = session.exec(select(Club).where(Club.name == name)).first()
         if club is None:
@@ -99,7 +100,7 @@ def get_or_create_club(name: str) -> Club:
 
 def add_member(user: User, club: Club, role: str = "member", player: str = "") -> Membership:
     if role not in ROLES:
-        raise AccountError(f"unknown role {role!r}; valid roles: {', '.join(ROLES)}")
+        raise AccountError(_("unknown role %(role)r; valid roles: %(roles)s", role=role, roles=", ".join(ROLES)))
     with db() as session:
         found = session.exec(
             select(Membership).where(Membership.user_id == user.id, Membership.club_id == club.id)
@@ -179,7 +180,7 @@ def api_auth(view: Callable) -> Callable:
     def wrapped(*args, **kwargs):
         user = api_user()
         if user is None:
-            response = jsonify(error="unauthorized", message="send 'Authorization: Bearer <token>'")
+            response = jsonify(error="unauthorized", message=_("send 'Authorization: Bearer <token>'"))
             response.status_code = 401
             response.headers["WWW-Authenticate"] = 'Bearer realm="fupan"'
             return response

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
+from flask_babel import gettext as _
 from sqlmodel import select
 
 from service.accounts import auth
@@ -23,7 +24,7 @@ def add_member(club: str, username: str, role: str, player: str) -> None:
     with db() as session:
         member = session.exec(select(User).where(User.username == username.strip())).first()
     if member is None:
-        raise auth.AccountError(f"no user named {username!r}")
+        raise auth.AccountError(_("no user named %(name)r", name=username))
     auth.add_member(member, auth.get_or_create_club(club), role, player)
 
 

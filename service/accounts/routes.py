@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 from sqlmodel import select
 
@@ -12,6 +11,7 @@ from service.accounts import auth
 from service.accounts import members as club_members
 from service.db import db
 from service.models import ApiToken
+from service.urls import safe_next
 
 bp = Blueprint("accounts", __name__, template_folder="templates")
 
@@ -23,16 +23,9 @@ def login():
         user = auth.authenticate(request.form.get("username", ""), request.form.get("password", ""))
         if user is not None:
             login_user(user)
-            return redirect(_safe_next(request.args.get("next")))
-        error = "wrong user name or password"
+            return redirect(safe_next(request.args.get("next")))
+        error = _("wrong user name or password")
     return render_template("accounts/login.html", error=error), 401 if error else 200
-
-
-def _safe_next(target: str | None) -> str:
-    """Only same-site paths: an open redirect would let a link log people into a phishing page."""
-    if target and target.startswith("/") and not urlsplit(target).netloc and "\\" not in target:
-        return target
-    return url_for("sessions.sessions")
 
 
 @bp.post("/logout")
@@ -50,7 +43,7 @@ def account():
         if request.form.get("action") == "revoke":
             token_id = request.form.get("token_id", "")
             if not (token_id.isdigit() and auth.revoke_token(current_user, int(token_id))):
-                flash("no such token")
+                flash(_("no such token"))
         else:
             new_token = auth.issue_token(current_user, request.form.get("label", ""))
     with db() as session:

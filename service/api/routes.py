@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from flask import Blueprint, Response, abort, g, jsonify, request
+from flask_babel import gettext as _
 
 from service.accounts import auth, members
 from service.club import charts
@@ -46,12 +47,12 @@ def upload_sessions():
     if request.mimetype == "multipart/form-data":
         files = request.files.getlist("file")
         if not files:
-            abort(400, "multipart upload without a 'file' part")
+            abort(400, _("multipart upload without a 'file' part"))
         outcomes = [uploads.take(g.user, f.filename or "upload.jsonl", f.read()) for f in files]
     elif request.mimetype in JSONL_TYPES:
         outcomes = [uploads.take(g.user, "body", request.get_data())]
     else:
-        abort(415, "send the log as application/x-ndjson (JSON Lines) or multipart/form-data")
+        abort(415, _("send the log as application/x-ndjson (JSON Lines) or multipart/form-data"))
     accepted = [o.as_json() for o in outcomes if o.session_id]
     rejected = [o.as_json() for o in outcomes if not o.session_id]
     status = 201 if not rejected else 422 if not accepted else 207
@@ -88,7 +89,7 @@ def replay_step(session_id: str, index: int, step: int):
     s = views.load_session(g.user, session_id)
     state = replays.step_json(s, index, step, views.report(s))
     if state is None:
-        abort(404, "no such hand or step in this session")
+        abort(404, _("no such hand or step in this session"))
     return jsonify(state)
 
 
@@ -98,7 +99,7 @@ def resolve_dispute(session_id: str, index: int):
     """An auditor resolves a dispute: a correction of the hand's settlement is appended."""
     body = request.get_json(silent=True) if request.is_json else request.form
     if not isinstance(body, Mapping):
-        abort(400, "send a JSON object or a form")
+        abort(400, _("send a JSON object or a form"))
     result = resolutions.resolve(
         g.user, session_id, index, str(body.get("action", "")), str(body.get("reason", ""))
     )
@@ -118,7 +119,7 @@ def add_member(club: str):
     auth.require_club(g.user, club, roles=("admin",))
     body = request.get_json(silent=True) if request.is_json else request.form
     if not isinstance(body, Mapping):
-        abort(400, "send a JSON object or a form")
+        abort(400, _("send a JSON object or a form"))
     try:
         members.add_member(club, str(body.get("username", "")), str(body.get("role", "member")),
                               str(body.get("player", "")))

@@ -1,4 +1,4 @@
-"""``fupan db upgrade``, ``fupan store check|reverify|receipt|export|public-key``, ``fupan ingest``, ``fupan worker``.
+"""``fupan db upgrade``, ``fupan store check|checkpoint|prove|reverify|receipt|export|public-key``, ``fupan ingest``, ``fupan worker``.
 
 Exit codes: 0 fine, 1 the store or a receipt does not verify (or files were rejected),
 2 bad input (unreadable file, not a receipt, unknown session).
@@ -66,21 +66,55 @@ def _read(path: Path) -> bytes:
 
 
 @db_app.command("upgrade")
-def upgrade(revision: Annotated[str, typer.Argument(help="Target revision.")] = "head") -> None:
-    """Create or migrate the tables in FUPAN_DATABASE_URL (the SQLite default upgrades itself)."""
+def upgrade(
+    revision: Annotated[str, typer.Argument(help="Target revision.")] = "head",
+    grant_to: Annotated[
+        str | None,
+        typer.Option(
+            help="Give this PostgreSQL role (the app's and workers') least privilege on every "
+            "table. Default: the user of FUPAN_DATABASE_URL when FUPAN_MIGRATE_DATABASE_URL "
+            "names another.",
+        ),
+    ] = None,
+) -> None:
+    """Create or migrate the tables as their owner (FUPAN_MIGRATE_DATABASE_URL, default
+    FUPAN_DATABASE_URL; the SQLite default upgrades itself), grant the app role its privileges,
+    and log the sessions stored before the transparency log."""
     from alembic.util import CommandError
+    from sqlalchemy.engine import make_url
 
-    from events import db
+    from events import db, store, transparency
     from events.config import settings
 
+    current = settings()
+    if grant_to is None and current.migrate_database_url != current.database_url:
+        app_user = make_url(current.database_url).username
+        if app_user != make_url(current.migrate_database_url).username:
+            grant_to = app_user
     with _database():
-        engine = db.make_engine(settings().database_url)
+        engine = db.make_engine(current.migrate_database_url)
         try:
             db.upgrade(engine, revision)
         except CommandError as e:
             raise _fail(str(e)) from None
-    url = engine.url.render_as_string(hide_password=True)
-    console.print(f"database {url} is at revision {revision}", highlight=False)
+        url = engine.url.render_as_string(hide_password=True)
+        console.print(f"database {url} is at revision {revision}", highlight=False)
+        if grant_to:
+            try:
+                granted = db.grant_app_role(engine, grant_to)
+            except db.GrantRefused as e:
+                raise _fail(str(e)) from None
+            for table, privileges in granted:
+                console.print(
+                    f"  {grant_to} on {table}: {privileges or 'nothing'}", highlight=False
+                )
+        if revision == "head":
+            try:
+                logged, _ = store.seal_log(engine=engine)
+            except transparency.SealRefused as e:
+                raise _fail(str(e), 1) from None
+            if logged:
+                console.print(f"{logged} stored session(s) entered in the transparency log")
 
 
 @store_app.command("check")
@@ -95,24 +129,63 @@ def check(
             help="Prove the receipt against this log (the upload or an export) instead of the store."
         ),
     ] = None,
+    checkpoint: Annotated[
+        Path | None,
+        typer.Option(
+            help="An older signed checkpoint (from `fupan store checkpoint` or the web): also "
+            "prove that today's log extends it."
+        ),
+    ] = None,
+    consistency: Annotated[
+        Path | None,
+        typer.Option(
+            help="A consistency proof (from `fupan store prove`) to check against the "
+            "--checkpoint you kept, with the public key alone, without the database."
+        ),
+    ] = None,
 ) -> None:
-    """Re-walk every hash chain in the store, or prove one receipt."""
+    """Re-walk every hash chain, prove every head by its receipt and the transparency log, and the
+    log by its checkpoints (and an older one with --checkpoint); or prove one receipt; or check
+    a consistency proof offline."""
     from events import store
     from events.codec import LogFormatError
     from events.receipts import ReceiptInvalid
 
+    key = _read(public_key) if public_key else None
+    if consistency is not None:
+        if checkpoint is None:
+            raise _fail("--consistency needs --checkpoint: the checkpoint you kept")
+        _check_consistency(consistency, _read(checkpoint).decode("utf-8", "replace"), key)
+        return
     if receipt is None:
-        with _database():
-            result = store.check_chains()
-        for broken in result.broken:
-            console.print(f"[red]BROKEN[/] {broken}", highlight=False)
+        note = _read(checkpoint).decode("utf-8", "replace") if checkpoint else None
+        try:
+            with _database():
+                result = store.check_chains(public_key=key, checkpoint=note)
+        except ReceiptInvalid as e:  # an unusable --public-key
+            raise _fail(str(e)) from None
+        for problem in [*result.broken, *result.problems]:
+            console.print(f"[red]BROKEN[/] {problem}", highlight=False, soft_wrap=True)
         console.print(
             f"{result.sessions} sessions, {result.events} events checked, {len(result.broken)} broken"
         )
-        raise typer.Exit(1 if result.broken else 0)
+        if result.checkpoint is not None:
+            console.print(
+                f"transparency log: {result.checkpoint.size} leaves, signed at "
+                f"{result.checkpoint.time}, {len(result.problems)} problem(s)",
+                highlight=False,
+                soft_wrap=True,
+            )
+        if result.extends is not None:
+            console.print(
+                f"[green]the log extends the checkpoint[/] of {result.extends.size} leaves "
+                f"signed at {result.extends.time}",
+                highlight=False,
+                soft_wrap=True,
+            )
+        raise typer.Exit(0 if result.ok else 1)
     try:
         document = json.loads(_read(receipt))
-        key = _read(public_key) if public_key else None
         with _database():
             proof = store.check_receipt(
                 document=document, public_key=key, log=_read(log) if log else None
@@ -123,11 +196,73 @@ def check(
         raise _fail(f"{receipt} is not JSON: {e}") from None
     except ReceiptInvalid as e:
         raise _fail(f"receipt does NOT verify: {e}", 1) from None
+    logged = (
+        f"; in the signed transparency log of {proof.logged_in} leaves"
+        if proof.logged_in
+        else "; issued before the transparency log (no log proof)"
+    )
     console.print(
         f"[green]receipt verified[/]: session {proof.session_id}, {proof.event_count} events as "
-        f"receipted, {proof.corrections_after} correction(s) appended since",
+        f"receipted, {proof.corrections_after} correction(s) appended since{logged}",
         highlight=False,
+        soft_wrap=True,
     )
+
+
+def _check_consistency(path: Path, kept: str, key: bytes | None) -> None:
+    from events import receipts, store, transparency
+
+    try:
+        document = json.loads(_read(path))
+        public = receipts.load_public_key(key or store.public_key_pem().encode())
+        old, new = transparency.verify_consistency_document(document, kept, public)
+    except ValueError as e:
+        if isinstance(e, transparency.CheckpointInvalid):
+            raise _fail(f"consistency proof does NOT verify: {e}", 1) from None
+        raise _fail(f"{path} is not JSON: {e}") from None
+    except receipts.ReceiptInvalid as e:
+        raise _fail(str(e)) from None
+    console.print(
+        f"[green]the log of {new.size} leaves (signed at {new.time}) extends the checkpoint of "
+        f"{old.size} leaves (signed at {old.time})[/]",
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+@store_app.command("prove")
+def prove(
+    checkpoint: Annotated[Path, typer.Option(help="The older signed checkpoint a club kept.")],
+) -> None:
+    """Print a consistency proof (JSON) from an older checkpoint to the newest, which whoever kept
+    the older one checks with the public key alone:
+    `fupan store check --consistency FILE --checkpoint OLD --public-key K`."""
+    from events import store, transparency
+
+    try:
+        with _database():
+            document = store.consistency_proof(
+                checkpoint=_read(checkpoint).decode("utf-8", "replace")
+            )
+    except transparency.CheckpointInvalid as e:
+        raise _fail(str(e), 1) from None
+    typer.echo(json.dumps(document, ensure_ascii=False, indent=2))
+
+
+@store_app.command("checkpoint")
+def checkpoint_of() -> None:
+    """Print the transparency log's newest signed checkpoint, for clubs to keep (and later pass
+    to `fupan store check --checkpoint`). Logs sessions stored before the log first."""
+    from events import store, transparency
+
+    try:
+        with _database():
+            _, note = store.seal_log()
+    except transparency.SealRefused as e:
+        raise _fail(str(e), 1) from None
+    if note is None:
+        raise _fail("the transparency log is empty: no session stored yet")
+    typer.echo(note, nl=False)
 
 
 @store_app.command("export")

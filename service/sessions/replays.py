@@ -9,13 +9,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
 from engine.hand import HandError, shanten, waits
 from engine.model import SEATS
 from engine.replay import Replay, replay
-from engine.tiles import chinese, is_flower
+from engine.state import ANOMALY_ZH
+from engine.tiles import is_flower
 from events import store
 from events.models import TableSession
 from service.db import engine
+from service.i18n import label
 
 
 @lru_cache(maxsize=64)
@@ -84,17 +89,20 @@ def _problems(rp: Replay, report: dict | None) -> dict[int, list[dict]]:
     for h, replayed in zip(report["hands"] if report else (), rp.hands, strict=False):
         settled = [q for q, r in replayed.records if r["type"] == "settlement"]
         for d in h["disputes"] if settled else ():
-            why = f" — {d['explanation']['zh']} {d['explanation']['en']}" if d["explanation"] else ""
-            out.setdefault(settled[-1], []).append({
-                "code": "dispute", "severity": "dispute",
-                "message": f"争议 dispute {h['seats'][d['from']]} → {h['seats'][d['to']]}: "
-                           f"expected {d['expected']}, recorded {d['recorded']}{why}",
-            })
+            message = _("dispute: %(payer)s → %(payee)s, expected %(expected)s, recorded %(recorded)s",
+                        payer=h["seats"][d["from"]], payee=h["seats"][d["to"]],
+                        expected=d["expected"], recorded=d["recorded"])  # fmt: skip
+            if d["explanation"]:
+                message += " — " + label(d["explanation"])
+            out.setdefault(settled[-1], []).append(
+                {"code": "dispute", "severity": "dispute", "message": message}
+            )
     return out
 
 
 def _anomaly(a) -> dict:
-    return {"seq": a.seq, "code": a.code, "severity": a.severity, "message": a.message}
+    return {"seq": a.seq, "code": a.code, "zh": ANOMALY_ZH.get(a.code, ""), "severity": a.severity,
+            "message": a.message}  # fmt: skip
 
 
 def _seat_json(state, seat: str, player: str, drawn: str | None) -> dict:
@@ -135,17 +143,19 @@ def _analysis(concealed: list[str], melds, wild: frozenset[str]) -> tuple[int | 
 
 
 _VERBS = {
-    "deal": "配牌 deal", "wildcard": "翻得 indicator", "reveal": "亮 reveal", "draw": "摸 draw",
-    "discard": "打 discard", "chi": "吃 chi", "peng": "碰 peng", "gang": "杠 kong",
-    "win": "胡 win", "exhausted": "流局 exhausted", "showdown": "摊牌 showdown",
-    "settlement": "结算 settlement", "dice": "掷骰 dice", "hand": "开局 new hand",
-}
+    "deal": _l("deal"), "wildcard": _l("turns the wildcard indicator"), "reveal": _l("reveals"),
+    "draw": _l("draws"), "discard": _l("discards"), "chi": _l("chows"), "peng": _l("pungs"),
+    "gang": _l("kongs"), "win": _l("wins"), "exhausted": _l("exhausted (no winner)"),
+    "showdown": _l("shows the hands"), "settlement": _l("settlement"), "dice": _l("throws the dice"),
+    "hand": _l("new hand"),
+}  # fmt: skip
+_SEATS = {"E": _l("East"), "S": _l("South"), "W": _l("West"), "N": _l("North")}
 
 
 def _record_json(rec: dict) -> dict:
+    """The step in words of the request's language; its tile apart (the page draws it)."""
     tile = rec.get("tile") or rec.get("indicator")
-    text = " ".join(
-        x for x in (rec.get("seat", ""), _VERBS.get(rec["type"], rec["type"]),
-                    f"{chinese(tile)} {tile}" if tile else "") if x
-    )
-    return {"type": rec["type"], "seat": rec.get("seat"), "tile": tile, "text": text}
+    seat = rec.get("seat")
+    verb = _VERBS.get(rec["type"], rec["type"])
+    text = _("%(seat)s %(verb)s", seat=_SEATS[seat], verb=verb) if seat in _SEATS else str(verb)
+    return {"type": rec["type"], "seat": seat, "tile": tile, "text": text}

@@ -9,6 +9,7 @@ so the audit still shows the difference but the queue shows who accepted it and 
 from __future__ import annotations
 
 from flask import abort
+from flask_babel import gettext as _
 
 from events import store
 from service.accounts import auth
@@ -24,18 +25,18 @@ def resolve(user: User, session_id: str, index: int, action: str, reason: str) -
     s = views.load_session(user, session_id)
     auth.require_club(user, s.club, roles=("auditor", "admin"))
     if action not in ACTIONS:
-        abort(400, f"action must be one of {', '.join(ACTIONS)}")
+        abort(400, _("action must be one of %(actions)s", actions=", ".join(ACTIONS)))
     if not reason.strip():
-        abort(400, "say why (reason)")
+        abort(400, _("say why (reason)"))
     v = queries.latest_verifications([s.id]).get(s.id)
     report = queries.report_of(v)
     if report is None or v.head_seq != s.head_seq:
-        abort(409, "the session is being verified; try again in a moment")
+        abort(409, _("the session is being verified; try again in a moment"))
     if not 1 <= index <= len(report["hands"]):
         abort(404)
     hand = report["hands"][index - 1]
     if not hand["disputes"]:
-        abort(409, "this hand has no open dispute")
+        abort(409, _("this hand has no open dispute"))
     settlement_seq = _settlement_seq(s, index)
     payments = hand["expected_payments"] if action == "accept_expected" else hand["recorded_payments"]
     correction = {
@@ -52,7 +53,7 @@ def resolve(user: User, session_id: str, index: int, action: str, reason: str) -
             session_id=s.id, corrections=[correction], expected_seq=s.head_seq, engine=engine()
         )
     except store.ConcurrencyConflict:
-        abort(409, "the session changed meanwhile; reload and try again")
+        abort(409, _("the session changed meanwhile; reload and try again"))
     except store.CorrectionInvalid as e:
         abort(400, str(e))
     enqueue_verify(s.id)

@@ -4,6 +4,7 @@ Each renders a dict from ``service.sessions.views`` (the API serves the same dic
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext as _
 from flask_login import current_user
 
 from dashboards import PLOT_CONFIG
@@ -37,7 +38,7 @@ def replay(session_id: str):
     hand_no = request.args.get("hand", 1, type=int)
     step = request.args.get("step", 0, type=int)
     if replays.step_json(s, hand_no, step, None) is None:
-        abort(404, "no such hand or step in this session")
+        abort(404, _("no such hand or step in this session"))
     return render_template("sessions/replay.html", s=views.session_summary(s, None), hand=hand_no, step=step)
 
 

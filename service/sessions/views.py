@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from flask import abort
+from flask_babel import gettext as _
 
 from engine.audit import resolutions as report_resolutions
 from engine.rulesets import get_ruleset
@@ -25,7 +26,7 @@ def parse_filter(args) -> queries.SessionFilter:
         try:
             day = date.fromisoformat(args["date"])
         except ValueError:
-            abort(400, f"date must be YYYY-MM-DD, not {args['date']!r}")
+            abort(400, _("date must be YYYY-MM-DD, not %(date)r", date=args["date"]))
     return queries.SessionFilter(
         club=args.get("club", "").strip(),
         table=args.get("table", "").strip(),
@@ -79,7 +80,7 @@ def int_arg(args, name: str, default: int, low: int, high: int) -> int:
     if not text:
         return default
     if not text.isdigit() or not low <= int(text) <= high:
-        abort(400, f"{name} must be a whole number from {low} to {high}")
+        abort(400, _("%(name)s must be a whole number from %(low)s to %(high)s", name=name, low=low, high=high))
     return int(text)
 
 
@@ -211,7 +212,7 @@ def hand_view(user: User, session_id: str, index: int) -> dict:
     s = load_session(user, session_id)
     v, report = _verified(s)
     if report is None:
-        abort(409, "this session is still being verified; try again in a moment")
+        abort(409, _("this session is still being verified; try again in a moment"))
     if not 1 <= index <= len(report["hands"]):
         abort(404)
     h = report["hands"][index - 1]

@@ -1,6 +1,7 @@
 // Small page behaviours: reload a session page once its verification finishes; resolve forms via the API.
 (function () {
   "use strict";
+  var _ = FupanI18n.gettext;
   var status = document.getElementById("status");
   if (status && status.dataset.status === "pending") {
     var poll = function () {
@@ -16,7 +17,7 @@
       fetch(form.getAttribute("action"), { method: "POST", body: new FormData(form), credentials: "same-origin", headers: { "X-CSRFToken": csrf } })
         .then(function (r) { return r.json().then(function (b) { if (!r.ok) throw b; return b; }); })
         .then(function () { location.href = form.dataset.redirect; })
-        .catch(function (b) { alert((b && b.message) || "could not resolve"); });
+        .catch(function (b) { alert((b && b.message) || _("could not resolve")); });
     });
   });
 })();

@@ -19,6 +19,7 @@ from workers.celery_app import wait_embedded
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CLUB, OTHER_CLUB = "东门俱乐部", "西门俱乐部"
 PASSWORD = "correct horse 42"
+EN = {"Accept-Language": "en-US,en;q=0.9"}  # pages are in Chinese unless asked otherwise
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]  # fmt: skip
 
@@ -145,7 +146,7 @@ def phone_login(browser, live, device: dict = PHONE):
     page.goto(f"{live}/login")
     page.fill("input[name=username]", "alice")
     page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_url(f"{live}/")
     return context, page, errors
 

@@ -29,7 +29,7 @@ def test_upload_verify_open_dispute_step_replay_and_chart(app, live, browser, sh
     page.screenshot(path=shots / "login.png")
     page.fill("input[name=username]", "alice")
     page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_url(f"{live}/")
 
     log = tmp_path / "table-1.jsonl"
@@ -101,7 +101,7 @@ def test_demo_tour_jump_to_anomaly_resolve_and_dashboards(app, live, browser, sh
     page.goto(f"{live}/login")
     page.fill("input[name=username]", user)
     page.fill("input[name=password]", password)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_url(f"{live}/")
     page.screenshot(path=shots / "sessions.png", full_page=True)
 

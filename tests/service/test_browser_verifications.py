@@ -52,7 +52,7 @@ def test_the_change_and_its_cause_are_readable(live, browser, shots, upgraded, d
     for line in (cause, amount, explanation):
         _on_screen(line, width, READABLE)
     assert f"0.0.1 → {tasks.engine_version()}" in cause.inner_text()
-    assert f"expected 应付 {e} · recorded 实付 {r + 3} → expected 应付 {e} · recorded 实付 {r}" \
+    assert f"应付 {e} · 实付 {r + 3} → 应付 {e} · 实付 {r}" \
         in " ".join(amount.inner_text().split())  # fmt: skip
     assert dispute["explanation"]["zh"] in explanation.inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= width

@@ -11,7 +11,7 @@ import pytest
 from engine.replay import replay
 from events import store
 from service.db import engine
-from tests.service.conftest import CLUB, csrf_token, fixture_log, login, verified
+from tests.service.conftest import CLUB, EN, csrf_token, fixture_log, login, verified
 from workers.celery_app import wait_embedded
 
 DISPUTED = "audit/fan_missed.jsonl"  # one full-log hand, the table forgot 硬碰硬
@@ -66,7 +66,7 @@ def test_unknown_session_is_404(alice):
 def test_session_page_shows_hands_payments_badges_totals(alice, sessions):
     sid = sessions["disputed"]
     html = alice.get(f"/sessions/{sid}").get_data(as_text=True)
-    assert 'id="hand-1"' in html and "dispute 争议" in html
+    assert 'id="hand-1"' in html and '<span class="badge dispute">争议</span>' in html
     assert "老王 → 小李" not in html  # payments go to the winner 老王
     assert "阿强 → 老王 <b>10</b>" in html and "阿强 → 老王 <b>20</b>" in html
     view = alice.get(f"/api/v1/sessions/{sid}").get_json()
@@ -74,17 +74,19 @@ def test_session_page_shows_hands_payments_badges_totals(alice, sessions):
     assert sum(view["totals"]["expected"].values()) == 0
     assert view["hands"][0]["disputes"][0]["explanation"]["code"]
     clean = alice.get(f"/sessions/{sessions['clean']}").get_data(as_text=True)
-    assert "dispute 争议" not in clean and "ok 无误" in clean
+    assert '<span class="badge dispute">' not in clean and '<span class="badge ok">无误</span>' in clean
 
 
-def test_hand_page_itemises_scoring_in_chinese_and_english(alice, sessions):
+def test_hand_page_itemises_scoring_in_chinese_or_english(alice, sessions):
     sid = sessions["disputed"]
     view = alice.get(f"/api/v1/sessions/{sid}/hands/1").get_json()
     lines = view["items"]["W"]
     assert lines and all(line["zh"] and line["en"] for line in lines)
     html = alice.get(f"/sessions/{sid}/hands/1").get_data(as_text=True)
+    english = alice.get(f"/sessions/{sid}/hands/1", headers=EN).get_data(as_text=True)
     for line in lines:
-        assert line["zh"] in html and line["en"] in html
+        assert f"<td>{line['zh']}</td>" in html and f"<td>{line['en']}</td>" in english
+        assert f"<td>{line['en']}</td>" not in html and f"<td>{line['zh']}</td>" not in english
     assert "漏算" in html  # the explanation of the dispute
     assert alice.get(f"/sessions/{sid}/hands/2").status_code == 404
 
@@ -183,8 +185,8 @@ def test_resolving_needs_the_auditor_role_and_a_reason(app, alice, sessions):
     refused = dave.post(url, json={"action": "keep_recorded", "reason": "x"},
                         headers={"X-CSRFToken": csrf_token(dave, "/")})
     assert refused.status_code == 403
-    assert "Resolve" not in dave.get(f"/clubs/{CLUB}/disputes").get_data(as_text=True)
-    assert "Resolve" in alice.get(f"/clubs/{CLUB}/disputes").get_data(as_text=True)
+    assert 'class="filters resolve"' not in dave.get(f"/clubs/{CLUB}/disputes").get_data(as_text=True)
+    assert 'class="filters resolve"' in alice.get(f"/clubs/{CLUB}/disputes").get_data(as_text=True)
 
 
 def test_player_page(alice, sessions):
@@ -294,8 +296,8 @@ def test_replay_of_a_simulated_session_matches_the_engine_at_every_step(app, ali
 
 def test_an_empty_list_says_how_to_start_and_a_filtered_one_says_nothing_matched(alice):
     empty = alice.get("/").get_data(as_text=True)
-    assert "No sessions yet" in empty and 'href="/record"' in empty and "<th>club</th>" not in empty
-    assert "No sessions match" in alice.get("/?table=9").get_data(as_text=True)
+    assert "还没有场次" in empty and 'href="/record"' in empty and "<th>俱乐部</th>" not in empty
+    assert "没有符合条件的场次" in alice.get("/?table=9").get_data(as_text=True)
 
 
 def test_the_disputes_queue_pages_over_sessions(alice, sessions, monkeypatch):

@@ -65,6 +65,7 @@ def test_wrong_file_type_is_refused(app, alice):
 
 def test_too_large_upload_is_refused(app, alice):
     app.config["MAX_CONTENT_LENGTH"] = 2000
+    alice.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     big = fixture_log(CLEAN) + b"\n" * 5000
     response = upload(alice, big)
     assert response.status_code == 413

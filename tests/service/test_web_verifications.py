@@ -12,7 +12,7 @@ import pytest
 from engine.audit import audit_records
 from events import store, verifications
 from service.db import engine
-from tests.service.conftest import fixture_log, login
+from tests.service.conftest import EN, fixture_log, login
 from workers import tasks
 
 DISPUTED = "audit/fan_missed.jsonl"  # one huangyan hand, the table forgot 硬碰硬
@@ -76,15 +76,15 @@ def test_an_engine_upgrade_that_changed_a_dispute(alice, upgraded):
     assert amount["after"] == {"expected": dispute["expected"], "recorded": dispute["recorded"]}
     assert second["changes"][1]["after"] == dispute["explanation"]
 
-    html = alice.get(f"/sessions/{sid}").get_data(as_text=True)
+    html = alice.get(f"/sessions/{sid}", headers=EN).get_data(as_text=True)
     section = html[html.index('id="verifications"') :]
     assert section.count('<tr id="verification-') == 2
-    assert "verdict changed 结论改变" in section and "same verdict" not in section
+    assert "verdict changed" in section and "same verdict" not in section
     assert f"0.0.1 → {tasks.engine_version()}" in section
     assert "dispute amount changed" in section and amount["what"] in section
-    assert f"recorded 实付 {dispute['recorded'] + 3} → expected 应付 {dispute['expected']}" \
+    assert f"recorded {dispute['recorded'] + 3} → expected {dispute['expected']}" \
         in " ".join(section.split())  # fmt: skip
-    assert dispute["explanation"]["zh"] in section
+    assert dispute["explanation"]["en"] in section and dispute["explanation"]["zh"] not in section
 
 
 def test_the_session_api_carries_the_same_history(alice, upgraded):
@@ -103,9 +103,9 @@ def test_same_verdict_and_a_failed_audit(app, alice):
     assert (failed["status"], failed["error"], failed["ok"]) == ("failed", "KeyError: 'x'", None)
     assert fixed["changes"] is None and fixed["causes"][0]["before"] == "0.0.1"
     assert same["changes"] == [] and same["causes"][0]["before"] == "0.0.2"
-    html = alice.get(f"/sessions/{sid}").get_data(as_text=True)
+    html = alice.get(f"/sessions/{sid}", headers=EN).get_data(as_text=True)
     assert "KeyError: &#39;x&#39;" in html and "nothing to compare" in html
-    assert "same verdict 结论相同" in html and "verdict changed" not in html
+    assert "same verdict" in html and "verdict changed" not in html
 
 
 def test_a_correction_is_the_cause(app, alice):
@@ -136,11 +136,11 @@ def test_a_correction_is_the_cause(app, alice):
     assert codes[0] == "verdict" and set(codes[1:]) == {"dispute_removed"}
     assert after["changes"][0]["after"] is True
 
-    html = " ".join(alice.get(f"/sessions/{sid}").get_data(as_text=True).split())
+    html = " ".join(alice.get(f"/sessions/{sid}", headers=EN).get_data(as_text=True).split())
     assert "the log was corrected or extended" in html
     assert "by <b>阿强</b>, “paid 硬碰硬 after all”" in html
-    assert f"replaces the settlement at seq {SETTLEMENT_SEQ} (hand 第 1 局)" in html
-    assert "session verdict changed 整场结论改变: not ok 有问题 → ok 无误" in html
+    assert f"replaces the settlement at step {SETTLEMENT_SEQ} (hand 1)" in html
+    assert "session verdict changed: not ok → ok" in html
 
 
 def test_history_follows_the_session_access_rules(app, upgraded):

@@ -5,8 +5,11 @@
   var root = document.getElementById("replay");
   var api = root.dataset.api;            // /api/v1/sessions/<id>/hands
   var T = window.FupanTiles;
+  var _ = FupanI18n.gettext;
   var SEATS = ["E", "S", "W", "N"];
-  var WIND = { E: "东", S: "南", W: "西", N: "北" };
+  var WIND = { E: _("East"), S: _("South"), W: _("West"), N: _("North") };
+  var MELD = { chi: _("chow"), peng: _("pung"), gang_exposed: _("exposed kong"),
+    gang_concealed: _("concealed kong"), gang_added: _("added kong") };
   var pos = { hand: +root.dataset.hand, step: +root.dataset.step };
   var current = null, cache = {}, seq = 0;
 
@@ -31,14 +34,14 @@
       history.replaceState(null, "", "?hand=" + state.hand + "&step=" + state.step);
       if (state.step < state.steps) fetchState(state.hand, state.step + 1);  // prefetch
     }).catch(function (err) {
-      $("replay-error").textContent = (err && err.message) || "could not load this step";
+      $("replay-error").textContent = (err && err.message) || _("could not load this step");
     });
   }
 
   function meldEl(m, wild) {
     var box = T.tiles(m.tiles, wild);
     box.classList.add("meld");
-    box.title = m.kind + (m.from ? " from " + m.from : "");
+    box.title = (MELD[m.kind] || m.kind) + (m.from ? " " + _("from %(seat)s", { seat: WIND[m.from] || m.from }) : "");
     return box;
   }
 
@@ -56,12 +59,12 @@
     el.className = "seat seat-" + seat + (state.turn === seat ? " turn" : "");
     el.innerHTML = "";
     var h = document.createElement("h3");
-    h.textContent = WIND[seat] + " " + seat + " · " + s.player;
+    h.textContent = WIND[seat] + " · " + s.player;
     var info = document.createElement("span");
     info.className = "shanten";
     info.dataset.seat = seat;
-    info.textContent = (s.waits || []).length ? "听牌 waits: " : s.shanten === -1 ? "和 complete"
-      : s.shanten != null ? "向听 shanten " + s.shanten : "";
+    info.textContent = (s.waits || []).length ? _("ready, waits on:") + " " : s.shanten === -1 ? _("complete")
+      : s.shanten != null ? _("%(n)s from ready", { n: s.shanten }) : "";
     h.append(info);
     if ((s.waits || []).length) { var w = T.tiles(s.waits, state.wildcards); w.classList.add("waits"); h.append(w); }
     el.append(h);
@@ -71,17 +74,17 @@
       var drawn = T.tile(s.drawn, (state.wildcards || []).indexOf(s.drawn) >= 0);
       drawn.classList.add("last"); hand.append(drawn);
     }
-    el.append(row("手牌", hand));
+    el.append(row(_("hand"), hand));
     var melds = document.createElement("span");
     (s.melds || []).forEach(function (m) { melds.append(meldEl(m, state.wildcards)); });
     if ((s.revealed || []).length) { melds.append(T.tiles(s.revealed, [])); }
-    el.append(row("副露/花", melds));
+    el.append(row(_("melds and flowers"), melds));
     var discards = T.tiles(s.discards, state.wildcards);
     discards.classList.add("discards"); discards.dataset.seat = seat;
     (s.claimed || []).forEach(function (by, i) {  // a tile someone claimed stays in the river, dimmed
-      if (by) { discards.children[i].classList.add("side"); discards.children[i].title += " → " + by; }
+      if (by) { discards.children[i].classList.add("side"); discards.children[i].title += " → " + (WIND[by] || by); }
     });
-    el.append(row("弃牌", discards));
+    el.append(row(_("discards"), discards));
   }
 
   function draw(state) {
@@ -89,15 +92,19 @@
     $("hand-no").textContent = state.hand + " / " + state.hands;
     $("step-no").textContent = state.step + " / " + state.steps;
     $("wall").textContent = state.wall == null ? "—" : state.wall;
-    $("turn").textContent = state.turn ? WIND[state.turn] + " " + state.turn : "—";
+    $("turn").textContent = state.turn ? WIND[state.turn] : "—";
     var ind = $("indicator"); ind.innerHTML = "";
-    if (state.indicator) ind.append(T.tiles([state.indicator]), document.createTextNode(" 得: "), T.tiles(state.wildcards, state.wildcards));
+    if (state.indicator) ind.append(T.tiles([state.indicator]), document.createTextNode(" " + _("wildcards") + ": "), T.tiles(state.wildcards, state.wildcards));
     else ind.textContent = "—";
     var slider = $("slider"); slider.max = state.steps; slider.value = state.step;
-    $("record").textContent = state.record ? state.record.text : "deal 配牌前";
+    var rec = $("record"); rec.innerHTML = "";
+    rec.textContent = state.record ? state.record.text : _("before the deal");
+    if (state.record && state.record.tile) rec.append(" ", T.tile(state.record.tile, (state.wildcards || []).indexOf(state.record.tile) >= 0));
     var list = $("anomalies"); list.innerHTML = "";
     (state.anomalies || []).forEach(function (a) {
-      var li = document.createElement("li"); li.textContent = a.message; list.append(li);
+      var li = document.createElement("li");
+      li.textContent = FupanI18n.lang === "zh" && a.zh ? a.zh : a.message;
+      list.append(li);
     });
     $("replay-error").textContent = "";
   }

@@ -1,6 +1,7 @@
 // Upload each dropped/chosen file to the API, show its line-numbered errors or its live status.
 (function () {
   "use strict";
+  var _ = FupanI18n.gettext, ngettext = FupanI18n.ngettext;
   var form = document.getElementById("upload-form");
   var input = document.getElementById("files");
   var zone = document.getElementById("dropzone");
@@ -10,29 +11,31 @@
   function item(name) {
     var li = document.createElement("li");
     var b = document.createElement("b"); b.textContent = name;
-    var status = document.createElement("span"); status.className = "status"; status.textContent = " uploading…";
+    var status = document.createElement("span"); status.className = "status"; status.textContent = " " + _("uploading…");
     li.append(b, status); results.prepend(li);
     return { li: li, status: status };
   }
 
   function showErrors(row, body) {
     row.li.classList.add("rejected");
-    row.status.innerHTML = ' <span class="badge dispute">rejected 未接受</span> nothing was stored';
+    row.status.innerHTML = "";
+    var badge = document.createElement("span"); badge.className = "badge dispute"; badge.textContent = _("rejected");
+    row.status.append(" ", badge, " " + _("nothing was stored"));
     var pre = document.createElement("pre"); pre.className = "errors";
     pre.textContent = (body.errors || []).map(function (e) {
-      return (e.line ? "line " + e.line : "file") + (e.field ? " (" + (e.record_type ? e.record_type + "." : "") + e.field + ")" : "") + ": " + e.message;
-    }).join("\n") || body.message || "rejected";
+      return (e.line ? _("line %(n)s", { n: e.line }) : _("file")) + (e.field ? " (" + (e.record_type ? e.record_type + "." : "") + e.field + ")" : "") + ": " + e.message;
+    }).join("\n") || body.message || _("rejected");
     row.li.append(pre);
   }
 
   function poll(row, url, link) {
     fetch(url, { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (s) {
-      var badge = s.status === "pending" ? '<span class="badge pending">verifying 核对中…</span>'
-        : s.status === "failed" ? '<span class="badge dispute">audit failed</span>'
-        : (s.disputes ? '<span class="badge dispute">' + s.disputes + " dispute(s) 争议</span> " : "")
-          + (s.anomalies ? '<span class="badge anomaly">' + s.anomalies + " anomal(ies) 异常</span> " : "")
-          + (!s.disputes && !s.anomalies ? '<span class="badge ok">verified 无误</span>' : "");
-      row.status.innerHTML = ' <a href="' + link + '">open 打开</a> ' + badge;
+      var badge = s.status === "pending" ? '<span class="badge pending">' + _("verifying") + '…</span>'
+        : s.status === "failed" ? '<span class="badge dispute">' + _("audit failed") + "</span>"
+        : (s.disputes ? '<span class="badge dispute">' + ngettext("%(num)d dispute", "%(num)d disputes", s.disputes) + "</span> " : "")
+          + (s.anomalies ? '<span class="badge anomaly">' + ngettext("%(num)d anomaly", "%(num)d anomalies", s.anomalies) + "</span> " : "")
+          + (!s.disputes && !s.anomalies ? '<span class="badge ok">' + _("ok") + "</span>" : "");
+      row.status.innerHTML = ' <a href="' + link + '">' + _("view") + "</a> " + badge;
       row.li.dataset.status = s.status;
       if (s.status === "pending") setTimeout(function () { poll(row, url, link); }, 1000);
     });
@@ -48,7 +51,7 @@
         if (ok) { row.li.classList.add("accepted"); poll(row, ok.status_url, ok.page_url); }
         else showErrors(row, (body.rejected || [])[0] || body);
       })
-      .catch(function () { showErrors(row, { message: "the upload failed (too large, or the server is unreachable)" }); });
+      .catch(function () { showErrors(row, { message: _("the upload failed (too large, or the server is unreachable)") }); });
   }
 
   form.addEventListener("submit", function (e) { e.preventDefault(); Array.from(input.files).forEach(send); input.value = ""; });

@@ -1,0 +1,453 @@
+"""The transparency log: an append-only RFC 6962 Merkle tree over every session head the store has
+ever had, with signed checkpoints a club can keep outside the server.
+
+Each upload and each append adds a leaf (session id, head seq, head hash) in its own transaction,
+signs a checkpoint of the new tree and hands the receipt an inclusion proof against it. Whoever
+kept an older checkpoint can later demand a consistency proof: the log then either extends the
+tree they hold — nothing logged before was rewritten, reordered or dropped — or the proof fails.
+Checkpoints are C2SP signed notes (https://c2sp.org/tlog-checkpoint, https://c2sp.org/signed-note)
+signed with the service's Ed25519 key; the exact bytes are in docs/store.md.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from sqlalchemy import Connection, Engine, exists, func, insert, select
+
+from events import merkle, receipts
+from events.models import LogCheckpoint, LogLeaf, Receipt, TableSession, utcnow
+
+LOCK_ID = 0x66757061_6E6C6F67  # "fupanlog": the advisory lock that orders appends on PostgreSQL
+SIGNATURE_DASH = "\u2014 "  # a signed note's signature lines start with an em dash and a space
+
+
+class CheckpointInvalid(ValueError):
+    """A checkpoint that is not a signed note of this log, or that the log does not extend."""
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    origin: str
+    size: int
+    root: bytes
+    time: str
+    note: str  # the whole signed note, as a club keeps it
+
+
+def leaf_data(session_id: str, head_seq: int, head_hash: str) -> bytes:
+    """A leaf's bytes: ``<session id> <head seq> <head hash>`` in ASCII (hash in hex)."""
+    return f"{session_id} {head_seq} {head_hash}".encode("ascii")
+
+
+def leaf_hash(session_id: str, head_seq: int, head_hash: str) -> bytes:
+    return merkle.leaf_hash(leaf_data(session_id, head_seq, head_hash))
+
+
+def origin(public_key: Ed25519PublicKey) -> str:
+    """The log's name: one log per service key."""
+    return f"fupan/{receipts.key_id(public_key)}"
+
+
+def _key_hash(name: str, public_key: Ed25519PublicKey) -> bytes:
+    """The signed-note key hash of an Ed25519 key: SHA-256(name ‖ 0x0A ‖ 0x01 ‖ key)[:4]."""
+    return hashlib.sha256(name.encode() + b"\n\x01" + receipts.raw_public_key(public_key)).digest()[
+        :4
+    ]
+
+
+def sign_checkpoint(key: Ed25519PrivateKey, size: int, root: bytes, time: str) -> Checkpoint:
+    name = origin(key.public_key())
+    text = f"{name}\n{size}\n{base64.b64encode(root).decode()}\ntime {time}\n"
+    signature = base64.b64encode(_key_hash(name, key.public_key()) + key.sign(text.encode()))
+    note = f"{text}\n{SIGNATURE_DASH}{name} {signature.decode()}\n"
+    return Checkpoint(name, size, root, time, note)
+
+
+def open_checkpoint(note: str, public_key: Ed25519PublicKey) -> Checkpoint:
+    """The checkpoint in a signed note, once a signature by ``public_key`` verifies; raises
+    CheckpointInvalid naming what is wrong. Pasted text may have lost its last newline or gained
+    Windows line ends; nothing else is forgiven."""
+    note = note.replace("\r\n", "\n").strip("\n") + "\n"
+    text, sep, signatures = note.rpartition("\n\n")
+    if not sep or not text:
+        raise CheckpointInvalid("not a signed note: no blank line before the signatures")
+    text += "\n"
+    lines = text.split("\n")[:-1]
+    if len(lines) < 3:
+        raise CheckpointInvalid("a checkpoint has an origin, a tree size and a root hash")
+    name = lines[0]
+    wanted, verified = _key_hash(name, public_key), False
+    for line in signatures.split("\n"):
+        if not line.startswith(SIGNATURE_DASH + name + " "):
+            continue
+        try:
+            blob = base64.b64decode(line.rsplit(" ", 1)[1], validate=True)
+        except ValueError:
+            raise CheckpointInvalid("a signature line is not base64") from None
+        if blob[:4] != wanted:
+            continue
+        try:
+            public_key.verify(blob[4:], text.encode())
+        except InvalidSignature:
+            raise CheckpointInvalid("the checkpoint's signature does not verify") from None
+        verified = True
+    if not verified:
+        raise CheckpointInvalid(
+            f"the checkpoint is not signed by this log's key ({origin(public_key)})"
+        )
+    if name != origin(public_key):
+        raise CheckpointInvalid(f"the checkpoint is of log {name!r}, not {origin(public_key)!r}")
+    try:
+        size, root = int(lines[1]), base64.b64decode(lines[2], validate=True)
+    except ValueError as e:
+        raise CheckpointInvalid(f"line 2 or 3 of the checkpoint is malformed: {e}") from None
+    if size < 0 or len(root) != 32:
+        raise CheckpointInvalid("the checkpoint's size or root hash is malformed")
+    time = next((x.removeprefix("time ") for x in lines[3:] if x.startswith("time ")), "")
+    return Checkpoint(name, size, root, time, note)
+
+
+def _lock(connection: Connection) -> None:
+    """Order appends: a leaf's index is the tree's size. SQLite's ``BEGIN IMMEDIATE`` already
+    holds the only write lock; PostgreSQL takes a transaction-scoped advisory lock (needs no
+    privilege, released at commit or rollback)."""
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({LOCK_ID})")
+
+
+def _size(connection: Connection) -> int:
+    last = connection.execute(select(func.max(LogLeaf.idx))).scalar()
+    return 0 if last is None else last + 1
+
+
+def _frontier(connection: Connection, size: int) -> list[bytes]:
+    """The roots of the perfect subtrees a tree of ``size`` leaves splits into, largest first:
+    each is the ``subtree_root`` of the leaf it ends at."""
+    ends, lo = [], 0
+    for bit in reversed(range(size.bit_length())):
+        if size >> bit & 1:
+            lo += 1 << bit
+            ends.append(lo - 1)
+    query = select(LogLeaf.idx, LogLeaf.subtree_root).where(LogLeaf.idx.in_(ends))
+    rows = {idx: node for idx, node in connection.execute(query)}
+    if len(rows) != len(ends):
+        raise CheckpointInvalid(
+            "the log is missing leaves at its right edge: run `fupan store check`"
+        )
+    return [bytes.fromhex(rows[end]) for end in ends]
+
+
+def _fold(frontier: list[bytes]) -> bytes:
+    """The root of a tree from its frontier (RFC 6962 splits at the largest power of two first)."""
+    root = frontier[-1]
+    for node in reversed(frontier[:-1]):
+        root = merkle.node_hash(node, root)
+    return root
+
+
+def _append_leaf(
+    connection: Connection, session_id: str, head_seq: int, head_hash: str
+) -> tuple[int, list[bytes], bytes]:
+    """Insert the next leaf; returns its index, its audit path in the grown tree, and that tree's
+    root. The path of the newest leaf is the old frontier, smallest subtree first."""
+    index = _size(connection)
+    frontier = _frontier(connection, index)
+    path = frontier[::-1]
+    node = leaf_hash(session_id, head_seq, head_hash)
+    for _ in range((~index & (index + 1)).bit_length() - 1):  # the trailing ones of the index
+        node = merkle.node_hash(frontier.pop(), node)
+    frontier.append(node)
+    connection.execute(
+        insert(LogLeaf),
+        dict(
+            idx=index,
+            session_id=session_id,
+            head_seq=head_seq,
+            head_hash=head_hash,
+            subtree_root=node.hex(),
+            logged_at=utcnow(),
+        ),
+    )
+    return index, path, _fold(frontier)
+
+
+def _store_checkpoint(connection: Connection, key: Ed25519PrivateKey, size: int, root: bytes):
+    now = utcnow()
+    checkpoint = sign_checkpoint(key, size, root, now.isoformat(timespec="seconds"))
+    connection.execute(
+        insert(LogCheckpoint),
+        dict(tree_size=size, root_hash=root.hex(), issued_at=now, note=checkpoint.note),
+    )
+    return checkpoint
+
+
+def append(
+    connection: Connection,
+    key: Ed25519PrivateKey,
+    *,
+    session_id: str,
+    head_seq: int,
+    head_hash: str,
+) -> dict:
+    """Log a session's new head in the caller's transaction and sign a checkpoint of the grown
+    tree; returns the proof a receipt carries (see ``check_proof``)."""
+    _lock(connection)
+    index, path, root = _append_leaf(connection, session_id, head_seq, head_hash)
+    checkpoint = _store_checkpoint(connection, key, index + 1, root)
+    return {
+        "leaf_index": index,
+        "tree_size": index + 1,
+        "inclusion": [node.hex() for node in path],
+        "checkpoint": checkpoint.note,
+    }
+
+
+def check_proof(body: dict, public_key: Ed25519PublicKey) -> Checkpoint:
+    """Prove a receipt's ``log`` entry: its checkpoint is signed by the key, and the receipted head
+    is leaf ``leaf_index`` of that tree. Raises CheckpointInvalid or merkle.ProofFailed."""
+    proof = body["log"]
+    checkpoint = open_checkpoint(proof["checkpoint"], public_key)
+    if checkpoint.size != proof["tree_size"]:
+        raise CheckpointInvalid("the proof's tree size differs from its checkpoint's")
+    leaf = leaf_hash(body["session_id"], body["head_seq"], body["head_hash"])
+    path = [bytes.fromhex(node) for node in proof["inclusion"]]
+    merkle.verify_inclusion(leaf, proof["leaf_index"], checkpoint.size, path, checkpoint.root)
+    return checkpoint
+
+
+def latest(engine: Engine) -> str | None:
+    """The newest signed checkpoint (the note), or None before anything was logged."""
+    with engine.connect() as connection:
+        return latest_in(connection)
+
+
+CONSISTENCY_FORMAT = "fupan-consistency/1"
+
+
+def consistency_document(engine: Engine, note: str, public_key: Ed25519PublicKey) -> dict:
+    """A consistency proof from the checkpoint in ``note`` to the newest one, for a club to check
+    without the database (``verify_consistency_document``); built from the stored leaves."""
+    old = open_checkpoint(note, public_key)
+    with engine.connect() as connection:
+        new = open_checkpoint(latest_in(connection) or "", public_key)
+        if old.size > new.size:
+            raise CheckpointInvalid(f"the log's newest checkpoint has {new.size} leaves")
+        rows = connection.execute(
+            select(LogLeaf.session_id, LogLeaf.head_seq, LogLeaf.head_hash)
+            .where(LogLeaf.idx < new.size)
+            .order_by(LogLeaf.idx)
+        ).all()
+    tree = merkle.Tree([leaf_hash(*row) for row in rows])
+    proof = merkle.consistency_proof(old.size, new.size, tree.subtree)
+    return {
+        "format": CONSISTENCY_FORMAT,
+        "old": old.note,
+        "new": new.note,
+        "proof": [node.hex() for node in proof],
+    }
+
+
+def verify_consistency_document(document: dict, kept: str, public_key: Ed25519PublicKey):
+    """The proof's older checkpoint is ``kept`` (the note the club kept: the server holds the key
+    and could sign another), both are signed by the key, and the newer extends the older;
+    returns (older, newer). Raises CheckpointInvalid (a failed proof included)."""
+    try:
+        if document["format"] != CONSISTENCY_FORMAT:
+            raise CheckpointInvalid(f"unknown format {document['format']!r}")
+        old = open_checkpoint(kept, public_key)
+        claimed = open_checkpoint(document["old"], public_key)
+        if (claimed.size, claimed.root) != (old.size, old.root):
+            raise CheckpointInvalid(
+                f"the proof starts from a tree of {claimed.size} leaves that is not the kept "
+                f"checkpoint ({old.size} leaves signed at {old.time})"
+            )
+        new = open_checkpoint(document["new"], public_key)
+        proof = [bytes.fromhex(node) for node in document["proof"]]
+        merkle.verify_consistency(old.size, new.size, old.root, new.root, proof)
+    except merkle.ProofFailed as e:
+        raise CheckpointInvalid(f"the newer checkpoint does NOT extend the older: {e}") from None
+    except (KeyError, TypeError, ValueError) as e:
+        if isinstance(e, CheckpointInvalid):
+            raise
+        raise CheckpointInvalid(f"not a consistency proof ({type(e).__name__}: {e})") from None
+    return old, new
+
+
+class SealRefused(Exception):
+    """Leaves that no signed receipt states: never signed into a checkpoint."""
+
+
+def seal(engine: Engine, signing_key: Callable[[], Ed25519PrivateKey]) -> tuple[int, str | None]:
+    """Log the current head of every session that has no leaf yet (sessions stored before the
+    log existed) and sign a checkpoint over any leaves no checkpoint covers; returns (leaves
+    added, newest checkpoint). Every such leaf must be the head of a receipt signed by the key
+    (a head moved or a session inserted behind the store's back is refused, nothing written).
+    The key is only loaded when there is something to sign."""
+    with engine.begin() as connection:
+        _lock(connection)
+        unlogged = connection.execute(
+            select(TableSession.id, TableSession.head_seq, TableSession.head_hash)
+            .where(~exists().where(LogLeaf.session_id == TableSession.id))
+            .order_by(TableSession.created_at, TableSession.id)
+        ).all()
+        root = None
+        for session_id, head_seq, head_hash in unlogged:
+            _, _, root = _append_leaf(connection, session_id, head_seq, head_hash)
+        signed = connection.execute(select(func.max(LogCheckpoint.tree_size))).scalar() or 0
+        size = _size(connection)
+        if size > signed:
+            key = signing_key()
+            public_key = key.public_key()
+            uncovered = connection.execute(
+                select(LogLeaf.session_id, LogLeaf.head_seq, LogLeaf.head_hash)
+                .where(LogLeaf.idx >= signed)
+                .order_by(LogLeaf.idx)
+            ).all()
+            refused = [
+                f"session {s} head {q}"
+                for s, q, h in uncovered
+                if not _receipted(connection, public_key, s, q, h)
+            ]
+            if refused:
+                raise SealRefused(
+                    "no signed receipt states these heads, they are not signed into the log: "
+                    + ", ".join(refused)
+                )
+            _store_checkpoint(connection, key, size, root or _fold(_frontier(connection, size)))
+        return len(unlogged), latest_in(connection)
+
+
+def latest_in(connection: Connection) -> str | None:
+    """The newest signed checkpoint, read in the caller's transaction."""
+    query = select(LogCheckpoint.note).order_by(LogCheckpoint.tree_size.desc()).limit(1)
+    return connection.execute(query).scalar()
+
+
+def _receipted(
+    connection: Connection, public_key: Ed25519PublicKey, session_id: str, seq: int, hash_: str
+) -> bool:
+    documents = connection.execute(
+        select(Receipt.document).where(Receipt.session_id == session_id, Receipt.head_seq == seq)
+    ).scalars()
+    for document in documents:
+        try:
+            body = receipts.verify_signature(json.loads(document), public_key)
+        except receipts.ReceiptInvalid:
+            continue
+        if (body["session_id"], body["head_seq"], body["head_hash"]) == (session_id, seq, hash_):
+            return True
+    return False
+
+
+@dataclass
+class Audit:
+    """A full re-check of the log against the store, fed session by session by
+    ``store.check_chains``: leaves recomputed into a tree, every stored node and checkpoint
+    compared with it, every leaf compared with its session's re-walked chain."""
+
+    public_key: Ed25519PublicKey
+    tree: merkle.Tree = field(init=False)
+    problems: list[str] = field(default_factory=list)
+    latest: Checkpoint | None = None
+    _leaves: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
+
+    def load(self, connection: Connection) -> None:
+        rows = connection.execute(
+            select(
+                LogLeaf.idx,
+                LogLeaf.session_id,
+                LogLeaf.head_seq,
+                LogLeaf.head_hash,
+                LogLeaf.subtree_root,
+            ).order_by(LogLeaf.idx)
+        ).all()
+        hashes, by_session = [], defaultdict(list)
+        for position, (idx, session_id, seq, head_hash, _) in enumerate(rows):
+            if idx != position:
+                self.problems.append(f"log: leaf {position} is missing (next is {idx})")
+                break
+            hashes.append(leaf_hash(session_id, seq, head_hash))
+            by_session[session_id].append((idx, seq, head_hash))
+        self.tree = merkle.Tree(hashes)
+        self._leaves = dict(by_session)
+        for idx, *_, subtree_root in rows[: self.tree.size]:
+            span = (~idx & (idx + 1)).bit_length() - 1  # leaves in its largest perfect subtree
+            if self.tree.subtree(idx + 1 - (1 << span), idx + 1).hex() != subtree_root:
+                self.problems.append(f"log: the stored subtree root at leaf {idx} is wrong")
+        for size, root_hash, note in connection.execute(
+            select(LogCheckpoint.tree_size, LogCheckpoint.root_hash, LogCheckpoint.note).order_by(
+                LogCheckpoint.tree_size
+            )
+        ):
+            self._checkpoint(size, root_hash, note)
+        signed = self.latest.size if self.latest else 0
+        if self.tree.size > signed:
+            self.problems.append(
+                f"log: leaves {signed}..{self.tree.size - 1} are in no signed checkpoint"
+            )
+
+    def _checkpoint(self, size: int, root_hash: str, note: str) -> None:
+        try:
+            checkpoint = open_checkpoint(note, self.public_key)
+        except CheckpointInvalid as e:
+            self.problems.append(f"log: checkpoint of size {size}: {e}")
+            return
+        if (checkpoint.size, checkpoint.root.hex()) != (size, root_hash):
+            self.problems.append(f"log: checkpoint of size {size} differs from its row")
+        elif size > self.tree.size or self.tree.root(size) != checkpoint.root:
+            self.problems.append(f"log: the leaves no longer have the root signed at size {size}")
+        else:
+            self.latest = checkpoint
+
+    def session(self, session: TableSession, hashes: dict[int, str] | None) -> None:
+        """Compare a session's leaves with its chain (``hashes``: seq → link hash of the
+        re-walked chain, for the seqs its leaves name; None when the chain is broken, which is
+        reported already) and its head with its newest leaf."""
+        leaves = self._leaves.pop(session.id, [])
+        if hashes is None:
+            return
+        for idx, seq, head_hash in leaves:
+            if seq not in hashes:
+                self.problems.append(
+                    f"session {session.id}: the chain ends before seq {seq}, a head logged at leaf {idx}"
+                )
+            elif hashes[seq] != head_hash:
+                self.problems.append(
+                    f"session {session.id}: the chain at seq {seq} is not the head logged at leaf {idx}"
+                )
+        if not leaves or leaves[-1][1:] != (session.head_seq, session.head_hash):
+            self.problems.append(f"session {session.id}: head {session.head_seq} is not logged")
+
+    def logged_seqs(self, session_id: str) -> set[int]:
+        return {seq for _, seq, _ in self._leaves.get(session_id, ())}
+
+    def finish(self) -> None:
+        """Leaves of sessions that are gone."""
+        for session_id, leaves in self._leaves.items():
+            self.problems.append(f"session {session_id} is missing, logged at leaf {leaves[0][0]}")
+
+    def extends(self, note: str, public_key: Ed25519PublicKey) -> Checkpoint:
+        """Prove that the newest checkpoint's tree extends the one in ``note`` (a consistency
+        proof from the recomputed leaves); raises CheckpointInvalid or merkle.ProofFailed."""
+        old = open_checkpoint(note, public_key)
+        if self.latest is None:
+            raise CheckpointInvalid("the log has no valid signed checkpoint")
+        try:
+            if old.size > self.latest.size:
+                raise merkle.ProofFailed(f"the log's newest signed tree has {self.latest.size}")
+            proof = merkle.consistency_proof(old.size, self.latest.size, self.tree.subtree)
+            merkle.verify_consistency(old.size, self.latest.size, old.root, self.latest.root, proof)
+        except merkle.ProofFailed as e:
+            raise CheckpointInvalid(
+                f"the log does NOT extend the checkpoint of {old.size} leaves signed at "
+                f"{old.time}: {e}"
+            ) from None
+        return old
