@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
-from flask_compress import Compress
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_compress import Compress
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
