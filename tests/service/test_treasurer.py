@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import text
 
 from service.db import engine
-from tests.service.conftest import CLUB, csrf_token, fixture_log, verified
+from tests.service.conftest import CLUB, EN, csrf_token, fixture_log, verified
 from workers.celery_app import wait_embedded
 
 DISPUTED = "audit/fan_missed.jsonl"  # huangyan, one hand, three payment lines differ
@@ -58,7 +58,7 @@ def test_hand_api_gives_every_scoring_seats_steps_and_each_payments_rule(alice):
 def test_a_hand_with_three_differing_payments_is_one_dispute(alice, disputed):
     listed = alice.get("/api/v1/sessions").get_json()["sessions"]
     assert [s["disputes"] for s in listed if s["id"] == disputed] == [1]
-    assert "1 dispute " in alice.get("/").get_data(as_text=True)
+    assert "1 dispute" in alice.get("/", headers=EN).get_data(as_text=True)
 
 
 @pytest.mark.parametrize("action", ["keep_recorded", "accept_expected"])
@@ -105,10 +105,11 @@ def test_the_session_page_says_why_each_disputed_hand_is_disputed_and_what_to_pa
 
     monkeypatch.setattr(tasks.audit, "audit_records", with_top_ups)
     sid = verified(alice, fixture_log(DISPUTED))
-    page = alice.get(f"/sessions/{sid}").get_data(as_text=True)
-    why = re.search(r'id="hand-1-why".*?</tr>', page, re.S).group(0)
-    assert "老王漏算一番" in why and "老王: one 番 not counted" in why
-    assert re.search(r"小李 → 老王 <b>7</b>", why)
+    for headers, said in (({}, "老王漏算一番"), (EN, "老王: one 番 not counted")):
+        page = alice.get(f"/sessions/{sid}", headers=headers).get_data(as_text=True)
+        why = re.search(r'id="hand-1-why".*?</tr>', page, re.S).group(0)
+        assert said in why  # the explanation in the page's language
+        assert re.search(r"小李 → 老王 <b>7</b>", why)
 
 
 # -- 3. the ledger ----------------------------------------------------------------------------
