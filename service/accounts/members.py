@@ -58,12 +58,14 @@ def set_money(club: str, value: str, unit: str) -> dict | None:
             number = Decimal(value)
         except InvalidOperation:
             raise auth.AccountError(
-                f"point_value must be a decimal number like 0.5, not {value!r}"
+                _("point_value must be a decimal number like 0.5, not %(value)s", value=repr(value))
             ) from None
         if not number.is_finite() or number <= 0 or len(value) > 20:
-            raise auth.AccountError(f"point_value must be a positive decimal number, not {value!r}")
+            raise auth.AccountError(
+                _("point_value must be a positive decimal number, not %(value)s", value=repr(value))
+            )
     if len(unit) > 10:
-        raise auth.AccountError("money_unit must be at most 10 characters")
+        raise auth.AccountError(_("money_unit must be at most 10 characters"))
     with db() as session:
         row = session.exec(select(Club).where(Club.name == club)).first() or Club(name=club)
         row.point_value, row.money_unit = value or None, unit
