@@ -1,10 +1,11 @@
 """The audit: replay a session, score and settle every hand with its ruleset, and compare what
 should have been paid with what the table recorded.
 
-Payments are compared as net flows per pair of seats (A pays B 10 and B pays A 3 is A pays B 7),
-so equivalent ways of paying are not disputes. A differing pair is a dispute, explained by the
-first of the ruleset's plausible mistakes that reconciles the recorded settlement. The report's
-shape is documented in ``docs/report.md``.
+Every claim of a hand's records is checked first (engine.checks): the hand is scored without
+the impossible ones. Payments are compared as net flows per pair of seats (A pays B 10 and B pays
+A 3 is A pays B 7), so equivalent ways of paying are not disputes. A differing pair is a dispute;
+the hand lists every single mistake that reproduces the recorded settlement (engine.explain) and
+the top-ups that put it right. The report's shape is documented in ``docs/report.md``.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from engine.checks import check_claims
+from engine.explain import CAUSE_UNKNOWN, explanations, top_ups
 from engine.model import SEATS, Win
 from engine.replay import HandReplay, Replay, no_gc_pauses, replay
 from engine.rulesets.base import Anomaly, Payment, ScoreLine, Step
-from engine.state import ANOMALY_ZH, ERROR, WARNING
+from engine.state import ANOMALY_LABELS, ERROR, WARNING
 
 _ORDER = {s: i for i, s in enumerate(SEATS)}
 
@@ -47,8 +50,10 @@ def _report(rp: Replay) -> dict:
 
 def audit_hand(hand: HandReplay) -> dict:
     """Score, settle and compare one hand."""
-    rs, opts, outcome = hand.ruleset, hand.opts, hand.outcome
-    anomalies = list(hand.anomalies)
+    rs, opts = hand.ruleset, hand.opts
+    checked = check_claims(hand.records, hand.outcome, hand.anomalies, rs, opts, hand.summary)
+    outcome = checked.outcome
+    anomalies = list(hand.anomalies) + checked.anomalies
     def settle():
         scorings = rs.score(outcome, opts)
         inp = rs.settle_input(outcome, scorings, opts)
@@ -60,13 +65,20 @@ def audit_hand(hand: HandReplay) -> dict:
         win_seq = next((seq for seq, rec in hand.records if rec["type"] == "win"), hand.seq)
         anomalies += [a if a.seq is not None else dataclasses.replace(a, seq=win_seq) for a in found]
     recorded = _recorded(hand.settlement)
+    if recorded is not None and inp is not None and (hand.settlement or {}).get("points"):
+        anomalies += _points_check(hand, inp, payments, recorded)
     expected_flows = pair_flows(payments)
-    disputes = []
+    disputes, why, fixes = [], [], []
     if recorded is not None and expected_flows != pair_flows(recorded):
-        explanation = _guard(hand, anomalies, "explain", lambda: _explain(
-            hand, scorings, inp, pair_flows(recorded)), None)
-        disputes = _disputes(hand.no, expected_flows, pair_flows(recorded), explanation)
-    result = "win" if outcome.wins else "exhausted" if outcome.exhausted else "unfinished"
+        why = _guard(hand, anomalies, "explain", lambda: [] if inp is None else explanations(
+            rs, outcome, scorings, inp, opts, pair_flows(recorded), pair_flows), [])
+        why = why or [dict(CAUSE_UNKNOWN)]
+        first = why[0] if why[0]["code"] != CAUSE_UNKNOWN["code"] else None
+        disputes = _disputes(hand.no, expected_flows, pair_flows(recorded), first)
+        fixes = top_ups(net(payments), net(recorded), outcome.seats)
+    declared = hand.outcome
+    result = "win" if declared.wins else "exhausted" if declared.exhausted else "unfinished"
+    legal = {w.seat: w for w in outcome.wins}
     by_seat = _by_seat(scorings)
     return {
         "no": hand.no,
@@ -74,8 +86,8 @@ def audit_hand(hand: HandReplay) -> dict:
         "summary": hand.summary,
         "seats": dict(outcome.seats),
         "result": result,
-        "winners": list(outcome.winners),
-        "wins": [_win(w) for w in outcome.wins],
+        "winners": list(declared.winners),
+        "wins": [_win(legal.get(w.seat, w), w.seat in legal) for w in declared.wins],
         "indicator": outcome.indicator,
         "wildcards": sorted(outcome.wildcards),
         "points": {s: sc.points for s, sc in by_seat},
@@ -90,6 +102,9 @@ def audit_hand(hand: HandReplay) -> dict:
         "recorded_net": None if recorded is None else net(recorded),
         "disputes": disputes,
         "anomalies": [_anomaly(a) for a in sorted(anomalies, key=_anomaly_key)],
+        "explanations": why,
+        "top_ups": fixes,
+        "taken_on_word": checked.on_word,
     }
 
 
@@ -185,13 +200,25 @@ def _guard(hand: HandReplay, anomalies: list[Anomaly], what: str, call, default)
         return default
 
 
-def _explain(hand: HandReplay, scorings, inp, recorded_flows) -> dict | None:
-    if inp is None:
-        return None
-    for m in hand.ruleset.mistakes(hand.outcome, scorings, inp, hand.opts):
-        if pair_flows(m.payments) == recorded_flows:
-            return {"code": m.code, "zh": m.zh, "en": m.en}
-    return None
+def _points_check(hand: HandReplay, inp, payments, recorded: list[Payment]) -> list[Anomaly]:
+    """The settlement's ``points`` are a claim too: settled by the rules, do they give what the
+    table paid? (Seats the table gave no points keep the audit's; the audit's own points settle
+    into ``payments``, no need to settle them again.)"""
+    claimed = hand.settlement["points"]
+    table = payments
+    if any(inp.points.get(s, 0) != n for s, n in claimed.items()):
+        try:
+            table = hand.ruleset.settle(
+                dataclasses.replace(inp, points={**inp.points, **claimed}), hand.opts
+            )
+        except (ValueError, KeyError):  # points no hand can have (negative …): a dispute says it
+            return []
+    if pair_flows(table) == pair_flows(recorded):
+        return []
+    seq = next(seq for seq, rec in reversed(hand.records) if rec["type"] == "settlement")
+    shown = ", ".join(f"{s}={n}" for s, n in claimed.items())
+    return [Anomaly(seq, "points_contradict_payments", "error",
+                    f"the table's points ({shown}) settled by the rules do not give what it paid")]
 
 
 def _disputes(no: int, expected: dict, recorded: dict, explanation: dict | None) -> list[dict]:
@@ -237,9 +264,10 @@ def _seating(seats: Mapping[str, str]) -> str:
     return " ".join(f"{s}={seats.get(s)}" for s in SEATS)
 
 
-def _win(w: Win) -> dict:
+def _win(w: Win, stands: bool) -> dict:
+    """A declared win; ``flags`` are those scored, ``stands`` False for a win that is no win."""
     return {"seat": w.seat, "how": w.how, "tile": w.tile, "from": w.from_seat,
-            "flags": sorted(w.flags)}
+            "flags": sorted(w.flags), "stands": stands}
 
 
 def _payment(p: Payment) -> dict:
@@ -260,7 +288,8 @@ def _step(s: Step) -> dict:
 
 
 def _anomaly(a: Anomaly) -> dict:
-    return {"seq": a.seq, "code": a.code, "zh": ANOMALY_ZH.get(a.code, ""), "severity": a.severity,
+    zh, en = ANOMALY_LABELS.get(a.code, ("", ""))
+    return {"seq": a.seq, "code": a.code, "zh": zh, "en": en, "severity": a.severity,
             "message": a.message}
 
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+from datetime import UTC, date, datetime, time, timedelta
 
-from sqlalchemy import Engine, select
+from packaging.version import InvalidVersion, Version
+from sqlalchemy import Engine, and_, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from events.db import db_session, get_engine
-from events.models import TableSession, Verification, utcnow
+from events.models import StoredEvent, TableSession, Verification, utcnow
 
 _INSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
 
@@ -121,5 +123,81 @@ def unverified_sessions(
     )
     if ids is not None:
         query = query.where(TableSession.id.in_(ids))
+    with db_session(engine) as db:
+        return list(db.scalars(query))
+
+
+def older_versions(engine_version: str, *, engine: Engine | None = None) -> list[str]:
+    """The engine versions with results in the store that are older than ``engine_version``
+    (PEP 440 order: "0.10" is newer than "0.9")."""
+    current = Version(engine_version)
+    with db_session(engine) as db:
+        found = db.scalars(select(Verification.engine_version).distinct())
+        return sorted(v for v in found if _version(v) < current)
+
+
+def _version(text: str) -> Version:
+    try:
+        return Version(text)
+    except InvalidVersion:
+        return Version("0")  # a version nobody released is older than any release
+
+
+def reverify_candidates(
+    *,
+    engine_version: str,
+    every: bool = False,
+    club: str | None = None,
+    since: date | None = None,
+    engine: Engine | None = None,
+) -> list[str]:
+    """Ids of the sessions ``fupan reverify`` has to verify, oldest first: those whose head has
+    no result from ``engine_version`` (default options) and whose newest result is from an
+    older engine version, or with ``every`` all sessions without that result. ``club``: one
+    club's; ``since``: played (the log's started_at, else stored) on or after that day."""
+    query = select(TableSession.id).where(~_verified(engine_version, None).exists())
+    if not every:
+        newest = (
+            select(Verification.engine_version)
+            .where(Verification.session_id == TableSession.id)
+            .order_by(Verification.id.desc())
+            .limit(1)
+            .scalar_subquery()
+        )
+        query = query.where(newest.in_(older_versions(engine_version, engine=engine)))
+    if club is not None:
+        query = query.where(TableSession.club == club)
+    if since is not None:
+        day = datetime.combine(since, time(), UTC)
+        query = query.where(
+            or_(
+                TableSession.started_at >= since.isoformat(),
+                and_(TableSession.started_at.is_(None), TableSession.created_at >= day),
+            )
+        )
+    with db_session(engine) as db:
+        return list(db.scalars(query.order_by(TableSession.created_at, TableSession.id)))
+
+
+def stranded_sessions(
+    *, older_than: timedelta, limit: int = 1000, engine: Engine | None = None
+) -> list[str]:
+    """Sessions whose current head has no result at all although it was written more than
+    ``older_than`` ago: their verification message was lost (a worker or the broker died).
+    What the sweeper queues again."""
+    cutoff = utcnow() - older_than
+    any_result = select(Verification.id).where(
+        Verification.session_id == TableSession.id,
+        Verification.head_seq == TableSession.head_seq,
+    )
+    head_written = select(StoredEvent.recorded_at).where(
+        StoredEvent.stream == TableSession.id, StoredEvent.seq == TableSession.head_seq
+    )
+    query = (
+        select(TableSession.id)
+        .where(~any_result.exists(), head_written.scalar_subquery() < cutoff)
+        .order_by(TableSession.created_at, TableSession.id)
+        .limit(limit)
+    )
     with db_session(engine) as db:
         return list(db.scalars(query))

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections.abc import Iterator
@@ -117,16 +120,27 @@ def redis_url() -> str:
 
 
 class WorkerProcess:
-    """A real worker subprocess (``fupan worker``, i.e. ``celery worker``) in its own process group."""
+    """A real worker subprocess (``fupan worker``, i.e. ``celery worker``) in its own process group.
+    ``pool="prefork"`` gives it ``concurrency`` pool processes (``children()``) to kill."""
 
-    def __init__(self, env: dict[str, str], log: Path, name: str, preload: str | None = None):
+    def __init__(
+        self, env: dict[str, str], log: Path, name: str, preload: str | None = None,
+        pool: str = "solo", concurrency: int = 1,
+    ):  # fmt: skip
         self.log = log
+        self.name = name
         boot = (f"{preload}; " if preload else "") + "from service.cli import main; main()"
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", boot, "worker", "--pool", "solo", "--hostname", f"{name}@%h",
+            [sys.executable, "-c", boot, "worker", "--pool", pool, "--concurrency",
+             str(concurrency), "--hostname", f"{name}@%h",
              "--without-gossip", "--without-mingle", "--without-heartbeat"],
             env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
+
+    def children(self) -> list[int]:
+        """The pool processes' pids (prefork)."""
+        path = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
+        return [int(pid) for pid in path.read_text().split()] if path.exists() else []
 
     def kill(self) -> None:
         """kill -9 the whole process group: no chance to ack or clean up."""
@@ -151,11 +165,12 @@ def celery_worker_factory(tmp_path, redis_url, monkeypatch):
     monkeypatch.setenv("FUPAN_VISIBILITY_TIMEOUT", "3")  # redeliver a killed worker's task fast
     workers: list[WorkerProcess] = []
 
-    def start(name: str = "w", preload: str | None = None) -> WorkerProcess:
-        """A worker; ``preload`` is Python run before Celery starts."""
+    def start(name: str = "w", preload: str | None = None, **options) -> WorkerProcess:
+        """A worker; ``preload`` is Python run before Celery starts; ``options``: pool,
+        concurrency (WorkerProcess)."""
         env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
         log = tmp_path / f"worker-{name}-{len(workers)}.log"
-        worker = WorkerProcess(env, log, f"{name}{len(workers)}", preload)
+        worker = WorkerProcess(env, log, f"{name}{len(workers)}", preload, **options)
         workers.append(worker)
         return worker
 
@@ -173,3 +188,132 @@ def wait_for(predicate, timeout: float, interval: float = 0.1, what: str = "cond
             return value
         time.sleep(interval)
     pytest.fail(f"timed out after {timeout}s waiting for {what}")
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+class RedisServer:
+    """A private redis-server (its own port, data dir, append-only file), for tests that stop
+    and restart the broker without touching the shared one."""
+
+    def __init__(self, folder: Path, host: str = "127.0.0.1", fsync: str = "always"):
+        self.folder, self.host, self.port, self.fsync = folder, host, free_port(host), fsync
+        folder.mkdir(parents=True, exist_ok=True)
+        self.proc: subprocess.Popen | None = None
+        self.start()
+
+    @property
+    def url(self) -> str:
+        return f"redis://{self.host}:{self.port}/0"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", self.host, "--dir",
+             str(self.folder), "--appendonly", "yes", "--appendfsync", self.fsync, "--save", ""],
+            stdout=(self.folder / "redis.log").open("ab"), stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        wait_for(self._answers, 10, what="redis-server to start")
+
+    def _answers(self) -> bool:
+        import redis
+
+        try:
+            return redis.Redis(host=self.host, port=self.port, socket_timeout=1).ping()
+        except redis.ConnectionError:
+            return False
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        """SIGTERM: a clean shutdown; SIGKILL: a crash (the append-only file keeps what was
+        written, all of it with ``fsync="always"``, all but the last second's with
+        "everysec")."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(15)
+
+    def restart(self, sig: int = signal.SIGTERM, down: float = 1.0) -> None:
+        self.stop(sig)
+        time.sleep(down)
+        self.start()
+
+
+@pytest.fixture
+def private_redis(tmp_path) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path / "redis")
+    yield server
+    server.stop()
+
+
+class PostgresCluster:
+    """A private PostgreSQL cluster (initdb into a temporary folder, run as the postgres user
+    when the tests run as root), for tests that restart the database server."""
+
+    def __init__(self, host: str = "127.0.0.1"):
+        self.host, self.port = host, free_port(host)
+        self.folder = Path(tempfile.mkdtemp(prefix="fupan-pg-"))
+        self.data = self.folder / "data"
+        if os.geteuid() == 0:
+            shutil.chown(self.folder, "postgres", "postgres")
+        self._as_owner(["initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust",
+                        "--no-sync", "-E", "UTF8"])  # fmt: skip
+        self.start()
+        admin = create_engine(self.url("postgres"), isolation_level="AUTOCOMMIT")
+        with admin.connect() as c:
+            c.execute(text("CREATE DATABASE fupan"))
+        admin.dispose()
+
+    def url(self, database: str = "fupan") -> str:
+        return f"postgresql+psycopg://postgres@{self.host}:{self.port}/{database}"
+
+    def _as_owner(self, command: list[str]) -> None:
+        if os.geteuid() == 0:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        subprocess.run(command, check=True, capture_output=True, timeout=120)
+
+    def _pg_ctl(self, *args: str) -> None:
+        options = (f"-p {self.port} -k {self.folder} -c listen_addresses={self.host} "
+                   "-c fsync=off -c full_page_writes=off")  # fmt: skip
+        self._as_owner(["pg_ctl", "-D", str(self.data), "-o", options, "-l",
+                        str(self.folder / "server.log"), "-w", *args])  # fmt: skip
+
+    def start(self) -> None:
+        self._pg_ctl("start")
+
+    def stop(self) -> None:
+        self._pg_ctl("stop", "-m", "fast")
+
+    def restart(self, down: float = 1.0) -> None:
+        """A fast shutdown (open connections are cut, transactions in flight roll back)."""
+        self.stop()
+        time.sleep(down)
+        self.start()
+
+    def close(self) -> None:
+        try:
+            self._pg_ctl("stop", "-m", "immediate")
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    cluster = PostgresCluster()
+    yield cluster
+    events_db.dispose_all()
+    cluster.close()
+
+
+@pytest.fixture
+def private_database_url(postgres_cluster, data_dir, monkeypatch) -> str:
+    """The private cluster's database, emptied and migrated, as FUPAN_DATABASE_URL."""
+    url = postgres_cluster.url()
+    reset = create_engine(url)
+    with reset.begin() as c:
+        c.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    reset.dispose()
+    monkeypatch.setenv("FUPAN_DATABASE_URL", url)
+    events_db.upgrade(events_db.get_engine(url))
+    return url

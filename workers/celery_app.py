@@ -12,12 +12,13 @@ import logging
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from celery import Celery, Task
+from celery import Celery, Task, bootsteps
 from celery.signals import worker_init, worker_process_init
 
 from events import db
 from events.config import settings
-from workers.config import celery_config
+from workers import broker
+from workers.config import celery_config, restore_interval, visibility_timeout
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +30,42 @@ def create_celery() -> Celery:
     return app
 
 
+class Sweeper(bootsteps.StartStopStep):
+    """Every few seconds one worker of all (a lock in Redis) sends ``fupan.sweep``, which
+    queues the sessions left without a result by a lost message (workers/tasks.py)."""
+
+    requires = {"celery.worker.components:Timer"}
+    LOCK = "fupan:sweep-lock"
+
+    def __init__(self, worker, **_kwargs):
+        self.tref = None
+
+    def start(self, worker):
+        interval = max(1, visibility_timeout() // 3)
+        self.tref = worker.timer.call_repeatedly(interval, self.send, (worker.app, interval))
+
+    def stop(self, worker):
+        if self.tref is not None:
+            self.tref.cancel()
+            self.tref = None
+
+    def send(self, celery: Celery, interval: int) -> None:
+        try:
+            if broker.client().set(self.LOCK, "1", nx=True, ex=interval):
+                celery.send_task("fupan.sweep")
+        except broker.BROKER_ERRORS as e:  # the broker restarts: the next tick tries again
+            log.warning("sweeper: broker unreachable (%s)", e)
+
+
+def sweep_grace() -> float:
+    """How old a head without a result must be for the sweeper to queue it: after a
+    visibility timeout and a restore scan, a message still alive was run or handed back."""
+    return visibility_timeout() + restore_interval()
+
+
 app = create_celery()
+if not settings().embedded_queue:
+    app.steps["worker"].add(Sweeper)
 
 
 def tune_collector() -> None:
@@ -78,7 +114,9 @@ def enqueue(task: Task, *args) -> Future | None:
     global _pending
     current = settings()
     if not current.embedded_queue:
-        _sender(current.broker_url).send_task(task.name, args=list(args))
+        _sender(current.broker_url).send_task(
+            task.name, args=list(args), ignore_result=task.ignore_result
+        )  # a task whose result nobody reads: no result subscription
         return None
     with _idle:
         _pending += 1

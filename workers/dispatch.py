@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from concurrent.futures import Future
 from pathlib import Path
 
 from events.config import settings
-from workers import tasks
+from workers import broker, tasks
 from workers.celery_app import enqueue, wait_embedded
+
+log = logging.getLogger(__name__)
 
 __all__ = ["enqueue_ingest", "enqueue_reverify_all", "enqueue_verify", "start_embedded_worker",
            "wait_embedded"]  # fmt: skip
 
 
 def enqueue_verify(session_id: str) -> Future | None:
-    """Verify a session in the background (after an upload or a correction)."""
-    return enqueue(tasks.verify_session, session_id)
+    """Verify a session in the background (after an upload or a correction). With the broker
+    unreachable the session is stored all the same: the workers' sweeper queues it once the
+    broker is back (docs/workers.md), so the upload does not fail."""
+    try:
+        return enqueue(tasks.verify_session, session_id)
+    except broker.BROKER_ERRORS as e:
+        log.warning("broker unreachable (%s): session %s left to the sweeper", e, session_id)
+        return None
 
 
 def enqueue_reverify_all() -> Future | None:

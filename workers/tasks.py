@@ -1,11 +1,14 @@
 """The background work. Tasks take ids or paths, re-read state from the store, and write
 idempotently, so a redelivered or duplicated message changes nothing. Database outages
-(OperationalError) are retried with exponential backoff."""
+(OperationalError) are retried with exponential backoff; a task whose pool process died is
+retried too (workers/config.py), within the same ``MAX_RETRIES``."""
 
 from __future__ import annotations
 
 import functools
 import importlib.metadata
+from collections import Counter
+from datetime import timedelta
 from pathlib import Path
 
 from celery.utils.log import get_task_logger
@@ -14,13 +17,18 @@ from sqlalchemy.exc import OperationalError
 from engine import audit
 from events import store, verifications
 from events.codec import LogFormatError, parse_log
-from workers.celery_app import app, enqueue
+from events.config import settings
+from workers import broker
+from workers.celery_app import app, enqueue, sweep_grace
+from workers.config import MAX_RETRIES
 
 log = get_task_logger(__name__)
 
+# The countdown stays under the visibility timeout: a retry waiting longer in a worker would be
+# handed to a second worker as well (docs/workers.md).
 RETRY = dict(
-    autoretry_for=(OperationalError,), retry_backoff=2, retry_backoff_max=60, retry_jitter=True,
-    max_retries=8,
+    autoretry_for=(OperationalError,), retry_backoff=2, retry_backoff_max=16, retry_jitter=True,
+    max_retries=MAX_RETRIES, default_retry_delay=1,  # the latter: after a dead pool process
 )  # fmt: skip
 
 
@@ -31,10 +39,60 @@ def engine_version() -> str:
     return importlib.metadata.version("fupan")
 
 
-@app.task(name="fupan.verify_session", **RETRY)
-def verify_session(session_id: str) -> str:
+ATTEMPTS = MAX_RETRIES + 1  # runs of one task id, its pool process killed or not
+
+
+class Poisoned(RuntimeError):
+    """A batch whose runs ended ``ATTEMPTS`` times with a dead process: the sender splits it."""
+
+
+def _attempt(task) -> int:
+    """This run's number for the task's id (1 the first time). Counted in the broker: the runs
+    that killed their process count too. Celery bounds its worker-lost retries with the
+    task's retries (``task_retry_on_worker_lost``), but the retried message here kept the
+    count of the first one (seen with Celery 5.7.0), so the bound is kept here."""
+    if settings().embedded_queue or task.request.id is None:  # in process: nothing to count
+        return 1
+    key = f"fupan:attempts:{task.request.id}"
+    with broker.client().pipeline() as pipe:
+        count, _ = pipe.incr(key).expire(key, 86_400).execute()
+    return count
+
+
+@app.task(name="fupan.verify_session", bind=True, **RETRY)
+def verify_session(self, session_id: str) -> str:
     """Audit a session at its current head; returns "ok", "failed", "done" (already verified
     by this engine version) or "missing"."""
+    if _attempt(self) > ATTEMPTS:
+        return _give_up(session_id)
+    return _verify_stored(session_id)
+
+
+def _give_up(session_id: str) -> str:
+    """A session whose audit killed its pool process every time (a log that crashes the
+    interpreter) gets a failed result, so that the sweeper stops queueing it."""
+    head = verifications.head_status(session_id=session_id, engine_version=engine_version())
+    if head is not None and not head[1]:
+        verifications.record_verification(
+            session_id=session_id, head_seq=head[0], engine_version=engine_version(),
+            options=None, status="failed",
+            error=f"the worker process died verifying this session {ATTEMPTS} times",
+        )  # fmt: skip
+    return "failed"
+
+
+@app.task(name="fupan.verify_sessions", bind=True, ignore_result=False, **RETRY)
+def verify_sessions(self, session_ids: list[str]) -> dict[str, int]:
+    """``verify_session`` for each id (what ``fupan reverify`` sends: fewer, larger messages);
+    returns how many ended "ok", "failed", "done" or "missing"."""
+    if _attempt(self) > ATTEMPTS:
+        if len(session_ids) > 1:
+            raise Poisoned(f"{ATTEMPTS} runs died")
+        return {_give_up(session_ids[0]): 1}
+    return dict(Counter(_verify_stored(session_id) for session_id in session_ids))
+
+
+def _verify_stored(session_id: str) -> str:
     status = verifications.head_status(session_id=session_id, engine_version=engine_version())
     if status is None:
         log.warning("verify_session: no session %s", session_id)
@@ -79,14 +137,35 @@ def reverify_all() -> int:
     return len(pending)
 
 
-@app.task(name="fupan.ingest_batch", **RETRY)
-def ingest_batch(paths: list[str]) -> dict:
+@app.task(name="fupan.sweep", **RETRY)
+def sweep() -> int:
+    """Queue verification of the sessions whose head has had no result for ``sweep_grace()``:
+    their message was lost (popped by a worker that died before recording it as
+    unacknowledged, or lost with the broker). Skipped while the queue has a backlog, where
+    such a session's message may simply be waiting; a session is queued again at most every
+    ten grace periods (its message may be waiting for a retry). Returns how many were queued."""
+    if broker.backlog() > 0:
+        return 0
+    grace = sweep_grace()
+    queued = 0
+    for session_id in verifications.stranded_sessions(older_than=timedelta(seconds=grace)):
+        if broker.client().set(f"fupan:swept:{session_id}", 1, nx=True, ex=10 * grace):
+            log.warning("sweep: session %s has no result; queueing its verification", session_id)
+            enqueue(verify_session, session_id)
+            queued += 1
+    return queued
+
+
+@app.task(name="fupan.ingest_batch", bind=True, ignore_result=False, **RETRY)
+def ingest_batch(self, paths: list[str]) -> dict:
     """Store each log file (a path the worker can read) and verify it in this task. A new
     session is audited from the records just parsed, which are what was stored (the chain
     was made from their canonical lines), sparing a read back and a task a session; a
     repeated one goes through verify_session, which does nothing if it is verified. So a
     redelivered batch (its worker died) verifies what was stored but not verified, and
     nothing twice."""
+    if _attempt(self) > ATTEMPTS:
+        raise Poisoned(f"{ATTEMPTS} runs died")
     summary = {"stored": 0, "duplicates": 0, "rejected": {}}
     for path in paths:
         try:
@@ -103,5 +182,5 @@ def ingest_batch(paths: list[str]) -> dict:
             _verify(session.id, session.head_seq, parsed.records)
         else:
             summary["duplicates"] += 1
-            verify_session(session.id)
+            _verify_stored(session.id)
     return summary

@@ -19,7 +19,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.model import Action, HandOutcome, Showdown, Win
+from engine.model import (
+    FLAG_BONUS_REPLACEMENT,
+    FLAG_FIRST_DISCARD,
+    FLAG_FIRST_DRAW,
+    FLAG_HEAVEN,
+    FLAG_KONG_REPLACEMENT,
+    FLAG_LAST_TILE,
+    Action,
+    HandOutcome,
+    Showdown,
+    Win,
+)
+from engine.tiles import chinese
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +150,67 @@ class Anomaly:
     message: str
 
 
+@dataclass(frozen=True, slots=True)
+class FlagRule:
+    """What a win flag needs to be possible at all (engine.checks holds every claimed flag to
+    it): the win kinds it goes with, a dealer (E) or non-dealer winner, the dealer's discard, a
+    kong or a revealed tile shown by the winner, a kong of the winner's tile shown by the
+    discarder. ``from_play``: the replay derives it from a full log (False: the ruleset judges
+    the play itself and a full log's claim is not used)."""
+
+    zh: str
+    en: str
+    hows: frozenset[str]
+    dealer: bool | None = None
+    from_dealer: bool = False
+    needs_kong: bool = False
+    needs_reveal: bool = False
+    discarder_kong: bool = False
+    from_play: bool = True
+
+
+_SELF = frozenset({"self_draw"})
+# The engine's own flags (engine.model), by their definitions there.
+FLAG_RULES: dict[str, FlagRule] = {
+    FLAG_KONG_REPLACEMENT: FlagRule("杠上开花", "win on a kong replacement", _SELF, needs_kong=True),
+    FLAG_BONUS_REPLACEMENT: FlagRule(
+        "补花胡", "win on a flower replacement", _SELF, needs_reveal=True
+    ),
+    FLAG_LAST_TILE: FlagRule("海底", "win on the last tile", frozenset({"self_draw", "discard"})),
+    FLAG_HEAVEN: FlagRule("天胡", "dealer wins on the deal", frozenset({"self_draw", "instant"}),
+                          dealer=True),
+    FLAG_FIRST_DISCARD: FlagRule(
+        "地胡", "win on the dealer's first discard", frozenset({"discard"}), dealer=False,
+        from_dealer=True,
+    ),
+    FLAG_FIRST_DRAW: FlagRule("地胡(闲家首摸)", "non-dealer wins on its first draw", _SELF,
+                              dealer=False),
+}
+
+
+_WAIT_WORDS = {
+    "ryanmen": ("两面", "a two-sided wait"),
+    "kanchan": ("嵌张", "a closed wait"),
+    "penchan": ("边张", "an edge wait"),
+    "tanki": ("单吊", "a pair wait"),
+    "shanpon": ("对倒", "a pung wait"),
+}
+
+
+def reading_words(
+    assignments: Iterable[tuple[str, str]], wait: str | None, tile: str | None
+) -> tuple[str, str]:
+    """(zh, en) naming one reading of a hand: what each 得 stood for and the winning tile's
+    wait, e.g. ``("得作西，胡五筒算两面", "得 as 西, the winning 五筒 as a two-sided wait")``."""
+    zh = [f"得作{chinese(face)}" for _, face in assignments]
+    en = [f"得 as {chinese(face)}" for _, face in assignments]
+    if tile and wait in _WAIT_WORDS:
+        w_zh, w_en = _WAIT_WORDS[wait]
+        zh.append(f"胡{chinese(tile)}算{w_zh}")
+        en.append(f"the winning {chinese(tile)} as {w_en}")
+    return "，".join(zh) or "另一种组合", ", ".join(en) or "another grouping"
+
+
 def option(default: Any, doc: str, choices: tuple = ()) -> Any:
     """An Options field with the ``doc`` (and ``choices``) that ``fupan rules`` prints and
     :func:`parse_options` enforces."""
@@ -171,6 +244,12 @@ class Ruleset:
     # hand may not win on another seat's tile before its own next draw (zhoushan, xizhou); the
     # replay reports it as passed_win.
     passed_win_waits_for_draw: ClassVar[bool] = False
+    # The win flags a log may claim and what each needs (engine.checks); rulesets add theirs.
+    flag_rules: ClassVar[Mapping[str, FlagRule]] = FLAG_RULES
+    # The seed's words for the least a win must be worth (a win below it is no win).
+    minimum_rule: ClassVar[str] = ""
+    # The liability kinds settle() understands (``fupan settle --liability``).
+    liability_kinds: ClassVar[tuple[str, ...]] = ()
     # The Action kinds check() can find anything in: the replay asks it about these steps only
     # (None: every step). Ignored when check() is not overridden (never asked then).
     checked_kinds: ClassVar[frozenset[str] | None] = None
@@ -244,7 +323,7 @@ class Ruleset:
         return [
             Anomaly(None, "below_minimum", "error",
                     f"{w.seat} declares a win worth {scorings[w.seat].raw}, below the minimum "
-                    f"{self.name} requires")
+                    f"{self.name} requires ({self.minimum_rule}); nothing is owed for it")
             for w in outcome.wins
             if w.seat in scorings and scorings[w.seat].limit == "below_minimum"
         ]
@@ -263,6 +342,12 @@ class Ruleset:
         opts: Any,
     ) -> Iterable[Mistake]:
         """Plausible table mistakes, most likely first. Default: none known."""
+        return ()
+
+    def readings(self, outcome: HandOutcome, win: Win, opts: Any) -> Iterable[tuple[int, str, str]]:
+        """``(points, zh, en)`` of every legal reading of the winner's hand (what each 得 stands
+        for, which group the winning tile completed), for the explanation "the table read the
+        hand another way". Default: none (a ruleset without readings)."""
         return ()
 
     # -- the session -------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from engine.hand import Decomposition, HandError, best_decomposition
+from engine.hand import Decomposition, HandError, best_decomposition, decompositions
 from engine.model import SEATS, HandOutcome, Meld, Showdown, Win, next_seat
 from engine.rulesets.base import (
     Anomaly,
@@ -24,6 +24,7 @@ from engine.rulesets.base import (
     SettleInput,
     Step,
     option,
+    reading_words,
     step,
 )
 from engine.tiles import FACES, SEAT_WIND, is_dragon, is_terminal_or_honor, rank
@@ -354,6 +355,22 @@ def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
     return score_reading(best[1], winner, win, opts)
 
 
+def winner_readings(outcome: HandOutcome, win: Win, opts: Options, limit: int = 5000):
+    """(points, zh, en) of each reading of the winner's hand (at most ``limit``)."""
+    show = outcome.showdowns.get(win.seat)
+    if show is None or len(show.concealed) + 3 * len(show.melds) != HAND_SIZE + 1:
+        return
+    winner = _winner(show, outcome.wildcards)
+    try:
+        for n, d in enumerate(decompositions(show.concealed, show.melds, outcome.wildcards, win.tile)):
+            if n >= limit:
+                return
+            points, _ = _value(*_reading_items(d, winner, win, opts), opts.base_hu, opts)
+            yield (points, *reading_words(d.assignments, d.wait, win.tile))
+    except HandError:
+        return
+
+
 def _nothing(seat: str, code: str, zh: str, en: str) -> Scoring:
     return Scoring(seat, 0, (ScoreLine(code, zh, en, 0, "胡"),), 0)
 
@@ -456,6 +473,9 @@ class Huangyan(Ruleset):
             seats = ", ".join(w.seat for w in inp.wins)
             raise ValueError(f"huangyan has one winner per hand, not {len(inp.wins)} ({seats})")
         return settle_points(inp.wins[0].seat, inp.dealer, inp.points, opts)
+
+    def readings(self, outcome: HandOutcome, win: Win, opts: Options):
+        return winner_readings(outcome, win, opts)
 
     def check_hand_start(
         self,

@@ -12,7 +12,16 @@ from dataclasses import dataclass
 from engine.hand import HandError
 from engine.hand import readings as hand_readings
 from engine.model import FLAG_KONG_REPLACEMENT, SEATS, Action, HandOutcome, Meld, Showdown, Win
-from engine.rulesets.base import Anomaly, Mistake, Payment, ScoreLine, Scoring, Step, step
+from engine.rulesets.base import (
+    Anomaly,
+    Mistake,
+    Payment,
+    ScoreLine,
+    Scoring,
+    Step,
+    reading_words,
+    step,
+)
 from engine.tiles import FACES, FLOWERS, is_flower
 
 SEASONS = ("1f", "2f", "3f", "4f")  # 春夏秋冬
@@ -131,6 +140,26 @@ def flowers_of(outcome: HandOutcome, seat: str) -> list[str]:
     if show is None:
         return []
     return sorted({t for t in (*show.revealed, *show.concealed) if is_flower(t)})
+
+
+def reading_points(
+    win: Win,
+    show: Showdown | None,
+    count: Callable[[WinHand], tuple[ScoreLine, ...]],
+    cap: int,
+    minimum: int = 0,
+) -> Iterator[tuple[int, str, str]]:
+    """``(台 paid, zh, en)`` of every reading of a winner's hand, as :func:`score_wins` would pay
+    it (after the cap; 0 below ``minimum``), described by the wait the winning tile made."""
+    if show is None or not win.tile:
+        return
+    try:
+        for hand in readings(win, show):
+            raw = total(count(hand))
+            points = 0 if raw < minimum else min(raw, cap) if cap else raw
+            yield (points, *reading_words((), hand.wait, win.tile))
+    except HandError:
+        return
 
 
 # -- history: kongs and claims ---------------------------------------------------------------

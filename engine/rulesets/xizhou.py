@@ -22,7 +22,9 @@ from engine.model import (
 )
 from engine.rulesets import tai
 from engine.rulesets.base import (
+    FLAG_RULES,
     Anomaly,
+    FlagRule,
     Liability,
     Mistake,
     Payment,
@@ -271,6 +273,14 @@ class Xizhou(Ruleset):
     has_flowers = True
     multiple_discard_winners = True
     passed_win_waits_for_draw = True  # the replay checks a passed 胡 (see docs)
+    flag_rules = FLAG_RULES | {
+        FLAG_AFTER_KONG: FlagRule(
+            "杠后炮", "the discard came right after the discarder's kong", frozenset({"discard"}),
+            discarder_kong=True, from_play=False,
+        )
+    }
+    liability_kinds = (*GANG_KINDS, *BAO_KINDS)
+    minimum_rule = "1台起胡: at least 1 台"
     # The seed bars discarding the claimed tile itself (not a 吃's other end), with exceptions:
     # check() enforces it.
     forbid_discard_of_claimed = False
@@ -296,6 +306,10 @@ class Xizhou(Ruleset):
         """1台起胡: a 0-台 win scores 0 with ``limit="not_winning"`` and is paid nothing."""
         return tai.score_wins(outcome, lambda h: count_tai(h, outcome, opts), 0, minimum=1)
 
+    def readings(self, outcome: HandOutcome, win: Win, opts: Options):
+        show = outcome.showdowns.get(win.seat)
+        return tai.reading_points(win, show, lambda h: count_tai(h, outcome, opts), 0, 1)
+
     def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
         out = []
         pairs = bound_pairs(tai.claim_counts(outcome), opts)
@@ -306,7 +320,9 @@ class Xizhou(Ruleset):
             for pair, bao in pairs.items():
                 if win.seat in pair:
                     (other,) = pair - {win.seat}
-                    out.append(Liability(bao, other, win.seat))
+                    # "未胡的另一方": a bound partner who also won owes nothing for 三包
+                    if other not in outcome.winners:
+                        out.append(Liability(bao, other, win.seat))
         return tuple(out)
 
     def settle(self, inp: SettleInput, opts: Options) -> list[Payment]:

@@ -1,5 +1,5 @@
 """舟山/定海麻将 (Zhoushan, Dinghai): 144 tiles with flowers, 13 in hand, the standard shape only,
-台 items capped at 4, paid as 底 + 台 per payer. Clause-by-clause reading and every decision on
+台 items capped at 4, paid as 台 × stake per payer (抢杠胡 5×). Clause-by-clause reading and every decision on
 an ambiguous clause: docs/rules/zhoushan.md.
 """
 
@@ -41,7 +41,9 @@ from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE
 class Options:
     stake: int = option(1, "amount paid per 台 (and per 底); the seed names no stake")
     base: int = option(
-        1, "底: 台 every paying seat pays on top of the winner's 台, so a 0-台 win still pays"
+        0,
+        "底: 台 every paying seat pays on top of the winner's 台 (the seed: 台 alone, "
+        "'按照胡牌者的台数相应付分'; a club that pays a 底 sets 1)",
     )
     cap: int = option(
         4, "台 cap per winner (the seed: more than 4 台 still count as 4); 0 = none"
@@ -150,6 +152,7 @@ class Zhoushan(Ruleset):
     forbid_discard_of_claimed = True
     multiple_discard_winners = True
     passed_win_waits_for_draw = True  # the replay checks a passed 胡 (see docs)
+    liability_kinds = ("gang_kai_bao",)
 
     def tile_counts(self, opts: Options) -> dict[str, int]:
         return tai.tile_counts_144()
@@ -167,6 +170,10 @@ class Zhoushan(Ruleset):
 
     def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
         return tai.score_wins(outcome, lambda h: count_tai(h, outcome, opts), opts.cap)
+
+    def readings(self, outcome: HandOutcome, win, opts: Options):
+        show = outcome.showdowns.get(win.seat)
+        return tai.reading_points(win, show, lambda h: count_tai(h, outcome, opts), opts.cap)
 
     def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
         """杠上开花 after a kong of someone's discard: that discarder pays for all three."""
@@ -201,6 +208,8 @@ class Zhoushan(Ruleset):
         found = list(tai.item_mistakes(scorings, outcome.winners, resettle, opts.cap))
         if opts.base:
             found.append(variant("base_missed", "没算底", "the 底 not paid", base=0))
+        else:
+            found.append(variant("base_added", "多付了1底", "a 底 of 1 paid on top", base=1))
         if any(w.how == "discard" for w in inp.wins):
             other = "all" if opts.discard_payer == "discarder" else "discarder"
             found.append(

@@ -64,7 +64,7 @@ def generate_session(
     for no in range(1, hands + 1):
         head = {"type": "hand", "no": no, "seats": seats, "round_wind": _WINDS[passes // 4 % 4]}
         outcome, play, payments, scored = _hand(rs, opts, session, head, seed)
-        body = summary_records(outcome, scored) if summary else play
+        body = summary_records(outcome, scored, rs.flag_rules) if summary else play
         settlement = settlement_record(payments, scored)
         if fault_rng.random() < faults:
             body, settlement, fault = inject(fault_rng, rs, opts, outcome, scored, payments, body,
@@ -116,9 +116,10 @@ def settlement_record(payments: list[Payment], scored) -> dict:
     return record
 
 
-def summary_records(outcome: HandOutcome, scored) -> list[dict]:
+def summary_records(outcome: HandOutcome, scored, known_flags) -> list[dict]:
     """The hand as a summary log writes it: the indicator, four showdowns, the win(s) with the
-    flags a summary must state (the replay's, plus ``bao_san_jia`` and ``after_kong``)."""
+    flags a summary must state (the replay's, plus ``bao_san_jia`` and ``after_kong`` where the
+    ruleset knows them: ``known_flags``)."""
     out = []
     if outcome.indicator:
         out.append({"type": "wildcard", "indicator": outcome.indicator})
@@ -146,8 +147,8 @@ def summary_records(outcome: HandOutcome, scored) -> list[dict]:
             rec["tile"] = w.tile
         if w.from_seat:
             rec["from"] = w.from_seat
-        if flags:
-            rec["flags"] = sorted(flags)
+        if flags & set(known_flags):
+            rec["flags"] = sorted(flags & set(known_flags))
         out.append(rec)
     if outcome.exhausted:
         out.append({"type": "exhausted"})

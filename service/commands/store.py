@@ -1,7 +1,8 @@
 """``fupan db upgrade``, ``fupan store check|checkpoint|prove|reverify|receipt|export|public-key``, ``fupan ingest``, ``fupan worker``.
 
 Exit codes: 0 fine, 1 the store or a receipt does not verify (or files were rejected),
-2 bad input (unreadable file, not a receipt, unknown session).
+2 bad input (unreadable file, not a receipt, unknown session), 3 the workers did not store
+every file (``fupan ingest --in-workers``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import Progress, track
+from rich.progress import Progress
 
 console = Console()
 db_app = typer.Typer(help="The store's database schema.", no_args_is_help=True)
@@ -32,7 +33,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    console.print(f"[red]error:[/] {message}", highlight=False)
+    console.print(f"[red]error:[/] {message}", highlight=False, soft_wrap=True)  # paths copyable
     return typer.Exit(code)
 
 
@@ -340,8 +341,8 @@ def ingest(
         typer.Option(
             "--in-workers",
             help="Send the paths to the workers (FUPAN_BROKER_URL), which store and verify the "
-            "files themselves: the fastest way with several workers; they must be able to read "
-            "these paths.",
+            "files themselves, and wait until every file is stored: the fastest way with "
+            "several workers; they must be able to read these paths.",
         ),
     ] = False,
 ) -> None:
@@ -375,28 +376,42 @@ def ingest(
         if settings().embedded_queue:
             progress.update(bar, description="verifying", completed=0, total=None)
             dispatch.wait_embedded()
-    for path, message in rejected.items():
-        console.print(f"[red]rejected[/] {path}:\n{message}", highlight=False, soft_wrap=True)
+    _print_problems("rejected", rejected)
     console.print(f"{stored} stored, {duplicates} duplicate(s), {len(rejected)} rejected")
     raise typer.Exit(1 if rejected else 0)
 
 
-INGEST_BATCH = 10  # files an ingest_batch task: small enough to spread over the workers
+def _print_problems(what: str, problems: dict) -> None:
+    """Each file and why, its path unwrapped (so that it can be copied)."""
+    for path, message in problems.items():
+        console.print(f"[red]{what}[/] {path}:\n{message}", highlight=False, soft_wrap=True)
 
 
 def _send_to_workers(files: list[Path], club: str | None) -> None:
-    """Queue ``ingest_batch`` tasks of absolute paths; the workers report rejects in their log."""
+    """Have the workers store and verify the files, and wait until every one is stored or
+    rejected (exit 1 if any was rejected, 3 if the workers could not store some)."""
     from events.config import settings
-    from workers import dispatch
+    from workers import runs
 
     if settings().embedded_queue:
         raise _fail("--in-workers needs FUPAN_BROKER_URL (workers to send the files to)")
     if club is not None:
         raise _fail("--in-workers files the sessions under the logs' own clubs (no --club)")
-    paths = [str(path.resolve()) for path in files]
-    for start in track(range(0, len(paths), INGEST_BATCH), description="queueing", console=console):
-        dispatch.enqueue_ingest(paths[start : start + INGEST_BATCH])
-    console.print(f"queued {len(paths)} file(s) for the workers to store and verify")
+    with Progress(console=console, transient=True) as progress:
+        bar = progress.add_task("storing in the workers", total=len(files))
+        try:
+            outcome = runs.ingest_in_workers(
+                files, on_progress=lambda done: progress.update(bar, completed=done)
+            )
+        except runs.Stalled as e:
+            raise _fail(f"the workers made no progress: {e} (are workers running?)", 3) from None
+    _print_problems("rejected", outcome.rejected)
+    _print_problems("not stored", outcome.failed)
+    console.print(
+        f"{outcome.files} file(s): {outcome.stored} stored, {outcome.duplicates} already stored, "
+        f"{len(outcome.rejected)} rejected, {len(outcome.failed)} failed"
+    )
+    raise typer.Exit(3 if outcome.failed else 1 if outcome.rejected else 0)
 
 
 def worker(ctx: typer.Context) -> None:

@@ -136,7 +136,7 @@ def _add_lines(report: dict, lines: list[int]) -> None:
         a["line"] = line(a["seq"])
     for hand in report["hands"]:
         hand["line"] = line(hand["seq"])
-        for a in hand["anomalies"]:
+        for a in (*hand["anomalies"], *hand.get("taken_on_word", ())):
             a["line"] = line(a["seq"])
 
 
@@ -171,7 +171,7 @@ def _print_hand(hand: dict) -> None:
     recorded = hand["recorded_net"] or {}
     for seat in SEATS:
         items = "、".join(
-            f"{i['zh']}{i['value']}{i['unit']}" + (f"×{i['count']}" if i["count"] != 1 else "")
+            f"{i['zh']} {i['value']}{i['unit']}" + (f"×{i['count']}" if i["count"] != 1 else "")
             for i in hand["items"].get(seat, ())
         )
         table.add_row(
@@ -180,12 +180,17 @@ def _print_hand(hand: dict) -> None:
         )
     console.print(table)
     for d in hand["disputes"]:
-        why = d["explanation"]
         console.print(
             f"  [red]争议 dispute[/] {d['from']}→{d['to']}: expected {d['expected']}, "
             f"recorded {d['recorded']}"
-            + (f" — {why['zh']} ({why['en']})" if why else " — 原因不明 cause unknown")
         )
+    for n, why in enumerate(hand.get("explanations", ()), start=1):
+        console.print(f"  可能原因 possible cause {n}: {why['zh']} ({why['en']})")
+    for fix in hand.get("top_ups", ()):
+        console.print(f"  [bold]补付 top-up[/] {fix['zh']} ({fix['en']})")
+    for word in hand.get("taken_on_word", ()):
+        where = f"line {word['line']}" if word.get("line") else ""
+        console.print(f"  [dim]照桌上所记 taken on the table's word {where}: {word['zh']} ({word['en']})[/]")
     _print_anomalies(hand["anomalies"], "")
 
 
@@ -193,7 +198,8 @@ def _print_anomalies(anomalies: list[dict], title: str) -> None:
     for a in anomalies:
         colour = "red" if a["severity"] == "error" else "yellow"
         where = f"line {a['line']}" if a.get("line") else ""
-        console.print(f"  [{colour}]{a['zh'] or a['code']}[/] ({a['code']}) {title} {where}: {a['message']}")
+        label = f"{a['zh']} {a.get('en', '')}".strip() or a["code"]
+        console.print(f"  [{colour}]{label}[/] ({a['code']}) {title} {where}: {a['message']}")
 
 
 # -- settle --------------------------------------------------------------------------------------
@@ -231,6 +237,9 @@ def settle(
         if seat not in SEATS or not value.lstrip("-").isdigit():
             raise fail(f"points {seat}={value} must be SEAT=INTEGER with SEAT in E/S/W/N")
         pts[seat] = int(value)
+    if liable is not None and liability not in rs.liability_kinds:
+        kinds = ", ".join(rs.liability_kinds) or "none"
+        raise fail(f"--liability {liability!r} is not a liability of {rs.name} (it has: {kinds})")
     wins = tuple(Win(w, how, None, from_seat) for w in winner)
     liabilities = tuple(Liability(liability, liable, w) for w in winner) if liable else ()
     try:

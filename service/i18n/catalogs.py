@@ -8,7 +8,9 @@ translation, as the test does.
 
 from __future__ import annotations
 
+import io
 import os
+import subprocess
 import sys
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -105,6 +107,26 @@ def update() -> None:
                      omit_header=False)  # fmt: skip
 
 
+def merge_conflicts() -> None:
+    """During a ``git merge`` that conflicts on the catalogs: each becomes the union of both
+    sides (a msgid translated on one side keeps that translation; ours first), then ``update``."""
+    for lang in LANGUAGES:
+        path = po_path(lang).relative_to(REPO).as_posix()
+        sides = []
+        for stage in (2, 3):
+            blob = subprocess.run(["git", "show", f":{stage}:{path}"], cwd=REPO,
+                                  capture_output=True, check=True).stdout  # fmt: skip
+            sides.append(read_po(io.BytesIO(blob), locale=lang))
+        ours, theirs = sides
+        for message in theirs:
+            have = ours.get(message.id, message.context) if message.id else None
+            if message.id and (have is None or not have.string):
+                ours[message.id] = message
+        with po_path(lang).open("wb") as f:
+            write_po(f, ours, width=100, sort_output=True, include_lineno=False)
+    update()
+
+
 def compile_to(dest: Path) -> Path:
     """Each catalog compiled to ``dest/<lang>/LC_MESSAGES/messages.mo`` unless the .mo is newer
     than its .po; written aside and renamed, so gunicorn workers starting together never read
@@ -122,12 +144,12 @@ def compile_to(dest: Path) -> Path:
 
 
 def main(argv: list[str]) -> int:
-    if argv == ["update"]:
-        update()
+    if argv in (["update"], ["merge"]):
+        (update if argv == ["update"] else merge_conflicts)()
         argv = ["check"]
     if argv == ["check"]:
         found = problems()
         print("\n".join(found) or "every msgid is translated in zh and en")
         return 1 if found else 0
-    print("usage: scripts/i18n update|check", file=sys.stderr)
+    print("usage: scripts/i18n update|check|merge", file=sys.stderr)
     return 2

@@ -139,7 +139,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
 def phone_login(browser, live, device: dict = PHONE):
     """A browser context (a phone unless ``device`` says otherwise) logged in as alice:
     (context, page, page errors)."""
-    context = browser.new_context(**device)
+    context = browser.new_context(**{"locale": "zh-CN", **device})  # the clubs' browsers
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

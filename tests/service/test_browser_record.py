@@ -67,14 +67,14 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     page.fill("#payments .amount >> nth=0", "10")
     page.dispatch_event("#payments .amount >> nth=0", "change")
     page.wait_for_selector("#disputes .dispute-line")
-    assert "expected 应付 12, paid 实付 10" in page.text_content("#disputes")
+    assert "应付 12，实付 10" in page.text_content("#disputes")
     for i in range(3):
         page.fill(f"#payments .amount >> nth={i}", "6")
         page.dispatch_event(f"#payments .amount >> nth={i}", "change")
     page.wait_for_function("document.getElementById('disputes').textContent.includes('2张得')")
     page.screenshot(path=shots / "recorder-dispute.png", full_page=True)
     page.click("#save")
-    page.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
+    page.wait_for_function("document.getElementById('outbox').textContent.includes('已全部保存')")
     page.wait_for_selector("#saved li[data-no='1'] .badge.dispute")
     records = stored_records(app, session_id)
     assert [r["type"] for r in records] == [
@@ -111,14 +111,14 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     _keys(page, "456p77z2s")
     page.click(".tgt[data-target=win]")
     _keys(page, "2s")
-    page.wait_for_function("document.getElementById('verdict').textContent.includes('offline')")
+    page.wait_for_function("document.getElementById('verdict').textContent.includes('离线')")
     page.click("#save")
-    page.wait_for_function("document.getElementById('outbox').textContent.includes('waiting')")
+    page.wait_for_function("document.getElementById('outbox').textContent.includes('待上传')")
     page.screenshot(path=shots / "recorder-offline.png", full_page=True)
     assert len(stored_records(app, session_id)) == 6
     context.set_offline(False)
     page.wait_for_function(
-        "document.getElementById('outbox').textContent.includes('all saved')", timeout=20_000
+        "document.getElementById('outbox').textContent.includes('已全部保存')", timeout=20_000
     )
     other.wait_for_selector("#saved li[data-no='2']", timeout=20_000)
     records = stored_records(app, session_id)
@@ -136,7 +136,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     )
     other.click("#save")
     other.wait_for_function("document.getElementById('verdict').textContent.includes('更正已暂存')")
-    other.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
+    other.wait_for_function("document.getElementById('outbox').textContent.includes('已全部保存')")
     records = stored_records(app, session_id)
     assert records[-1]["type"] == "correction"
     assert records[-1]["target"] == 4 and records[-1]["replacement"]["from"] == "N"
@@ -145,9 +145,9 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     # phone B starts hand 3 while phone A records it as drawn in one tap: B is warned
     other.click("#winner button[data-seat=W]")
     page.click("#drawn")
-    page.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
+    page.wait_for_function("document.getElementById('outbox').textContent.includes('已全部保存')")
     other.wait_for_selector("#stale:not([hidden])", timeout=20_000)
-    assert "hand 3 was saved meanwhile" in other.text_content("#stale")
+    assert "第 3 局刚被保存" in other.text_content("#stale")
     other.once("dialog", lambda d: d.accept())
     other.click("#clear")
     other.wait_for_selector("#stale", state="hidden")
@@ -161,7 +161,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     page.select_option("#reseat select[data-seat=E]", swapped["E"])
     page.select_option("#reseat select[data-seat=S]", swapped["S"])
     page.click("#drawn")
-    page.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
+    page.wait_for_function("document.getElementById('outbox').textContent.includes('已全部保存')")
     hand4 = [r for r in stored_records(app, session_id) if r["type"] == "hand"][-1]
     assert hand4["no"] == 4 and hand4["seat_change"] is True and hand4["seats"] == swapped
     assert not errors and not errors2, errors + errors2
@@ -192,7 +192,7 @@ def test_two_winners_on_one_discard_in_zhoushan(app, live, browser):
     assert page.text_content("#keyboard .key[data-t='5s'] small") == "1"  # the shared 5s once
     page.wait_for_function("document.querySelectorAll('#items table').length === 2")
     page.click("#save")
-    page.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
+    page.wait_for_function("document.getElementById('outbox').textContent.includes('已全部保存')")
     wins = [r for r in stored_records(app, session_id) if r["type"] == "win"]
     assert [(w["seat"], w["from"]) for w in wins] == [("E", "W"), ("S", "W")]
     assert not errors, errors

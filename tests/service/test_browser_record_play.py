@@ -77,7 +77,7 @@ def test_a_hand_played_tap_by_tap_is_judged_live_and_saved_in_full(app, live, br
     page.click("#play-seat button[data-seat=E]")
     page.click("#play-acts .tgt[data-act=discard_win]")
     page.wait_for_function(
-        "document.getElementById('verdict').textContent.includes('winning hand')"
+        "document.getElementById('verdict').textContent.includes('成胡')"
     )
     audit = audit_records(CLEAN)["hands"][0]
     page.wait_for_selector("#payments .amount")
@@ -88,11 +88,11 @@ def test_a_hand_played_tap_by_tap_is_judged_live_and_saved_in_full(app, live, br
     # saved through the outbox while offline: stored once, as the full records, when back online
     context.set_offline(True)
     page.click("#save")
-    page.wait_for_function("document.getElementById('outbox').textContent.includes('waiting')")
+    page.wait_for_function("document.getElementById('outbox').textContent.includes('待上传')")
     assert len(stored_records(app, session_id)) == 1
     context.set_offline(False)
     page.wait_for_function(
-        "document.getElementById('outbox').textContent.includes('all saved')", timeout=20_000
+        "document.getElementById('outbox').textContent.includes('已全部保存')", timeout=20_000
     )
     records = stored_records(app, session_id)
     assert [r["type"] for r in records] == [
@@ -110,7 +110,7 @@ def test_a_hand_played_tap_by_tap_is_judged_live_and_saved_in_full(app, live, br
     page.wait_for_selector("#play-taps li >> nth=3")
     assert page.is_visible("#play") and "点炮" in page.text_content("#play-taps li >> nth=3")
     page.wait_for_function(
-        "document.getElementById('verdict').textContent.includes('winning hand')"
+        "document.getElementById('verdict').textContent.includes('成胡')"
     )
     page.click("#clear")
     page.wait_for_selector("#play", state="hidden")
@@ -171,7 +171,7 @@ def test_a_simulated_wenling_hand_tapped_in_is_stored_as_its_log(app, live, brow
     page.wait_for_selector("#payments .amount")
     assert page.eval_on_selector_all("#play-problems li", "els => els.length") == 0
     page.click("#save")
-    page.wait_for_function("document.getElementById('outbox').textContent.includes('all saved')")
+    page.wait_for_function("document.getElementById('outbox').textContent.includes('已全部保存')")
     stored = stored_records(app, session_id)
     kept = ("showdown", "settlement", "hand", "session", "dice")  # the page asks for no dice
     assert [r for r in stored if r["type"] not in kept] == [r for r in sim if r["type"] not in kept]

@@ -22,7 +22,7 @@ def _tiles(page, selector: str) -> list[str]:
 
 
 def test_upload_verify_open_dispute_step_replay_and_chart(app, live, browser, shots, tmp_path):
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="zh-CN")
     js_errors = []
     page.on("pageerror", lambda e: js_errors.append(str(e)))
     page.goto(f"{live}/login")
@@ -41,7 +41,7 @@ def test_upload_verify_open_dispute_step_replay_and_chart(app, live, browser, sh
     page.click("#upload-form button[type=submit]")
     page.wait_for_selector("#results li.accepted[data-status=ok]", timeout=60_000)
     errors = page.text_content("#results li.rejected pre.errors")
-    assert "line 4" in errors and "broken.jsonl" in page.text_content("#results li.rejected")
+    assert "第 4 行" in errors and "broken.jsonl" in page.text_content("#results li.rejected")
     page.screenshot(path=shots / "upload.png")
 
     page.click("#results li.accepted a")
@@ -75,7 +75,7 @@ def test_upload_verify_open_dispute_step_replay_and_chart(app, live, browser, sh
     page.keyboard.press("Home")
     page.wait_for_function("document.getElementById('step-no').textContent.startsWith('0 ')")
 
-    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, locale="zh-CN")
     phone.context.add_cookies(page.context.cookies())
     phone.goto(f"{live}/sessions/{session_id}/replay?hand=1&step=8")
     phone.wait_for_selector("#seat-E .tile")
@@ -96,7 +96,7 @@ def test_demo_tour_jump_to_anomaly_resolve_and_dashboards(app, live, browser, sh
     with app.app_context():
         user, password, _ = load_demo()
     assert wait_embedded(120)
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="zh-CN")
     js_errors = []
     page.on("pageerror", lambda e: js_errors.append(str(e)))
     page.goto(f"{live}/login")

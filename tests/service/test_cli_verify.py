@@ -156,3 +156,42 @@ def test_help_has_examples():
     for command in ("verify", "settle", "rules"):
         result = run(command, "--help")
         assert result.exit_code == 0 and "Examples" in result.stdout, command
+
+
+def test_settle_refuses_a_liability_the_ruleset_has_not():
+    result = runner.invoke(
+        app, ["settle", "-r", "huangyan", "--winner", "E", "--points", "E=20", "--liable", "S"]
+    )
+    assert result.exit_code == 2
+    assert "not a liability of huangyan" in result.stderr
+
+
+def test_verify_text_and_json_show_explanations_top_ups_and_claims_on_word(tmp_path: Path):
+    # wenling, 得 9s: S self-draws; read with 得 as 中 240, the table paid 130 (得 as 西): 13 each.
+    lines = [
+        {"type": "session", "ruleset": "wenling", "players": ["阿强", "小李", "老王", "阿芳"]},
+        {"type": "hand", "no": 1, "seats": {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"}},
+        {"type": "wildcard", "indicator": "9s"},
+        {"type": "showdown", "seat": "S", "concealed": "77z33z9s123s456s234s567s"},
+        {"type": "win", "seat": "S", "how": "self_draw", "tile": "7s", "flags": ["last_tile"]},
+        {
+            "type": "settlement",
+            "payments": [{"from": s, "to": "S", "amount": 13} for s in ("E", "W", "N")],
+        },
+    ]
+    path = tmp_path / "read_as_west.jsonl"
+    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in lines), encoding="utf-8")
+    text = run("verify", path)
+    assert text.exit_code == 1
+    assert "得作西" in text.stdout and "阿强再付小李 11" in text.stdout
+    assert "海底：照桌上所记" in text.stdout and "line 5" in text.stdout
+    hand = json.loads(run("verify", path, "--json").stdout)["files"][0]["hands"][0]
+    assert [e["code"] for e in hand["explanations"]] == ["other_reading"]
+    assert hand["top_ups"][0]["en"] == "阿强 owes 小李 11 more"
+    assert hand["taken_on_word"][0] | {} == {
+        "seq": 4,
+        "line": 5,
+        "claim": "last_tile",
+        "zh": "海底：照桌上所记",
+        "en": "win on the last tile: as the table recorded",
+    }

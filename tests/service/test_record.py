@@ -352,7 +352,7 @@ def test_every_ruleset_is_recorded_and_evaluated(alice, ruleset):
 def test_non_winners_showdowns_score_in_wenling(alice, table):
     entry = win_entry(shows={
         "S": {"concealed": _tiles("123m456m234p68p222z9s9s")},
-        "W": {"concealed": _tiles("111m45m78p9p246s2s333z66z"), "revealed": ["3f"]},
+        "W": {"concealed": _tiles("111m45m78p9p246s333z66z"), "revealed": ["3f"]},
     })  # fmt: skip
     v = post(alice, f"{API}/evaluate", {"session_id": table, "entry": entry}).get_json()
     assert v["points"]["W"] > 0 and "fan_seat_wind" in {line["code"] for line in v["items"]["W"]}

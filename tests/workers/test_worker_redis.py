@@ -106,7 +106,7 @@ def test_fupan_ingest_in_workers_sends_the_files_to_the_workers(
     write_logs(folder, sample_log, 3)
     result = CliRunner().invoke(cli, ["ingest", "--in-workers", str(folder)])
     assert result.exit_code == 0, result.output
-    assert "queued 3 file(s)" in result.output
+    assert "3 file(s): 3 stored" in result.output
     done = wait_for(lambda: (r := results()) and len(r) == 3 and all(r.values()) and r, 30,
                     what="three verified sessions")  # fmt: skip
     assert all([v.status for v in rows] == ["ok"] for rows in done.values())

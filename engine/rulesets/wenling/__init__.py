@@ -7,11 +7,21 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 
 from engine.model import Action, HandOutcome, Showdown
-from engine.rulesets.base import Anomaly, Liability, Mistake, Payment, Ruleset, Scoring, SettleInput
+from engine.rulesets.base import (
+    FLAG_RULES,
+    Anomaly,
+    FlagRule,
+    Liability,
+    Mistake,
+    Payment,
+    Ruleset,
+    Scoring,
+    SettleInput,
+)
 from engine.rulesets.wenling import flow, liability, lines, mistakes, settlement, table
 from engine.rulesets.wenling.nonwinner import score_nonwinner
 from engine.rulesets.wenling.options import Options
-from engine.rulesets.wenling.winner import score_winner
+from engine.rulesets.wenling.winner import score_winner, winner_readings
 
 
 class Wenling(Ruleset):
@@ -25,6 +35,13 @@ class Wenling(Ruleset):
     discarded_wildcard_blocks_win = True
     forbid_discard_of_claimed = False
     multiple_discard_winners = False
+    flag_rules = FLAG_RULES | {
+        liability.FLAG_BAO: FlagRule(
+            "包三家", "the discarder pays for all three (包三家)", frozenset({"discard"}),
+            from_play=False,
+        )
+    }
+    liability_kinds = liability.KINDS
 
     def tile_counts(self, opts: Options) -> Mapping[str, int]:
         return table.TILE_COUNTS
@@ -88,6 +105,11 @@ class Wenling(Ruleset):
 
     def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
         return liability.liabilities(outcome, opts)
+
+    def readings(self, outcome: HandOutcome, win, opts: Options):
+        if outcome.indicator and not outcome.wildcards:
+            outcome = dataclasses.replace(outcome, wildcards=table.wildcards(outcome.indicator))
+        return winner_readings(outcome, win, opts)
 
     def settle_input(
         self, outcome: HandOutcome, scorings: Mapping[str, Scoring], opts: Options

@@ -29,7 +29,7 @@ ITEMS: dict[str, tuple[str, str, int, str]] = {
     "self_draw": ("自摸", "self-draw", 2, HU),
     "kanchan": ("嵌档", "closed wait", 2, HU),
     "penchan": ("靠柄", "edge wait", 2, HU),
-    "base_20": ("基础20胡", "base 20", BASE_HU, HU),
+    "base_20": ("基础胡", "base", BASE_HU, HU),
     "not_a_win": ("不成胡", "the tiles shown are not a winning hand", 0, HU),
     # 番
     "fan_white": ("翻白板", "revealed white", 1, FAN),

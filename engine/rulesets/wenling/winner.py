@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from engine.hand import HandError
+from engine.hand import HandError, decompositions
 from engine.hand.decompose import Combo, part_shapes, reading_parts
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
@@ -21,7 +21,7 @@ from engine.model import (
     Showdown,
     Win,
 )
-from engine.rulesets.base import Scoring
+from engine.rulesets.base import Scoring, reading_words
 from engine.rulesets.wenling import lines, table
 from engine.rulesets.wenling.options import Options
 from engine.tiles import (
@@ -569,3 +569,20 @@ def _reading(d) -> tuple[str, ...]:
 
 def _limit_scoring(seat: str, codes: list[str], reading: tuple[str, ...] = ()) -> Scoring:
     return lines.scoring(seat, codes, reading=reading, limit="laizi")
+
+
+def winner_readings(outcome: HandOutcome, win: Win, opts: Options, limit: int = 5000):
+    """(points, zh, en) of each reading of the winner's hand (at most ``limit``): every 得 face
+    and every group the winning tile may have completed. A 腊子 fixed by the tiles or the flags
+    has no other reading."""
+    show = outcome.showdowns.get(win.seat)
+    if show is None or win.how == "instant" or fixed_limits(outcome, win, show, opts):
+        return
+    _, _, value = reading_value(outcome, win, show, opts)
+    try:
+        for n, d in enumerate(decompositions(show.concealed, show.melds, outcome.wildcards, win.tile)):
+            if n >= limit:
+                return
+            yield (value(d)[0], *reading_words(d.assignments, d.wait, win.tile))
+    except HandError:
+        return

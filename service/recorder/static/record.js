@@ -3,9 +3,12 @@
 (function () {
   "use strict";
   var SEATS = ["E", "S", "W", "N"];
-  var WIND = { E: "东", S: "南", W: "西", N: "北" };
+  var _ = FupanI18n.gettext, label = FupanI18n.label;
+  var WIND = { E: _("East"), S: _("South"), W: _("West"), N: _("North") };
+  var HOW = { self_draw: _("self-drawn"), discard: _("on a discard"), robbed_kong: _("robbing a kong"), instant: _("at the deal") };
+  var UNIT = { "胡": _("hu"), "番": _("fan"), "台": _("tai") };
   var MELD = { chi: 3, peng: 3, gang_exposed: 4, gang_concealed: 4, gang_added: 4 };
-  var MELD_ZH = { chi: "吃", peng: "碰", gang_exposed: "明杠", gang_concealed: "暗杠", gang_added: "加杠" };
+  var MELD_ZH = { chi: _("chow"), peng: _("pung"), gang_exposed: _("exposed kong"), gang_concealed: _("concealed kong"), gang_added: _("added kong") };
   var csrf = document.querySelector('meta[name="csrf-token"]').content;
 
   function $(id) { return document.getElementById(id); }
@@ -44,12 +47,12 @@
       var ul = $("rec-sessions");
       ul.textContent = "";
       (b.sessions || []).forEach(function (s) {
-        var li = el("li"), a = el("a", null, s.club + " · 桌 " + s.table + " · " + s.ruleset + " · " + (s.started_at || "").slice(0, 16));
+        var li = el("li"), a = el("a", null, s.club + " · " + _("table %(table)s", { table: s.table }) + " · " + s.ruleset + " · " + (s.started_at || "").slice(0, 16));
         a.href = "/record/" + s.id;
         li.append(a, el("div", "muted", s.players.join(" · ")));
         ul.append(li);
       });
-      if (!ul.children.length) ul.append(el("li", "muted", "none yet 暂无"));
+      if (!ul.children.length) ul.append(el("li", "muted", _("none yet")));
     });
     api("GET", base + "/rulesets").then(function (b) { rulesets = b; drawOptions(); });
     if (last) {
@@ -87,7 +90,7 @@
       };
       keep("fupan-rec-last", body);
       api("POST", base + "/sessions", body).then(function (b) {
-        if (b.status !== 201) { $("open-error").textContent = b.message || "could not open"; return; }
+        if (b.status !== 201) { $("open-error").textContent = b.message || _("could not open"); return; }
         location.href = "/record/" + b.session.id;
       });
     });
@@ -149,14 +152,14 @@
     }
     function draw() {
       var win = S.entry.win, isWin = S.entry.result === "win";
-      $("hand-no").textContent = S.fixing ? "更正 correcting hand " + S.fixing : "第 " + (server ? server.next.no : "…") + " 局 hand";
+      $("hand-no").textContent = S.fixing ? _("correcting hand %(no)s", { no: S.fixing }) : _("Hand %(no)s", { no: server ? server.next.no : "…" });
       var stale = !S.fixing && touched() && S.no && server && S.no !== server.next.no;
       $("stale").hidden = !stale;
-      if (stale) $("stale").textContent = "hand " + S.no + " was saved meanwhile (another phone?): this entry is now for hand " + server.next.no + " — check the seats 座位已变，请核对";
+      if (stale) $("stale").textContent = _("hand %(no)s was saved meanwhile (another phone?): this entry is now for hand %(next)s — check the seats", { no: S.no, next: server.next.no });
       var seatBox = $("seats");
       seatBox.textContent = "";
       SEATS.forEach(function (s) {
-        seatBox.append(el("span", "seat-tag" + (s === "E" ? " dealer" : ""), WIND[s] + (s === "E" ? "庄 " : " ") + (seats()[s] || "")));
+        seatBox.append(el("span", "seat-tag" + (s === "E" ? " dealer" : ""), WIND[s] + (s === "E" ? " (" + _("dealer") + ") " : " ") + (seats()[s] || "")));
       });
       drawReseat();
       chips($("winner"), SEATS, win.seat, function (s) {
@@ -197,8 +200,8 @@
       document.querySelector("[data-result=win]").classList.toggle("on", isWin);
       drawEntered();
       drawKeyboard();
-      $("save").textContent = S.fixing ? "Save correction 保存更正" : "Save 保存";
-      $("clear").textContent = S.fixing ? "cancel 取消" : "clear 清空";
+      $("save").textContent = S.fixing ? _("Save correction") : _("Save");
+      $("clear").textContent = S.fixing ? _("cancel") : _("clear");
       $("note").value = S.note || "";
       root.dispatchEvent(new Event("rec-drawn"));  // record_play.js draws the play on top
     }
@@ -215,7 +218,7 @@
         server.session.players.forEach(function (p) { var o = el("option", null, p); o.value = p; sel.append(o); });
         sel.value = S.seats[seat];
         sel.addEventListener("change", function () { S.seats[seat] = sel.value; changed(); });
-        var label = el("label", "reseat", WIND[seat] + (seat === "E" ? "庄 " : " "));
+        var label = el("label", "reseat", WIND[seat] + (seat === "E" ? " (" + _("dealer") + ") " : " "));
         label.append(sel);
         box.append(label);
       });
@@ -231,23 +234,23 @@
       var box = $("entered"), wild = (verdict && verdict.wildcards) || [];
       box.textContent = "";
       if (info.has_indicator) {
-        var ind = el("div", "slot", "得 indicator 翻: ");
+        var ind = el("div", "slot", _("wildcard indicator") + ": ");
         if (S.entry.indicator) ind.append(removable(S.entry.indicator, false, function () { S.entry.indicator = null; }));
         box.append(ind);
       }
-      if (!ui.showSeat) { box.append(el("div", "muted", "pick the winner 选胡家")); return; }
+      if (!ui.showSeat) { box.append(el("div", "muted", _("pick the winner"))); return; }
       var sh = shown(ui.showSeat), row = el("div", "slot", WIND[ui.showSeat] + " " + (seats()[ui.showSeat] || "") + " (" + sh.concealed.length + "): ");
       row.id = "concealed";
       sh.concealed.forEach(function (t, i) { row.append(removable(t, wild.indexOf(t) >= 0, function () { sh.concealed.splice(i, 1); })); });
       box.append(row);
       if (ui.showSeat === S.entry.win.seat && S.entry.win.how !== "instant") {
-        var w = el("div", "slot", "胡张 winning tile: ");
+        var w = el("div", "slot", _("winning tile") + ": ");
         w.id = "win-tile";
         if (S.entry.win.tile) w.append(removable(S.entry.win.tile, wild.indexOf(S.entry.win.tile) >= 0, function () { S.entry.win.tile = null; }));
         box.append(w);
       }
       if (sh.melds.length) {
-        var melds = el("div", "slot", "melds 副露: ");
+        var melds = el("div", "slot", _("melds") + ": ");
         sh.melds.forEach(function (m, i) {
           var span = el("span", "meld");
           span.title = MELD_ZH[m.kind] + (m.from ? " ← " + WIND[m.from] : "");
@@ -259,7 +262,7 @@
         box.append(melds);
       }
       if (sh.revealed.length) {
-        var rv = el("div", "slot", "花/白 revealed: ");
+        var rv = el("div", "slot", _("flowers") + ": ");
         sh.revealed.forEach(function (t, i) { rv.append(removable(t, false, function () { sh.revealed.splice(i, 1); })); });
         box.append(rv);
       }
@@ -283,19 +286,19 @@
     }
     function tap(t) {
       var n = used(), target = ui.target;
-      if (left(t, n) <= 0) { flash("no " + t + " left 已无此牌"); return; }
+      if (left(t, n) <= 0) { flash(_("no such tile left")); return; }
       if (target === "indicator") { S.entry.indicator = t; ui.target = "concealed"; changed(); return; }
-      if (!ui.showSeat) { flash("pick the winner first 先选胡家"); return; }
+      if (!ui.showSeat) { flash(_("pick the winner first")); return; }
       var sh = show(ui.showSeat);
       if (target === "concealed") { sh.concealed.push(t); sh.concealed.sort(byTile); }
       else if (target === "revealed") sh.revealed.push(t);
       else if (target === "win") { S.entry.win.tile = t; ui.target = "concealed"; }
       else {
         var tiles = meldTiles(target, t);
-        if (!tiles) { flash("吃 needs 1-7 of a suit 吃需数牌"); return; }
+        if (!tiles) { flash(_("a chow starts on 1 to 7 of a suit")); return; }
         for (var i = 0; i < tiles.length; i++) {
           var k = tiles.slice(0, i + 1).filter(function (x) { return x === tiles[i]; }).length;
-          if (left(tiles[i], n) < k) { flash("not enough " + tiles[i] + " left 牌不够"); return; }
+          if (left(tiles[i], n) < k) { flash(_("not enough of these tiles left")); return; }
         }
         var m = { kind: target, tiles: tiles };
         if (target !== "gang_concealed") m.from = ui.meldFrom;
@@ -346,7 +349,7 @@
         verdict = v;
         drawVerdict();
         drawEntered();
-      }).catch(function () { if (mine === seq) flash("offline — the result comes when connected 离线"); });
+      }).catch(function () { if (mine === seq) flash(_("offline — the result comes when connected")); });
     }
     function clearLive() { $("items").textContent = ""; $("disputes").textContent = ""; }
     function name(seat) { return WIND[seat] + " " + (seats()[seat] || ""); }
@@ -354,11 +357,11 @@
       var v = verdict, box = $("verdict"), names = info.names;
       var w = v.winning, winner = S.entry.win.seat;
       box.className = "verdict " + (w && w.ok ? "ok" : "warn");
-      box.textContent = S.entry.result === "exhausted" ? "黄牌 drawn hand" : w && w.ok ? "胡 winning hand 成胡" : "not a winning hand 未成胡" + (w && w.shanten !== null ? " (向听 " + w.shanten + ")" : "");
+      box.textContent = S.entry.result === "exhausted" ? _("exhausted (no winner)") : w && w.ok ? _("a winning hand") : _("not a winning hand") + (w && w.shanten !== null ? " (" + _("%(n)s from ready", { n: w.shanten }) + ")" : "");
       var reading = (v.reading[winner] || []).map(function (r) {
         var p = r.split("→"); return (names[p[0]] || p[0]) + "→" + (names[p[1]] || p[1]);
       });
-      if (reading.length) box.append(el("div", "reading", "得: " + reading.join("，")));
+      if (reading.length) box.append(el("div", "reading", _("wildcards") + ": " + reading.join(", ")));
       var items = $("items");
       items.textContent = "";
       Object.keys(v.items).forEach(function (seat) {
@@ -367,12 +370,12 @@
         t.append(cap);
         v.items[seat].forEach(function (line) {
           var tr = el("tr");
-          tr.append(el("td", null, line.zh), el("td", "num", line.value + " " + line.unit + (line.count > 1 ? " ×" + line.count : "")));
+          tr.append(el("td", null, label(line)), el("td", "num", line.value + " " + (UNIT[line.unit] || line.unit) + (line.count > 1 ? " ×" + line.count : "")));
           t.append(tr);
         });
         items.append(t);
       });
-      var total = el("div", "total", "total 合计: " + SEATS.map(function (s) {
+      var total = el("div", "total", _("total") + ": " + SEATS.map(function (s) {
         var n = v.expected_net[s] || 0; return WIND[s] + " " + (n > 0 ? "+" : "") + n;
       }).join("  "));
       total.id = "total";
@@ -394,7 +397,7 @@
         amount.className = "amount"; amount.dataset.i = i;
         amount.addEventListener("change", function () { edit(i, "amount", Math.max(0, parseInt(amount.value, 10) || 0)); });
         var del = el("button", "link", "×");
-        del.type = "button"; del.title = "remove this payment 删除";
+        del.type = "button"; del.title = _("remove this payment");
         del.addEventListener("click", function () { own(); S.payments.splice(i, 1); changed(); });
         row.append(amount, del);
         box.append(row);
@@ -416,11 +419,11 @@
       box.textContent = "";
       if (!verdict || !verdict.disputes.length) return;
       var d0 = verdict.disputes[0], ex = d0.explanation;
-      box.append(el("h3", "error", "Dispute 争议 — saved as disputed 将记为争议"));
+      box.append(el("h3", "error", _("Dispute — saved as disputed")));
       verdict.disputes.forEach(function (d) {
-        box.append(el("div", "dispute-line", name(d.from) + " → " + name(d.to) + ": expected 应付 " + d.expected + ", paid 实付 " + d.recorded));
+        box.append(el("div", "dispute-line", name(d.from) + " → " + name(d.to) + ": " + _("expected %(expected)s, paid %(recorded)s", { expected: d.expected, recorded: d.recorded })));
       });
-      box.append(el("div", "explanation", ex ? "likely 可能: " + ex.zh + " (" + ex.en + ")" : "no known mistake explains it 无已知原因"));
+      box.append(el("div", "explanation", ex ? _("likely") + ": " + label(ex) : _("no known mistake explains it")));
     }
 
     // -- saving: the outbox ------------------------------------------------------------------------------
@@ -435,7 +438,7 @@
       ui.showSeat = null; ui.target = "concealed";
       keep(draftKey, S);
       clearLive();
-      $("verdict").textContent = "saved to the outbox 已暂存";
+      $("verdict").textContent = _("saved to the outbox");
       draw();
       flush();
     }
@@ -449,7 +452,7 @@
         flushing = false;
         if (b.status === 201 || b.status === 200) { drop(e.client_id); poll(); flush(); return; }
         var refused = b.status === 422 || b.status === 400 || (b.status === 409 && b.field !== null);
-        if (refused && e.kind === "correction") { drop(e.client_id); flash("hand " + e.no + " not corrected 未更正: " + b.message); return; }
+        if (refused && e.kind === "correction") { drop(e.client_id); flash(_("hand %(no)s not corrected", { no: e.no }) + ": " + b.message); return; }
         if (refused) {  // back to the form
           drop(e.client_id);
           S.entry = e; S.clientId = e.client_id; S.payments = e.payments || null;
@@ -459,7 +462,7 @@
           S.no = null;
           if (!S.entry.win) S.entry.win = blankWin();
           changed();
-          flash("not saved 未保存: " + b.message);
+          flash(_("not saved") + ": " + b.message);
           return;
         }
         setTimeout(flush, 4000);
@@ -471,17 +474,17 @@
     }
     function drop(clientId) { keep(outKey, outbox().filter(function (x) { return x.client_id !== clientId; })); showOutbox(outbox()); }
     function showOutbox(box) {
-      $("outbox").textContent = box.length ? box.length + " waiting to be saved 待上传 — kept on this phone" : "all saved 已全部保存";
+      $("outbox").textContent = box.length ? _("%(n)s waiting to be saved — kept on this phone", { n: box.length }) : _("all saved");
       $("outbox").className = box.length ? "warn" : "muted";
     }
     function saveCorrection() {
-      var reason = window.prompt("Why is the hand corrected? 更正原因");
+      var reason = window.prompt(_("Why is the hand corrected?"));
       if (!reason) return;
       var box = outbox();
       box.push({ kind: "correction", client_id: newId(), no: S.fixing, entry: entry(), reason: reason });
       keep(outKey, box);
       S = blank(); verdict = null; ui.showSeat = null; keep(draftKey, S); clearLive(); draw();
-      $("verdict").textContent = "correction saved to the outbox 更正已暂存";
+      $("verdict").textContent = _("correction saved to the outbox");
       flush();
     }
 
@@ -501,13 +504,13 @@
       server.hands.slice().reverse().forEach(function (h, k) {
         var li = el("li"), index = server.hands.length - k;
         li.dataset.no = h.no;
-        var title = h.result === "win" ? h.wins.map(function (w) { return h.seats[w.seat] + " 胡 (" + w.how + (w.from ? " ← " + h.seats[w.from] : "") + ")"; }).join(", ") : "黄牌 drawn";
+        var title = h.result === "win" ? h.wins.map(function (w) { return _("%(player)s won (%(how)s)", { player: h.seats[w.seat], how: (HOW[w.how] || w.how) + (w.from ? " ← " + h.seats[w.from] : "") }); }).join(", ") : _("exhausted (no winner)");
         var a = el("a", null, "#" + h.no + " " + title);
         a.href = root.dataset.sessionUrl + "/hands/" + index;
         li.append(a);
         (h.recorded_payments || []).forEach(function (p) { li.append(el("div", "muted", h.seats[p.from] + " → " + h.seats[p.to] + " " + p.amount)); });
-        if (h.disputes.length) li.append(el("span", "badge dispute", "dispute 争议"));
-        var fix = el("button", "link", "更正 correct");
+        if (h.disputes.length) li.append(el("span", "badge dispute", _("dispute")));
+        var fix = el("button", "link", _("correct"));
         fix.type = "button";
         fix.addEventListener("click", function () {
           S = blank(); S.fixing = h.no; S.seats = h.seats; S.entry = h.entry;
@@ -554,7 +557,7 @@
     });
     $("save").addEventListener("click", save);
     $("clear").addEventListener("click", function () {
-      if (!S.fixing && touched() && !window.confirm("Clear this entry? 清空本局输入？")) return;
+      if (!S.fixing && touched() && !window.confirm(_("Clear this entry?"))) return;
       S = blank(); verdict = null; ui.showSeat = null; clearLive(); changed();
       $("verdict").textContent = "";
     });

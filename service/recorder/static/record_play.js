@@ -7,10 +7,11 @@
   if (!R || !root || !document.getElementById("play")) return;
   var el = R.el;  // record.js's element builder
   var SEATS = ["E", "S", "W", "N"];
-  var WIND = { E: "东", S: "南", W: "西", N: "北" };
-  var ZH = { draw: "摸", reveal: "亮", discard: "打", chi: "吃", peng: "碰", gang: "杠", win: "胡", exhausted: "黄牌" };
-  var GANG_ZH = { exposed: "明杠", concealed: "暗杠", added: "加杠" };
-  var HOW_ZH = { self_draw: "自摸", discard: "点炮", robbed_kong: "抢杠", instant: "起手胡" };
+  var _ = FupanI18n.gettext;
+  var WIND = { E: _("East"), S: _("South"), W: _("West"), N: _("North") };
+  var ZH = { draw: _("draw"), reveal: _("reveals"), discard: _("discard"), chi: _("chow"), peng: _("pung"), gang: _("kongs"), win: _("wins"), exhausted: _("exhausted (no winner)") };
+  var GANG_ZH = { exposed: _("exposed kong"), concealed: _("concealed kong"), added: _("added kong") };
+  var HOW_ZH = { self_draw: _("self-drawn"), discard: _("on a discard"), robbed_kong: _("robbing a kong"), instant: _("at the deal") };
   var COUNTED = { deal: 1, indicator: 1, draw: 1, back: 1 };  // acts that take a tile from the wall
   var info = JSON.parse($("rs-info").textContent), base = root.dataset.api, sid = root.dataset.session;
   var ui = { ready: false, act: null, seat: "E", pick: [] }, live = null, sent = null, timer = null, seq = 0;
@@ -73,10 +74,10 @@
 
   function tap(t) {
     var p = play(), s = ui.seat, act = ui.act;
-    if (!act || !p) { flash("pick an action 先选动作"); return; }
-    if (COUNTED[act] && (info.counts[t] || 0) - (used(p)[t] || 0) <= 0) { flash("no " + tileName(t) + " left 已无此牌"); return; }
+    if (!act || !p) { flash(_("pick an action first")); return; }
+    if (COUNTED[act] && (info.counts[t] || 0) - (used(p)[t] || 0) <= 0) { flash(_("no %(tile)s left", { tile: tileName(t) })); return; }
     if (act === "deal") {
-      if (dealt(p, s) >= dealSize(s)) { flash(name(s) + ": " + dealSize(s) + " tiles dealt 已满"); return; }
+      if (dealt(p, s) >= dealSize(s)) { flash(name(s) + ": " + _("%(n)s tiles dealt, the deal is complete", { n: dealSize(s) })); return; }
       p.deal[s] = (p.deal[s] || []).concat([t]);
     } else if (act === "indicator") p.indicator = t;
     else if (act === "draw") p.taps.push({ type: "draw", seat: s, tile: t });
@@ -106,7 +107,7 @@
       var kong = lastTap(p, function (d) { return d.type === "gang" && d.kind === "added"; });
       if (kong) x = { type: "win", seat: s, how: "robbed_kong", tile: kong.tile, from: kong.seat };
     }
-    if (!x) { flash("nothing to take 无牌可取"); return; }
+    if (!x) { flash(_("nothing to take")); return; }
     p.taps.push(x);
     commit();
   }
@@ -166,9 +167,9 @@
       key.addEventListener("click", function () { tap(t); });
       box.append(key);
     });
-    var status = ui.pick.length ? "吃 " + ui.pick.map(tileName).join("") + " + …"
-      : p.ended ? "hand over 本局结束 — check the payments below"
-      : live && live.wall_left !== null ? "wall 剩 " + live.wall_left + (live.turn ? " · turn " + name(live.turn) : "") : "";
+    var status = ui.pick.length ? _("chow") + " " + ui.pick.map(tileName).join("") + " + …"
+      : p.ended ? _("hand over — check the payments below")
+      : live && live.wall_left !== null ? _("wall") + " " + live.wall_left + (live.turn ? " · " + _("turn") + " " + name(live.turn) : "") : "";
     if ($("play-status").className !== "warn") $("play-status").textContent = status;
   }
 
@@ -204,7 +205,7 @@
   function tapText(x) {
     if (x.type === "exhausted") return ZH.exhausted;
     var what = x.type === "gang" ? GANG_ZH[x.kind] : x.type === "win" ? HOW_ZH[x.how] || ZH.win : ZH[x.type];
-    if (x.type === "draw" && x.from === "back") what = "补";
+    if (x.type === "draw" && x.from === "back") what = _("replacement");
     var tiles = x.tiles ? x.tiles.map(tileName).join("") : x.tile ? tileName(x.tile) : "";
     return name(x.seat) + " " + what + " " + tiles + (x.from && x.type === "win" ? " ← " + WIND[x.from] : "");
   }
@@ -216,7 +217,7 @@
     ((live && live.anomalies) || []).forEach(function (a) {
       if (a.tap === null && dealing) return;  // a deal is short until all of it is entered
       if (a.tap !== null) bad[a.tap] = true;
-      var li = el("li", null, (a.tap !== null ? "#" + (a.tap + 1) + " " + tapText(p.taps[a.tap] || {}) + ": " : "") + (a.zh ? a.zh + " — " : "") + a.message);
+      var li = el("li", null, (a.tap !== null ? "#" + (a.tap + 1) + " " + tapText(p.taps[a.tap] || {}) + ": " : "") + (FupanI18n.lang === "zh" && a.zh ? a.zh : a.message));
       li.dataset.code = a.code;
       problems.append(li);
     });
@@ -241,7 +242,7 @@
       if (v.status !== 200) { live = null; flash(v.message || "…"); draw(); return; }
       live = v;
       draw();
-    }).catch(function () { if (mine === seq) flash("offline — checked when connected 离线"); });
+    }).catch(function () { if (mine === seq) flash(_("offline — checked when connected")); });
   }
 
   // -- wiring ------------------------------------------------------------------------------------------
@@ -249,7 +250,7 @@
   $("play-toggle").addEventListener("click", function () {
     var S = R.state();
     if (S.entry.play) {
-      if ((S.entry.play.taps.length || dealt(S.entry.play, "E")) && !window.confirm("Drop the play? 放弃逐张记录？")) return;
+      if ((S.entry.play.taps.length || dealt(S.entry.play, "E")) && !window.confirm(_("Drop the play?"))) return;
       delete S.entry.play;
       S.entry.result = "win"; S.entry.win.seat = null;
     } else S.entry.play = blankPlay();

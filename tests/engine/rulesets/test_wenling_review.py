@@ -191,10 +191,10 @@ def test_a_seat_showing_an_automatic_win_it_did_not_declare_is_flagged():
     hand = audit_records(_summary({
         "E": ("123456789m234567p88s", ()),
         "W": ("9s9s9s1m2m3m4m5m6m7m8m1p2p3p4p5p", ()),
-        "N": ("1m2m3m4m5m6m7m8m1p2p3p4p", ("5z",) * 4),
+        "N": ("1m2m3m4m5m6m7m8m1p2p3p4p6s6s7s7s", ("5z",) * 4),
     }, [{"seat": "E", "how": "self_draw", "tile": "8s"}]))["hands"][0]
     missed = [(a["code"], a["severity"], a["message"][:10]) for a in hand["anomalies"]]
     assert missed == [("instant_win_missed", "error", "W shows 3张"), ("instant_win_missed", "error", "N shows 4张")]
-    declared = audit_records(_summary({"N": ("1m2m3m4m5m6m7m8m1p2p3p4p", ("5z",) * 4)},
+    declared = audit_records(_summary({"N": ("1m2m3m4m5m6m7m8m1p2p3p4p6s6s7s7s", ("5z",) * 4)},
                                       [{"seat": "N", "how": "instant"}]))["hands"][0]
     assert declared["anomalies"] == [] and declared["limits"] == {"N": "laizi"}

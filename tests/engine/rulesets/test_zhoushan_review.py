@@ -48,7 +48,7 @@ def test_disputes_name_the_cause(no, payments, code):
 
 def passed_win_errors(ruleset: str) -> list[list[tuple[int, str]]]:
     records = fixture_records("zhoushan/passed_win.jsonl")
-    records[0] = records[0] | {"ruleset": ruleset}
+    records[0] = records[0] | {"ruleset": ruleset, "options": {}}
     return [[(a.seq, a.code) for a in h.anomalies] for h in replay(records).hands]
 
 

@@ -1,0 +1,341 @@
+"""Every claim a log makes about a finished hand, checked before the hand is scored.
+
+The replay checks the play step by step; what it takes as given is what a record *says*: a win's
+flags, the tiles a showdown shows as revealed, concealed or melded, the winning tile, and in a
+summary log (showdown only) the whole hand. :func:`check_claims` holds each such claim to the
+seed and the physical set, using only facts the ruleset object states (``is_bonus``,
+``hand_size``, ``flag_rules``, ``wildcard_claims_allowed``): no ruleset is named here.
+
+An impossible claim becomes an anomaly (severity ``error``, on the record that makes it) and is
+left out of the hand the ruleset scores (:class:`Checked.outcome`): a flag is dropped, a tile that
+is never revealed is not scored as revealed, a tile that is always revealed counts as revealed, a
+seat whose shown hand cannot exist is not scored, and a declared win that is no win is dropped
+(nothing is owed for it). A claim that a summary log cannot show is listed in
+:attr:`Checked.on_word`, "taken on the table's word". The list of claims is in docs/report.md.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from engine.model import SEATS, HandOutcome, Meld, Showdown, Win, prev_seat
+from engine.rulesets.base import Anomaly, FlagRule, Ruleset
+from engine.state import ERROR, WARNING
+from engine.state import names as _names
+from engine.tiles import ALL_TILES, chinese
+
+# Replay anomalies that mean the declared win is no win at all (the tiles do not win).
+FALSE_WIN_CODES = frozenset({"not_winning"})
+
+
+@dataclass
+class Checked:
+    """The hand as the ruleset should score it, what was found, and what was believed."""
+
+    outcome: HandOutcome
+    anomalies: list[Anomaly] = field(default_factory=list)
+    on_word: list[dict] = field(default_factory=list)  # {seq, claim, zh, en}
+    false_wins: tuple[str, ...] = ()
+
+
+def check_claims(
+    records: Sequence[tuple[int, dict]],
+    outcome: HandOutcome,
+    replay_anomalies: Iterable[Anomaly],
+    rs: Ruleset,
+    opts,
+    summary: bool,
+) -> Checked:
+    """Check the claims of one hand's records (``(seq, record)``, corrections applied). A full
+    log's claims sit in the records after its last play step (wins, showdowns), and its reveal
+    lines are looked up only when a revealed tile is one the ruleset never reveals: the audit
+    of a clean full log pays for a few lookups, not a pass over the hand."""
+    wild = outcome.wildcards
+    bonus = bonus_tiles(rs, opts, wild)
+    if summary:
+        closing = records
+    else:
+        closing = _closing(records)
+    win_seq: dict[str, int] = {}
+    show_seq: dict[str, int] = {}
+    claimed_flags: dict[str, tuple[str, ...]] = {}
+    on_word: list[dict] = []
+    for seq, rec in closing:
+        kind = rec["type"]
+        if kind == "win":
+            win_seq[rec["seat"]] = seq
+            claimed_flags[rec["seat"]] = tuple(rec.get("flags", ()))
+        elif kind == "showdown":
+            show_seq[rec["seat"]] = seq
+        elif kind == "exhausted" and summary:
+            on_word.append(
+                {
+                    "seq": seq,
+                    "claim": "exhausted",
+                    "zh": "黄牌：照桌上所记",
+                    "en": "the wall ran out: as the table recorded",
+                }
+            )
+    out = Checked(outcome, on_word=on_word)
+    shows = dict(outcome.showdowns)
+    # Revealed tiles: only what the ruleset reveals (a full log's reveal lines, a summary's
+    # showdowns); a summary showdown's concealed tile that is always revealed counts as revealed.
+    if not summary and any(t not in bonus for show in shows.values() for t in show.revealed):
+        for seq, rec in records:
+            if rec["type"] == "reveal" and rec["tile"] not in bonus:
+                out.anomalies.append(_not_revealable(seq, rec["seat"], rec["tile"]))
+                shows[rec["seat"]] = _without_revealed(shows[rec["seat"]], rec["tile"])
+    if summary:
+        for seat, show in list(shows.items()):
+            seq = show_seq.get(seat)
+            bad = [t for t in show.revealed if t not in bonus]
+            for tile in bad:
+                out.anomalies.append(_not_revealable(seq, seat, tile))
+                show = _without_revealed(show, tile)
+            hidden = [t for t in show.concealed if t in bonus]
+            if hidden:
+                out.anomalies.append(
+                    Anomaly(
+                        seq,
+                        "bonus_concealed",
+                        ERROR,
+                        f"{seat} shows {_names(hidden)} among its concealed tiles; the {rs.name} "
+                        "rules always reveal it: counted as revealed",
+                    )
+                )
+                rest = list(show.concealed)
+                for t in hidden:
+                    rest.remove(t)
+                show = Showdown(seat, tuple(rest), show.melds, (*show.revealed, *hidden))
+            shows[seat] = show
+    # Which declared wins stand.
+    false_wins = {
+        w.seat
+        for w in outcome.wins
+        if any(a.code in FALSE_WIN_CODES and a.seq == win_seq.get(w.seat) for a in replay_anomalies)
+    }
+    impossible: set[str] = set()
+    if summary:
+        winners = {w.seat: w for w in outcome.wins}
+        at_deal = any(w.how == "instant" for w in outcome.wins)
+        for seat, show in list(shows.items()):
+            why = _impossible_show(show, winners.get(seat), at_deal, rs, wild)
+            if why:
+                out.anomalies.append(Anomaly(show_seq.get(seat), why[0], ERROR, why[1]))
+                impossible.add(seat)
+        for w in outcome.wins:
+            show = shows.get(w.seat)
+            if (
+                w.tile
+                and show is not None
+                and w.seat not in impossible
+                and w.tile not in show.concealed
+            ):
+                out.anomalies.append(
+                    Anomaly(
+                        win_seq.get(w.seat),
+                        "win_tile_not_shown",
+                        ERROR,
+                        f"{w.seat} declares a win on {chinese(w.tile)}, which its shown hand lacks",
+                    )
+                )
+                impossible.add(w.seat)
+    false_wins |= {w.seat for w in outcome.wins if w.seat in impossible}
+    # Flags: each one held to what it needs; unknown ones ignored.
+    wins = []
+    for w in outcome.wins:
+        seq = win_seq.get(w.seat)
+        claimed = claimed_flags.get(w.seat, ())
+        kept = w.flags
+        if summary:
+            kept = frozenset(f for f in claimed if _flag_claim(f, w, shows, rs, out.anomalies, seq))
+            if w.seat not in false_wins:
+                out.on_word += [_word(seq, f, rs.flag_rules[f]) for f in sorted(kept)]
+                if w.from_seat:
+                    out.on_word.append(_word_from(seq, w))
+        else:
+            for f in claimed:
+                rule = rs.flag_rules.get(f)
+                if rule is None:
+                    out.anomalies.append(_unknown_flag(seq, w, f, rs))
+                elif rule.from_play and f not in w.flags:
+                    out.anomalies.append(
+                        Anomaly(
+                            seq,
+                            "flag_not_borne_out",
+                            ERROR,
+                            f"{w.seat}'s win claims {rule.zh} ({f}); the play does not bear it out",
+                        )
+                    )
+        if w.seat not in false_wins:
+            wins.append(w if kept == w.flags else dataclasses.replace(w, flags=kept))
+    for seat in impossible:
+        shows.pop(seat, None)  # a hand that cannot exist is not scored
+    out.false_wins = tuple(s for s in SEATS if s in false_wins)
+    if tuple(wins) != outcome.wins or shows != outcome.showdowns:
+        out.outcome = dataclasses.replace(outcome, wins=tuple(wins), showdowns=shows)
+    return out
+
+
+_PLAY = frozenset(
+    {"hand", "deal", "dice", "wildcard", "reveal", "draw", "discard", "chi", "peng", "gang"}
+)
+
+
+def _closing(records: Sequence[tuple[int, dict]]) -> list[tuple[int, dict]]:
+    """The records after a full log's last play step (its wins, showdowns, settlement)."""
+    out = []
+    for seq, rec in reversed(records):
+        if rec["type"] in _PLAY:
+            break
+        out.append((seq, rec))
+    return out[::-1]
+
+
+@lru_cache(maxsize=256)
+def bonus_tiles(rs: Ruleset, opts, wild: frozenset[str]) -> frozenset[str]:
+    """The tiles the ruleset always reveals given the 得 (memoised: asked for every hand)."""
+    return frozenset(t for t in ALL_TILES if rs.is_bonus(t, wild, opts))
+
+
+def _not_revealable(seq: int | None, seat: str, tile: str) -> Anomaly:
+    return Anomaly(
+        seq,
+        "not_revealable",
+        ERROR,
+        f"{seat} reveals {chinese(tile)}, which these rules never reveal: not scored",
+    )
+
+
+def _without_revealed(show: Showdown, tile: str) -> Showdown:
+    rest = list(show.revealed)
+    if tile in rest:
+        rest.remove(tile)
+    return dataclasses.replace(show, revealed=tuple(rest))
+
+
+def _impossible_show(
+    show: Showdown, win: Win | None, at_deal: bool, rs: Ruleset, wild
+) -> tuple[str, str] | None:
+    """(code, message) when a summary showdown cannot exist: a meld no table can make, or a
+    hand of the wrong size (melds count 3, so a kong's replacement is counted; when a hand ends
+    with an instant win the dealer may still hold its 14th/17th tile)."""
+    for meld in show.melds:
+        why = _meld_problem(meld, show.seat, rs, wild)
+        if why:
+            return (
+                "meld_impossible",
+                f"{show.seat} shows a {meld.kind} of {_names(meld.tiles)}: {why}",
+            )
+    size = len(show.concealed) + 3 * len(show.melds)
+    if win is None:
+        sizes = (
+            (rs.hand_size, rs.hand_size + 1) if at_deal and show.seat == "E" else (rs.hand_size,)
+        )
+    elif win.how == "instant":
+        sizes = (rs.hand_size, rs.hand_size + 1)
+    else:
+        sizes = (rs.hand_size + 1,)
+    if size not in sizes:
+        who = "the winner" if win else "a non-winner"
+        return "shown_hand_size", (
+            f"{show.seat} shows {size} tiles (melds count 3); {who} holds "
+            f"{' or '.join(map(str, sizes))} in {rs.name}"
+        )
+    return None
+
+
+def _meld_problem(meld: Meld, seat: str, rs: Ruleset, wild) -> str | None:
+    tiles = meld.tiles
+    if meld.kind == "chi":
+        suits = {t[1] for t in tiles}
+        ranks = sorted(int(t[0]) for t in tiles)
+        if len(suits) != 1 or suits <= {"z", "f"} or ranks != list(range(ranks[0], ranks[0] + 3)):
+            return "not a sequence of one suit"
+        if meld.from_seat and meld.from_seat != prev_seat(seat):
+            return f"a 吃 comes from the left seat ({prev_seat(seat)}), not {meld.from_seat}"
+    elif len(set(tiles)) != 1 or tiles[0][1] == "f":
+        return "not one tile kind"
+    if meld.kind == "gang_concealed" and meld.from_seat not in (None, seat):
+        return "a concealed kong takes nobody's tile"
+    if meld.kind != "gang_concealed" and meld.from_seat == seat:
+        return "a claim takes another seat's discard"
+    if not rs.wildcard_claims_allowed and meld.kind != "gang_concealed" and wild & set(tiles):
+        return "得 may not be used to 吃/碰/杠"
+    return None
+
+
+def _flag_claim(
+    flag: str,
+    w: Win,
+    shows: dict[str, Showdown],
+    rs: Ruleset,
+    anomalies: list[Anomaly],
+    seq: int | None,
+) -> bool:
+    """Can the win carry ``flag``? If not, an anomaly says why and the flag is not scored."""
+    rule = rs.flag_rules.get(flag)
+    if rule is None:
+        anomalies.append(_unknown_flag(seq, w, flag, rs))
+        return False
+    why = _flag_problem(rule, w, shows)
+    if why:
+        anomalies.append(
+            Anomaly(
+                seq,
+                "impossible_flag",
+                ERROR,
+                f"{w.seat}'s win claims {rule.zh} ({flag}), but {why}: not scored",
+            )
+        )
+    return why is None
+
+
+def _unknown_flag(seq: int | None, w: Win, flag: str, rs: Ruleset) -> Anomaly:
+    return Anomaly(
+        seq,
+        "unknown_flag",
+        WARNING,
+        f"{w.seat}'s win claims {flag!r}, a flag {rs.name} does not know: ignored",
+    )
+
+
+def _flag_problem(rule: FlagRule, w: Win, shows: dict[str, Showdown]) -> str | None:
+    if w.how not in rule.hows:
+        return f"it needs a win by {' or '.join(sorted(rule.hows))}, not {w.how}"
+    if rule.dealer is True and w.seat != "E":
+        return "only the dealer (E) can have it"
+    if rule.dealer is False and w.seat == "E":
+        return "the dealer (E) cannot have it"
+    if rule.from_dealer and w.from_seat != "E":
+        return "it needs the dealer's (E's) discard"
+    show = shows.get(w.seat)
+    if rule.needs_kong and not (show and any(m.is_kong for m in show.melds)):
+        return "the winner shows no kong"
+    if rule.needs_reveal and not (show and show.revealed):
+        return "the winner revealed nothing to replace"
+    by = shows.get(w.from_seat) if rule.discarder_kong and w.from_seat else None
+    if by is not None and not any(m.is_kong and m.from_seat == w.seat for m in by.melds):
+        return f"the discarder shows no kong of {w.seat}'s tile"
+    return None
+
+
+def _word(seq: int | None, flag: str, rule: FlagRule) -> dict:
+    return {
+        "seq": seq,
+        "claim": flag,
+        "zh": f"{rule.zh}：照桌上所记",
+        "en": f"{rule.en}: as the table recorded",
+    }
+
+
+def _word_from(seq: int | None, w: Win) -> dict:
+    return {
+        "seq": seq,
+        "claim": "from",
+        "zh": f"{w.from_seat}放的牌：照桌上所记",
+        "en": f"the tile came from {w.from_seat}: as the table recorded",
+    }

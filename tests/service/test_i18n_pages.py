@@ -1,0 +1,102 @@
+"""One language on a screen: the main pages fetched in Chinese show no English word of the
+interface, and in English no Chinese character, except data (player, club and user names) and
+the language switch, which names the other language in that language."""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+
+import pytest
+
+from tests.service.conftest import CLUB, EN, fixture_log, login, verified
+
+DISPUTED, CLEAN = "audit/fan_missed.jsonl", "replay/clean.jsonl"
+ZH = {"Accept-Language": "zh-CN"}
+CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]+")
+WORD = re.compile(r"[A-Za-z]{2,}")
+# Not interface words: names of formats and keys, and the switch to the other language.
+LATIN_ALLOWED = {"English", "CSV", "PNG", "API", "JSON", "Lines", "Home", "End", "fupan", "jsonl"}
+# 中文: the switch. 得: the engine's English labels keep it as the term ("no 得 in hand"), which
+# the rules glossary explains (issue 17.2); renaming it in engine/ is left to that work.
+CJK_ALLOWED = {"中文", "得"}
+REASON = re.compile(r'<span class="muted reason">.*?</span>', re.S)
+
+
+def visible_text(page: str, reasons: bool = False) -> str:
+    """What a reader sees: the text outside tags, plus title/placeholder/aria-label/alt values;
+    no scripts, no styles, no <code> (commands and tokens), no tiles (drawn, not read); payment
+    reasons only when asked (see the xfail test below)."""
+    if not reasons:
+        page = REASON.sub(" ", page)
+    page = re.sub(r"<(script|style|code)\b.*?</\1>", " ", page, flags=re.S)
+    page = re.sub(r'<span class="tile [^"]*"[^>]*>.*?</span>', " ", page, flags=re.S)
+    attrs = re.findall(r'\b(?:title|placeholder|aria-label|alt)="([^"]*)"', page)
+    text = re.sub(r"<[^>]+>", " ", page)
+    return html_lib.unescape(" ".join([text, *attrs]))
+
+
+@pytest.fixture
+def pages(app, alice):
+    disputed = verified(alice, fixture_log(DISPUTED))
+    verified(alice, fixture_log(CLEAN))
+    view = alice.get(f"/api/v1/sessions/{disputed}").get_json()
+    players = view["session"]["players"]
+    paths = ["/", f"/sessions/{disputed}", f"/sessions/{disputed}/hands/1",
+             f"/sessions/{disputed}/replay", f"/clubs/{CLUB}/ledger", f"/clubs/{CLUB}/ledger?date=all",
+             f"/clubs/{CLUB}/disputes", f"/clubs/{CLUB}/dashboards", f"/players/{players[0]}",
+             "/account", "/clubs", "/upload", "/nope"]  # fmt: skip
+    data = {CLUB, "阿强", *players, "alice", "bob", "carol"}
+    return paths, data
+
+
+def offending(client, path, headers, pattern, allowed, data, reasons=False) -> list[str]:
+    response = client.get(path, headers=headers)
+    text = visible_text(response.get_data(as_text=True), reasons)
+    for name in sorted(data, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return sorted({w for w in pattern.findall(text) if w not in allowed})
+
+
+def test_chinese_pages_show_no_english_interface_word(alice, pages):
+    paths, data = pages
+    found = {p: offending(alice, p, ZH, WORD, LATIN_ALLOWED, data) for p in paths}
+    assert {p: words for p, words in found.items() if words} == {}
+
+
+def test_english_pages_show_no_chinese(alice, pages):
+    paths, data = pages
+    found = {p: offending(alice, p, EN, CJK, CJK_ALLOWED, data) for p in paths}
+    assert {p: words for p, words in found.items() if words} == {}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="payment reasons are the engine's free text, both languages "
+    "in one string (huangyan) or Chinese only (wenling, zhoushan, xizhou): they need "
+    "codes with zh/en labels in engine/rulesets (Payment.reason)",
+)
+def test_payment_reasons_are_in_the_pages_language(alice, pages):
+    paths, data = pages
+    hand = [p for p in paths if p.endswith("/hands/1")][0]
+    assert offending(alice, hand, EN, CJK, CJK_ALLOWED, data, reasons=True) == []
+    assert offending(alice, hand, ZH, WORD, LATIN_ALLOWED, data, reasons=True) == []
+
+
+@pytest.mark.parametrize(
+    "headers, pattern, allowed", [(ZH, WORD, LATIN_ALLOWED), (EN, CJK, CJK_ALLOWED)]
+)
+def test_the_login_page_is_in_one_language(client, headers, pattern, allowed):
+    assert offending(client, "/login", headers, pattern, allowed, set()) == []
+    login(client, "alice", "wrong password")
+    assert offending(client, "/login", headers, pattern, allowed, set()) == []
+
+
+def test_the_checker_sees_a_word_of_the_other_language(client):
+    """The checker itself can fail: a doubled label is caught in both directions."""
+    doubled = (
+        '<p title="步 step">Sessions 场次 <span class="tile s-m t-3m"><b>三</b><i>万</i></span></p>'
+    )
+    text = visible_text(doubled)
+    assert sorted(WORD.findall(text)) == ["Sessions", "step"]
+    assert sorted(CJK.findall(text)) == ["场次", "步"]
