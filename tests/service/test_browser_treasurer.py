@@ -49,7 +49,9 @@ def test_session_page_explains_each_disputed_hand_inline(browser, live, night, s
     page.goto(f"{live}/sessions/{night['disputed']}")
     why = page.locator("#hand-1-why")
     assert why.is_visible()
-    assert "likely" in why.inner_text()
+    assert why.locator(".explanation").count() >= 1  # the likely cause
+    assert why.locator(".top-up").first.is_visible()  # what to pay now, by player name
+    assert "→" in why.locator(".top-up").first.inner_text()
     assert page.locator("#hand-1 .badge.dispute").is_visible()
     # the dispute badge and the replay link are in view without swiping sideways
     box = page.locator("#hand-1 a", has_text="replay").bounding_box()
