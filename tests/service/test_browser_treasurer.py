@@ -54,7 +54,7 @@ def test_session_page_explains_each_disputed_hand_inline(browser, live, night, s
     assert "→" in why.locator(".top-up").first.inner_text()
     assert page.locator("#hand-1 .badge.dispute").is_visible()
     # the dispute badge and the replay link are in view without swiping sideways
-    box = page.locator("#hand-1 a", has_text="replay").bounding_box()
+    box = page.locator("#hand-1 a[href*='/replay']").bounding_box()
     assert box["x"] + box["width"] <= page.viewport_size["width"]
     _no_sideways_scroll(page)
     page.wait_for_selector("#flow .main-svg", timeout=30_000)  # the payment sankey, for the shot
