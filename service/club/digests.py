@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import exists, select
