@@ -28,6 +28,8 @@ def dispute_rate_by_item(items: Iterable[str], hands: int) -> go.Figure:
     counts = Counter(items).most_common()
     labels = [label for label, _ in reversed(counts)]
     rates = [100.0 * n / hands if hands else 0.0 for _, n in reversed(counts)]
-    fig = go.Figure(go.Bar(x=rates, y=labels, orientation="h", text=[n for _, n in reversed(counts)]))
+    fig = go.Figure(
+        go.Bar(x=rates, y=labels, orientation="h", text=[n for _, n in reversed(counts)])
+    )
     fig.update_xaxes(title_text="% of hands", rangemode="tozero")
     return styled(fig, "Disputes by rule item 按规则项")

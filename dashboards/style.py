@@ -12,13 +12,21 @@ PLOT_CONFIG = {
     "toImageButtonOptions": {"format": "png", "filename": "fupan", "scale": 2},
 }
 
+# The modebar sits in the figure's top-right corner: the top margin gives it a band of its
+# own above the title, which sits just over the plot area; axes and the legend (below the
+# plot) grow the margins to fit their labels instead of being cut.
+TOP = 84
+
 
 def styled(fig: go.Figure, title: str) -> go.Figure:
     fig.update_layout(
-        title={"text": title, "x": 0.01},
+        title={"text": title, "x": 0, "xanchor": "left", "xref": "paper",
+               "y": 1, "yanchor": "bottom", "yref": "paper", "pad": {"b": 12}},
         template="plotly_white",
-        margin={"l": 50, "r": 20, "t": 50, "b": 40},
+        margin={"l": 10, "r": 10, "t": TOP, "b": 10},
         font={"family": "system-ui, 'Noto Sans CJK SC', sans-serif", "size": 13},
-        legend={"orientation": "h", "y": -0.15},
-    )
+        legend={"orientation": "h", "y": -0.2, "yanchor": "top", "x": 0, "xanchor": "left"},
+    )  # fmt: skip
+    fig.update_xaxes(automargin=True)
+    fig.update_yaxes(automargin=True)
     return fig

@@ -1,20 +1,33 @@
-"""The distribution of hand values (points a winner scored), one histogram per ruleset."""
+"""The distribution of hand values (points a winner scored), one histogram per ruleset: each
+ruleset counts in its own unit (温岭 分, 黄岩 胡, 台 for zhoushan and xizhou), so they never
+share an axis."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
 from dashboards.style import styled
 
+ROW_HEIGHT = 220  # px per ruleset's histogram
 
-def hand_value_histogram(values: Mapping[str, Sequence[int]]) -> go.Figure:
-    """``values``: ruleset name -> the points of each winning hand."""
-    fig = go.Figure()
-    for name in sorted(values):
-        fig.add_trace(go.Histogram(x=list(values[name]), name=name, opacity=0.75))
-    fig.update_layout(barmode="overlay")
-    fig.update_xaxes(title_text="points 分")
-    fig.update_yaxes(title_text="hands 局数")
-    return styled(fig, "Hand values 牌值分布")
+
+def hand_value_histogram(
+    values: Mapping[str, Sequence[int]], units: Mapping[str, str] | None = None
+) -> go.Figure:
+    """``values``: ruleset name -> the points of each winning hand; ``units``: ruleset name ->
+    the unit its points are in (the x axis title)."""
+    names = sorted(values)
+    units = units or {}
+    fig = make_subplots(rows=max(len(names), 1), cols=1, subplot_titles=names or None,
+                        vertical_spacing=0.5 / max(len(names), 1))  # fmt: skip
+    for row, name in enumerate(names, start=1):
+        fig.add_trace(
+            go.Histogram(x=list(values[name]), name=name, showlegend=False), row=row, col=1
+        )
+        fig.update_xaxes(title_text=units.get(name, "points"), row=row, col=1)
+        fig.update_yaxes(title_text="hands", row=row, col=1, rangemode="tozero")
+    fig.update_layout(height=90 + ROW_HEIGHT * max(len(names), 1))
+    return styled(fig, "Hand values per ruleset 牌值分布")

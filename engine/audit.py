@@ -18,7 +18,7 @@ from engine.checks import check_claims
 from engine.explain import CAUSE_UNKNOWN, explanations, top_ups
 from engine.model import SEATS, Win
 from engine.replay import HandReplay, Replay, no_gc_pauses, replay
-from engine.rulesets.base import Anomaly, Payment, ScoreLine
+from engine.rulesets.base import Anomaly, Payment, ScoreLine, Step
 from engine.state import ANOMALY_LABELS, ERROR, WARNING
 
 _ORDER = {s: i for i, s in enumerate(SEATS)}
@@ -92,6 +92,7 @@ def audit_hand(hand: HandReplay) -> dict:
         "wildcards": sorted(outcome.wildcards),
         "points": {s: sc.points for s, sc in by_seat},
         "items": {s: [_line(line) for line in sc.lines] for s, sc in by_seat},
+        "steps": {s: [_step(x) for x in sc.steps] for s, sc in by_seat},
         "reading": {s: list(sc.reading) for s, sc in by_seat},
         "limits": {s: sc.limit for s, sc in by_seat if sc.limit},
         "recorded_points": (hand.settlement or {}).get("points"),
@@ -105,6 +106,37 @@ def audit_hand(hand: HandReplay) -> dict:
         "top_ups": fixes,
         "taken_on_word": checked.on_word,
     }
+
+
+def resolutions(report: dict) -> dict[int, dict]:
+    """Hand seq -> how its settlement was resolved: the latest applied correction of it (``seq``,
+    ``by``, ``reason``, ``action`` — the reason's ``accept_expected``/``keep_recorded`` prefix
+    when the web's resolve wrote it — and the ``payments`` now in force) and ``paid``, what the
+    log recorded before any correction (the recorded payments the table really made)."""
+    starts = sorted(h["seq"] for h in report["hands"])
+    out: dict[int, dict] = {}
+    for c in report["corrections"]:
+        if not c["applied"] or (c["original"] or {}).get("type") != "settlement":
+            continue
+        hand_seq = max((x for x in starts if x < c["target"]), default=None)
+        if hand_seq is None:
+            continue
+        paid = out[hand_seq]["paid"] if hand_seq in out else c["original"].get("payments")
+        reason = c["reason"] or ""
+        action = reason.split(":", 1)[0] if reason.split(":", 1)[0] in RESOLUTIONS else None
+        out[hand_seq] = {"seq": c["seq"], "by": c["by"], "reason": reason, "action": action,
+                         "payments": (c["replacement"] or {}).get("payments"), "paid": paid}  # fmt: skip
+    return out
+
+
+# How a dispute can be resolved: the table pays the difference, or stands by what it paid.
+RESOLUTIONS = ("accept_expected", "keep_recorded")
+
+
+def open_disputes(report: dict) -> int:
+    """Hands with a dispute that no resolution has closed (counted by hand, not by payment)."""
+    resolved = resolutions(report)
+    return sum(1 for h in report["hands"] if h["disputes"] and h["seq"] not in resolved)
 
 
 def pair_flows(payments: Iterable[Payment]) -> dict[tuple[str, str], int]:
@@ -239,10 +271,20 @@ def _win(w: Win, stands: bool) -> dict:
 
 
 def _payment(p: Payment) -> dict:
+    """A payment; an expected one also names its rule (``reason`` zh, ``rule_en``) and its
+    arithmetic (``formula``)."""
     out = {"from": p.payer, "to": p.payee, "amount": p.amount}
     if p.reason:
         out["reason"] = p.reason
+    if p.en:
+        out["rule_en"] = p.en
+    if p.formula:
+        out["formula"] = p.formula
     return out
+
+
+def _step(s: Step) -> dict:
+    return {"code": s.code, "zh": s.zh, "en": s.en, "value": s.value, "operand": s.operand}
 
 
 def _anomaly(a: Anomaly) -> dict:

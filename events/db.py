@@ -105,6 +105,7 @@ APP_PRIVILEGES = {
     "log_checkpoints": "SELECT, INSERT",
     "web_digest": "SELECT, INSERT",  # filled with ON CONFLICT DO NOTHING
     "web_digest_player": "SELECT, INSERT",
+    "web_ledger_payment": "SELECT, INSERT",  # a transfer marked paid is a new row, never edited
     "alembic_version": None,
 }
 # The web's other tables (web_user, web_club, web_membership, web_api_token …) are its own

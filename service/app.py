@@ -11,6 +11,7 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_compress import Compress
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
@@ -30,7 +31,7 @@ from service import (
     transparency,
     uploads,
 )
-from service.accounts import auth
+from service.accounts import auth, members
 
 DEFAULT_MAX_UPLOAD = 4 * 1024 * 1024
 DEFAULT_UPLOAD_SECONDS = 5.0  # parsing budget of one upload request (a long session: < 1 s)
@@ -63,6 +64,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,
         RATELIMIT_STORAGE_URI=_ratelimit_storage(conf.broker_url),
         RATELIMIT_HEADERS_ENABLED=True,  # Retry-After on a 429
+        # Pages, JSON and scripts go out brotli- or gzip-compressed (plotly.js is compressed
+        # once ahead, see service.club.assets); zstd is left out: few browsers take it.
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_MIMETYPES=["text/html", "text/css", "text/csv", "text/javascript",
+                            "application/javascript", "application/json"],
     )
     if test_config:
         app.config.update(test_config)
@@ -72,7 +78,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     auth.init_app(app)
     i18n.init_app(app)
     tile_images.init_app(app)
+    Compress(app)
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
+    app.add_template_filter(members.in_money, "money_text")
     for feature in (accounts, sessions, uploads, ledger, club, recorder, rules, transparency, api):
         feature.init_app(app)
     _register_errors(app)

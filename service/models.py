@@ -64,6 +64,10 @@ class Club(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(index=True, unique=True, max_length=200)
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+    # The money value of one point (a decimal as text, e.g. "0.5"; None: amounts stay points)
+    # and its unit (migration 0007).
+    point_value: str | None = Field(default=None, max_length=20)
+    money_unit: str = Field(default="元", max_length=10)
 
 
 class Membership(SQLModel, table=True):
@@ -150,3 +154,22 @@ class DigestPlayer(SQLModel, table=True):
     seated: bool
     net: int | None = None
     wins: int
+    owed: int | None = None  # total by the audit's expected payments (migration 0007)
+
+
+class LedgerPayment(SQLModel, table=True):
+    """A transfer of the ledger's settle-up marked paid: appended, never updated (migration
+    0007). ``amount`` in points; a negative one undoes an earlier mark."""
+
+    __tablename__ = "web_ledger_payment"
+    __table_args__ = (Index("web_ledger_payment_night", "club", "night"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    club: str = Field(max_length=200)
+    night: str = Field(max_length=10)  # YYYY-MM-DD
+    payer: str = Field(max_length=200)
+    payee: str = Field(max_length=200)
+    amount: int
+    basis: str = Field(max_length=10)  # recorded | owed
+    by: str = Field(max_length=80)
+    at: datetime = Field(default_factory=utcnow, sa_column=_time())

@@ -119,7 +119,7 @@ def _verify(session_id: str, head_seq: int, records: list[dict]) -> str:
             **result, status="failed", error=f"{type(e).__name__}: {e}"
         )
         return "failed"
-    disputes = sum(len(hand["disputes"]) for hand in report["hands"])
+    disputes = audit.open_disputes(report)
     anomalies = len(report["anomalies"]) + sum(len(hand["anomalies"]) for hand in report["hands"])
     verifications.record_verification(
         **result, status="ok", report=report, disputes=disputes, anomalies=anomalies

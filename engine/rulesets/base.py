@@ -46,11 +46,44 @@ class ScoreLine:
     count: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of the ruleset's formula from a seat's lines to its points, with its numbers:
+    ``operand`` is what the step applies (the 番 doubled, the multiple rounded to, the cap) and
+    ``value`` the result after it. Made by the function that computes the points, so the hand
+    page's arithmetic is the scoring itself, not a second copy of the formula."""
+
+    code: str
+    zh: str
+    en: str
+    value: int
+    operand: int | None = None
+
+
+# The labels of the formula steps the rulesets use (code: zh, en).
+STEP_LABELS: dict[str, tuple[str, str]] = {
+    "hu_sum": ("胡数合计", "sum of 胡"),
+    "fan_sum": ("番数合计", "sum of 番"),
+    "tai_sum": ("台数合计", "sum of 台"),
+    "doubled": ("胡 × 2^番", "胡 × 2 to the power of 番"),
+    "round_up": ("进位", "rounded up to a multiple of"),
+    "cap": ("封顶", "capped at"),
+    "limit": ("腊子(封顶)", "limit hand, paid at the cap"),
+    "below_minimum": ("不够起胡", "below the minimum to win: nothing paid"),
+}
+
+
+def step(code: str, value: int, operand: int | None = None) -> Step:
+    zh, en = STEP_LABELS[code]
+    return Step(code, zh, en, value, operand)
+
+
 @dataclass(frozen=True)
 class Scoring:
     """A seat's points as the ruleset pays on them (after caps and rounding), with the lines that
     make them up. ``reading`` says what each 得 stood for in the chosen reading (``["3m→7z", …]``);
-    ``limit`` names a limit hand (e.g. ``laizi`` 腊子) when one applies; ``raw`` is before caps."""
+    ``limit`` names a limit hand (e.g. ``laizi`` 腊子) when one applies; ``raw`` is before caps;
+    ``steps`` the formula from the lines to ``points``."""
 
     seat: str
     points: int
@@ -58,6 +91,7 @@ class Scoring:
     raw: int | None = None
     reading: tuple[str, ...] = ()
     limit: str | None = None
+    steps: tuple[Step, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +151,16 @@ class SettleInput:
 
 @dataclass(frozen=True, slots=True)
 class Payment:
+    """``reason`` names the rule that makes the payment (in Chinese; ``en`` in English) and
+    ``formula`` its arithmetic with the numbers (``50 ÷ 10 × 1``); the last two are for the
+    hand page and do not take part in comparisons."""
+
     payer: str
     payee: str
     amount: int
     reason: str = ""
+    en: str = dataclasses.field(default="", compare=False)
+    formula: str = dataclasses.field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +263,8 @@ class Ruleset:
     title_zh: ClassVar[str] = ""
     title_en: ClassVar[str] = ""
     option_zh: ClassVar[Mapping[str, str]] = {}  # each option's doc in Chinese
+    # What a Scoring's points count (zh, en): charts of hand values give each ruleset its own axis.
+    points_unit: ClassVar[tuple[str, str]] = ("分", "points")
     Options: ClassVar[type] = type(None)
     hand_size: ClassVar[int] = 13  # a non-dealer's tiles after the deal (dealer: one more)
     has_flowers: ClassVar[bool] = False

@@ -23,10 +23,12 @@ from engine.rulesets.base import (
     ScoreLine,
     Scoring,
     SettleInput,
+    Step,
     Term,
     Text,
     option,
     reading_words,
+    step,
 )
 from engine.tiles import FACES, SEAT_WIND, is_dragon, is_terminal_or_honor, rank
 
@@ -94,12 +96,31 @@ def _half(amount: int, opts: Options) -> int:
     return (amount + (opts.half_rounding == "up")) // 2
 
 
-def _pay(a: str, b: str, points: Mapping[str, int], halve: bool, opts: Options, why: str):
+def _pay(a: str, b: str, points: Mapping[str, int], halve: bool, opts: Options) -> list[Payment]:
     """The payment between two seats settling the difference of their 胡 (lower pays higher)."""
     lo, hi = sorted((a, b), key=lambda s: points.get(s, 0))
     amount = (points.get(hi, 0) - points.get(lo, 0)) * opts.li_per_hu
-    amount = _half(amount, opts) if halve else amount
-    return [Payment(lo, hi, amount, why)] if amount > 0 else []
+    formula = f"({points.get(hi, 0)} − {points.get(lo, 0)}) × {opts.li_per_hu}"
+    rule = "half_difference" if halve else "difference"
+    return _payment(lo, hi, _half(amount, opts) if halve else amount, rule, formula, halve, opts)
+
+
+# The rules that make a payment: code -> (zh, en); the zh is the payment's ``reason``.
+RULES = {
+    "full": ("付胡家全额", "pays the winner in full"),
+    "half": ("付胡家一半", "pays the winner half"),
+    "difference": ("胡数相减", "the full difference of 胡"),
+    "half_difference": ("胡数相减除以二", "half the difference of 胡"),
+}
+
+
+def _payment(
+    payer: str, payee: str, amount: int, rule: str, formula: str, halved: bool, opts: Options
+) -> list[Payment]:
+    if halved:
+        formula += f" ÷ 2 ({'up' if opts.half_rounding == 'up' else 'down'})"
+    zh, en = RULES[rule]
+    return [Payment(payer, payee, amount, zh, en, formula)] if amount > 0 else []
 
 
 def settle_points(
@@ -113,19 +134,16 @@ def settle_points(
     ``halving=False`` exist for the mistakes a table makes.)
     """
     won = points.get(winner, 0) * opts.li_per_hu
+    formula = f"{points.get(winner, 0)} × {opts.li_per_hu}"
     others = [s for s in SEATS if s != winner]
     out = []
     for s in others:
         full = not halving or s == dealer or winner == dealer
         amount = won if full else _half(won, opts)
-        why = "付胡家全额 pays the winner in full" if full else "付胡家一半 pays the winner half"
-        if amount > 0:
-            out.append(Payment(s, winner, amount, why))
+        out += _payment(s, winner, amount, "full" if full else "half", formula, not full, opts)
     for i, a in enumerate(others):
         for b in others[i + 1 :]:
-            halve = halving and dealer not in (a, b)
-            why = "胡数相减除以二 half the difference" if halve else "胡数相减 the full difference"
-            out += _pay(a, b, points, halve, opts, why)
+            out += _pay(a, b, points, halving and dealer not in (a, b), opts)
     return out
 
 
@@ -178,18 +196,26 @@ def _is_scoring_pair(seat: str, face: str) -> bool:
     return is_dragon(face) or face == SEAT_WIND[seat]
 
 
-def points_of(lines: Iterable[ScoreLine], opts: Options) -> tuple[int, int]:
+def points_of(
+    lines: Iterable[ScoreLine], opts: Options, steps: list[Step] | None = None
+) -> tuple[int, int]:
     """(points, raw) from itemised lines: (胡 items + 底胡) × 2^番, rounded up, then capped."""
     lines = list(lines)
     hu = sum(x.value * x.count for x in lines if x.unit == "胡")
     fan = sum(x.value * x.count for x in lines if x.unit == "番")
-    return _points(hu, fan, opts)
+    return _points(hu, fan, opts, steps)
 
 
-def _points(hu: int, fan: int, opts: Options) -> tuple[int, int]:
+def _points(hu: int, fan: int, opts: Options, steps: list[Step] | None = None) -> tuple[int, int]:
+    """``steps``, when given, receives the arithmetic (the readings' search leaves it out)."""
     raw = hu * 2**fan
-    points = -(-raw // opts.round_to) * opts.round_to
-    return (min(points, opts.cap) if opts.cap > 0 else points), raw
+    rounded = -(-raw // opts.round_to) * opts.round_to
+    points = min(rounded, opts.cap) if opts.cap > 0 else rounded
+    if steps is not None:
+        steps += [step("hu_sum", hu), step("fan_sum", fan), step("doubled", raw, fan)]
+        steps += [step("round_up", rounded, opts.round_to)] if opts.round_to > 1 else []
+        steps += [step("cap", points, opts.cap)] if opts.cap > 0 else []
+    return points, raw
 
 
 def _scoring(seat: str, hu: Counter, fan: Counter, base: int, opts: Options, reading=()) -> Scoring:
@@ -197,8 +223,9 @@ def _scoring(seat: str, hu: Counter, fan: Counter, base: int, opts: Options, rea
     if base:
         lines.append(ScoreLine("base", "底胡", "base", base, "胡"))
     lines += [ScoreLine(c, *FANS[c], "番", n) for c, n in fan.items() if n]
-    points, raw = points_of(lines, opts)
-    return Scoring(seat, points, tuple(lines), raw, tuple(reading))
+    steps: list[Step] = []
+    points, raw = points_of(lines, opts, steps)
+    return Scoring(seat, points, tuple(lines), raw, tuple(reading), steps=tuple(steps))
 
 
 def _value(hu: Counter, fan: Counter, base: int, opts: Options) -> tuple[int, int]:
@@ -426,6 +453,7 @@ class Huangyan(Ruleset):
         "dead_wall": "牌墙剩几张时流局（规则没说）",
         "non_winner_wildcards": "没胡的人的得可以凑对子、刻子算胡（不算番）",
     }
+    points_unit = ("胡", "胡 × 2^番")
     Options = Options
     hand_size = HAND_SIZE
     has_flowers = False

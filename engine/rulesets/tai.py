@@ -19,7 +19,9 @@ from engine.rulesets.base import (
     Payment,
     ScoreLine,
     Scoring,
+    Step,
     reading_words,
+    step,
 )
 from engine.tiles import FACES, FLOWERS, is_flower
 
@@ -280,6 +282,15 @@ def total(lines: Iterable[ScoreLine]) -> int:
     return sum(ln.value * ln.count for ln in lines)
 
 
+def capped(raw: int, cap: int, steps: list[Step] | None = None) -> int:
+    """The 台 paid on: the sum, at most ``cap`` (0: no cap). ``steps``, when given, receives
+    the arithmetic (the readings' search leaves it out)."""
+    points = min(raw, cap) if cap else raw
+    if steps is not None:
+        steps += [step("tai_sum", raw)] + ([step("cap", points, cap)] if cap else [])
+    return points
+
+
 def score_wins(
     outcome: HandOutcome,
     count: Callable[[WinHand], tuple[ScoreLine, ...]],
@@ -297,28 +308,42 @@ def score_wins(
             for hand in readings(win, show) if show and win.tile else ():
                 lines = count(hand)
                 raw = total(lines)
-                k = (min(raw, cap) if cap else raw, raw)
+                k = (capped(raw, cap), raw)
                 if key is None or k > key:
                     best, key = lines, k
         except HandError:  # impossible tiles; the replay reports them as not_winning
             best = None
         if best is None:
             result[win.seat] = Scoring(win.seat, 0, (), 0, limit="not_winning")
-        elif total(best) < minimum:
-            result[win.seat] = Scoring(win.seat, 0, best, total(best), limit="below_minimum")
+            continue
+        steps: list[Step] = []
+        raw = total(best)
+        points = capped(raw, cap, steps)
+        if raw < minimum:
+            steps.append(step("below_minimum", 0, minimum))
+            result[win.seat] = Scoring(win.seat, 0, best, raw, limit="below_minimum", steps=tuple(steps))
         else:
-            raw = total(best)
-            result[win.seat] = Scoring(win.seat, min(raw, cap) if cap else raw, best, raw)
+            result[win.seat] = Scoring(win.seat, points, best, raw, steps=tuple(steps))
     return result
 
 
+def paid(payer: str, payee: str, amount: int, rule: tuple[str, str], formula: str) -> Payment:
+    """A payment made by ``rule`` (zh, en) with its arithmetic."""
+    return Payment(payer, payee, amount, rule[0], rule[1], formula)
+
+
 def merge(payments: Iterable[Payment]) -> list[Payment]:
-    """One payment per (payer, payee, reason), amounts added; zero amounts dropped."""
-    sums: dict[tuple[str, str, str], int] = {}
+    """One payment per (payer, payee, reason), amounts and arithmetic added; zero amounts
+    dropped."""
+    merged: dict[tuple[str, str, str], Payment] = {}
     for p in payments:
         key = (p.payer, p.payee, p.reason)
-        sums[key] = sums.get(key, 0) + p.amount
-    return [Payment(a, b, n, r) for (a, b, r), n in sums.items() if n]
+        if key in merged:
+            q = merged[key]
+            p = Payment(q.payer, q.payee, q.amount + p.amount, q.reason, q.en,
+                        f"{q.formula} + {p.formula}")
+        merged[key] = p
+    return [p for p in merged.values() if p.amount]
 
 
 def _variants(scorings: Mapping[str, Scoring], resettle: Callable[[dict[str, int]], list[Payment]]):

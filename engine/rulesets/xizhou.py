@@ -54,6 +54,19 @@ KIND_ZH = {
 }
 
 
+# The rules that make a payment: code -> (zh, en); the zh is the payment's ``reason``. M is
+# 台 × 底分.
+RULES = {
+    "la_gang": (KIND_ZH["la_gang"], "拉杠胡: the robbed konger pays 5M"),
+    "song_gang": (KIND_ZH["song_gang"], "送杠胡: who fed the kong pays 5M"),
+    "huan_gang": (KIND_ZH["huan_gang"], "还杠胡: the konger who discarded pays 5M"),
+    "san_bao": (KIND_ZH["san_bao"], "三包: the bound seat pays 2M (5M on a self-draw)"),
+    "hu_bao": (KIND_ZH["hu_bao"], "互包: the bound seat pays double"),
+    "discard": ("点炮", "a discard win: the discarder pays 2M"),
+    "self_draw": ("自摸", "self-draw: each pays M"),
+}
+
+
 @dataclass(frozen=True)
 class Options:
     base: int = option(1, "底分: M = 台 × 底分 (the seed: 1 in a private room)")
@@ -306,6 +319,7 @@ class Xizhou(Ruleset):
         "pinghu_white_pair": "白板作将仍可算平胡（规则只排除中发和门风、圈风）",
         "hu_bao_rule": "互包：each_3 两家互相各吃碰对方3次，total_3 两家互相吃碰合计3次",
     }
+    points_unit = ("台", "台")
     Options = Options
     hand_size = 13
     has_flowers = True
@@ -468,19 +482,26 @@ def _settle(inp: SettleInput, opts: Options, discard_factor: int) -> list[Paymen
     payments = []
     for win in inp.wins:
         m = inp.points.get(win.seat, 0) * opts.base
+        each = f"{inp.points.get(win.seat, 0)} × {opts.base}"
+
+        def pay(payer: str, times: int, rule: tuple[str, str], seat=win.seat, m=m, each=each):
+            """``times`` × M from ``payer`` to the winner."""
+            formula = f"{times} × {each}" if times > 1 else each
+            return tai.paid(payer, seat, times * m, rule, formula)
+
         mine = [x for x in inp.liabilities if x.beneficiary == win.seat]
         gang = next((x for x in mine if x.kind in GANG_KINDS), None)
         bao = [x for x in mine if x.kind in BAO_KINDS]
         if gang:
-            payments.append(Payment(gang.seat, win.seat, GANG_M * m, KIND_ZH[gang.kind]))
+            payments.append(pay(gang.seat, GANG_M, RULES[gang.kind]))
         elif win.how in ("discard", "robbed_kong") and win.from_seat:
-            payments.append(Payment(win.from_seat, win.seat, discard_factor * m, "点炮"))
+            payments.append(pay(win.from_seat, discard_factor, RULES["discard"]))
         elif not bao:
-            payments += [Payment(s, win.seat, m, "自摸") for s in SEATS if s != win.seat]
+            payments += [pay(s, 1, RULES["self_draw"]) for s in SEATS if s != win.seat]
         self_drawn = not gang and win.how in ("self_draw", "instant")
         for x in bao:
-            part = (BAO_SELF_DRAW_M if self_drawn else BAO_M) * m * (2 if x.kind == "hu_bao" else 1)
-            payments.append(Payment(x.seat, win.seat, part, KIND_ZH[x.kind]))
+            times = (BAO_SELF_DRAW_M if self_drawn else BAO_M) * (2 if x.kind == "hu_bao" else 1)
+            payments.append(pay(x.seat, times, RULES[x.kind]))
     return tai.merge(payments)
 
 

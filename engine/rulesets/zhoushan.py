@@ -18,6 +18,7 @@ from engine.model import (
     SEATS,
     Action,
     HandOutcome,
+    Win,
     next_seat,
 )
 from engine.rulesets import tai
@@ -177,6 +178,7 @@ class Zhoushan(Ruleset):
         "haidi": "海底捞月：discard 胡最后打出的那张牌（规则原文），both 也包括自摸最后一张",
         "flower_order": "哪些花是本位花：spec 东=春梅 南=夏兰 西=秋竹 北=冬菊（规则顺序梅兰竹菊），tile_numbers 梅1兰2菊3竹4：西=秋菊 北=冬竹",
     }
+    points_unit = ("台", "台")
     Options = Options
     hand_size = 13
     has_flowers = True
@@ -261,19 +263,12 @@ class Zhoushan(Ruleset):
     def settle(self, inp: SettleInput, opts: Options) -> list[Payment]:
         payments = []
         for win in inp.wins:
-            amount = opts.stake * (opts.base + inp.points.get(win.seat, 0))
-            losers = [s for s in SEATS if s != win.seat]
-            liable = [x.seat for x in inp.liabilities if x.beneficiary == win.seat]
-            if win.how == "robbed_kong" and win.from_seat:
-                payments.append(Payment(win.from_seat, win.seat, ROBBED_KONG_TIMES * amount, "抢杠胡"))
-            elif win.how == "discard" and win.from_seat and opts.discard_payer == "discarder":
-                payments.append(Payment(win.from_seat, win.seat, amount, "放铳"))
-            elif win.how == "discard":
-                payments += [Payment(s, win.seat, amount, "放铳") for s in losers]
-            elif liable:
-                payments.append(Payment(liable[0], win.seat, BAO_TIMES * amount, "杠上开花包三家"))
-            else:
-                payments += [Payment(s, win.seat, amount, "自摸") for s in losers]
+            tai_count = inp.points.get(win.seat, 0)
+            amount = opts.stake * (opts.base + tai_count)
+            each = f"{opts.stake} × ({opts.base} + {tai_count})"
+            for payer, times, rule in _payers(win, inp, opts):
+                formula = f"{times} × {each}" if times > 1 else each
+                payments.append(tai.paid(payer, win.seat, times * amount, RULES[rule], formula))
         return tai.merge(payments)
 
     def mistakes(self, outcome, scorings, inp, opts) -> list[Mistake]:
@@ -342,5 +337,28 @@ class Zhoushan(Ruleset):
             return seat
         return "E" if outcome.wins[0].seat == "E" else "S"
 
+
+def _payers(win: Win, inp: SettleInput, opts: Options) -> list[tuple[str, int, str]]:
+    """(payer, how many times stake × (底 + 台), rule) of one win."""
+    losers = [s for s in SEATS if s != win.seat]
+    liable = [x.seat for x in inp.liabilities if x.beneficiary == win.seat]
+    if win.how == "robbed_kong" and win.from_seat:
+        return [(win.from_seat, ROBBED_KONG_TIMES, "robbed_kong")]
+    if win.how == "discard" and win.from_seat and opts.discard_payer == "discarder":
+        return [(win.from_seat, 1, "discard")]
+    if win.how == "discard":
+        return [(s, 1, "discard") for s in losers]
+    if liable:
+        return [(liable[0], BAO_TIMES, "kong_bloom_bao")]
+    return [(s, 1, "self_draw") for s in losers]
+
+
+# The rules that make a payment: code -> (zh, en); the zh is the payment's ``reason``.
+RULES = {
+    "robbed_kong": ("抢杠胡", f"robbing a kong: the konger pays {ROBBED_KONG_TIMES} ×"),
+    "discard": ("放铳", "a discard win: stake × (底 + 台)"),
+    "kong_bloom_bao": ("杠上开花包三家", "win on a kong's replacement: the kong's discarder pays for all three"),
+    "self_draw": ("自摸", "self-draw: each pays stake × (底 + 台)"),
+}
 
 RULESET = Zhoushan()

@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from service.accounts import auth, members
 from service.club import charts
 from service.club import views as club_views
+from service.ledger import paid
 from service.ledger import views as ledger_views
 from service.sessions import disputes as disputes_queue
 from service.sessions import replays, resolutions, views
@@ -139,6 +140,34 @@ def add_member(club: str):
 @auth.api_auth
 def ledger(club: str):
     return jsonify(ledger_views.ledger_view(g.user, club, request.args))
+
+
+@bp.post("/clubs/<club>/ledger/paid")
+@auth.api_auth
+def ledger_paid(club: str):
+    """An auditor or admin marks a transfer paid: a row appended, never an update."""
+    return jsonify(paid.mark_paid(g.user, club, _body())), 201
+
+
+@bp.post("/clubs/<club>/ledger/money")
+@auth.api_auth
+def ledger_money(club: str):
+    """A club admin sets (or clears, with an empty ``point_value``) what one point is worth."""
+    auth.require_club(g.user, club, roles=("admin",))
+    body = _body()
+    try:
+        money = members.set_money(club, str(body.get("point_value", "")), str(body.get("money_unit", "")))
+    except auth.AccountError as e:
+        abort(400, str(e))
+    return jsonify(club=club, money=money)
+
+
+def _body() -> Mapping:
+    """A write's JSON object or form; anything else is a 400."""
+    body = request.get_json(silent=True) if request.is_json else request.form
+    if not isinstance(body, Mapping):
+        abort(400, "send a JSON object or a form")
+    return body
 
 
 @bp.get("/clubs/<club>/disputes")

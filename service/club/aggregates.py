@@ -64,7 +64,7 @@ def club_sessions(
     )  # fmt: skip
     players = _filtered(
         select(DigestPlayer.verification_id, DigestPlayer.player, DigestPlayer.net,
-               DigestPlayer.wins)
+               DigestPlayer.wins, DigestPlayer.owed)
         .join(newest, newest.c.verification_id == DigestPlayer.verification_id)
         .join(TableSession, TableSession.id == newest.c.session_id)
         .order_by(DigestPlayer.verification_id, DigestPlayer.position),

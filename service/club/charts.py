@@ -10,9 +10,10 @@ from functools import cache
 from importlib import resources
 
 import plotly.graph_objects as go
-from flask import Response, abort, send_from_directory
+from flask import Response, abort
 
 import dashboards
+from engine.rulesets import get_ruleset
 from service.accounts import auth
 from service.club import aggregates
 from service.club import views as club_views
@@ -86,7 +87,8 @@ def _values(rows) -> go.Figure:
     values: dict[str, list[int]] = defaultdict(list)
     for s, d in rows:
         values[s["ruleset"]].extend(d.winner_points)
-    return dashboards.hand_value_histogram(values)
+    units = {name: " · ".join(dict.fromkeys(get_ruleset(name).points_unit)) for name in values}
+    return dashboards.hand_value_histogram(values, units)
 
 
 _BUILDERS = {
@@ -122,10 +124,6 @@ def session_flow(user: User, session_id: str) -> go.Figure:
     ]
     return dashboards.payment_sankey(payments)
 
-
-def plotly_js_response():
-    """Serve plotly.min.js straight from the plotly package's data (cached a day by browsers)."""
-    return send_from_directory(str(_PLOTLY_DATA), "plotly.min.js", max_age=86400)
 
 
 _PLOTLY_DATA = resources.files("plotly") / "package_data"

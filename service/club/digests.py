@@ -1,5 +1,6 @@
 """What the whole-history pages (ledger, player page, club charts) need of each audit report,
-written once per verification into ``web_digest`` and ``web_digest_player`` (migration 0004).
+written once per verification into ``web_digest`` and ``web_digest_player`` (migrations 0004,
+0007).
 
 Those pages read every report of a club or player; parsing 4,000 reports of ~30 kB each took
 seconds, in every web process. A verification row never changes, so its digest never goes
@@ -17,16 +18,19 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import exists, select
 from sqlalchemy.dialects import postgresql, sqlite
 
+from engine.audit import resolutions
 from events.models import TableSession, Verification
 from service.db import engine
 from service.models import Digest as DigestRow
 from service.models import DigestPlayer
+from service.sessions.views import explanations as explanations_of
 
 BATCH = 200  # reports parsed per transaction (~30 kB each)
 log = logging.getLogger(__name__)
@@ -38,22 +42,27 @@ class Digest:
     recorded_totals: dict[str, int]
     hands: int
     disputed_hands: int
-    explanations: tuple[str, ...]  # the first dispute's explanation of each disputed hand
+    explanations: tuple[str, ...]  # the rule item behind each disputed hand (see rule_item)
     winner_points: tuple[int, ...]  # the points of each win
     wins: dict[str, int]  # wins per player
+    owed_totals: dict[str, int]  # by the audit's expected payments (a kept settlement stands)
 
 
 def digest(report: dict) -> Digest:
     wins: dict[str, int] = {}
     explanations, points = [], []
-    for h in report["hands"]:
+    owed: dict[str, int] = {}
+    for h, net in zip(report["hands"], owed_nets(report), strict=True):
         for w in h["wins"]:
             player = h["seats"].get(w["seat"])
             wins[player] = wins.get(player, 0) + 1
         points.extend(h["points"][w] for w in h["winners"] if w in h["points"])
         if h["disputes"]:
-            e = h["disputes"][0]["explanation"]
-            explanations.append(f"{e['zh']} {e['en']}" if e else "unexplained 未解释")
+            found = explanations_of(h)
+            explanations.append(rule_item(found[0] if found else None, h["seats"]))
+        for seat, amount in net.items():
+            player = h["seats"].get(seat, seat)
+            owed[player] = owed.get(player, 0) + amount
     return Digest(
         recorded_totals=dict(report["recorded_totals"]),
         hands=len(report["hands"]),
@@ -61,7 +70,28 @@ def digest(report: dict) -> Digest:
         explanations=tuple(explanations),
         winner_points=tuple(points),
         wins=wins,
+        owed_totals=owed,
     )
+
+
+def owed_nets(report: dict) -> list[dict[str, int]]:
+    """Each hand's balance per seat by what was owed: the audit's expected payments, unless a
+    resolution kept what the table paid (then that is what is owed)."""
+    kept = {seq for seq, r in resolutions(report).items() if r["action"] == "keep_recorded"}
+    return [h["recorded_net"] if h["seq"] in kept else h["expected_net"] for h in report["hands"]]
+
+
+def rule_item(explanation: dict | None, seats: dict[str, str]) -> str:
+    """The rule item behind an explanation, the same whichever seat made the mistake (the
+    dashboards count disputed hands per item): its Chinese with the hand's players and seat
+    letters taken out, and its code."""
+    if not explanation:
+        return "unexplained 未解释"
+    zh = explanation["zh"]
+    for name in sorted(filter(None, seats.values()), key=len, reverse=True):
+        zh = zh.replace(name, "")
+    zh = re.sub(r"[ESWN]", "", zh).strip(" :：")
+    return f"{zh} · {explanation['code']}"
 
 
 def fill(clubs: Iterable[str] | None = None) -> int:
@@ -140,10 +170,12 @@ def _player_rows(vid: int, seated: set[str], d: Digest | None) -> list[dict]:
     """A row for each name with a recorded total (in the report's order: the ledger shows it),
     then each other of the session's players or winners."""
     totals = list(d.recorded_totals) if d else []
-    others = sorted((seated | (set(d.wins) if d else set())) - set(totals) - {None})
+    named = seated | (set(d.wins) | set(d.owed_totals) if d else set())
+    others = sorted(named - set(totals) - {None})
     return [
         dict(verification_id=vid, player=name, position=i, seated=name in seated,
-             net=d.recorded_totals.get(name) if d else None, wins=d.wins.get(name, 0) if d else 0)
+             net=d.recorded_totals.get(name) if d else None, wins=d.wins.get(name, 0) if d else 0,
+             owed=d.owed_totals.get(name) if d else None)
         for i, name in enumerate(totals + others)
     ]  # fmt: skip
 
@@ -159,4 +191,5 @@ def from_rows(row, players: list) -> Digest | None:
         explanations=tuple(json.loads(row.explanations)),
         winner_points=tuple(json.loads(row.winner_points)),
         wins={p.player: p.wins for p in players if p.wins},
+        owed_totals={p.player: p.owed for p in players if p.owed is not None},
     )

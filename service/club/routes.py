@@ -7,7 +7,7 @@ from flask_login import current_user
 
 from dashboards import PLOT_CONFIG
 from service.accounts import auth
-from service.club import charts
+from service.club import assets, charts
 from service.club import views as club_views
 from service.sessions import views
 
@@ -39,7 +39,8 @@ def plotly_css():
     return charts.plotly_css_response()
 
 
-@bp.get("/plotly.min.js")
-def plotly_js():
-    """plotly.js from the installed plotly package (no CDN: the service may have no internet)."""
-    return charts.plotly_js_response()
+@bp.get("/plotly-<version>.min.js")
+def plotly_js(version: str):
+    """plotly.js from the installed plotly package (no CDN: the service may have no internet),
+    compressed, under its content hash (see ``service.club.assets``)."""
+    return assets.plotly_response(version)

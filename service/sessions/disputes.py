@@ -6,6 +6,7 @@ from service.accounts import auth
 from service.models import User
 from service.sessions import queries
 from service.sessions.views import (
+    explanations,
     int_arg,
     named_payments,
     parse_filter,
@@ -41,6 +42,7 @@ def disputes_view(user: User, club: str, args) -> dict:
             items.append({
                 "session": summary, "hand": i, "no": h["no"], "seats": h["seats"],
                 "disputes": h["disputes"], "resolution": resolution,
+                "explanations": explanations(h), "top_ups": h.get("top_ups") or [],
                 "expected_payments": named_payments(h["expected_payments"], h["seats"]),
                 "recorded_payments": named_payments(h["recorded_payments"], h["seats"]),
             })

@@ -8,9 +8,12 @@ from datetime import date
 from flask import abort
 from flask_babel import gettext as _
 
+from engine.audit import resolutions as report_resolutions
+from engine.rulesets import get_ruleset
 from events import store, verifications
 from events.models import TableSession, Verification
 from service.accounts import auth
+from service.accounts.members import money_setting
 from service.db import engine
 from service.models import User
 from service.sessions import history, queries, replays
@@ -127,6 +130,28 @@ def named_payments(payments: list[dict] | None, seats: dict) -> list[dict] | Non
     ]
 
 
+def resolutions(report: dict) -> dict[int, dict]:
+    """Hand seq -> how its dispute was resolved (``engine.audit.resolutions``), with the
+    payments the table really made named by player."""
+    seats = {h["seq"]: h["seats"] for h in report["hands"]}
+    return {
+        seq: {**r, "paid": named_payments(r["paid"], seats[seq])}
+        for seq, r in report_resolutions(report).items()
+    }
+
+
+def explanations(h: dict) -> list[dict]:
+    """The audit's explanations of a disputed hand; from a report made before the audit gave
+    them, the distinct explanations of its differing payments."""
+    if "explanations" in h:
+        return h["explanations"] or []
+    found = {}
+    for d in h["disputes"]:
+        if d["explanation"]:
+            found.setdefault(d["explanation"]["code"], d["explanation"])
+    return list(found.values())
+
+
 def _hand_summary(index: int, h: dict, resolved: dict[int, dict]) -> dict:
     return {
         "index": index,
@@ -140,6 +165,8 @@ def _hand_summary(index: int, h: dict, resolved: dict[int, dict]) -> dict:
         "expected_net": h["expected_net"],
         "recorded_net": h["recorded_net"],
         "disputes": h["disputes"],
+        "explanations": explanations(h),
+        "top_ups": h.get("top_ups") or [],
         "anomalies": h["anomalies"],
         "resolution": resolved.get(h["seq"]),
     }
@@ -180,8 +207,9 @@ def _results(s: TableSession) -> tuple[list[Verification], list[dict | None]]:
 
 
 def hand_view(user: User, session_id: str, index: int) -> dict:
-    """One hand in full: itemised scoring per seat (胡/番/台 lines), what each 得 stood for,
-    payments recorded vs expected, disputes and anomalies."""
+    """One hand in full: itemised scoring per seat (胡/番/台 lines) and the arithmetic from
+    them to its points, every seat's tiles as shown, what each 得 stood for, payments recorded
+    vs expected (each expected one with its rule and sum), disputes and anomalies."""
     s = load_session(user, session_id)
     v, report = _verified(s)
     if report is None:
@@ -195,17 +223,22 @@ def hand_view(user: User, session_id: str, index: int) -> dict:
         hands=len(report["hands"]),
         indicator=h["indicator"],
         wildcards=h["wildcards"],
+        winners=h["winners"],
         items=h["items"],
+        steps=h.get("steps", {}),  # reports made before the audit gave the arithmetic have none
+        unit=get_ruleset(s.ruleset).points_unit[0],
         reading=h["reading"],
         limits=h["limits"],
         recorded_points=h["recorded_points"],
-        shown=_shown(s, index, h["winners"]),
+        shown=_shown(s, index),
+        money=money_setting(s.club),
     )
     return out
 
 
-def _shown(s: TableSession, index: int, seats: list[str]) -> dict:
-    """The winners' tiles as shown at the end of the hand (from the replay)."""
+def _shown(s: TableSession, index: int) -> dict:
+    """Every seat's tiles as shown at the end of the hand (from the replay): the non-winners'
+    score too in wenling and huangyan."""
     hands = replays.session_replay(s).hands
     if index > len(hands):  # the report is of an older head with more hands
         return {}
@@ -217,20 +250,4 @@ def _shown(s: TableSession, index: int, seats: list[str]) -> dict:
             "revealed": list(sd.revealed),
         }
         for seat, sd in showdowns.items()
-        if seat in seats
     }
-
-
-def resolutions(report: dict) -> dict[int, dict]:
-    """Hand seq -> the latest applied correction of that hand's settlement: how a dispute was
-    resolved (an appended correction record, never an edit)."""
-    starts = sorted(h["seq"] for h in report["hands"])
-    out: dict[int, dict] = {}
-    for c in report["corrections"]:
-        if not c["applied"] or (c["original"] or {}).get("type") != "settlement":
-            continue
-        hand_seq = max((x for x in starts if x < c["target"]), default=None)
-        if hand_seq is not None:
-            out[hand_seq] = {"seq": c["seq"], "by": c["by"], "reason": c["reason"],
-                             "payments": (c["replacement"] or {}).get("payments")}
-    return out

@@ -47,6 +47,7 @@ class Wenling(Ruleset):
         "yishang_judged": "特殊处罚2：一上一听按打出中/发之后（after）或之前（before）的牌判断",
         "bao_on_laizi": "腊子胡也要包三家",
     }
+    points_unit = ("牌点", "points")
     Options = Options
     hand_size = table.HAND_SIZE
     has_flowers = True

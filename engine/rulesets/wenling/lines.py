@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from engine.rulesets.base import ScoreLine
+from engine.rulesets.base import ScoreLine, Scoring, Step, step
 
 HU, FAN, LIMIT = "胡", "番", "腊子"
 LIMIT_POINTS = 500
@@ -88,9 +88,33 @@ def round_up(points: int) -> int:
     return -(-points // PAY_UNIT) * PAY_UNIT
 
 
-def total(hu: int, fan: int, limit: bool, *, cap: bool = True, rounding: bool = True) -> tuple[int, int]:
+def total(
+    hu: int, fan: int, limit: bool, *, cap: bool = True, rounding: bool = True,
+    steps: list[Step] | None = None,
+) -> tuple[int, int]:
     """(points, raw): raw = 胡 × 2^番 (the caller adds the base 20 as a 胡 line); points caps
-    at 500 and rounds up to 10. A 腊子 is 500 whatever else."""
+    at 500 and rounds up to 10. A 腊子 is 500 whatever else. ``steps``, when given, receives
+    the arithmetic (the readings' search leaves it out)."""
     raw = LIMIT_POINTS if limit else hu << fan
-    points = round_up(raw) if rounding else raw
-    return (min(points, LIMIT_POINTS) if cap else points), raw
+    rounded = round_up(raw) if rounding else raw
+    points = min(rounded, LIMIT_POINTS) if cap else rounded
+    if steps is not None:
+        if limit:
+            steps.append(step("limit", LIMIT_POINTS, LIMIT_POINTS))
+        else:
+            steps += [step("hu_sum", hu), step("fan_sum", fan), step("doubled", raw, fan)]
+            steps += [step("round_up", rounded, 10)] if rounding else []
+            steps += [step("cap", points, LIMIT_POINTS)] if cap else []
+    return points, raw
+
+
+def scoring(seat: str, codes: list[str], **fields) -> Scoring:
+    """A seat's Scoring from its item codes: grouped lines, points and the steps to them."""
+    hu, fan, limit = sums(codes)
+    steps: list[Step] = []
+    points, raw = total(hu, fan, limit, steps=steps)
+    counts: dict[str, int] = {}
+    for c in codes:
+        counts[c] = counts.get(c, 0) + 1
+    grouped = tuple(line(c, n) for c, n in counts.items())
+    return Scoring(seat, points, grouped, raw=raw, steps=tuple(steps), **fields)

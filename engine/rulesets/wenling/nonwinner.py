@@ -95,15 +95,10 @@ def score_nonwinner(show: Showdown, wild: frozenset[str], naonao: bool, opts: Op
     for kind in wild & counts.keys():
         de += counts.pop(kind)
     if four_winds(show, counts, de, seat_wind, opts):
-        return Scoring(
-            show.seat, lines.LIMIT_POINTS, (lines.line("four_winds"),), raw=lines.LIMIT_POINTS,
-            limit="laizi",
-        )
+        return lines.scoring(show.seat, ["four_winds"], limit="laizi")
     codes = ["base_20"] if opts.nonwinner_plus_20 else []
     codes += winner.meld_items(show.melds, seat_wind, naonao)
     codes += winner.revealed_items(show.revealed, show.seat, naonao)
     hu0, fan0, _ = lines.sums(codes)
     codes += best_partition(counts, de, seat_wind, naonao, hu0, fan0)
-    hu, fan, _ = lines.sums(codes)
-    points, raw = lines.total(hu, fan, False)
-    return Scoring(show.seat, points, winner.grouped(codes), raw=raw)
+    return lines.scoring(show.seat, codes)

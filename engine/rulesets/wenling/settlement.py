@@ -36,27 +36,46 @@ def settle(inp: SettleInput, opts: Options, nonwinners_settle: bool = True, capp
     points = {s: (0 if s in bao else _total(inp.points.get(s, 0), capped)) for s in SEATS}
     others = [s for s in SEATS if s not in winners]
     owed: dict[tuple[str, str], int] = {}
-    reasons: dict[tuple[str, str], list[str]] = {}
+    rules: dict[tuple[str, str], list[tuple[tuple[str, str], str]]] = {}
     m = opts.multiplier
 
-    def pay(payer: str, payee: str, units: int, reason: str) -> None:
+    def pay(payer: str, payee: str, units: int, rule: tuple[str, str], formula: str) -> None:
         if units > 0 and payer != payee:
             owed[payer, payee] = owed.get((payer, payee), 0) + units * m
-            why = reasons.setdefault((payer, payee), [])
-            if reason not in why:
-                why.append(reason)
+            rules.setdefault((payer, payee), []).append((rule, formula))
 
     for w in winners:
         for s in others:
             payer = liable.get(w, s)
-            pay(payer, w, points[w] // lines.PAY_UNIT, "胡牌" if payer == s else f"包三家(代{s})")
+            rule = RULES["win"] if payer == s else _for(s)
+            pay(payer, w, points[w] // lines.PAY_UNIT, rule, f"{points[w]} ÷ {lines.PAY_UNIT} × {m}")
     if nonwinners_settle:
         for a, b in combinations(others, 2):
             high, low = (a, b) if points[a] >= points[b] else (b, a)
             payer = low if low in bao or not bao else next(iter(bao))
-            why = "闲家差额" if payer == low else f"包三家(代{low})"
-            pay(payer, high, (points[high] - points[low]) // lines.PAY_UNIT, why)
-    return [Payment(p, q, amount, "; ".join(reasons[p, q])) for (p, q), amount in owed.items()]
+            rule = RULES["difference"] if payer == low else _for(low)
+            pay(payer, high, (points[high] - points[low]) // lines.PAY_UNIT, rule,
+                f"({points[high]} − {points[low]}) ÷ {lines.PAY_UNIT} × {m}")
+    return [_payment(p, q, amount, rules[p, q]) for (p, q), amount in owed.items()]
+
+
+# The rules that make a payment (zh, en); the zh is the payment's ``reason``.
+RULES = {
+    "win": ("胡牌", "a non-winner pays the winner its points ÷ 10"),
+    "difference": ("闲家差额", "non-winners settle the difference of their points ÷ 10"),
+}
+
+
+def _for(seat: str) -> tuple[str, str]:
+    return f"包三家(代{seat})", f"包三家: pays for {seat}"
+
+
+def _payment(payer: str, payee: str, amount: int, parts: list) -> Payment:
+    """One payment per pair: the rules that add up to it (each named once) and their sums."""
+    zh = dict.fromkeys(rule[0] for rule, _ in parts)
+    en = dict.fromkeys(rule[1] for rule, _ in parts)
+    formula = " + ".join(f for _, f in parts)
+    return Payment(payer, payee, amount, "; ".join(zh), "; ".join(en), formula)
 
 
 def _check(inp: SettleInput, winners: list[str], bao: set[str]) -> None:

@@ -555,12 +555,12 @@ def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
         except HandError:  # wrong size, a 5th copy …: the replay reports it; nothing to pay on
             best = None
     if best is None:
-        return Scoring(win.seat, 0, (lines.line("not_a_win"),), raw=0)
-    (points, raw), d, codes = best
+        return lines.scoring(win.seat, ["not_a_win"])
+    _, d, codes = best
     limit_codes = [c for c in codes if lines.ITEMS[c][3] == lines.LIMIT]
     if limit_codes:
         return _limit_scoring(win.seat, limit_codes, _reading(d))
-    return Scoring(win.seat, points, grouped(fixed + codes), raw=raw, reading=_reading(d))
+    return lines.scoring(win.seat, fixed + codes, reading=_reading(d))
 
 
 def _reading(d) -> tuple[str, ...]:
@@ -568,17 +568,7 @@ def _reading(d) -> tuple[str, ...]:
 
 
 def _limit_scoring(seat: str, codes: list[str], reading: tuple[str, ...] = ()) -> Scoring:
-    return Scoring(
-        seat, lines.LIMIT_POINTS, tuple(lines.line(c) for c in codes), raw=lines.LIMIT_POINTS,
-        reading=reading, limit="laizi",
-    )
-
-
-def grouped(codes: list[str]):
-    counts: dict[str, int] = {}
-    for c in codes:
-        counts[c] = counts.get(c, 0) + 1
-    return tuple(lines.line(c, n) for c, n in counts.items())
+    return lines.scoring(seat, codes, reading=reading, limit="laizi")
 
 
 def winner_readings(outcome: HandOutcome, win: Win, opts: Options, limit: int = 5000):

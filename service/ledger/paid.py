@@ -1,0 +1,69 @@
+"""Transfers marked paid. Each mark is a row appended to ``web_ledger_payment`` — who marked
+it, when, how much, from whom to whom, which night and on which basis — and is never updated
+or deleted: the ledger's paid and outstanding amounts are sums over these rows, so the record
+of who said what was paid stays whole (a mistaken mark is undone by a mark of the opposite
+amount)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import date
+
+from flask import abort
+from sqlmodel import select
+
+from service.accounts import auth
+from service.db import db
+from service.models import LedgerPayment, User
+
+BASES = ("recorded", "owed")
+
+
+def mark_paid(user: User, club: str, form) -> dict:
+    """Append one mark from a form or JSON body (``night``, ``from``, ``to``, ``amount``,
+    ``basis``) by an auditor or admin of ``club``; a bad field is a 400 naming it."""
+    auth.require_club(user, club, roles=("auditor", "admin"))
+    night = str(form.get("night", ""))
+    try:
+        date.fromisoformat(night)
+    except ValueError:
+        abort(400, f"night must be YYYY-MM-DD, not {night!r}")
+    payer, payee = str(form.get("from", "")).strip(), str(form.get("to", "")).strip()
+    if not payer or not payee or payer == payee:
+        abort(400, "from and to must name two different players")
+    amount = str(form.get("amount", "")).strip()
+    if not amount.lstrip("-").isdigit() or int(amount) == 0:
+        abort(400, f"amount must be a whole number of points other than 0, not {amount!r}")
+    basis = str(form.get("basis", "recorded"))
+    if basis not in BASES:
+        abort(400, f"basis must be one of {', '.join(BASES)}")
+    row = LedgerPayment(club=club, night=night, payer=payer, payee=payee, amount=int(amount),
+                        basis=basis, by=user.username)  # fmt: skip
+    with db() as session:
+        session.add(row)
+        session.commit()
+        session.refresh(row)
+        return as_dict(row)
+
+
+def as_dict(m: LedgerPayment) -> dict:
+    return {"id": m.id, "night": m.night, "from": m.payer, "to": m.payee, "amount": m.amount,
+            "basis": m.basis, "by": m.by, "at": m.at.isoformat()}  # fmt: skip
+
+
+def marks(club: str, nights: list[str] | None = None) -> list[LedgerPayment]:
+    """The club's marks (of ``nights``, or all), oldest first."""
+    query = select(LedgerPayment).where(LedgerPayment.club == club)
+    if nights is not None:
+        query = query.where(LedgerPayment.night.in_(nights))
+    with db() as session:
+        return list(session.exec(query.order_by(LedgerPayment.id)).all())
+
+
+def paid_by_pair(rows: list[LedgerPayment], basis: str) -> dict[tuple[str, str, str], int]:
+    """(night, payer, payee) -> points marked paid on ``basis``."""
+    out: dict[tuple[str, str, str], int] = defaultdict(int)
+    for r in rows:
+        if r.basis == basis:
+            out[r.night, r.payer, r.payee] += r.amount
+    return out

@@ -1,0 +1,36 @@
+"""Disputes are counted by hand, and either resolution closes one (issue 16, point 2)."""
+
+from __future__ import annotations
+
+from engine.audit import open_disputes, resolutions
+
+
+def _hand(seq: int, disputes: int) -> dict:
+    line = {"hand": seq, "from": "E", "to": "S", "expected": 10, "recorded": 5, "explanation": None}
+    return {"seq": seq, "disputes": [line] * disputes}
+
+
+def _settlement_fix(seq: int, target: int, reason: str, paid: int, now: int) -> dict:
+    return {"seq": seq, "target": target, "applied": True, "by": "carol", "reason": reason,
+            "original": {"type": "settlement", "payments": [{"from": "E", "to": "S", "amount": paid}]},
+            "replacement": {"type": "settlement", "payments": [{"from": "E", "to": "S", "amount": now}]}}  # fmt: skip
+
+
+def test_open_disputes_count_hands_and_either_resolution_closes_one():
+    # hand at seq 1 has three differing payment lines: one disputed hand, not three.
+    report = {"hands": [_hand(1, 3), _hand(20, 1), _hand(40, 2)], "corrections": []}
+    assert open_disputes(report) == 3
+    report["corrections"] = [
+        _settlement_fix(60, 19, "keep_recorded: they agreed", paid=5, now=5),  # still differs
+        _settlement_fix(61, 39, "accept_expected: pay it", paid=5, now=10),
+        _settlement_fix(62, 39, "accept_expected: again", paid=10, now=10),
+    ]
+    assert open_disputes(report) == 1  # only the hand at seq 40 stays open
+    r = resolutions(report)
+    assert (r[1]["action"], r[1]["paid"], r[1]["payments"][0]["amount"]) == (
+        "keep_recorded",
+        [{"from": "E", "to": "S", "amount": 5}],
+        5,
+    )
+    # what was really paid is the log's own settlement, not an earlier correction's
+    assert (r[20]["action"], r[20]["seq"], r[20]["paid"][0]["amount"]) == ("accept_expected", 62, 5)

@@ -1,0 +1,154 @@
+"""The treasurer's pages in Chromium at a desktop and at phone widths (issue 16): the hand's
+arithmetic, disputed hands explained inline on the session page, marking a transfer paid,
+no sideways scroll on any page at 360 and 390 px, charts whose toolbar clears their titles,
+and the weight of a first load with charts."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.service.conftest import CLUB, PHONE, fixture_log, phone_login, verified
+
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+DEVICES = {"desktop": DESKTOP, "phone": PHONE}
+SUFFIX = {"desktop": "", "phone": "-phone"}  # screenshot names
+NIGHT = "2026-11-28"
+
+
+@pytest.fixture
+def night(alice):
+    """A wenling session (non-winners score) and a disputed huangyan one, on one night."""
+    return {"wenling": verified(alice, fixture_log("wenling/settlement.jsonl")),
+            "disputed": verified(alice, fixture_log("audit/fan_missed.jsonl"))}  # fmt: skip
+
+
+def _no_sideways_scroll(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.evaluate("innerWidth"), (page.url, width)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_hand_page_shows_each_seats_arithmetic_and_tiles(browser, live, night, shots, device):
+    context, page, errors = phone_login(browser, live, DEVICES[device])
+    page.goto(f"{live}/sessions/{night['wenling']}/hands/1")
+    west = page.locator("table.arithmetic[data-seat=W]")
+    assert west.locator("tr[data-step=doubled] td").last.inner_text() == "208"
+    assert west.locator("tr[data-step=round_up] td").last.inner_text() == "210"
+    for seat in "ESWN":  # every seat's tiles as shown, the non-winners' too
+        assert page.locator(f"#seat-{seat} .shown .tile").count() > 0
+    assert page.locator("#expected").get_by_text("(210 − 40) ÷ 10 × 2").is_visible()
+    _no_sideways_scroll(page)
+    page.screenshot(path=str(shots / f"hand-arithmetic{SUFFIX[device]}.png"), full_page=True)
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_session_page_explains_each_disputed_hand_inline(browser, live, night, shots, device):
+    context, page, errors = phone_login(browser, live, DEVICES[device])
+    page.goto(f"{live}/sessions/{night['disputed']}")
+    why = page.locator("#hand-1-why")
+    assert why.is_visible()
+    assert why.locator(".explanation").count() >= 1  # the likely cause
+    assert why.locator(".top-up").first.is_visible()  # what to pay now, by player name
+    assert "→" in why.locator(".top-up").first.inner_text()
+    assert page.locator("#hand-1 .badge.dispute").is_visible()
+    # the dispute badge and the replay link are in view without swiping sideways
+    box = page.locator("#hand-1 a[href*='/replay']").bounding_box()
+    assert box["x"] + box["width"] <= page.viewport_size["width"]
+    _no_sideways_scroll(page)
+    page.wait_for_selector("#flow .main-svg", timeout=30_000)  # the payment sankey, for the shot
+    page.screenshot(path=str(shots / f"session-disputes{SUFFIX[device]}.png"), full_page=True)
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_treasurer_marks_a_transfer_paid(browser, live, night, shots, device):
+    context, page, errors = phone_login(browser, live, DEVICES[device])
+    page.goto(f"{live}/clubs/{CLUB}/ledger?date={NIGHT}")
+    assert page.locator("#open-disputes").is_visible()
+    page.fill("#money-form input[name=point_value]", "0.5")  # the admin sets what a point is worth
+    page.locator("#money-form").get_by_role("button").click()
+    page.wait_for_load_state("load")
+    first = page.locator(f"#night-{NIGHT} ol.transfers li").first
+    assert first.locator(".money").inner_text().endswith(" 元")
+    first = page.locator(f"#night-{NIGHT} ol.transfers li").first
+    first.get_by_role("button", name="mark paid").click()
+    page.wait_for_load_state("load")
+    first = page.locator(f"#night-{NIGHT} ol.transfers li").first
+    assert "paid" in first.get_attribute("class")
+    assert first.get_by_role("button", name="mark paid").count() == 0
+    assert page.locator("#marks").get_by_text("alice").is_visible()
+    _no_sideways_scroll(page)
+    page.screenshot(path=str(shots / f"ledger-paid{SUFFIX[device]}.png"), full_page=True)
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_no_page_scrolls_sideways_on_a_phone(browser, live, night, width):
+    device = {**PHONE, "viewport": {"width": width, "height": 780}}
+    context, page, errors = phone_login(browser, live, device)
+    sid = night["disputed"]
+    paths = ["/", "/upload", f"/sessions/{sid}", f"/sessions/{sid}/hands/1",
+             f"/sessions/{sid}/replay", "/clubs", f"/clubs/{CLUB}/ledger?date={NIGHT}",
+             f"/clubs/{CLUB}/ledger?date=all", f"/clubs/{CLUB}/disputes?state=all",
+             f"/clubs/{CLUB}/dashboards", "/players/阿强", "/account", "/record"]  # fmt: skip
+    for path in paths:
+        page.goto(f"{live}{path}")
+        page.wait_for_load_state("networkidle")
+        _no_sideways_scroll(page)
+    assert errors == []
+    context.close()
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])  # fmt: skip
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_chart_toolbars_clear_titles_and_labels(browser, live, night, shots, device):
+    context, page, errors = phone_login(browser, live, DEVICES[device])
+    page.goto(f"{live}/clubs/{CLUB}/dashboards")
+    charts = page.locator(".chart[data-src]")
+    page.wait_for_function(
+        "[...document.querySelectorAll('.chart[data-src]')].every(el => el.querySelector('.main-svg'))"
+    )
+    for i in range(charts.count()):
+        chart = charts.nth(i)
+        bar = chart.locator(".modebar").bounding_box()
+        texts = chart.locator(".gtitle, .xtick text, .ytick text, .xtitle, .ytitle, .g-gtitle text")
+        for k in range(texts.count()):
+            box = texts.nth(k).bounding_box()
+            if box and box["width"]:
+                assert not _overlap(bar, box), (
+                    chart.get_attribute("id"),
+                    texts.nth(k).inner_text(),
+                )
+                chart_box = chart.bounding_box()
+                assert box["x"] >= chart_box["x"] - 1  # no tick label cut at the left edge
+    _no_sideways_scroll(page)
+    page.screenshot(path=str(shots / f"dashboards-charts{SUFFIX[device]}.png"), full_page=True)
+    assert errors == []
+    context.close()
+
+
+def test_a_page_with_charts_transfers_under_1_5_mb_on_first_load(browser, live, night):
+    context, page, _ = phone_login(browser, live, PHONE)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.clearBrowserCache")
+    sizes: dict[str, int] = {}
+    cdp.on(
+        "Network.loadingFinished",
+        lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]),
+    )
+    page.goto(f"{live}/clubs/{CLUB}/dashboards")
+    page.wait_for_function(
+        "[...document.querySelectorAll('.chart[data-src]')].every(el => el.querySelector('.main-svg'))"
+    )
+    page.wait_for_load_state("networkidle")
+    assert 1_000_000 < sum(sizes.values()) < 1_500_000  # plotly came, compressed
+    context.close()

@@ -1,0 +1,245 @@
+"""The treasurer's path through the API (issue 16): a hand's arithmetic, disputes counted by
+hand and closed by either resolution, the ledger in money with open disputes named, transfers
+marked paid as appended rows, the CSV, and plotly served compressed under a hashed URL."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from decimal import Decimal
+
+import pytest
+from sqlalchemy import text
+
+from service.db import engine
+from tests.service.conftest import CLUB, EN, csrf_token, fixture_log, verified
+from workers.celery_app import wait_embedded
+
+DISPUTED = "audit/fan_missed.jsonl"  # huangyan, one hand, three payment lines differ
+SETTLEMENT = "wenling/settlement.jsonl"  # wenling, 5 hands, the 5th disputed (a forgotten 番)
+NIGHT = "2026-11-28"
+
+
+@pytest.fixture
+def disputed(alice):
+    return verified(alice, fixture_log(DISPUTED))
+
+
+def _post(client, url: str, **body):
+    return client.post(url, json=body, headers={"X-CSRFToken": csrf_token(client, "/")})
+
+
+# -- 1. the hand's arithmetic ---------------------------------------------------------------
+
+
+def test_hand_api_gives_every_scoring_seats_steps_and_each_payments_rule(alice):
+    sid = verified(alice, fixture_log(SETTLEMENT))
+    hand = alice.get(f"/api/v1/sessions/{sid}/hands/1").get_json()
+    # 西: 26 胡 × 2^3 = 208, rounded up to 210 (wenling's 牌点汇总); the seed's numbers.
+    west = [(s["code"], s["operand"], s["value"]) for s in hand["steps"]["W"]]
+    assert west == [("hu_sum", None, 26), ("fan_sum", None, 3), ("doubled", 3, 208),
+                    ("round_up", 10, 210), ("cap", 500, 210)]  # fmt: skip
+    assert set(hand["steps"]) == {"E", "S", "W", "N"}  # the non-winners score in wenling
+    by_pair = {(p["from"], p["to"]): p for p in hand["expected_payments"]}
+    assert by_pair["E", "W"]["formula"] == "(210 − 40) ÷ 10 × 2"
+    assert by_pair["E", "W"]["rule_en"] and by_pair["E", "W"]["reason"] == "闲家差额"
+    # the non-winners' tiles as shown, not only the winner's
+    assert set(hand["shown"]) == {"E", "S", "W", "N"}
+    assert hand["shown"]["W"]["revealed"] and hand["unit"]
+    page = alice.get(f"/sessions/{sid}/hands/1").get_data(as_text=True)
+    assert page.count('class="grid arithmetic"') == 4
+    assert "(210 − 40) ÷ 10 × 2" in page
+
+
+# -- 2. disputes by hand, closed by either resolution ---------------------------------------
+
+
+def test_a_hand_with_three_differing_payments_is_one_dispute(alice, disputed):
+    listed = alice.get("/api/v1/sessions").get_json()["sessions"]
+    assert [s["disputes"] for s in listed if s["id"] == disputed] == [1]
+    assert "1 dispute" in alice.get("/", headers=EN).get_data(as_text=True)
+
+
+@pytest.mark.parametrize("action", ["keep_recorded", "accept_expected"])
+def test_either_resolution_closes_the_dispute_in_lists_and_filters(alice, disputed, action):
+    hand = alice.get(f"/api/v1/sessions/{disputed}/hands/1").get_json()
+    paid = [(p["from"], p["to"], p["amount"]) for p in hand["recorded_payments"]]
+    assert _post(alice, f"/api/v1/sessions/{disputed}/hands/1/resolution", action=action,
+                 reason="agreed at the table").status_code == 201  # fmt: skip
+    assert wait_embedded(60)
+    listed = alice.get("/api/v1/sessions").get_json()["sessions"]
+    assert [s["disputes"] for s in listed if s["id"] == disputed] == [0]
+    assert alice.get("/api/v1/sessions?disputed=1").get_json()["sessions"] == []
+    assert alice.get(f"/api/v1/clubs/{CLUB}/disputes").get_json()["disputes"] == []
+    resolved = alice.get(f"/api/v1/clubs/{CLUB}/disputes?state=resolved").get_json()["disputes"]
+    assert [d["hand"] for d in resolved] == [1]
+    after = alice.get(f"/api/v1/sessions/{disputed}/hands/1").get_json()
+    # what the table really paid stays beside the resolution, whichever outcome
+    assert [(p["from"], p["to"], p["amount"]) for p in after["resolution"]["paid"]] == paid
+    assert after["resolution"]["action"] == action
+    page = alice.get(f"/sessions/{disputed}").get_data(as_text=True)
+    hands = re.search(r'<table class="grid cards" id="hands">.*?</table>', page, re.S).group(0)
+    assert 'class="badge dispute"' not in hands and 'class="badge resolved"' in hands
+    assert 'class="paid-at-table"' in hands
+
+
+def test_the_session_page_says_why_each_disputed_hand_is_disputed_and_what_to_pay(
+    alice, monkeypatch
+):
+    """The audit's ``explanations`` and ``top_ups`` (by player name), shown inline; the report
+    is the engine's with those two fields added as the audit will give them."""
+    from workers import tasks
+
+    real = tasks.audit.audit_records
+
+    def with_top_ups(records, overrides=None):
+        report = real(records, overrides)
+        for h in report["hands"]:
+            if h["disputes"]:
+                h["explanations"] = [{"code": "fan_missed", "zh": "老王漏算一番",
+                                      "en": "老王: one 番 not counted"}]  # fmt: skip
+                h["top_ups"] = [{"from": "S", "to": "W", "amount": 7,
+                                 "from_player": "小李", "to_player": "老王"}]  # fmt: skip
+        return report
+
+    monkeypatch.setattr(tasks.audit, "audit_records", with_top_ups)
+    sid = verified(alice, fixture_log(DISPUTED))
+    for headers, said in (({}, "老王漏算一番"), (EN, "老王: one 番 not counted")):
+        page = alice.get(f"/sessions/{sid}", headers=headers).get_data(as_text=True)
+        why = re.search(r'id="hand-1-why".*?</tr>', page, re.S).group(0)
+        assert said in why  # the explanation in the page's language
+        assert re.search(r"小李 → 老王 <b>7</b>", why)
+
+
+# -- 3. the ledger ----------------------------------------------------------------------------
+
+
+def test_ledger_in_money_names_open_disputes_and_settles_on_either_basis(alice, disputed):
+    money = _post(alice, f"/api/v1/clubs/{CLUB}/ledger/money", point_value="0.5", money_unit="元")
+    assert money.status_code == 200
+    recorded = alice.get(f"/api/v1/clubs/{CLUB}/ledger?date={NIGHT}").get_json()
+    owed = alice.get(f"/api/v1/clubs/{CLUB}/ledger?date={NIGHT}&basis=owed").get_json()
+    assert recorded["money"] == {"value": "0.5", "unit": "元"}
+    assert recorded["open_disputes"] == 1
+    [table] = recorded["tables"]
+    assert [(o["session"], o["hands"]) for o in table["open"]] == [(disputed, 1)]
+    hand = alice.get(f"/api/v1/sessions/{disputed}/hands/1").get_json()
+    names = hand["seats"]
+    assert owed["totals"] == {names[s]: n for s, n in hand["expected_net"].items()}
+    assert recorded["totals"] != owed["totals"]
+    page = alice.get(f"/clubs/{CLUB}/ledger?date={NIGHT}").get_data(as_text=True)
+    assert 'id="open-disputes"' in page and "元" in page
+    first = recorded["nights"][0]["transfers"][0]
+    assert f"{first['amount'] / 2:g} 元" in page  # every amount has its money beside it
+    assert alice.post(f"/api/v1/clubs/{CLUB}/ledger/money", json={"point_value": "half"},
+                      headers={"X-CSRFToken": csrf_token(alice, "/")}).status_code == 400  # fmt: skip
+
+
+def test_marking_a_transfer_paid_appends_a_row_and_moves_it_to_paid(app, alice, disputed):
+    view = alice.get(f"/api/v1/clubs/{CLUB}/ledger?date={NIGHT}").get_json()
+    t = view["nights"][0]["transfers"][0]
+    url = f"/api/v1/clubs/{CLUB}/ledger/paid"
+    part = t["amount"] - 1
+    assert _post(alice, url, night=NIGHT, basis="recorded", amount=part,
+                 **{"from": t["from"], "to": t["to"]}).status_code == 201  # fmt: skip
+    view = alice.get(f"/api/v1/clubs/{CLUB}/ledger?date={NIGHT}").get_json()
+    now = view["nights"][0]["transfers"][0]
+    assert (now["paid"], now["outstanding"]) == (part, 1)
+    payer = next(p for p in view["players"] if p["player"] == t["from"])
+    assert (payer["paid"], payer["outstanding"]) == (part, payer["net"] + part)
+    assert _post(alice, url, night=NIGHT, basis="recorded", amount=1,
+                 **{"from": t["from"], "to": t["to"]}).status_code == 201  # fmt: skip
+    view = alice.get(f"/api/v1/clubs/{CLUB}/ledger?date={NIGHT}").get_json()
+    assert view["nights"][0]["transfers"][0]["outstanding"] == 0
+    assert [(m["amount"], m["by"]) for m in view["marks"]] == [(part, "alice"), (1, "alice")]
+    with app.app_context(), engine().connect() as c:
+        rows = c.execute(text("SELECT amount, by FROM web_ledger_payment ORDER BY id")).all()
+    assert [tuple(r) for r in rows] == [(part, "alice"), (1, "alice")]  # two rows, none updated
+    bad = _post(
+        alice, url, night="yesterday", basis="recorded", amount=1, **{"from": "a", "to": "b"}
+    )
+    assert bad.status_code == 400 and "night" in bad.get_json()["message"]
+
+
+def test_marking_paid_needs_the_auditor_or_admin_role(app, alice, disputed):
+    from tests.service.conftest import login
+
+    with app.app_context():
+        from service.accounts import auth
+
+        auth.add_member(auth.create_user("dave", "correct horse 42"),
+                        auth.get_or_create_club(CLUB), "member")  # fmt: skip
+    dave = app.test_client()
+    login(dave, "dave")
+    refused = _post(dave, f"/api/v1/clubs/{CLUB}/ledger/paid", night=NIGHT, basis="recorded",
+                    amount=1, **{"from": "阿强", "to": "小李"})  # fmt: skip
+    assert refused.status_code == 403
+
+
+def test_ledger_csv_has_date_session_hand_and_both_amounts(alice, disputed):
+    response = alice.get(f"/clubs/{CLUB}/ledger.csv?date={NIGHT}")
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff"))))
+    assert {"date", "table", "session", "hand", "player", "recorded", "owed"} <= set(rows[0])
+    assert {r["date"] for r in rows} == {NIGHT} and {r["session"] for r in rows} == {disputed}
+    hand = alice.get(f"/api/v1/sessions/{disputed}/hands/1").get_json()
+    for r in rows:
+        seat = next(s for s, p in hand["seats"].items() if p == r["player"])
+        assert (int(r["recorded"]), int(r["owed"])) == (
+            hand["recorded_net"][seat],
+            hand["expected_net"][seat],
+        )
+
+
+# -- 5. page weight ---------------------------------------------------------------------------
+
+
+def test_plotly_is_served_compressed_under_its_content_hash_for_a_year(alice, disputed):
+    page = alice.get(f"/clubs/{CLUB}/dashboards").get_data(as_text=True)
+    src = re.search(r'<script src="([^"]*plotly[^"]*)"', page).group(1)
+    assert re.search(r"plotly-[0-9a-f]{16}\.min\.js$", src)
+    for encoding, limit in (("br", 1_350_000), ("gzip", 1_500_000)):
+        response = alice.get(src, headers={"Accept-Encoding": encoding})
+        assert response.headers["Content-Encoding"] == encoding
+        assert len(response.get_data()) < limit
+        assert "max-age=31536000" in response.headers["Cache-Control"]
+        assert "immutable" in response.headers["Cache-Control"]
+    assert alice.get(src.replace(src[-23:-7], "0" * 16)).status_code == 404  # another version
+    html = alice.get(f"/sessions/{disputed}", headers={"Accept-Encoding": "gzip"})
+    assert html.headers.get("Content-Encoding") == "gzip"  # the pages too (Flask-Compress)
+
+
+# -- 4. the dashboards --------------------------------------------------------------------------
+
+
+def test_disputes_by_rule_item_count_one_cause_once_whichever_seat_made_it():
+    """Two hands where the table forgot the same 番, once for 老王 (W) and once for 小李 (S):
+    one rule item, two disputed hands."""
+    from service.club.digests import digest
+
+    def hand(seq: int, seat: str, player: str) -> dict:
+        why = {
+            "code": "fan_missed",
+            "zh": f"胡牌家{seat}漏算无得",
+            "en": f"no 得 (番) missed ({seat})",
+        }
+        if seq > 1:  # as the audit gives them now: by player name
+            why = {**why, "zh": f"胡牌家{player}漏算无得"}
+        return {"seq": seq, "no": seq, "seats": {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"},
+                "wins": [], "winners": [], "points": {}, "expected_net": {}, "recorded_net": {},
+                "disputes": [{"explanation": why}], "explanations": [why]}  # fmt: skip
+
+    report = {"hands": [hand(1, "W", "老王"), hand(2, "S", "小李")], "recorded_totals": {},
+              "corrections": []}  # fmt: skip
+    d = digest(report)
+    assert d.disputed_hands == 2 and len(set(d.explanations)) == 1
+    assert d.explanations[0] == "胡牌家漏算无得 · fan_missed"
+
+
+def test_ledger_csv_gives_the_money_too_once_a_point_has_a_value(alice, disputed):
+    assert _post(alice, f"/api/v1/clubs/{CLUB}/ledger/money", point_value="0.5").status_code == 200
+    response = alice.get(f"/clubs/{CLUB}/ledger.csv?date={NIGHT}")
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff"))))
+    for r in rows:  # half a 元 a point, as the club said
+        assert Decimal(r["recorded 元"]) * 2 == int(r["recorded"])
+        assert Decimal(r["owed 元"]) * 2 == int(r["owed"])
