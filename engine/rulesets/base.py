@@ -62,10 +62,10 @@ class Step:
 
 # The labels of the formula steps the rulesets use (code: zh, en).
 STEP_LABELS: dict[str, tuple[str, str]] = {
-    "hu_sum": ("胡数合计", "sum of 胡"),
-    "fan_sum": ("番数合计", "sum of 番"),
-    "tai_sum": ("台数合计", "sum of 台"),
-    "doubled": ("胡 × 2^番", "胡 × 2 to the power of 番"),
+    "hu_sum": ("胡数合计", "sum of hu"),
+    "fan_sum": ("番数合计", "sum of fan"),
+    "tai_sum": ("台数合计", "sum of tai"),
+    "doubled": ("胡 × 2^番", "hu × 2 to the power of fan"),
     "round_up": ("进位", "rounded up to a multiple of"),
     "cap": ("封顶", "capped at"),
     "limit": ("腊子(封顶)", "limit hand, paid at the cap"),

@@ -109,8 +109,8 @@ def _pay(a: str, b: str, points: Mapping[str, int], halve: bool, opts: Options) 
 RULES = {
     "full": ("付胡家全额", "pays the winner in full"),
     "half": ("付胡家一半", "pays the winner half"),
-    "difference": ("胡数相减", "the full difference of 胡"),
-    "half_difference": ("胡数相减除以二", "half the difference of 胡"),
+    "difference": ("胡数相减", "the full difference of hu"),
+    "half_difference": ("胡数相减除以二", "half the difference of hu"),
 }
 
 

@@ -39,7 +39,7 @@ REASON = re.compile(r'<span class="muted reason">.*?</span>', re.S)
 def visible_text(page: str, reasons: bool = False) -> str:
     """What a reader sees: the text outside tags, plus title/placeholder/aria-label/alt values;
     no scripts, no styles, no <code>, <pre> or <textarea> (commands, tokens, signed notes), no tiles (drawn, not read); payment
-    reasons only when asked (see the xfail test below)."""
+    reasons only when asked (test_payment_reasons_are_in_the_pages_language)."""
     if not reasons:
         page = REASON.sub(" ", page)
     page = re.sub(r"<(script|style|code|pre|textarea)\b.*?</\1>", " ", page, flags=re.S)
@@ -84,12 +84,6 @@ def test_english_pages_show_no_chinese(alice, pages):
     assert {p: words for p, words in found.items() if words} == {}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="payment reasons are the engine's free text, both languages "
-    "in one string (huangyan) or Chinese only (wenling, zhoushan, xizhou): they need "
-    "codes with zh/en labels in engine/rulesets (Payment.reason)",
-)
 def test_payment_reasons_are_in_the_pages_language(alice, pages):
     paths, data = pages
     hand = [p for p in paths if p.endswith("/hands/1")][0]
