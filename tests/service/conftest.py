@@ -113,13 +113,32 @@ def live(app):
     server.shutdown()
 
 
+class BrowserUnderTest:
+    """The launched browser, whose pages and contexts bypass the Content Security Policy unless a
+    test asks for it (``bypass_csp=False``): Playwright evaluates a string predicate
+    (``wait_for_function("…")``) with ``eval`` in the page, which the policy forbids.
+    ``test_browser_csp.py`` opens every page under the policy."""
+
+    def __init__(self, chromium):
+        self.chromium = chromium
+
+    def new_context(self, **options):
+        return self.chromium.new_context(**{"bypass_csp": True, **options})
+
+    def new_page(self, **options):
+        return self.chromium.new_page(**{"bypass_csp": True, **options})
+
+    def __getattr__(self, name):
+        return getattr(self.chromium, name)
+
+
 @pytest.fixture
 def browser():
     """Debian's Chromium under Playwright."""
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
         chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield chromium
+        yield BrowserUnderTest(chromium)
         chromium.close()
 
 

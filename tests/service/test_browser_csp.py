@@ -44,7 +44,7 @@ def pages(app, alice):
 
 @pytest.mark.parametrize("device", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_every_page_runs_without_a_csp_violation(live, browser, shots, pages, device):
-    context, page, errors = phone_login(browser, live, device)
+    context, page, errors = phone_login(browser, live, {**device, "bypass_csp": False})
     context.add_init_script(REPORT_VIOLATIONS)
     console: list[str] = []
     page.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
@@ -64,7 +64,7 @@ def test_every_page_runs_without_a_csp_violation(live, browser, shots, pages, de
 
 
 def test_the_login_page_runs_without_a_csp_violation(live, browser):
-    context = browser.new_context()
+    context = browser.new_context(bypass_csp=False)
     context.add_init_script(REPORT_VIOLATIONS)
     page = context.new_page()
     console: list[str] = []

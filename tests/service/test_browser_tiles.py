@@ -14,7 +14,15 @@ from pathlib import Path
 import pytest
 
 from engine.tiles import tile_name
-from tests.service.conftest import CHROMIUM_ARGS, CLUB, PHONE, fixture_log, phone_login, verified
+from tests.service.conftest import (
+    CHROMIUM_ARGS,
+    CLUB,
+    PHONE,
+    BrowserUnderTest,
+    fixture_log,
+    phone_login,
+    verified,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +57,7 @@ def latin_browser(browser, tmp_path):
     chromium = browser.browser_type.launch(
         executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, env=env
     )
-    yield chromium
+    yield BrowserUnderTest(chromium)
     chromium.close()
 
 
