@@ -319,7 +319,7 @@ class Xizhou(Ruleset):
         "pinghu_white_pair": "白板作将仍可算平胡（规则只排除中发和门风、圈风）",
         "hu_bao_rule": "互包：each_3 两家互相各吃碰对方3次，total_3 两家互相吃碰合计3次",
     }
-    points_unit = ("台", "台")
+    points_unit = ("台", "tai")
     Options = Options
     hand_size = 13
     has_flowers = True

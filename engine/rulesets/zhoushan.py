@@ -178,7 +178,7 @@ class Zhoushan(Ruleset):
         "haidi": "海底捞月：discard 胡最后打出的那张牌（规则原文），both 也包括自摸最后一张",
         "flower_order": "哪些花是本位花：spec 东=春梅 南=夏兰 西=秋竹 北=冬菊（规则顺序梅兰竹菊），tile_numbers 梅1兰2菊3竹4：西=秋菊 北=冬竹",
     }
-    points_unit = ("台", "台")
+    points_unit = ("台", "tai")
     Options = Options
     hand_size = 13
     has_flowers = True
@@ -356,9 +356,9 @@ def _payers(win: Win, inp: SettleInput, opts: Options) -> list[tuple[str, int, s
 # The rules that make a payment: code -> (zh, en); the zh is the payment's ``reason``.
 RULES = {
     "robbed_kong": ("抢杠胡", f"robbing a kong: the konger pays {ROBBED_KONG_TIMES} ×"),
-    "discard": ("放铳", "a discard win: stake × (底 + 台)"),
+    "discard": ("放铳", "a discard win: stake × (base + tai)"),
     "kong_bloom_bao": ("杠上开花包三家", "win on a kong's replacement: the kong's discarder pays for all three"),
-    "self_draw": ("自摸", "self-draw: each pays stake × (底 + 台)"),
+    "self_draw": ("自摸", "self-draw: each pays stake × (base + tai)"),
 }
 
 RULESET = Zhoushan()

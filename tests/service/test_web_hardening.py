@@ -253,10 +253,11 @@ def test_ledger_csv_escapes_cells_a_spreadsheet_would_run(alice):
     verified(alice, log.encode())
     response = alice.get(f"/clubs/{CLUB}/ledger.csv?date=all")
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff"))))
-    players = {r[2] for r in rows[1:]}
+    column = rows[0].index("player")
+    players = {r[column] for r in rows[1:]}
     assert players == {"'" + n for n in names}
     assert all(not cell.startswith(("=", "+", "@", "\t", "\r")) for r in rows for cell in r)
-    amounts = [r[3] for r in rows[1:]]
+    amounts = [r[rows[0].index("recorded")] for r in rows[1:]]
     assert any(a.startswith("-") for a in amounts)  # numbers stay numbers
 
 

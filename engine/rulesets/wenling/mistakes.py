@@ -29,8 +29,8 @@ def mistakes(
             )
     toggled = _nonwinners_base_toggled(scorings, winners, opts)
     if toggled:
-        zh, en = ("闲家多加基础20胡", "base 20 胡 added to non-winners") if not opts.nonwinner_plus_20 \
-            else ("闲家漏加基础20胡", "base 20 胡 left out for non-winners")
+        zh, en = ("闲家多加基础20胡", "base 20 hu added to non-winners") if not opts.nonwinner_plus_20 \
+            else ("闲家漏加基础20胡", "base 20 hu left out for non-winners")
         yield variant("nonwinner_base_toggled", zh, en, with_points(inp, {**inp.points, **toggled}))
     if inp.liabilities:
         yield variant("bao_not_applied", "未按包三家结算", "包三家 not applied", with_liabilities(inp, ()))
