@@ -196,14 +196,16 @@ def test_verify_bounds_memory_on_a_huge_file(tmp_path):
 
 
 # Runs ``fupan verify --json FILE`` in a fresh interpreter, then prints its peak RSS in KiB.
+# The child's own peak: VmHWM belongs to its address space; ru_maxrss survives execve and would
+# report the forking pytest worker's peak instead.
 MEASURED_VERIFY = """
-import resource, sys
+import sys
 from typer.testing import CliRunner
 from service.cli import app
 result = CliRunner().invoke(app, ["verify", "--json", sys.argv[1]])
 sys.stderr.write(result.stderr)
 assert result.exit_code == 2, result.output
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+print(next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM:")))
 """
 
 
