@@ -97,10 +97,20 @@ def database_url(request, data_dir, monkeypatch) -> str:
         url = f"sqlite:///{data_dir / 'store.sqlite3'}"
     else:
         url = request.getfixturevalue("postgres_server_url")
-        reset = create_engine(url)
-        with reset.begin() as c:
-            c.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
-        reset.dispose()
+        _empty_schema(url)
+    return _migrated(url, monkeypatch)
+
+
+def _empty_schema(url: str) -> None:
+    """Drop everything in a PostgreSQL database's public schema."""
+    reset = create_engine(url)
+    with reset.begin() as c:
+        c.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    reset.dispose()
+
+
+def _migrated(url: str, monkeypatch) -> str:
+    """``url`` migrated to head and set as FUPAN_DATABASE_URL."""
     monkeypatch.setenv("FUPAN_DATABASE_URL", url)
     events_db.upgrade(events_db.get_engine(url))
     return url
@@ -310,10 +320,5 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
 def private_database_url(postgres_cluster, data_dir, monkeypatch) -> str:
     """The private cluster's database, emptied and migrated, as FUPAN_DATABASE_URL."""
     url = postgres_cluster.url()
-    reset = create_engine(url)
-    with reset.begin() as c:
-        c.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
-    reset.dispose()
-    monkeypatch.setenv("FUPAN_DATABASE_URL", url)
-    events_db.upgrade(events_db.get_engine(url))
-    return url
+    _empty_schema(url)
+    return _migrated(url, monkeypatch)
