@@ -217,6 +217,86 @@ CASES = [
          ("N", "S"): 16},
         id="dealer_robs_a_kong_nonwinner_kong_and_pung_items",
     ),
+    # 15. 碰碰胡 option ("碰碰胡 除了做腳的，其餘都為對子 4和"; off by default because the seed also
+    # says "黃岩麻將沒有碰碰胡"). 东 碰 777p 2 + 333s 暗刻 4 + 東暗刻 8 + 999p 暗刻 8 + 自摸 2 + 底10
+    # = 34; 番 東 1 + 無得 1 = 2 -> 136 from each 閒家.
+    pytest.param(
+        [de("9s"), show("E", "66m999p333s111z", [("peng", "777p", "S")]),
+         win("E", "self_draw", "6m")],
+        {},
+        {"E": 136},
+        {("S", "E"): 136, ("W", "E"): 136, ("N", "E"): 136},
+        id="all_pungs_without_pengpenghu",
+    ),
+    # 16. With pengpenghu=True: 34 + 4 = 38 -> 152 from each.
+    pytest.param(
+        [de("9s"), show("E", "66m999p333s111z", [("peng", "777p", "S")]),
+         win("E", "self_draw", "6m")],
+        {"pengpenghu": True},
+        {"E": 152},
+        {("S", "E"): 152, ("W", "E"): 152, ("N", "E"): 152},
+        id="all_pungs_with_pengpenghu",
+    ),
+    # 17. cap=25 on case 2's winner (48 -> 25) with nobody else showing: 东 25; the other two
+    # "減半給" 25/2 = 12.5 -> 13 (docs: half_rounding up, the payer pays the half 粒).
+    pytest.param(
+        [de("9s"), show("S", "456789m123999p22z"), win("S", "self_draw", "5m")],
+        {"cap": 25},
+        {"S": 25},
+        {("E", "S"): 25, ("W", "S"): 13, ("N", "S"): 13},
+        id="cap_25_odd_half_rounds_up",
+    ),
+    # 18. The same with half_rounding=down: 12 each.
+    pytest.param(
+        [de("9s"), show("S", "456789m123999p22z"), win("S", "self_draw", "5m")],
+        {"cap": 25, "half_rounding": "down"},
+        {"S": 25},
+        {("E", "S"): 25, ("W", "S"): 12, ("N", "S"): 12},
+        id="cap_25_odd_half_rounds_down_by_option",
+    ),
+    # 19. Case 4 with restored_then_hard=False (無得 not stacked on 得還原): 16 × 2^2 = 64;
+    # 东 64, 南 32, 西 32.
+    pytest.param(
+        [de("5p"), show("N", "123m345567p888s11z"), win("N", "discard", "2m", "W")],
+        {"restored_then_hard": False},
+        {"N": 64},
+        {("E", "N"): 64, ("S", "N"): 32, ("W", "N"): 32},
+        id="two_restored_without_no_de_by_option",
+    ),
+    # 20. wildcard_rule=next: indicator 3m makes 4m the 得. 南 self-draws a 4m and lets it be a
+    # 中: 中暗刻 8 + 自摸 2 + 底10 = 20, 中 1翻 -> 40 (as 5s: 555s 4 + 中對 2 + 2 + 10 = 18, no
+    # 番). 閒家胡: 东 40, 西 20, 北 20.
+    pytest.param(
+        [de("3m"), show("S", "4m123456p55789s77z"), win("S", "self_draw", "4m")],
+        {"wildcard_rule": "next"},
+        {"S": 40},
+        {("E", "S"): 40, ("W", "S"): 20, ("N", "S"): 20},
+        id="next_tile_wildcard_as_red_dragon",
+    ),
+    # 21. round_to=10 (进十) on case 1: 东 72 -> 80, 南 16 -> 20, 西 12 -> 20, 北 4 -> 10.
+    # 莊家胡: 80 each; 西/南 (20-20)/2 = 0; 北→南 (20-10)/2 = 5; 北→西 5.
+    pytest.param(
+        [de("9s"),
+         show("E", "123456m789p55p111z"),
+         show("S", "78m136p1357s2224z"),
+         show("W", "9m248p2468s33z", [("peng", "777z", "N")]),
+         show("N", "159m14447p56s156z"),
+         win("E", "discard", "5p", "S")],
+        {"round_to": 10},
+        {"E": 80, "S": 20, "W": 20, "N": 10},
+        {("S", "E"): 80, ("W", "E"): 80, ("N", "E"): 80, ("N", "S"): 5, ("N", "W"): 5},
+        id="round_to_10_every_seat",
+    ),
+    # 22. discard_pung_concealed=True: 西 wins 8p on 南's discard completing 888p (88p/55s):
+    # counted 暗刻 "其它暗刻 4 和" 4 + 底10 = 14; 無得 1 -> 28 (刻子 by default: 12 × 2 = 24).
+    # 閒家胡: 东 28, 南 14, 北 14.
+    pytest.param(
+        [de("9s"), show("W", "123456m888p678s55s"), win("W", "discard", "8p", "S")],
+        {"discard_pung_concealed": True},
+        {"W": 28},
+        {("E", "W"): 28, ("S", "W"): 14, ("N", "W"): 14},
+        id="discard_completed_pung_concealed_by_option",
+    ),
 ]
 
 

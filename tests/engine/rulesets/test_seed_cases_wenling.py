@@ -276,6 +276,34 @@ CASES = [
         {("E", "N"): 5, ("S", "N"): 5, ("W", "N"): 5, ("S", "E"): 2, ("W", "E"): 2},
         id="nonwinner_de_gives_hu_not_fan_and_four_alike_are_one_pung",
     ),
+    # 19. A 闲家 over the cap: 东 暗杠 东 "风牌暗杠 32 胡" 32 + 暗杠 中 32 + 白 白 翻出 2 × 4 = 8
+    # = 72 胡; 番 门风杠 1 + 字牌杠 1 + 翻白板 2 = 4 -> 72 × 16 = 1152 -> 500 (the cap, not a
+    # 腊子). 南 self-draws case 12's 90: 9 from each; C.2 西→东 50, 北→东 50.
+    pytest.param(
+        [DE_9S,
+         show("S", "234567m345678p12388s"),
+         show("E", "147m258p369s4z", [("gang_concealed", "1111z", None),
+                                      ("gang_concealed", "7777z", None)],
+              revealed=["5z", "5z"]),
+         win("S", "self_draw", "2m")],
+        {},
+        {"S": 90, "E": 500},
+        {("E", "S"): 9, ("W", "S"): 9, ("N", "S"): 9, ("W", "E"): 50, ("N", "E"): 50},
+        id="nonwinner_capped_at_500",
+    ),
+    # 20. 地胡 "庄家打出第一牌后，就有玩家胡牌" 腊子 500 at ×2 with 包三家 flagged (docs:
+    # bao_on_laizi): 东 (the thrower) pays 3 × 500/10 × 2 = 300; 北 (闲家) 碰北 "风牌刻子 4 胡",
+    # 门风刻 1番 -> 8 -> 10: 东→北 10/10 × 2 = 2, plus what 西 (0) owed 北, 2 -> 4.
+    pytest.param(
+        [DE_9S,
+         show("S", "123456m789p345678s22z"),
+         show("N", "1357m24689p1357s", [("peng", "444z", "E")]),
+         win("S", "discard", "2z", "E", flags=["first_discard", "bao_san_jia"])],
+        {"multiplier": 2},
+        {"S": 500, "N": 10},
+        {("E", "S"): 300, ("E", "N"): 4},
+        id="dihu_with_bao_at_multiplier_2",
+    ),
 ]
 
 

@@ -123,6 +123,39 @@ CASES = [
                   show("E", "19m1235p1234z", [("peng", "777s", "S")]),
                   win("S", "discard", "4s", "W")], {"hu_bao_rule": "total_3"}, None,
                  {"S": 1}, {("W", "S"): 2, ("E", "S"): 4}, id="two_plus_one_is_hu_bao_by_total"),
+    # 16. "海底捞月：摸到最后1张牌时胡牌": a win on the last discard is no 海底 (摸到 = a draw):
+    # 平胡 (11p pair, 34m+2m) 1 + 门清 1 = 2; 南 pays 2M = 4.
+    pytest.param([show("E", "234m11567p345678s"),
+                  win("E", "discard", "2m", "S", flags=["last_tile"])], {}, None,
+                 {"E": 2}, {("S", "E"): 4}, id="last_discard_is_no_haidi"),
+    # 17. The last tile self-drawn: 海底 1 + 平胡 1 + 自摸 1 + 门清 1 = 4; each pays 4.
+    pytest.param([show("E", "234m11567p345678s"),
+                  win("E", "self_draw", "2m", flags=["last_tile"])], {}, None,
+                 {"E": 4}, each("E", 4), id="last_tile_self_drawn_is_haidi"),
+    # 18. 金币场底分 ("金币场底分按房间配置") base 2: case 1's 7台 -> M = 14 from each.
+    pytest.param([show("S", "123m456p789s55s777z", revealed=["2f", "1f"]),
+                  win("S", "self_draw", "3m")], {"base": 2}, None,
+                 {"S": 7}, each("S", 14), id="base_2_doubles_m"),
+    # 19. Case 3 with four_flowers=set: 春夏秋冬 四花 12 (冬, 北's own, inside it) + 兰 野花 1 +
+    # 平胡 1 + 门清 1 = 15; 西 pays 30.
+    pytest.param([show("N", "234m11567p345678s", revealed=["1f", "2f", "3f", "4f", "6f"]),
+                  win("N", "discard", "2m", "W")], {"four_flowers": "set"}, None,
+                 {"N": 15}, {("W", "N"): 30}, id="four_flowers_as_a_set_by_option"),
+    # 20. "地胡：庄家打出的第一张牌点炮，16台": 南 wins on 东's first discard: 地胡 16 + 平胡 1 + 门清 1
+    # = 18; 东 pays 2M = 36.
+    pytest.param([show("S", "234m11567p345678s"),
+                  win("S", "discard", "2m", "E", flags=["first_discard"])], {}, None,
+                 {"S": 18}, {("E", "S"): 36}, id="dihu_paid_by_the_dealer"),
+    # 21. "平胡 … 将牌不可为中发牌": a 发 pair bars 平胡 (34m+2m): 门清 1 only; 北 pays 2.
+    pytest.param([show("W", "234m567p345678s66z"), win("W", "discard", "2m", "N")], {}, None,
+                 {"W": 1}, {("N", "W"): 2}, id="green_pair_bars_pinghu"),
+    # 22. A 白 pair allows it (docs, pinghu_white_pair): 平胡 1 + 门清 1 = 2; 北 pays 4; with
+    # pinghu_white_pair=False: 1 -> 2 (case 23).
+    pytest.param([show("W", "234m567p345678s55z"), win("W", "discard", "2m", "N")], {}, None,
+                 {"W": 2}, {("N", "W"): 4}, id="white_pair_allows_pinghu"),
+    pytest.param([show("W", "234m567p345678s55z"), win("W", "discard", "2m", "N")],
+                 {"pinghu_white_pair": False}, None,
+                 {"W": 1}, {("N", "W"): 2}, id="white_pair_bars_pinghu_by_option"),
 ]
 
 

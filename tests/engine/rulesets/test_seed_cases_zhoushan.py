@@ -110,6 +110,28 @@ CASES = [
     pytest.param([show("W", "234m11567p345678s", revealed=["8f"]), win("W", "discard", "2m", "E")],
                  {"flower_order": "tile_numbers"}, None, {"W": 2}, {("E", "W"): 2},
                  id="ju_is_west_by_tile_numbers"),
+    # 20. 杠上开花 on 西's discard with 清一色: 2 + 4 + 单钓将 (self-drawn) 2 = 8 -> 4; "被开杠那家付3家":
+    # 西 pays 3 × 4 = 12.
+    pytest.param([show("E", "11134567899s", [("gang_exposed", "2222s", "W")]),
+                  win("E", "self_draw", "9s", flags=KONG)], {}, None,
+                 {"E": 4}, {("W", "E"): 12}, id="claimed_kong_bloom_capped_then_threefold"),
+    # 21. Case 5 (3台, self-drawn) at stake 2 with a 底 of 1 (club options): each pays
+    # 2 × (1 + 3) = 8.
+    pytest.param([show("E", "789m123456p55s", [("gang_concealed", "2222s", None)]),
+                  win("E", "self_draw", "8m", flags=KONG)], {"stake": 2, "base": 1}, None,
+                 {"E": 3}, each("E", 8), id="stake_and_base_options"),
+    # 22. Case 1 (3台 on a discard) with discard_payer=all: each of the three pays 3.
+    pytest.param([show("S", "123m456p88s666777z"), win("S", "discard", "3m", "W")],
+                 {"discard_payer": "all"}, None, {"S": 3}, each("S", 3),
+                 id="discard_payer_all"),
+    # 23. Case 11 with haidi=both: 海底 4 + 排胡 1 + 自摸 1 = 6 -> 4; each pays 4.
+    pytest.param([show("E", "234m11567p345678s"),
+                  win("E", "self_draw", "2m", flags=["last_tile"])], {"haidi": "both"}, None,
+                 {"E": 4}, each("E", 4), id="haidi_both_counts_the_last_self_draw"),
+    # 24. Case 15 with tanki_self_draw_tai=1: 单钓将 1 + 自摸 1 + 白3个 1 = 3; each pays 3.
+    pytest.param([show("N", "123m456p66789s555z"), win("N", "self_draw", "6s")],
+                 {"tanki_self_draw_tai": 1}, None, {"N": 3}, each("N", 3),
+                 id="self_drawn_tanki_one_tai_by_option"),
 ]
 
 
