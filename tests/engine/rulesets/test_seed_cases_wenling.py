@@ -304,6 +304,19 @@ CASES = [
         {("E", "S"): 300, ("E", "N"): 4},
         id="dihu_with_bao_at_multiplier_2",
     ),
+    # 21. 闹闹 with a flower 得: "若翻出来的是'春'的花牌，则夏秋冬是'得'". 西 holds 秋 as a 得 (not
+    # revealed: "若闹闹时，'得'牌是不能翻出来的", so no 秋 番) and shows 竹 (西's own) and 白.
+    # 123m 456m 789p 234s 678s, 西 + 得 -> 西西 (门风对 2), self-drawn 西 (单吊 2, 自摸 2):
+    # 胡 竹 4 + 白 4 + 2 + 2 + 2 + 20 = 34; 番 竹 1 + 翻白板 1 = 2 (one 得: no 无得) -> 136 -> 140.
+    pytest.param(
+        [{"type": "wildcard", "indicator": "1f"},
+         show("W", "123456m789p234678s3z3f", revealed=["7f", "5z"]),
+         win("W", "self_draw", "3z")],
+        {},
+        {"W": 140},
+        {("E", "W"): 14, ("S", "W"): 14, ("N", "W"): 14},
+        id="naonao_flower_de_is_not_revealed",
+    ),
 ]
 
 

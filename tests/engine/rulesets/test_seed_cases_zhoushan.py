@@ -132,6 +132,11 @@ CASES = [
     pytest.param([show("N", "123m456p66789s555z"), win("N", "self_draw", "6s")],
                  {"tanki_self_draw_tai": 1}, None, {"N": 3}, each("N", 3),
                  id="self_drawn_tanki_one_tai_by_option"),
+    # 25. "(1)中3个：…14张牌里面含有3张红中" with a 中 明杠 (four, docs: three or four): 1 +
+    # 单钓将 on 东's 5s 1 = 2; 东 pays 2.
+    pytest.param([show("W", "123m456p789s55s", [("gang_exposed", "7777z", "S")]),
+                  win("W", "discard", "5s", "E")], {}, None,
+                 {"W": 2}, {("E", "W"): 2}, id="red_kong_counts_as_three_red"),
 ]
 
 
