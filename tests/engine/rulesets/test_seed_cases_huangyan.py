@@ -14,8 +14,7 @@ Formulas:
 import pytest
 
 from engine.audit import audit_records
-from engine.replay import replay
-from engine.rulesets import get_ruleset
+from tests.engine.rulesets.seed_case_helpers import check_case, next_dealer
 from tests.engine.summary_log import log, show, win
 
 
@@ -23,18 +22,24 @@ def de(indicator):
     return {"type": "wildcard", "indicator": indicator}
 
 
-def audited(records, options=None):
-    hand = audit_records(log("huangyan", records, options=options))["hands"][0]
-    assert hand["anomalies"] == [], hand["anomalies"]
-    return hand
-
-
-def flows(hand):
-    out = {}
-    for p in hand["expected_payments"]:
-        out[(p["from"], p["to"])] = out.get((p["from"], p["to"]), 0) + p["amount"]
-    return out
-
+# 莊家胡 with three 閒家 (cases 1 and 21), see case 1.
+DEALER_WINS = [
+    de("9s"),
+    show("E", "123456m789p55p111z"),
+    show("S", "78m136p1357s2224z"),
+    show("W", "9m248p2468s33z", [("peng", "777z", "N")]),
+    show("N", "159m14447p56s156z"),
+    win("E", "discard", "5p", "S"),
+]
+# 东 self-draws 中 with 白 and 發 暗刻 (cases 5, 6), see case 5.
+TWO_DRAGONS = [de("9s"), show("E", "123456p555666z77z"), win("E", "self_draw", "7z")]
+# 南 self-draws 5m (嵌檔) for 48 (cases 17, 18), as in case 2.
+SOUTH_48 = [de("9s"), show("S", "456789m123999p22z"), win("S", "self_draw", "5m")]
+# 北 with two 得 both restored (cases 4, 19), see case 4.
+TWO_RESTORED = [de("5p"), show("N", "123m345567p888s11z"), win("N", "discard", "2m", "W")]
+# 东 all pungs (cases 15, 16), see case 15.
+ALL_PUNGS = [de("9s"), show("E", "66m999p333s111z", [("peng", "777p", "S")]),
+             win("E", "self_draw", "6m")]
 
 # 閒家胡 (北, on 南's discard): all chows, pair 55s: 底10 = 10 胡; 無得 1翻 -> 20.
 # 东 (庄): 東暗槓 "風牌暗槓 32 和" 32, 自己風家槓 1翻 -> 64. 南: 碰9m "1、9牌刻子 4 和" -> 4.
@@ -56,12 +61,7 @@ CASES = [
     # "閒家按全額支付給莊家": 72 each. "閒家之間相減再除以2": 西→南 (16-12)/2 = 2,
     # 北→南 (16-4)/2 = 6, 北→西 (12-4)/2 = 4.
     pytest.param(
-        [de("9s"),
-         show("E", "123456m789p55p111z"),
-         show("S", "78m136p1357s2224z"),
-         show("W", "9m248p2468s33z", [("peng", "777z", "N")]),
-         show("N", "159m14447p56s156z"),
-         win("E", "discard", "5p", "S")],
+        DEALER_WINS,
         {},
         {"E": 72, "S": 16, "W": 12, "N": 4},
         {("S", "E"): 72, ("W", "E"): 72, ("N", "E"): 72, ("W", "S"): 2, ("N", "S"): 6,
@@ -103,7 +103,7 @@ CASES = [
     # 888s 暗刻 4 + 嵌檔 (1m_3m on 2m) 2 + 底10 = 16 (東對 is not 北's: 0) -> 128.
     # 閒家胡: 东 128, 南 64, 西 64.
     pytest.param(
-        [de("5p"), show("N", "123m345567p888s11z"), win("N", "discard", "2m", "W")],
+        TWO_RESTORED,
         {},
         {"N": 128},
         {("E", "N"): 128, ("S", "N"): 64, ("W", "N"): 64},
@@ -112,7 +112,7 @@ CASES = [
     # 5. 莊家自摸 with two dragon 暗刻: 白暗刻 8 + 發暗刻 8 + 中對 "字牌對 2 和" 2 + 自摸 2 + 底10 = 30;
     # 番 白 1 + 發 1 + 混一色 1 + 無得 1 = 4 -> 480 (no cap in the seed). Each 閒家 pays 480.
     pytest.param(
-        [de("9s"), show("E", "123456p555666z77z"), win("E", "self_draw", "7z")],
+        TWO_DRAGONS,
         {},
         {"E": 480},
         {("S", "E"): 480, ("W", "E"): 480, ("N", "E"): 480},
@@ -121,7 +121,7 @@ CASES = [
     # 6. The same with the club's 封顶 option cap=300 (docs decision: no cap unless set):
     # 480 -> 300 from each.
     pytest.param(
-        [de("9s"), show("E", "123456p555666z77z"), win("E", "self_draw", "7z")],
+        TWO_DRAGONS,
         {"cap": 300},
         {"E": 300},
         {("S", "E"): 300, ("W", "E"): 300, ("N", "E"): 300},
@@ -221,8 +221,7 @@ CASES = [
     # says "黃岩麻將沒有碰碰胡"). 东 碰 777p 2 + 333s 暗刻 4 + 東暗刻 8 + 999p 暗刻 8 + 自摸 2 + 底10
     # = 34; 番 東 1 + 無得 1 = 2 -> 136 from each 閒家.
     pytest.param(
-        [de("9s"), show("E", "66m999p333s111z", [("peng", "777p", "S")]),
-         win("E", "self_draw", "6m")],
+        ALL_PUNGS,
         {},
         {"E": 136},
         {("S", "E"): 136, ("W", "E"): 136, ("N", "E"): 136},
@@ -230,8 +229,7 @@ CASES = [
     ),
     # 16. With pengpenghu=True: 34 + 4 = 38 -> 152 from each.
     pytest.param(
-        [de("9s"), show("E", "66m999p333s111z", [("peng", "777p", "S")]),
-         win("E", "self_draw", "6m")],
+        ALL_PUNGS,
         {"pengpenghu": True},
         {"E": 152},
         {("S", "E"): 152, ("W", "E"): 152, ("N", "E"): 152},
@@ -240,7 +238,7 @@ CASES = [
     # 17. cap=25 on case 2's winner (48 -> 25) with nobody else showing: 东 25; the other two
     # "減半給" 25/2 = 12.5 -> 13 (docs: half_rounding up, the payer pays the half 粒).
     pytest.param(
-        [de("9s"), show("S", "456789m123999p22z"), win("S", "self_draw", "5m")],
+        SOUTH_48,
         {"cap": 25},
         {"S": 25},
         {("E", "S"): 25, ("W", "S"): 13, ("N", "S"): 13},
@@ -248,7 +246,7 @@ CASES = [
     ),
     # 18. The same with half_rounding=down: 12 each.
     pytest.param(
-        [de("9s"), show("S", "456789m123999p22z"), win("S", "self_draw", "5m")],
+        SOUTH_48,
         {"cap": 25, "half_rounding": "down"},
         {"S": 25},
         {("E", "S"): 25, ("W", "S"): 12, ("N", "S"): 12},
@@ -257,7 +255,7 @@ CASES = [
     # 19. Case 4 with restored_then_hard=False (無得 not stacked on 得還原): 16 × 2^2 = 64;
     # 东 64, 南 32, 西 32.
     pytest.param(
-        [de("5p"), show("N", "123m345567p888s11z"), win("N", "discard", "2m", "W")],
+        TWO_RESTORED,
         {"restored_then_hard": False},
         {"N": 64},
         {("E", "N"): 64, ("S", "N"): 32, ("W", "N"): 32},
@@ -276,12 +274,7 @@ CASES = [
     # 21. round_to=10 (进十) on case 1: 东 72 -> 80, 南 16 -> 20, 西 12 -> 20, 北 4 -> 10.
     # 莊家胡: 80 each; 西/南 (20-20)/2 = 0; 北→南 (20-10)/2 = 5; 北→西 5.
     pytest.param(
-        [de("9s"),
-         show("E", "123456m789p55p111z"),
-         show("S", "78m136p1357s2224z"),
-         show("W", "9m248p2468s33z", [("peng", "777z", "N")]),
-         show("N", "159m14447p56s156z"),
-         win("E", "discard", "5p", "S")],
+        DEALER_WINS,
         {"round_to": 10},
         {"E": 80, "S": 20, "W": 20, "N": 10},
         {("S", "E"): 80, ("W", "E"): 80, ("N", "E"): 80, ("N", "S"): 5, ("N", "W"): 5},
@@ -302,26 +295,19 @@ CASES = [
 
 @pytest.mark.parametrize(("records", "options", "points", "payments"), CASES)
 def test_seed_case(records, options, points, payments):
-    hand = audited(records, options)
-    got = {s: p for s, p in hand["points"].items() if p or s in points}
-    assert got == points
-    assert flows(hand) == payments
+    check_case("huangyan", records, options, points, payments)
 
 
 def test_a_drawn_hand_settles_no_differences_and_passes_the_deal():
     # The seed pays only on a win (docs decision: a 流局 pays nothing), even between 閒家 whose
-    # 胡 differ (东 72-style hand, 南 16); the deal passes (draw_dealer=pass).
-    records = log("huangyan", [de("9s"), show("E", "123456m789p55p11z"),
-                               show("S", "78m136p1357s2224z"), {"type": "exhausted"}])
-    assert audit_records(records)["hands"][0]["expected_payments"] == []
-    h = replay(records).hands[0]
-    assert get_ruleset("huangyan").next_dealer(h.outcome, h.opts) == "S"
+    # 胡 differ (东 東對 2; 南 南暗刻 8, 1翻 -> 16); the deal passes (draw_dealer=pass).
+    records = [de("9s"), show("E", "123456m789p55p11z"), show("S", "78m136p1357s2224z"),
+               {"type": "exhausted"}]
+    assert audit_records(log("huangyan", records))["hands"][0]["expected_payments"] == []
+    assert next_dealer("huangyan", records) == "S"
 
 
 def test_dealer_rotation_on_a_win():
     # Docs decision (Taizhou custom): 莊家胡 -> the dealer stays; 閒家胡 -> 下家 deals.
-    rs = get_ruleset("huangyan")
-    for no, expected in ((0, "E"), (6, "S")):
-        records = log("huangyan", CASES[no].values[0])
-        h = replay(records).hands[0]
-        assert rs.next_dealer(h.outcome, h.opts) == expected
+    assert next_dealer("huangyan", DEALER_WINS) == "E"
+    assert next_dealer("huangyan", SMALL_WIN_RICH_DEALER) == "S"

@@ -16,31 +16,34 @@ Formulas used throughout:
 import pytest
 
 from engine.audit import audit_records
-from engine.replay import replay
-from engine.rulesets import get_ruleset
+from tests.engine.rulesets.seed_case_helpers import check_case, next_dealer
 from tests.engine.summary_log import log, show, win
 
 DE_9S = {"type": "wildcard", "indicator": "9s"}
 DE_RED = {"type": "wildcard", "indicator": "7z"}  # 闹闹: "当得为中发白花牌中的一个时"
-
-
-def audited(records, options=None):
-    hand = audit_records(log("wenling", records, options=options))["hands"][0]
-    assert hand["anomalies"] == [], hand["anomalies"]
-    return hand
-
-
-def flows(hand):
-    out = {}
-    for p in hand["expected_payments"]:
-        out[(p["from"], p["to"])] = out.get((p["from"], p["to"]), 0) + p["amount"]
-    return out
+# 南 self-draws 2m: 234m(34 两面) 567m 345p 678p 123s 88s, all chows (cases 1, 12, 19):
+# ① 自摸 "自摸为 2 胡": 2 + 20 = 22; ② 旁胡 1 + 无得 1 = 2番 -> 22 × 4 = 88 -> 进10 = 90.
+SELF_DRAWN_PANGHU = [show("S", "234567m345678p12388s"), win("S", "self_draw", "2m")]
+# 南 wins 4p (23p 两面) from 西 with 夏 翻出 and two 闲家 showing (cases 9, 10): see case 9.
+BAO_HAND = [
+    DE_9S,
+    show("S", "123456789m23455p678s", revealed=["2f"]),
+    show("E", "1357m468p1358s12777z"),
+    show("N", "2468m122279p2478s44z"),
+]
+# 东 (dealer) 对对胡 with three 碰, won on 西's 6m (case 14 and the rotation test).
+DEALER_DUIDUIHU = [
+    DE_9S,
+    show("E", "66m555p777s", [("peng", "222p", "N"), ("peng", "333s", "W"), ("peng", "444m", "S")]),
+    win("E", "discard", "6m", "W"),
+]
+# 北 wins 北 (单吊) on 南's discard (case 18 and the rotation test).
+NORTH_TANKI = [show("N", "123456m789p345678s44z"), win("N", "discard", "4z", "S")]
 
 
 CASES = [
-    # 1. C.1 + C.2 at 加倍的比例 2, a self-drawn 旁胡, and three 闲家 scored by the 闲家 rules.
-    # 南 self-draws 2m: 234m(34 两面) 567m 345p 678p 123s 88s, all chows.
-    #   ① 自摸 "自摸为 2 胡": 2 + 20 = 22; ② 旁胡 1 + 无得 1 = 2番 -> 22 × 4 = 88 -> 进10 = 90.
+    # 1. C.1 + C.2 at 加倍的比例 2, a self-drawn 旁胡 (SELF_DRAWN_PANGHU: 90), and three 闲家 scored
+    # by the 闲家 rules.
     # 东 (闲家): 东暗刻 "每个风牌暗刻 … 8 胡" 8 + 中对 "每个自家门风对、字牌对 2 胡" 2
     #   + 春 翻出 "每张翻出的白板或花牌以 4 胡" 4 = 14 胡; 番: 门风刻 1 + 春 (东=春梅) 1 = 2
     #   -> 14 × 4 = 56 -> 60.
@@ -50,11 +53,10 @@ CASES = [
     # 北→西 20/10×2 = 4.
     pytest.param(
         [DE_9S,
-         show("S", "234567m345678p12388s"),
          show("E", "135m23689p468s11177z", revealed=["1f"]),
          show("W", "147m258p135557s4z", [("peng", "666z", "N")]),
          show("N", "23689m14579p2368s23z"),
-         win("S", "self_draw", "2m")],
+         *SELF_DRAWN_PANGHU],
         {"multiplier": 2},
         {"S": 90, "E": 60, "W": 20, "N": 0},
         {("E", "S"): 18, ("W", "S"): 18, ("N", "S"): 18, ("W", "E"): 8, ("N", "E"): 12,
@@ -155,11 +157,7 @@ CASES = [
     # "被包者根据各闲家结算规则向各闲家支付": 西→东 20/10 = 2, 西→北 10/10 = 1;
     # "闲家之间的结算额由被包者支付": 北 owed 东 (20-10)/10 = 1 -> 西→东 2 + 1 = 3.
     pytest.param(
-        [DE_9S,
-         show("S", "123456789m23455p678s", revealed=["2f"]),
-         show("E", "1357m468p1358s12777z"),
-         show("N", "2468m122279p2478s44z"),
-         win("S", "discard", "4p", "W", flags=["bao_san_jia"])],
+        [*BAO_HAND, win("S", "discard", "4p", "W", flags=["bao_san_jia"])],
         {},
         {"S": 200, "E": 20, "N": 10},
         {("W", "S"): 60, ("W", "E"): 3, ("W", "N"): 1},
@@ -167,11 +165,7 @@ CASES = [
     ),
     # 10. The same hand without 包三家: C.1 20 from each; C.2 北→东 1, 西 (0) → 东 2, 西→北 1.
     pytest.param(
-        [DE_9S,
-         show("S", "123456789m23455p678s", revealed=["2f"]),
-         show("E", "1357m468p1358s12777z"),
-         show("N", "2468m122279p2478s44z"),
-         win("S", "discard", "4p", "W")],
+        [*BAO_HAND, win("S", "discard", "4p", "W")],
         {},
         {"S": 200, "E": 20, "N": 10},
         {("E", "S"): 20, ("W", "S"): 20, ("N", "S"): 20, ("N", "E"): 1, ("W", "E"): 2,
@@ -195,10 +189,7 @@ CASES = [
     # 12. A 闲家's 四风会齐 ("门风对加其它三风牌均为刻或杠") is 500 too: 东 holds 东对 南 西 北暗刻
     # while 南 self-draws the 90 of case 1 (at ×1: 9 each). C.2: 西→东 500/10 = 50, 北→东 50.
     pytest.param(
-        [DE_9S,
-         show("S", "234567m345678p12388s"),
-         show("E", "9m19p57s11222333444z"),
-         win("S", "self_draw", "2m")],
+        [DE_9S, show("E", "9m19p57s11222333444z"), *SELF_DRAWN_PANGHU],
         {},
         {"S": 90, "E": 500},
         {("E", "S"): 9, ("W", "S"): 9, ("N", "S"): 9, ("W", "E"): 50, ("N", "E"): 50},
@@ -220,10 +211,7 @@ CASES = [
     # = 6 + 555p 777s 暗刻 "每个其它暗刻 4 胡" 8 + 单吊 6m 2 = 16 + 20 = 36;
     # 番 对对胡 2 + 无得 1 = 3 -> 288 -> 290. Each pays 29.
     pytest.param(
-        [DE_9S,
-         show("E", "66m555p777s", [("peng", "222p", "N"), ("peng", "333s", "W"),
-                                   ("peng", "444m", "S")]),
-         win("E", "discard", "6m", "W")],
+        DEALER_DUIDUIHU,
         {},
         {"E": 290},
         {("S", "E"): 29, ("W", "E"): 29, ("N", "E"): 29},
@@ -267,10 +255,7 @@ CASES = [
     # 345s 678s: 北对 2 + 单吊 2 + 20 = 24; 无得 1 -> 48 -> 50.
     # C.1 5 each; C.2 南→东 20/10 = 2, 西→东 2.
     pytest.param(
-        [DE_9S,
-         show("N", "123456m789p345678s44z"),
-         show("E", "13579m2222p468s9s177z"),
-         win("N", "discard", "4z", "S")],
+        [DE_9S, show("E", "13579m2222p468s9s177z"), *NORTH_TANKI],
         {},
         {"N": 50, "E": 20},
         {("E", "N"): 5, ("S", "N"): 5, ("W", "N"): 5, ("S", "E"): 2, ("W", "E"): 2},
@@ -281,11 +266,10 @@ CASES = [
     # 腊子). 南 self-draws case 12's 90: 9 from each; C.2 西→东 50, 北→东 50.
     pytest.param(
         [DE_9S,
-         show("S", "234567m345678p12388s"),
          show("E", "147m258p369s4z", [("gang_concealed", "1111z", None),
                                       ("gang_concealed", "7777z", None)],
               revealed=["5z", "5z"]),
-         win("S", "self_draw", "2m")],
+         *SELF_DRAWN_PANGHU],
         {},
         {"S": 90, "E": 500},
         {("E", "S"): 9, ("W", "S"): 9, ("N", "S"): 9, ("W", "E"): 50, ("N", "E"): 50},
@@ -322,29 +306,18 @@ CASES = [
 
 @pytest.mark.parametrize(("records", "options", "points", "payments"), CASES)
 def test_seed_case(records, options, points, payments):
-    hand = audited(records, options)
-    got = {s: p for s, p in hand["points"].items() if p or s in points}
-    assert got == points
-    assert flows(hand) == payments
+    check_case("wenling", records, options, points, payments)
 
 
 def test_huang_pai_pays_nothing_even_with_showdowns_and_the_dealer_passes():
     # 黄牌 "各玩家间不再进行该副牌的结算，同时庄家自动下庄": 东 shows a 中暗刻 (would be 20 as a
     # 闲家) and still nothing is paid; the deal passes to 南.
-    records = log("wenling", [DE_9S, show("E", "789m13579p13567s777z"), {"type": "exhausted"}])
-    hand = audit_records(records)["hands"][0]
-    assert hand["expected_payments"] == []
-    h = replay(records).hands[0]
-    assert get_ruleset("wenling").next_dealer(h.outcome, h.opts) == "S"
+    records = [DE_9S, show("E", "789m13579p13567s777z"), {"type": "exhausted"}]
+    assert audit_records(log("wenling", records))["hands"][0]["expected_payments"] == []
+    assert next_dealer("wenling", records) == "S"
 
 
 def test_the_dealer_stays_after_its_own_win_and_passes_after_another_seat_wins():
     # "坐庄 '庄家'连续胡牌 … 一直具有'庄家'特权"; "下庄 … 若'庄家'无法'胡牌'" -> 南 deals.
-    rs = get_ruleset("wenling")
-    dealer = log("wenling", [DE_9S, show("E", "66m555p777s", [("peng", "222p", "N"), (
-        "peng", "333s", "W"), ("peng", "444m", "S")]), win("E", "discard", "6m", "W")])
-    other = log("wenling", [DE_9S, show("N", "123456m789p345678s44z"),
-                            win("N", "discard", "4z", "S")])
-    for records, expected in ((dealer, "E"), (other, "S")):
-        h = replay(records).hands[0]
-        assert rs.next_dealer(h.outcome, h.opts) == expected
+    assert next_dealer("wenling", DEALER_DUIDUIHU) == "E"
+    assert next_dealer("wenling", [DE_9S, *NORTH_TANKI]) == "S"
