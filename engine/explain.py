@@ -31,8 +31,6 @@ _TIER_ITEM = frozenset(
         "non_winner_fan_missed",
         "non_winners_ignored",
         "wildcard_misread",
-        "kong_as_exposed",
-        "kong_as_concealed",
     }
 )
 _TIER_COUNT = frozenset(

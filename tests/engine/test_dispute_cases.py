@@ -335,14 +335,15 @@ ZHOUSHAN = [
     # 1. 杠上开花包三家 forgotten: 西 明杠 北's 5p and self-draws 8s on the replacement (67s 两面):
     # "(12)杠上开花 … 计2台" + "(1)中3个" 1 = 3台; "被开杠那家付3家": 北 pays 3 × 3 = 9. Paid as a
     # plain self-draw, 3 from each: bao_missed, and the claimed kong taken for a 暗杠 (then no seat
-    # fed it: a plain 杠上开花, each pays 3). Not base_added (4 each … 北 12).
+    # fed it: a plain 杠上开花, each pays 3; a table slip, after the ruleset's own rule). Not
+    # base_added (北 pays 3 × 4 = 12), nor the win read as a discard (杠上开花 gone: 1台 from one).
     # 北 owes 东 and 南 back what they paid for it.
     pytest.param(Case(
         [show("W", "12344m678s777z", [("gang_exposed", "5555p", "N")]),
          win("W", "self_draw", "8s", flags=KONG)],
         [("E", "W", 3), ("S", "W", 3), ("N", "W", 3)],
         {("N", "W"): 9},
-        [("kong_as_concealed", "W的五筒明杠按暗杠算"), ("bao_missed", "杠上开花未包三家")],
+        [("bao_missed", "杠上开花未包三家"), ("kong_as_concealed", "W的五筒明杠按暗杠算")],
         [("N", "E", 3), ("N", "S", 3)],
     ), id="kong_bloom_bao_forgotten"),
     # 2. A self-draw paid like a discard win: 北 self-draws 6s (66s 单钓将, 789s): "(3)白3个" 1 +
