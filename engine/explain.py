@@ -154,15 +154,22 @@ def _misread_indicator(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mist
             continue
         pays = _resettled(rs, dataclasses.replace(outcome, wildcards=wrong), opts)
         if pays is not None:
-            zh_w, en_w = "、".join(map(chinese, sorted(wrong))), ", ".join(map(english, sorted(wrong)))
+            zh_w = "、".join(map(chinese, sorted(wrong)))
+            en_w = ", ".join(map(english, sorted(wrong)))
             right = "、".join(map(chinese, sorted(outcome.wildcards)))
             yield Mistake("wildcard_misread", f"得看错：把{zh_w}当成得（应为{right}）",
                           f"the 得 misread: {en_w} taken as 得 (it is {right})", pays)
 
 
-_KONG_FLIP = {"gang_concealed": ("gang_exposed", "kong_as_exposed", "暗杠按明杠算", "concealed kong counted as exposed"),
-              "gang_exposed": ("gang_concealed", "kong_as_concealed", "明杠按暗杠算", "exposed kong counted as concealed"),
-              "gang_added": ("gang_concealed", "kong_as_concealed", "明杠按暗杠算", "exposed kong counted as concealed")}
+# A kong kind -> (the kind a table may take it for, code, zh, en).
+_KONG_FLIP = {
+    "gang_concealed": ("gang_exposed", "kong_as_exposed", "暗杠按明杠算",
+                       "concealed kong counted as exposed"),
+    "gang_exposed": ("gang_concealed", "kong_as_concealed", "明杠按暗杠算",
+                     "exposed kong counted as concealed"),
+    "gang_added": ("gang_concealed", "kong_as_concealed", "明杠按暗杠算",
+                   "exposed kong counted as concealed"),
+}
 
 
 def _kongs_misread(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mistake]:
@@ -189,18 +196,22 @@ def _win_misread(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mistake]:
         return
     win = outcome.wins[0]
     if win.how == "self_draw":
-        tried = [(_as(rs, win, "discard", x), "self_draw_read_as_discard", f"{win.seat}的自摸按{x}放铳算",
-                  f"{win.seat}'s self-draw settled as a win on {x}'s discard") for x in SEATS if x != win.seat]
+        tried = [(_as(rs, win, "discard", x), "self_draw_read_as_discard",
+                  f"{win.seat}的自摸按{x}放铳算",
+                  f"{win.seat}'s self-draw settled as a win on {x}'s discard")
+                 for x in SEATS if x != win.seat]
     else:
         tried = [(_as(rs, win, "self_draw", None), "discard_read_as_self_draw",
-                  f"{win.seat}胡{win.from_seat}的牌按自摸算", f"{win.seat}'s win on {win.from_seat}'s discard settled as a self-draw")]
+                  f"{win.seat}胡{win.from_seat}的牌按自摸算",
+                  f"{win.seat}'s win on {win.from_seat}'s discard settled as a self-draw")]
     found = [(code, zh, en, _resettled(rs, dataclasses.replace(outcome, wins=(changed,)), opts))
              for changed, code, zh, en in tried]
     found = [(code, zh, en, pays) for code, zh, en, pays in found if pays is not None]
     if len(found) > 1 and len({_net(pays) for *_, pays in found}) == 1:
         # who "discarded" changes nothing (every seat pays alike): one mistake, no seat named
         code, _, _, pays = found[0]
-        found = [(code, f"{win.seat}的自摸按放铳算", f"{win.seat}'s self-draw settled as a discard win", pays)]
+        found = [(code, f"{win.seat}的自摸按放铳算",
+                  f"{win.seat}'s self-draw settled as a discard win", pays)]
     for code, zh, en, pays in found:
         yield Mistake(code, zh, en, pays)
 
@@ -215,6 +226,7 @@ def _net(payments: Iterable[Payment]) -> frozenset[tuple[tuple[str, str], int]]:
 
 
 def _as(rs: Ruleset, win: Win, how: str, from_seat: str | None) -> Win:
+    """``win`` as the other kind of win, without the flags that kind cannot have."""
     flags = frozenset(f for f in win.flags if f not in rs.flag_rules or how in rs.flag_rules[f].hows)
     return dataclasses.replace(win, how=how, from_seat=from_seat, flags=flags)
 
