@@ -10,7 +10,8 @@ import math
 import pytest
 from sqlalchemy import event
 
-from events import chain, db, store
+from events import chain, db, receipts, store, transparency
+from events.config import settings
 from tests.conftest import drop_write_once_triggers, run_sql
 from tests.events.test_tamper import delete_session, fupan, rebuild_with_the_key, rechain
 
@@ -218,3 +219,18 @@ def test_the_work_follows_the_selection_not_the_store(database_url, sample_log, 
         assert len(walked) == 3 + 3 + 20
     finally:
         event.remove(engine, "before_cursor_execute", count)
+
+
+def test_a_previous_checkpoint_the_newest_does_not_extend_is_caught(season):
+    """With the key, the checkpoint of 3 leaves re-signed over another root: the newest (4
+    leaves) no longer extends it, which the subset check proves from the stored nodes."""
+    signer = receipts.signing_key(settings().signing_key_path)
+    forged = transparency.sign_checkpoint(signer, 3, bytes(32), "2026-12-01T00:00:00+00:00")
+    drop_write_once_triggers("log_checkpoints")
+    run_sql("UPDATE log_checkpoints SET root_hash = :r, note = :n WHERE tree_size = 3",
+            r=forged.root.hex(), n=forged.note)  # fmt: skip
+    output = check("--club", A, code=1)
+    assert (
+        "log: the newest checkpoint: the log does NOT extend the checkpoint of 3 leaves" in output
+    )
+    assert "log: the leaves no longer have the root signed at size 3" in check(code=1)
