@@ -13,7 +13,13 @@ from sqlalchemy import event
 from events import chain, db, receipts, store, transparency
 from events.config import settings
 from tests.conftest import drop_write_once_triggers, run_sql
-from tests.events.test_tamper import delete_session, fupan, rebuild_with_the_key, rechain
+from tests.events.test_tamper import (
+    append_a_forged_correction,
+    delete_session,
+    fupan,
+    rebuild_with_the_key,
+    rechain,
+)
 
 A, B = "东门俱乐部", "bench club"
 
@@ -110,17 +116,7 @@ def test_a_rechained_session_is_caught_by_its_receipt_and_its_logged_head(season
 
 def test_a_forged_correction_of_the_club_is_caught(season):
     s = season[A, "2026-02-10"]
-    forged = store.canonical_json(
-        {"type": "correction", "target": 3, "void": True, "reason": "x", "by": "阿强"}
-    )
-    [link] = chain.extend([forged], seq=s.head_seq + 1, prev_hash=s.head_hash)
-    run_sql(
-        "INSERT INTO events (stream, seq, type, data, prev_hash, hash, recorded_at) "
-        "VALUES (:s, :q, 'correction', :d, :p, :h, CURRENT_TIMESTAMP)",
-        s=s.id, q=link.seq, d=link.data, p=link.prev_hash, h=link.hash,
-    )  # fmt: skip
-    run_sql("UPDATE sessions SET head_seq = :q, head_hash = :h WHERE id = :s",
-            q=link.seq, h=link.hash, s=s.id)  # fmt: skip
+    link = append_a_forged_correction(s)
     output = check("--club", A, "--since", "2026-02-01", code=1)
     assert f"session {s.id}: head {link.seq} is not logged" in output
     assert f"session {s.id}: head {link.seq} is not the head of a signed receipt" in output
