@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import NamedTuple
 
@@ -82,60 +82,59 @@ def _reads(engine: Engine, where: list, *, leaves: bool) -> Iterator[_Read | str
     id of a session gone since the selection was read."""
     with engine.connect() as connection:
         query = select(TableSession.id).where(*where)
-        ids = connection.execute(query.order_by(TableSession.created_at, TableSession.id)).scalars()
-        ids = ids.all()
+        ids = connection.execute(query.order_by(TableSession.created_at, TableSession.id))
+        ids = ids.scalars().all()
     for i in range(0, len(ids), BATCH):
         batch = ids[i : i + BATCH]
         with _snapshot(engine) as connection:
-            rows = {
-                row.id: row
-                for row in connection.execute(
-                    select(
-                        TableSession.id,
-                        TableSession.club,
-                        TableSession.started_at,
-                        TableSession.head_seq,
-                        TableSession.head_hash,
-                    ).where(TableSession.id.in_(batch))
-                )
-            }
-            links = defaultdict(list)
-            for stream, *link in connection.execute(
-                select(
-                    StoredEvent.stream,
-                    StoredEvent.seq,
-                    StoredEvent.type,
-                    StoredEvent.data,
-                    StoredEvent.prev_hash,
-                    StoredEvent.hash,
-                )
-                .where(StoredEvent.stream.in_(batch))
-                .order_by(StoredEvent.stream, StoredEvent.seq)
-            ):
-                links[stream].append(chain.Link(*link))
-            newest = select(func.max(Receipt.id)).where(Receipt.session_id.in_(batch))
-            documents = dict(
-                connection.execute(
-                    select(Receipt.session_id, Receipt.document).where(
-                        Receipt.id.in_(newest.group_by(Receipt.session_id))
-                    )
-                ).all()
+            read = _batch(connection, batch, leaves)
+        yield from (read.get(session_id, session_id) for session_id in batch)
+
+
+def _batch(connection, batch: list[str], leaves: bool) -> dict[str, _Read]:
+    """The sessions ``batch`` that exist: rows, events, newest receipts, leaves (one query each)."""
+    rows = connection.execute(
+        select(
+            TableSession.id,
+            TableSession.club,
+            TableSession.started_at,
+            TableSession.head_seq,
+            TableSession.head_hash,
+        ).where(TableSession.id.in_(batch))
+    )
+    links = defaultdict(list)
+    for stream, *link in connection.execute(
+        select(
+            StoredEvent.stream,
+            StoredEvent.seq,
+            StoredEvent.type,
+            StoredEvent.data,
+            StoredEvent.prev_hash,
+            StoredEvent.hash,
+        )
+        .where(StoredEvent.stream.in_(batch))
+        .order_by(StoredEvent.stream, StoredEvent.seq)
+    ):
+        links[stream].append(chain.Link(*link))
+    newest = select(func.max(Receipt.id)).where(Receipt.session_id.in_(batch))
+    documents = dict(
+        connection.execute(
+            select(Receipt.session_id, Receipt.document).where(
+                Receipt.id.in_(newest.group_by(Receipt.session_id))
             )
-            logged = defaultdict(list)
-            if leaves:
-                for idx, session_id, seq, head_hash in connection.execute(
-                    select(LogLeaf.idx, LogLeaf.session_id, LogLeaf.head_seq, LogLeaf.head_hash)
-                    .where(LogLeaf.session_id.in_(batch))
-                    .order_by(LogLeaf.idx)
-                ):
-                    logged[session_id].append((idx, seq, head_hash))
-        for session_id in batch:
-            row = rows.get(session_id)
-            if row is None:
-                yield session_id
-            else:
-                found = (links[session_id], documents.get(session_id), logged[session_id])
-                yield _Read(*row, *found)
+        ).all()
+    )
+    logged = defaultdict(list)
+    if leaves:
+        for idx, session_id, seq, head_hash in connection.execute(
+            select(LogLeaf.idx, LogLeaf.session_id, LogLeaf.head_seq, LogLeaf.head_hash)
+            .where(LogLeaf.session_id.in_(batch))
+            .order_by(LogLeaf.idx)
+        ):
+            logged[session_id].append((idx, seq, head_hash))
+    return {
+        row.id: _Read(*row, links[row.id], documents.get(row.id), logged[row.id]) for row in rows
+    }
 
 
 def _snapshot(engine: Engine):
@@ -153,10 +152,8 @@ class _Tally:
 
     sessions: int = 0
     events: int = 0
-
-    def __post_init__(self):
-        self.broken: list[chain.ChainBroken] = []
-        self.problems: list[str] = []
+    broken: list[chain.ChainBroken] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
 
     def walk(self, read: _Read, key: Ed25519PublicKey) -> dict[int, str] | None:
         """Re-walk a session's chain, compare its row with its first record and its newest
