@@ -25,7 +25,7 @@ from engine.model import SEATS, HandOutcome, Meld, Showdown, Win, prev_seat
 from engine.rulesets.base import Anomaly, FlagRule, Ruleset
 from engine.state import ERROR, WARNING
 from engine.state import names as _names
-from engine.tiles import ALL_TILES, chinese
+from engine.tiles import ALL_TILES, chinese, english
 
 # Replay anomalies that mean the declared win is no win at all (the tiles do not win).
 FALSE_WIN_CODES = frozenset({"not_winning"})
@@ -143,6 +143,9 @@ def check_claims(
                     )
                 )
                 impossible.add(w.seat)
+        robbed_on_word = _check_robbed(outcome.wins, shows, impossible, win_seq, out.anomalies)
+    else:
+        robbed_on_word = set()
     false_wins |= {w.seat for w in outcome.wins if w.seat in impossible}
     # Flags: each one held to what it needs; unknown ones ignored.
     wins = []
@@ -156,6 +159,8 @@ def check_claims(
                 out.on_word += [_word(seq, f, rs.flag_rules[f]) for f in sorted(kept)]
                 if w.from_seat:
                     out.on_word.append(_word_from(seq, w))
+                if w.seat in robbed_on_word:
+                    out.on_word.append(_word_robbed(seq, w))
         else:
             for f in claimed:
                 rule = rs.flag_rules.get(f)
@@ -321,6 +326,47 @@ def _flag_problem(rule: FlagRule, w: Win, shows: dict[str, Showdown]) -> str | N
     if by is not None and not any(m.is_kong and m.from_seat == w.seat for m in by.melds):
         return f"the discarder shows no kong of {w.seat}'s tile"
     return None
+
+
+def _check_robbed(
+    wins: Sequence[Win],
+    shows: dict[str, Showdown],
+    impossible: set[str],
+    win_seq: dict[str, int],
+    anomalies: list[Anomaly],
+) -> set[str]:
+    """A summary's 抢杠胡: the robbed seat was adding the winning tile to its 碰, and the robbed
+    kong counts as that 碰 again, so a robbed seat that shows its hand shows a 碰 of the tile.
+    One that does not contradicts the win, which is then no win (``impossible`` gains the
+    winner). Returns the winners whose robbed seat shows no hand: taken on the table's word."""
+    on_word = set()
+    for w in wins:
+        if w.how != "robbed_kong" or not w.tile or not w.from_seat or w.seat in impossible:
+            continue
+        robbed = shows.get(w.from_seat)
+        if robbed is None:
+            on_word.add(w.seat)
+        elif not any(m.kind == "peng" and m.tiles[0] == w.tile for m in robbed.melds):
+            anomalies.append(
+                Anomaly(
+                    win_seq.get(w.seat),
+                    "robbed_kong_no_peng",
+                    ERROR,
+                    f"{w.seat} robs {w.from_seat}'s kong of {chinese(w.tile)}, but {w.from_seat} "
+                    f"shows no 碰 of {chinese(w.tile)} to add it to: no win",
+                )
+            )
+            impossible.add(w.seat)
+    return on_word
+
+
+def _word_robbed(seq: int | None, w: Win) -> dict:
+    return {
+        "seq": seq,
+        "claim": "robbed_kong",
+        "zh": f"抢杠：{w.from_seat}加杠{chinese(w.tile)}照桌上所记",
+        "en": f"{w.from_seat} was adding {english(w.tile)} to its pung (robbed kong): as the table recorded",
+    }
 
 
 def _word(seq: int | None, flag: str, rule: FlagRule) -> dict:

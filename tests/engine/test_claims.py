@@ -286,3 +286,49 @@ def test_huangyan_the_table_read_the_de_as_another_tile():
     assert [e["code"] for e in hand["explanations"]] == ["other_reading"]
     assert "得作二筒" in hand["explanations"][0]["zh"]
     assert [(t["from"], t["amount"]) for t in hand["top_ups"]] == [("E", 30), ("S", 15), ("N", 15)]
+
+
+# 抢杠胡 in a summary log: the robbed seat was adding a fourth tile to its 碰 (zhoushan (14)
+# "胡别人明杠的牌"; wenling "明杠家明杠失败，明杠家的杠牌以刻子计算"), so its shown hand keeps
+# that 碰 of the winning tile. zhoushan: S robs W's 4s with PINGHU (23s + 4s, 排胡 1 台); "被抢杠
+# 者，付抢杠者台数的五倍，其他玩家不付": W pays 5 × 1 = 5. W: 碰 444s + 10 concealed = 13 tiles.
+ROBBED = win("S", "robbed_kong", "4s", "W")
+W_PENG = show("W", "111z222z333z9m", [("peng", "444s", "N")])
+
+
+def test_a_robbed_kong_with_the_robbed_seats_peng_shown_is_scored():
+    hand = zhoushan(show("S", PINGHU), W_PENG, ROBBED)
+    assert hand["anomalies"] == []
+    assert paid(hand) == [("W", "S", 5)]
+    assert "robbed_kong" not in [w["claim"] for w in hand["taken_on_word"]]
+
+
+def test_a_robbed_kong_whose_robbed_seat_shows_no_peng_of_the_tile_is_no_win():
+    # W shows its 13 tiles with a 碰 of 9m, not of 4s: it had nothing to add the 4s to.
+    no_peng = show("W", "111z222z333z4s", [("peng", "999m", "N")])
+    hand = zhoushan(show("S", PINGHU), no_peng, ROBBED)
+    assert codes_at(hand) == [(4, "robbed_kong_no_peng")]  # the win line makes the claim
+    assert hand["anomalies"][0]["severity"] == "error"
+    assert "W" in hand["anomalies"][0]["message"] and "4s" not in hand["anomalies"][0]["message"]
+    assert hand["expected_payments"] == [] and hand["wins"][0]["stands"] is False
+    # the same 13 tiles all concealed: no 碰 at all
+    closed = show("W", "111z222z333z999m4s")
+    assert codes_at(zhoushan(show("S", PINGHU), closed, ROBBED)) == [(4, "robbed_kong_no_peng")]
+
+
+def test_a_robbed_kong_shown_as_a_finished_kong_is_contradicted():
+    # the kong failed (it counts as a 刻子): showing it as 加杠 is no 碰, and its four 4s with
+    # S's make five.
+    kong = show("W", "111z222z333z9m", [("gang_added", "4444s", "N")])
+    codes = [c for _, c in codes_at(zhoushan(show("S", PINGHU), kong, ROBBED))]
+    assert "robbed_kong_no_peng" in codes and "tile_overcount" in codes
+
+
+def test_a_robbed_kong_without_the_robbed_seats_showdown_is_taken_on_the_tables_word():
+    hand = zhoushan(show("S", PINGHU), ROBBED)
+    assert hand["anomalies"] == []
+    assert [(w["seq"], w["claim"]) for w in hand["taken_on_word"]] == [
+        (3, "from"),
+        (3, "robbed_kong"),
+    ]
+    assert paid(hand) == [("W", "S", 5)]
