@@ -166,13 +166,14 @@ def check_claims(
                 rule = rs.flag_rules.get(f)
                 if rule is None:
                     out.anomalies.append(_unknown_flag(seq, w, f, rs))
-                elif rule.from_play and f not in w.flags:
+                elif not _played(rule, f, outcome, w, opts):
                     out.anomalies.append(
                         Anomaly(
                             seq,
                             "flag_not_borne_out",
                             ERROR,
-                            f"{w.seat}'s win claims {rule.zh} ({f}); the play does not bear it out",
+                            f"{w.seat}'s win claims {rule.zh} (flags: {f}); the play does not "
+                            "bear it out: scored as played",
                         )
                     )
         if w.seat not in false_wins:
@@ -188,6 +189,15 @@ def check_claims(
 _PLAY = frozenset(
     {"hand", "deal", "dice", "wildcard", "reveal", "draw", "discard", "chi", "peng", "gang"}
 )
+
+
+def _played(rule: FlagRule, flag: str, outcome: HandOutcome, w: Win, opts) -> bool:
+    """Does a full log's play show ``flag`` on win ``w``? The replay's derived flags for the
+    engine's own; the ruleset's ``played`` for one it judges itself (one it cannot judge
+    is believed: the play decides what is owed anyway)."""
+    if rule.from_play:
+        return flag in w.flags
+    return rule.played is None or rule.played(outcome, w, opts)
 
 
 def _closing(records: Sequence[tuple[int, dict]]) -> list[tuple[int, dict]]:
