@@ -71,14 +71,7 @@ def check_claims(
         elif kind == "showdown":
             show_seq[rec["seat"]] = seq
         elif kind == "exhausted" and summary:
-            on_word.append(
-                {
-                    "seq": seq,
-                    "claim": "exhausted",
-                    "zh": "黄牌：照桌上所记",
-                    "en": "the wall ran out: as the table recorded",
-                }
-            )
+            on_word.append(_word(seq, "exhausted", "黄牌", "the wall ran out"))
     out = Checked(outcome, on_word=on_word)
     shows = dict(outcome.showdowns)
     # Revealed tiles: only what the ruleset reveals (a full log's reveal lines, a summary's
@@ -156,11 +149,15 @@ def check_claims(
         if summary:
             kept = frozenset(f for f in claimed if _flag_claim(f, w, shows, rs, out.anomalies, seq))
             if w.seat not in false_wins:
-                out.on_word += [_word(seq, f, rs.flag_rules[f]) for f in sorted(kept)]
+                rules = rs.flag_rules
+                out.on_word += [_word(seq, f, rules[f].zh, rules[f].en) for f in sorted(kept)]
                 if w.from_seat:
-                    out.on_word.append(_word_from(seq, w))
+                    came = w.from_seat
+                    out.on_word.append(_word(seq, "from", f"{came}放的牌", f"the tile came from {came}"))
                 if w.seat in robbed_on_word:
-                    out.on_word.append(_word_robbed(seq, w))
+                    zh = f"抢杠：{w.from_seat}加杠{chinese(w.tile)}"
+                    en = f"{w.from_seat} was adding {english(w.tile)} to its pung (robbed kong)"
+                    out.on_word.append(_word(seq, "robbed_kong", zh, en))
         else:
             for f in claimed:
                 rule = rs.flag_rules.get(f)
@@ -370,28 +367,6 @@ def _check_robbed(
     return on_word
 
 
-def _word_robbed(seq: int | None, w: Win) -> dict:
-    return {
-        "seq": seq,
-        "claim": "robbed_kong",
-        "zh": f"抢杠：{w.from_seat}加杠{chinese(w.tile)}照桌上所记",
-        "en": f"{w.from_seat} was adding {english(w.tile)} to its pung (robbed kong): as the table recorded",
-    }
-
-
-def _word(seq: int | None, flag: str, rule: FlagRule) -> dict:
-    return {
-        "seq": seq,
-        "claim": flag,
-        "zh": f"{rule.zh}：照桌上所记",
-        "en": f"{rule.en}: as the table recorded",
-    }
-
-
-def _word_from(seq: int | None, w: Win) -> dict:
-    return {
-        "seq": seq,
-        "claim": "from",
-        "zh": f"{w.from_seat}放的牌：照桌上所记",
-        "en": f"the tile came from {w.from_seat}: as the table recorded",
-    }
+def _word(seq: int | None, claim: str, zh: str, en: str) -> dict:
+    """A claim taken on the table's word (``taken_on_word``)."""
+    return {"seq": seq, "claim": claim, "zh": f"{zh}：照桌上所记", "en": f"{en}: as the table recorded"}
