@@ -9,6 +9,8 @@ import re
 
 import pytest
 
+from engine.rulesets import RULESET_NAMES
+
 from tests.service.conftest import CLUB, EN, fixture_log, login, verified
 
 DISPUTED, CLEAN = "audit/fan_missed.jsonl", "replay/clean.jsonl"
@@ -59,7 +61,8 @@ def pages(app, alice):
              f"/sessions/{disputed}/replay", f"/clubs/{CLUB}/ledger", f"/clubs/{CLUB}/ledger?date=all",
              f"/clubs/{CLUB}/disputes", f"/clubs/{CLUB}/dashboards", f"/players/{players[0]}",
              "/account", "/clubs", "/upload", "/record", "/checkpoint", "/nope",
-             f"/clubs/{CLUB}/members", "/account/password"]  # fmt: skip
+             f"/clubs/{CLUB}/members", "/account/password",
+             *(f"/rules/{name}" for name in RULESET_NAMES), "/rules/glossary"]  # fmt: skip
     data = {CLUB, "阿强", *players, "alice", "bob", "carol"}
     return paths, data
 
