@@ -113,3 +113,6 @@ def test_the_checker_sees_a_word_of_the_other_language(client):
     text = visible_text(doubled)
     assert sorted(WORD.findall(text)) == ["Sessions", "step"]
     assert sorted(CJK.findall(text)) == ["场次", "步"]
+    # a word of the game is passed over only as the subject (<dfn>), not in a sentence
+    term = '<dt><dfn class="term" lang="zh-CN">胡</dfn></dt><dd>The points: its 胡 items</dd>'
+    assert CJK.findall(visible_text(term)) == ["胡"]
