@@ -7,6 +7,8 @@ pair in their direction, anomalies by code and seq. Pure: reports in, a list of 
 
 from __future__ import annotations
 
+from engine.model import SEAT_NAMES
+
 LABELS = {
     "verdict": ("整场结论改变", "session verdict changed"),
     "hand_added": ("新增一局", "hand added"),
@@ -94,9 +96,6 @@ def _anomalies(no: int | None, old: list[dict], new: list[dict]) -> list[dict]:
         _change(no, "anomaly_added", None, None, now[k]) for k in sorted(now.keys() - was.keys())
     ]
     return gone + came
-
-
-SEAT_NAMES = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
 
 
 def _who(seats: dict, *concerned: str) -> dict:

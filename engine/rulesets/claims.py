@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.model import Action
+from engine.model import Action, who
 from engine.rulesets.base import Anomaly
 
 
@@ -28,7 +28,7 @@ def passed_peng(action: Action, history: tuple[Action, ...]) -> Anomaly | None:
             action.seq,
             "passed_peng",
             "error",
-            f"{action.seat} let {a.tile} go by (seq {a.seq}) and may not 碰 it again before "
+            f"{who(action.seat)} let {a.tile} go by (seq {a.seq}) and may not 碰 it again before "
             "its next draw",
         )
     return None

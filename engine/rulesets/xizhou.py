@@ -19,6 +19,7 @@ from engine.model import (
     Action,
     HandOutcome,
     Win,
+    who,
 )
 from engine.rulesets import tai
 from engine.rulesets.base import (
@@ -554,7 +555,7 @@ def _discard_of_claimed(
         action.seq,
         "discard_of_claimed",
         "error",
-        f"{action.seat} discarded {action.tile} right after claiming it (吃张打张/碰张打张)",
+        f"{who(action.seat)} discarded {action.tile} right after claiming it (吃张打张/碰张打张)",
     )
 
 

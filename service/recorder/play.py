@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.model import SEATS
+from engine.model import SEATS, name_seats
 from engine.replay import replay
 from engine.state import ANOMALY_ZH
 from events.codec import LogFormatError, parse_appended
@@ -82,7 +82,7 @@ def live(table: Table, entry: dict, hand: dict | None = None) -> dict:
             "code": a.code,
             "zh": ANOMALY_ZH.get(a.code),
             "severity": a.severity,
-            "message": a.message,
+            "message": name_seats(a.message, hand["seats"], "en"),
         }
         for a in h.anomalies
         if a.code != "hand_unfinished"

@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from engine.hand import HandError, shanten, waits
-from engine.model import SEATS
+from engine.model import SEATS, name_seats
 from engine.replay import Replay, replay
 from engine.state import ANOMALY_ZH
 from engine.tiles import is_flower
@@ -113,8 +113,8 @@ def _problems(rp: Replay, report: dict | None) -> dict[int, list[dict]]:
     """seq -> what is wrong there: the replay's anomalies, the audit's session-level ones, and
     each disputed payment at its hand's settlement line."""
     out: dict[int, list[dict]] = {}
-    session_level = report["anomalies"] if report else [_anomaly(a) for a in rp.anomalies]
-    for a in [_anomaly(a) for h in rp.hands for a in h.anomalies] + session_level:
+    session_level = report["anomalies"] if report else [_anomaly(a, {}) for a in rp.anomalies]
+    for a in [_anomaly(a, h.outcome.seats) for h in rp.hands for a in h.anomalies] + session_level:
         if a["seq"] is not None:
             out.setdefault(a["seq"], []).append(a)
     for h, replayed in zip(report["hands"] if report else (), rp.hands, strict=False):
@@ -131,9 +131,10 @@ def _problems(rp: Replay, report: dict | None) -> dict[int, list[dict]]:
     return out
 
 
-def _anomaly(a) -> dict:
+def _anomaly(a, seats) -> dict:
+    """A replay's anomaly for the page, its seats named (``seats``: the hand's)."""
     return {"seq": a.seq, "code": a.code, "zh": ANOMALY_ZH.get(a.code, ""), "severity": a.severity,
-            "message": a.message}  # fmt: skip
+            "message": name_seats(a.message, seats, "en")}  # fmt: skip
 
 
 def _seat_json(state, seat: str, player: str, drawn: str | None) -> dict:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
-from engine.model import Action, HandOutcome, Showdown
+from engine.model import Action, HandOutcome, Showdown, who
 from engine.rulesets.base import (
     FLAG_RULES,
     Anomaly,
@@ -171,7 +171,7 @@ class Wenling(Ruleset):
             if codes:
                 names = "、".join(lines.ITEMS[c][0] for c in codes)
                 found.append(Anomaly(None, "instant_win_missed", "error",
-                                     f"{seat} shows {names}: an automatic win (自动胡牌) the log does not declare"))
+                                     f"{who(seat)} shows {names}: an automatic win (自动胡牌) the log does not declare"))
         return found
 
     def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:

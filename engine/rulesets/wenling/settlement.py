@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import combinations
 
-from engine.model import SEATS
+from engine.model import SEATS, who
 from engine.rulesets.base import Liability, Payment, SettleInput
 from engine.rulesets.wenling import lines
 from engine.rulesets.wenling.liability import KINDS
@@ -67,7 +67,7 @@ RULES = {
 
 
 def _for(seat: str) -> tuple[str, str]:
-    return f"包三家(代{seat})", f"包三家: pays for {seat}"
+    return f"包三家(代{who(seat)})", f"the liable seat pays in place of {who(seat)}"
 
 
 def _payment(payer: str, payee: str, amount: int, parts: list) -> Payment:
