@@ -124,8 +124,8 @@ class WinRules:
         if how not in ("discard", "robbed_kong") or not self.passed[seat]:
             return
         if how == "discard" and self.win_discard is not None:
-            who, i = self.win_discard
-            taken = self.discards[who][i][1]
+            discarder, i = self.win_discard
+            taken = self.discards[discarder][i][1]
         else:
             taken = next((a.seq for a in reversed(self.actions) if a.kind == "gang"), None)
         for at, tile, (counts, melds) in self.passed[seat]:

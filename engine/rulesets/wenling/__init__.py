@@ -169,9 +169,9 @@ class Wenling(Ruleset):
                 continue
             codes = table.instant_limits(table.show_tiles(show), wild, opts.red_flowers)
             if codes:
-                names = "、".join(lines.ITEMS[c][0] for c in codes)
+                names = ", ".join(lines.ITEMS[c][1] for c in codes)
                 found.append(Anomaly(None, "instant_win_missed", "error",
-                                     f"{who(seat)} shows {names}: an automatic win (自动胡牌) the log does not declare"))
+                                     f"{who(seat)} shows {names}: an automatic win the log does not declare"))
         return found
 
     def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
