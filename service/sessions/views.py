@@ -9,6 +9,7 @@ from flask import abort
 from flask_babel import gettext as _
 
 from engine.audit import resolutions as report_resolutions
+from engine.model import KNOWN_FLAGS
 from engine.rulesets import get_ruleset
 from events import store, verifications
 from events.models import TableSession, Verification
@@ -217,6 +218,7 @@ def hand_view(user: User, session_id: str, index: int) -> dict:
     if not 1 <= index <= len(report["hands"]):
         abort(404)
     h = report["hands"][index - 1]
+    rs = get_ruleset(s.ruleset)
     out = _hand_summary(index, h, resolutions(report))
     out.update(
         session=session_summary(s, v),
@@ -226,7 +228,11 @@ def hand_view(user: User, session_id: str, index: int) -> dict:
         winners=h["winners"],
         items=h["items"],
         steps=h.get("steps", {}),  # reports made before the audit gave the arithmetic have none
-        unit=get_ruleset(s.ruleset).points_unit[0],
+        unit=rs.points_unit[0],
+        # a ruleset's own win flags (wenling's 包三家) in words; the shared ones: macro flag()
+        flag_labels={f: {"zh": rs.flag_rules[f].zh, "en": rs.flag_rules[f].en}
+                     for w in h["wins"] for f in w["flags"]
+                     if f not in KNOWN_FLAGS and f in rs.flag_rules},  # fmt: skip
         reading=h["reading"],
         limits=h["limits"],
         recorded_points=h["recorded_points"],

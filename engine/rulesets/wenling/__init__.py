@@ -57,7 +57,7 @@ class Wenling(Ruleset):
     multiple_discard_winners = False
     flag_rules = FLAG_RULES | {
         liability.FLAG_BAO: FlagRule(
-            "包三家", "the discarder pays for all three (包三家)", frozenset({"discard"}),
+            "包三家", "the discarder pays for all three", frozenset({"discard"}),
             from_play=False, played=liability.played,
         )
     }
