@@ -24,6 +24,7 @@ from engine.model import SEATS
 from engine.replay import replay
 from engine.state import ANOMALY_ZH
 from events.codec import LogFormatError, parse_appended
+from service.i18n import problems
 from service.recorder.entries import (
     NONWINNERS_SCORE,
     EntryError,
@@ -164,7 +165,7 @@ def _canonical(session: dict, records: list[dict], pre: int) -> list[dict]:
         index = first.line - 2
         where = f"play.taps.{index - pre}" if index >= pre else "play"
         tap = f"tap {index - pre + 1}: " if index >= pre else ""
-        raise EntryError(f"{tap}{first.message}", f"{where}.{first.field}") from None
+        raise EntryError(f"{tap}{problems.problem(first)}", f"{where}.{first.field}") from None
 
 
 def _list(value: object, field: str) -> list:

@@ -37,6 +37,7 @@ from events import store
 from events.codec import LogFormatError, canonical_json, parse_appended, parse_log
 from events.models import Receipt, TableSession
 from service.db import db, engine
+from service.i18n import problems
 from service.models import User
 from service.recorder.entries import (
     NONWINNERS_SCORE,
@@ -109,7 +110,7 @@ def _parsed(records: list[dict]):
         return parse_log("\n".join(json.dumps(r, ensure_ascii=False) for r in records))
     except LogFormatError as e:
         first = e.errors[0]
-        raise EntryError(first.message, first.field) from None
+        raise EntryError(problems.problem(first), first.field) from None
 
 
 def is_recorded(session_id: str) -> bool:
@@ -424,7 +425,7 @@ def evaluate(table: Table, entry: dict, hand: dict | None = None, at: int | None
     try:
         settlement = json.loads(canonical_json(settlement))
     except LogFormatError as e:
-        raise EntryError(e.errors[0].message, e.errors[0].field) from None
+        raise EntryError(problems.problem(e.errors[0]), e.errors[0].field) from None
     if entry.get("payments") is not None:  # the table paid otherwise: audit what would be saved
         rp = replay([table.records[0], *canonical, settlement])
         report = audit_hand(rp.hands[0])
@@ -457,7 +458,7 @@ def _validated(before: list[dict], records: list[dict]) -> list[dict]:
         return parse_appended([before[0], *([last] if last else [])], records)
     except LogFormatError as e:
         first = e.errors[0]
-        raise EntryError(first.message, first.field) from None
+        raise EntryError(problems.problem(first), first.field) from None
 
 
 def _winning(rp) -> dict | None:
