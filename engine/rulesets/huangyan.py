@@ -453,7 +453,7 @@ class Huangyan(Ruleset):
         "dead_wall": "牌墙剩几张时流局（规则没说）",
         "non_winner_wildcards": "没胡的人的得可以凑对子、刻子算胡（不算番）",
     }
-    points_unit = ("胡", "胡 × 2^番")
+    points_unit = ("胡", "hu × 2^fan")
     Options = Options
     hand_size = HAND_SIZE
     has_flowers = False

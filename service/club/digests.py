@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from sqlalchemy import exists, select
+from sqlalchemy import delete, exists, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from engine.audit import resolutions
@@ -42,7 +42,7 @@ class Digest:
     recorded_totals: dict[str, int]
     hands: int
     disputed_hands: int
-    explanations: tuple[str, ...]  # the rule item behind each disputed hand (see rule_item)
+    explanations: tuple[dict, ...]  # the rule item behind each disputed hand (see rule_item)
     winner_points: tuple[int, ...]  # the points of each win
     wins: dict[str, int]  # wins per player
     owed_totals: dict[str, int]  # by the audit's expected payments (a kept settlement stands)
@@ -81,22 +81,30 @@ def owed_nets(report: dict) -> list[dict[str, int]]:
     return [h["recorded_net"] if h["seq"] in kept else h["expected_net"] for h in report["hands"]]
 
 
-def rule_item(explanation: dict | None, seats: dict[str, str]) -> str:
+def rule_item(explanation: dict | None, seats: dict[str, str]) -> dict:
     """The rule item behind an explanation, the same whichever seat made the mistake (the
-    dashboards count disputed hands per item): its Chinese with the hand's players and seat
-    letters taken out, and its code."""
+    dashboards count disputed hands per item): ``{code, zh, en}``, its words with the hand's
+    players and seats taken out."""
     if not explanation:
-        return "unexplained 未解释"
-    zh = explanation["zh"]
-    for name in sorted(filter(None, seats.values()), key=len, reverse=True):
-        zh = zh.replace(name, "")
+        return dict(UNEXPLAINED)
+    names = sorted(filter(None, seats.values()), key=len, reverse=True)
+    zh, en = explanation.get("zh") or "", explanation.get("en") or ""
+    for name in names:
+        zh, en = zh.replace(name, ""), en.replace(name, "")
     zh = re.sub(r"[ESWN]", "", zh).strip(" :：")
-    return f"{zh} · {explanation['code']}"
+    en = re.sub(r"\bseat [ESWN]'s\b", "a seat's", en)
+    en = re.sub(r"\(\s*[ESWN]?\s*\)|\b[ESWN]\b", "", en)
+    return {"code": explanation["code"], "zh": zh, "en": " ".join(en.split()).strip(" :")}
+
+
+UNEXPLAINED = {"code": "unexplained", "zh": "未解释", "en": "unexplained"}
+
 
 
 def fill(clubs: Iterable[str] | None = None) -> int:
     """Digest every verification of ``clubs`` (None: of every club) that has no digest yet; how
     many were missing."""
+    _drop_legacy()
     undigested = select(Verification.id).where(
         ~exists().where(DigestRow.verification_id == Verification.id)
     )
@@ -114,6 +122,23 @@ def fill(clubs: Iterable[str] | None = None) -> int:
             for vid in batch:
                 _fill_alone(vid)
     return len(missing)
+
+
+_LEGACY_DROPPED: set[str] = set()  # databases whose old digests this process dropped
+
+
+def _drop_legacy() -> None:
+    """Digests written before rule items carried both languages list them as "zh · code"
+    strings (their JSON starts with ``["``): drop those once per process and database, so
+    ``fill`` digests them again from their reports (only disputed verifications have items)."""
+    url = engine().url.render_as_string()
+    if url in _LEGACY_DROPPED:
+        return
+    old = select(DigestRow.verification_id).where(DigestRow.explanations.like('["%'))
+    with engine().begin() as c:
+        c.execute(delete(DigestPlayer).where(DigestPlayer.verification_id.in_(old)))
+        c.execute(delete(DigestRow).where(DigestRow.verification_id.in_(old)))
+    _LEGACY_DROPPED.add(url)
 
 
 def _fill_alone(vid: int) -> None:

@@ -232,8 +232,9 @@ def test_disputes_by_rule_item_count_one_cause_once_whichever_seat_made_it():
     report = {"hands": [hand(1, "W", "老王"), hand(2, "S", "小李")], "recorded_totals": {},
               "corrections": []}  # fmt: skip
     d = digest(report)
-    assert d.disputed_hands == 2 and len(set(d.explanations)) == 1
-    assert d.explanations[0] == "胡牌家漏算无得 · fan_missed"
+    assert d.disputed_hands == 2 and d.explanations[0] == d.explanations[1]
+    assert d.explanations[0] == {"code": "fan_missed", "zh": "胡牌家漏算无得",
+                                 "en": "no 得 (番) missed"}  # fmt: skip
 
 
 def test_ledger_csv_gives_the_money_too_once_a_point_has_a_value(alice, disputed):
