@@ -15,7 +15,7 @@ per hand::
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -190,7 +190,9 @@ class FlagRule:
     it): the win kinds it goes with, a dealer (E) or non-dealer winner, the dealer's discard, a
     kong or a revealed tile shown by the winner, a kong of the winner's tile shown by the
     discarder. ``from_play``: the replay derives it from a full log (False: the ruleset judges
-    the play itself and a full log's claim is not used)."""
+    the play itself and a full log's claim is not used). ``played``, for such a flag: does a full
+    log's play show it (``played(outcome, win, opts)``)? A claim the play does not show is an
+    anomaly (the play still decides what is owed)."""
 
     zh: str
     en: str
@@ -201,6 +203,7 @@ class FlagRule:
     needs_reveal: bool = False
     discarder_kong: bool = False
     from_play: bool = True
+    played: Callable[[HandOutcome, Win, Any], bool] | None = None
 
 
 _SELF = frozenset({"self_draw"})

@@ -30,11 +30,9 @@ from engine.rulesets.base import (
     reading_words,
     step,
 )
-from engine.tiles import FACES, SEAT_WIND, is_dragon, is_terminal_or_honor, rank
+from engine.tiles import FACES, SEAT_WIND, is_dragon, is_terminal_or_honor, next_face
 
 HAND_SIZE = 13  # 手上牌數 (the dealer holds one more)
-# The seed lists the dragons as 中、財(发)、白; "next" follows that order, winds go 东南西北.
-_HONOR_NEXT = {"1z": "2z", "2z": "3z", "3z": "4z", "4z": "1z", "7z": "6z", "6z": "5z", "5z": "7z"}
 
 
 @dataclass(frozen=True)
@@ -83,13 +81,6 @@ class Options:
             low = 1 if name in ("round_to", "li_per_hu") else 0
             if getattr(self, name) < low:
                 raise below(name, getattr(self, name), low)
-
-
-def next_face(tile: str) -> str:
-    """The tile after ``tile`` in its cycle: 9 → 1, 东南西北 → 东, 中发白 → 中."""
-    if tile in _HONOR_NEXT:
-        return _HONOR_NEXT[tile]
-    return f"{rank(tile) % 9 + 1}{tile[1]}"
 
 
 def _half(amount: int, opts: Options) -> int:
@@ -585,13 +576,14 @@ class Huangyan(Ruleset):
         if not inp.wins or inp.wins[0].seat not in scorings:
             return []
         win, dealer = inp.wins[0], inp.dealer
-        seen = {_flows(self.settle(inp, opts))}
-        out = []
-        for code, zh, en, pays in _candidates(win, dealer, scorings, inp.points, opts):
-            if _flows(pays) not in seen:
-                seen.add(_flows(pays))
-                out.append(Mistake(code, zh, en, tuple(pays)))
-        return out
+        right = _flows(self.settle(inp, opts))
+        # Two mistakes that pay alike are both kept: the audit lists every one that reproduces
+        # what was paid (only a "mistake" that pays what is owed is no mistake).
+        return [
+            Mistake(code, zh, en, tuple(pays))
+            for code, zh, en, pays in _candidates(win, dealer, scorings, inp.points, opts)
+            if _flows(pays) != right
+        ]
 
     def next_dealer(self, outcome: HandOutcome, opts: Options) -> str:
         """庄家胡 keeps the deal (连庄); any other win passes it to 下家; a draw per option."""

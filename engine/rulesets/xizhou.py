@@ -280,6 +280,14 @@ def _discard_after_kong(outcome: HandOutcome, win: Win) -> bool:
     return False
 
 
+def after_kong_played(outcome: HandOutcome, win: Win, opts: Options) -> bool:
+    """Does a full log's play show what a win line's ``after_kong`` flag claims: the winning
+    tile was the discarder's first discard after its last kong?"""
+    if win.how != "discard" or win.from_seat is None or outcome.actions is None:
+        return False
+    return _discard_after_kong(outcome, win)
+
+
 def gang_liable(outcome: HandOutcome, win: Win) -> str | None:
     """Who pays 5M for the kong 承包 of this win."""
     kind = gang_kind(outcome, win)
@@ -328,7 +336,7 @@ class Xizhou(Ruleset):
     flag_rules = FLAG_RULES | {
         FLAG_AFTER_KONG: FlagRule(
             "杠后炮", "the discard came right after the discarder's kong", frozenset({"discard"}),
-            discarder_kong=True, from_play=False,
+            discarder_kong=True, from_play=False, played=after_kong_played,
         )
     }
     liability_kinds = (*GANG_KINDS, *BAO_KINDS)

@@ -58,7 +58,7 @@ class Wenling(Ruleset):
     flag_rules = FLAG_RULES | {
         liability.FLAG_BAO: FlagRule(
             "包三家", "the discarder pays for all three (包三家)", frozenset({"discard"}),
-            from_play=False,
+            from_play=False, played=liability.played,
         )
     }
     liability_kinds = liability.KINDS
