@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import plotly.graph_objects as go
-
 import dataclasses
 import json
 import re
+
+import plotly.graph_objects as go
 
 from dashboards import (
     PLOT_CONFIG,
