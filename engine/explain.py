@@ -21,7 +21,9 @@ from engine.tiles import chinese, english, is_flower, next_face
 CAUSE_UNKNOWN = {"code": "cause_unknown", "zh": "原因不明", "en": "cause unknown"}
 
 # Plausibility tiers (lower first): another legal reading of the hand, one named item of this
-# hand missed or added, a settlement rule applied another way, a bare count or rounding slip.
+# hand missed or added, a settlement rule applied another way, a bare count or rounding slip,
+# and last a payment slip that would fit many settlements by coincidence (a payment made
+# twice, by or to the wrong seat, a winner of several forgotten).
 _TIER_ITEM = frozenset(
     {
         "fan_missed",
@@ -46,11 +48,18 @@ _TIER_COUNT = frozenset(
 )
 
 
+_TIER_PAYMENT_SLIP = frozenset(
+    {"winner_not_paid", "paid_twice", "paid_by_wrong_seat", "paid_to_wrong_seat"}
+)
+
+
 def tier(code: str) -> int:
     if code == "other_reading":
         return 0
     if code in _TIER_ITEM:
         return 1
+    if code in _TIER_PAYMENT_SLIP:
+        return 4
     return 3 if code in _TIER_COUNT else 2
 
 

@@ -25,8 +25,8 @@ LABELS = {
 def changes(before: dict, after: dict) -> list[dict]:
     """Every difference a club cares about between two reports of the same session, the
     session's own first, then hand by hand. Each change is ``{hand, code, zh, en, what,
-    before, after}``: ``hand`` the hand no (None for the session), ``what`` the player pair,
-    player or anomaly code concerned (None when the code says it all)."""
+    before, after}``: ``hand`` the hand no (None for the session), ``what`` the player pair or
+    player concerned as ``{seats, zh, en}`` (None when the code and values say it all)."""
     out = []
     if before["ok"] != after["ok"]:
         out.append(_change(None, "verdict", None, before["ok"], after["ok"]))
@@ -61,7 +61,7 @@ def _hand(old: dict, new: dict) -> list[dict]:
         for seat in sorted(old[field].keys() | new[field].keys()):
             was, now = old[field].get(seat), new[field].get(seat)
             if was != now:
-                out.append(_change(no, field, _player(seats, seat), was, now))
+                out.append(_change(no, field, _who(seats, seat), was, now))
     return out
 
 
@@ -73,7 +73,7 @@ def _disputes(no: int, seats: dict, old: list[dict], new: list[dict]) -> list[di
     was, now = by_pair(old), by_pair(new)
     out = []
     for pair in sorted(was.keys() | now.keys()):
-        what = f"{_player(seats, pair[0])} → {_player(seats, pair[1])}"
+        what = _who(seats, *pair)
         code = ("dispute_added" if pair not in was else "dispute_removed" if pair not in now
                 else "dispute_amount" if was[pair] != now[pair] else None)  # fmt: skip
         if code:
@@ -88,13 +88,24 @@ def _anomalies(no: int | None, old: list[dict], new: list[dict]) -> list[dict]:
 
     was, now = by_key(old), by_key(new)
     gone = [
-        _change(no, "anomaly_removed", k[1], was[k], None) for k in sorted(was.keys() - now.keys())
+        _change(no, "anomaly_removed", None, was[k], None) for k in sorted(was.keys() - now.keys())
     ]
     came = [
-        _change(no, "anomaly_added", k[1], None, now[k]) for k in sorted(now.keys() - was.keys())
+        _change(no, "anomaly_added", None, None, now[k]) for k in sorted(now.keys() - was.keys())
     ]
     return gone + came
 
 
-def _player(seats: dict, seat: str) -> str:
-    return f"{seats[seat]} ({seat})" if seat in seats else seat
+SEAT_NAMES = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
+
+
+def _who(seats: dict, *concerned: str) -> dict:
+    """The seats concerned for a reader, ``{seats, zh, en}``: each by its player's name, or
+    (no name) the seat's (东 / East), joined by arrows; never a seat letter."""
+
+    def name(seat: str, lang: int) -> str:
+        return seats.get(seat) or SEAT_NAMES.get(seat, (seat, seat))[lang]
+
+    return {"seats": list(concerned),
+            "zh": " → ".join(name(s, 0) for s in concerned),
+            "en": " → ".join(name(s, 1) for s in concerned)}  # fmt: skip

@@ -16,10 +16,10 @@ from flask_babel import gettext as _
 import dashboards
 from engine.rulesets import get_ruleset
 from service.accounts import auth
-from service.club import aggregates
+from service.club import aggregates, digests
 from service.club import views as club_views
 from service.db import engine
-from service.i18n import label, language, ruleset_title
+from service.i18n import language, ruleset_title
 from service.models import User
 from service.sessions import queries, views
 
@@ -60,7 +60,8 @@ def club_chart_json(user: User, club: str, name: str, args) -> str:
 
 
 def _cached(key: tuple, build: Callable[[], go.Figure]) -> str:
-    """The JSON of the figure ``build`` makes, kept per process under ``key`` (and database)."""
+    """The JSON of the figure ``build`` makes, kept per process under ``key`` (and database
+    and language: a figure's words are in the page's language)."""
     key = (engine().url.render_as_string(), language(), *key)
     with _lock:
         found = _figures.get(key)
@@ -101,7 +102,7 @@ def _by_table(rows) -> go.Figure:
 
 
 def _by_item(rows) -> go.Figure:
-    items = [label(e) for _, d in rows for e in d.explanations]
+    items = [digests.item_label(e) for _, d in rows for e in d.explanations]
     return dashboards.dispute_rate_by_item(items, sum(d.hands for _, d in rows), labels())
 
 

@@ -72,8 +72,13 @@ def ruleset_info(name: str, opts: Any = None) -> dict:
         "hand_size": rs.hand_size,
         "nonwinners_score": name in NONWINNERS_SCORE,
         "multiple_winners": rs.multiple_discard_winners,
-        "options": [{"name": n, "default": d, "doc": doc} for n, d, doc in rs.describe_options()],
-    }
+        "options": [
+            {"name": n, "default": d, "doc": text.en, "text": {"zh": text.zh, "en": text.en},
+             "choices": [{"value": v, "zh": label.zh, "en": label.en}
+                         for v, label in rs.option_choices(n)]}
+            for n, d, text in rs.option_texts()
+        ],  # the form shows ``text`` and the choices' labels in the page's language, never a code
+    }  # fmt: skip
 
 
 def all_rulesets() -> dict[str, dict]:

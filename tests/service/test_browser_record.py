@@ -19,6 +19,13 @@ pytestmark = pytest.mark.browser
 def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, browser, shots):
     def shoot_the_form(page):
         page.wait_for_selector("#options input[data-option=multiplier]", state="attached")
+        # the options by their labels, a choice by its values' labels, in the page's language
+        shown = page.text_content("#options")
+        assert "哪一组花是红花" in shown and "red_flowers" not in shown and "spring" not in shown
+        assert page.eval_on_selector(
+            "#options select[data-option=red_flowers]",
+            "s => Array.from(s.options).map(o => [o.value, o.textContent])",
+        ) == [["spring", "春夏秋冬"], ["plum", "梅兰竹菊"]]
         page.screenshot(path=shots / "recorder-open.png", full_page=True)
 
     context, page, errors, session_id = phone_at_table(

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from engine.rulesets import RULESET_NAMES
 from tests.dashboards.test_figures import shown_words
 from tests.service.conftest import CLUB, EN, fixture_log, login, verified
 
@@ -31,19 +32,21 @@ LATIN_ALLOWED = {
     "jsonl",
 }
 FILE_NAME = re.compile(r"\b[\w-]+\.(?:txt|csv|jsonl|png)\b")  # data, as a name is
-# 中文: the switch. 得: the engine's English labels keep it as the term ("no 得 in hand"), which
-# the rules glossary explains (issue 17.2); renaming it in engine/ is left to that work.
-CJK_ALLOWED = {"中文", "得"}
+# 中文: the switch. A word of the game where it is itself the subject (the rules' words, the
+# glossary) is a <dfn>, which visible_text leaves out.
+CJK_ALLOWED = {"中文"}
 REASON = re.compile(r'<span class="muted reason">.*?</span>', re.S)
 
 
 def visible_text(page: str, reasons: bool = False) -> str:
     """What a reader sees: the text outside tags, plus title/placeholder/aria-label/alt values;
-    no scripts, no styles, no <code>, <pre> or <textarea> (commands, tokens, signed notes), no tiles (drawn, not read); payment
+    no scripts, no styles, no <code>, <pre> or <textarea> (commands, tokens, signed notes), no
+    <dfn> (a word of the game as the subject: the rules' words, the glossary), no tiles (drawn,
+    not read); payment
     reasons only when asked (test_payment_reasons_are_in_the_pages_language)."""
     if not reasons:
         page = REASON.sub(" ", page)
-    page = re.sub(r"<(script|style|code|pre|textarea)\b.*?</\1>", " ", page, flags=re.S)
+    page = re.sub(r"<(script|style|code|pre|textarea|dfn)\b.*?</\1>", " ", page, flags=re.S)
     page = re.sub(r'<span class="tile [^"]*"[^>]*>.*?</span>', " ", page, flags=re.S)
     attrs = re.findall(r'\b(?:title|placeholder|aria-label|alt)="([^"]*)"', page)
     text = re.sub(r"<[^>]+>", " ", page)
@@ -60,7 +63,8 @@ def pages(app, alice):
              f"/sessions/{disputed}/replay", f"/clubs/{CLUB}/ledger", f"/clubs/{CLUB}/ledger?date=all",
              f"/clubs/{CLUB}/disputes", f"/clubs/{CLUB}/dashboards", f"/players/{players[0]}",
              "/account", "/clubs", "/upload", "/record", "/checkpoint", "/nope",
-             f"/clubs/{CLUB}/members", "/account/password"]  # fmt: skip
+             f"/clubs/{CLUB}/members", "/account/password",
+             *(f"/rules/{name}" for name in RULESET_NAMES), "/rules/glossary"]  # fmt: skip
     data = {CLUB, "阿强", *players, "alice", "bob", "carol"}
     return paths, data
 
@@ -146,3 +150,6 @@ def test_the_checker_sees_a_word_of_the_other_language(client):
     text = visible_text(doubled)
     assert sorted(WORD.findall(text)) == ["Sessions", "step"]
     assert sorted(CJK.findall(text)) == ["场次", "步"]
+    # a word of the game is passed over only as the subject (<dfn>), not in a sentence
+    term = '<dt><dfn class="term" lang="zh-CN">胡</dfn></dt><dd>The points: its 胡 items</dd>'
+    assert CJK.findall(visible_text(term)) == ["胡"]
