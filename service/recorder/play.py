@@ -61,7 +61,7 @@ def play_records(table: Table, entry: dict, hand: dict) -> list[dict]:
     if {r["seat"] for r in records if r["type"] == "deal"} != set(SEATS):
         raise EntryError(_("enter the deal of every seat"), "play.deal")
     if has_indicator(table.ruleset, table.rp.opts) and not entry["play"].get("indicator"):
-        raise EntryError(_("enter the 得 indicator"), "play.indicator")
+        raise EntryError(_("enter the wildcard indicator"), "play.indicator")
     outcome = replay([table.records[0], *records]).hands[0].outcome
     winners = [w.seat for w in outcome.wins]
     shown = winners + [

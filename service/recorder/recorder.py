@@ -308,7 +308,7 @@ def hand_records(table: Table, entry: dict, hand: dict) -> list[dict]:
     indicator = _tile(entry.get("indicator"), "indicator") if entry.get("indicator") else None
     if has_indicator(rs, opts):
         if indicator is None and result == "win":
-            raise EntryError(_("enter the 得 indicator"), "indicator")
+            raise EntryError(_("enter the wildcard indicator"), "indicator")
         if indicator:
             records.append({"type": "wildcard", "indicator": indicator})
     shows = entry.get("shows") or {}
@@ -337,7 +337,7 @@ def _checked_wins(win: object, rs) -> list[dict]:
     if not also:
         return [first]
     if not rs.multiple_discard_winners or first["how"] not in ("discard", "robbed_kong"):
-        raise EntryError(_("only one winner here (no 一炮多响 in this ruleset or way of winning)"),
+        raise EntryError(_("only one winner here (this ruleset or way of winning has no several winners on one discard)"),
                          "win.also")  # fmt: skip
     others = set(SEATS) - {first["seat"], first["from"]}
     if not isinstance(also, list) or len(set(also)) != len(also) or not set(also) <= others:

@@ -91,7 +91,7 @@ def test_a_refused_entry_is_explained_in_the_pages_language(alice, table):
     r = post(alice, f"{API}/evaluate", {"session_id": table, "entry": entry})
     assert r.get_json()["message"] == "5 copies of 5 Dots entered; the set has 4"
     r = post(alice, f"{API}/evaluate", {"session_id": table, "entry": {**win_entry(), "indicator": None}})
-    assert (r.get_json()["message"], r.get_json()["field"]) == ("enter the 得 indicator", "indicator")
+    assert (r.get_json()["message"], r.get_json()["field"]) == ("enter the wildcard indicator", "indicator")
 
 
 def test_invalid_entries_get_clear_errors(alice, table):
