@@ -17,7 +17,6 @@ from engine.rulesets.base import (
     Anomaly,
     Item,
     Mistake,
-    OptionError,
     Payment,
     Ruleset,
     ScoreLine,
@@ -26,6 +25,7 @@ from engine.rulesets.base import (
     Step,
     Term,
     Text,
+    below,
     option,
     reading_words,
     step,
@@ -108,7 +108,7 @@ class Options:
         for name in ("base_hu", "cap", "round_to", "li_per_hu", "seat_change_rounds", "dead_wall"):
             low = 1 if name in ("round_to", "li_per_hu") else 0
             if getattr(self, name) < low:
-                raise OptionError(f"option {name}: {getattr(self, name)} is below {low}")
+                raise below(name, getattr(self, name), low)
 
 
 def _half(amount: int, opts: Options) -> int:

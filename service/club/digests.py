@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
-from sqlalchemy import exists, select
+from sqlalchemy import delete, exists, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from engine.audit import resolutions
@@ -120,6 +120,7 @@ def item_label(item: dict | str | None) -> str:
 def fill(clubs: Iterable[str] | None = None) -> int:
     """Digest every verification of ``clubs`` (None: of every club) that has no digest yet; how
     many were missing."""
+    _drop_legacy()
     undigested = select(Verification.id).where(
         ~exists().where(DigestRow.verification_id == Verification.id)
     )
@@ -137,6 +138,23 @@ def fill(clubs: Iterable[str] | None = None) -> int:
             for vid in batch:
                 _fill_alone(vid)
     return len(missing)
+
+
+_LEGACY_DROPPED: set[str] = set()  # databases whose old digests this process dropped
+
+
+def _drop_legacy() -> None:
+    """Digests written before rule items carried both languages list them as "zh · code"
+    strings (their JSON starts with ``["``): drop those once per process and database, so
+    ``fill`` digests them again from their reports (only disputed verifications have items)."""
+    url = engine().url.render_as_string()
+    if url in _LEGACY_DROPPED:
+        return
+    old = select(DigestRow.verification_id).where(DigestRow.explanations.like('["%'))
+    with engine().begin() as c:
+        c.execute(delete(DigestPlayer).where(DigestPlayer.verification_id.in_(old)))
+        c.execute(delete(DigestRow).where(DigestRow.verification_id.in_(old)))
+    _LEGACY_DROPPED.add(url)
 
 
 def _fill_alone(vid: int) -> None:

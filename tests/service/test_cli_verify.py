@@ -176,7 +176,7 @@ def test_verify_json_refuses_a_lone_surrogate_with_line_and_field(tmp_path):
     result = run("verify", "--json", bad)
     assert result.exit_code == 2, result.output
     (error,) = json.loads(result.stdout)["files"][0]["errors"]
-    assert (error["line"], error["field"]) == (1, "players.0")
+    assert (error["line"], error["field"], error["code"]) == (1, "players.0", "contains_surrogate")
     assert "lone surrogate" in error["message"] and "Traceback" not in result.output
 
 

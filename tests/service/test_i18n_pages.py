@@ -10,7 +10,7 @@ import re
 import pytest
 
 from engine.rulesets import RULESET_NAMES
-
+from tests.dashboards.test_figures import shown_words
 from tests.service.conftest import CLUB, EN, fixture_log, login, verified
 
 DISPUTED, CLEAN = "audit/fan_missed.jsonl", "replay/clean.jsonl"
@@ -163,6 +163,43 @@ def test_the_checker_sees_a_seat_letter():
     for text in ("胡牌家小李多算1番", "one fan too many (小李)", "East 小李, South 老王", "2M",
                  "a discard win paid M, not 2M", "East wind", "(West)"):  # fmt: skip
         assert not SEAT_LETTER.search(text), text
+
+
+def charts(client, paths) -> list[str]:
+    """The chart URLs of the pages (their figures come as JSON from the API)."""
+    found = []
+    for path in paths:
+        page = client.get(path).get_data(as_text=True)
+        found += [html_lib.unescape(u) for u in re.findall(r'data-src="([^"]+)"', page)]
+    return sorted(set(found))
+
+
+def chart_words(client, url, headers) -> str:
+    import plotly.io
+
+    response = client.get(url, headers=headers)
+    assert response.status_code == 200, url
+    fig = plotly.io.from_json(response.get_data(as_text=True))
+    items = [y for t in fig.data if getattr(t, "orientation", None) == "h" for y in t.y]
+    return " ".join(shown_words(fig) + items)  # the rule items (bars' names) are words too
+
+
+@pytest.mark.parametrize(
+    "headers, pattern, allowed", [(ZH, WORD, LATIN_ALLOWED), (EN, CJK, CJK_ALLOWED)]
+)
+def test_the_charts_are_in_the_pages_language(alice, pages, headers, pattern, allowed):
+    """Titles, axes, subplot titles, legend and hover text of every chart on the pages (the
+    dashboards, a session's payment flow, a player's balance): one language, data aside."""
+    paths, data = pages
+    urls = charts(alice, paths)
+    assert len(urls) == 6, urls  # four club charts, the flow, a player's balance
+    found = {}
+    for url in urls:
+        text = chart_words(alice, url, headers)
+        for name in sorted(data | {"table 1", "1"}, key=len, reverse=True):
+            text = text.replace(name, " ")
+        found[url] = sorted({w for w in pattern.findall(text) if w not in allowed})
+    assert {u: words for u, words in found.items() if words} == {}
 
 
 def test_the_checker_sees_a_word_of_the_other_language(client):
