@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.model import Action, who
+from engine.tiles import english
 from engine.rulesets.base import Anomaly
 
 
@@ -28,7 +29,7 @@ def passed_peng(action: Action, history: tuple[Action, ...]) -> Anomaly | None:
             action.seq,
             "passed_peng",
             "error",
-            f"{who(action.seat)} let {a.tile} go by (seq {a.seq}) and may not 碰 it again before "
+            f"{who(action.seat)} let {english(a.tile)} go by (seq {a.seq}) and may not pung it again before "
             "its next draw",
         )
     return None
