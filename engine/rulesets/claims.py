@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.model import Action, who
-from engine.tiles import english
 from engine.rulesets.base import Anomaly
+from engine.tiles import english
 
 
 def passed_peng(action: Action, history: tuple[Action, ...]) -> Anomaly | None:
