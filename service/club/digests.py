@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
-from sqlalchemy import delete, exists, select
+from sqlalchemy import exists, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from engine.audit import resolutions
@@ -107,20 +107,15 @@ def _without_seats(text: str, seats: dict[str, str], lang: int, letter: str) -> 
     return re.sub(r"\(\s*\)|\s{2,}", " ", text).strip(" :：")
 
 
-def item_label(item: dict | str | None) -> str:
-    """A stored rule item in the page's language. A digest made before items were stored as
-    data holds ``"zh · code"``: its Chinese is all it has (the code is left out)."""
-    if item is None:
-        return _("unexplained")
-    if isinstance(item, str):
-        return item.rsplit(" · ", 1)[0] if " · " in item else _("unexplained")
-    return label(item)
+def item_label(item: dict | None) -> str:
+    """A stored rule item in the page's language (digests from before items were stored as
+    data were emptied by migration 0012_digest_reset)."""
+    return _("unexplained") if item is None else label(item)
 
 
 def fill(clubs: Iterable[str] | None = None) -> int:
     """Digest every verification of ``clubs`` (None: of every club) that has no digest yet; how
     many were missing."""
-    _drop_legacy()
     undigested = select(Verification.id).where(
         ~exists().where(DigestRow.verification_id == Verification.id)
     )
@@ -138,23 +133,6 @@ def fill(clubs: Iterable[str] | None = None) -> int:
             for vid in batch:
                 _fill_alone(vid)
     return len(missing)
-
-
-_LEGACY_DROPPED: set[str] = set()  # databases whose old digests this process dropped
-
-
-def _drop_legacy() -> None:
-    """Digests written before rule items carried both languages list them as "zh · code"
-    strings (their JSON starts with ``["``): drop those once per process and database, so
-    ``fill`` digests them again from their reports (only disputed verifications have items)."""
-    url = engine().url.render_as_string()
-    if url in _LEGACY_DROPPED:
-        return
-    old = select(DigestRow.verification_id).where(DigestRow.explanations.like('["%'))
-    with engine().begin() as c:
-        c.execute(delete(DigestPlayer).where(DigestPlayer.verification_id.in_(old)))
-        c.execute(delete(DigestRow).where(DigestRow.verification_id.in_(old)))
-    _LEGACY_DROPPED.add(url)
 
 
 def _fill_alone(vid: int) -> None:

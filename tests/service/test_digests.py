@@ -229,25 +229,3 @@ def test_one_clubs_bad_row_fails_neither_another_club_nor_its_own_pages(
     if bad_report.startswith("{not") or web_database_url.startswith("postgresql"):
         errors = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
         assert any(bad_session in e and "failed audit" in e for e in errors), errors
-
-
-def test_a_digest_of_before_the_two_language_items_is_digested_again(app, alice, monkeypatch):
-    """Rule items were stored as "zh · code" strings; such a row is dropped once per process
-    and filled again from its report, with the item in both languages."""
-    verified(alice, fixture_log("audit/fan_missed.jsonl"))
-    with app.app_context():
-        digests.fill([CLUB])
-        with engine().begin() as c:
-            (row,) = c.execute(select(DigestRow.verification_id, DigestRow.explanations)).all()
-            item = json.loads(row.explanations)[0]
-            assert set(item) == {"code", "zh", "en"} and item["en"]
-            old = json.dumps([f"{item['zh']} · {item['code']}"], ensure_ascii=False)
-            c.execute(DigestRow.__table__.update().values(explanations=old))
-        digests.fill([CLUB])  # this process has checked: the row stays as it is
-        with engine().connect() as c:
-            assert c.execute(select(DigestRow.explanations)).scalar_one() == old
-        monkeypatch.setattr(digests, "_LEGACY_DROPPED", set())  # a new process
-        assert digests.fill([CLUB]) == 1
-        with engine().connect() as c:
-            assert json.loads(c.execute(select(DigestRow.explanations)).scalar_one()) == [item]
-            assert c.execute(select(func.count()).select_from(DigestPlayer)).scalar_one() > 0
