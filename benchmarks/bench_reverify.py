@@ -54,9 +54,7 @@ def postgres_background(admin) -> list[int]:
     """PostgreSQL's own processes (no database): WAL writer, checkpointer, autovacuum…"""
     with admin.connect() as c:
         return list(
-            c.execute(
-                text("SELECT pid FROM pg_stat_activity WHERE datname IS NULL")
-            ).scalars()
+            c.execute(text("SELECT pid FROM pg_stat_activity WHERE datname IS NULL")).scalars()
         )
 
 
@@ -92,8 +90,13 @@ def run_once(args, workers: int, version: str, hands: int, admin) -> dict[str, f
     tasks.engine_version = lambda: version
     env = {**os.environ, "BENCH_ENGINE_VERSION": version}
     procs = [
-        subprocess.Popen([sys.executable, "-c", WORKER, f"reverify{n}@%h"], cwd=ROOT, env=env,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+        subprocess.Popen(
+            [sys.executable, "-c", WORKER, f"reverify{n}@%h"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )  # fmt: skip
         for n in range(workers)
     ]
     try:
