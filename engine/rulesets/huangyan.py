@@ -482,12 +482,12 @@ class Huangyan(Ruleset):
         cap_en = f", at most {opts.cap}" if opts.cap else ""
         return (
             Term("胡", f"分数。胡家：（各胡项 + 底胡{opts.base_hu}）× 2^番{cap_zh}；没胡的人也按自己的刻子、对子算胡，互相找差额。",
-                 f"The points. The winner: (its 胡 items + {opts.base_hu} base) × 2 to the power of "
-                 f"its 番{cap_en}; the others count their own pungs and pairs too and settle the "
+                 f"The points (hu). The winner: (its hu items + {opts.base_hu} base) × 2 to the power "
+                 f"of its fan{cap_en}; the others count their own pungs and pairs too and settle the "
                  f"differences."),
-            Term("番", "每一番使胡数翻一倍。", "Each 番 doubles the 胡."),
+            Term("番", "每一番使胡数翻一倍。", "Each fan doubles the hu."),
             Term("得", f"百搭牌：{rule[0]}，可以当任何牌用（不能用来吃、碰）。",
-                 f"The wildcard: {rule[1]}; it stands for any tile (never to 吃 or 碰)."),
+                 f"The wildcard: {rule[1]}; it stands for any tile (never to chow or pung)."),
             Term("庄", "庄家：东位，坐庄的一家。", "The dealer: the East seat."),
         )
 
@@ -495,7 +495,7 @@ class Huangyan(Ruleset):
         up = opts.half_rounding == "up"
         half_zh, half_en = ("向上取整", "rounded up") if up else ("向下取整", "rounded down")
         return (
-            Text(f"每胡付 {opts.li_per_hu} 粒。", f"Each 胡 is paid {opts.li_per_hu} 粒 (chips)."),
+            Text(f"每胡付 {opts.li_per_hu} 粒。", f"Each hu is paid {opts.li_per_hu} li (chips)."),
             Text("庄家胡：每个闲家全额付给庄家；闲家之间按胡数差额的一半互相找。",
                  "The dealer wins: each other seat pays the dealer in full; those three settle "
                  "half their differences between them."),

@@ -70,7 +70,8 @@ def ruleset_info(name: str, opts: Any = None) -> dict:
         "hand_size": rs.hand_size,
         "nonwinners_score": name in NONWINNERS_SCORE,
         "multiple_winners": rs.multiple_discard_winners,
-        "options": [{"name": n, "default": d, "doc": doc} for n, d, doc in rs.describe_options()],
+        "options": [{"name": n, "default": d, "label": {"code": n, "zh": t.zh, "en": t.en}}
+                    for n, d, t in rs.option_texts()],  # what it does, as the rules page says
     }
 
 

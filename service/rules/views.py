@@ -25,7 +25,8 @@ def rules_view(name: str, opts: Any, language: str) -> dict:
         "name": name,
         "title": pick(Text(rs.title_zh, rs.title_en), language),
         "terms": [
-            {"term": t.term, "text": pick(t, language), "glossary": t.term in GLOSSARY_TERMS}
+            {"term": t.term, "text": pick(t, language), "glossary": t.term in GLOSSARY_TERMS,
+             "pinyin": PINYIN.get(t.term, "")}
             for t in rs.terms(opts)
         ],
         "items": _entries(rs.items(opts), texts, language),
@@ -70,6 +71,7 @@ def _entries(items: tuple[Item, ...], texts: dict[str, Text], language: str) -> 
 
 
 GLOSSARY_TERMS = frozenset(e.term for e in GLOSSARY)
+PINYIN = {e.term: e.pinyin for e in GLOSSARY}  # how an English reader says a term
 
 
 @cache

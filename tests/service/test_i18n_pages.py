@@ -4,49 +4,20 @@ the language switch, which names the other language in that language."""
 
 from __future__ import annotations
 
-import html as html_lib
-import re
-
 import pytest
 
 from tests.service.conftest import CLUB, EN, fixture_log, login, verified
+from tests.service.one_language import (
+    CJK,
+    CJK_ALLOWED,
+    LATIN_ALLOWED,
+    WORD,
+    visible_text,
+    without_data,
+)
 
 DISPUTED, CLEAN = "audit/fan_missed.jsonl", "replay/clean.jsonl"
 ZH = {"Accept-Language": "zh-CN"}
-CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]+")
-WORD = re.compile(r"[A-Za-z]{2,}")
-# Not interface words: names of formats and keys, and the switch to the other language.
-LATIN_ALLOWED = {
-    "English",
-    "CSV",
-    "PNG",
-    "API",
-    "JSON",
-    "Lines",
-    "UTC",
-    "Home",
-    "End",
-    "fupan",
-    "jsonl",
-}
-FILE_NAME = re.compile(r"\b[\w-]+\.(?:txt|csv|jsonl|png)\b")  # data, as a name is
-# 中文: the switch. 得: the engine's English labels keep it as the term ("no 得 in hand"), which
-# the rules glossary explains (issue 17.2); renaming it in engine/ is left to that work.
-CJK_ALLOWED = {"中文", "得"}
-REASON = re.compile(r'<span class="muted reason">.*?</span>', re.S)
-
-
-def visible_text(page: str, reasons: bool = False) -> str:
-    """What a reader sees: the text outside tags, plus title/placeholder/aria-label/alt values;
-    no scripts, no styles, no <code>, <pre> or <textarea> (commands, tokens, signed notes), no tiles (drawn, not read); payment
-    reasons only when asked (test_payment_reasons_are_in_the_pages_language)."""
-    if not reasons:
-        page = REASON.sub(" ", page)
-    page = re.sub(r"<(script|style|code|pre|textarea)\b.*?</\1>", " ", page, flags=re.S)
-    page = re.sub(r'<span class="tile [^"]*"[^>]*>.*?</span>', " ", page, flags=re.S)
-    attrs = re.findall(r'\b(?:title|placeholder|aria-label|alt)="([^"]*)"', page)
-    text = re.sub(r"<[^>]+>", " ", page)
-    return html_lib.unescape(" ".join([text, *attrs]))
 
 
 @pytest.fixture
@@ -66,9 +37,7 @@ def pages(app, alice):
 
 def offending(client, path, headers, pattern, allowed, data, reasons=False) -> list[str]:
     response = client.get(path, headers=headers)
-    text = FILE_NAME.sub(" ", visible_text(response.get_data(as_text=True), reasons))
-    for name in sorted(data, key=len, reverse=True):
-        text = text.replace(name, " ")
+    text = without_data(visible_text(response.get_data(as_text=True), reasons), data)
     return sorted({w for w in pattern.findall(text) if w not in allowed})
 
 

@@ -221,7 +221,7 @@ def test_disputes_by_rule_item_count_one_cause_once_whichever_seat_made_it():
         why = {
             "code": "fan_missed",
             "zh": f"胡牌家{seat}漏算无得",
-            "en": f"no 得 (番) missed ({seat})",
+            "en": f"no 得 (fan) missed ({seat})",
         }
         if seq > 1:  # as the audit gives them now: by player name
             why = {**why, "zh": f"胡牌家{player}漏算无得"}

@@ -67,9 +67,9 @@ def _point_slips(scoring: Scoring) -> Iterator[tuple[int, str, str, str]]:
         return
     for x in scoring.lines:
         if x.unit == lines.FAN:
-            yield _points(hu, fan - x.value), "fan_missed", f"漏算{x.zh}", f"{x.en} (番) missed"
+            yield _points(hu, fan - x.value), "fan_missed", f"漏算{x.zh}", f"{x.en} (fan) missed"
         elif x.value and x.code != "base_20":
-            yield _points(hu - x.value, fan), "hu_missed", f"漏算{x.zh}", f"{x.en} (胡) missed"
+            yield _points(hu - x.value, fan), "hu_missed", f"漏算{x.zh}", f"{x.en} (hu) missed"
     yield _points(hu, fan + 1), "fan_added", "多算1番", "one 番 too many"
     if any(x.code == "base_20" for x in scoring.lines):
         yield _points(hu - lines.BASE_HU, fan), "base_missed", "漏加基础20胡", "base 20 胡 left out"

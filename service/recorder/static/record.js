@@ -73,7 +73,7 @@
         if (typeof o.default === "boolean") { input.type = "checkbox"; input.checked = o.default; }
         else { input.type = typeof o.default === "number" ? "number" : "text"; input.value = o.default; }
         input.dataset.default = String(o.default);
-        label.append(input, el("span", null, " " + o.name + " — " + o.doc));
+        label.append(input, el("span", null, " " + FupanI18n.label(o.label)));
         box.append(label);
       });
     }

@@ -75,7 +75,7 @@
     h.append(info);
     if ((s.waits || []).length) { var w = T.tiles(s.waits, state.wildcards); w.classList.add("waits"); h.append(w); }
     var wins = (state.win_tiles || []).filter(function (x) { return x.seat === seat; });
-    if (wins.length) { var tag = document.createElement("span"); tag.className = "winner-tag"; tag.textContent = "win"; h.append(tag); }
+    if (wins.length) { var tag = document.createElement("span"); tag.className = "winner-tag"; tag.textContent = _("winner"); h.append(tag); }
     el.append(h);
     var hand = T.tiles(s.concealed, state.wildcards);
     hand.classList.add("concealed"); hand.dataset.seat = seat;
