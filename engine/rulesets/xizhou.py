@@ -52,16 +52,23 @@ KIND_ZH = {
     "san_bao": "三包",
     "hu_bao": "互包",
 }
+KIND_EN = {  # as an English reader reads them (the glossary has the Chinese words)
+    "la_gang": "a win robbing an added kong",
+    "song_gang": "a replacement win after a kong of someone's discard",
+    "huan_gang": "a win on the discard right after a kong",
+    "san_bao": "three-claims liability",
+    "hu_bao": "mutual liability",
+}
 
 
 # The rules that make a payment: code -> (zh, en); the zh is the payment's ``reason``. M is
 # 台 × 底分.
 RULES = {
-    "la_gang": (KIND_ZH["la_gang"], "拉杠胡: the robbed konger pays 5M"),
-    "song_gang": (KIND_ZH["song_gang"], "送杠胡: who fed the kong pays 5M"),
-    "huan_gang": (KIND_ZH["huan_gang"], "还杠胡: the konger who discarded pays 5M"),
-    "san_bao": (KIND_ZH["san_bao"], "三包: the bound seat pays 2M (5M on a self-draw)"),
-    "hu_bao": (KIND_ZH["hu_bao"], "互包: the bound seat pays double"),
+    "la_gang": (KIND_ZH["la_gang"], "robbing an added kong: the robbed konger pays 5M"),
+    "song_gang": (KIND_ZH["song_gang"], "replacement win on a fed kong: who fed it pays 5M"),
+    "huan_gang": (KIND_ZH["huan_gang"], "win after a kong: the konger who discarded pays 5M"),
+    "san_bao": (KIND_ZH["san_bao"], "three claims: the bound seat pays 2M (5M on a self-draw)"),
+    "hu_bao": (KIND_ZH["hu_bao"], "mutual liability: the bound seat pays double"),
     "discard": ("点炮", "a discard win: the discarder pays 2M"),
     "self_draw": ("自摸", "self-draw: each pays M"),
 }
@@ -349,14 +356,15 @@ class Xizhou(Ruleset):
                  "A win is the standard shape only: four sets (chows, pungs or kongs) and a pair."),
             Term("台", f"牌的分值单位。下表各项相加，至少{MIN_TAI}台才能胡（{MIN_TAI}台起胡），不封顶。",
                  f"What a winning hand is worth: the items below added up. A win needs at least "
-                 f"{MIN_TAI} 台; there is no cap."),
+                 f"{MIN_TAI} tai; there is no cap."),
             Term("底分", f"M = 台 × 底分（本局底分 {opts.base}）：付款都以M计。",
-                 f"M = 台 × the base ({opts.base} here): every payment is a multiple of M."),
+                 f"M = tai × the base ({opts.base} here): every payment is a multiple of M."),
             Term("包", f"承包：一家替别家付。三包：一家吃、碰、明杠另一家的牌达{BAO_CLAIMS}次；"
                        f"互包：两家互相吃碰达到此数；拉杠胡、送杠胡、还杠胡：让胡牌成立的那一杠的一方独付。",
-                 f"承包, paying for others. 三包: one seat claimed {BAO_CLAIMS} times (吃, 碰, 明杠) "
-                 f"from another; 互包: the two claimed from each other that often; 拉杠胡, 送杠胡 and "
-                 f"还杠胡: the seat whose kong made the win pays alone."),
+                 f"Liability, paying for others. Three claims: one seat claimed {BAO_CLAIMS} times "
+                 f"(chow, pung, exposed kong) from another; mutual: the two claimed from each other "
+                 f"that often; a win a kong made (robbing it, on its replacement, on the discard "
+                 f"after it): the seat whose kong made the win pays alone."),
         )
 
     def payment_rules(self, opts: Options) -> tuple[Text, ...]:
@@ -365,10 +373,10 @@ class Xizhou(Ruleset):
             Text(f"点炮（含抢杠）：放炮者一家付 {DISCARD_M}M。",
                  f"On a discard (or a robbed kong): the discarder alone pays {DISCARD_M}M."),
             Text(f"拉杠胡、送杠胡、还杠胡：承包者一家付 {GANG_M}M。",
-                 f"拉杠胡, 送杠胡, 还杠胡: the liable seat alone pays {GANG_M}M."),
+                 f"A win a kong made: the liable seat alone pays {GANG_M}M."),
             Text(f"三包：被包的一家另付 {BAO_M}M（自摸时独付 {BAO_SELF_DRAW_M}M）；互包此部分加倍。",
-                 f"三包: the bound seat pays {BAO_M}M more ({BAO_SELF_DRAW_M}M alone on a "
-                 f"self-draw); 互包 doubles that part."),
+                 f"Three claims: the bound seat pays {BAO_M}M more ({BAO_SELF_DRAW_M}M alone on a "
+                 f"self-draw); mutual liability doubles that part."),
             Text("一炮多响：每位胡家分别收款；与不同家的承包关系相加。",
                  "Several winners on one discard are each paid; relations with different seats "
                  "add up."),
@@ -434,7 +442,8 @@ class Xizhou(Ruleset):
                 rest = [x for x in inp.liabilities if x.kind != kind]
                 found.append(
                     without(
-                        f"{kind}_missed", f"未按{KIND_ZH[kind]}承包", f"{kind} not applied", rest
+                        f"{kind}_missed", f"未按{KIND_ZH[kind]}承包", f"{KIND_EN[kind]} not applied",
+                        rest,
                     )
                 )
         if any(x.kind == "hu_bao" for x in inp.liabilities):

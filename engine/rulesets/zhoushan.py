@@ -85,9 +85,9 @@ ITEMS: tai.ItemTable = {
     "penchan": ("边张", "edge wait", 1),
     "dandiao": ("单钓将", "pair wait", 1),
     "paihu": ("排胡", "all chows", None),
-    "red_pung": ("中3个", "three 中", 1),
-    "green_pung": ("发3个", "three 发", 1),
-    "white_pung": ("白3个", "three 白", 1),
+    "red_pung": ("中3个", "three red dragons", 1),
+    "green_pung": ("发3个", "three green dragons", 1),
+    "white_pung": ("白3个", "three white dragons", 1),
     "quanfeng": ("圈风", "pung of the round wind", 1),
     "own_flower": ("正花", "own-seat flower", 1),
     "flower_set": ("一套花", "a full flower set", 2),
@@ -206,34 +206,36 @@ class Zhoushan(Ruleset):
 
     def terms(self, opts: Options) -> tuple[Term, ...]:
         cap_zh = f"每位胡家最多算{opts.cap}台（超过也按{opts.cap}台）" if opts.cap else "不封顶"
-        cap_en = f"at most {opts.cap} 台 a winner (more count as {opts.cap})" if opts.cap else "no cap"
+        cap_en = f"at most {opts.cap} tai a winner (more count as {opts.cap})" if opts.cap else "no cap"
         return (
             Term("胡", "胡牌只认标准牌型：四组（顺子、刻子或杠）加一对将；0台也能胡。",
-                 "A win is the standard shape only: four sets and a pair; a 0-台 win is a win."),
+                 "A win is the standard shape only: four sets and a pair; a 0-tai win is a win."),
             Term("台", f"牌的分值单位：下表各项相加，{cap_zh}。",
                  f"What a winning hand is worth: the items below added up, {cap_en}."),
             Term("底", f"每家付款时在台数之外另加的{opts.base}台，所以0台的胡也有钱。每台 {opts.stake}。",
-                 f"{opts.base} 台 every paying seat adds on top of the winner's 台, so a 0-台 win "
-                 f"still pays; each 台 is worth {opts.stake}."),
+                 f"{opts.base} tai every paying seat adds on top of the winner's tai, so a 0-tai win "
+                 f"still pays; each tai is worth {opts.stake}."),
             Term("包", f"杠上开花包三家：明杠别家打出的牌后杠上开花，打出那张牌的一家替三家付（{BAO_TIMES}倍）。",
-                 f"杠上开花包三家: a win on the replacement after konging another seat's discard; "
+                 f"Paying for all three: a win on the replacement after konging another seat's discard; "
                  f"that discarder pays for all three ({BAO_TIMES} times)."),
         )
 
     def payment_rules(self, opts: Options) -> tuple[Text, ...]:
         each = f"{opts.stake} × (底 {opts.base} + 台)"
+        each_en = f"{opts.stake} × (base {opts.base} + tai)"
         discard = (
-            Text(f"放铳：放铳者一家付 {each}。", f"On a discard: the discarder alone pays {each}.")
+            Text(f"放铳：放铳者一家付 {each}。", f"On a discard: the discarder alone pays {each_en}.")
             if opts.discard_payer == "discarder"
-            else Text(f"放铳：三家各付 {each}。", f"On a discard: each of the three others pays {each}.")
+            else Text(f"放铳：三家各付 {each}。", f"On a discard: each of the three others pays {each_en}.")
         )
         return (
-            Text(f"自摸：其余三家各付 {each}。", f"Self-draw: each of the other three pays {each}."),
+            Text(f"自摸：其余三家各付 {each}。", f"Self-draw: each of the other three pays {each_en}."),
             discard,
             Text(f"抢杠胡：被抢杠的一家付{ROBBED_KONG_TIMES}倍。",
                  f"Robbing a kong: the robbed seat pays {ROBBED_KONG_TIMES} times that."),
             Text(f"杠上开花包三家：被包的一家付{BAO_TIMES}倍。",
-                 f"杠上开花包三家: the liable seat pays {BAO_TIMES} times that."),
+                 f"A kong's replacement win, paid for all three: the liable seat pays {BAO_TIMES} "
+                 f"times that."),
             Text("一炮多响：每位胡家分别收款。", "Several winners on one discard are each paid."),
         )
 

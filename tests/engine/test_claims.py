@@ -197,7 +197,7 @@ def test_every_mistake_that_reproduces_the_payment_is_reported_in_order():
         "base_missed",
         "tai_short",
     ]
-    assert "two-sided" in codes[0][1] and "three 中" in codes[1][1]
+    assert "two-sided" in codes[0][1] and "three red dragons" in codes[1][1]
 
 
 def test_nothing_fits_says_cause_unknown():

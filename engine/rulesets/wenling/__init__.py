@@ -79,22 +79,22 @@ class Wenling(Ruleset):
         raw, dead = table.RAW_STAGE_PAIRS, table.DEAD_WALL_PAIRS
         return (
             Term("胡", f"牌点。胡家：（基础牌点 + {base}）× 2^番，进到{unit}的整数，最多{limit}。没胡的人也算牌点，互相找差额。",
-                 f"The points. The winner: (its 胡 items + {base}) × 2 to the power of its 番, "
+                 f"The points (hu). The winner: (its hu items + {base}) × 2 to the power of its fan, "
                  f"rounded up to {unit}, at most {limit}. The others count theirs too and settle "
                  f"the differences."),
-            Term("番", "每一番使牌点翻一倍。", "Each 番 doubles the points."),
+            Term("番", "每一番使牌点翻一倍。", "Each fan doubles the points."),
             Term("腊子", f"满贯牌：{limit}点，不论其他各项。",
                  f"A limit hand: {limit} points whatever else the hand holds."),
             Term("得", "百搭牌：开牌后翻出一张，与它同种的其余牌都是得；翻出花牌时同组另外三张花是得。得可以当任何牌用（不能用来吃、碰），打出得的一家本局不能再胡。",
                  "The wildcard: a tile turned up after the deal makes the other copies of its kind "
                  "得 (a flower: the other three of its group). 得 stands for any tile, never to "
-                 "吃 or 碰; a seat that throws a 得 can no longer win this hand."),
+                 "chow or pung; a seat that throws a 得 can no longer win this hand."),
             Term("闹闹", "翻出的是中、发、白或花牌：除得以外，所有中发白和花都要翻出补牌，各算胡和番。",
-                 "The tile turned up is 中, 发, 白 or a flower: every dragon and flower but 得 "
+                 "The tile turned up is a dragon or a flower: every dragon and flower but 得 "
                  "is revealed and replaced, and scores."),
             Term("包", f"包三家：生牌阶段（墙上剩{raw}墩以内）打出生牌被胡，或一上一听之前打出中、发被胡，打牌的一家替三家付。",
-                 f"包三家 (paying for all three): a tile never seen yet thrown in the last {raw} "
-                 f"pairs of the wall (生牌阶段), or a 中 or 发 thrown while two or more tiles from "
+                 f"Paying for all three: a tile never seen yet thrown in the last {raw} "
+                 f"pairs of the wall, or a red or green dragon thrown while two or more tiles from "
                  f"ready, that is won on: the thrower pays for everyone."),
             Term("闲家", "没胡的三家；他们之间按牌点差额互相付。",
                  "The seats that did not win; they pay each other the differences of their "
@@ -111,7 +111,7 @@ class Wenling(Ruleset):
             Text(f"闲家之间：牌点低的付给高的，差额 ÷ {unit} × {m}。",
                  f"Between non-winners: the lower pays the higher the difference ÷ {unit} × {m}."),
             Text("包三家：被包的一家牌点算0，替另外两家付胡家的钱，付给另外两家各自的牌点，并代付那两家之间的差额。",
-                 "包三家: the liable seat's points count 0; it pays the winner for all three, pays "
+                 "Paying for all three: the liable seat's points count 0; it pays the winner for all three, pays "
                  "each other non-winner its points, and pays what those two owe each other."),
         )
 

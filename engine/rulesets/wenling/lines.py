@@ -25,7 +25,7 @@ ITEMS: dict[str, tuple[str, str, int, str]] = {
     "kong_exposed_major": ("风/一九/字牌明杠", "exposed kong of winds, 1/9 or dragons", 16, HU),
     "kong_concealed": ("暗杠", "concealed kong", 16, HU),
     "kong_concealed_major": ("风/一九/字牌暗杠", "concealed kong of winds, 1/9 or dragons", 32, HU),
-    "bonus_tile": ("翻白板及花牌", "revealed white, flower (or 闹闹 honor)", 4, HU),
+    "bonus_tile": ("翻白板及花牌", "revealed white, flower (or naonao honor)", 4, HU),
     "tanki": ("单吊", "pair wait", 2, HU),
     "self_draw": ("自摸", "self-draw", 2, HU),
     "kanchan": ("嵌档", "closed wait", 2, HU),
@@ -35,8 +35,8 @@ ITEMS: dict[str, tuple[str, str, int, str]] = {
     # 番
     "fan_white": ("翻白板", "revealed white", 1, FAN),
     "fan_own_flower": ("翻花牌(本位)", "own-seat flower", 1, FAN),
-    "fan_red": ("翻红中(闹闹)", "revealed red (闹闹)", 1, FAN),
-    "fan_green": ("翻发财(闹闹)", "revealed green (闹闹)", 1, FAN),
+    "fan_red": ("翻红中(闹闹)", "revealed red (naonao)", 1, FAN),
+    "fan_green": ("翻发财(闹闹)", "revealed green (naonao)", 1, FAN),
     "fan_seat_wind": ("门风刻、杠", "seat-wind pung or kong", 1, FAN),
     "fan_dragon": ("字牌刻、杠", "dragon pung or kong", 1, FAN),
     "qing_yi_se": ("清一色", "one suit", 3, FAN),
@@ -57,8 +57,8 @@ ITEMS: dict[str, tuple[str, str, int, str]] = {
     "earth": ("地胡", "earthly hand", LIMIT_POINTS, LIMIT),
     "four_winds": ("四风会齐", "all four winds", LIMIT_POINTS, LIMIT),
     "double_restore": ("双得还原", "two 得 restored", LIMIT_POINTS, LIMIT),
-    "four_red": ("4红中(闹闹)", "four reds (闹闹)", LIMIT_POINTS, LIMIT),
-    "four_green": ("4发财(闹闹)", "four greens (闹闹)", LIMIT_POINTS, LIMIT),
+    "four_red": ("4红中(闹闹)", "four reds (naonao)", LIMIT_POINTS, LIMIT),
+    "four_green": ("4发财(闹闹)", "four greens (naonao)", LIMIT_POINTS, LIMIT),
 }
 
 

@@ -104,7 +104,7 @@
   }
 
   var HOW = { self_draw: _("self-drawn"), discard: _("on a discard"), robbed_kong: _("robbing a kong"), instant: _("at the deal") };
-  var UNIT = { "胡": _("hu"), "番": _("fan"), "台": _("tai") };
+  var UNIT = { "胡": _("hu"), "番": _("fan"), "台": _("tai"), "腊子": _("limit hand") };
   function drawResult(state) {
     var box = $("result");
     box.innerHTML = "";
