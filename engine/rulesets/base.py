@@ -31,7 +31,7 @@ from engine.model import (
     Showdown,
     Win,
 )
-from engine.tiles import chinese
+from engine.tiles import chinese, english
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,13 +235,13 @@ def reading_words(
     assignments: Iterable[tuple[str, str]], wait: str | None, tile: str | None
 ) -> tuple[str, str]:
     """(zh, en) naming one reading of a hand: what each 得 stood for and the winning tile's
-    wait, e.g. ``("得作西，胡五筒算两面", "得 as 西, the winning 五筒 as a two-sided wait")``."""
+    wait, e.g. ``("得作西，胡五筒算两面", "得 as West wind, the winning 5 Dots as a two-sided wait")``."""
     zh = [f"得作{chinese(face)}" for _, face in assignments]
-    en = [f"得 as {chinese(face)}" for _, face in assignments]
+    en = [f"得 as {english(face)}" for _, face in assignments]
     if tile and wait in _WAIT_WORDS:
         w_zh, w_en = _WAIT_WORDS[wait]
         zh.append(f"胡{chinese(tile)}算{w_zh}")
-        en.append(f"the winning {chinese(tile)} as {w_en}")
+        en.append(f"the winning {english(tile)} as {w_en}")
     return "，".join(zh) or "另一种组合", ", ".join(en) or "another grouping"
 
 

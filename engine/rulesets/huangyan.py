@@ -400,8 +400,8 @@ def _candidates(win: Win, dealer: str, scorings, points: Mapping[str, int], opts
             less = (*lines[:i], dataclasses.replace(x, count=x.count - 1), *lines[i + 1 :])
             code = "fan_missed" if x.unit == "番" else "hu_missed"
             yield code, f"漏算{x.zh}", f"{x.en} not counted", paid({w: points_of(less, opts)[0]})
-    extra = ScoreLine("fan_added", "多算一番", "one 番 too many", 1, "番")
-    yield "fan_added", "多算一番", "one 番 too many", paid({w: points_of((*lines, extra), opts)[0]})
+    extra = ScoreLine("fan_added", "多算一番", "one fan too many", 1, "番")
+    yield "fan_added", "多算一番", "one fan too many", paid({w: points_of((*lines, extra), opts)[0]})
     losers = [s for s in scorings if s != w]
     zero = dict.fromkeys(losers, 0)
     yield "non_winners_ignored", "没胡的人不算胡", "non-winners' 胡 not settled", paid(zero)
@@ -412,9 +412,9 @@ def _candidates(win: Win, dealer: str, scorings, points: Mapping[str, int], opts
             flat = points_of(no_fan, opts)[0]
             yield "non_winner_fan_missed", f"漏算{s}家的番", f"seat {s}'s 番 not counted", paid({s: flat})
     yield "no_halving", "该减半的没减半", "halves paid in full", paid(halving=False)
-    yield "dealer_as_non_dealer", "庄家按闲家算", "the dealer settled as a 闲家", paid(dealer=None)
+    yield "dealer_as_non_dealer", "庄家按闲家算", "the dealer settled as a non-dealer", paid(dealer=None)
     if w != dealer:
-        yield "winner_as_dealer", "闲家胡按庄家胡算", "a 闲家's win settled as the dealer's", paid(
+        yield "winner_as_dealer", "闲家胡按庄家胡算", "a non-dealer's win settled as the dealer's", paid(
             dealer=w
         )
     yield "previous_dealer", "按上一局的庄家(北)算", "the last hand's dealer (北) taken as dealer", paid(

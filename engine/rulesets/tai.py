@@ -369,7 +369,7 @@ def item_mistakes(
             yield Mistake(
                 "cap_ignored",
                 f"{seat} 超过封顶仍按{raw}台付",
-                f"{seat}: the {cap}-台 cap ignored ({raw} 台 paid)",
+                f"{seat}: the {cap}-tai cap ignored ({raw} tai paid)",
                 variant(seat, raw),
             )
         for ln in s.lines:
@@ -397,9 +397,9 @@ def off_by_one(
             yield Mistake(
                 "tai_added",
                 f"{seat} 多算1台",
-                f"{seat}: one 台 too many",
+                f"{seat}: one tai too many",
                 variant(seat, points + 1),
             )
             yield Mistake(
-                "tai_short", f"{seat} 少算1台", f"{seat}: one 台 too few", variant(seat, points - 1)
+                "tai_short", f"{seat} 少算1台", f"{seat}: one tai too few", variant(seat, points - 1)
             )

@@ -451,7 +451,7 @@ class Xizhou(Ruleset):
                 dataclasses.replace(x, kind="san_bao") if x.kind == "hu_bao" else x
                 for x in inp.liabilities
             ]
-            found.append(without("hu_bao_not_doubled", "互包未翻倍", "互包 paid as 三包", as_san))
+            found.append(without("hu_bao_not_doubled", "互包未翻倍", "mutual liability paid as three-claims liability", as_san))
         if any(w.how == "discard" for w in inp.wins):
             found.append(
                 Mistake(

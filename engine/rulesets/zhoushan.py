@@ -291,7 +291,7 @@ class Zhoushan(Ruleset):
         if opts.base:
             found.append(variant("base_missed", "没算底", "the 底 not paid", base=0))
         else:
-            found.append(variant("base_added", "多付了1底", "a 底 of 1 paid on top", base=1))
+            found.append(variant("base_added", "多付了1底", "a base of 1 paid on top", base=1))
         if any(w.how == "discard" for w in inp.wins):
             other = "all" if opts.discard_payer == "discarder" else "discarder"
             found.append(

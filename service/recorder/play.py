@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.model import SEATS
 from engine.replay import replay
-from engine.state import ANOMALY_ZH
+from engine.state import ANOMALY_LABELS
 from events.codec import LogFormatError, parse_appended
 from service.recorder.entries import (
     NONWINNERS_SCORE,
@@ -80,7 +80,8 @@ def live(table: Table, entry: dict, hand: dict | None = None) -> dict:
         {
             "tap": None if a.seq is None or a.seq - 1 < pre else a.seq - 1 - pre,
             "code": a.code,
-            "zh": ANOMALY_ZH.get(a.code),
+            "zh": ANOMALY_LABELS.get(a.code, ("", ""))[0],
+            "en": ANOMALY_LABELS.get(a.code, ("", ""))[1],
             "severity": a.severity,
             "message": a.message,
         }

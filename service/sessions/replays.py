@@ -15,7 +15,7 @@ from flask_babel import lazy_gettext as _l
 from engine.hand import HandError, shanten, waits
 from engine.model import SEATS
 from engine.replay import Replay, replay
-from engine.state import ANOMALY_ZH
+from engine.state import ANOMALY_LABELS
 from engine.tiles import is_flower
 from events import store
 from events.models import TableSession
@@ -132,7 +132,8 @@ def _problems(rp: Replay, report: dict | None) -> dict[int, list[dict]]:
 
 
 def _anomaly(a) -> dict:
-    return {"seq": a.seq, "code": a.code, "zh": ANOMALY_ZH.get(a.code, ""), "severity": a.severity,
+    zh, en = ANOMALY_LABELS.get(a.code, ("", ""))
+    return {"seq": a.seq, "code": a.code, "zh": zh, "en": en, "severity": a.severity,
             "message": a.message}  # fmt: skip
 
 

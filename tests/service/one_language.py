@@ -1,6 +1,7 @@
 """What a reader sees of a page, and what must not be there: a word of the other language, or an
-internal code. Shared by the server-side page scan (test_i18n_pages.py) and the browser walk of
-the demo (test_browser_demo_walk.py), which feeds it the live DOM after scripts ran."""
+internal code. Shared by the server-side page scan (test_i18n_pages.py) and, through ``Reader``,
+the browser tests that read the live DOM after scripts ran (test_browser_demo_walk.py,
+test_browser_pages.py)."""
 
 from __future__ import annotations
 
@@ -72,3 +73,74 @@ def without_data(text: str, data: set[str]) -> str:
     for name in sorted(data, key=len, reverse=True):
         text = text.replace(name, " ")
     return text
+
+
+# A word that is itself the subject may be shown in Chinese to an English reader: the terms of a
+# ruleset's rules page (with their pinyin), as the glossary shows them.
+SUBJECTS = [".terms dt"]
+# Leaks that another branch fixes: the lead deletes the branch's entry when merging it. "hide":
+# elements not read; "leaks": findings not counted. A browser test that reads pages fails when an
+# entry no longer hides or tolerates anything (see ``Reader.elsewhere``).
+ELSEWHERE: dict[str, dict[str, list]] = {
+    "optlabels": {  # option texts and value codes (rules page, recorder), seat letters in verdicts
+        "hide": [".rules-options", ".set-by", "#options"],
+        "leaks": [re.compile(r"^seat: (?:\([ESWN]\)|[ESWN]:)$")],
+    },
+    "codecmsg": {"hide": [".chart svg.main-svg"]},  # chart titles, axes and labels
+}
+HIDE = SUBJECTS + [s for branch in ELSEWHERE.values() for s in branch.get("hide", [])]
+TOLERATED = [p for branch in ELSEWHERE.values() for p in branch.get("leaks", [])]
+
+
+class Reader:
+    """A reader of one language in the browser: ``look`` reads the page as it is now and keeps
+    what leaked, by place (``leaks``); a dialog is read when it opens (and dismissed when
+    ``dismiss`` is set, else accepted). ``elsewhere`` collects the branches whose allowance still
+    hid or tolerated a leak."""
+
+    def __init__(self, page, lang: str, data: set[str]):
+        self.page, self.lang, self.data = page, lang, data
+        self.leaks: dict[str, list[str]] = {}
+        self.dialogs: list[str] = []
+        self.dismiss = False
+        self.elsewhere: set[str] = set()
+        page.on("dialog", self._dialog)
+
+    def _dialog(self, dialog) -> None:
+        self.dialogs.append(dialog.message)
+        self.read(f"dialog: {dialog.message[:40]}", dialog.message)
+        dialog.dismiss() if self.dismiss else dialog.accept()
+
+    def look(self, where: str) -> None:
+        self.read(where, self._text(HIDE))
+        shown = self._found(self._text(SUBJECTS))
+        for branch, allowance in ELSEWHERE.items():  # is the allowance still needed?
+            hidden = self._found(self._text(allowance.get("hide", []), keep=True))
+            tolerated = [f for f in shown if any(p.match(f) for p in allowance.get("leaks", []))]
+            if hidden or tolerated:
+                self.elsewhere.add(branch)
+
+    def _text(self, selectors: list[str], keep: bool = False) -> str:
+        """The visible text of the page without the elements ``selectors`` find, or (``keep``)
+        of those elements only."""
+        html = self.page.evaluate(
+            """([selectors, keep]) => {
+                 if (keep) return selectors.flatMap(s =>
+                   [...document.querySelectorAll(s)].map(e => e.outerHTML)).join(" ");
+                 const doc = document.documentElement.cloneNode(true);
+                 for (const s of selectors) doc.querySelectorAll(s).forEach(e => e.remove());
+                 return doc.outerHTML; }""",
+            [selectors, keep],
+        )
+        return visible_text(html, reasons=True)
+
+    def _found(self, text: str) -> list[str]:
+        return other_language(text, self.lang, self.data) + internal_codes(text, self.data)
+
+    def read(self, where: str, text: str) -> None:
+        for leak in [f for f in self._found(text) if not any(p.match(f) for p in TOLERATED)]:
+            # with where it stands, for the failure message
+            word, bare = leak.split(": ", 1)[-1], without_data(text, self.data)
+            at = bare.find(word)
+            around = " ".join(bare[max(0, at - 30) : at + len(word) + 30].split())
+            self.leaks.setdefault(where, []).append(f"{leak}  «{around}»")

@@ -20,7 +20,7 @@ import pytest
 
 from engine.rulesets import RULESET_NAMES
 from tests.service.conftest import CLUB, PASSWORD, PHONE, fixture_log, verified
-from tests.service.one_language import internal_codes, other_language, visible_text
+from tests.service.one_language import ELSEWHERE, Reader
 
 pytestmark = pytest.mark.browser
 
@@ -30,75 +30,6 @@ NIGHT = "2026-11-28"
 DISPUTED, WENLING = "audit/fan_missed.jsonl", "wenling/settlement.jsonl"
 RECORDED = {"zh": ["阿强", "小李", "老王", "阿芳"], "en": ["Ann", "Ben", "Cat", "Dan"]}
 DATA = {CLUB, "阿强", "小李", "老王", "阿芳", "甲", "乙", "丙", "丁", "alice", *RECORDED["en"]}
-
-# A word that is itself the subject may be shown in Chinese to an English reader: the terms of a
-# ruleset's rules page (with their pinyin), as the glossary shows them.
-SUBJECTS = [".terms dt"]
-# Leaks that another branch fixes: the lead deletes the branch's entry when merging it (the walk
-# must then pass without it). "hide": elements not read; "leaks": findings not counted.
-ELSEWHERE: dict[str, dict[str, list]] = {
-    "optlabels": {  # option texts and value codes (rules page, recorder), seat letters in verdicts
-        "hide": [".rules-options", ".set-by", "#options"],
-        "leaks": [re.compile(r"^seat: \([ESWN]\)$")],
-    },
-    "codecmsg": {"hide": [".chart svg.main-svg"]},  # chart titles, axes and labels
-}
-HIDE = SUBJECTS + [s for branch in ELSEWHERE.values() for s in branch.get("hide", [])]
-TOLERATED = [p for branch in ELSEWHERE.values() for p in branch.get("leaks", [])]
-
-
-class Walk:
-    """One reader's walk: ``look`` reads the page as it is now and keeps what leaked, by place;
-    a dialog is read when it opens (and dismissed when ``dismiss`` is set, else accepted).
-    ``elsewhere`` collects the branches whose allowance still hid or tolerated a leak."""
-
-    def __init__(self, page, lang: str):
-        self.page, self.lang = page, lang
-        self.leaks: dict[str, list[str]] = {}
-        self.dialogs: list[str] = []
-        self.dismiss = False
-        self.elsewhere: set[str] = set()
-        page.on("dialog", self._dialog)
-
-    def _dialog(self, dialog) -> None:
-        self.dialogs.append(dialog.message)
-        self.read(f"dialog: {dialog.message[:40]}", dialog.message)
-        dialog.dismiss() if self.dismiss else dialog.accept()
-
-    def look(self, where: str) -> None:
-        self.read(where, self._text(HIDE))
-        shown = self._found(self._text(SUBJECTS))
-        for branch, allowance in ELSEWHERE.items():  # is the allowance still needed?
-            hidden = self._found(self._text(allowance.get("hide", []), keep=True))
-            tolerated = [f for f in shown if any(p.match(f) for p in allowance.get("leaks", []))]
-            if hidden or tolerated:
-                self.elsewhere.add(branch)
-
-    def _text(self, selectors: list[str], keep: bool = False) -> str:
-        """The visible text of the page without the elements ``selectors`` find, or (``keep``)
-        of those elements only."""
-        html = self.page.evaluate(
-            """([selectors, keep]) => {
-                 if (keep) return selectors.flatMap(s =>
-                   [...document.querySelectorAll(s)].map(e => e.outerHTML)).join(" ");
-                 const doc = document.documentElement.cloneNode(true);
-                 for (const s of selectors) doc.querySelectorAll(s).forEach(e => e.remove());
-                 return doc.outerHTML; }""",
-            [selectors, keep],
-        )
-        return visible_text(html, reasons=True)
-
-    def _found(self, text: str) -> list[str]:
-        return other_language(text, self.lang, DATA) + internal_codes(text, DATA)
-
-    def read(self, where: str, text: str) -> None:
-        for leak in [f for f in self._found(text) if not any(p.match(f) for p in TOLERATED)]:
-            # with where it stands, for the failure message
-            word = leak.split(": ", 1)[-1]
-            at = text.find(word)
-            around = " ".join(text[max(0, at - 30) : at + len(word) + 30].split())
-            self.leaks.setdefault(where, []).append(f"{leak}  «{around}»")
-
 
 def _step(page, n: int) -> None:
     page.wait_for_function(
@@ -122,7 +53,7 @@ def test_the_demo_in_one_language(app, alice, live, browser, shots, lang):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    walk = Walk(page, lang)
+    walk = Reader(page, lang, DATA)
 
     # the reader switches the language on the login page, then logs in (a typo first)
     page.goto(f"{live}/login")

@@ -33,9 +33,9 @@ def mistakes(
             else ("闲家漏加基础20胡", "base 20 hu left out for non-winners")
         yield variant("nonwinner_base_toggled", zh, en, with_points(inp, {**inp.points, **toggled}))
     if inp.liabilities:
-        yield variant("bao_not_applied", "未按包三家结算", "包三家 not applied", with_liabilities(inp, ()))
+        yield variant("bao_not_applied", "未按包三家结算", "paying for all three not applied", with_liabilities(inp, ()))
         yield Mistake("bao_winner_only", "包三家只包胡牌家(闲家之间照常结算)",
-                      "包三家 covered the winner only; the non-winners settled as usual", tuple(
+                      "paying for all three covered the winner only; the non-winners settled as usual", tuple(
                           settle(inp, opts, False)
                           + [p for p in settle(with_liabilities(inp, ()), opts) if p.payee not in winners]))
     else:
@@ -53,7 +53,7 @@ def mistakes(
 # A win on someone's tile that a table may wrongly make that seat pay for everyone: the discarder
 # (包三家 without cause) and the robbed konger (the seed has no 抢杠 liability; other rulesets do).
 _PAYS_ALL = {
-    "discard": ("bao_wrongly_applied", "{}被错按包三家", "包三家 wrongly applied to {}"),
+    "discard": ("bao_wrongly_applied", "{}被错按包三家", "paying for all three wrongly applied to {}"),
     "robbed_kong": ("robbed_konger_paid_all", "被抢杠的{}错包全部", "the robbed konger {} wrongly paid for everyone"),
 }
 
@@ -70,9 +70,9 @@ def _point_slips(scoring: Scoring) -> Iterator[tuple[int, str, str, str]]:
             yield _points(hu, fan - x.value), "fan_missed", f"漏算{x.zh}", f"{x.en} (fan) missed"
         elif x.value and x.code != "base_20":
             yield _points(hu - x.value, fan), "hu_missed", f"漏算{x.zh}", f"{x.en} (hu) missed"
-    yield _points(hu, fan + 1), "fan_added", "多算1番", "one 番 too many"
+    yield _points(hu, fan + 1), "fan_added", "多算1番", "one fan too many"
     if any(x.code == "base_20" for x in scoring.lines):
-        yield _points(hu - lines.BASE_HU, fan), "base_missed", "漏加基础20胡", "base 20 胡 left out"
+        yield _points(hu - lines.BASE_HU, fan), "base_missed", "漏加基础20胡", "base 20 hu left out"
     raw = hu << fan
     if raw > lines.LIMIT_POINTS:
         yield lines.round_up(raw), "cap_ignored", "未封顶500胡", "500 cap ignored"

@@ -66,8 +66,11 @@ RULES = {
 }
 
 
+SEAT_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
 def _for(seat: str) -> tuple[str, str]:
-    return f"包三家(代{seat})", f"包三家: pays for {seat}"
+    return f"包三家(代{seat})", f"paying for all three: pays for {SEAT_EN[seat]}"
 
 
 def _payment(payer: str, payee: str, amount: int, parts: list) -> Payment:

@@ -47,7 +47,9 @@
       var ul = $("rec-sessions");
       ul.textContent = "";
       (b.sessions || []).forEach(function (s) {
-        var li = el("li"), a = el("a", null, s.club + " · " + _("table %(table)s", { table: s.table }) + " · " + s.ruleset + " · " + (s.started_at || "").slice(0, 16));
+        var option = form.ruleset.querySelector("option[value='" + s.ruleset + "']");  // its title
+        var li = el("li"), a = el("a", null, s.club + " · " + _("table %(table)s", { table: s.table }) + " · " +
+          (option ? option.textContent : s.ruleset) + " · " + (s.started_at || "").slice(0, 16).replace("T", " "));
         a.href = "/record/" + s.id;
         li.append(a, el("div", "muted", s.players.join(" · ")));
         ul.append(li);
