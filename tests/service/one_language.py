@@ -36,7 +36,10 @@ CODES = {
     "ruleset": re.compile(r"\b(?:wenling|huangyan|zhoushan|xizhou)\b"),
     "tile": re.compile(r"(?<![\w.:/-])[1-9][mpsz](?![\w])"),
     "json": re.compile(r'[{\[]\s*"|"\s*:\s*[\[{"\d]'),
-    "seat": re.compile(r"\(\s*[ESWN]\s*\)|(?<![\w])[ESWN]\s*(?:→|->|=|:)\s*(?=\S)|(?:→|->)\s*[ESWN](?![\w])"),
+    "seat": re.compile(
+        r"\(\s*[ESWN]\s*\)|(?<![\w])[ESWN]\s*(?:→|->|=|:)\s*(?=\S)|(?:→|->)\s*[ESWN](?![\w])"
+        r"|(?<=[\u4e00-\u9fff（])[ESWN](?![A-Za-z])|(?<![A-Za-z])[ESWN](?=[）\u4e00-\u9fff])"
+    ),
 }
 
 
@@ -84,7 +87,7 @@ SUBJECTS = [".terms dt"]
 ELSEWHERE: dict[str, dict[str, list]] = {
     "optlabels": {  # option texts and value codes (rules page, recorder), seat letters in verdicts
         "hide": [".rules-options", ".set-by", "#options"],
-        "leaks": [re.compile(r"^seat: (?:\([ESWN]\)|[ESWN]:)$")],
+        "leaks": [re.compile(r"^seat: (?:\([ESWN]\)|[ESWN]:|[ESWN])$")],  # "(S)", "S:", "胡牌家S漏算"
     },
     "codecmsg": {"hide": [".chart svg.main-svg"]},  # chart titles, axes and labels
 }

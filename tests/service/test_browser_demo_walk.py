@@ -45,7 +45,7 @@ def _keys(page, tiles: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_the_demo_in_one_language(app, alice, live, browser, shots, lang):
+def test_the_demo_in_one_language(app, alice, live, browser, lang):
     disputed = verified(alice, fixture_log(DISPUTED))
     verified(alice, fixture_log(WENLING))
     alice.post("/logout")

@@ -84,10 +84,10 @@ def test_the_checker_sees_internal_codes():
     """An identifier, a ruleset's code name, tile codes, raw JSON and a seat letter are caught;
     prose, amounts, times and a player's name are not."""
     text = visible_text(
-        '<p>accept_expected · wenling · 7m→6p · 中 3z · {"seat": "E"} · 阿强 (E) · S → W</p>'
+        '<p>accept_expected · wenling · 7m→6p · 中 3z · {"seat": "E"} · 阿强 (E) · S → W · 包三家(代N)</p>'
         '<p title="Wenling mahjong, 2026-11-28 19:30, 0.5 元, 12 × 2, East wins">ok</p>'
     )
     assert internal_codes(text) == [
         "identifier: accept_expected", 'json: ": "', 'json: {"', "ruleset: wenling",
-        "seat: (E)", "seat: S →", "tile: 3z", "tile: 6p", "tile: 7m",
+        "seat: (E)", "seat: N", "seat: S →", "tile: 3z", "tile: 6p", "tile: 7m",
     ]  # fmt: skip

@@ -66,11 +66,13 @@ RULES = {
 }
 
 
-SEAT_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
+SEAT_NAMES = {"E": ("东家", "East"), "S": ("南家", "South"), "W": ("西家", "West"),
+              "N": ("北家", "North")}  # fmt: skip
 
 
 def _for(seat: str) -> tuple[str, str]:
-    return f"包三家(代{seat})", f"paying for all three: pays for {SEAT_EN[seat]}"
+    zh, en = SEAT_NAMES[seat]
+    return f"包三家(代{zh})", f"paying for all three: pays for {en}"
 
 
 def _payment(payer: str, payee: str, amount: int, parts: list) -> Payment:

@@ -132,7 +132,7 @@ def test_nonwinners_given_the_base_20_is_an_explanation():
 def test_payments_say_why():
     inp = _inp({"S": 80, "E": 40, "W": 210, "N": 10}, (Liability("bao_san_jia", "W", "S"),))
     why = {(p.payer, p.payee): p.reason for p in RS.settle(inp, RS.options())}
-    assert why[("W", "S")] == "包三家(代E); 胡牌; 包三家(代N)"
-    assert why[("W", "E")] == "闲家差额; 包三家(代N)"
+    assert why[("W", "S")] == "包三家(代东家); 胡牌; 包三家(代北家)"
+    assert why[("W", "E")] == "闲家差额; 包三家(代北家)"
     plain = {(p.payer, p.payee): p.reason for p in RS.settle(_inp({"S": 80, "E": 40}), RS.options())}
     assert plain[("E", "S")] == "胡牌" and plain[("W", "E")] == "闲家差额"
