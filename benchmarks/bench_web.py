@@ -57,11 +57,13 @@ def populate(hands: int) -> list[str]:
 
 
 def stored_ids() -> list[str]:
-    """The stored sessions' ids in the order ``populate`` stored them."""
+    """The bench club's stored sessions' ids in the order they were stored (a store built by
+    ``bench_season.py`` holds other clubs too, whose pages the bench user may not open)."""
     from events import db
 
     with db.get_engine().connect() as c:
-        return list(c.execute(text("SELECT id FROM sessions ORDER BY created_at, id")).scalars())
+        query = text("SELECT id FROM sessions WHERE club = :club ORDER BY created_at, id")
+        return list(c.execute(query, {"club": CLUB}).scalars())
 
 
 def on_night(data: bytes, n: int) -> bytes:

@@ -25,7 +25,7 @@ from engine.model import SEATS, HandOutcome, Meld, Showdown, Win, prev_seat
 from engine.rulesets.base import Anomaly, FlagRule, Ruleset
 from engine.state import ERROR, WARNING
 from engine.state import names as _names
-from engine.tiles import ALL_TILES, chinese
+from engine.tiles import ALL_TILES, chinese, english
 
 # Replay anomalies that mean the declared win is no win at all (the tiles do not win).
 FALSE_WIN_CODES = frozenset({"not_winning"})
@@ -71,14 +71,7 @@ def check_claims(
         elif kind == "showdown":
             show_seq[rec["seat"]] = seq
         elif kind == "exhausted" and summary:
-            on_word.append(
-                {
-                    "seq": seq,
-                    "claim": "exhausted",
-                    "zh": "黄牌：照桌上所记",
-                    "en": "the wall ran out: as the table recorded",
-                }
-            )
+            on_word.append(_word(seq, "exhausted", "黄牌", "the wall ran out"))
     out = Checked(outcome, on_word=on_word)
     shows = dict(outcome.showdowns)
     # Revealed tiles: only what the ruleset reveals (a full log's reveal lines, a summary's
@@ -143,6 +136,9 @@ def check_claims(
                     )
                 )
                 impossible.add(w.seat)
+        robbed_on_word = _check_robbed(outcome.wins, shows, impossible, win_seq, out.anomalies)
+    else:
+        robbed_on_word = set()
     false_wins |= {w.seat for w in outcome.wins if w.seat in impossible}
     # Flags: each one held to what it needs; unknown ones ignored.
     wins = []
@@ -153,21 +149,28 @@ def check_claims(
         if summary:
             kept = frozenset(f for f in claimed if _flag_claim(f, w, shows, rs, out.anomalies, seq))
             if w.seat not in false_wins:
-                out.on_word += [_word(seq, f, rs.flag_rules[f]) for f in sorted(kept)]
+                rules = rs.flag_rules
+                out.on_word += [_word(seq, f, rules[f].zh, rules[f].en) for f in sorted(kept)]
                 if w.from_seat:
-                    out.on_word.append(_word_from(seq, w))
+                    came = w.from_seat
+                    out.on_word.append(_word(seq, "from", f"{came}放的牌", f"the tile came from {came}"))
+                if w.seat in robbed_on_word:
+                    zh = f"抢杠：{w.from_seat}加杠{chinese(w.tile)}"
+                    en = f"{w.from_seat} was adding {english(w.tile)} to its pung (robbed kong)"
+                    out.on_word.append(_word(seq, "robbed_kong", zh, en))
         else:
             for f in claimed:
                 rule = rs.flag_rules.get(f)
                 if rule is None:
                     out.anomalies.append(_unknown_flag(seq, w, f, rs))
-                elif rule.from_play and f not in w.flags:
+                elif not _played(rule, f, outcome, w, opts):
                     out.anomalies.append(
                         Anomaly(
                             seq,
                             "flag_not_borne_out",
                             ERROR,
-                            f"{w.seat}'s win claims {rule.zh} ({f}); the play does not bear it out",
+                            f"{w.seat}'s win claims {rule.zh} (flags: {f}); the play does not "
+                            "bear it out: scored as played",
                         )
                     )
         if w.seat not in false_wins:
@@ -183,6 +186,15 @@ def check_claims(
 _PLAY = frozenset(
     {"hand", "deal", "dice", "wildcard", "reveal", "draw", "discard", "chi", "peng", "gang"}
 )
+
+
+def _played(rule: FlagRule, flag: str, outcome: HandOutcome, w: Win, opts) -> bool:
+    """Does a full log's play show ``flag`` on win ``w``? The replay's derived flags for the
+    engine's own; the ruleset's ``played`` for one it judges itself (one it cannot judge
+    is believed: the play decides what is owed anyway)."""
+    if rule.from_play:
+        return flag in w.flags
+    return rule.played is None or rule.played(outcome, w, opts)
 
 
 def _closing(records: Sequence[tuple[int, dict]]) -> list[tuple[int, dict]]:
@@ -323,19 +335,38 @@ def _flag_problem(rule: FlagRule, w: Win, shows: dict[str, Showdown]) -> str | N
     return None
 
 
-def _word(seq: int | None, flag: str, rule: FlagRule) -> dict:
-    return {
-        "seq": seq,
-        "claim": flag,
-        "zh": f"{rule.zh}：照桌上所记",
-        "en": f"{rule.en}: as the table recorded",
-    }
+def _check_robbed(
+    wins: Sequence[Win],
+    shows: dict[str, Showdown],
+    impossible: set[str],
+    win_seq: dict[str, int],
+    anomalies: list[Anomaly],
+) -> set[str]:
+    """A summary's 抢杠胡: the robbed seat was adding the winning tile to its 碰, and the robbed
+    kong counts as that 碰 again, so a robbed seat that shows its hand shows a 碰 of the tile.
+    One that does not contradicts the win, which is then no win (``impossible`` gains the
+    winner). Returns the winners whose robbed seat shows no hand: taken on the table's word."""
+    on_word = set()
+    for w in wins:
+        if w.how != "robbed_kong" or not w.tile or not w.from_seat or w.seat in impossible:
+            continue
+        robbed = shows.get(w.from_seat)
+        if robbed is None:
+            on_word.add(w.seat)
+        elif not any(m.kind == "peng" and m.tiles[0] == w.tile for m in robbed.melds):
+            anomalies.append(
+                Anomaly(
+                    win_seq.get(w.seat),
+                    "robbed_kong_no_peng",
+                    ERROR,
+                    f"{w.seat} robs {w.from_seat}'s kong of {chinese(w.tile)}, but {w.from_seat} "
+                    f"shows no 碰 of {chinese(w.tile)} to add it to: no win",
+                )
+            )
+            impossible.add(w.seat)
+    return on_word
 
 
-def _word_from(seq: int | None, w: Win) -> dict:
-    return {
-        "seq": seq,
-        "claim": "from",
-        "zh": f"{w.from_seat}放的牌：照桌上所记",
-        "en": f"the tile came from {w.from_seat}: as the table recorded",
-    }
+def _word(seq: int | None, claim: str, zh: str, en: str) -> dict:
+    """A claim taken on the table's word (``taken_on_word``)."""
+    return {"seq": seq, "claim": claim, "zh": f"{zh}：照桌上所记", "en": f"{en}: as the table recorded"}

@@ -13,13 +13,17 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from itertools import combinations
 
-from engine.model import SEATS, HandOutcome
+from engine.hand import HandError
+from engine.model import SEATS, HandOutcome, Meld, Win
 from engine.rulesets.base import Mistake, Payment, Ruleset, SettleInput
+from engine.tiles import chinese, english, is_flower, next_face
 
 CAUSE_UNKNOWN = {"code": "cause_unknown", "zh": "原因不明", "en": "cause unknown"}
 
 # Plausibility tiers (lower first): another legal reading of the hand, one named item of this
-# hand missed or added, a settlement rule applied another way, a bare count or rounding slip.
+# hand missed or added, a settlement rule applied another way, a bare count or rounding slip,
+# and last a payment slip that would fit many settlements by coincidence (a payment made
+# twice, by or to the wrong seat, a winner of several forgotten).
 _TIER_ITEM = frozenset(
     {
         "fan_missed",
@@ -28,6 +32,7 @@ _TIER_ITEM = frozenset(
         "non_winner_missed",
         "non_winner_fan_missed",
         "non_winners_ignored",
+        "wildcard_misread",
     }
 )
 _TIER_COUNT = frozenset(
@@ -43,11 +48,18 @@ _TIER_COUNT = frozenset(
 )
 
 
+_TIER_PAYMENT_SLIP = frozenset(
+    {"winner_not_paid", "paid_twice", "paid_by_wrong_seat", "paid_to_wrong_seat"}
+)
+
+
 def tier(code: str) -> int:
     if code == "other_reading":
         return 0
     if code in _TIER_ITEM:
         return 1
+    if code in _TIER_PAYMENT_SLIP:
+        return 4
     return 3 if code in _TIER_COUNT else 2
 
 
@@ -66,6 +78,7 @@ def explanations(
     candidates = [
         *reading_mistakes(rs, outcome, scorings, inp, opts),
         *rs.mistakes(outcome, scorings, inp, opts),
+        *table_slips(rs, outcome, inp, opts),
     ]
     seen = set()
     for order, m in enumerate(candidates):
@@ -98,6 +111,133 @@ def reading_mistakes(
                 f"{win.seat}'s hand read another way: {en} ({points} instead of {best.points})",
                 tuple(rs.settle(changed, opts)),
             )
+
+
+def table_slips(rs: Ruleset, outcome: HandOutcome, inp: SettleInput, opts) -> Iterable[Mistake]:
+    """Mistakes any table can make whatever its rules, each settled by the ruleset itself: the
+    得 indicator misread, a kong taken for the other kind, a self-draw taken for a discard win or
+    the reverse, one winner of several not paid, and one payment paid twice, by the wrong seat
+    or to the wrong seat. Every rescoring goes through ``rs.score``/``settle_input``/``settle``,
+    so no ruleset is named here."""
+    yield from _misread_indicator(rs, outcome, opts)
+    yield from _kongs_misread(rs, outcome, opts)
+    yield from _win_misread(rs, outcome, opts)
+    payments = rs.settle(inp, opts)
+    if len(outcome.wins) > 1:
+        for w in outcome.wins:
+            yield Mistake("winner_not_paid", f"{w.seat}也胡了，没人付给{w.seat}",
+                          f"{w.seat} won too and was not paid",
+                          tuple(p for p in payments if p.payee != w.seat))
+    for i, p in enumerate(payments):
+        rest = (*payments[:i], *payments[i + 1:])
+        yield Mistake("paid_twice", f"{p.payer}付给{p.payee}的款付了两次",
+                      f"{p.payer}'s payment to {p.payee} paid twice", (*payments, p))
+        for x in SEATS:
+            if x in (p.payer, p.payee):
+                continue
+            yield Mistake("paid_by_wrong_seat", f"{x}替{p.payer}付了给{p.payee}的款",
+                          f"{x} paid what {p.payer} owed {p.payee}",
+                          (*rest, dataclasses.replace(p, payer=x)))
+            yield Mistake("paid_to_wrong_seat", f"{p.payer}该付{p.payee}的款付给了{x}",
+                          f"{p.payer} paid {x} what it owed {p.payee}",
+                          (*rest, dataclasses.replace(p, payee=x)))
+
+
+def _resettled(rs: Ruleset, outcome: HandOutcome, opts) -> tuple[Payment, ...] | None:
+    """What the ruleset pays on a hand the table saw otherwise; None when it cannot be scored."""
+    try:
+        scorings = rs.score(outcome, opts)
+        return tuple(rs.settle(rs.settle_input(outcome, scorings, opts), opts))
+    except (HandError, ValueError, KeyError):
+        return None
+
+
+def _misread_indicator(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mistake]:
+    """The table took the wrong tile as the 得 indicator's 得: the 得 the ruleset would give for
+    the tile after the indicator (the 财神 custom), or for the indicator itself read plainly."""
+    ind = outcome.indicator
+    if not outcome.wildcards or ind is None or is_flower(ind):
+        return
+    for wrong in dict.fromkeys((frozenset({ind}), rs.wildcards(next_face(ind), opts))):
+        if not wrong or wrong == outcome.wildcards or any(map(is_flower, wrong)):
+            continue
+        pays = _resettled(rs, dataclasses.replace(outcome, wildcards=wrong), opts)
+        if pays is not None:
+            zh_w = "、".join(map(chinese, sorted(wrong)))
+            en_w = ", ".join(map(english, sorted(wrong)))
+            right = "、".join(map(chinese, sorted(outcome.wildcards)))
+            yield Mistake("wildcard_misread", f"得看错：把{zh_w}当成得（应为{right}）",
+                          f"the 得 misread: {en_w} taken as 得 (it is {right})", pays)
+
+
+# A kong kind -> (the kind a table may take it for, code, zh, en).
+_KONG_FLIP = {
+    "gang_concealed": ("gang_exposed", "kong_as_exposed", "暗杠按明杠算",
+                       "concealed kong counted as exposed"),
+    "gang_exposed": ("gang_concealed", "kong_as_concealed", "明杠按暗杠算",
+                     "exposed kong counted as concealed"),
+    "gang_added": ("gang_concealed", "kong_as_concealed", "明杠按暗杠算",
+                   "exposed kong counted as concealed"),
+}
+
+
+def _kongs_misread(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mistake]:
+    """One seat's kong counted as the other kind (暗杠 as 明杠 or the reverse). The seat it was
+    claimed from is not known for a 暗杠 taken as 明杠, so no 包 follows from it."""
+    for seat, show in outcome.showdowns.items():
+        for i, m in enumerate(show.melds):
+            if m.kind not in _KONG_FLIP:
+                continue
+            kind, code, zh, en = _KONG_FLIP[m.kind]
+            melds = (*show.melds[:i], Meld(kind, m.tiles, None), *show.melds[i + 1:])
+            shown = {**outcome.showdowns, seat: dataclasses.replace(show, melds=melds)}
+            pays = _resettled(rs, dataclasses.replace(outcome, showdowns=shown), opts)
+            if pays is not None:
+                yield Mistake(code, f"{seat}的{chinese(m.tiles[0])}{zh}",
+                              f"{seat}'s {english(m.tiles[0])} {en}", pays)
+
+
+def _win_misread(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mistake]:
+    """A lone win taken for the other kind: a self-draw settled as a discard win by one of the
+    other seats (only the "discarder" paid), or a discard win settled as a self-draw; the hand is
+    scored again as the table saw it (自摸 items and who pays), keeping the flags that still fit."""
+    if len(outcome.wins) != 1 or outcome.wins[0].how not in ("self_draw", "discard"):
+        return
+    win = outcome.wins[0]
+    if win.how == "self_draw":
+        tried = [(_as(rs, win, "discard", x), "self_draw_read_as_discard",
+                  f"{win.seat}的自摸按{x}放铳算",
+                  f"{win.seat}'s self-draw settled as a win on {x}'s discard")
+                 for x in SEATS if x != win.seat]
+    else:
+        tried = [(_as(rs, win, "self_draw", None), "discard_read_as_self_draw",
+                  f"{win.seat}胡{win.from_seat}的牌按自摸算",
+                  f"{win.seat}'s win on {win.from_seat}'s discard settled as a self-draw")]
+    found = [(code, zh, en, _resettled(rs, dataclasses.replace(outcome, wins=(changed,)), opts))
+             for changed, code, zh, en in tried]
+    found = [(code, zh, en, pays) for code, zh, en, pays in found if pays is not None]
+    if len(found) > 1 and len({_net(pays) for *_, pays in found}) == 1:
+        # who "discarded" changes nothing (every seat pays alike): one mistake, no seat named
+        code, _, _, pays = found[0]
+        found = [(code, f"{win.seat}的自摸按放铳算",
+                  f"{win.seat}'s self-draw settled as a discard win", pays)]
+    for code, zh, en, pays in found:
+        yield Mistake(code, zh, en, pays)
+
+
+def _net(payments: Iterable[Payment]) -> frozenset[tuple[tuple[str, str], int]]:
+    """The net amount between each pair of seats (as the audit compares payments)."""
+    net: dict[tuple[str, str], int] = {}
+    for p in payments:
+        pair = tuple(sorted((p.payer, p.payee)))
+        net[pair] = net.get(pair, 0) + (p.amount if pair[0] == p.payer else -p.amount)
+    return frozenset((pair, n) for pair, n in net.items() if n)
+
+
+def _as(rs: Ruleset, win: Win, how: str, from_seat: str | None) -> Win:
+    """``win`` as the other kind of win, without the flags that kind cannot have."""
+    flags = frozenset(f for f in win.flags if f not in rs.flag_rules or how in rs.flag_rules[f].hows)
+    return dataclasses.replace(win, how=how, from_seat=from_seat, flags=flags)
 
 
 def top_ups(

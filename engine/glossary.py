@@ -21,19 +21,19 @@ GLOSSARY: tuple[Entry, ...] = (
         "hú",
         "胡牌：凑成一手完整的牌（通常四组加一对将）而赢下这一局；温岭、黄岩也用“胡”作计分单位。",
         "To win: complete a hand (usually four sets and a pair). Wenling and Huangyan also "
-        "count points in 胡.",
+        "count points in hu.",
     ),
     Entry(
         "番",
         "fān",
         "翻倍：每一番使分数乘以二。",
-        "A doubling: each 番 multiplies the points by two.",
+        "A doubling: each fan multiplies the points by two.",
     ),
     Entry(
         "台",
         "tái",
         "舟山、西周的计分单位：胡牌各项的台数相加。",
-        "The unit Zhoushan and Xizhou count a win in: the 台 of its items added up.",
+        "The unit Zhoushan and Xizhou count a win in: the tai of its items added up.",
     ),
     Entry(
         "得",
@@ -51,8 +51,8 @@ GLOSSARY: tuple[Entry, ...] = (
         "闹闹",
         "nàonao",
         "温岭：翻出的得是中、发、白或花时，中发白和花都要翻出补牌。",
-        "Wenling: when the 得 indicator is a dragon or a flower, every dragon and flower is "
-        "revealed and replaced.",
+        "Wenling: when the tile turned up to choose the wildcard is a dragon or a flower, every "
+        "dragon and flower is revealed and replaced.",
     ),
     Entry(
         "闲家",
@@ -64,14 +64,14 @@ GLOSSARY: tuple[Entry, ...] = (
         "庄",
         "zhuāng",
         "庄家：坐东、先摸牌的一家。连庄：庄家继续坐庄。",
-        "The dealer: the East seat, who draws first. 连庄: the dealer deals again.",
+        "The dealer: the East seat, who draws first. The dealer may deal again (lianzhuang).",
     ),
     Entry("自摸", "zìmō", "自己摸到胡的那张牌。", "Winning on a tile one drew oneself."),
     Entry(
         "放炮",
         "fàngpào",
         "打出的牌被别人胡了（也叫点炮、放铳）。",
-        "Throwing the tile another seat wins on (also 点炮, 放铳).",
+        "Throwing the tile another seat wins on (also dianpao, fangchong).",
     ),
     Entry(
         "杠上开花",

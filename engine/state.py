@@ -55,7 +55,6 @@ def names(tiles) -> str:
     return "".join(parts) + "".join(chinese(t) for t in tiles if t[1] in "zf")
 
 
-
 # Chinese and English labels of every anomaly code the replay, the rulesets and the audit report.
 ANOMALY_LABELS: dict[str, tuple[str, str]] = {
     "tile_overcount": ("牌数超出", "more copies than the set has"),
@@ -109,6 +108,10 @@ ANOMALY_LABELS: dict[str, tuple[str, str]] = {
     "win_tile_not_shown": ("胡的牌不在亮牌里", "winning tile not in the shown hand"),
     "impossible_flag": ("不可能的胡牌方式", "impossible win flag"),
     "unknown_flag": ("不认识的胡牌标记", "unknown win flag"),
+    "robbed_kong_no_peng": (
+        "抢杠胡但被抢者没有亮出该牌的碰",
+        "robbed kong, but the robbed seat shows no pung of the tile",
+    ),
     "flag_not_borne_out": ("牌局不支持的胡牌标记", "win flag the play does not bear out"),
     "points_contradict_payments": ("记的分与付的钱不符", "recorded points contradict the payments"),
 }

@@ -129,6 +129,19 @@ def parse_tiles(tiles: str | Iterable[object]) -> list[str]:
     return _split_chinese(text)
 
 
+# The tile after each honor: winds 东南西北东, dragons in the order the Taizhou seeds list them,
+# 中、發(財)、白 (huangyan.txt "字牌 ：中、財、白").
+_HONOR_NEXT = {"1z": "2z", "2z": "3z", "3z": "4z", "4z": "1z", "7z": "6z", "6z": "5z", "5z": "7z"}
+
+
+def next_face(tile: str) -> str:
+    """The tile after ``tile`` in its cycle (the 财神 custom "the tile after the one turned up"):
+    9 → 1, 东南西北 → 东, 中发白 → 中. Not for flowers."""
+    if tile in _HONOR_NEXT:
+        return _HONOR_NEXT[tile]
+    return f"{rank(tile) % 9 + 1}{tile[1]}"
+
+
 def index(tile: str) -> int:
     return INDEX[tile]
 

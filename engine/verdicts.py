@@ -3,9 +3,12 @@ reports"): the list a club reads when a re-verification or a correction changed 
 
 Hands are matched by their number (hand numbers increase within a log), disputes by the seat
 pair in their direction, anomalies by code and seq. Pure: reports in, a list of changes out.
+``named`` gives an explanation's labels with the players' names for the seat letters.
 """
 
 from __future__ import annotations
+
+import re
 
 LABELS = {
     "verdict": ("整场结论改变", "session verdict changed"),
@@ -25,8 +28,8 @@ LABELS = {
 def changes(before: dict, after: dict) -> list[dict]:
     """Every difference a club cares about between two reports of the same session, the
     session's own first, then hand by hand. Each change is ``{hand, code, zh, en, what,
-    before, after}``: ``hand`` the hand no (None for the session), ``what`` the player pair,
-    player or anomaly code concerned (None when the code says it all)."""
+    before, after}``: ``hand`` the hand no (None for the session), ``what`` the player pair or
+    player concerned as ``{seats, zh, en}`` (None when the code and values say it all)."""
     out = []
     if before["ok"] != after["ok"]:
         out.append(_change(None, "verdict", None, before["ok"], after["ok"]))
@@ -61,7 +64,7 @@ def _hand(old: dict, new: dict) -> list[dict]:
         for seat in sorted(old[field].keys() | new[field].keys()):
             was, now = old[field].get(seat), new[field].get(seat)
             if was != now:
-                out.append(_change(no, field, _player(seats, seat), was, now))
+                out.append(_change(no, field, _who(seats, seat), was, now))
     return out
 
 
@@ -73,7 +76,7 @@ def _disputes(no: int, seats: dict, old: list[dict], new: list[dict]) -> list[di
     was, now = by_pair(old), by_pair(new)
     out = []
     for pair in sorted(was.keys() | now.keys()):
-        what = f"{_player(seats, pair[0])} → {_player(seats, pair[1])}"
+        what = _who(seats, *pair)
         code = ("dispute_added" if pair not in was else "dispute_removed" if pair not in now
                 else "dispute_amount" if was[pair] != now[pair] else None)  # fmt: skip
         if code:
@@ -88,13 +91,45 @@ def _anomalies(no: int | None, old: list[dict], new: list[dict]) -> list[dict]:
 
     was, now = by_key(old), by_key(new)
     gone = [
-        _change(no, "anomaly_removed", k[1], was[k], None) for k in sorted(was.keys() - now.keys())
+        _change(no, "anomaly_removed", None, was[k], None) for k in sorted(was.keys() - now.keys())
     ]
     came = [
-        _change(no, "anomaly_added", k[1], None, now[k]) for k in sorted(now.keys() - was.keys())
+        _change(no, "anomaly_added", None, None, now[k]) for k in sorted(now.keys() - was.keys())
     ]
     return gone + came
 
 
-def _player(seats: dict, seat: str) -> str:
-    return f"{seats[seat]} ({seat})" if seat in seats else seat
+SEAT_NAMES = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
+
+
+def _who(seats: dict, *concerned: str) -> dict:
+    """The seats concerned for a reader, ``{seats, zh, en}``: each by its player's name, or
+    (no name) the seat's (东 / East), joined by arrows; never a seat letter."""
+
+    def name(seat: str, lang: int) -> str:
+        return seats.get(seat) or SEAT_NAMES.get(seat, (seat, seat))[lang]
+
+    return {"seats": list(concerned),
+            "zh": " → ".join(name(s, 0) for s in concerned),
+            "en": " → ".join(name(s, 1) for s in concerned)}  # fmt: skip
+
+
+SEAT_LETTER = re.compile(r"(?<![A-Za-z])[ESWN](?![A-Za-z])")
+
+
+def named(explanation: dict | None, seats: dict) -> dict | None:
+    """An explanation (``{code, zh, en}``) whose labels say the players' names where the
+    engine's say a seat letter ("胡牌家S漏算无得", "… missed (S)", "S: one tai too many"); a seat
+    without a player is 东/East …"""
+    if not explanation:
+        return explanation
+
+    def say(text: str, lang: int) -> str:
+        return SEAT_LETTER.sub(lambda m: seats.get(m[0]) or SEAT_NAMES[m[0]][lang], text or "")
+
+    return {**explanation, "zh": say(explanation.get("zh"), 0), "en": say(explanation.get("en"), 1)}
+
+
+def named_disputes(disputes: list[dict], seats: dict) -> list[dict]:
+    """A hand's disputes, each explanation's seats named."""
+    return [{**d, "explanation": named(d.get("explanation"), seats)} for d in disputes]

@@ -4,9 +4,9 @@ than advancing its head."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, time, timedelta
 
-from sqlalchemy import JSON, Column, DateTime, Text, TypeDecorator, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, Text, TypeDecorator, UniqueConstraint, and_, or_
 from sqlmodel import Field, SQLModel
 
 
@@ -26,8 +26,8 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-def _time() -> Column:
-    return Column(UTCDateTime(), nullable=False)
+def _time(*, index: bool = False) -> Column:
+    return Column(UTCDateTime(), nullable=False, index=index)
 
 
 class TableSession(SQLModel, table=True):
@@ -40,11 +40,39 @@ class TableSession(SQLModel, table=True):
     table_name: str = Field(max_length=200)
     ruleset: str = Field(max_length=40)
     players: list[str] = Field(sa_column=Column(JSON, nullable=False))
-    started_at: str | None = Field(default=None, max_length=64)
+    started_at: str | None = Field(default=None, index=True, max_length=64)
     content_hash: str = Field(unique=True, max_length=64)
     head_seq: int
     head_hash: str = Field(max_length=64)
-    created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time(index=True))
+
+
+def played_between(since: date | None, until: date | None) -> list:
+    """Conditions on ``sessions``: played (the log's ``started_at``, else the day it was stored)
+    on or after ``since`` and on or before ``until``, both days included. ``started_at`` is
+    ISO-8601 text, compared as text (so in its own offset). Indexed by 0011_store_subset."""
+    clauses, unknown = [], TableSession.started_at.is_(None)
+    if since is not None:
+        first = _midnight(since)
+        clauses.append(
+            or_(
+                TableSession.started_at >= since.isoformat(),
+                and_(unknown, TableSession.created_at >= first),
+            )
+        )
+    if until is not None:
+        end = until + timedelta(days=1)
+        clauses.append(
+            or_(
+                TableSession.started_at < end.isoformat(),
+                and_(unknown, TableSession.created_at < _midnight(end)),
+            )
+        )
+    return clauses
+
+
+def _midnight(day: date) -> datetime:
+    return datetime.combine(day, time(), UTC)
 
 
 class StoredEvent(SQLModel, table=True):
@@ -109,7 +137,7 @@ class LogLeaf(SQLModel, table=True):
     head_seq: int
     head_hash: str = Field(max_length=64)
     subtree_root: str = Field(max_length=64)
-    logged_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+    logged_at: datetime = Field(default_factory=utcnow, sa_column=_time(index=True))
 
 
 class LogCheckpoint(SQLModel, table=True):

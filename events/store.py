@@ -11,13 +11,13 @@ import dataclasses
 import json
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import IO
 
 from sqlalchemy import Column, Connection, Dialect, Engine, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from events import chain, merkle, receipts, transparency
+from events import chain, merkle, receipts, storecheck, transparency
 from events.codec import (
     LogFormatError,
     ParsedLog,
@@ -29,6 +29,7 @@ from events.codec import (
 from events.config import settings
 from events.db import db_session, get_engine
 from events.models import Receipt, StoredEvent, TableSession, utcnow
+from events.storecheck import StoreCheck
 
 
 class ConcurrencyConflict(Exception):
@@ -57,20 +58,6 @@ class Stored:
     session: TableSession
     receipt: dict
     created: bool
-
-
-@dataclass(frozen=True)
-class StoreCheck:
-    sessions: int
-    events: int
-    broken: list[chain.ChainBroken]
-    problems: list[str]  # receipts and transparency log (chains: ``broken``)
-    checkpoint: transparency.Checkpoint | None  # the newest valid signed checkpoint
-    extends: transparency.Checkpoint | None = None  # the older checkpoint proven extended
-
-    @property
-    def ok(self) -> bool:
-        return not self.broken and not self.problems
 
 
 def _signing_key():
@@ -398,68 +385,25 @@ def check_chains(
     engine: Engine | None = None,
     public_key: bytes | None = None,
     checkpoint: str | None = None,
+    club: str | None = None,
+    since: date | None = None,
+    until: date | None = None,
 ) -> StoreCheck:
     """Re-walk every session's chain against the head on its session row; prove each head by its
     newest receipt (signed with ``public_key`` PEM, default the service's key) and by the
     transparency log, and the log by its signed checkpoints, recomputed from its leaves. With
-    ``checkpoint`` (an older signed checkpoint a club kept), also prove that the log extends it."""
+    ``checkpoint`` (an older signed checkpoint a club kept), also prove that the log extends it.
+
+    With ``club``, ``since`` or ``until`` only the sessions of that club and/or played in that
+    period (days included), each head proven in the newest signed checkpoint by an inclusion
+    proof instead of the whole log rebuilt: see ``events.storecheck`` and docs/store.md for what
+    such a check does not see."""
     engine = engine or get_engine()
     key = _public_key(public_key)
-    audit = transparency.Audit(key)
-    with engine.connect() as connection:
-        audit.load(connection)
-    broken, events = [], 0
-    sessions = list_sessions(engine=engine)
-    for session in sessions:
-        links = [
-            chain.Link(e.seq, e.type, e.data, e.prev_hash, e.hash)
-            for e in read_events(session_id=session.id, engine=engine)
-        ]
-        try:
-            events += chain.walk(
-                session.id, links, head_seq=session.head_seq, head_hash=session.head_hash
-            )
-        except chain.ChainBroken as e:
-            broken.append(e)
-            audit.session(session, None)
-            continue
-        logged = audit.logged_seqs(session.id)
-        audit.session(session, {x.seq: x.hash for x in links if x.seq in logged})
-        if (problem := _receipt_problem(session, key, engine)) is not None:
-            audit.problems.append(problem)
-    audit.finish()
-    extended = None
-    if checkpoint is not None:
-        try:
-            extended = audit.extends(checkpoint, key)
-        except (transparency.CheckpointInvalid, merkle.ProofFailed) as e:
-            audit.problems.append(f"checkpoint: {e}")
-    return StoreCheck(len(sessions), events, broken, audit.problems, audit.latest, extended)
-
-
-def _receipt_problem(session: TableSession, key, engine: Engine) -> str | None:
-    """Why the session's newest receipt does not state its current head (None: it does)."""
-    query = (
-        select(Receipt.document)
-        .where(Receipt.session_id == session.id)
-        .order_by(Receipt.id.desc())
-        .limit(1)
-    )
-    with engine.connect() as connection:  # Core, the newest only: once a session in a check
-        document = connection.execute(query).scalar()
-    if document is None:
-        return f"session {session.id}: no receipt"
-    try:
-        body = receipts.verify_signature(json.loads(document), key)
-    except receipts.ReceiptInvalid as e:
-        return f"session {session.id}: newest receipt: {e}"
-    if (body["session_id"], body["head_seq"], body["head_hash"]) != (
-        session.id,
-        session.head_seq,
-        session.head_hash,
-    ):
-        return f"session {session.id}: head {session.head_seq} is not the head of a signed receipt"
-    return None
+    if club is None and since is None and until is None:
+        return storecheck.check_store(engine, key, checkpoint)
+    selection = storecheck.Selection(club, since, until)
+    return storecheck.check_selection(engine, key, selection, checkpoint)
 
 
 def _public_key(pem: bytes | None):

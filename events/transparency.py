@@ -51,6 +51,12 @@ def leaf_hash(session_id: str, head_seq: int, head_hash: str) -> bytes:
     return merkle.leaf_hash(leaf_data(session_id, head_seq, head_hash))
 
 
+def span(idx: int) -> int:
+    """How many leaves the largest perfect subtree that ends at leaf ``idx`` holds: the subtree
+    whose root is that leaf's ``subtree_root`` (2 to the number of trailing ones of ``idx``)."""
+    return 1 << ((~idx & (idx + 1)).bit_length() - 1)
+
+
 def origin(public_key: Ed25519PublicKey) -> str:
     """The log's name: one log per service key."""
     return f"fupan/{receipts.key_id(public_key)}"
@@ -379,8 +385,7 @@ class Audit:
         self.tree = merkle.Tree(hashes)
         self._leaves = dict(by_session)
         for idx, *_, subtree_root in rows[: self.tree.size]:
-            span = (~idx & (idx + 1)).bit_length() - 1  # leaves in its largest perfect subtree
-            if self.tree.subtree(idx + 1 - (1 << span), idx + 1).hex() != subtree_root:
+            if self.tree.subtree(idx + 1 - span(idx), idx + 1).hex() != subtree_root:
                 self.problems.append(f"log: the stored subtree root at leaf {idx} is wrong")
         for size, root_hash, note in connection.execute(
             select(LogCheckpoint.tree_size, LogCheckpoint.root_hash, LogCheckpoint.note).order_by(
@@ -390,19 +395,13 @@ class Audit:
             self._checkpoint(size, root_hash, note)
         signed = self.latest.size if self.latest else 0
         if self.tree.size > signed:
-            self.problems.append(
-                f"log: leaves {signed}..{self.tree.size - 1} are in no signed checkpoint"
-            )
+            self.problems.append(unsigned_leaves(signed, self.tree.size - 1))
 
     def _checkpoint(self, size: int, root_hash: str, note: str) -> None:
-        try:
-            checkpoint = open_checkpoint(note, self.public_key)
-        except CheckpointInvalid as e:
-            self.problems.append(f"log: checkpoint of size {size}: {e}")
+        checkpoint = opened_row(size, root_hash, note, self.public_key, self.problems)
+        if checkpoint is None:
             return
-        if (checkpoint.size, checkpoint.root.hex()) != (size, root_hash):
-            self.problems.append(f"log: checkpoint of size {size} differs from its row")
-        elif size > self.tree.size or self.tree.root(size) != checkpoint.root:
+        if size > self.tree.size or self.tree.root(size) != checkpoint.root:
             self.problems.append(f"log: the leaves no longer have the root signed at size {size}")
         else:
             self.latest = checkpoint
@@ -412,42 +411,164 @@ class Audit:
         re-walked chain, for the seqs its leaves name; None when the chain is broken, which is
         reported already) and its head with its newest leaf."""
         leaves = self._leaves.pop(session.id, [])
-        if hashes is None:
-            return
-        for idx, seq, head_hash in leaves:
-            if seq not in hashes:
-                self.problems.append(
-                    f"session {session.id}: the chain ends before seq {seq}, a head logged at leaf {idx}"
-                )
-            elif hashes[seq] != head_hash:
-                self.problems.append(
-                    f"session {session.id}: the chain at seq {seq} is not the head logged at leaf {idx}"
-                )
-        if not leaves or leaves[-1][1:] != (session.head_seq, session.head_hash):
-            self.problems.append(f"session {session.id}: head {session.head_seq} is not logged")
+        if hashes is not None:
+            self.problems += leaf_problems(session, leaves, hashes)
 
     def logged_seqs(self, session_id: str) -> set[int]:
         return {seq for _, seq, _ in self._leaves.get(session_id, ())}
 
     def finish(self) -> None:
         """Leaves of sessions that are gone."""
-        for session_id, leaves in self._leaves.items():
-            self.problems.append(f"session {session_id} is missing, logged at leaf {leaves[0][0]}")
+        self.problems += missing_sessions(
+            (leaves[0][0], session_id) for session_id, leaves in self._leaves.items()
+        )
 
     def extends(self, note: str, public_key: Ed25519PublicKey) -> Checkpoint:
         """Prove that the newest checkpoint's tree extends the one in ``note`` (a consistency
         proof from the recomputed leaves); raises CheckpointInvalid or merkle.ProofFailed."""
-        old = open_checkpoint(note, public_key)
-        if self.latest is None:
-            raise CheckpointInvalid("the log has no valid signed checkpoint")
+        return extends(open_checkpoint(note, public_key), self.latest, self.tree.subtree)
+
+
+def extends(old: Checkpoint, latest: Checkpoint | None, subtree: merkle.Subtree) -> Checkpoint:
+    """Prove with a consistency proof built from ``subtree`` (nodes of the tree of ``latest``)
+    that the signed tree ``latest`` extends ``old``; returns ``old``. Raises CheckpointInvalid."""
+    if latest is None:
+        raise CheckpointInvalid("the log has no valid signed checkpoint")
+    try:
+        if old.size > latest.size:
+            raise merkle.ProofFailed(f"the log's newest signed tree has {latest.size}")
+        proof = merkle.consistency_proof(old.size, latest.size, subtree)
+        merkle.verify_consistency(old.size, latest.size, old.root, latest.root, proof)
+    except merkle.ProofFailed as e:
+        raise CheckpointInvalid(
+            f"the log does NOT extend the checkpoint of {old.size} leaves signed at {old.time}: {e}"
+        ) from None
+    return old
+
+
+def leaf_problems(session, leaves: list[tuple[int, int, str]], hashes: dict[int, str]) -> list[str]:
+    """Compare a session's leaves ``(idx, head seq, head hash)``, oldest first, with its re-walked
+    chain (``hashes``: seq → link hash, for the seqs the leaves name), and its current head
+    (``session.head_seq``, ``.head_hash``) with its newest leaf."""
+    problems = []
+    for idx, seq, head_hash in leaves:
+        if seq not in hashes:
+            problems.append(
+                f"session {session.id}: the chain ends before seq {seq}, a head logged at leaf {idx}"
+            )
+        elif hashes[seq] != head_hash:
+            problems.append(
+                f"session {session.id}: the chain at seq {seq} is not the head logged at leaf {idx}"
+            )
+    if not leaves or tuple(leaves[-1][1:]) != (session.head_seq, session.head_hash):
+        problems.append(f"session {session.id}: head {session.head_seq} is not logged")
+    return problems
+
+
+def missing_sessions(leaves) -> list[str]:
+    """The problems of leaves ``(idx, session id)`` whose session is gone, one per session."""
+    first: dict[str, int] = {}
+    for idx, session_id in leaves:
+        first.setdefault(session_id, idx)
+    return [f"session {s} is missing, logged at leaf {idx}" for s, idx in first.items()]
+
+
+def unsigned_leaves(first: int, last: int) -> str:
+    return f"log: leaves {first}..{last} are in no signed checkpoint"
+
+
+class StoredTree:
+    """The log's tree as its rows store it, without rebuilding it: MTH(D[lo:hi]) is a leaf's
+    ``subtree_root`` when that is exactly D[lo:hi], otherwise split as RFC 6962 splits. Every
+    left child is stored (at its last leaf); a right child of 2^k leaves takes k rows. So a proof
+    of log n nodes reads O(log² n) rows, shared between proofs, where ``Audit`` reads every leaf.
+
+    Rows are read in bulk: ``read_for(plan)`` runs ``plan`` (code that builds proofs from
+    ``subtree``) with placeholder hashes to learn the rows it needs, and reads them with a few
+    ``idx IN (…)`` queries. Nothing read is trusted: a wrong stored node only makes a proof
+    fail against the signed root."""
+
+    CHUNK = 500  # indexes in one IN (…)
+    KEEP = 500_000  # rows and nodes kept between plans (upper nodes are shared by every proof)
+
+    def __init__(self, engine: Engine):
+        self._engine = engine
+        self._rows: dict[int, tuple[bytes, bytes]] = {}  # idx: (leaf hash, subtree root)
+        self._nodes: dict[tuple[int, int], bytes] = {}
+        self._wanted: set[int] | None = None  # while planning
+        self.rows_read = 0
+
+    def read_for(self, *plans: Callable[[], object]) -> None:
+        if len(self._rows) + len(self._nodes) > self.KEEP:
+            self._rows.clear()
+        self._nodes.clear()
+        self._wanted = set()
         try:
-            if old.size > self.latest.size:
-                raise merkle.ProofFailed(f"the log's newest signed tree has {self.latest.size}")
-            proof = merkle.consistency_proof(old.size, self.latest.size, self.tree.subtree)
-            merkle.verify_consistency(old.size, self.latest.size, old.root, self.latest.root, proof)
-        except merkle.ProofFailed as e:
-            raise CheckpointInvalid(
-                f"the log does NOT extend the checkpoint of {old.size} leaves signed at "
-                f"{old.time}: {e}"
-            ) from None
-        return old
+            for plan in plans:
+                plan()
+        finally:
+            wanted, self._wanted = sorted(self._wanted - self._rows.keys()), None
+            self._nodes.clear()  # placeholders
+        columns = (LogLeaf.idx, LogLeaf.session_id, LogLeaf.head_seq, LogLeaf.head_hash)
+        with self._engine.connect() as connection:
+            for i in range(0, len(wanted), self.CHUNK):
+                query = select(*columns, LogLeaf.subtree_root).where(
+                    LogLeaf.idx.in_(wanted[i : i + self.CHUNK])
+                )
+                for idx, session_id, seq, head_hash, root in connection.execute(query):
+                    self._rows[idx] = (leaf_hash(session_id, seq, head_hash), bytes.fromhex(root))
+                    self.rows_read += 1
+
+    def subtree(self, lo: int, hi: int) -> bytes:
+        """MTH(D[lo:hi]); raises merkle.ProofFailed when a row it needs is not in the log."""
+        node = self._nodes.get((lo, hi))
+        if node is None:
+            n = hi - lo
+            if span(hi - 1) == n:  # stored (a left child, a left leaf included)
+                node = self._row(hi - 1)[1]
+            elif n == 1:  # a right leaf: from its columns
+                node = self._row(lo)[0]
+            else:
+                k = merkle.split(n)
+                node = merkle.node_hash(self.subtree(lo, lo + k), self.subtree(lo + k, hi))
+            self._nodes[lo, hi] = node
+        return node
+
+    def _row(self, idx: int) -> tuple[bytes, bytes]:
+        row = self._rows.get(idx)
+        if row is not None:
+            return row
+        if self._wanted is None:
+            raise merkle.ProofFailed(f"leaf {idx} is missing from the log")
+        self._wanted.add(idx)
+        return merkle.EMPTY_ROOT, merkle.EMPTY_ROOT
+
+
+def newest_checkpoints(
+    connection: Connection, public_key: Ed25519PublicKey, problems: list[str], count: int = 2
+) -> list[Checkpoint]:
+    """The newest ``count`` stored checkpoints whose signatures verify and that agree with their
+    rows, newest first; each one that does not is a problem."""
+    rows = connection.execute(
+        select(LogCheckpoint.tree_size, LogCheckpoint.root_hash, LogCheckpoint.note)
+        .order_by(LogCheckpoint.tree_size.desc())
+        .limit(count)
+    )
+    opened = (opened_row(*row, public_key, problems) for row in rows)
+    return [checkpoint for checkpoint in opened if checkpoint is not None]
+
+
+def opened_row(
+    size: int, root_hash: str, note: str, public_key: Ed25519PublicKey, problems: list[str]
+) -> Checkpoint | None:
+    """A ``log_checkpoints`` row's checkpoint, once its signature verifies and it states the
+    row's size and root; otherwise None and a problem."""
+    try:
+        checkpoint = open_checkpoint(note, public_key)
+    except CheckpointInvalid as e:
+        problems.append(f"log: checkpoint of size {size}: {e}")
+        return None
+    if (checkpoint.size, checkpoint.root.hex()) != (size, root_hash):
+        problems.append(f"log: checkpoint of size {size} differs from its row")
+        return None
+    return checkpoint

@@ -9,14 +9,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, timedelta
 
 from packaging.version import InvalidVersion, Version
-from sqlalchemy import Engine, and_, or_, select
+from sqlalchemy import Engine, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from events.db import db_session, get_engine
-from events.models import StoredEvent, TableSession, Verification, utcnow
+from events.models import StoredEvent, TableSession, Verification, played_between, utcnow
 
 _INSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
 
@@ -167,14 +167,7 @@ def reverify_candidates(
         query = query.where(newest.in_(older_versions(engine_version, engine=engine)))
     if club is not None:
         query = query.where(TableSession.club == club)
-    if since is not None:
-        day = datetime.combine(since, time(), UTC)
-        query = query.where(
-            or_(
-                TableSession.started_at >= since.isoformat(),
-                and_(TableSession.started_at.is_(None), TableSession.created_at >= day),
-            )
-        )
+    query = query.where(*played_between(since, None))
     with db_session(engine) as db:
         return list(db.scalars(query.order_by(TableSession.created_at, TableSession.id)))
 

@@ -14,6 +14,7 @@ from flask_babel import lazy_gettext as _l
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from events.config import settings
 from service import (
@@ -85,7 +86,25 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     for feature in (accounts, sessions, uploads, ledger, club, recorder, rules, transparency, api):
         feature.init_app(app)
     _register_errors(app)
+    hops = trusted_proxies()
+    if hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
     return app
+
+
+def trusted_proxies() -> int:
+    """``FUPAN_TRUSTED_PROXIES``: how many reverse proxies in front of the web set
+    X-Forwarded-For / X-Forwarded-Proto (0, the default: none, and those headers are anyone's
+    to write). With N, the client's address is the one the N-th proxy from the app appended
+    (what the login rate limit counts, docs/deploy.md) and the scheme the one it saw."""
+    raw = os.environ.get("FUPAN_TRUSTED_PROXIES", "").strip()
+    if not raw:
+        return 0
+    if not raw.isdigit():
+        raise ValueError(
+            f"FUPAN_TRUSTED_PROXIES must be a number of proxy hops (0, 1, 2 …), not {raw!r}"
+        )
+    return int(raw)
 
 
 def _ratelimit_storage(broker_url: str) -> str:

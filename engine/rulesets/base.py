@@ -15,7 +15,7 @@ per hand::
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -190,7 +190,9 @@ class FlagRule:
     it): the win kinds it goes with, a dealer (E) or non-dealer winner, the dealer's discard, a
     kong or a revealed tile shown by the winner, a kong of the winner's tile shown by the
     discarder. ``from_play``: the replay derives it from a full log (False: the ruleset judges
-    the play itself and a full log's claim is not used)."""
+    the play itself and a full log's claim is not used). ``played``, for such a flag: does a full
+    log's play show it (``played(outcome, win, opts)``)? A claim the play does not show is an
+    anomaly (the play still decides what is owed)."""
 
     zh: str
     en: str
@@ -201,6 +203,7 @@ class FlagRule:
     needs_reveal: bool = False
     discarder_kong: bool = False
     from_play: bool = True
+    played: Callable[[HandOutcome, Win, Any], bool] | None = None
 
 
 _SELF = frozenset({"self_draw"})
@@ -245,11 +248,35 @@ def reading_words(
     return "，".join(zh) or "另一种组合", ", ".join(en) or "another grouping"
 
 
-def option(default: Any, doc: str, choices: tuple = ()) -> Any:
+YES_NO = {True: Text("是", "yes"), False: Text("否", "no")}
+
+
+def option(
+    default: Any, doc: str, choices: tuple = (), labels: Mapping[Any, Text] | None = None
+) -> Any:
     """An Options field with the ``doc`` (and ``choices``) that ``fupan rules`` prints and
-    :func:`parse_options` enforces."""
-    meta = {"doc": doc, "choices": choices} if choices else {"doc": doc}
+    :func:`parse_options` enforces. ``labels`` name values in words (zh and en) for a reader:
+    every value of a text option (its keys are then the choices), or the numbers that mean
+    something else than a number (``0``: no cap). A reader never sees a value's code."""
+    labels = dict(labels or {})
+    if labels and not choices and isinstance(default, str):
+        choices = tuple(labels)
+    meta: dict[str, Any] = {"doc": doc}
+    if choices:
+        meta["choices"] = choices
+    if labels:
+        meta["labels"] = labels
     return dataclasses.field(default=default, metadata=meta)
+
+
+def value_label(field: dataclasses.Field, value: Any) -> Text:
+    """An option's value in words: its label, yes/no for a flag, else the number itself."""
+    if isinstance(value, bool):
+        return YES_NO[value]
+    labels = field.metadata.get("labels", {})
+    if value in labels:
+        return labels[value]
+    return Text(str(value), str(value))
 
 
 class OptionError(ValueError):
@@ -320,6 +347,17 @@ class Ruleset:
         """(name, default, what it does) of every option, in both languages."""
         return [(name, default, Text(self.option_zh[name], doc))
                 for name, default, doc in self.describe_options()]
+
+    def option_value(self, name: str, value: Any) -> Text:
+        """The value ``value`` of option ``name`` as a reader reads it, in both languages
+        (``"up"`` → 向上取整 / rounded up; ``True`` → 是 / yes; ``8`` → 8)."""
+        return value_label(_field(self.Options, name), value)
+
+    def option_choices(self, name: str) -> tuple[tuple[Any, Text], ...]:
+        """The values option ``name`` may take with their labels (empty for a number or a
+        flag: any number, or yes/no)."""
+        f = _field(self.Options, name)
+        return tuple((c, value_label(f, c)) for c in f.metadata.get("choices", ()))
 
     # -- tiles and the deal ----------------------------------------------------------------
     def tile_counts(self, opts: Any) -> Mapping[str, int]:
@@ -420,6 +458,13 @@ class Ruleset:
         records and outcomes, oldest first), e.g. huangyan's 换位 (``hand.seat_change``) too soon.
         Anomalies carry ``seq=None``: the replay sets the hand record's seq. Default: none."""
         return []
+
+
+def _field(options_type: type, name: str) -> dataclasses.Field:
+    for f in dataclasses.fields(options_type):
+        if f.name == name:
+            return f
+    raise OptionError(f"unknown option {name}")
 
 
 def _coerce(value: Any, kind: Any, name: str) -> Any:

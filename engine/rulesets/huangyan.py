@@ -30,51 +30,77 @@ from engine.rulesets.base import (
     reading_words,
     step,
 )
-from engine.tiles import FACES, SEAT_WIND, is_dragon, is_terminal_or_honor, rank
+from engine.tiles import FACES, SEAT_WIND, is_dragon, is_terminal_or_honor, next_face
 
 HAND_SIZE = 13  # 手上牌數 (the dealer holds one more)
-# The seed lists the dragons as 中、財(发)、白; "next" follows that order, winds go 东南西北.
-_HONOR_NEXT = {"1z": "2z", "2z": "3z", "3z": "4z", "4z": "1z", "7z": "6z", "6z": "5z", "5z": "7z"}
 
 
 @dataclass(frozen=True)
 class Options:
     wildcard_rule: str = option(
         "indicator",
-        "how 得 is chosen from the indicator turned up after the deal: 'indicator' (the other "
-        "copies of its kind), 'next' (the tile after it), 'none' (no 得)",
-        ("indicator", "next", "none"),
+        "which tiles are the wildcards, from the tile turned up after the deal",
+        labels={
+            "indicator": Text("翻开的那张牌的同种牌（其余三张）", "the other copies of the tile turned up"),
+            "next": Text("翻开那张牌的下一张（9后为1，东南西北循环，中发白循环）",
+                         "the tile after the one turned up (9 → 1, winds and dragons in a cycle)"),
+            "none": Text("本局不用得", "none: this table plays without wildcards"),
+        },
     )
-    base_hu: int = option(10, "底胡 added to the winner's 胡 before doubling (the seed: 10)")
+    base_hu: int = option(10, "base hu added to the winner's hu before doubling (the rules: 10)")
     pengpenghu: bool = option(
-        False, "count 碰碰胡 (all pungs/kongs) as 4 胡 for the winner; the seed says huangyan has none"
+        False, "count all pungs as 4 hu for the winner; the rules say Huangyan has none"
     )
     discard_pung_concealed: bool = option(
-        False, "a pung completed by the winning discard still counts as 暗刻 (default: as 刻子)"
+        False, "a pung completed by the winning discard still counts as concealed (default: as exposed)"
     )
     restored_then_hard: bool = option(
-        True, "restored 得 (得还原) no longer count as 得, so 无得 (硬碰硬) 1番 can follow"
+        True,
+        "wildcards standing for themselves no longer count as wildcards, so 'no wildcard in "
+        "hand' (1 fan) can follow",
     )
-    cap: int = option(0, "largest 胡 a seat is paid on (封顶); 0 = no cap (the seed has none)")
-    round_to: int = option(1, "round each seat's 胡 up to a multiple of this (1 = no rounding)")
+    cap: int = option(
+        0, "largest hu a seat is paid on; 0 = no cap (the rules have none)",
+        labels={0: Text("不封顶", "no cap")},
+    )
+    round_to: int = option(
+        1, "round each seat's hu up to a multiple of this (1 = no rounding)",
+        labels={1: Text("不进位", "no rounding")},
+    )
     half_rounding: str = option(
-        "up", "halved odd amounts: 'up' (payer pays the half 粒) or 'down'", ("up", "down")
+        "up",
+        "halved amounts with half a chip",
+        labels={
+            "up": Text("向上取整（付款方多付半粒）", "rounded up (the payer pays the half chip)"),
+            "down": Text("向下取整（舍去半粒）", "rounded down (the half chip is dropped)"),
+        },
     )
-    li_per_hu: int = option(1, "粒 (chips) paid per 胡; the seed's example pays 1 粒 per 胡")
+    li_per_hu: int = option(1, "chips paid per hu; the rules' example pays 1 chip per hu")
     seat_change_rule: str = option(
         "cuohu",
-        "换位: 'cuohu' (搓胡: the seat about to deal may ask at any time) or 'cuocai' (搓菜: "
-        "anyone may ask, but only after the first rounds of the session)",
-        ("cuohu", "cuocai"),
+        "changing seats: who may ask for it, and when",
+        labels={
+            "cuohu": Text("搓胡：将要坐庄的一家随时可以提出", "the seat about to deal may ask at any time"),
+            "cuocai": Text("搓菜：谁都可以提出，但要过了开头几圈",
+                           "anyone may ask, once the first rounds of the session are over"),
+        },
     )
-    seat_change_rounds: int = option(2, "圈 (rounds of the deal) that must pass between 换位")
+    seat_change_rounds: int = option(
+        2, "rounds of the deal that must pass between two seat changes"
+    )
     draw_dealer: str = option(
-        "pass", "after a drawn hand (流局) the deal 'pass'es to 下家 or the dealer 'stay's",
-        ("pass", "stay"),
+        "pass",
+        "who deals after a drawn hand",
+        labels={
+            "pass": Text("下家坐庄", "the next seat deals"),
+            "stay": Text("庄家连庄", "the dealer deals again"),
+        },
     )
-    dead_wall: int = option(0, "live wall tiles left at which the hand ends drawn (the seed: silent)")
+    dead_wall: int = option(
+        0, "live wall tiles left at which the hand ends drawn (the rules say nothing)"
+    )
     non_winner_wildcards: bool = option(
-        False, "a non-winner's 得 may complete its pairs and pungs for 胡 (never for 番)"
+        False, "a non-winner's wildcards may complete its pairs and pungs for hu (never for fan)"
     )
 
     def __post_init__(self) -> None:
@@ -83,13 +109,6 @@ class Options:
             low = 1 if name in ("round_to", "li_per_hu") else 0
             if getattr(self, name) < low:
                 raise OptionError(f"option {name}: {getattr(self, name)} is below {low}")
-
-
-def next_face(tile: str) -> str:
-    """The tile after ``tile`` in its cycle: 9 → 1, 东南西北 → 东, 中发白 → 中."""
-    if tile in _HONOR_NEXT:
-        return _HONOR_NEXT[tile]
-    return f"{rank(tile) % 9 + 1}{tile[1]}"
 
 
 def _half(amount: int, opts: Options) -> int:
@@ -165,8 +184,8 @@ HU_ITEMS = {
 FANS = {
     "dragon": ("中发白刻、杠", "dragon pung or kong", 1),
     "seat_wind": ("自家风刻、杠", "own-wind pung or kong", 1),
-    "hard": ("无得（硬碰硬）", "no 得 in hand", 1),
-    "restored": ("得还原", "得 standing for itself", 1),
+    "hard": ("无得（硬碰硬）", "no wildcard in hand", 1),
+    "restored": ("得还原", "a wildcard standing for itself", 1),
     "half_flush": ("混一色", "one suit with honors", 1),
     "full_flush": ("清一色", "one suit", 3),
 }
@@ -438,22 +457,22 @@ class Huangyan(Ruleset):
     title_zh = "黄岩麻将"
     title_en = "Huangyan mahjong"
     option_zh = {
-        "wildcard_rule": "翻开的牌怎样定得：indicator 同种的其余三张，next 它的下一张，none 不用得",
+        "wildcard_rule": "开局后翻开的牌怎样定得",
         "base_hu": "胡家翻倍前加的底胡（规则：10）",
         "pengpenghu": "碰碰胡（全是刻子/杠）给胡家算4胡；规则说黄岩没有",
         "discard_pung_concealed": "胡别人打出的牌凑成的刻子也算暗刻（默认：算刻子）",
         "restored_then_hard": "还原的得不再算得，因此可以另算无得（硬碰硬）1番",
         "cap": "每家最多按多少胡付（封顶）；0 = 不封顶（规则没有封顶）",
         "round_to": "每家的胡数进到此数的倍数（1 = 不进位）",
-        "half_rounding": "减半有零头时：up 付款方多付半粒，down 舍去",
+        "half_rounding": "减半后有半粒时",
         "li_per_hu": "每胡付几粒（规则的例子：每胡1粒）",
-        "seat_change_rule": "换位：cuohu 搓胡（将要坐庄的一家随时可以提出），cuocai 搓菜（谁都可以提出，但要过了开头几圈）",
+        "seat_change_rule": "换位：谁可以提出、什么时候",
         "seat_change_rounds": "两次换位之间至少要过几圈",
-        "draw_dealer": "流局后：pass 下家坐庄，stay 庄家连庄",
+        "draw_dealer": "流局后谁坐庄",
         "dead_wall": "牌墙剩几张时流局（规则没说）",
         "non_winner_wildcards": "没胡的人的得可以凑对子、刻子算胡（不算番）",
     }
-    points_unit = ("胡", "胡 × 2^番")
+    points_unit = ("胡", "hu × 2^fan")
     Options = Options
     hand_size = HAND_SIZE
     has_flowers = False
@@ -472,30 +491,24 @@ class Huangyan(Ruleset):
         return (*hu, base, *(Item(c, zh, en, v, "番") for c, (zh, en, v) in FANS.items()))
 
     def terms(self, opts: Options) -> tuple[Term, ...]:
-        rule = {
-            "indicator": ("翻开的那张牌的同种牌（其余三张）", "the other copies of the tile turned up"),
-            "next": ("翻开那张牌的下一张（9后为1，东南西北循环，中发白循环）",
-                     "the tile after the one turned up (9 → 1, winds and dragons in a cycle)"),
-            "none": ("本局不用得", "none: this table plays without 得"),
-        }[opts.wildcard_rule]
+        rule = self.option_value("wildcard_rule", opts.wildcard_rule)
         cap_zh = f"，最多{opts.cap}胡" if opts.cap else ""
         cap_en = f", at most {opts.cap}" if opts.cap else ""
         return (
             Term("胡", f"分数。胡家：（各胡项 + 底胡{opts.base_hu}）× 2^番{cap_zh}；没胡的人也按自己的刻子、对子算胡，互相找差额。",
-                 f"The points (hu). The winner: (its hu items + {opts.base_hu} base) × 2 to the power "
-                 f"of its fan{cap_en}; the others count their own pungs and pairs too and settle the "
+                 f"The points. The winner: (its hu items + {opts.base_hu} base) × 2 to the power of "
+                 f"its fan{cap_en}; the others count their own pungs and pairs too and settle the "
                  f"differences."),
             Term("番", "每一番使胡数翻一倍。", "Each fan doubles the hu."),
-            Term("得", f"百搭牌：{rule[0]}，可以当任何牌用（不能用来吃、碰）。",
-                 f"The wildcard: {rule[1]}; it stands for any tile (never to chow or pung)."),
+            Term("得", f"百搭牌：{rule.zh}，可以当任何牌用（不能用来吃、碰）。",
+                 f"The wildcard: {rule.en}; it stands for any tile (never to chow or pung)."),
             Term("庄", "庄家：东位，坐庄的一家。", "The dealer: the East seat."),
         )
 
     def payment_rules(self, opts: Options) -> tuple[Text, ...]:
-        up = opts.half_rounding == "up"
-        half_zh, half_en = ("向上取整", "rounded up") if up else ("向下取整", "rounded down")
+        half = self.option_value("half_rounding", opts.half_rounding)
         return (
-            Text(f"每胡付 {opts.li_per_hu} 粒。", f"Each hu is paid {opts.li_per_hu} li (chips)."),
+            Text(f"每胡付 {opts.li_per_hu} 粒。", f"Each hu is paid {opts.li_per_hu} chips."),
             Text("庄家胡：每个闲家全额付给庄家；闲家之间按胡数差额的一半互相找。",
                  "The dealer wins: each other seat pays the dealer in full; those three settle "
                  "half their differences between them."),
@@ -503,7 +516,7 @@ class Huangyan(Ruleset):
                  "Another seat wins: the dealer pays the winner in full, the other two half; the "
                  "dealer and each of those two settle their full difference, the two between "
                  "them half."),
-            Text(f"一半有零头时{half_zh}。", f"Odd halves are {half_en}."),
+            Text(f"一半有零头时{half.zh}。", f"Odd halves are {half.en}."),
         )
 
     def wildcards(self, indicator: str | None, opts: Options) -> frozenset[str]:
@@ -585,13 +598,14 @@ class Huangyan(Ruleset):
         if not inp.wins or inp.wins[0].seat not in scorings:
             return []
         win, dealer = inp.wins[0], inp.dealer
-        seen = {_flows(self.settle(inp, opts))}
-        out = []
-        for code, zh, en, pays in _candidates(win, dealer, scorings, inp.points, opts):
-            if _flows(pays) not in seen:
-                seen.add(_flows(pays))
-                out.append(Mistake(code, zh, en, tuple(pays)))
-        return out
+        right = _flows(self.settle(inp, opts))
+        # Two mistakes that pay alike are both kept: the audit lists every one that reproduces
+        # what was paid (only a "mistake" that pays what is owed is no mistake).
+        return [
+            Mistake(code, zh, en, tuple(pays))
+            for code, zh, en, pays in _candidates(win, dealer, scorings, inp.points, opts)
+            if _flows(pays) != right
+        ]
 
     def next_dealer(self, outcome: HandOutcome, opts: Options) -> str:
         """庄家胡 keeps the deal (连庄); any other win passes it to 下家; a draw per option."""

@@ -20,6 +20,7 @@ from engine.rulesets.base import (
     ScoreLine,
     Scoring,
     Step,
+    Text,
     reading_words,
     step,
 )
@@ -31,7 +32,15 @@ PLANTS = ("5f", "6f", "7f", "8f")  # 梅兰竹菊 (tile numbering of the v1 spec
 # Which flowers are a seat's own (正花). "spec": n and n+4 belong to seat n (东=春梅, 南=夏兰,
 # 西=秋竹, 北=冬菊), the order 春夏秋冬梅兰竹菊. "tile_numbers": the numbers printed on real
 # tiles, 梅1 兰2 菊3 竹4 (the order a seed writes as 梅兰菊竹): 西=秋菊, 北=冬竹.
-FLOWER_ORDERS = ("spec", "tile_numbers")
+FLOWER_ORDERS = {
+    "spec": Text("东=春梅 南=夏兰 西=秋竹 北=冬菊",
+                 "East: spring and plum, South: summer and orchid, West: autumn and bamboo, "
+                 "North: winter and chrysanthemum"),
+    "tile_numbers": Text("按牌上的数字梅1兰2菊3竹4：东=春梅 南=夏兰 西=秋菊 北=冬竹",
+                         "by the numbers on the tiles (plum 1, orchid 2, chrysanthemum 3, bamboo 4): "
+                         "East: spring and plum, South: summer and orchid, West: autumn and "
+                         "chrysanthemum, North: winter and bamboo"),
+}  # fmt: skip
 _PLANT_SEAT = {
     "spec": {"5f": "E", "6f": "S", "7f": "W", "8f": "N"},
     "tile_numbers": {"5f": "E", "6f": "S", "8f": "W", "7f": "N"},

@@ -52,23 +52,23 @@ KIND_ZH = {
     "san_bao": "三包",
     "hu_bao": "互包",
 }
-KIND_EN = {  # as an English reader reads them (the glossary has the Chinese words)
-    "la_gang": "a win robbing an added kong",
-    "song_gang": "a replacement win after a kong of someone's discard",
-    "huan_gang": "a win on the discard right after a kong",
-    "san_bao": "three-claims liability",
-    "hu_bao": "mutual liability",
+KIND_EN = {
+    "la_gang": "robbing an added kong",
+    "song_gang": "a win on the replacement of a kong one fed",
+    "huan_gang": "a win on the discard of a konger one fed",
+    "san_bao": "bound after three claims",
+    "hu_bao": "bound both ways",
 }
 
 
 # The rules that make a payment: code -> (zh, en); the zh is the payment's ``reason``. M is
 # 台 × 底分.
 RULES = {
-    "la_gang": (KIND_ZH["la_gang"], "robbing an added kong: the robbed konger pays 5M"),
-    "song_gang": (KIND_ZH["song_gang"], "replacement win on a fed kong: who fed it pays 5M"),
-    "huan_gang": (KIND_ZH["huan_gang"], "win after a kong: the konger who discarded pays 5M"),
-    "san_bao": (KIND_ZH["san_bao"], "three claims: the bound seat pays 2M (5M on a self-draw)"),
-    "hu_bao": (KIND_ZH["hu_bao"], "mutual liability: the bound seat pays double"),
+    "la_gang": (KIND_ZH["la_gang"], f"{KIND_EN['la_gang']}: the robbed konger pays 5M"),
+    "song_gang": (KIND_ZH["song_gang"], f"{KIND_EN['song_gang']}: who fed the kong pays 5M"),
+    "huan_gang": (KIND_ZH["huan_gang"], f"{KIND_EN['huan_gang']}: the konger pays 5M"),
+    "san_bao": (KIND_ZH["san_bao"], f"{KIND_EN['san_bao']}: the bound seat pays 2M (5M on a self-draw)"),
+    "hu_bao": (KIND_ZH["hu_bao"], f"{KIND_EN['hu_bao']}: the bound seat pays double"),
     "discard": ("点炮", "a discard win: the discarder pays 2M"),
     "self_draw": ("自摸", "self-draw: each pays M"),
 }
@@ -76,37 +76,49 @@ RULES = {
 
 @dataclass(frozen=True)
 class Options:
-    base: int = option(1, "底分: M = 台 × 底分 (the seed: 1 in a private room)")
+    base: int = option(1, "base: M = tai × base (the rules: 1 in a private room)")
     flush_config: str = option(
         "14/12",
-        "台 of 清一色/混一色 (大吊车 and 对对胡 count as 混一色): 清14混12, 清12混10, 清12混8, 清10混6",
-        tuple(FLUSH_CONFIGS),
+        "tai of one suit and of one suit with honors (four melds with a single wait and all "
+        "pungs count as one suit with honors)",
+        labels={
+            name: Text(f"清一色{full}台、混一色{half}台",
+                       f"one suit {full} tai, one suit with honors {half} tai")
+            for name, (full, half) in FLUSH_CONFIGS.items()
+        },
     )
     flower_order: str = option(
         "tile_numbers",
-        "which flowers are a seat's own (正花): 'tile_numbers' (梅1兰2菊3竹4, the seed's order "
-        "梅兰菊竹: 西=秋菊 北=冬竹) or 'spec' (东=春梅 南=夏兰 西=秋竹 北=冬菊)",
-        tai.FLOWER_ORDERS,
+        "which flowers are a seat's own (the rules list the plants as plum, orchid, "
+        "chrysanthemum, bamboo)",
+        labels=tai.FLOWER_ORDERS,
     )
     four_flowers: str = option(
         "any",
-        "四花 12 台 for 'any' four flowers (the seed: 四个花), or only for a full 'set' "
-        "(春夏秋冬 or 梅兰菊竹)",
-        ("any", "set"),
+        "which four flowers score 12 tai",
+        labels={
+            "any": Text("任意四张花（规则：四个花）", "any four flowers (the rules' words)"),
+            "set": Text("只算整套（春夏秋冬或梅兰菊竹）",
+                        "only a full set (the four seasons or the four plants)"),
+        },
     )
     zhengfeng_stacks: bool = option(
         False,
-        "正风 (a pung of a wind that is both the seat's and the round's, 2 台) also counts 圈风 "
-        "and 位风 (4 台 in all); default: 正风 replaces them",
+        "a pung of the wind that is both the seat's and the round's (2 tai) also counts as the "
+        "round wind and the seat wind (4 tai in all); default: it replaces them",
     )
     pinghu_white_pair: bool = option(
-        True, "a pair of 白 still allows 平胡 (the seed bars only 中发 and the seat/round winds)"
+        True,
+        "a pair of white dragons still allows all chows (the rules bar only the red and green "
+        "dragons and the seat and round winds)",
     )
     hu_bao_rule: str = option(
         "each_3",
-        "互包 when 'each_3' (each of the two claimed 3 times from the other) or 'total_3' (both "
-        "claimed from each other, 3 times together)",
-        ("each_3", "total_3"),
+        "when two seats are bound to each other (each pays for the other)",
+        labels={
+            "each_3": Text("两家互相各吃碰对方3次", "each claimed 3 times from the other"),
+            "total_3": Text("两家互相吃碰合计3次", "both claimed from each other, 3 times together"),
+        },
     )
 
 
@@ -287,6 +299,14 @@ def _discard_after_kong(outcome: HandOutcome, win: Win) -> bool:
     return False
 
 
+def after_kong_played(outcome: HandOutcome, win: Win, opts: Options) -> bool:
+    """Does a full log's play show what a win line's ``after_kong`` flag claims: the winning
+    tile was the discarder's first discard after its last kong?"""
+    if win.how != "discard" or win.from_seat is None or outcome.actions is None:
+        return False
+    return _discard_after_kong(outcome, win)
+
+
 def gang_liable(outcome: HandOutcome, win: Win) -> str | None:
     """Who pays 5M for the kong 承包 of this win."""
     kind = gang_kind(outcome, win)
@@ -319,12 +339,12 @@ class Xizhou(Ruleset):
     title_en = "Xizhou mahjong"
     option_zh = {
         "base": "底分：M = 台 × 底分（规则：包厢为1）",
-        "flush_config": "清一色/混一色的台数（大吊车、对对胡按混一色计）：清14混12、清12混10、清12混8、清10混6",
-        "flower_order": "哪些花是正花：tile_numbers 梅1兰2菊3竹4（规则顺序梅兰菊竹：西=秋菊 北=冬竹），spec 东=春梅 南=夏兰 西=秋竹 北=冬菊",
-        "four_flowers": "四花12台：any 任意四张花（规则：四个花），set 只算整套（春夏秋冬或梅兰菊竹）",
+        "flush_config": "清一色/混一色的台数（大吊车、对对胡按混一色计）",
+        "flower_order": "哪些花是正花（规则顺序梅兰菊竹）",
+        "four_flowers": "四花12台算哪四张花",
         "zhengfeng_stacks": "正风（既是门风又是圈风的风刻，2台）再加圈风和位风（共4台）；默认：正风代替它们",
         "pinghu_white_pair": "白板作将仍可算平胡（规则只排除中发和门风、圈风）",
-        "hu_bao_rule": "互包：each_3 两家互相各吃碰对方3次，total_3 两家互相吃碰合计3次",
+        "hu_bao_rule": "互包：两家互相吃碰怎样算够数",
     }
     points_unit = ("台", "tai")
     Options = Options
@@ -335,7 +355,7 @@ class Xizhou(Ruleset):
     flag_rules = FLAG_RULES | {
         FLAG_AFTER_KONG: FlagRule(
             "杠后炮", "the discard came right after the discarder's kong", frozenset({"discard"}),
-            discarder_kong=True, from_play=False,
+            discarder_kong=True, from_play=False, played=after_kong_played,
         )
     }
     liability_kinds = (*GANG_KINDS, *BAO_KINDS)
@@ -361,10 +381,10 @@ class Xizhou(Ruleset):
                  f"M = tai × the base ({opts.base} here): every payment is a multiple of M."),
             Term("包", f"承包：一家替别家付。三包：一家吃、碰、明杠另一家的牌达{BAO_CLAIMS}次；"
                        f"互包：两家互相吃碰达到此数；拉杠胡、送杠胡、还杠胡：让胡牌成立的那一杠的一方独付。",
-                 f"Liability, paying for others. Three claims: one seat claimed {BAO_CLAIMS} times "
-                 f"(chow, pung, exposed kong) from another; mutual: the two claimed from each other "
-                 f"that often; a win a kong made (robbing it, on its replacement, on the discard "
-                 f"after it): the seat whose kong made the win pays alone."),
+                 f"Paying for others. Bound after three claims: one seat claimed {BAO_CLAIMS} times "
+                 f"(chow, pung, exposed kong) from another; bound both ways: the two claimed from "
+                 f"each other that often; robbing an added kong, a win on the replacement or on "
+                 f"the discard of a kong one fed: the seat whose kong made the win pays alone."),
         )
 
     def payment_rules(self, opts: Options) -> tuple[Text, ...]:
@@ -373,10 +393,11 @@ class Xizhou(Ruleset):
             Text(f"点炮（含抢杠）：放炮者一家付 {DISCARD_M}M。",
                  f"On a discard (or a robbed kong): the discarder alone pays {DISCARD_M}M."),
             Text(f"拉杠胡、送杠胡、还杠胡：承包者一家付 {GANG_M}M。",
-                 f"A win a kong made: the liable seat alone pays {GANG_M}M."),
+                 f"Wins made by a kong (robbed, or fed by another seat): the liable seat alone pays "
+                 f"{GANG_M}M."),
             Text(f"三包：被包的一家另付 {BAO_M}M（自摸时独付 {BAO_SELF_DRAW_M}M）；互包此部分加倍。",
-                 f"Three claims: the bound seat pays {BAO_M}M more ({BAO_SELF_DRAW_M}M alone on a "
-                 f"self-draw); mutual liability doubles that part."),
+                 f"Bound after three claims: the bound seat pays {BAO_M}M more ({BAO_SELF_DRAW_M}M "
+                 f"alone on a self-draw); bound both ways doubles that part."),
             Text("一炮多响：每位胡家分别收款；与不同家的承包关系相加。",
                  "Several winners on one discard are each paid; relations with different seats "
                  "add up."),
@@ -451,7 +472,7 @@ class Xizhou(Ruleset):
                 dataclasses.replace(x, kind="san_bao") if x.kind == "hu_bao" else x
                 for x in inp.liabilities
             ]
-            found.append(without("hu_bao_not_doubled", "互包未翻倍", "mutual liability paid as three-claims liability", as_san))
+            found.append(without("hu_bao_not_doubled", "互包未翻倍", "bound both ways paid as bound one way", as_san))
         if any(w.how == "discard" for w in inp.wins):
             found.append(
                 Mistake(

@@ -42,37 +42,44 @@ from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE
 
 @dataclass(frozen=True)
 class Options:
-    stake: int = option(1, "amount paid per 台 (and per 底); the seed names no stake")
+    stake: int = option(1, "amount paid per tai (and per base); the rules name no stake")
     base: int = option(
         0,
-        "底: 台 every paying seat pays on top of the winner's 台 (the seed: 台 alone, "
-        "'按照胡牌者的台数相应付分'; a club that pays a 底 sets 1)",
+        "base: tai every paying seat pays on top of the winner's tai (the rules: the winner's "
+        "tai alone; a club that pays a base sets 1)",
     )
     cap: int = option(
-        4, "台 cap per winner (the seed: more than 4 台 still count as 4); 0 = none"
+        4, "tai cap per winner (the rules: more than 4 tai still count as 4); 0 = none",
+        labels={0: Text("不封顶", "no cap")},
     )
     discard_payer: str = option(
         "discarder",
-        "who pays a win on a discard (放铳): the 'discarder' alone, or 'all' three losers",
-        ("discarder", "all"),
+        "who pays a win on a discard",
+        labels={
+            "discarder": Text("放铳者一家付", "the discarder alone"),
+            "all": Text("三家都付", "all three others"),
+        },
     )
     pinghu_tai: int = option(
-        1, "台 of 排胡 (all chows, plain pair, two-sided wait); the seed omits it"
+        1, "tai of all chows (plain pair, two-sided wait); the rules omit it",
+        labels={0: Text("不算", "not counted")},
     )
     tanki_self_draw_tai: int = option(
-        2, "台 of a self-drawn 单钓 (the seed: 2), counted beside 自摸's 1 台"
+        2, "tai of a self-drawn pair wait (the rules: 2), counted beside the self-draw's 1 tai"
     )
     haidi: str = option(
         "discard",
-        "海底捞月 on a win on the last 'discard' (the seed's words), or on 'both' that and a "
-        "self-draw of the last tile",
-        ("discard", "both"),
+        "which wins on the last tile count as winning on the last tile",
+        labels={
+            "discard": Text("只算胡最后打出的那张牌（规则原文）", "only a win on the last discard (the rules' words)"),
+            "both": Text("胡最后打出的牌或自摸最后一张", "a win on the last discard or a self-draw of the last tile"),
+        },
     )
     flower_order: str = option(
         "spec",
-        "which flowers are a seat's own: 'spec' (东=春梅 南=夏兰 西=秋竹 北=冬菊, the seed's "
-        "order 梅兰竹菊) or 'tile_numbers' (梅1兰2菊3竹4: 西=秋菊 北=冬竹)",
-        tai.FLOWER_ORDERS,
+        "which flowers are a seat's own (the rules list the plants as plum, orchid, bamboo, "
+        "chrysanthemum)",
+        labels=tai.FLOWER_ORDERS,
     )
 
 
@@ -172,11 +179,11 @@ class Zhoushan(Ruleset):
         "stake": "每台（和每个底）付多少；规则没有定",
         "base": "底：每家付款时在胡家台数外另加的台数，所以0台的胡也有钱",
         "cap": "每位胡家最多算几台（规则：超过4台按4台）；0 = 不封顶",
-        "discard_payer": "放铳时谁付：discarder 放铳者一家，all 三家都付",
+        "discard_payer": "放铳时谁付",
         "pinghu_tai": "排胡（全是顺子、普通的将、两面听）算几台；规则没提",
         "tanki_self_draw_tai": "自摸单钓将算几台（规则：2），另外还有自摸的1台",
-        "haidi": "海底捞月：discard 胡最后打出的那张牌（规则原文），both 也包括自摸最后一张",
-        "flower_order": "哪些花是本位花：spec 东=春梅 南=夏兰 西=秋竹 北=冬菊（规则顺序梅兰竹菊），tile_numbers 梅1兰2菊3竹4：西=秋菊 北=冬竹",
+        "haidi": "海底捞月算哪些胡",
+        "flower_order": "哪些花是本位花（规则顺序梅兰竹菊）",
     }
     points_unit = ("台", "tai")
     Options = Options
@@ -213,11 +220,11 @@ class Zhoushan(Ruleset):
             Term("台", f"牌的分值单位：下表各项相加，{cap_zh}。",
                  f"What a winning hand is worth: the items below added up, {cap_en}."),
             Term("底", f"每家付款时在台数之外另加的{opts.base}台，所以0台的胡也有钱。每台 {opts.stake}。",
-                 f"{opts.base} tai every paying seat adds on top of the winner's tai, so a 0-tai win "
-                 f"still pays; each tai is worth {opts.stake}."),
+                 f"{opts.base} tai every paying seat adds on top of the winner's tai, so a 0-tai "
+                 f"win still pays; each tai is worth {opts.stake}."),
             Term("包", f"杠上开花包三家：明杠别家打出的牌后杠上开花，打出那张牌的一家替三家付（{BAO_TIMES}倍）。",
-                 f"Paying for all three: a win on the replacement after konging another seat's discard; "
-                 f"that discarder pays for all three ({BAO_TIMES} times)."),
+                 f"Paying for all three on a kong: a win on the replacement after konging another "
+                 f"seat's discard; that discarder pays for all three ({BAO_TIMES} times)."),
         )
 
     def payment_rules(self, opts: Options) -> tuple[Text, ...]:
@@ -234,8 +241,7 @@ class Zhoushan(Ruleset):
             Text(f"抢杠胡：被抢杠的一家付{ROBBED_KONG_TIMES}倍。",
                  f"Robbing a kong: the robbed seat pays {ROBBED_KONG_TIMES} times that."),
             Text(f"杠上开花包三家：被包的一家付{BAO_TIMES}倍。",
-                 f"A kong's replacement win, paid for all three: the liable seat pays {BAO_TIMES} "
-                 f"times that."),
+                 f"Paying for all three on a kong: the liable seat pays {BAO_TIMES} times that."),
             Text("一炮多响：每位胡家分别收款。", "Several winners on one discard are each paid."),
         )
 

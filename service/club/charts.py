@@ -15,9 +15,10 @@ from flask import Response, abort
 import dashboards
 from engine.rulesets import get_ruleset
 from service.accounts import auth
-from service.club import aggregates
+from service.club import aggregates, digests
 from service.club import views as club_views
 from service.db import engine
+from service.i18n import language
 from service.models import User
 from service.sessions import queries, views
 
@@ -35,7 +36,8 @@ def club_chart_json(user: User, club: str, name: str, args) -> str:
     auth.require_club(user, club)
     flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day)
     version = aggregates.audited_version([club], flt)
-    return _cached(("club", name, flt, version), lambda: _club_figure(user, club, name, flt))
+    key = ("club", name, flt, version, language())  # the items' labels are in the page's
+    return _cached(key, lambda: _club_figure(user, club, name, flt))
 
 
 def _cached(key: tuple, build: Callable[[], go.Figure]) -> str:
@@ -79,7 +81,7 @@ def _by_table(rows) -> go.Figure:
 
 
 def _by_item(rows) -> go.Figure:
-    items = [e for _, d in rows for e in d.explanations]
+    items = [digests.item_label(e) for _, d in rows for e in d.explanations]
     return dashboards.dispute_rate_by_item(items, sum(d.hands for _, d in rows))
 
 

@@ -22,12 +22,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
 from sqlalchemy import exists, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from engine.audit import resolutions
 from events.models import TableSession, Verification
 from service.db import engine
+from service.i18n import label
 from service.models import Digest as DigestRow
 from service.models import DigestPlayer
 from service.sessions.views import explanations as explanations_of
@@ -42,7 +44,7 @@ class Digest:
     recorded_totals: dict[str, int]
     hands: int
     disputed_hands: int
-    explanations: tuple[str, ...]  # the rule item behind each disputed hand (see rule_item)
+    explanations: tuple[dict | None, ...]  # the rule item behind each disputed hand (rule_item)
     winner_points: tuple[int, ...]  # the points of each win
     wins: dict[str, int]  # wins per player
     owed_totals: dict[str, int]  # by the audit's expected payments (a kept settlement stands)
@@ -81,17 +83,36 @@ def owed_nets(report: dict) -> list[dict[str, int]]:
     return [h["recorded_net"] if h["seq"] in kept else h["expected_net"] for h in report["hands"]]
 
 
-def rule_item(explanation: dict | None, seats: dict[str, str]) -> str:
+def rule_item(explanation: dict | None, seats: dict[str, str]) -> dict | None:
     """The rule item behind an explanation, the same whichever seat made the mistake (the
-    dashboards count disputed hands per item): its Chinese with the hand's players and seat
-    letters taken out, and its code."""
+    dashboards count disputed hands per item): ``{code, zh, en}`` with the hand's players and
+    seat letters taken out of both labels; None when the audit found no explanation. Stored as
+    data: a page picks the language (``item_label``)."""
     if not explanation:
-        return "unexplained 未解释"
-    zh = explanation["zh"]
-    for name in sorted(filter(None, seats.values()), key=len, reverse=True):
-        zh = zh.replace(name, "")
-    zh = re.sub(r"[ESWN]", "", zh).strip(" :：")
-    return f"{zh} · {explanation['code']}"
+        return None
+    names = sorted(filter(None, seats.values()), key=len, reverse=True)
+
+    def bare(text: str, seat_letters: str) -> str:
+        for name in names:
+            text = text.replace(name, "")
+        text = re.sub(seat_letters, "", text)
+        return re.sub(r"\(\s*\)|\s{2,}", " ", text).strip(" :：")
+
+    return {
+        "code": explanation["code"],
+        "zh": bare(explanation["zh"], r"[ESWN]"),
+        "en": bare(explanation.get("en") or "", r"\b[ESWN]\b(?:'s)?"),
+    }
+
+
+def item_label(item: dict | str | None) -> str:
+    """A stored rule item in the page's language. A digest made before items were stored as
+    data holds ``"zh · code"``: its Chinese is all it has (the code is left out)."""
+    if item is None:
+        return _("unexplained")
+    if isinstance(item, str):
+        return item.rsplit(" · ", 1)[0] if " · " in item else _("unexplained")
+    return label(item)
 
 
 def fill(clubs: Iterable[str] | None = None) -> int:

@@ -285,7 +285,9 @@ def rules(
         console.print(table)
         return
     rs, _ = _ruleset(name, [])
-    table = _table("option", "default", "meaning", title=f"{rs.name} {rs.title_zh}")
+    table = _table("option", "default", "meaning", "values", title=f"{rs.name} {rs.title_zh}")
     for opt, default, doc in rs.describe_options():
-        table.add_row(opt, repr(default), doc)
+        # what --option takes: each choice's code and what it means (the pages show the meaning)
+        values = "; ".join(f"{value} = {label.en}" for value, label in rs.option_choices(opt))
+        table.add_row(opt, repr(default), doc, values)
     console.print(table)

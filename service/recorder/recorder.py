@@ -33,6 +33,7 @@ from engine.model import SEATS
 from engine.replay import replay
 from engine.rulesets import RULESET_NAMES, get_ruleset
 from engine.tiles import chinese, sort_key
+from engine.verdicts import named_disputes
 from events import store
 from events.codec import LogFormatError, canonical_json, parse_appended, parse_log
 from events.models import Receipt, TableSession
@@ -70,9 +71,13 @@ def ruleset_info(name: str, opts: Any = None) -> dict:
         "hand_size": rs.hand_size,
         "nonwinners_score": name in NONWINNERS_SCORE,
         "multiple_winners": rs.multiple_discard_winners,
-        "options": [{"name": n, "default": d, "label": {"code": n, "zh": t.zh, "en": t.en}}
-                    for n, d, t in rs.option_texts()],  # what it does, as the rules page says
-    }
+        "options": [
+            {"name": n, "default": d, "doc": text.en, "text": {"zh": text.zh, "en": text.en},
+             "choices": [{"value": v, "zh": label.zh, "en": label.en}
+                         for v, label in rs.option_choices(n)]}
+            for n, d, text in rs.option_texts()
+        ],  # the form shows ``text`` and the choices' labels in the page's language, never a code
+    }  # fmt: skip
 
 
 def all_rulesets() -> dict[str, dict]:
@@ -444,7 +449,7 @@ def evaluate(table: Table, entry: dict, hand: dict | None = None, at: int | None
         "expected_payments": _named(report["expected_payments"], names),
         "recorded_payments": _named(settlement["payments"], names),
         "expected_net": report["expected_net"],
-        "disputes": report["disputes"],
+        "disputes": named_disputes(report["disputes"], names),
         "anomalies": report["anomalies"],
     }
 

@@ -19,7 +19,7 @@ bp = auth.pages(Blueprint("rules", __name__, template_folder="templates"))
 @bp.get("/rules/glossary")
 def glossary():
     return render_template(
-        "rules/glossary.html", entries=views.glossary_view(), rulesets=RULESET_NAMES
+        "rules/glossary.html", entries=views.glossary_view(language()), rulesets=RULESET_NAMES
     )
 
 

@@ -26,7 +26,7 @@ def rules_view(name: str, opts: Any, language: str) -> dict:
         "title": pick(Text(rs.title_zh, rs.title_en), language),
         "terms": [
             {"term": t.term, "text": pick(t, language), "glossary": t.term in GLOSSARY_TERMS,
-             "pinyin": PINYIN.get(t.term, "")}
+             "pinyin": PINYIN.get(t.term, "") if language == "en" else ""}
             for t in rs.terms(opts)
         ],
         "items": _entries(rs.items(opts), texts, language),
@@ -35,21 +35,13 @@ def rules_view(name: str, opts: Any, language: str) -> dict:
             {
                 "name": n,
                 "text": pick(texts[n], language),
-                "value": _shown(getattr(opts, n), language),
-                "default": _shown(defaults[n], language),
+                "value": pick(rs.option_value(n, getattr(opts, n)), language),
+                "default": pick(rs.option_value(n, defaults[n]), language),
                 "changed": getattr(opts, n) != defaults[n],
             }
             for n in defaults
         ],
     }
-
-
-YES_NO = {True: Text("是", "yes"), False: Text("否", "no")}
-
-
-def _shown(value: Any, language: str) -> Any:
-    """An option's value as a reader reads it (yes/no rather than True/False)."""
-    return pick(YES_NO[value], language) if isinstance(value, bool) else value
 
 
 def _entries(items: tuple[Item, ...], texts: dict[str, Text], language: str) -> list[dict]:
@@ -71,7 +63,7 @@ def _entries(items: tuple[Item, ...], texts: dict[str, Text], language: str) -> 
 
 
 GLOSSARY_TERMS = frozenset(e.term for e in GLOSSARY)
-PINYIN = {e.term: e.pinyin for e in GLOSSARY}  # how an English reader says a term
+PINYIN = {e.term: e.pinyin for e in GLOSSARY}
 
 
 @cache
@@ -81,5 +73,11 @@ def rule_codes(name: str) -> frozenset[str]:
     return frozenset(i.code for i in rs.items(rs.options()))
 
 
-def glossary_view() -> list[dict]:
-    return [{"term": e.term, "pinyin": e.pinyin, "zh": e.zh, "en": e.en} for e in GLOSSARY]
+def glossary_view(language: str) -> list[dict]:
+    """Each shared word (the subject, so shown as written, with its pinyin for an English
+    reader) and what it means, in the page's language."""
+    return [
+        {"term": e.term, "pinyin": e.pinyin if language == "en" else "",
+         "text": pick(Text(e.zh, e.en), language)}
+        for e in GLOSSARY
+    ]  # fmt: skip

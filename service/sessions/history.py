@@ -4,11 +4,16 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 
 from engine import verdicts
+from engine.rulesets import get_ruleset
+from engine.rulesets.base import OptionError, Text
 from events.models import TableSession, Verification
 from service.sessions import queries
 
+NO_VALUE = Text("—", "—")
+UNKNOWN_OPTION = Text("本版本没有的选项", "an option this version does not have")
 CAUSES = {
     "engine": ("引擎升级后重新核对", "re-verified by another engine version"),
     "head": ("记录被更正或续记", "the log was corrected or extended"),
@@ -30,6 +35,12 @@ def entries(s: TableSession, rows: list[Verification], reports: list[dict | None
             both = prev_report is not None and report is not None
             entry["changes"] = verdicts.changes(prev_report, report) if both else None
             entry["causes"] = _causes(prev, row, events)
+            for cause in entry["causes"]:
+                if cause["code"] == "options":
+                    cause["options"] = options_changed(
+                        s.ruleset, _resolved(s.ruleset, prev, prev_report),
+                        _resolved(s.ruleset, row, report),
+                    )  # fmt: skip
         out.append(entry)
     return out
 
@@ -60,6 +71,39 @@ def _causes(prev: Verification, v: Verification, events: list[queries.Outlined])
     if prev.options_hash != v.options_hash:
         out.append(_cause("options", json.loads(prev.options), json.loads(v.options)))
     return out
+
+
+def _resolved(ruleset: str, v: Verification, report: dict | None) -> dict:
+    """The options a result was made with: its report's (every option, resolved), else (a
+    failed audit) the defaults with its overrides."""
+    if report is not None:
+        return report["session"].get("options", {})
+    defaults = {name: default for name, default, _ in get_ruleset(ruleset).describe_options()}
+    return {**defaults, **json.loads(v.options)}
+
+
+def options_changed(ruleset: str, before: dict, after: dict) -> list[dict]:
+    """Each option whose value differs, as the reader reads it: the option's label and each
+    value's (``{code, zh, en}``; the ``label`` filter picks the page's language), in the
+    ruleset's order of options."""
+    rs = get_ruleset(ruleset)
+    texts = {name: text for name, _, text in rs.option_texts()}
+
+    def value(name: str, raw) -> dict:
+        try:
+            label = rs.option_value(name, getattr(rs.options({name: raw}), name))
+        except (OptionError, TypeError, ValueError):  # gone, or not a value of this option
+            label = NO_VALUE if raw is None else Text(str(raw), str(raw))
+        return {"value": raw, "zh": label.zh, "en": label.en}
+
+    known = [name for name in texts if name in before or name in after]
+    unknown = sorted((before.keys() | after.keys()) - set(texts))
+    return [
+        {"code": name, **asdict(texts.get(name, UNKNOWN_OPTION)),
+         "before": value(name, before.get(name)), "after": value(name, after.get(name))}
+        for name in known + unknown
+        if before.get(name) != after.get(name)
+    ]  # fmt: skip
 
 
 def _cause(code: str, before, after) -> dict:

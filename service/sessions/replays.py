@@ -17,6 +17,7 @@ from engine.model import SEATS
 from engine.replay import Replay, replay
 from engine.state import ANOMALY_LABELS
 from engine.tiles import is_flower
+from engine.verdicts import named, named_disputes
 from events import store
 from events.models import TableSession
 from service.db import engine
@@ -106,7 +107,7 @@ def _result(report: dict | None, hand_no: int) -> dict | None:
     h = report["hands"][hand_no - 1]
     keys = ("result", "wins", "points", "items", "expected_payments", "recorded_payments",
             "expected_net", "recorded_net", "disputes")  # fmt: skip
-    return {k: h[k] for k in keys}
+    return {**{k: h[k] for k in keys}, "disputes": named_disputes(h["disputes"], h["seats"])}
 
 
 def _problems(rp: Replay, report: dict | None) -> dict[int, list[dict]]:
@@ -124,7 +125,7 @@ def _problems(rp: Replay, report: dict | None) -> dict[int, list[dict]]:
                         payer=h["seats"][d["from"]], payee=h["seats"][d["to"]],
                         expected=d["expected"], recorded=d["recorded"])  # fmt: skip
             if d["explanation"]:
-                message += " — " + label(d["explanation"])
+                message += " — " + label(named(d["explanation"], h["seats"]))
             out.setdefault(settled[-1], []).append(
                 {"code": "dispute", "severity": "dispute", "message": message}
             )

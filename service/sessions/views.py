@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from engine.audit import resolutions as report_resolutions
 from engine.rulesets import get_ruleset
+from engine.verdicts import named
 from events import store, verifications
 from events.models import TableSession, Verification
 from service.accounts import auth
@@ -141,15 +142,16 @@ def resolutions(report: dict) -> dict[int, dict]:
 
 
 def explanations(h: dict) -> list[dict]:
-    """The audit's explanations of a disputed hand; from a report made before the audit gave
-    them, the distinct explanations of its differing payments."""
+    """The audit's explanations of a disputed hand, seats named (``named``); from a report made
+    before the audit gave them, the distinct explanations of its differing payments."""
     if "explanations" in h:
-        return h["explanations"] or []
+        return [named(e, h["seats"]) for e in h["explanations"] or []]
     found = {}
     for d in h["disputes"]:
         if d["explanation"]:
-            found.setdefault(d["explanation"]["code"], d["explanation"])
+            found.setdefault(d["explanation"]["code"], named(d["explanation"], h["seats"]))
     return list(found.values())
+
 
 
 def _hand_summary(index: int, h: dict, resolved: dict[int, dict]) -> dict:

@@ -8,9 +8,11 @@ from events.codec import parse_log
 SEATS = {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"}
 
 
-def log(ruleset: str, *hands: list[dict], options: dict | None = None) -> list[dict]:
+def log(
+    ruleset: str, *hands: list[dict], options: dict | None = None, round_wind: str | None = None
+) -> list[dict]:
     """Canonical records of a summary log: a session, then each hand's records after its
-    ``hand`` line (numbered from 1)."""
+    ``hand`` line (numbered from 1); ``round_wind`` (圈风) on every hand line when given."""
     lines = [
         {
             "type": "session",
@@ -21,6 +23,8 @@ def log(ruleset: str, *hands: list[dict], options: dict | None = None) -> list[d
     ]
     for no, records in enumerate(hands, start=1):
         lines.append({"type": "hand", "no": no, "seats": SEATS})
+        if round_wind:
+            lines[-1]["round_wind"] = round_wind
         lines += records
     return parse_log("\n".join(json.dumps(r, ensure_ascii=False) for r in lines)).records
 

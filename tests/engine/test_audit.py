@@ -50,7 +50,7 @@ def test_dispute_names_the_missed_fan():
     hand = audit("fan_missed.jsonl")["hands"][0]
     expected_points = hand["points"]["W"]
     assert expected_points == 20  # 底胡 10 × 2 (硬碰硬); the table paid on 10
-    explanation = {"code": "fan_missed", "zh": "漏算无得（硬碰硬）", "en": "no 得 in hand not counted"}
+    explanation = {"code": "fan_missed", "zh": "漏算无得（硬碰硬）", "en": "no wildcard in hand not counted"}
     assert hand["disputes"] == [
         {"hand": 1, "from": "E", "to": "W", "expected": 20, "recorded": 10, "explanation": explanation},
         {"hand": 1, "from": "S", "to": "W", "expected": 10, "recorded": 5, "explanation": explanation},

@@ -4,6 +4,7 @@ payments are computed by hand from the seeds; the seq of a record is its place i
 session, 1 the hand line, 2 the first record after it)."""
 
 from engine.audit import audit_records
+from tests.engine.rulesets import test_wenling_flow as wenling_flow
 from tests.engine.rulesets.review_helpers import fixture_records
 from tests.engine.summary_log import codes_at, log, paid, settlement, show, win
 
@@ -286,3 +287,143 @@ def test_huangyan_the_table_read_the_de_as_another_tile():
     assert [e["code"] for e in hand["explanations"]] == ["other_reading"]
     assert "得作二筒" in hand["explanations"][0]["zh"]
     assert [(t["from"], t["amount"]) for t in hand["top_ups"]] == [("E", 30), ("S", 15), ("N", 15)]
+
+
+# 抢杠胡 in a summary log: the robbed seat was adding a fourth tile to its 碰 (zhoushan (14)
+# "胡别人明杠的牌"; wenling "明杠家明杠失败，明杠家的杠牌以刻子计算"), so its shown hand keeps
+# that 碰 of the winning tile. zhoushan: S robs W's 4s with PINGHU (23s + 4s, 排胡 1 台); "被抢杠
+# 者，付抢杠者台数的五倍，其他玩家不付": W pays 5 × 1 = 5. W: 碰 444s + 10 concealed = 13 tiles.
+ROBBED = win("S", "robbed_kong", "4s", "W")
+W_PENG = show("W", "111z222z333z9m", [("peng", "444s", "N")])
+
+
+def test_a_robbed_kong_with_the_robbed_seats_peng_shown_is_scored():
+    hand = zhoushan(show("S", PINGHU), W_PENG, ROBBED)
+    assert hand["anomalies"] == []
+    assert paid(hand) == [("W", "S", 5)]
+    assert "robbed_kong" not in [w["claim"] for w in hand["taken_on_word"]]
+
+
+def test_a_robbed_kong_whose_robbed_seat_shows_no_peng_of_the_tile_is_no_win():
+    # W shows its 13 tiles with a 碰 of 9m, not of 4s: it had nothing to add the 4s to.
+    no_peng = show("W", "111z222z333z4s", [("peng", "999m", "N")])
+    hand = zhoushan(show("S", PINGHU), no_peng, ROBBED)
+    assert codes_at(hand) == [(4, "robbed_kong_no_peng")]  # the win line makes the claim
+    assert hand["anomalies"][0]["severity"] == "error"
+    assert "W" in hand["anomalies"][0]["message"] and "4s" not in hand["anomalies"][0]["message"]
+    assert hand["expected_payments"] == [] and hand["wins"][0]["stands"] is False
+    # the same 13 tiles all concealed: no 碰 at all
+    closed = show("W", "111z222z333z999m4s")
+    assert codes_at(zhoushan(show("S", PINGHU), closed, ROBBED)) == [(4, "robbed_kong_no_peng")]
+
+
+def test_a_robbed_kong_shown_as_a_finished_kong_is_contradicted():
+    # the kong failed (it counts as a 刻子): showing it as 加杠 is no 碰, and its four 4s with
+    # S's make five.
+    kong = show("W", "111z222z333z9m", [("gang_added", "4444s", "N")])
+    codes = [c for _, c in codes_at(zhoushan(show("S", PINGHU), kong, ROBBED))]
+    assert "robbed_kong_no_peng" in codes and "tile_overcount" in codes
+
+
+def test_a_robbed_kong_without_the_robbed_seats_showdown_is_taken_on_the_tables_word():
+    hand = zhoushan(show("S", PINGHU), ROBBED)
+    assert hand["anomalies"] == []
+    assert [(w["seq"], w["claim"]) for w in hand["taken_on_word"]] == [
+        (3, "from"),
+        (3, "robbed_kong"),
+    ]
+    assert paid(hand) == [("W", "S", 5)]
+
+
+# Full logs: flags the ruleset judges from the play itself (wenling's 包三家 `bao_san_jia`,
+# xizhou's 杠后炮 `after_kong`, docs/log-format.md "Win flags") are not scored from the claim;
+# a claim the play contradicts is an anomaly on the win line that names the field.
+
+
+def _win_seq(records: list[dict]) -> int:
+    return next(i for i, r in enumerate(records) if r["type"] == "win")
+
+
+def _claiming(records: list[dict], *flags: str) -> list[dict]:
+    records = list(records)
+    seq = _win_seq(records)
+    records[seq] = records[seq] | {"flags": list(flags)}
+    return records
+
+
+def test_a_full_log_bao_san_jia_the_play_does_not_show_is_flagged():
+    # 西 throws the 生牌 5p in the 生牌阶段 holding nothing but 生牌 and not 听牌: "不用承担包三家
+    # 的责任" (exempt), so 南's win is paid as usual whatever the win line says.
+    records = wenling_flow.raw_stage_hand(last_draw="1z")
+    seq = _win_seq(records)
+    plain = audit_records(records)["hands"][0]
+    hand = audit_records(_claiming(records, "bao_san_jia"))["hands"][0]
+    assert (seq, "flag_not_borne_out") in codes_at(hand)
+    found = next(a for a in hand["anomalies"] if a["code"] == "flag_not_borne_out")
+    assert "flags" in found["message"] and "bao_san_jia" in found["message"]
+    assert found["severity"] == "error"
+    assert paid(hand) == paid(plain)  # the play decides
+
+
+def test_a_full_log_bao_san_jia_the_play_shows_is_no_anomaly():
+    # 西 ends holding a 1m, a kind 东 threw: not all 生牌, so 西 pays for all (W→S 24, W→E 1,
+    # W→N 1, as test_wenling_flow computes by hand); the claim agrees.
+    records = wenling_flow.raw_stage_hand(last_draw="1m")
+    hand = audit_records(_claiming(records, "bao_san_jia"))["hands"][0]
+    assert [a for a in hand["anomalies"] if a["code"] == "flag_not_borne_out"] == []
+    assert sorted((p["from"], p["to"], p["amount"]) for p in hand["expected_payments"]) == [
+        ("W", "E", 1),
+        ("W", "N", 1),
+        ("W", "S", 24),
+    ]
+
+
+def test_a_full_log_bao_san_jia_for_a_red_thrown_far_from_ready_agrees():
+    # 特殊处罚2: 西 throws 中 two or more tiles from 听牌 and 南 wins on it: 打者作包三家处理.
+    records = wenling_flow.dragon_hand(wenling_flow.FAR)
+    hand = audit_records(_claiming(records, "bao_san_jia"))["hands"][0]
+    assert [a for a in hand["anomalies"] if a["code"] == "flag_not_borne_out"] == []
+
+
+# xizhou, hand 5 of tests/fixtures/xizhou/flow.jsonl: W kongs E's 6p; E waits on 1p/4p.
+XZ_DEAL = [
+    {"type": "deal", "seat": "E", "tiles": "123m456m789s23p55s6p"},
+    {"type": "deal", "seat": "S", "tiles": "789m789p1122334s"},
+    {"type": "deal", "seat": "W", "tiles": "666p4p111222333z"},
+    {"type": "deal", "seat": "N", "tiles": "44556677z56789s"},
+    {"type": "discard", "seat": "E", "tile": "6p"},
+    {"type": "gang", "seat": "W", "kind": "exposed", "tile": "6p"},
+    {"type": "draw", "seat": "W", "tile": "7z", "from": "back"},
+]
+
+
+def xizhou_full(*play: dict) -> list[dict]:
+    return log("xizhou", [*XZ_DEAL, *play, win("E", "discard", "4p", "W", flags=["after_kong"])])
+
+
+def test_a_full_log_after_kong_the_play_shows_is_no_anomaly():
+    # W's first discard after its kong is the 4p E wins on: 还杠胡 1 + 平胡 1 + 门清 1 = 3 台,
+    # "杠牌并点炮玩家需付胡家5M": W pays 15.
+    hand = audit_records(xizhou_full({"type": "discard", "seat": "W", "tile": "4p"}))["hands"][0]
+    assert hand["anomalies"] == []
+    assert paid(hand) == [("W", "E", 15)]
+
+
+def test_a_full_log_after_kong_the_play_contradicts_is_flagged():
+    # W throws the 7z first; a round later its 4p is no 杠后炮: 平胡 1 + 门清 1 = 2 台, W pays
+    # 2M = 4, whatever the win line claims.
+    records = xizhou_full(
+        {"type": "discard", "seat": "W", "tile": "7z"},
+        {"type": "draw", "seat": "N", "tile": "9m"},
+        {"type": "discard", "seat": "N", "tile": "9m"},
+        {"type": "draw", "seat": "E", "tile": "9p"},
+        {"type": "discard", "seat": "E", "tile": "9p"},
+        {"type": "draw", "seat": "S", "tile": "1m"},
+        {"type": "discard", "seat": "S", "tile": "1m"},
+        {"type": "draw", "seat": "W", "tile": "5m"},
+        {"type": "discard", "seat": "W", "tile": "4p"},
+    )
+    hand = audit_records(records)["hands"][0]
+    assert codes_at(hand) == [(_win_seq(records), "flag_not_borne_out")]
+    assert "flags" in hand["anomalies"][0]["message"] and "after_kong" in hand["anomalies"][0]["message"]
+    assert paid(hand) == [("W", "E", 4)]

@@ -53,7 +53,8 @@ def impossible_flag(log, rs, opts, summary):
     mine = shows.get(w["seat"], {})
     has_kong = any(m["kind"].startswith("gang") for m in mine.get("melds", ()))
     for flag, rule in sorted(rs.flag_rules.items()):
-        if flag in w.get("flags", ()) or not rule.from_play and not summary:
+        # a full log's flag the ruleset judges from the play is tried when it can judge it
+        if flag in w.get("flags", ()) or not (summary or rule.from_play or rule.played):
             continue
         broken = (
             w["how"] not in rule.hows

@@ -6,6 +6,7 @@ verdict, give the newer one's: a missed difference fails."""
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 
 import pytest
@@ -50,7 +51,8 @@ def test_dispute_amount_names_the_pair_by_player(disputed):
     d = disputed["hands"][0]["disputes"][0]
     seats = disputed["hands"][0]["seats"]
     assert c["hand"] == 1 and c["code"] == "dispute_amount"
-    assert c["what"] == f"{seats[d['from']]} ({d['from']}) → {seats[d['to']]} ({d['to']})"
+    names = f"{seats[d['from']]} → {seats[d['to']]}"
+    assert c["what"] == {"seats": [d["from"], d["to"]], "zh": names, "en": names}
     assert c["before"] == {"expected": d["expected"], "recorded": d["recorded"]}
     assert c["after"] == {"expected": d["expected"], "recorded": d["recorded"] + 5}
     assert (c["zh"], c["en"]) == LABELS["dispute_amount"]
@@ -95,8 +97,9 @@ def test_anomalies_by_code_and_seq_on_a_hand_and_the_session(disputed):
         r["anomalies"].append({**anomaly, "code": "dealer_rotation"})
 
     added = changed(disputed, add)
-    assert [(c["hand"], c["code"], c["what"]) for c in added] == [
-        (None, "anomaly_added", "dealer_rotation"), (1, "anomaly_added", "wrong_turn")]  # fmt: skip
+    assert [(c["hand"], c["code"], c["what"], c["after"]["code"]) for c in added] == [
+        (None, "anomaly_added", None, "dealer_rotation"),
+        (1, "anomaly_added", None, "wrong_turn")]  # fmt: skip
     assert added[1]["after"] == {"seq": 9, "code": "wrong_turn", "zh": "不按顺序",
                                  "message": "W draws out of turn"}  # fmt: skip
     moved = changes(_applied(disputed, add), _applied(disputed, lambda r: (add(r), _move(r))))
@@ -117,11 +120,25 @@ def test_points_and_expected_net_per_seat(disputed):
 
     points, net = changed(disputed, edit)
     hand = disputed["hands"][0]
+    west, east = hand["seats"]["W"], hand["seats"]["E"]
     assert (points["code"], points["what"], points["after"] - points["before"]) == (
-        "points", f"{hand['seats']['W']} (W)", 2)  # fmt: skip
+        "points", {"seats": ["W"], "zh": west, "en": west}, 2)  # fmt: skip
     assert (net["code"], net["what"], net["before"], net["after"]) == (
-        "expected_net", f"{hand['seats']['E']} (E)", hand["expected_net"]["E"],
+        "expected_net", {"seats": ["E"], "zh": east, "en": east}, hand["expected_net"]["E"],
         hand["expected_net"]["E"] - 4)  # fmt: skip
+
+
+def test_a_seat_without_a_player_is_named_in_words_never_by_its_letter(disputed):
+    """No seat letter reaches a reader: a seat with no player's name reads 东 / East."""
+    def edit(r):
+        r["hands"][0]["points"]["W"] += 2
+
+    unnamed = copy.deepcopy(disputed)
+    del unnamed["hands"][0]["seats"]["W"]
+    (c,) = changes(unnamed, _applied(unnamed, edit))
+    assert c["what"] == {"seats": ["W"], "zh": "西", "en": "West"}
+    for found in changes(disputed, _applied(disputed, edit)) + [c]:
+        assert not re.search(r"\b[ESWN]\b|\([ESWN]\)", found["what"]["zh"] + found["what"]["en"])
 
 
 def test_hand_added_and_removed():
@@ -165,7 +182,7 @@ def apply(before: dict, after: dict, found: list[dict]) -> dict:
         elif code == "hand_removed":
             del out["hands"][c["hand"]]
         elif code.startswith("dispute"):
-            pair = tuple(p.split(" (")[1].rstrip(")") for p in c["what"].split(" → "))
+            pair = tuple(c["what"]["seats"])
             hand["disputes"].pop(pair, None)
             if c["after"] is not None:
                 hand["disputes"][pair] = (c["after"]["expected"], c["after"]["recorded"])
@@ -175,7 +192,7 @@ def apply(before: dict, after: dict, found: list[dict]) -> dict:
             value = c["before"] or c["after"]
             hand["anomalies"] ^= {(value["seq"], value["code"])}
         else:
-            hand[code][c["what"].split(" (")[1].rstrip(")")] = c["after"]
+            hand[code][c["what"]["seats"][0]] = c["after"]
     was = verdict(before)["hands"]
     for no, h in out["hands"].items():  # an explanation is compared only while disputes stay
         if not (h["disputes"] and was.get(no, {}).get("disputes")):

@@ -87,6 +87,8 @@ def test_the_app_role_uploads_and_verifies_but_cannot_rewrite(roles, sample_log,
     )
     assert fixed.session.head_seq == session.head_seq + 1
     assert fupan("store", "check").exit_code == 0
+    by_club = fupan("store", "check", "--club", session.club, "--since", "2000-01-01")
+    assert by_club.exit_code == 0, by_club.output  # SELECT is all a club's check needs
 
     app_engine = create_engine(urls[app_role])
     for sql in REFUSED:

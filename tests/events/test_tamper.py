@@ -187,10 +187,8 @@ def test_delete_a_session_with_the_key_is_caught_by_the_checkpoint(
     caught_by_the_checkpoint(club_checkpoint, sample_log)
 
 
-def test_a_forged_correction_appended_and_chained(sessions):
-    """No trigger stands in the way (the head moves forward to a stored event): only the missing
-    signatures show it."""
-    s = sessions[1]
+def append_a_forged_correction(s) -> chain.Link:
+    """A correction chained after the session's head, and the head moved to it."""
     forged = store.canonical_json(
         {"type": "correction", "target": 3, "void": True, "reason": "x", "by": "阿强"}
     )
@@ -202,6 +200,14 @@ def test_a_forged_correction_appended_and_chained(sessions):
     )  # fmt: skip
     run_sql("UPDATE sessions SET head_seq = :q, head_hash = :h WHERE id = :s",
             q=link.seq, h=link.hash, s=s.id)  # fmt: skip
+    return link
+
+
+def test_a_forged_correction_appended_and_chained(sessions):
+    """No trigger stands in the way (the head moves forward to a stored event): only the missing
+    signatures show it."""
+    s = sessions[1]
+    link = append_a_forged_correction(s)
     caught(
         f"session {s.id}: head {link.seq} is not logged",
         f"session {s.id}: head {link.seq} is not the head of a signed receipt",

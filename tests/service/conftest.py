@@ -170,6 +170,36 @@ def phone_login(browser, live, device: dict = PHONE):
     return context, page, errors
 
 
+PLAYERS = ["阿强", "小李", "老王", "阿芳"]  # the recorder tests' table
+
+
+def phone_at_table(browser, live, ruleset: str, table: str, players=PLAYERS, before_submit=None):
+    """:func:`phone_login`, then a recorder session opened from /record's form (alice's club,
+    ``players`` in seats E S W N; ``before_submit(page)`` runs on the filled form): (context,
+    page, page errors, session id), the page on the session's win form."""
+    context, page, errors = phone_login(browser, live)
+    page.goto(f"{live}/record")
+    page.select_option("#open-form select[name=club]", CLUB)
+    page.fill("#open-form input[name=table]", table)
+    page.select_option("#open-form select[name=ruleset]", ruleset)
+    for seat, name in zip("ESWN", players, strict=True):
+        page.fill(f"#open-form input[data-seat={seat}]", name)
+    if before_submit:
+        before_submit(page)
+    page.click("#open-form button[type=submit]")
+    page.wait_for_url(f"{live}/record/*")
+    page.wait_for_selector("#winner button[data-seat=S]")
+    return context, page, errors, page.url.rsplit("/", 1)[1]
+
+
+def tap_tiles(page, tiles: str) -> None:
+    """Tap ``tiles`` (an mpsz string) on the recorder's tile keyboard."""
+    from engine.tiles import parse_tiles
+
+    for t in parse_tiles(tiles):
+        page.click(f"#keyboard .key[data-t='{t}']")
+
+
 def stored_records(app, session_id: str) -> list[dict]:
     """A session's records as the store holds them (what a browser test saved)."""
     from events import store

@@ -25,9 +25,9 @@ LATIN_ALLOWED = {
     "jsonl",
 }
 FILE_NAME = re.compile(r"\b[\w-]+\.(?:txt|csv|jsonl|png)\b")  # data, as a name is
-# 中文: the switch. 得: the engine's English labels keep it as the term ("no 得 in hand"), which
-# the rules glossary explains (issue 17.2).
-CJK_ALLOWED = {"中文", "得"}
+# 中文: the switch. A word of the game where it is itself the subject (the rules' words, the
+# glossary) is a <dfn>, which visible_text leaves out.
+CJK_ALLOWED = {"中文"}
 REASON = re.compile(r'<span class="muted reason">.*?</span>', re.S)
 # Internal codes, in either language: an identifier (accept_expected), a ruleset's code name
 # (its title is 温岭麻将 / Wenling mahjong), a tile code (7m, 3z), raw JSON, a seat letter (E).
@@ -46,10 +46,11 @@ CODES = {
 def visible_text(page: str, reasons: bool = False) -> str:
     """What a reader sees: the text outside tags, plus title/placeholder/aria-label/alt values;
     no scripts, no styles, no <code>, <pre> or <textarea> (commands, tokens, signed notes), no
-    tiles (drawn, not read); payment reasons only when asked."""
+    <dfn> (a word of the game as the subject: the rules' words, the glossary), no tiles (drawn,
+    not read); payment reasons only when asked."""
     if not reasons:
         page = REASON.sub(" ", page)
-    page = re.sub(r"<(script|style|code|pre|textarea)\b.*?</\1>", " ", page, flags=re.S)
+    page = re.sub(r"<(script|style|code|pre|textarea|dfn)\b.*?</\1>", " ", page, flags=re.S)
     page = re.sub(r'<span class="tile [^"]*"[^>]*>.*?</span>', " ", page, flags=re.S)
     attrs = re.findall(r'\b(?:title|placeholder|aria-label|alt)="([^"]*)"', page)
     text = re.sub(r"<[^>]+>", " ", page)
@@ -78,20 +79,13 @@ def without_data(text: str, data: set[str]) -> str:
     return text
 
 
-# A word that is itself the subject may be shown in Chinese to an English reader: the terms of a
-# ruleset's rules page (with their pinyin), as the glossary shows them.
-SUBJECTS = [".terms dt"]
 # Leaks that another branch fixes: the lead deletes the branch's entry when merging it. "hide":
 # elements not read; "leaks": findings not counted. A browser test that reads pages fails when an
 # entry no longer hides or tolerates anything (see ``Reader.elsewhere``).
 ELSEWHERE: dict[str, dict[str, list]] = {
-    "optlabels": {  # option texts and value codes (rules page, recorder), seat letters in verdicts
-        "hide": [".rules-options", ".set-by", "#options"],
-        "leaks": [re.compile(r"^seat: (?:\([ESWN]\)|[ESWN]:|[ESWN])$")],  # "(S)", "S:", "胡牌家S漏算"
-    },
     "codecmsg": {"hide": [".chart svg.main-svg"]},  # chart titles, axes and labels
 }
-HIDE = SUBJECTS + [s for branch in ELSEWHERE.values() for s in branch.get("hide", [])]
+HIDE = [s for branch in ELSEWHERE.values() for s in branch.get("hide", [])]
 TOLERATED = [p for branch in ELSEWHERE.values() for p in branch.get("leaks", [])]
 
 
@@ -116,7 +110,7 @@ class Reader:
 
     def look(self, where: str) -> None:
         self.read(where, self._text(HIDE))
-        shown = self._found(self._text(SUBJECTS))
+        shown = self._found(self._text([]))
         for branch, allowance in ELSEWHERE.items():  # is the allowance still needed?
             hidden = self._found(self._text(allowance.get("hide", []), keep=True))
             tolerated = [f for f in shown if any(p.match(f) for p in allowance.get("leaks", []))]

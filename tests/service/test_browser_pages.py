@@ -58,27 +58,36 @@ def _no_sideways_scroll(page) -> None:
     assert width <= page.evaluate("innerWidth"), (page.url, width)
 
 
+class Shots:
+    """At a page: wait for it (``wait``: a script predicate), read it, check that a phone does not
+    scroll sideways, and shoot it into ``folder``."""
+
+    def __init__(self, page, reader: Reader, folder, suffix: str):
+        self.page, self.reader, self.folder, self.suffix = page, reader, folder, suffix
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def __call__(self, name: str, wait: str | None = None) -> None:
+        if wait:
+            self.page.wait_for_function(wait, timeout=30_000)
+        self.page.wait_for_load_state("networkidle")
+        if self.suffix == "-phone":
+            _no_sideways_scroll(self.page)
+        self.reader.look(name)
+        self.page.screenshot(path=self.folder / f"{name}{self.suffix}.png", full_page=True)
+
+
 def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, demo):
     user, password, club, names = demo
     leaks: dict[str, list[str]] = {}
     elsewhere: set[str] = set()
     for lang, device, suffix in SETS:
-        folder = shots / "pages" / lang
-        folder.mkdir(parents=True, exist_ok=True)
         context = browser.new_context(locale={"zh": "zh-CN", "en": "en-US"}[lang], **device)
         page = context.new_page()
         errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
         reader = Reader(page, lang, names)
 
-        def shot(name: str, wait: str | None = None) -> None:
-            if wait:
-                page.wait_for_function(wait, timeout=30_000)
-            page.wait_for_load_state("networkidle")
-            if device is PHONE:
-                _no_sideways_scroll(page)
-            reader.look(name)
-            page.screenshot(path=folder / f"{name}{suffix}.png", full_page=True)
+        shot = Shots(page, reader, shots / "pages" / lang, suffix)
 
         page.goto(f"{live}/login")
         if page.get_attribute("html", "lang") != {"zh": "zh-CN", "en": "en"}[lang]:
@@ -103,8 +112,8 @@ def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, d
         shot("replay-result", "!document.getElementById('result').hidden")
         page.goto(f"{live}/rules/{ruleset}?session={sid}")
         shot("rules")
-        page.goto(f"{live}/rules/glossary")  # both languages side by side, by design: not read
-        page.screenshot(path=folder / f"glossary{suffix}.png", full_page=True)
+        page.goto(f"{live}/rules/glossary")
+        shot("glossary")
         page.goto(f"{live}/clubs/{club}/disputes")
         shot("disputes")
         page.goto(f"{live}/clubs/{club}/ledger?date={NIGHT}")

@@ -10,34 +10,27 @@ from __future__ import annotations
 
 import pytest
 
-from tests.service.conftest import CLUB, phone_login, stored_records
+from tests.service.conftest import phone_at_table, phone_login, stored_records
+from tests.service.conftest import tap_tiles as _keys
 
 pytestmark = pytest.mark.browser
 
-PLAYERS = ["阿强", "小李", "老王", "阿芳"]
-
-
-def _keys(page, tiles: str) -> None:
-    from engine.tiles import parse_tiles
-
-    for t in parse_tiles(tiles):
-        page.click(f"#keyboard .key[data-t='{t}']")
-
 
 def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, browser, shots):
-    context, page, errors = phone_login(browser, live)
-    page.goto(f"{live}/record")
-    page.select_option("#open-form select[name=club]", CLUB)
-    page.fill("#open-form input[name=table]", "3")
-    page.select_option("#open-form select[name=ruleset]", "wenling")
-    for seat, name in zip("ESWN", PLAYERS, strict=True):
-        page.fill(f"#open-form input[data-seat={seat}]", name)
-    page.wait_for_selector("#options input[data-option=multiplier]", state="attached")
-    page.screenshot(path=shots / "recorder-open.png", full_page=True)
-    page.click("#open-form button[type=submit]")
-    page.wait_for_url(f"{live}/record/*")
-    session_id = page.url.rsplit("/", 1)[1]
-    page.wait_for_selector("#winner button[data-seat=S]")
+    def shoot_the_form(page):
+        page.wait_for_selector("#options input[data-option=multiplier]", state="attached")
+        # the options by their labels, a choice by its values' labels, in the page's language
+        shown = page.text_content("#options")
+        assert "哪一组花是红花" in shown and "red_flowers" not in shown and "spring" not in shown
+        assert page.eval_on_selector(
+            "#options select[data-option=red_flowers]",
+            "s => Array.from(s.options).map(o => [o.value, o.textContent])",
+        ) == [["spring", "春夏秋冬"], ["plum", "梅兰竹菊"]]
+        page.screenshot(path=shots / "recorder-open.png", full_page=True)
+
+    context, page, errors, session_id = phone_at_table(
+        browser, live, "wenling", "3", before_submit=shoot_the_form
+    )
 
     # S (门风 南) wins on W's 5p with a concealed 南 pung and two 得 (indicator 9s)
     page.click("#winner button[data-seat=S]")
@@ -172,16 +165,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
 
 
 def test_two_winners_on_one_discard_in_zhoushan(app, live, browser):
-    context, page, errors = phone_login(browser, live)
-    page.goto(f"{live}/record")
-    page.fill("#open-form input[name=table]", "7")
-    page.select_option("#open-form select[name=ruleset]", "zhoushan")
-    for seat, name in zip("ESWN", PLAYERS, strict=True):
-        page.fill(f"#open-form input[data-seat={seat}]", name)
-    page.click("#open-form button[type=submit]")
-    page.wait_for_url(f"{live}/record/*")
-    session_id = page.url.rsplit("/", 1)[1]
-    page.wait_for_selector("#winner button[data-seat=E]")
+    context, page, errors, session_id = phone_at_table(browser, live, "zhoushan", "7")
     assert page.is_hidden(".tgt[data-target=indicator]")  # zhoushan has no 得
     page.click("#winner button[data-seat=E]")
     page.click("#from button[data-seat=W]")

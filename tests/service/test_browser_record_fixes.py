@@ -8,31 +8,10 @@ import json
 
 import pytest
 
-from tests.service.conftest import CLUB, phone_login, stored_records
+from tests.service.conftest import phone_at_table, stored_records
+from tests.service.conftest import tap_tiles as _keys
 
 pytestmark = pytest.mark.browser
-
-PLAYERS = ["阿强", "小李", "老王", "阿芳"]
-
-
-def _keys(page, tiles: str) -> None:
-    from engine.tiles import parse_tiles
-
-    for t in parse_tiles(tiles):
-        page.click(f"#keyboard .key[data-t='{t}']")
-
-
-def _open_table(page, live) -> str:
-    page.goto(f"{live}/record")
-    page.select_option("#open-form select[name=club]", CLUB)
-    page.fill("#open-form input[name=table]", "5")
-    page.select_option("#open-form select[name=ruleset]", "wenling")
-    for seat, name in zip("ESWN", PLAYERS, strict=True):
-        page.fill(f"#open-form input[data-seat={seat}]", name)
-    page.click("#open-form button[type=submit]")
-    page.wait_for_url(f"{live}/record/*")
-    page.wait_for_selector("#winner button[data-seat=S]")
-    return page.url.rsplit("/", 1)[1]
 
 
 def _outbox(page, session_id: str) -> list:
@@ -42,8 +21,7 @@ def _outbox(page, session_id: str) -> list:
 
 
 def test_drawn_hand_confirmed_then_corrected_to_a_win_offline(app, live, browser, shots):
-    context, page, errors = phone_login(browser, live)
-    session_id = _open_table(page, live)
+    context, page, errors, session_id = phone_at_table(browser, live, "wenling", "5")
 
     # 黄牌 asks first: nothing is saved, and going back restores the win form
     page.click("#drawn")

@@ -14,16 +14,11 @@ import pytest
 from engine.audit import audit_records
 from engine.replay import replay
 from events.codec import parse_log
-from tests.service.conftest import CLUB, FIXTURES, phone_login, stored_records
+from tests.service.conftest import FIXTURES, phone_at_table, stored_records
 
 pytestmark = pytest.mark.browser
 
-PLAYERS = ["阿强", "小李", "老王", "阿芳"]
 CLEAN = parse_log((FIXTURES / "replay/clean.jsonl").read_bytes()).records
-OPEN = """body => fetch('/api/v1/record/sessions', {method: 'POST', credentials: 'same-origin',
-  headers: {'Content-Type': 'application/json',
-            'X-CSRFToken': document.querySelector('meta[name="csrf-token"]').content},
-  body: JSON.stringify(body)}).then(r => r.json()).then(b => b.session.id)"""
 
 
 def _keys(page, tiles) -> None:
@@ -36,12 +31,7 @@ def _tiles(page, selector: str) -> list[str]:
 
 
 def test_a_hand_played_tap_by_tap_is_judged_live_and_saved_in_full(app, live, browser, shots):
-    context, page, errors = phone_login(browser, live)
-    page.goto(f"{live}/record")
-    body = {"club": CLUB, "table": "1", "ruleset": "huangyan", "options": {}, "players": PLAYERS}
-    session_id = page.evaluate(OPEN, body)
-    page.goto(f"{live}/record/{session_id}")
-    page.wait_for_selector("#winner button[data-seat=S]")
+    context, page, errors, session_id = phone_at_table(browser, live, "huangyan", "1")
     page.click("#play-toggle")
     assert page.is_visible("#play") and not page.is_visible("#win-box")
     assert not page.is_visible("#keyboard") and not page.is_visible("#save")
@@ -152,13 +142,9 @@ def test_a_simulated_wenling_hand_tapped_in_is_stored_as_its_log(app, live, brow
     sim, _ = generate_session("wenling", 1, seed=seed)
     hand = replay(sim).hands[0]
     play = play_of(hand)
-    context, page, errors = phone_login(browser, live)
-    page.goto(f"{live}/record")
-    body = {"club": CLUB, "table": "2", "ruleset": "wenling", "options": {},
-            "players": list(hand.outcome.seats.values())}  # fmt: skip
-    session_id = page.evaluate(OPEN, body)
-    page.goto(f"{live}/record/{session_id}")
-    page.wait_for_selector("#winner button[data-seat=S]")
+    context, page, errors, session_id = phone_at_table(
+        browser, live, "wenling", "2", players=list(hand.outcome.seats.values())
+    )
     page.click("#play-toggle")
     for seat in "ESWN":
         page.click(f"#play-seat button[data-seat={seat}]")

@@ -152,6 +152,9 @@ def test_rules_lists_and_describes():
         assert name in listing.stdout
     one = run("rules", "huangyan")
     assert one.exit_code == 0 and "base_hu" in one.stdout and "10" in one.stdout
+    flat = " ".join(one.stdout.split())
+    assert "cuohu" in one.stdout and "cuocai" in one.stdout  # the codes --option takes
+    assert "rounded down" in flat  # and what each means
     wrong = run("rules", "nowhere")
     assert wrong.exit_code == 2 and "valid rulesets" in wrong.stderr
 

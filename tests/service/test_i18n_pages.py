@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.rulesets import RULESET_NAMES
 from tests.service.conftest import CLUB, EN, fixture_log, login, verified
 from tests.service.one_language import (
     CJK,
@@ -31,7 +32,8 @@ def pages(app, alice):
              f"/sessions/{disputed}/replay", f"/clubs/{CLUB}/ledger", f"/clubs/{CLUB}/ledger?date=all",
              f"/clubs/{CLUB}/disputes", f"/clubs/{CLUB}/dashboards", f"/players/{players[0]}",
              "/account", "/clubs", "/upload", "/record", "/checkpoint", "/nope",
-             f"/clubs/{CLUB}/members", "/account/password"]  # fmt: skip
+             f"/clubs/{CLUB}/members", "/account/password",
+             *(f"/rules/{name}" for name in RULESET_NAMES), "/rules/glossary"]  # fmt: skip
     data = {CLUB, "阿强", *players, "alice", "bob", "carol"}
     return paths, data
 
@@ -78,6 +80,9 @@ def test_the_checker_sees_a_word_of_the_other_language(client):
     text = visible_text(doubled)
     assert sorted(WORD.findall(text)) == ["Sessions", "step"]
     assert sorted(CJK.findall(text)) == ["场次", "步"]
+    # a word of the game is passed over only as the subject (<dfn>), not in a sentence
+    term = '<dt><dfn class="term" lang="zh-CN">胡</dfn></dt><dd>The points: its 胡 items</dd>'
+    assert CJK.findall(visible_text(term)) == ["胡"]
 
 
 def test_the_checker_sees_internal_codes():

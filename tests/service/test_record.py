@@ -380,6 +380,13 @@ def test_every_ruleset_is_recorded_and_evaluated(alice, ruleset):
     rs = get_ruleset(ruleset)
     info = alice.get(f"{API}/rulesets").get_json()[ruleset]
     assert info["tiles"] == sorted(rs.tile_counts(rs.options()), key=_order)
+    for o in info["options"]:  # what the form shows: labels in both languages, not the codes
+        assert o["text"]["zh"] and o["text"]["en"]
+        assert "_" not in o["name"] or o["name"] not in o["text"]["zh"] + o["text"]["en"]
+        if isinstance(o["default"], str):
+            assert o["default"] in [c["value"] for c in o["choices"]]
+            assert all(c["zh"] and c["en"] and c["value"] not in (c["zh"], c["en"])
+                       for c in o["choices"])  # fmt: skip
     r = post(
         alice,
         f"{API}/sessions",

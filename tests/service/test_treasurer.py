@@ -232,8 +232,28 @@ def test_disputes_by_rule_item_count_one_cause_once_whichever_seat_made_it():
     report = {"hands": [hand(1, "W", "老王"), hand(2, "S", "小李")], "recorded_totals": {},
               "corrections": []}  # fmt: skip
     d = digest(report)
-    assert d.disputed_hands == 2 and len(set(d.explanations)) == 1
-    assert d.explanations[0] == "胡牌家漏算无得 · fan_missed"
+    assert d.disputed_hands == 2 and d.explanations[0] == d.explanations[1]
+    # one item, stored as data (code, zh, en): a page shows one language, never the code
+    assert d.explanations[0] == {"code": "fan_missed", "zh": "胡牌家漏算无得",
+                                 "en": "no 得 (fan) missed"}  # fmt: skip
+
+
+def test_a_rule_item_is_shown_in_the_pages_language_alone(app):
+    """The dashboards' item labels: one language, no code; "unexplained" translated; a digest
+    stored before items were data ("zh · code") shows its Chinese without the code."""
+    from service.club.digests import item_label, rule_item
+
+    seats = {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"}
+    why = {"code": "other_reading", "zh": "S的牌按另一种读法算",
+           "en": "S's hand read another way (小李)"}  # fmt: skip
+    item = rule_item(why, seats)
+    assert item == {"code": "other_reading", "zh": "的牌按另一种读法算",
+                    "en": "hand read another way"}  # fmt: skip
+    for lang, expected, unexplained in (("zh", item["zh"], "原因不明"), ("en", item["en"], "unexplained")):
+        with app.test_request_context(headers={"Accept-Language": lang}):
+            assert item_label(item) == expected
+            assert item_label(None) == unexplained
+            assert item_label("胡牌家漏算无得 · fan_missed") == "胡牌家漏算无得"
 
 
 def test_ledger_csv_gives_the_money_too_once_a_point_has_a_value(alice, disputed):

@@ -125,11 +125,14 @@ def test_a_nul_player_name_is_refused_at_upload(alice):
 
 
 # -- point 4: login --------------------------------------------------------------------------------
-def _attempt(client, username: str, address: str = "127.0.0.1", password: str = "wrong"):
+def _attempt(
+    client, username: str, address: str = "127.0.0.1", password: str = "wrong", forwarded=None
+):
     return client.post(
         "/login",
         data={"username": username, "password": password, "csrf_token": csrf_token(client)},
         environ_base={"REMOTE_ADDR": address},
+        headers={"X-Forwarded-For": forwarded} if forwarded else {},
     )
 
 
@@ -149,6 +152,43 @@ def test_login_is_rate_limited_per_address(app):
     codes = [_attempt(client, f"nobody{i}", "10.0.2.1").status_code for i in range(40)]
     assert codes[0] == 401 and codes[-1] == 429
     assert _attempt(client, "alice", "10.0.2.2", PASSWORD).status_code == 302
+
+
+def test_forwarded_for_is_ignored_by_default(app):
+    """Without FUPAN_TRUSTED_PROXIES anyone can write X-Forwarded-For: the TCP peer counts."""
+    client = app.test_client()
+    tries = [_attempt(client, f"nobody{i}", "10.0.4.1", forwarded=f"198.51.100.{i}") for i in range(25)]
+    assert tries[0].status_code == 401 and tries[-1].status_code == 429
+    assert _attempt(client, "other", "10.0.4.1", forwarded="203.0.113.9").status_code == 429
+
+
+@pytest.fixture
+def behind_one_proxy(monkeypatch, request):
+    monkeypatch.setenv("FUPAN_TRUSTED_PROXIES", "1")
+    return request.getfixturevalue("app")
+
+
+def test_forwarded_for_is_honoured_behind_the_configured_proxies(behind_one_proxy):
+    """FUPAN_TRUSTED_PROXIES=1: the address the one proxy appended is the client's, so clients
+    behind it are limited one by one, and an address a client writes itself (the list's
+    earlier entries) changes nothing."""
+    client = behind_one_proxy.test_client()
+    proxy = "10.0.5.1"
+    codes = [
+        _attempt(client, f"nobody{i}", proxy, forwarded=f"192.0.2.{i}, 198.51.100.7").status_code
+        for i in range(25)
+    ]
+    assert codes[0] == 401 and codes[-1] == 429
+    assert _attempt(client, "other", proxy, forwarded="198.51.100.8").status_code == 401
+    assert _attempt(client, "alice", proxy, PASSWORD, "198.51.100.9").status_code == 302
+
+
+def test_a_trusted_proxies_setting_that_is_no_count_stops_the_start(monkeypatch):
+    from service.app import create_app
+
+    monkeypatch.setenv("FUPAN_TRUSTED_PROXIES", "yes")
+    with pytest.raises(ValueError, match="FUPAN_TRUSTED_PROXIES"):
+        create_app({"TESTING": True})
 
 
 def test_an_unknown_user_costs_a_password_check_too(app, client, monkeypatch):

@@ -1,7 +1,7 @@
 """The rules pages: each shows every scoring item at its anchor with the value the engine scores
 it (the engine's tables iterated here, not copied), in Chinese or English; a session's options
-change the numbers; a hand page's items link to entries that exist; the glossary shows both
-languages."""
+change the numbers and read as labels; a hand page's items link to entries that exist; the
+glossary explains each word in the page's language."""
 
 from __future__ import annotations
 
@@ -55,9 +55,13 @@ def test_every_item_value_is_at_its_anchor(alice, name, lang):
         assert (rule.en if lang == "en" else rule.zh) in page
     for option, default, text in rs.option_texts():
         row = _anchor(page, f"option-{option}")
+        value = rs.option_value(option, default)  # its label: a word, never the code
+        shown = value.en if lang == "en" else value.zh
+        assert (text.en if lang == "en" else text.zh) in row and f"<b>{shown}</b>" in row
+        if isinstance(default, str) and lang == "zh":  # (in English a code may be a word: up)
+            assert default not in re.sub(r"<[^>]+>", " ", row), (option, row)
         if isinstance(default, bool):
-            default = {True: ("yes", "是"), False: ("no", "否")}[default][lang == "zh"]
-        assert (text.en if lang == "en" else text.zh) in row and f"<b>{default}</b>" in row
+            assert shown == {True: ("yes", "是"), False: ("no", "否")}[default][lang == "zh"]
     title, other = (rs.title_en, rs.title_zh) if lang == "en" else (rs.title_zh, rs.title_en)
     assert title in page and other not in page
 
@@ -106,11 +110,30 @@ def test_hand_page_items_link_to_their_rules_entry(alice):
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_glossary_shows_both_languages_side_by_side(alice, lang):
+def test_glossary_explains_each_word_in_the_pages_language(alice, lang):
+    """The word itself is the subject (shown as written, as a <dfn>); its meaning in the page's
+    language alone, with the pinyin for an English reader."""
     page = _page(alice, "/rules/glossary", lang)
     for entry in GLOSSARY:
         row = _anchor(page, f"g-{entry.term}")
-        assert entry.zh in row and entry.en in row and entry.pinyin in row
+        assert f'<dfn class="term" lang="zh-CN">{entry.term}</dfn>' in row
+        meaning, other = (entry.en, entry.zh) if lang == "en" else (entry.zh, entry.en)
+        assert meaning in row and other not in row
+        assert (entry.pinyin in row) == (lang == "en")
+
+
+def test_a_sessions_options_read_as_labels(alice):
+    """A session's text options in force show as words in the page's language."""
+    options = {"half_rounding": "down", "wildcard_rule": "next"}
+    sid = verified(alice, _with_options("audit/fan_missed.jsonl", options))
+    rs = get_ruleset("huangyan")
+    for lang in ("zh", "en"):
+        page = _page(alice, f"/rules/huangyan?session={sid}", lang)
+        for option, value in options.items():
+            label = rs.option_value(option, value)
+            row = _anchor(page, f"option-{option}")
+            assert f"<b>{label.en if lang == 'en' else label.zh}</b>" in row, row
+            assert f"<b>{value}</b>" not in row
 
 
 def test_a_rules_term_links_to_the_glossary(alice):

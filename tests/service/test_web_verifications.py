@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 
@@ -24,12 +25,14 @@ def _stored(app) -> str:
         return store.ingest(data=fixture_log(DISPUTED), engine=engine()).session.id
 
 
-def _record_old(app, sid: str, report: dict | None, version: str = "0.0.1", **fields) -> None:
+def _record_old(
+    app, sid: str, report: dict | None, version: str = "0.0.1", options=None, **fields
+) -> None:
     with app.app_context():
         head = store.get_session(session_id=sid, engine=engine()).head_seq
         disputes = sum(len(h["disputes"]) for h in report["hands"]) if report else 0
         stored = verifications.record_verification(
-            session_id=sid, head_seq=head, engine_version=version, options=None,
+            session_id=sid, head_seq=head, engine_version=version, options=options,
             report=report, disputes=disputes, engine=engine(), **fields,
         )  # fmt: skip
         assert stored
@@ -70,8 +73,8 @@ def test_an_engine_upgrade_that_changed_a_dispute(alice, upgraded):
     assert [(c["hand"], c["code"]) for c in second["changes"]] == [
         (1, "dispute_amount"), (1, "explanation")]  # fmt: skip
     amount = second["changes"][0]
-    assert amount["what"] == f"{seats[dispute['from']]} ({dispute['from']}) → " \
-                             f"{seats[dispute['to']]} ({dispute['to']})"  # fmt: skip
+    names = f"{seats[dispute['from']]} → {seats[dispute['to']]}"
+    assert amount["what"] == {"seats": [dispute["from"], dispute["to"]], "zh": names, "en": names}
     assert amount["before"]["recorded"] == dispute["recorded"] + 3
     assert amount["after"] == {"expected": dispute["expected"], "recorded": dispute["recorded"]}
     assert second["changes"][1]["after"] == dispute["explanation"]
@@ -81,7 +84,8 @@ def test_an_engine_upgrade_that_changed_a_dispute(alice, upgraded):
     assert section.count('<tr id="verification-') == 2
     assert "verdict changed" in section and "same verdict" not in section
     assert f"0.0.1 → {tasks.engine_version()}" in section
-    assert "dispute amount changed" in section and amount["what"] in section
+    assert "dispute amount changed" in section and names in section
+    assert f"({dispute['from']})" not in section  # no seat letter
     assert f"recorded {dispute['recorded'] + 3} → expected {dispute['expected']}" \
         in " ".join(section.split())  # fmt: skip
     assert dispute["explanation"]["en"] in section and dispute["explanation"]["zh"] not in section
@@ -141,6 +145,38 @@ def test_a_correction_is_the_cause(app, alice):
     assert "by <b>阿强</b>, “paid 硬碰硬 after all”" in html
     assert f"replaces the settlement at step {SETTLEMENT_SEQ} (hand 1)" in html
     assert "session verdict changed: not ok → ok" in html
+
+
+def test_other_options_read_as_labels_in_the_pages_language(app, alice):
+    """A result made with other options: each changed option by its label, old value → new
+    value in words, in one language; never the options' JSON or their codes."""
+    sid = _stored(app)
+    overrides = {"half_rounding": "down", "pengpenghu": True, "cap": 300}
+    with app.app_context():
+        old = audit_records(store.read_records(session_id=sid, engine=engine()), overrides)
+    _record_old(app, sid, old, version=tasks.engine_version(), options=overrides, status="ok")
+    assert tasks.verify_session(sid) == "ok"
+    _, now = _history(alice, sid)
+    (cause,) = now["causes"]
+    assert cause["code"] == "options"
+    changed = {o["code"]: (o["before"]["en"], o["after"]["en"]) for o in cause["options"]}
+    assert changed == {
+        "pengpenghu": ("yes", "no"),
+        "cap": ("300", "no cap"),
+        "half_rounding": ("rounded down (the half chip is dropped)",
+                          "rounded up (the payer pays the half chip)"),
+    }  # fmt: skip
+    for headers, shown, hidden in ((EN, "rounded down (the half chip is dropped) → rounded up",
+                                    "向下取整"), ({"Accept-Language": "zh-CN"},
+                                                 "向下取整（舍去半粒） → 向上取整", "rounded")):
+        html = alice.get(f"/sessions/{sid}", headers=headers).get_data(as_text=True)
+        section = " ".join(html[html.index('id="verifications"'):].split())
+        causes = section[section.index('data-cause="options"'):section.index("</ul>")]
+        text = re.sub(r"<[^>]+>", " ", causes.split(">", 1)[1])  # what a reader sees
+        assert shown in text and hidden not in text
+        for code in ("half_rounding", "pengpenghu", "True", "true", "{", "\""):
+            assert code not in text, code
+    assert "不封顶" in text and "是 → 否" in text
 
 
 def test_history_follows_the_session_access_rules(app, upgraded):

@@ -90,6 +90,15 @@ def answers(base: str) -> bool:
         return False
 
 
+def listening(name: str) -> bool:
+    """Does worker ``name`` answer a control ping? Only then is it subscribed to the broadcasts
+    that ``drain`` sends: Redis keeps no broadcast for a worker that subscribes later."""
+    from workers.celery_app import create_celery
+
+    destination = [f"{name}@{socket.gethostname()}"]
+    return bool(create_celery().control.ping(destination=destination, timeout=1))
+
+
 def drain(name: str) -> None:
     from workers.celery_app import create_celery
 
@@ -107,14 +116,16 @@ def test_web_workers_broker_and_database_on_different_hosts(
         workers.append(celery_worker_factory(name))
     server, base, token = web_host(tmp_path)
     try:
-        wait_for(lambda: answers(base), 30, what="the web host")
+        wait_for(lambda: answers(base), 60, what="the web host")
+        for worker in workers:  # a slow start (a loaded machine) must not lose the drain below
+            wait_for(lambda w=worker: listening(w.name), 60, what=f"worker {worker.name}")
         for n in range(FILES, FILES + UPLOADS):
             assert upload(base, token, variant(sample_log, n))["accepted"]
         ingest = start_ingest(write_logs(tmp_path / "nightly", sample_log))
         wait_for(lambda: len(store.list_sessions()) >= UPLOADS + 10, 30, interval=0.05,
                  what="the workers to start")  # fmt: skip
         drain(workers[0].name)  # `celery control shutdown`: a finishes its task and leaves
-        assert workers[0].proc.wait(30) == 0
+        assert workers[0].proc.wait(60) == 0  # after the batch it runs (10 files)
         assert "Got shutdown from remote" in workers[0].log.read_text()
         broker.restart(signal.SIGKILL)
         monkeypatch.setenv("FUPAN_DATA_DIR", str(tmp_path / "worker-host-c"))

@@ -34,7 +34,7 @@ class Wenling(Ruleset):
     option_zh = {
         "multiplier": "加倍的比例：每笔付款 = 牌点 ÷ 10 × 此数",
         "indicator_in_wall": "翻出的得牌留在牌墙里按顺序摸（默认：放在一边）",
-        "red_flowers": "哪一组花是红花（另一组是黑花）：spring 春夏秋冬，plum 梅兰竹菊",
+        "red_flowers": "哪一组花是红花（另一组是黑花）",
         "discard_pung_concealed": "胡别人打出的牌凑成的刻子也算暗刻（默认：算刻子）",
         "panghu_value_pair": "旁胡的将可以是门风对或字牌对（有胡的对子）",
         "panghu_with_chi": "旁胡可以有吃的牌",
@@ -43,8 +43,8 @@ class Wenling(Ruleset):
         "four_winds_kongs": "风牌的杠也算入四风会齐",
         "dihu_first_draw": "闲家第一次摸牌就胡也算地胡（默认：只有胡庄家打出的第一张牌）",
         "nonwinner_plus_20": "没胡的人也像胡家一样加基础20胡（默认：胡数 × 2^番）",
-        "bao_exemption_judged": "包三家的免责：打出的那手牌全是生牌且留下的牌没听牌（discard），或都按打牌之后（after）/之前（before）的牌判断",
-        "yishang_judged": "特殊处罚2：一上一听按打出中/发之后（after）或之前（before）的牌判断",
+        "bao_exemption_judged": "包三家的免责（手里全是生牌且没听牌）怎样判断",
+        "yishang_judged": "特殊处罚2：是否一上一听按哪一手牌判断",
         "bao_on_laizi": "腊子胡也要包三家",
     }
     points_unit = ("牌点", "points")
@@ -58,7 +58,7 @@ class Wenling(Ruleset):
     flag_rules = FLAG_RULES | {
         liability.FLAG_BAO: FlagRule(
             "包三家", "the discarder pays for all three (包三家)", frozenset({"discard"}),
-            from_play=False,
+            from_play=False, played=liability.played,
         )
     }
     liability_kinds = liability.KINDS
@@ -79,7 +79,7 @@ class Wenling(Ruleset):
         raw, dead = table.RAW_STAGE_PAIRS, table.DEAD_WALL_PAIRS
         return (
             Term("胡", f"牌点。胡家：（基础牌点 + {base}）× 2^番，进到{unit}的整数，最多{limit}。没胡的人也算牌点，互相找差额。",
-                 f"The points (hu). The winner: (its hu items + {base}) × 2 to the power of its fan, "
+                 f"The points. The winner: (its hu items + {base}) × 2 to the power of its fan, "
                  f"rounded up to {unit}, at most {limit}. The others count theirs too and settle "
                  f"the differences."),
             Term("番", "每一番使牌点翻一倍。", "Each fan doubles the points."),
@@ -87,15 +87,16 @@ class Wenling(Ruleset):
                  f"A limit hand: {limit} points whatever else the hand holds."),
             Term("得", "百搭牌：开牌后翻出一张，与它同种的其余牌都是得；翻出花牌时同组另外三张花是得。得可以当任何牌用（不能用来吃、碰），打出得的一家本局不能再胡。",
                  "The wildcard: a tile turned up after the deal makes the other copies of its kind "
-                 "得 (a flower: the other three of its group). 得 stands for any tile, never to "
-                 "chow or pung; a seat that throws a 得 can no longer win this hand."),
+                 "wildcards (a flower: the other three of its group). A wildcard stands for any "
+                 "tile, never to chow or pung; a seat that throws one can no longer win this "
+                 "hand."),
             Term("闹闹", "翻出的是中、发、白或花牌：除得以外，所有中发白和花都要翻出补牌，各算胡和番。",
-                 "The tile turned up is a dragon or a flower: every dragon and flower but 得 "
-                 "is revealed and replaced, and scores."),
+                 "The tile turned up is a dragon or a flower: every dragon and flower but the "
+                 "wildcards is revealed and replaced, and scores."),
             Term("包", f"包三家：生牌阶段（墙上剩{raw}墩以内）打出生牌被胡，或一上一听之前打出中、发被胡，打牌的一家替三家付。",
-                 f"Paying for all three: a tile never seen yet thrown in the last {raw} "
-                 f"pairs of the wall, or a red or green dragon thrown while two or more tiles from "
-                 f"ready, that is won on: the thrower pays for everyone."),
+                 f"Paying for all three: a tile never seen yet thrown in the last {raw} pairs of "
+                 f"the wall (the unseen-tile stage), or a red or green dragon thrown while two or "
+                 f"more tiles from ready, that is won on: the thrower pays for everyone."),
             Term("闲家", "没胡的三家；他们之间按牌点差额互相付。",
                  "The seats that did not win; they pay each other the differences of their "
                  "points."),
@@ -111,7 +112,8 @@ class Wenling(Ruleset):
             Text(f"闲家之间：牌点低的付给高的，差额 ÷ {unit} × {m}。",
                  f"Between non-winners: the lower pays the higher the difference ÷ {unit} × {m}."),
             Text("包三家：被包的一家牌点算0，替另外两家付胡家的钱，付给另外两家各自的牌点，并代付那两家之间的差额。",
-                 "Paying for all three: the liable seat's points count 0; it pays the winner for all three, pays "
+                 "Paying for all three: the liable seat's points count 0; it pays the winner for "
+                 "all three, pays "
                  "each other non-winner its points, and pays what those two owe each other."),
         )
 

@@ -37,6 +37,14 @@ def liabilities(outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
     return tuple(found)
 
 
+def played(outcome: HandOutcome, win: Win, opts: Options) -> bool:
+    """Does a full log's play make the discarder of ``win`` liable (包三家 or 特殊处罚2), as a win
+    line's ``bao_san_jia`` flag claims?"""
+    if win.how != "discard" or win.from_seat is None or outcome.actions is None:
+        return False
+    return _judge(outcome, win, opts) is not None
+
+
 def _winning_discard(actions: tuple[Action, ...], win: Win) -> int | None:
     for i in range(len(actions) - 1, -1, -1):
         a = actions[i]

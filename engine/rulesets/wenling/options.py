@@ -7,48 +7,78 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rulesets.base import OptionError, option
+from engine.rulesets.base import OptionError, Text, option
 
 
 @dataclass(frozen=True)
 class Options:
-    multiplier: int = option(1, "加倍的比例: every payment is points / 10 × multiplier")
+    multiplier: int = option(1, "the multiple: every payment is points ÷ 10 × this number")
     indicator_in_wall: bool = option(
-        False, "the turned-up 得 indicator stays in the wall and is drawn in turn (default: set aside)"
+        False,
+        "the tile turned up to choose the wildcard stays in the wall and is drawn in turn "
+        "(default: set aside)",
     )
     red_flowers: str = option(
-        "spring", "which flower group is 红花 (the other is 黑花)", ("spring", "plum")
+        "spring",
+        "which flower group is the red flowers (the other group is the black flowers)",
+        labels={
+            "spring": Text("春夏秋冬", "spring, summer, autumn, winter"),
+            "plum": Text("梅兰竹菊", "plum, orchid, bamboo, chrysanthemum"),
+        },
     )
     discard_pung_concealed: bool = option(
-        False, "a pung completed by the winning discard counts as 暗刻 (default: as 刻子)"
+        False, "a pung completed by the winning discard counts as concealed (default: as exposed)"
     )
     panghu_value_pair: bool = option(
-        True, "旁胡 may have a seat-wind or dragon pair (a pair that earns 胡)"
+        True,
+        "all chows with a two-sided wait may have a seat-wind or dragon pair (a pair that earns "
+        "hu)",
     )
-    panghu_with_chi: bool = option(True, "旁胡 may include 吃 melds")
-    tanki_on_honor: bool = option(True, "单吊 earns its 2 胡 when the pair is an honor")
+    panghu_with_chi: bool = option(
+        True, "all chows with a two-sided wait may include chows claimed from a discard"
+    )
+    tanki_on_honor: bool = option(True, "a pair wait earns its 2 hu when the pair is an honor")
     restore_pair_counts: bool = option(
-        False, "a pair made of two 得 standing for themselves counts as 双得还原 (腊子)"
+        False,
+        "a pair of two wildcards standing for themselves counts as two wildcards restored (a "
+        "limit hand)",
     )
-    four_winds_kongs: bool = option(True, "kongs of winds count towards 四风会齐")
+    four_winds_kongs: bool = option(True, "kongs of winds count towards all four winds")
     dihu_first_draw: bool = option(
-        False, "地胡 also covers a non-dealer winning on its first draw (default: only a win on the dealer's first discard)"
+        False,
+        "the earthly hand also covers a non-dealer winning on its first draw (default: only a "
+        "win on the dealer's first discard)",
     )
     nonwinner_plus_20: bool = option(
-        False, "non-winners' totals add the base 20 胡 like the winner's (default: base × 2^番)"
+        False,
+        "non-winners' totals add the base 20 hu like the winner's (default: hu × 2 to the power "
+        "of fan)",
     )
     bao_exemption_judged: str = option(
         "discard",
-        "包三家 exemption: all 生牌 judged on the hand thrown from and not 听牌 on the hand kept "
-        "(discard), or both on the hand after / before the discard",
-        ("discard", "after", "before"),
+        "paying for all three: when the thrower of a tile not yet seen is excused (only unseen "
+        "tiles in hand and not ready)",
+        labels={
+            "discard": Text(
+                "全是生牌按打牌之前的手牌、没听牌按打牌之后留下的牌判断",
+                "only unseen tiles on the hand thrown from, not ready on the hand kept",
+            ),
+            "after": Text("都按打牌之后的手牌判断", "both on the hand after the discard"),
+            "before": Text("都按打牌之前的手牌判断", "both on the hand before the discard"),
+        },
     )
     yishang_judged: str = option(
         "after",
-        "特殊处罚2: 一上一听 judged on the hand after or before the 中/发 discard",
-        ("after", "before"),
+        "special penalty 2: whether the thrower of a red or green dragon was one step from ready "
+        "is judged on",
+        labels={
+            "after": Text("打出中/发之后的手牌", "the hand after the dragon is thrown"),
+            "before": Text("打出中/发之前的手牌", "the hand before the dragon is thrown"),
+        },
     )
-    bao_on_laizi: bool = option(True, "包三家 also applies when the win is a 腊子")
+    bao_on_laizi: bool = option(
+        True, "paying for all three also applies when the win is a limit hand"
+    )
 
     def __post_init__(self) -> None:
         """A multiple below 1 would make the loser be paid (the log format has no negative amounts)."""

@@ -27,7 +27,9 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("web_club") as batch:
         batch.add_column(sa.Column("point_value", sa.String(20), nullable=True))
-        batch.add_column(sa.Column("money_unit", sa.String(10), nullable=False, server_default="元"))
+        batch.add_column(
+            sa.Column("money_unit", sa.String(10), nullable=False, server_default="元")
+        )
     op.execute("DELETE FROM web_digest_player")
     op.execute("DELETE FROM web_digest")
     with op.batch_alter_table("web_digest_player") as batch:

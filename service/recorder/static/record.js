@@ -68,21 +68,36 @@
       var box = $("options"), info = rulesets[form.ruleset.value];
       box.textContent = "";
       if (!info) return;
+      // Each option by its label in the page's language; a choice by its values' labels (the
+      // codes stay in the values), a flag as a box, a number as a number.
       info.options.forEach(function (o) {
-        var label = el("label", "opt"), input = el("input");
+        var label = el("label", "opt"), input;
+        if (o.choices && o.choices.length) {
+          input = el("select");
+          o.choices.forEach(function (c) {
+            var opt = el("option", null, FupanI18n.label(c));
+            opt.value = c.value;
+            opt.selected = c.value === o.default;
+            input.append(opt);
+          });
+        } else {
+          input = el("input");
+          if (typeof o.default === "boolean") { input.type = "checkbox"; input.checked = o.default; }
+          else { input.type = typeof o.default === "number" ? "number" : "text"; input.value = o.default; }
+        }
         input.name = "opt-" + o.name;
         input.dataset.option = o.name;
-        if (typeof o.default === "boolean") { input.type = "checkbox"; input.checked = o.default; }
-        else { input.type = typeof o.default === "number" ? "number" : "text"; input.value = o.default; }
         input.dataset.default = String(o.default);
-        label.append(input, el("span", null, " " + FupanI18n.label(o.label)));
+        var text = el("span", null, FupanI18n.label(o.text));
+        if (input.type === "checkbox") label.append(input, " ", text);
+        else label.append(text, " ", input);
         box.append(label);
       });
     }
     form.addEventListener("submit", function (e) {
       e.preventDefault();
       var options = {};
-      $("options").querySelectorAll("input").forEach(function (i) {
+      $("options").querySelectorAll("input, select").forEach(function (i) {
         var v = i.type === "checkbox" ? i.checked : i.type === "number" ? +i.value : i.value;
         if (String(v) !== i.dataset.default) options[i.dataset.option] = v;
       });

@@ -4,6 +4,7 @@ with the numbers of the options in force."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from engine.glossary import GLOSSARY
 from engine.replay import replay
 from engine.rulesets import RULESET_NAMES, get_ruleset
+from engine.rulesets.base import OptionError, Text
 from engine.simulate import generate_session
 
 
@@ -143,3 +145,51 @@ def test_every_option_is_explained_in_both_languages(name):
     assert [n for n, _, _ in texts] == [n for n, _, _ in rs.describe_options()]
     assert set(rs.option_zh) == {n for n, _, _ in texts}
     assert all(t.zh and t.en for _, _, t in texts)
+
+
+CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
+LATIN_WORD = re.compile(r"[A-Za-z_]{2,}")  # a code or an English word; single letters (M) pass
+
+
+def _one_language(text, zh: bool) -> bool:
+    """Chinese with no Latin word (a code), or English with no Chinese character."""
+    return bool(text) and (not LATIN_WORD.search(text) if zh else not CJK.search(text))
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_every_option_value_has_a_label_in_zh_and_en(name):
+    """Every value a text option may take, and each number given a meaning (0: no cap), reads
+    as words in both languages, neither showing the code; a flag reads yes/no."""
+    rs = get_ruleset(name)
+    for f in dataclasses.fields(rs.Options):
+        choices = rs.option_choices(f.name)
+        if isinstance(f.default, str):
+            assert choices, f"{name}.{f.name}: a text option with no labelled choices"
+            assert f.default in [c for c, _ in choices]
+        values = [c for c, _ in choices] + list(f.metadata.get("labels", {})) + [f.default]
+        for value in values:
+            label = rs.option_value(f.name, value)
+            assert _one_language(label.zh, zh=True), (f.name, value, label)
+            assert _one_language(label.en, zh=False), (f.name, value, label)
+            if isinstance(value, str):
+                assert value not in (label.zh, label.en), (f.name, value)
+
+
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_option_texts_name_no_code(name):
+    """The option's own explanation is one language each: no value code in the Chinese, no
+    Chinese in the English (the labels say what each value means)."""
+    rs = get_ruleset(name)
+    for option, _, text in rs.option_texts():
+        assert _one_language(text.zh, zh=True), (option, text.zh)
+        assert _one_language(text.en, zh=False), (option, text.en)
+
+
+def test_flags_and_numbers_read_naturally():
+    hy = get_ruleset("huangyan")
+    assert hy.option_value("pengpenghu", True) == Text("是", "yes")
+    assert hy.option_value("pengpenghu", False) == Text("否", "no")
+    assert hy.option_value("cap", 0).en == "no cap" and hy.option_value("cap", 300).en == "300"
+    assert hy.option_value("half_rounding", "down").zh.startswith("向下")
+    with pytest.raises(OptionError):
+        hy.option_value("no_such_option", 1)
