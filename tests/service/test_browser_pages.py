@@ -66,14 +66,17 @@ class Shots:
         self.page, self.reader, self.folder, self.suffix = page, reader, folder, suffix
         folder.mkdir(parents=True, exist_ok=True)
 
-    def __call__(self, name: str, wait: str | None = None) -> None:
+    def __call__(self, name: str, wait: str | None = None, bar: bool = False) -> None:
+        """``bar``: the page keeps a control bar fixed at the bottom of a phone's screen, so the
+        phone's shot is the screen, not the whole page (the bar would cover its middle)."""
         if wait:
             self.page.wait_for_function(wait, timeout=30_000)
         self.page.wait_for_load_state("networkidle")
         if self.suffix == "-phone":
             _no_sideways_scroll(self.page)
         self.reader.look(name)
-        self.page.screenshot(path=self.folder / f"{name}{self.suffix}.png", full_page=True)
+        full_page = not (bar and self.suffix == "-phone")
+        self.page.screenshot(path=self.folder / f"{name}{self.suffix}.png", full_page=full_page)
 
 
 def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, demo):
@@ -107,9 +110,9 @@ def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, d
         page.goto(f"{live}/sessions/{sid}/hands/{no}")
         shot("hand")
         page.goto(f"{live}/sessions/{sid}/replay?hand={no}&step=12")
-        shot("replay", "document.getElementById('step-no').textContent.startsWith('12 ')")
+        shot("replay", "document.getElementById('step-no').textContent.startsWith('12 ')", bar=True)
         page.keyboard.press("End")
-        shot("replay-result", "!document.getElementById('result').hidden")
+        shot("replay-result", "!document.getElementById('result').hidden", bar=True)
         page.goto(f"{live}/rules/{ruleset}?session={sid}")
         shot("rules")
         page.goto(f"{live}/rules/glossary")

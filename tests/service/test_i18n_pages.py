@@ -56,6 +56,16 @@ def test_english_pages_show_no_chinese(alice, pages):
     assert {p: words for p, words in found.items() if words} == {}
 
 
+@pytest.mark.parametrize("headers", [ZH, EN], ids=["zh", "en"])
+def test_pages_show_no_internal_code(alice, pages, headers):
+    """No identifier, ruleset code name, tile code, raw JSON or seat letter on any page, payment
+    reasons included (the browser tests read the pages after their scripts ran too)."""
+    paths, data = pages
+    found = {p: internal_codes(visible_text(alice.get(p, headers=headers).get_data(as_text=True),
+                                            reasons=True), data) for p in paths}  # fmt: skip
+    assert {p: codes for p, codes in found.items() if codes} == {}
+
+
 def test_payment_reasons_are_in_the_pages_language(alice, pages):
     paths, data = pages
     hand = [p for p in paths if p.endswith("/hands/1")][0]
