@@ -7,29 +7,34 @@ from collections.abc import Iterable, Mapping
 
 import plotly.graph_objects as go
 
+from dashboards.labels import Labels
 from dashboards.style import styled
 
+_HOVER = "%{x}: %{y:.1f}% (%{text})<extra></extra>"  # numbers and data only: no words
 
-def dispute_rate_by_table(rows: Iterable[Mapping]) -> go.Figure:
+
+def dispute_rate_by_table(rows: Iterable[Mapping], labels: Labels) -> go.Figure:
     """``rows``: ``{"table": str, "hands": int, "disputed": int}``; bars are percentages."""
     rows = sorted(rows, key=lambda r: str(r["table"]))
     tables = [str(r["table"]) for r in rows]
     rates = [100.0 * r["disputed"] / r["hands"] if r["hands"] else 0.0 for r in rows]
     text = [f"{r['disputed']}/{r['hands']}" for r in rows]
-    fig = go.Figure(go.Bar(x=tables, y=rates, text=text, textposition="auto"))
-    fig.update_xaxes(type="category", title_text="table 桌")
-    fig.update_yaxes(title_text="% of hands disputed", rangemode="tozero")
-    return styled(fig, "Dispute rate by table 各桌争议率")
+    fig = go.Figure(go.Bar(x=tables, y=rates, text=text, textposition="auto", hovertemplate=_HOVER))
+    fig.update_xaxes(type="category", title_text=labels.table_axis)
+    fig.update_yaxes(title_text=labels.disputed_axis, rangemode="tozero")
+    return styled(fig, labels.by_table)
 
 
-def dispute_rate_by_item(items: Iterable[str], hands: int) -> go.Figure:
-    """``items``: one label per disputed item (e.g. a mistake code or score line); ``hands``:
-    how many hands were audited. Bars are the share of hands, most frequent item on top."""
+def dispute_rate_by_item(items: Iterable[str], hands: int, labels: Labels) -> go.Figure:
+    """``items``: one name per disputed hand, its rule item (in the labels' language);
+    ``hands``: how many hands were audited. Bars are the share of hands, most frequent item on
+    top."""
     counts = Counter(items).most_common()
-    labels = [label for label, _ in reversed(counts)]
+    names = [name for name, _ in reversed(counts)]
     rates = [100.0 * n / hands if hands else 0.0 for _, n in reversed(counts)]
     fig = go.Figure(
-        go.Bar(x=rates, y=labels, orientation="h", text=[n for _, n in reversed(counts)])
+        go.Bar(x=rates, y=names, orientation="h", text=[n for _, n in reversed(counts)],
+               hovertemplate="%{y}: %{x:.1f}% (%{text})<extra></extra>")  # fmt: skip
     )
-    fig.update_xaxes(title_text="% of hands", rangemode="tozero")
-    return styled(fig, "Disputes by rule item 按规则项")
+    fig.update_xaxes(title_text=labels.share_axis, rangemode="tozero")
+    return styled(fig, labels.by_item)

@@ -7,10 +7,11 @@ from collections.abc import Iterable, Mapping
 
 import plotly.graph_objects as go
 
+from dashboards.labels import Labels
 from dashboards.style import styled
 
 
-def payment_sankey(payments: Iterable[Mapping]) -> go.Figure:
+def payment_sankey(payments: Iterable[Mapping], labels: Labels) -> go.Figure:
     """``payments``: ``{"from": player, "to": player, "amount": int}`` (summed per pair)."""
     flows: dict[tuple[str, str], int] = defaultdict(int)
     for p in payments:
@@ -18,13 +19,16 @@ def payment_sankey(payments: Iterable[Mapping]) -> go.Figure:
             flows[(p["from"], p["to"])] += p["amount"]
     payers = sorted({a for a, _ in flows})
     payees = sorted({b for _, b in flows})
-    labels = [f"{name} pays 付" for name in payers] + [f"{name} gets 收" for name in payees]
+    nodes = [labels.pays.format(name=name) for name in payers]
+    nodes += [labels.gets.format(name=name) for name in payees]
     source = [payers.index(a) for a, _ in flows]
     target = [len(payers) + payees.index(b) for _, b in flows]
     fig = go.Figure(
         go.Sankey(
-            node={"label": labels, "pad": 18, "thickness": 16},
-            link={"source": source, "target": target, "value": list(flows.values())},
+            node={"label": nodes, "pad": 18, "thickness": 16,
+                  "hovertemplate": "%{label}: %{value}<extra></extra>"},
+            link={"source": source, "target": target, "value": list(flows.values()),
+                  "hovertemplate": "%{source.label} → %{target.label}: %{value}<extra></extra>"},
         )
     )
-    return styled(fig, "Payment flow 付款流向")
+    return styled(fig, labels.flow)

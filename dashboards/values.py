@@ -9,25 +9,33 @@ from collections.abc import Mapping, Sequence
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from dashboards.labels import Labels
 from dashboards.style import styled
 
 ROW_HEIGHT = 220  # px per ruleset's histogram
 
 
 def hand_value_histogram(
-    values: Mapping[str, Sequence[int]], units: Mapping[str, str] | None = None
+    values: Mapping[str, Sequence[int]],
+    labels: Labels,
+    units: Mapping[str, str] | None = None,
+    titles: Mapping[str, str] | None = None,
 ) -> go.Figure:
     """``values``: ruleset name -> the points of each winning hand; ``units``: ruleset name ->
-    the unit its points are in (the x axis title)."""
+    the unit its points are in (the x axis title); ``titles``: ruleset name -> its name for
+    people (a histogram's title; default the name)."""
     names = sorted(values)
-    units = units or {}
-    fig = make_subplots(rows=max(len(names), 1), cols=1, subplot_titles=names or None,
+    units, titles = units or {}, titles or {}
+    shown = [titles.get(name, name) for name in names]
+    fig = make_subplots(rows=max(len(names), 1), cols=1, subplot_titles=shown or None,
                         vertical_spacing=0.5 / max(len(names), 1))  # fmt: skip
     for row, name in enumerate(names, start=1):
         fig.add_trace(
-            go.Histogram(x=list(values[name]), name=name, showlegend=False), row=row, col=1
-        )
-        fig.update_xaxes(title_text=units.get(name, "points"), row=row, col=1)
-        fig.update_yaxes(title_text="hands", row=row, col=1, rangemode="tozero")
+            go.Histogram(x=list(values[name]), name=shown[row - 1], showlegend=False,
+                         hovertemplate="%{x}: %{y}<extra></extra>"),
+            row=row, col=1,
+        )  # fmt: skip
+        fig.update_xaxes(title_text=units.get(name, labels.points_axis), row=row, col=1)
+        fig.update_yaxes(title_text=labels.hands_axis, row=row, col=1, rangemode="tozero")
     fig.update_layout(height=90 + ROW_HEIGHT * max(len(names), 1))
-    return styled(fig, "Hand values per ruleset 牌值分布")
+    return styled(fig, labels.values)

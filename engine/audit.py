@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.checks import check_claims
 from engine.explain import CAUSE_UNKNOWN, explanations, top_ups
-from engine.model import SEATS, Win
+from engine.model import SEAT_NAMES, SEATS, Win, name_seats, named, who
 from engine.replay import HandReplay, Replay, no_gc_pauses, replay
 from engine.rulesets.base import Anomaly, Payment, ScoreLine, Step
 from engine.state import ANOMALY_LABELS, ERROR, WARNING
@@ -44,7 +44,7 @@ def _report(rp: Replay) -> dict:
         "totals": expected,
         "recorded_totals": recorded,
         "corrections": [dataclasses.asdict(c) for c in rp.corrections],
-        "anomalies": [_anomaly(a) for a in sorted(anomalies, key=_anomaly_key)],
+        "anomalies": [_anomaly(a, {}) for a in sorted(anomalies, key=_anomaly_key)],
     }
 
 
@@ -72,7 +72,7 @@ def audit_hand(hand: HandReplay) -> dict:
     if recorded is not None and expected_flows != pair_flows(recorded):
         why = _guard(hand, anomalies, "explain", lambda: [] if inp is None else explanations(
             rs, outcome, scorings, inp, opts, pair_flows(recorded), pair_flows), [])
-        why = why or [dict(CAUSE_UNKNOWN)]
+        why = [named(e, outcome.seats) for e in why or [CAUSE_UNKNOWN]]
         first = why[0] if why[0]["code"] != CAUSE_UNKNOWN["code"] else None
         disputes = _disputes(hand.no, expected_flows, pair_flows(recorded), first)
         fixes = top_ups(net(payments), net(recorded), outcome.seats)
@@ -80,6 +80,7 @@ def audit_hand(hand: HandReplay) -> dict:
     result = "win" if declared.wins else "exhausted" if declared.exhausted else "unfinished"
     legal = {w.seat: w for w in outcome.wins}
     by_seat = _by_seat(scorings)
+    seats = outcome.seats
     return {
         "no": hand.no,
         "seq": hand.seq,
@@ -96,15 +97,15 @@ def audit_hand(hand: HandReplay) -> dict:
         "reading": {s: list(sc.reading) for s, sc in by_seat},
         "limits": {s: sc.limit for s, sc in by_seat if sc.limit},
         "recorded_points": (hand.settlement or {}).get("points"),
-        "expected_payments": [_payment(p) for p in payments],
-        "recorded_payments": None if recorded is None else [_payment(p) for p in recorded],
+        "expected_payments": [_payment(p, seats) for p in payments],
+        "recorded_payments": None if recorded is None else [_payment(p, seats) for p in recorded],
         "expected_net": net(payments),
         "recorded_net": None if recorded is None else net(recorded),
         "disputes": disputes,
-        "anomalies": [_anomaly(a) for a in sorted(anomalies, key=_anomaly_key)],
+        "anomalies": [_anomaly(a, seats) for a in sorted(anomalies, key=_anomaly_key)],
         "explanations": why,
         "top_ups": fixes,
-        "taken_on_word": checked.on_word,
+        "taken_on_word": [named(w, seats) for w in checked.on_word],
     }
 
 
@@ -216,7 +217,7 @@ def _points_check(hand: HandReplay, inp, payments, recorded: list[Payment]) -> l
     if pair_flows(table) == pair_flows(recorded):
         return []
     seq = next(seq for seq, rec in reversed(hand.records) if rec["type"] == "settlement")
-    shown = ", ".join(f"{s}={n}" for s, n in claimed.items())
+    shown = ", ".join(f"{who(s)} {n}" for s, n in claimed.items())
     return [Anomaly(seq, "points_contradict_payments", "error",
                     f"the table's points ({shown}) settled by the rules do not give what it paid")]
 
@@ -261,7 +262,8 @@ def _session(rp: Replay) -> dict:
 
 
 def _seating(seats: Mapping[str, str]) -> str:
-    return " ".join(f"{s}={seats.get(s)}" for s in SEATS)
+    """Who sits where, in words: ``East 阿强, South 小李, …``."""
+    return ", ".join(f"{SEAT_NAMES[s][1]} {seats.get(s)}" for s in SEATS)
 
 
 def _win(w: Win, stands: bool) -> dict:
@@ -270,14 +272,14 @@ def _win(w: Win, stands: bool) -> dict:
             "flags": sorted(w.flags), "stands": stands}
 
 
-def _payment(p: Payment) -> dict:
-    """A payment; an expected one also names its rule (``reason`` zh, ``rule_en``) and its
-    arithmetic (``formula``)."""
+def _payment(p: Payment, seats: Mapping[str, str]) -> dict:
+    """A payment; an expected one also names its rule (``reason`` zh, ``rule_en``, the seats
+    they mention named) and its arithmetic (``formula``)."""
     out = {"from": p.payer, "to": p.payee, "amount": p.amount}
     if p.reason:
-        out["reason"] = p.reason
+        out["reason"] = name_seats(p.reason, seats, "zh")
     if p.en:
-        out["rule_en"] = p.en
+        out["rule_en"] = name_seats(p.en, seats, "en")
     if p.formula:
         out["formula"] = p.formula
     return out
@@ -287,10 +289,12 @@ def _step(s: Step) -> dict:
     return {"code": s.code, "zh": s.zh, "en": s.en, "value": s.value, "operand": s.operand}
 
 
-def _anomaly(a: Anomaly) -> dict:
+def _anomaly(a: Anomaly, seats: Mapping[str, str]) -> dict:
+    """An anomaly for the report: its labels, and its (English) message with the seats it
+    mentions named (``seats``: the hand's; ``{}`` for the session, whose messages name players)."""
     zh, en = ANOMALY_LABELS.get(a.code, ("", ""))
     return {"seq": a.seq, "code": a.code, "zh": zh, "en": en, "severity": a.severity,
-            "message": a.message}
+            "message": name_seats(a.message, seats, "en")}
 
 
 def _anomaly_key(a: Anomaly) -> tuple:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from engine.model import SEATS, HandOutcome, Meld, Showdown, Win, prev_seat
+from engine.model import SEATS, HandOutcome, Meld, Showdown, Win, prev_seat, who
 from engine.rulesets.base import Anomaly, FlagRule, Ruleset
 from engine.state import ERROR, WARNING
 from engine.state import names as _names
@@ -95,7 +95,7 @@ def check_claims(
                         seq,
                         "bonus_concealed",
                         ERROR,
-                        f"{seat} shows {_names(hidden)} among its concealed tiles; the {rs.name} "
+                        f"{who(seat)} shows {_names(hidden)} among its concealed tiles; the {rs.name} "
                         "rules always reveal it: counted as revealed",
                     )
                 )
@@ -132,7 +132,7 @@ def check_claims(
                         win_seq.get(w.seat),
                         "win_tile_not_shown",
                         ERROR,
-                        f"{w.seat} declares a win on {chinese(w.tile)}, which its shown hand lacks",
+                        f"{who(w.seat)} declares a win on {english(w.tile)}, which its shown hand lacks",
                     )
                 )
                 impossible.add(w.seat)
@@ -153,10 +153,10 @@ def check_claims(
                 out.on_word += [_word(seq, f, rules[f].zh, rules[f].en) for f in sorted(kept)]
                 if w.from_seat:
                     came = w.from_seat
-                    out.on_word.append(_word(seq, "from", f"{came}放的牌", f"the tile came from {came}"))
+                    out.on_word.append(_word(seq, "from", f"{who(came)}放的牌", f"the tile came from {who(came)}"))
                 if w.seat in robbed_on_word:
-                    zh = f"抢杠：{w.from_seat}加杠{chinese(w.tile)}"
-                    en = f"{w.from_seat} was adding {english(w.tile)} to its pung (robbed kong)"
+                    zh = f"抢杠：{who(w.from_seat)}加杠{chinese(w.tile)}"
+                    en = f"{who(w.from_seat)} was adding {english(w.tile)} to its pung (robbed kong)"
                     out.on_word.append(_word(seq, "robbed_kong", zh, en))
         else:
             for f in claimed:
@@ -169,7 +169,7 @@ def check_claims(
                             seq,
                             "flag_not_borne_out",
                             ERROR,
-                            f"{w.seat}'s win claims {rule.zh} (flags: {f}); the play does not "
+                            f"{who(w.seat)}'s win claims {rule.zh} (flags: {f}); the play does not "
                             "bear it out: scored as played",
                         )
                     )
@@ -218,7 +218,7 @@ def _not_revealable(seq: int | None, seat: str, tile: str) -> Anomaly:
         seq,
         "not_revealable",
         ERROR,
-        f"{seat} reveals {chinese(tile)}, which these rules never reveal: not scored",
+        f"{who(seat)} reveals {english(tile)}, which these rules never reveal: not scored",
     )
 
 
@@ -240,7 +240,8 @@ def _impossible_show(
         if why:
             return (
                 "meld_impossible",
-                f"{show.seat} shows a {meld.kind} of {_names(meld.tiles)}: {why}",
+                f"{who(show.seat)} shows a {_MELD_EN.get(meld.kind, meld.kind)} of "
+                f"{_names(meld.tiles)}: {why}",
             )
     size = len(show.concealed) + 3 * len(show.melds)
     if win is None:
@@ -252,12 +253,16 @@ def _impossible_show(
     else:
         sizes = (rs.hand_size + 1,)
     if size not in sizes:
-        who = "the winner" if win else "a non-winner"
+        role = "the winner" if win else "a non-winner"
         return "shown_hand_size", (
-            f"{show.seat} shows {size} tiles (melds count 3); {who} holds "
+            f"{who(show.seat)} shows {size} tiles (melds count 3); {role} holds "
             f"{' or '.join(map(str, sizes))} in {rs.name}"
         )
     return None
+
+
+_MELD_EN = {"chi": "chow", "peng": "pung", "gang_exposed": "exposed kong",
+            "gang_concealed": "concealed kong", "gang_added": "added kong"}
 
 
 def _meld_problem(meld: Meld, seat: str, rs: Ruleset, wild) -> str | None:
@@ -268,7 +273,7 @@ def _meld_problem(meld: Meld, seat: str, rs: Ruleset, wild) -> str | None:
         if len(suits) != 1 or suits <= {"z", "f"} or ranks != list(range(ranks[0], ranks[0] + 3)):
             return "not a sequence of one suit"
         if meld.from_seat and meld.from_seat != prev_seat(seat):
-            return f"a 吃 comes from the left seat ({prev_seat(seat)}), not {meld.from_seat}"
+            return f"a chow comes from the left seat ({who(prev_seat(seat))}), not {who(meld.from_seat)}"
     elif len(set(tiles)) != 1 or tiles[0][1] == "f":
         return "not one tile kind"
     if meld.kind == "gang_concealed" and meld.from_seat not in (None, seat):
@@ -276,7 +281,7 @@ def _meld_problem(meld: Meld, seat: str, rs: Ruleset, wild) -> str | None:
     if meld.kind != "gang_concealed" and meld.from_seat == seat:
         return "a claim takes another seat's discard"
     if not rs.wildcard_claims_allowed and meld.kind != "gang_concealed" and wild & set(tiles):
-        return "得 may not be used to 吃/碰/杠"
+        return "a wildcard may not be used to chow, pung or kong"
     return None
 
 
@@ -300,7 +305,7 @@ def _flag_claim(
                 seq,
                 "impossible_flag",
                 ERROR,
-                f"{w.seat}'s win claims {rule.zh} ({flag}), but {why}: not scored",
+                f"{who(w.seat)}'s win claims {rule.zh} ({flag}), but {why}: not scored",
             )
         )
     return why is None
@@ -311,7 +316,7 @@ def _unknown_flag(seq: int | None, w: Win, flag: str, rs: Ruleset) -> Anomaly:
         seq,
         "unknown_flag",
         WARNING,
-        f"{w.seat}'s win claims {flag!r}, a flag {rs.name} does not know: ignored",
+        f"{who(w.seat)}'s win claims {flag!r}, a flag {rs.name} does not know: ignored",
     )
 
 
@@ -331,7 +336,7 @@ def _flag_problem(rule: FlagRule, w: Win, shows: dict[str, Showdown]) -> str | N
         return "the winner revealed nothing to replace"
     by = shows.get(w.from_seat) if rule.discarder_kong and w.from_seat else None
     if by is not None and not any(m.is_kong and m.from_seat == w.seat for m in by.melds):
-        return f"the discarder shows no kong of {w.seat}'s tile"
+        return f"the discarder shows no kong of {who(w.seat)}'s tile"
     return None
 
 
@@ -359,8 +364,8 @@ def _check_robbed(
                     win_seq.get(w.seat),
                     "robbed_kong_no_peng",
                     ERROR,
-                    f"{w.seat} robs {w.from_seat}'s kong of {chinese(w.tile)}, but {w.from_seat} "
-                    f"shows no 碰 of {chinese(w.tile)} to add it to: no win",
+                    f"{who(w.seat)} robs {who(w.from_seat)}'s kong of {english(w.tile)}, but {who(w.from_seat)} "
+                    f"shows no pung of {english(w.tile)} to add it to: no win",
                 )
             )
             impossible.add(w.seat)

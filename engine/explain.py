@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import combinations
 
 from engine.hand import HandError
-from engine.model import SEATS, HandOutcome, Meld, Win
+from engine.model import SEATS, HandOutcome, Meld, Win, who
 from engine.rulesets.base import Mistake, Payment, Ruleset, SettleInput
 from engine.tiles import chinese, english, is_flower, next_face
 
@@ -107,8 +107,8 @@ def reading_mistakes(
             changed = dataclasses.replace(inp, points={**inp.points, win.seat: points})
             yield Mistake(
                 "other_reading",
-                f"{win.seat}的牌按另一种读法算：{zh}（{points}，应为{best.points}）",
-                f"{win.seat}'s hand read another way: {en} ({points} instead of {best.points})",
+                f"{who(win.seat)}的牌按另一种读法算：{zh}（{points}，应为{best.points}）",
+                f"{who(win.seat)}'s hand read another way: {en} ({points} instead of {best.points})",
                 tuple(rs.settle(changed, opts)),
             )
 
@@ -125,21 +125,22 @@ def table_slips(rs: Ruleset, outcome: HandOutcome, inp: SettleInput, opts) -> It
     payments = rs.settle(inp, opts)
     if len(outcome.wins) > 1:
         for w in outcome.wins:
-            yield Mistake("winner_not_paid", f"{w.seat}也胡了，没人付给{w.seat}",
-                          f"{w.seat} won too and was not paid",
+            yield Mistake("winner_not_paid", f"{who(w.seat)}也胡了，没人付给{who(w.seat)}",
+                          f"{who(w.seat)} won too and was not paid",
                           tuple(p for p in payments if p.payee != w.seat))
     for i, p in enumerate(payments):
         rest = (*payments[:i], *payments[i + 1:])
-        yield Mistake("paid_twice", f"{p.payer}付给{p.payee}的款付了两次",
-                      f"{p.payer}'s payment to {p.payee} paid twice", (*payments, p))
+        payer, payee = who(p.payer), who(p.payee)
+        yield Mistake("paid_twice", f"{payer}付给{payee}的款付了两次",
+                      f"{payer}'s payment to {payee} paid twice", (*payments, p))
         for x in SEATS:
             if x in (p.payer, p.payee):
                 continue
-            yield Mistake("paid_by_wrong_seat", f"{x}替{p.payer}付了给{p.payee}的款",
-                          f"{x} paid what {p.payer} owed {p.payee}",
+            yield Mistake("paid_by_wrong_seat", f"{who(x)}替{payer}付了给{payee}的款",
+                          f"{who(x)} paid what {payer} owed {payee}",
                           (*rest, dataclasses.replace(p, payer=x)))
-            yield Mistake("paid_to_wrong_seat", f"{p.payer}该付{p.payee}的款付给了{x}",
-                          f"{p.payer} paid {x} what it owed {p.payee}",
+            yield Mistake("paid_to_wrong_seat", f"{payer}该付{payee}的款付给了{who(x)}",
+                          f"{payer} paid {who(x)} what they owed {payee}",
                           (*rest, dataclasses.replace(p, payee=x)))
 
 
@@ -165,9 +166,11 @@ def _misread_indicator(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mist
         if pays is not None:
             zh_w = "、".join(map(chinese, sorted(wrong)))
             en_w = ", ".join(map(english, sorted(wrong)))
-            right = "、".join(map(chinese, sorted(outcome.wildcards)))
-            yield Mistake("wildcard_misread", f"得看错：把{zh_w}当成得（应为{right}）",
-                          f"the 得 misread: {en_w} taken as 得 (it is {right})", pays)
+            right = sorted(outcome.wildcards)
+            yield Mistake("wildcard_misread",
+                          f"得看错：把{zh_w}当成得（应为{'、'.join(map(chinese, right))}）",
+                          f"the wildcard misread: {en_w} taken as the wildcard "
+                          f"(it is {', '.join(map(english, right))})", pays)
 
 
 # A kong kind -> (the kind a table may take it for, code, zh, en).
@@ -193,8 +196,8 @@ def _kongs_misread(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mistake]
             shown = {**outcome.showdowns, seat: dataclasses.replace(show, melds=melds)}
             pays = _resettled(rs, dataclasses.replace(outcome, showdowns=shown), opts)
             if pays is not None:
-                yield Mistake(code, f"{seat}的{chinese(m.tiles[0])}{zh}",
-                              f"{seat}'s {english(m.tiles[0])} {en}", pays)
+                yield Mistake(code, f"{who(seat)}的{chinese(m.tiles[0])}{zh}",
+                              f"{who(seat)}'s {english(m.tiles[0])} {en}", pays)
 
 
 def _win_misread(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mistake]:
@@ -206,21 +209,21 @@ def _win_misread(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mistake]:
     win = outcome.wins[0]
     if win.how == "self_draw":
         tried = [(_as(rs, win, "discard", x), "self_draw_read_as_discard",
-                  f"{win.seat}的自摸按{x}放铳算",
-                  f"{win.seat}'s self-draw settled as a win on {x}'s discard")
+                  f"{who(win.seat)}的自摸按{who(x)}放铳算",
+                  f"{who(win.seat)}'s self-draw settled as a win on {who(x)}'s discard")
                  for x in SEATS if x != win.seat]
     else:
         tried = [(_as(rs, win, "self_draw", None), "discard_read_as_self_draw",
-                  f"{win.seat}胡{win.from_seat}的牌按自摸算",
-                  f"{win.seat}'s win on {win.from_seat}'s discard settled as a self-draw")]
+                  f"{who(win.seat)}胡{who(win.from_seat)}的牌按自摸算",
+                  f"{who(win.seat)}'s win on {who(win.from_seat)}'s discard settled as a self-draw")]
     found = [(code, zh, en, _resettled(rs, dataclasses.replace(outcome, wins=(changed,)), opts))
              for changed, code, zh, en in tried]
     found = [(code, zh, en, pays) for code, zh, en, pays in found if pays is not None]
     if len(found) > 1 and len({_net(pays) for *_, pays in found}) == 1:
         # who "discarded" changes nothing (every seat pays alike): one mistake, no seat named
         code, _, _, pays = found[0]
-        found = [(code, f"{win.seat}的自摸按放铳算",
-                  f"{win.seat}'s self-draw settled as a discard win", pays)]
+        found = [(code, f"{who(win.seat)}的自摸按放铳算",
+                  f"{who(win.seat)}'s self-draw settled as a discard win", pays)]
     for code, zh, en, pays in found:
         yield Mistake(code, zh, en, pays)
 

@@ -7,11 +7,15 @@ it came from a full play-by-play log or from a summary (showdown-only) log.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")
+# A seat for a reader who knows no player's name there: its wind (zh, en), never its letter.
+SEAT_NAMES = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
+_SEAT_REF = re.compile(r"\{([ESWN])\}")
 MELD_KINDS = ("chi", "peng", "gang_exposed", "gang_concealed", "gang_added")
 WIN_HOWS = ("self_draw", "discard", "robbed_kong", "instant")
 
@@ -33,6 +37,26 @@ KNOWN_FLAGS = frozenset(
         FLAG_FIRST_DRAW,
     }
 )
+
+
+def who(seat: str | None) -> str:
+    """A seat in a text for a reader (a mistake, a reading, an anomaly's message): ``{E}``, a
+    placeholder :func:`name_seats` turns into the player's name when the report is built
+    (``?`` for no seat: a log that names none)."""
+    return "{" + seat + "}" if seat in SEATS else "?"
+
+
+def name_seats(text: str, seats: Mapping[str, str], lang: str) -> str:
+    """``text`` with each ``{E}``/``{S}``/``{W}``/``{N}`` (:func:`who`) replaced by the player
+    sitting there in ``seats``, or, with no name known, the seat's wind in ``lang`` ("zh": 东,
+    "en": East). The one place seat references become words (engine.audit calls it)."""
+    i = 1 if lang == "en" else 0
+    return _SEAT_REF.sub(lambda m: seats.get(m[1]) or SEAT_NAMES[m[1]][i], text)
+
+
+def named(label: Mapping[str, str], seats: Mapping[str, str]) -> dict:
+    """A ``{code, zh, en, …}`` label with the seats of its ``zh`` and ``en`` named."""
+    return {**label, **{k: name_seats(label[k], seats, k) for k in ("zh", "en") if label.get(k)}}
 
 
 def next_seat(seat: str) -> str:

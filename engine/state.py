@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.model import Meld
-from engine.tiles import INDEX, chinese
+from engine.tiles import INDEX, english
 
 ERROR, WARNING = "error", "warning"
 
@@ -39,20 +39,21 @@ class TableState:
     winners: tuple[str, ...]
 
 
-_SUIT_ZH = {"m": "万", "p": "筒", "s": "条"}
+_SUIT_EN = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
 
 
 def names(tiles) -> str:
-    """Compact Chinese for messages: ``111234567万11筒5条东``; a lone tile by its full name."""
+    """Compact English for the (English) anomaly messages: ``111234567 Characters, 11 Dots,
+    5 Bamboo, East wind``; a lone tile by its full name."""
     tiles = sorted(tiles, key=INDEX.__getitem__)
     if len(tiles) == 1:
-        return chinese(tiles[0])
+        return english(tiles[0])
     parts = [
-        "".join(t[0] for t in tiles if t[1] == suit) + zh
-        for suit, zh in _SUIT_ZH.items()
+        "".join(t[0] for t in tiles if t[1] == suit) + " " + en
+        for suit, en in _SUIT_EN.items()
         if any(t[1] == suit for t in tiles)
     ]
-    return "".join(parts) + "".join(chinese(t) for t in tiles if t[1] in "zf")
+    return ", ".join(parts + [english(t) for t in tiles if t[1] in "zf"])
 
 
 # Chinese and English labels of every anomaly code the replay, the rulesets and the audit report.

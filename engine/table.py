@@ -11,11 +11,11 @@ import copy
 from functools import lru_cache
 from typing import Any
 
-from engine.model import SEATS, Action, Meld, Showdown, Win, next_seat, prev_seat
+from engine.model import SEATS, Action, Meld, Showdown, Win, next_seat, prev_seat, who
 from engine.rulesets.base import Anomaly, Ruleset
 from engine.state import ERROR, WARNING, Discard, TableState
 from engine.state import names as _names
-from engine.tiles import ALL_TILES, INDEX, chinese, is_flower
+from engine.tiles import ALL_TILES, INDEX, english, is_flower
 from engine.wins import WinRules
 
 PLAY_TYPES = frozenset(
@@ -132,7 +132,7 @@ class Table(WinRules):
     def _overcount(self, seq: int, tile: str) -> None:
         i = INDEX[tile]
         self.flag_once(tile, seq, "tile_overcount",
-                       f"{chinese(tile)} seen {self.seen[i]} times; the set has {self.limits[i]}")
+                       f"{english(tile)} seen {self.seen[i]} times; the set has {self.limits[i]}")
 
     def take(self, seat: str, tile: str) -> bool:
         """Remove one tile from a seat's hand; False if it does not hold it."""
@@ -153,14 +153,14 @@ class Table(WinRules):
         if size != expected:
             self.flag_once(
                 seat, seq, "hand_size",
-                f"{seat} holds {size} tiles (melds count 3); expected {expected}",
+                f"{who(seat)} holds {size} tiles (melds count 3); expected {expected}",
             )
 
     def check_turn(self, seq: int, seat: str, must: str, what: str) -> None:
         """(Draws and discards call it only when ``seat``/``must`` differ from the turn.)"""
         if self.turn is not None and (seat != self.turn or self.must != must):
-            expected = f"{self.turn} to {self.must}" if self.must else "nobody"
-            self.flag(seq, "wrong_turn", f"{seat} {what} out of turn; expected {expected}")
+            expected = f"{who(self.turn)} to {self.must}" if self.must else "nobody"
+            self.flag(seq, "wrong_turn", f"{who(seat)} {what} out of turn; expected {expected}")
 
     def record(
         self, seq: int, kind: str, seat: str, tile: str | None = None, source: str | None = None,
@@ -195,14 +195,14 @@ class Table(WinRules):
     def on_deal(self, seq: int, rec: dict) -> None:
         seat, tiles = rec["seat"], rec["tiles"]
         if seat in self.dealt:
-            self.flag(seq, "duplicate_deal", f"{seat} is dealt twice")
+            self.flag(seq, "duplicate_deal", f"{who(seat)} is dealt twice")
             return
         self.dealt.add(seat)
         expected = self.hs + (1 if seat == "E" else 0)
         if len(tiles) != expected:
             self.flag(
                 seq, "unknown_seat_tile",
-                f"{seat} is dealt {len(tiles)} tiles; the deal gives {expected}",
+                f"{who(seat)} is dealt {len(tiles)} tiles; the deal gives {expected}",
             )
         c = self.counts[seat]
         for t in tiles:
@@ -224,7 +224,7 @@ class Table(WinRules):
     def on_reveal(self, seq: int, rec: dict) -> None:
         seat, tile = rec["seat"], rec["tile"]
         if not self.take(seat, tile):
-            self.flag(seq, "reveal_not_in_hand", f"{seat} reveals {chinese(tile)} it does not hold")
+            self.flag(seq, "reveal_not_in_hand", f"{who(seat)} reveals {english(tile)} it does not hold")
             return
         self.revealed[seat].append(tile)
         if is_flower(tile):
@@ -240,13 +240,13 @@ class Table(WinRules):
                 cause = self.pending[seat].pop(0)
             else:
                 self.flag(seq, "back_draw_without_cause",
-                          f"{seat} draws from the back with no flower revealed or kong made",
+                          f"{who(seat)} draws from the back with no flower revealed or kong made",
                           WARNING)
             self.replaced(True, False)
         if cause is None:  # a turn's draw (a replacement may still come from the dead wall)
             if self.total - self.taken <= self.dead_wall:
                 self.flag_once("wall", seq, "wall_exhausted",
-                               f"{seat} draws with {self.wall_left} live tiles left (the hand ends "
+                               f"{who(seat)} draws with {self.wall_left} live tiles left (the hand ends "
                                f"at {self.dead_wall})")
             if seat != self.turn or self.must != "draw":
                 self.check_turn(seq, seat, "draw", "draws")
@@ -276,7 +276,7 @@ class Table(WinRules):
             if self.tracks_passed:
                 self.note_offered(seq, seat, tile)
         if not self.take(seat, tile):
-            self.flag(seq, "discard_not_in_hand", f"{seat} discards {chinese(tile)} it does not hold")
+            self.flag(seq, "discard_not_in_hand", f"{who(seat)} discards {english(tile)} it does not hold")
         if tile in self.wildcards:
             self.discarded_wild.add(seat)
         river = self.discards[seat]
@@ -292,17 +292,17 @@ class Table(WinRules):
         held = [ALL_TILES[i] for i in self.bonus_idx if counts[i]]
         if held:
             self.flag_once(seat, seq, "bonus_not_revealed",
-                           f"{seat} plays on holding {_names(held)} that must be revealed")
+                           f"{who(seat)} plays on holding {_names(held)} that must be revealed")
         if self.just_claimed and self.rs.forbid_discard_of_claimed:
             claimer, tiles = self.just_claimed
             if claimer == seat and tile in tiles:
                 self.flag(seq, "discard_of_claimed",
-                          f"{seat} discards {chinese(tile)} right after claiming it")
+                          f"{who(seat)} discards {english(tile)} right after claiming it")
 
     def _claimed(self, seq: int, seat: str, what: str) -> tuple[str, str] | None:
         """The discard being claimed (discarder, tile), marked as taken; None if there is none."""
         if self.last_discard is None or self.last_discard[0] == seat:
-            self.flag(seq, "claim_no_discard", f"{seat} claims ({what}) with no discard to take")
+            self.flag(seq, "claim_no_discard", f"{who(seat)} claims ({what}) with no discard to take")
             return None
         by, i = self.last_discard
         tile, dseq, _ = self.discards[by][i]
@@ -313,7 +313,7 @@ class Table(WinRules):
     def _check_wild_claim(self, seq: int, seat: str, tiles) -> None:
         if self.rs.wildcard_claims_allowed or not self.wildcards.intersection(tiles):
             return
-        self.flag(seq, "claim_with_wildcard", f"{seat} claims with a 得 ({_names(tiles)})")
+        self.flag(seq, "claim_with_wildcard", f"{who(seat)} claims with a wildcard ({_names(tiles)})")
 
     def _claim_done(self, seq: int, seat: str, kind: str, meld: Meld, taken: tuple) -> None:
         self.melds[seat].append(meld)
@@ -333,14 +333,14 @@ class Table(WinRules):
             return
         by, tile = got
         if by != _PREV[seat]:
-            self.flag(seq, "chi_not_from_left", f"{seat} chows {chinese(tile)} from {by}, not its left")
+            self.flag(seq, "chi_not_from_left", f"{who(seat)} chows {english(tile)} from {who(by)}, not its left")
         run = sorted((tile, *own), key=INDEX.__getitem__)
         if len(own) != 2 or not _is_run(run):
             self.flag(seq, "chi_not_sequence", f"{_names(run)} is not a sequence")
         self._check_wild_claim(seq, seat, (tile, *own))
         missing = [t for t in own if not self.take(seat, t)]
         if missing:
-            self.flag(seq, "chi_without_tiles", f"{seat} chows without holding {_names(missing)}")
+            self.flag(seq, "chi_without_tiles", f"{who(seat)} chows without holding {_names(missing)}")
         self._claim_done(seq, seat, "chi", Meld("chi", tuple(run), by), _chi_barred(tile, run))
 
     def on_peng(self, seq: int, rec: dict) -> None:
@@ -351,7 +351,7 @@ class Table(WinRules):
         by, tile = got
         self._check_wild_claim(seq, seat, (tile,))
         if not self.holds(seat, tile, 2):
-            self.flag(seq, "peng_without_pair", f"{seat} pungs {chinese(tile)} without a pair")
+            self.flag(seq, "peng_without_pair", f"{who(seat)} pungs {english(tile)} without a pair")
         for _ in range(2):
             self.take(seat, tile)
         self._claim_done(seq, seat, "peng", Meld("peng", (tile,) * 3, by), (tile,))
@@ -365,7 +365,7 @@ class Table(WinRules):
             by, claimed = got
             if claimed != tile:
                 self.flag(seq, "claim_no_discard",
-                          f"{seat} kongs {chinese(tile)} but the discard was {chinese(claimed)}")
+                          f"{who(seat)} kongs {english(tile)} but the discard was {english(claimed)}")
             self._check_wild_claim(seq, seat, (tile,))
             need, meld = 3, Meld(kind, (tile,) * 4, by)
         else:
@@ -381,9 +381,9 @@ class Table(WinRules):
                     if self.checking and self.tracks_passed:
                         self.note_offered(seq, seat, tile)  # a 抢杠 let go is a passed 胡 too
                 else:
-                    self.flag(seq, "gang_without_tiles", f"{seat} adds to a 碰 of {chinese(tile)} it lacks")
+                    self.flag(seq, "gang_without_tiles", f"{who(seat)} adds to a pung of {english(tile)} it lacks")
         if not self.holds(seat, tile, need):
-            self.flag(seq, "gang_without_tiles", f"{seat} kongs {chinese(tile)} without {need} in hand")
+            self.flag(seq, "gang_without_tiles", f"{who(seat)} kongs {english(tile)} without {need} in hand")
         for _ in range(need):
             self.take(seat, tile)
         self.pending[seat].append("kong")
@@ -431,7 +431,7 @@ class Table(WinRules):
         elif self.checking and _shape(shown) != _shape(self.showdown_of(seat)):
             mine = self.showdown_of(seat)
             self.flag(seq, "showdown_mismatch",
-                      f"{seat} shows {_names(shown.concealed)}; the replay has {_names(mine.concealed)}"
+                      f"{who(seat)} shows {_names(shown.concealed)}; the replay has {_names(mine.concealed)}"
                       + ("" if _melds(shown) == _melds(mine) else " (melds differ)")
                       + ("" if sorted(shown.revealed) == sorted(mine.revealed) else " (revealed differ)"))
 

@@ -3,12 +3,11 @@ reports"): the list a club reads when a re-verification or a correction changed 
 
 Hands are matched by their number (hand numbers increase within a log), disputes by the seat
 pair in their direction, anomalies by code and seq. Pure: reports in, a list of changes out.
-``named`` gives an explanation's labels with the players' names for the seat letters.
 """
 
 from __future__ import annotations
 
-import re
+from engine.model import SEAT_NAMES
 
 LABELS = {
     "verdict": ("整场结论改变", "session verdict changed"),
@@ -99,9 +98,6 @@ def _anomalies(no: int | None, old: list[dict], new: list[dict]) -> list[dict]:
     return gone + came
 
 
-SEAT_NAMES = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
-
-
 def _who(seats: dict, *concerned: str) -> dict:
     """The seats concerned for a reader, ``{seats, zh, en}``: each by its player's name, or
     (no name) the seat's (东 / East), joined by arrows; never a seat letter."""
@@ -112,24 +108,3 @@ def _who(seats: dict, *concerned: str) -> dict:
     return {"seats": list(concerned),
             "zh": " → ".join(name(s, 0) for s in concerned),
             "en": " → ".join(name(s, 1) for s in concerned)}  # fmt: skip
-
-
-SEAT_LETTER = re.compile(r"(?<![A-Za-z])[ESWN](?![A-Za-z])")
-
-
-def named(explanation: dict | None, seats: dict) -> dict | None:
-    """An explanation (``{code, zh, en}``) whose labels say the players' names where the
-    engine's say a seat letter ("胡牌家S漏算无得", "… missed (S)", "S: one tai too many"); a seat
-    without a player is 东/East …"""
-    if not explanation:
-        return explanation
-
-    def say(text: str, lang: int) -> str:
-        return SEAT_LETTER.sub(lambda m: seats.get(m[0]) or SEAT_NAMES[m[0]][lang], text or "")
-
-    return {**explanation, "zh": say(explanation.get("zh"), 0), "en": say(explanation.get("en"), 1)}
-
-
-def named_disputes(disputes: list[dict], seats: dict) -> list[dict]:
-    """A hand's disputes, each explanation's seats named."""
-    return [{**d, "explanation": named(d.get("explanation"), seats)} for d in disputes]

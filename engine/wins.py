@@ -20,10 +20,11 @@ from engine.model import (
     next_seat,
     opposite_seat,
     prev_seat,
+    who,
 )
 from engine.state import Discard
 from engine.state import names as _names
-from engine.tiles import ALL_TILES, INDEX, chinese
+from engine.tiles import ALL_TILES, INDEX, english
 
 
 class WinRules:
@@ -45,7 +46,7 @@ class WinRules:
             self.check_turn(seq, seat, "discard", "self-draws a win")
             flags = self._self_draw_flags(seat)
             if tile is not None and not self.holds(seat, tile, 1):
-                self.flag(seq, "win_tile_not_in_hand", f"{seat} wins on {chinese(tile)} it does not hold")
+                self.flag(seq, "win_tile_not_in_hand", f"{who(seat)} wins on {english(tile)} it does not hold")
         if self.checking and not self.summary:
             self._check_win(seq, seat, how, tile)
         win = Win(seat, how, tile, by, flags)
@@ -57,25 +58,25 @@ class WinRules:
 
     def _win_on_discard(self, seq: int, seat: str, tile: str | None, by: str | None) -> frozenset[str]:
         if self.win_discard is None:
-            self.flag(seq, "claim_no_discard", f"{seat} wins on a discard but none was made")
+            self.flag(seq, "claim_no_discard", f"{who(seat)} wins on a discard but none was made")
             return frozenset()
-        who, i = self.win_discard
-        d = Discard(*self.discards[who][i])
-        if (who, d.tile) != (by, tile) or (self.last_discard is None and not self.wins):
+        discarder, i = self.win_discard
+        d = Discard(*self.discards[discarder][i])
+        if (discarder, d.tile) != (by, tile) or (self.last_discard is None and not self.wins):
             self.flag(seq, "claim_no_discard",
-                      f"{seat} wins on {chinese(tile) if tile else '?'} from {by}; the last discard "
-                      f"was {chinese(d.tile)} from {who}")
+                      f"{who(seat)} wins on {english(tile) if tile else '?'} from {who(by)}; the last discard "
+                      f"was {english(d.tile)} from {who(discarder)}")
         if tile is None:
             return frozenset()
-        self.discards[who][i] = (d.tile, d.seq, d.claimed_by or seat)
+        self.discards[discarder][i] = (d.tile, d.seq, d.claimed_by or seat)
         self.last_discard = None
         self.counts[seat][INDEX[tile]] += 1
         if self.rs.discarded_wildcard_blocks_win and tile in self.wildcards:
-            self.flag(seq, "win_on_discarded_wildcard", f"{seat} wins on a discarded 得 {chinese(tile)}")
+            self.flag(seq, "win_on_discarded_wildcard", f"{who(seat)} wins on a discarded wildcard {english(tile)}")
         flags = set()
         if self.wall_left <= self.dead_wall:
             flags.add(FLAG_LAST_TILE)
-        if self.discard_count == 1 and who == "E" and self.claims == 0:
+        if self.discard_count == 1 and discarder == "E" and self.claims == 0:
             flags.add(FLAG_FIRST_DISCARD)
         return frozenset(flags)
 
@@ -89,7 +90,7 @@ class WinRules:
             self.hands.pop(by, None)
             self.robbed, self.last_gang = self.last_gang, None
         elif self.robbed != (by, tile) or tile is None:
-            self.flag(seq, "claim_no_discard", f"{seat} robs a kong of {by} that was not made")
+            self.flag(seq, "claim_no_discard", f"{who(seat)} robs a kong of {who(by)} that was not made")
             return
         self.counts[seat][INDEX[tile]] += 1
 
@@ -123,30 +124,30 @@ class WinRules:
         if how not in ("discard", "robbed_kong") or not self.passed[seat]:
             return
         if how == "discard" and self.win_discard is not None:
-            who, i = self.win_discard
-            taken = self.discards[who][i][1]
+            discarder, i = self.win_discard
+            taken = self.discards[discarder][i][1]
         else:
             taken = next((a.seq for a in reversed(self.actions) if a.kind == "gang"), None)
         for at, tile, (counts, melds) in self.passed[seat]:
             if at != taken and _would_win(counts, melds, tile, self.wildcards):
                 self.flag(seq, "passed_win",
-                          f"{seat} let {chinese(tile)} go by (seq {at}), which completed its hand, "
+                          f"{who(seat)} let {english(tile)} go by (seq {at}), which completed its hand, "
                           f"and may not win on another seat's tile before its next draw")
                 return
 
     def _check_win(self, seq: int, seat: str, how: str, tile: str | None) -> None:
         if seat in self.discarded_wild and self.rs.discarded_wildcard_blocks_win:
-            self.flag(seq, "won_after_discarding_wildcard", f"{seat} wins after discarding a 得")
+            self.flag(seq, "won_after_discarding_wildcard", f"{who(seat)} wins after discarding a wildcard")
         if self.rs.passed_win_waits_for_draw:
             self._check_passed(seq, seat, how)
         counts = self.counts[seat]
         held = [ALL_TILES[i] for i in self.bonus_idx if counts[i]]
         if held:
             self.flag_once(seat, seq, "bonus_not_revealed",
-                           f"{seat} wins holding {_names(held)} that must be revealed")
+                           f"{who(seat)} wins holding {_names(held)} that must be revealed")
         why = self._why_not_winning(self.showdown_of(seat), how)
         if why:
-            self.flag(seq, "not_winning", f"{seat} declares a win: {why}")
+            self.flag(seq, "not_winning", f"{who(seat)} declares a win: {why}")
 
     def _admit(self, seq: int, win: Win) -> bool:
         """Is another win line allowed next to the ones before? Keeps the priority seat."""
@@ -159,7 +160,7 @@ class WinRules:
             win.from_seat == prior.from_seat
         )
         if not on_one_discard:
-            self.flag(seq, "multiple_winners", f"{win.seat} wins after {prior.seat} already won")
+            self.flag(seq, "multiple_winners", f"{who(win.seat)} wins after {who(prior.seat)} already won")
             return False
         if self.rs.multiple_discard_winners:
             return True
@@ -186,7 +187,7 @@ class WinRules:
             show = self.showdowns.get(w.seat)
             why = "it shows no hand" if show is None else self._why_not_winning(show, w.how)
             if why:
-                self.flag(wseq, "not_winning", f"{w.seat} declares a win: {why}")
+                self.flag(wseq, "not_winning", f"{who(w.seat)} declares a win: {why}")
 
     def _check_shown_counts(self) -> None:
         """A summary hand's tile counts: every winner on one discard shows that one tile."""

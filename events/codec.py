@@ -12,7 +12,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import OptionError
 from events.chain import event_digest
+from events.messages import MESSAGES, english
 from events.records import (
     RECORD_TYPES,
     Correction,
@@ -42,12 +43,23 @@ _BOM = b"\xef\xbb\xbf"
 @dataclass(frozen=True, slots=True)
 class LogError:
     """One problem: ``line`` is the 1-based line of the file; ``record_type`` and ``field`` are
-    None when unknown (a line that is not JSON has neither)."""
+    None when unknown (a line that is not JSON has neither); ``code`` says what is wrong (a key
+    of ``events.messages.MESSAGES``, stable: clients may branch on it) with the ``params`` of its
+    text; ``message`` is that text in English (the service shows it in the reader's language)."""
 
     line: int
     record_type: str | None
     field: str | None
-    message: str
+    code: str
+    params: Mapping[str, str | int] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.code not in MESSAGES:
+            raise KeyError(f"{self.code!r} is not a code of events/messages.py")
+
+    @property
+    def message(self) -> str:
+        return english(self.code, self.params)
 
     def __str__(self) -> str:
         where = f"line {self.line}" + (f" ({self.record_type})" if self.record_type else "")
@@ -119,8 +131,7 @@ def parse_log(
         if len(checker.errors) > MAX_ERRORS:
             break  # the file is refused: reading on would only cost time (see finish)
         if deadline is not None and line_no % 256 == 0 and time.monotonic() > deadline:
-            late = "reading stopped here: the log took longer to check than one upload may take"
-            checker.errors.append(LogError(line_no, None, None, late))
+            checker.errors.append(LogError(line_no, None, None, "deadline"))
             break
     return checker.finish()
 
@@ -151,8 +162,8 @@ def _lines(data: bytes, max_bytes: int) -> Iterator[tuple[int, str | LogError]]:
     data, too_many = _first_lines(data)
     stopped = yield from _read_lines(data, max_bytes)
     if too_many and not stopped:
-        limit = f"the file has more than {MAX_LINES} lines (the limit)"
-        yield MAX_LINES + 1, LogError(MAX_LINES + 1, None, None, limit)
+        limit = {"limit": MAX_LINES}
+        yield MAX_LINES + 1, LogError(MAX_LINES + 1, None, None, "too_many_lines", limit)
 
 
 def _first_lines(data: bytes) -> tuple[bytes, bool]:
@@ -176,21 +187,20 @@ def _read_lines(data: bytes, max_bytes: int) -> Generator[tuple[int, str | LogEr
     for line_no, raw in enumerate(data.split(b"\n"), 1):
         total += len(raw) + 1  # its newline (the last line has none: min below)
         if min(total, len(data)) > max_bytes:
-            limit = f"the file is larger than the limit of {max_bytes} bytes (FUPAN_MAX_LOG_BYTES)"
-            yield line_no, LogError(line_no, None, None, limit)
+            yield line_no, LogError(line_no, None, None, "file_too_large", {"limit": max_bytes})
             return True
         if line_no == 1 and raw.startswith(_BOM):
             raw = raw[len(_BOM) :]
         content = raw.rstrip(b"\r")
         if len(content) > MAX_LINE_BYTES:
-            limit = f"the line is longer than the limit of {MAX_LINE_BYTES} bytes"
-            yield line_no, LogError(line_no, None, None, limit)
+            limit = {"limit": MAX_LINE_BYTES}
+            yield line_no, LogError(line_no, None, None, "line_too_long", limit)
             continue
         try:
             text = content.decode("utf-8")
         except UnicodeDecodeError as e:
-            bad = f"not UTF-8 (byte 0x{content[e.start]:02x} at column {e.start + 1})"
-            yield line_no, LogError(line_no, None, None, bad)
+            bad = {"byte": f"{content[e.start]:02x}", "column": e.start + 1}
+            yield line_no, LogError(line_no, None, None, "not_utf8", bad)
             continue
         if text.strip():
             yield line_no, text
@@ -210,19 +220,27 @@ def _plain_text(data: bytes, max_bytes: int) -> str | None:
         return None
 
 
+class _Refused(ValueError):
+    """JSON that the decoder reads but this service refuses: ``code`` and ``params`` say why."""
+
+    def __init__(self, code: str, **params: str):
+        super().__init__(code)
+        self.code, self.params = code, params
+
+
 def _object_no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)  # in C; only a file with a duplicate key pays for the search below
     if len(out) != len(pairs):
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise ValueError(f'duplicate key "{key}"')
+                raise _Refused("duplicate_key", key=key)
             seen.add(key)
     return out
 
 
 def _reject_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a JSON number")
+    raise _Refused("not_a_number", name=name)
 
 
 _DECODER = json.JSONDecoder(
@@ -247,21 +265,23 @@ def _decode(text: str) -> Any:
 
 def _load(text: str, line: int, errors: list[LogError]) -> Any:
     """The JSON value of a line, or _UNLOADED after adding its error to ``errors``."""
+    too_deep = ("too_deep", {"limit": MAX_DEPTH})
     try:
         obj = _decode(text)
     except json.JSONDecodeError as e:
-        message = f"not JSON: {e.msg} (column {e.colno})"
+        problem = ("not_json", {"reason": e.msg, "column": e.colno})
     except RecursionError:
-        message = f"nested more than {MAX_DEPTH} levels deep"
-    except ValueError as e:  # a duplicate key, NaN, an integer of more than 4300 digits
-        reason = "a number has too many digits" if "digits" in str(e) else str(e)
-        message = f"not JSON this service accepts: {reason}"
+        problem = too_deep
+    except _Refused as e:  # a duplicate key, NaN
+        problem = (e.code, e.params)
+    except ValueError as e:  # an integer of more than 4300 digits
+        problem = ("too_many_digits", {}) if "digits" in str(e) else ("json_refused", {"detail": str(e)})
     else:
         # Depth cannot exceed the count of brackets that open: most lines skip the walk.
         if text.count("{") + text.count("[") <= MAX_DEPTH or not _too_deep(obj):
             return obj
-        message = f"nested more than {MAX_DEPTH} levels deep"
-    errors.append(LogError(line, None, None, message))
+        problem = too_deep
+    errors.append(LogError(line, None, None, *problem))
     return _UNLOADED
 
 
@@ -285,7 +305,7 @@ def _validate(obj: Any, line: int, errors: list[LogError], scan: bool) -> Record
     """The record model for one JSON value, or None after adding its errors to ``errors``.
     ``scan``: look for NUL and lone surrogates (a line without a \\u escape has none)."""
     if not isinstance(obj, dict):
-        errors.append(LogError(line, None, None, f"not a JSON object (got {_json_kind(obj)})"))
+        errors.append(LogError(line, None, None, "not_object", {"kind": _json_kind(obj)}))
         return None
     kind = obj.get("type")
     known = kind if isinstance(kind, str) and kind in RECORD_TYPES else None
@@ -294,10 +314,10 @@ def _validate(obj: Any, line: int, errors: list[LogError], scan: bool) -> Record
         errors.append(LogError(line, known, *unsafe))
         return None
     if "type" not in obj:
-        errors.append(LogError(line, None, "type", "is required"))
+        errors.append(LogError(line, None, "type", "required"))
         return None
     if known is None:
-        errors.append(LogError(line, None, "type", _unknown_type(kind)))
+        errors.append(LogError(line, None, "type", *_unknown_type(kind)))
         return None
     try:
         # model_validate(obj) without its Python frame and argument checks: same validator.
@@ -308,7 +328,7 @@ def _validate(obj: Any, line: int, errors: list[LogError], scan: bool) -> Record
     problems = model.problems()
     if not problems:
         return model
-    errors.extend(LogError(line, kind, f, m) for f, m in problems)
+    errors.extend(LogError(line, kind, *problem) for problem in problems)
     return None
 
 
@@ -317,8 +337,8 @@ def _validate(obj: Any, line: int, errors: list[LogError], scan: bool) -> Record
 _UNSAFE_CHAR = re.compile("[\x00\ud800-\udfff]")
 
 
-def unsafe_text(obj: Any) -> tuple[str | None, str] | None:
-    """(field path, message) for the first string (key or value) holding NUL or a lone
+def unsafe_text(obj: Any) -> tuple[str | None, str, dict[str, str]] | None:
+    """(field path, code, params) for the first string (key or value) holding NUL or a lone
     surrogate, else None. Iterative, like _too_deep."""
     stack: list[tuple[Any, str]] = [(obj, "")]
     while stack:
@@ -326,12 +346,12 @@ def unsafe_text(obj: Any) -> tuple[str | None, str] | None:
         if isinstance(value, str):
             found = _UNSAFE_CHAR.search(value)
             if found:
-                return path or None, f"must not contain {_char_name(found.group())}"
+                return path or None, *_unsafe("contains", found.group())
         elif isinstance(value, dict):
             for key, child in value.items():
                 found = _UNSAFE_CHAR.search(key)
                 if found:
-                    return path or None, f"has a key that contains {_char_name(found.group())}"
+                    return path or None, *_unsafe("key_contains", found.group())
                 stack.append((child, f"{path}.{key}" if path else key))
         elif isinstance(value, list):
             stack.extend(
@@ -340,14 +360,16 @@ def unsafe_text(obj: Any) -> tuple[str | None, str] | None:
     return None
 
 
-def _char_name(char: str) -> str:
-    code = f"\\u{ord(char):04x}"
-    return f"NUL ({code})" if char == "\x00" else f"a lone surrogate ({code})"
+def _unsafe(prefix: str, char: str) -> tuple[str, dict[str, str]]:
+    kind = "nul" if char == "\x00" else "surrogate"
+    return f"{prefix}_{kind}", {"char": f"\\u{ord(char):04x}"}
 
 
-def _unknown_type(kind: object) -> str:
-    shown = json.dumps(kind, ensure_ascii=False) if isinstance(kind, str) else _json_kind(kind)
-    return f"unknown record type {shown}; valid types: {', '.join(RECORD_TYPES)}"
+def _unknown_type(kind: object) -> tuple[str, dict[str, str]]:
+    valid = ", ".join(RECORD_TYPES)
+    if isinstance(kind, str):
+        return "unknown_type", {"type": json.dumps(kind, ensure_ascii=False), "valid": valid}
+    return "type_not_text", {"kind": _json_kind(kind), "valid": valid}
 
 
 def _json_kind(value: object) -> str:
@@ -357,38 +379,61 @@ def _json_kind(value: object) -> str:
     return names.get(type(value), "a number")
 
 
-def _pydantic_problem(err: Any) -> tuple[str | None, str]:
-    """(field path, message) for one pydantic error, in the words of docs/log-format.md."""
+# pydantic's error types -> (code, the words of its kind); the context gives the numbers.
+_TYPE_WORDS = {
+    "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",
+    "bool_type": "a boolean", "bool_parsing": "a boolean", "string_type": "a string",
+    "list_type": "an array", "dict_type": "an object", "model_type": "an object",
+    "model_attributes_type": "an object",
+}  # fmt: skip
+_LIMITS = {
+    "greater_than_equal": ("at_least", "ge"), "less_than_equal": ("at_most", "le"),
+    "too_short": ("too_few_items", "min_length"), "too_long": ("too_many_items", "max_length"),
+    "string_too_long": ("too_many_chars", "max_length"),
+}  # fmt: skip
+
+
+def _pydantic_problem(err: Any) -> tuple[str | None, str, dict[str, Any]]:
+    """(field path, code, params) for one pydantic error, in the words of docs/log-format.md."""
     loc = list(err["loc"])
     kind = err["type"]
     if len(loc) >= 2 and loc[0] == "replacement" and loc[1] in RECORD_TYPES:
         del loc[1]  # the discriminated union's tag
     elif len(loc) >= 3 and loc[0] == "inserted" and loc[2] in RECORD_TYPES:
         del loc[2]
-    key = ""
+    key = False
     if loc and loc[-1] == "[key]":  # a bad key of a mapping, e.g. points {"X": 1}
-        loc, key = loc[:-2], "key "
+        loc, key = loc[:-2], True
     path = ".".join(str(p) for p in loc) or None
+    ctx = err.get("ctx") or {}
+    if kind in MESSAGES:  # ours (events.records): the code is the error's type
+        return path, kind, dict(ctx)
+    got = short_json(err["input"])
     if kind == "missing":
-        return path, "is required"
+        return path, "required", {}
     if kind == "extra_forbidden":
-        return path, "is not allowed here"
+        return path, "not_allowed", {}
     if kind == "union_tag_not_found":
-        return f"{path}.type", "is required"
+        return f"{path}.type", "required", {}
     if kind == "union_tag_invalid":
-        return f"{path}.type", (
-            f'"{err["ctx"]["tag"]}" cannot be a replacement; valid types: '
-            + err["ctx"]["expected_tags"].replace("'", "")
-        )
-    msg = err["msg"]
-    if msg.startswith("Input should be"):
-        msg = key + "must be" + msg[len("Input should be") :]
-        return path, f"{msg} (got {short_json(err['input'])})"
-    if msg.startswith("Value should have") or msg.startswith("List should have"):
-        return path, f"{msg[0].lower()}{msg[1:]}"
-    if msg.startswith("String should"):
-        return path, f"must{msg[len('String should') :]} (got {short_json(err['input'])})"
-    return path, msg
+        valid = ctx["expected_tags"].replace("'", "")
+        return f"{path}.type", "not_replacement", {"type": ctx["tag"], "valid": valid}
+    if kind == "literal_error":
+        choices = re.split(r", | or ", ctx["expected"])
+        if len(choices) == 1:
+            return path, "must_equal", {"expected": choices[0], "got": got}
+        return path, "key_one_of" if key else "one_of", {"choices": ", ".join(choices), "got": got}
+    if kind in _TYPE_WORDS:
+        return path, "wrong_type", {"kind": _TYPE_WORDS[kind], "got": got}
+    if kind == "string_too_short" and ctx.get("min_length") == 1:
+        return path, "empty", {}
+    if kind in _LIMITS:
+        code, limit = _LIMITS[kind]
+        count = {"count": ctx.get("actual_length")} if code.endswith("_items") else {"got": got}
+        return path, code, {"limit": ctx[limit], **count}
+    if kind == "string_pattern_mismatch":
+        return path, "pattern", {"pattern": repr(ctx["pattern"]), "got": got}
+    return path, "invalid", {"detail": err["msg"]}
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
@@ -451,7 +496,7 @@ class _FileChecker:
         self.lines.append(line)
         if seq == 0 and self.types[0] != "session":
             self.errors.append(
-                LogError(line, self.types[0], None, "the first record must be the session record")
+                LogError(line, self.types[0], None, "session_first")
             )
         if model is None:
             return
@@ -460,9 +505,7 @@ class _FileChecker:
         if kind == "session":
             self._check_session(model, line, seq)
         elif self.last_hand is None and kind != "hand":
-            self.errors.append(
-                LogError(line, model.type, None, "comes before the first hand record")
-            )
+            self.errors.append(LogError(line, model.type, None, "before_first_hand"))
         self._check_context(model, line, "")
         if kind == "hand":
             self._check_number(model, line)
@@ -497,21 +540,15 @@ class _FileChecker:
 
     def _check_session(self, model: Session, line: int, seq: int) -> None:
         if seq > 0:
-            self.errors.append(
-                LogError(
-                    line,
-                    "session",
-                    None,
-                    "the session record must appear once, as the first record",
-                )
-            )
+            self.errors.append(LogError(line, "session", None, "session_once"))
             return
         self.session = model
         ruleset = get_ruleset(model.ruleset)
         try:
             opts = ruleset.options(model.options)
         except OptionError as e:
-            self.errors.append(LogError(line, "session", "options", str(e)))
+            code, params = (e.code, e.params) if e.code in MESSAGES else ("option", {"detail": str(e)})
+            self.errors.append(LogError(line, "session", "options", code, params))
             return
         self.tile_set = frozenset(ruleset.tile_counts(opts))
         self.known = _KNOWN.setdefault(self.tile_set, {})
@@ -522,66 +559,40 @@ class _FileChecker:
             names = [model.seats.E, model.seats.S, model.seats.W, model.seats.N]
             players = self.session.players
             if sorted(names) != sorted(players):
-                self.errors.append(
-                    LogError(
-                        line, kind, f"{prefix}seats",
-                        "must map E, S, W, N to the session's players, each once "
-                        f"(players: {', '.join(players)}; seats: {', '.join(names)})",
-                    )
-                )  # fmt: skip
+                shown = {"players": ", ".join(players), "seats": ", ".join(names)}
+                self.errors.append(LogError(line, kind, f"{prefix}seats", "seats_players", shown))
         if self.tile_set is not None and model.tile_fields:
             bad = {}
             for fld, tile in model.tiles_in():
                 if tile not in self.tile_set:
                     bad.setdefault(fld, tile)
             for fld, tile in bad.items():
-                self.errors.append(
-                    LogError(
-                        line, kind, prefix + fld,
-                        f"{tile} is not in the {self.session.ruleset} tile set",
-                    )
-                )  # fmt: skip
+                where = {"tile": tile, "ruleset": self.session.ruleset}
+                self.errors.append(LogError(line, kind, prefix + fld, "tile_not_in_set", where))
 
     def _check_number(self, model: Hand, line: int) -> None:
         if self.last_hand is not None and model.no <= self.last_hand:
-            self.errors.append(
-                LogError(
-                    line, "hand", "no",
-                    f"hand numbers must increase: {model.no} follows {self.last_hand}",
-                )
-            )  # fmt: skip
+            order = {"no": model.no, "last": self.last_hand}
+            self.errors.append(LogError(line, "hand", "no", "hand_order", order))
         self.last_hand = max(model.no, self.last_hand or 0)
 
     def _check_target(self, model: Correction, line: int, seq: int) -> None:
         if model.target >= seq:
-            self.errors.append(
-                LogError(
-                    line, "correction", "target",
-                    f"must point at an earlier record (target {model.target}, this record is {seq})",
-                )
-            )  # fmt: skip
+            where = {"target": model.target, "seq": seq}
+            self.errors.append(LogError(line, "correction", "target", "target_not_earlier", where))
         elif model.target == 0:
-            self.errors.append(
-                LogError(line, "correction", "target", "the session record cannot be corrected")
-            )
+            self.errors.append(LogError(line, "correction", "target", "target_session"))
         elif self.types[model.target] == "correction":
-            self.errors.append(
-                LogError(
-                    line, "correction", "target",
-                    "a correction cannot be corrected; correct the original record again",
-                )
-            )  # fmt: skip
+            self.errors.append(LogError(line, "correction", "target", "target_correction"))
 
     def finish(self) -> ParsedLog:
         if not self.types and not self.errors:
-            self.errors.append(
-                LogError(1, None, None, "the file is empty; line 1 must be the session record")
-            )
+            self.errors.append(LogError(1, None, None, "file_empty"))
         if self.errors:
             if len(self.errors) > MAX_ERRORS:
                 line = self.errors[MAX_ERRORS].line
-                stop = f"more than {MAX_ERRORS} problems: reading stopped here"
-                self.errors[MAX_ERRORS:] = [LogError(line, None, None, stop)]
+                stop = LogError(line, None, None, "too_many_problems", {"limit": MAX_ERRORS})
+                self.errors[MAX_ERRORS:] = [stop]
             raise LogFormatError(self.errors)
         return ParsedLog(
             records=self.records,

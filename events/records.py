@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import operator
+import re
 from datetime import datetime
 from functools import cache, reduce
 from typing import Annotated, Any, ClassVar, Literal
@@ -29,61 +30,59 @@ from pydantic_core import PydanticCustomError
 
 from engine.model import SEATS
 from engine.tiles import TileError, parse_tile, parse_tiles, sorted_tiles
+from events.messages import MESSAGES
 
-Problem = tuple[str, str]  # (field path, message)
+Problem = tuple[str, str, dict[str, Any]]  # (field path, code, params): events/messages.py
 # Names (players, club, table) are stored in columns of this size (events/models.py); longer
 # ones are refused here, with the line and field, rather than failing in the database.
 MAX_NAME_CHARS = 200
+
+
+def _problem(code: str, **params: object) -> PydanticCustomError:
+    """A pydantic error whose type is a code of events/messages.py (the codec reads the code
+    and the params; the message is its English text)."""
+    template = MESSAGES[code].replace("{", "{{").replace("}", "}}")
+    return PydanticCustomError(code, re.sub(r"%\((\w+)\)s", r"{\1}", template), params)
 
 
 def _tile(value: object) -> str:
     try:
         return parse_tile(value)
     except TileError as e:
-        raise PydanticCustomError("tile", "{msg}", {"msg": str(e)}) from None
+        raise _problem("not_tile", token=str(e.token)) from None
 
 
 def _tiles(value: object) -> list[str]:
     if not isinstance(value, str | list):
-        raise PydanticCustomError(
-            "tiles", 'must be a tile string like "123m77z" or a list of tiles'
-        )
+        raise _problem("tiles_shape")
     try:
         return sorted_tiles(parse_tiles(value))
     except TileError as e:
-        raise PydanticCustomError("tile", "{msg}", {"msg": str(e)}) from None
+        raise _problem("not_tile", token=str(e.token)) from None
 
 
 def _iso_time(value: str) -> str:
     try:
         datetime.fromisoformat(value)
     except ValueError:
-        raise PydanticCustomError("iso_time", "is not an ISO-8601 time") from None
+        raise _problem("not_iso_time") from None
     return value
 
 
 def _amount(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PydanticCustomError(
-            "amount", "must be a whole number (got {got})", {"got": short_json(value)}
-        )
+        raise _problem("wrong_type", kind="a whole number", got=short_json(value))
     if value < 0:
-        raise PydanticCustomError(
-            "amount", "must not be negative (the payer is in from, the payee in to)"
-        )
+        raise _problem("negative_amount")
     return value
 
 
 def _table_name(value: object) -> object:
     if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
         if len(str(value)) > MAX_NAME_CHARS:
-            raise PydanticCustomError(
-                "table", "must have at most {limit} characters", {"limit": MAX_NAME_CHARS}
-            )
+            raise _problem("too_many_chars", limit=MAX_NAME_CHARS, got=short_json(value))
         return value
-    raise PydanticCustomError(
-        "table", "must be a name or a whole number (got {got})", {"got": short_json(value)}
-    )
+    raise _problem("table_name", got=short_json(value))
 
 
 def _sorted_keys(value: Any) -> Any:
@@ -194,9 +193,7 @@ class Session(Record):
     @classmethod
     def _four_players(cls, value: list[str]) -> list[str]:
         if len(value) != 4 or len(set(value)) != 4:
-            raise PydanticCustomError(
-                "players", "must be 4 distinct names (got {got})", {"got": short_json(value)}
-            )
+            raise _problem("four_players", got=short_json(value))
         return value
 
 
@@ -292,16 +289,17 @@ class Win(Record):
 
     def problems(self) -> list[Problem]:
         out = []
+        how = {"how": self.how}
         if self.how == "instant" and self.tile is not None:
-            out.append(("tile", 'must be absent when how is "instant"'))
+            out.append(("tile", "absent_when", how))
         if self.how != "instant" and self.tile is None:
-            out.append(("tile", f'is required when how is "{self.how}"'))
+            out.append(("tile", "required_when", how))
         if self.how in ("discard", "robbed_kong") and self.from_ is None:
-            out.append(("from", f'is required when how is "{self.how}"'))
+            out.append(("from", "required_when", how))
         if self.how in ("self_draw", "instant") and self.from_ is not None:
-            out.append(("from", f'must be absent when how is "{self.how}"'))
+            out.append(("from", "absent_when", how))
         if self.from_ == self.seat:
-            out.append(("from", "a seat cannot win from itself"))
+            out.append(("from", "win_from_self", {}))
         return out
 
 
@@ -334,7 +332,8 @@ class Showdown(Record):
         return [
             (
                 f"melds.{i}.tiles",
-                f"a {m.kind} meld has {MELD_SIZES[m.kind]} tiles, not {len(m.tiles)}",
+                "meld_size",
+                {"meld": m.kind, "size": MELD_SIZES[m.kind], "count": len(m.tiles)},
             )
             for i, m in enumerate(self.melds or ())
             if len(m.tiles) != MELD_SIZES[m.kind]
@@ -359,7 +358,7 @@ class Settlement(Record):
 
     def problems(self) -> list[Problem]:
         return [
-            (f"payments.{i}", f"seat {p.to} cannot pay itself")
+            (f"payments.{i}", "pays_itself", {"seat": p.to})
             for i, p in enumerate(self.payments)
             if p.from_ == p.to
         ]
@@ -385,15 +384,15 @@ class Correction(Record):
 
     def problems(self) -> list[Problem]:
         if (self.replacement is None) == (self.void is None):
-            return [("replacement", 'a correction has either a replacement record or "void": true')]
+            return [("replacement", "replacement_or_void", {})]
         if self.replacement is None:
             if self.inserted is not None:
-                return [("inserted", "records can be inserted only after a replacement")]
+                return [("inserted", "insert_without_replacement", {})]
             return []
-        return [(f"replacement.{f}", m) for f, m in self.replacement.problems()] + [
-            (f"inserted.{i}.{f}", m)
+        return [(f"replacement.{f}", *rest) for f, *rest in self.replacement.problems()] + [
+            (f"inserted.{i}.{f}", *rest)
             for i, r in enumerate(self.inserted or ())
-            for f, m in r.problems()
+            for f, *rest in r.problems()
         ]
 
 

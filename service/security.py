@@ -15,6 +15,7 @@ from flask import Flask, abort, request
 from flask_babel import gettext as _
 
 from events.codec import unsafe_text
+from service.i18n import problems
 
 CSP = "; ".join(
     [
@@ -74,8 +75,9 @@ def _hostile() -> str | None:
             return _("the JSON body is nested too deeply")
         found = unsafe_text(body) if body is not None else None
         if found is not None:
-            where, message = found  # the codec's words, English like its other messages
-            return _("field %(field)s: %(problem)s", field=where or "(the body)", problem=message)
+            where, code, params = found  # the codec's words, in the request's language
+            return _("field %(field)s: %(problem)s", field=where or _("(the body)"),
+                     problem=problems.words(code, params))  # fmt: skip
     return None
 
 

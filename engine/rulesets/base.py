@@ -30,6 +30,7 @@ from engine.model import (
     HandOutcome,
     Showdown,
     Win,
+    who,
 )
 from engine.tiles import chinese, english
 
@@ -238,9 +239,10 @@ def reading_words(
     assignments: Iterable[tuple[str, str]], wait: str | None, tile: str | None
 ) -> tuple[str, str]:
     """(zh, en) naming one reading of a hand: what each 得 stood for and the winning tile's
-    wait, e.g. ``("得作西，胡五筒算两面", "得 as West wind, the winning 5 Dots as a two-sided wait")``."""
+    wait, e.g. ``("得作西，胡五筒算两面", "the wildcard as West wind, the winning 5 Dots as a
+    two-sided wait")``: each language names the tiles in its own words."""
     zh = [f"得作{chinese(face)}" for _, face in assignments]
-    en = [f"得 as {english(face)}" for _, face in assignments]
+    en = [f"the wildcard as {english(face)}" for _, face in assignments]
     if tile and wait in _WAIT_WORDS:
         w_zh, w_en = _WAIT_WORDS[wait]
         zh.append(f"胡{chinese(tile)}算{w_zh}")
@@ -280,7 +282,23 @@ def value_label(field: dataclasses.Field, value: Any) -> Text:
 
 
 class OptionError(ValueError):
-    """An unknown option name or a value of the wrong type; the message lists the valid names."""
+    """An unknown option name or a value of the wrong type; the message lists the valid names.
+    ``code`` and ``params`` say the same as data (the log codec's error codes,
+    events/messages.py, translate them)."""
+
+    def __init__(self, message: str, code: str = "option", **params: object):
+        super().__init__(message)
+        self.code = code
+        self.params = params or {"detail": message}
+
+
+def below(name: str, value: int, low: int) -> OptionError:
+    """The error for an option under its lowest sensible value."""
+    return OptionError(f"option {name}: {value} is below {low}", "option_below",
+                       name=name, value=value, low=low)  # fmt: skip
+
+
+_KIND_WORDS = {"bool": "a boolean", "int": "a whole number", "str": "a string"}
 
 
 class Ruleset:
@@ -415,7 +433,7 @@ class Ruleset:
         ``below_minimum`` by ``score``, e.g. xizhou's 1台起胡)."""
         return [
             Anomaly(None, "below_minimum", "error",
-                    f"{w.seat} declares a win worth {scorings[w.seat].raw}, below the minimum "
+                    f"{who(w.seat)} declares a win worth {scorings[w.seat].raw}, below the minimum "
                     f"{self.name} requires ({self.minimum_rule}); nothing is owed for it")
             for w in outcome.wins
             if w.seat in scorings and scorings[w.seat].limit == "below_minimum"
@@ -484,7 +502,9 @@ def _coerce(value: Any, kind: Any, name: str) -> Any:
             return value
     else:
         return value
-    raise OptionError(f"option {name}: {value!r} is not a {kind_name}")
+    word = _KIND_WORDS[kind_name]
+    raise OptionError(f"option {name}: {value!r} is not {word}", "option_type",
+                      name=name, value=repr(value), kind=word)  # fmt: skip
 
 
 def parse_options(options_type: type, given: Mapping[str, Any]) -> Any:
@@ -492,16 +512,16 @@ def parse_options(options_type: type, given: Mapping[str, Any]) -> Any:
     fields = {f.name: f for f in dataclasses.fields(options_type)}
     unknown = sorted(set(given) - set(fields))
     if unknown:
-        raise OptionError(
-            f"unknown option {', '.join(unknown)}; valid options: {', '.join(sorted(fields))}"
-        )
+        names, valid = ", ".join(unknown), ", ".join(sorted(fields))
+        raise OptionError(f"unknown option {names}; valid options: {valid}", "unknown_option",
+                          names=names, valid=valid)  # fmt: skip
     values = {}
     for name, value in given.items():
         f = fields[name]
         values[name] = _coerce(value, f.type, name)
         choices = f.metadata.get("choices")
         if choices and values[name] not in choices:
-            raise OptionError(
-                f"option {name}: {value!r} is not one of {', '.join(map(str, choices))}"
-            )
+            listed = ", ".join(map(str, choices))
+            raise OptionError(f"option {name}: {value!r} is not one of {listed}", "option_choice",
+                              name=name, value=repr(value), choices=listed)  # fmt: skip
     return options_type(**values)

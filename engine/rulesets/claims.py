@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from engine.model import Action
+from engine.model import Action, who
 from engine.rulesets.base import Anomaly
+from engine.tiles import english
 
 
 def passed_peng(action: Action, history: tuple[Action, ...]) -> Anomaly | None:
@@ -28,7 +29,7 @@ def passed_peng(action: Action, history: tuple[Action, ...]) -> Anomaly | None:
             action.seq,
             "passed_peng",
             "error",
-            f"{action.seat} let {a.tile} go by (seq {a.seq}) and may not 碰 it again before "
+            f"{who(action.seat)} let {english(a.tile)} go by (seq {a.seq}) and may not pung it again before "
             "its next draw",
         )
     return None

@@ -12,12 +12,11 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from engine.hand import Decomposition, HandError, best_decomposition, decompositions
-from engine.model import SEATS, HandOutcome, Meld, Showdown, Win, next_seat
+from engine.model import SEATS, HandOutcome, Meld, Showdown, Win, next_seat, who
 from engine.rulesets.base import (
     Anomaly,
     Item,
     Mistake,
-    OptionError,
     Payment,
     Ruleset,
     ScoreLine,
@@ -26,6 +25,7 @@ from engine.rulesets.base import (
     Step,
     Term,
     Text,
+    below,
     option,
     reading_words,
     step,
@@ -108,7 +108,7 @@ class Options:
         for name in ("base_hu", "cap", "round_to", "li_per_hu", "seat_change_rounds", "dead_wall"):
             low = 1 if name in ("round_to", "li_per_hu") else 0
             if getattr(self, name) < low:
-                raise OptionError(f"option {name}: {getattr(self, name)} is below {low}")
+                raise below(name, getattr(self, name), low)
 
 
 def _half(amount: int, opts: Options) -> int:
@@ -423,21 +423,22 @@ def _candidates(win: Win, dealer: str, scorings, points: Mapping[str, int], opts
     yield "fan_added", "多算一番", "one fan too many", paid({w: points_of((*lines, extra), opts)[0]})
     losers = [s for s in scorings if s != w]
     zero = dict.fromkeys(losers, 0)
-    yield "non_winners_ignored", "没胡的人不算胡", "non-winners' 胡 not settled", paid(zero)
+    yield "non_winners_ignored", "没胡的人不算胡", "non-winners' hu not settled", paid(zero)
     for s in losers:
-        yield "non_winner_missed", f"漏算{s}家的胡", f"seat {s}'s 胡 not counted", paid({s: 0})
+        yield "non_winner_missed", f"漏算{who(s)}的胡", f"{who(s)}'s hu not counted", paid({s: 0})
         no_fan = [x for x in scorings[s].lines if x.unit != "番"]
         if len(no_fan) < len(scorings[s].lines):
             flat = points_of(no_fan, opts)[0]
-            yield "non_winner_fan_missed", f"漏算{s}家的番", f"seat {s}'s 番 not counted", paid({s: flat})
+            yield "non_winner_fan_missed", f"漏算{who(s)}的番", f"{who(s)}'s fan not counted", paid({s: flat})
     yield "no_halving", "该减半的没减半", "halves paid in full", paid(halving=False)
     yield "dealer_as_non_dealer", "庄家按闲家算", "the dealer settled as a non-dealer", paid(dealer=None)
     if w != dealer:
         yield "winner_as_dealer", "闲家胡按庄家胡算", "a non-dealer's win settled as the dealer's", paid(
             dealer=w
         )
-    yield "previous_dealer", "按上一局的庄家(北)算", "the last hand's dealer (北) taken as dealer", paid(
-        dealer="N"
+    yield (
+        "previous_dealer", f"按上一局的庄家({who('N')})算",
+        f"the last hand's dealer ({who('N')}) taken as dealer", paid(dealer="N"),
     )
     flip = dataclasses.replace(opts, half_rounding="down" if opts.half_rounding == "up" else "up")
     yield "half_rounding", "单数减半取整相反", "odd halves rounded the other way", settle_points(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from engine.hand import HandError
 from engine.hand import readings as hand_readings
-from engine.model import FLAG_KONG_REPLACEMENT, SEATS, Action, HandOutcome, Meld, Showdown, Win
+from engine.model import FLAG_KONG_REPLACEMENT, SEATS, Action, HandOutcome, Meld, Showdown, Win, who
 from engine.rulesets.base import (
     Anomaly,
     Item,
@@ -246,14 +246,14 @@ def claim_on_last(action: Action, history: tuple[Action, ...], dead_wall: int) -
                 action.seq,
                 "claim_last_discard",
                 "error",
-                f"{action.seat} claims the discard made after the last tile",
+                f"{who(action.seat)} claims the discard made after the last tile",
             )
     elif action.kind == "gang" and action.wall_left is not None and action.wall_left <= dead_wall:
         return Anomaly(
             action.seq,
             "kong_last_tile",
             "error",
-            f"{action.seat} kongs after drawing the last tile",
+            f"{who(action.seat)} kongs after drawing the last tile",
         )
     return None
 
@@ -377,8 +377,8 @@ def item_mistakes(
         if cap and raw > cap:
             yield Mistake(
                 "cap_ignored",
-                f"{seat} 超过封顶仍按{raw}台付",
-                f"{seat}: the {cap}-tai cap ignored ({raw} tai paid)",
+                f"{who(seat)}超过封顶仍按{raw}台付",
+                f"{who(seat)}: the {cap}-tai cap ignored ({raw} tai paid)",
                 variant(seat, raw),
             )
         for ln in s.lines:
@@ -387,8 +387,8 @@ def item_mistakes(
             if value != s.points:
                 yield Mistake(
                     "tai_missed",
-                    f"{seat} 漏算{ln.zh}",
-                    f"{seat}: {ln.en} not counted",
+                    f"{who(seat)}漏算{ln.zh}",
+                    f"{who(seat)}: {ln.en} not counted",
                     variant(seat, value),
                 )
 
@@ -405,10 +405,11 @@ def off_by_one(
             points = scorings[seat].points
             yield Mistake(
                 "tai_added",
-                f"{seat} 多算1台",
-                f"{seat}: one tai too many",
+                f"{who(seat)}多算1台",
+                f"{who(seat)}: one tai too many",
                 variant(seat, points + 1),
             )
             yield Mistake(
-                "tai_short", f"{seat} 少算1台", f"{seat}: one tai too few", variant(seat, points - 1)
+                "tai_short", f"{who(seat)}少算1台", f"{who(seat)}: one tai too few",
+                variant(seat, points - 1)
             )

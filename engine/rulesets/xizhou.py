@@ -19,6 +19,7 @@ from engine.model import (
     Action,
     HandOutcome,
     Win,
+    who,
 )
 from engine.rulesets import tai
 from engine.rulesets.base import (
@@ -38,7 +39,7 @@ from engine.rulesets.base import (
     option,
 )
 from engine.rulesets.claims import passed_peng
-from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE, WINDS
+from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE, WINDS, english
 
 # A summary log's win flag: the winning discard was the discarder's first after its kong (杠后炮).
 FLAG_AFTER_KONG = "after_kong"
@@ -554,7 +555,7 @@ def _discard_of_claimed(
         action.seq,
         "discard_of_claimed",
         "error",
-        f"{action.seat} discarded {action.tile} right after claiming it (吃张打张/碰张打张)",
+        f"{who(action.seat)} discarded {english(action.tile)} right after claiming it",
     )
 
 

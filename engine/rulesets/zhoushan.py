@@ -295,7 +295,7 @@ class Zhoushan(Ruleset):
 
         found = list(tai.item_mistakes(scorings, outcome.winners, resettle, opts.cap))
         if opts.base:
-            found.append(variant("base_missed", "没算底", "the 底 not paid", base=0))
+            found.append(variant("base_missed", "没算底", "the base not paid", base=0))
         else:
             found.append(variant("base_added", "多付了1底", "a base of 1 paid on top", base=1))
         if any(w.how == "discard" for w in inp.wins):
@@ -304,7 +304,7 @@ class Zhoushan(Ruleset):
                 variant(
                     "wrong_payer",
                     "放铳付款人错",
-                    f"a discard win paid by {other}",
+                    f"a discard win paid by {_PAYER_EN[other]}",
                     discard_payer=other,
                 )
             )
@@ -360,6 +360,8 @@ def _payers(win: Win, inp: SettleInput, opts: Options) -> list[tuple[str, int, s
         return [(liable[0], BAO_TIMES, "kong_bloom_bao")]
     return [(s, 1, "self_draw") for s in losers]
 
+
+_PAYER_EN = {"all": "all three", "discarder": "the discarder alone"}
 
 # The rules that make a payment: code -> (zh, en); the zh is the payment's ``reason``.
 RULES = {

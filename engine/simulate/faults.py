@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from engine.audit import pair_flows
-from engine.model import HandOutcome, next_seat
+from engine.model import HandOutcome, name_seats, next_seat
 from engine.rulesets.base import Mistake, Payment, Ruleset
 
 LOG_FAULTS = ("out_of_turn", "tile_miscount")
@@ -58,7 +58,8 @@ def inject(
         return body, settlement, None
     m = rng.choice(mistakes)
     paid = [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in m.payments]
-    fault = {"kind": "settlement", "code": m.code, "note": m.en, "at": len(body)}
+    fault = {"kind": "settlement", "code": m.code, "note": name_seats(m.en, outcome.seats, "en"),
+             "at": len(body)}
     return body, {**settlement, "payments": paid}, fault
 
 

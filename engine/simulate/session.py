@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.model import SEATS, HandOutcome
+from engine.model import SEATS, HandOutcome, name_seats
 from engine.replay import replay
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import Payment, Ruleset
@@ -108,7 +108,7 @@ def _hand(rs: Ruleset, opts: Any, session: dict, head: dict, seed: int):
             a = hand.anomalies[0]
             raise SimulationError(
                 f"hand {head['no']} (seed {seed}, attempt {attempt}) breaks a rule at record "
-                f"{a.seq - 1}: {a.code}: {a.message}"
+                f"{a.seq - 1}: {a.code}: {name_seats(a.message, head['seats'], 'en')}"
             )
         outcome = hand.outcome
         scorings = rs.score(outcome, opts)

@@ -11,6 +11,7 @@ from importlib import resources
 
 import plotly.graph_objects as go
 from flask import Response, abort
+from flask_babel import gettext as _
 
 import dashboards
 from engine.rulesets import get_ruleset
@@ -18,11 +19,30 @@ from service.accounts import auth
 from service.club import aggregates, digests
 from service.club import views as club_views
 from service.db import engine
-from service.i18n import language
+from service.i18n import language, ruleset_title
 from service.models import User
 from service.sessions import queries, views
 
 CLUB_CHARTS = ("balance", "disputes_by_table", "disputes_by_item", "hand_values")
+
+
+def labels() -> dashboards.Labels:
+    """The figures' words in the page's language (English outside a request)."""
+    return dashboards.Labels(
+        balance=_("Running balance"),
+        balance_axis=_("balance"),
+        by_table=_("Dispute rate by table"),
+        table_axis=_("table"),
+        disputed_axis=_("hands disputed (%)"),
+        by_item=_("Disputes by rule item"),
+        share_axis=_("share of hands (%)"),
+        flow=_("Payment flow"),
+        pays=_("{name} pays"),
+        gets=_("{name} gets"),
+        values=_("Hand values per ruleset"),
+        hands_axis=_("hands"),
+        points_axis=_("points"),
+    )
 
 
 def club_chart_json(user: User, club: str, name: str, args) -> str:
@@ -36,13 +56,13 @@ def club_chart_json(user: User, club: str, name: str, args) -> str:
     auth.require_club(user, club)
     flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day)
     version = aggregates.audited_version([club], flt)
-    key = ("club", name, flt, version, language())  # the items' labels are in the page's
-    return _cached(key, lambda: _club_figure(user, club, name, flt))
+    return _cached(("club", name, flt, version), lambda: _club_figure(user, club, name, flt))
 
 
 def _cached(key: tuple, build: Callable[[], go.Figure]) -> str:
-    """The JSON of the figure ``build`` makes, kept per process under ``key`` (and database)."""
-    key = (engine().url.render_as_string(), *key)
+    """The JSON of the figure ``build`` makes, kept per process under ``key`` (and database
+    and language: a figure's words are in the page's language)."""
+    key = (engine().url.render_as_string(), language(), *key)
     with _lock:
         found = _figures.get(key)
     if found is None:
@@ -68,7 +88,7 @@ _lock = threading.Lock()
 
 def _balance(rows) -> go.Figure:
     return dashboards.running_balance(
-        [{"label": f"{when[:10]} · {table}", "net": net} for when, table, net in rows]
+        [{"label": f"{when[:10]} · {table}", "net": net} for when, table, net in rows], labels()
     )
 
 
@@ -77,20 +97,23 @@ def _by_table(rows) -> go.Figure:
     for s, d in rows:
         tables[s["table"]]["hands"] += d.hands
         tables[s["table"]]["disputed"] += d.disputed_hands
-    return dashboards.dispute_rate_by_table([{"table": t, **v} for t, v in tables.items()])
+    return dashboards.dispute_rate_by_table([{"table": t, **v} for t, v in tables.items()],
+                                            labels())  # fmt: skip
 
 
 def _by_item(rows) -> go.Figure:
     items = [digests.item_label(e) for _, d in rows for e in d.explanations]
-    return dashboards.dispute_rate_by_item(items, sum(d.hands for _, d in rows))
+    return dashboards.dispute_rate_by_item(items, sum(d.hands for _, d in rows), labels())
 
 
 def _values(rows) -> go.Figure:
     values: dict[str, list[int]] = defaultdict(list)
     for s, d in rows:
         values[s["ruleset"]].extend(d.winner_points)
-    units = {name: " · ".join(dict.fromkeys(get_ruleset(name).points_unit)) for name in values}
-    return dashboards.hand_value_histogram(values, units)
+    which = 0 if language() == "zh" else 1  # points_unit is (zh, en)
+    units = {name: get_ruleset(name).points_unit[which] for name in values}
+    titles = {name: ruleset_title(name) for name in values}
+    return dashboards.hand_value_histogram(values, labels(), units, titles)
 
 
 _BUILDERS = {
@@ -113,7 +136,7 @@ def _player_balance(user: User, name: str) -> go.Figure:
         {"label": f"{(s['started_at'] or s['uploaded_at'])[:10]} · {s['club']} {s['table']}",
          "net": {name: s["net"] or 0}}
         for s in view["sessions"]
-    ])
+    ], labels())
 
 
 def session_flow(user: User, session_id: str) -> go.Figure:
@@ -124,7 +147,7 @@ def session_flow(user: User, session_id: str) -> go.Figure:
         for h in view["hands"]
         for p in (h["recorded_payments"] or [])
     ]
-    return dashboards.payment_sankey(payments)
+    return dashboards.payment_sankey(payments, labels())
 
 
 

@@ -27,6 +27,7 @@ from sqlalchemy import exists, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from engine.audit import resolutions
+from engine.model import SEAT_NAMES
 from events.models import TableSession, Verification
 from service.db import engine
 from service.i18n import label
@@ -85,34 +86,31 @@ def owed_nets(report: dict) -> list[dict[str, int]]:
 
 def rule_item(explanation: dict | None, seats: dict[str, str]) -> dict | None:
     """The rule item behind an explanation, the same whichever seat made the mistake (the
-    dashboards count disputed hands per item): ``{code, zh, en}`` with the hand's players and
-    seat letters taken out of both labels; None when the audit found no explanation. Stored as
-    data: a page picks the language (``item_label``)."""
+    dashboards count disputed hands per item): ``{code, zh, en}`` with the seats taken out of
+    both labels (the hand's players, the wind the audit names a seat by when it has no player,
+    and the bare letters of reports made before seats were named); None when the audit found no
+    explanation. Stored as data: a page picks the language (``item_label``)."""
     if not explanation:
         return None
-    names = sorted(filter(None, seats.values()), key=len, reverse=True)
-
-    def bare(text: str, seat_letters: str) -> str:
-        for name in names:
-            text = text.replace(name, "")
-        text = re.sub(seat_letters, "", text)
-        return re.sub(r"\(\s*\)|\s{2,}", " ", text).strip(" :：")
-
     return {
         "code": explanation["code"],
-        "zh": bare(explanation["zh"], r"[ESWN]"),
-        "en": bare(explanation.get("en") or "", r"\b[ESWN]\b(?:'s)?"),
+        "zh": _without_seats(explanation["zh"], seats, 0, r"(?<![A-Za-z])[ESWN](?![A-Za-z])"),
+        "en": _without_seats(explanation.get("en") or "", seats, 1, r"\b[ESWN]\b"),
     }
 
 
-def item_label(item: dict | str | None) -> str:
-    """A stored rule item in the page's language. A digest made before items were stored as
-    data holds ``"zh · code"``: its Chinese is all it has (the code is left out)."""
-    if item is None:
-        return _("unexplained")
-    if isinstance(item, str):
-        return item.rsplit(" · ", 1)[0] if " · " in item else _("unexplained")
-    return label(item)
+def _without_seats(text: str, seats: dict[str, str], lang: int, letter: str) -> str:
+    words = {seats.get(s) or SEAT_NAMES[s][lang] for s in SEAT_NAMES}
+    for word in sorted(words, key=len, reverse=True):
+        text = text.replace(f"{word}'s", "").replace(word, "")
+    text = re.sub(letter + r"(?:'s)?", "", text)
+    return re.sub(r"\(\s*\)|\s{2,}", " ", text).strip(" :：")
+
+
+def item_label(item: dict | None) -> str:
+    """A stored rule item in the page's language (digests from before items were stored as
+    data were emptied by migration 0012_digest_reset)."""
+    return _("unexplained") if item is None else label(item)
 
 
 def fill(clubs: Iterable[str] | None = None) -> int:

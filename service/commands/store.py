@@ -80,8 +80,9 @@ def upgrade(
     ] = None,
 ) -> None:
     """Create or migrate the tables as their owner (FUPAN_MIGRATE_DATABASE_URL, default
-    FUPAN_DATABASE_URL; the SQLite default upgrades itself), grant the app role its privileges,
-    and log the sessions stored before the transparency log."""
+    FUPAN_DATABASE_URL; the SQLite default upgrades itself), refresh PostgreSQL's planner
+    statistics, grant the app role its privileges, and log the sessions stored before the
+    transparency log."""
     from alembic.util import CommandError
     from sqlalchemy.engine import make_url
 
@@ -101,6 +102,8 @@ def upgrade(
             raise _fail(str(e)) from None
         url = engine.url.render_as_string(hide_password=True)
         console.print(f"database {url} is at revision {revision}", highlight=False)
+        if db.analyze(engine):
+            console.print("planner statistics refreshed (ANALYZE)", highlight=False)
         if grant_to:
             try:
                 granted = db.grant_app_role(engine, grant_to)

@@ -107,7 +107,8 @@ def _verify_file(path: Path, overrides: dict[str, str]) -> dict:
         return _invalid(path, [{"line": None, "message": exc.strerror or str(exc)}])
     except LogFormatError as exc:
         errors = [
-            {"line": e.line, "record_type": e.record_type, "field": e.field, "message": e.message}
+            {"line": e.line, "record_type": e.record_type, "field": e.field, "code": e.code,
+             "params": dict(e.params), "message": e.message}
             for e in exc.errors
         ]
         return _invalid(path, errors, [str(e) for e in exc.errors])

@@ -4,6 +4,8 @@ and the checks of tiles and seats."""
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+
 from engine.model import SEATS
 from engine.tiles import TileError, parse_tile
 
@@ -31,9 +33,9 @@ def _seated(hand: dict, entry: object) -> dict:
         return hand
     seats = entry.get("seats")
     if not isinstance(seats, dict) or set(seats) != set(SEATS):
-        raise EntryError("seats: E, S, W and N, each a player", "seats")
+        raise EntryError(_("seats: E, S, W and N, each a player"), "seats")
     if sorted(map(str, seats.values())) != sorted(hand["seats"].values()):
-        raise EntryError("seats must seat the session's four players, each once", "seats")
+        raise EntryError(_("seats must seat the session's four players, each once"), "seats")
     return {"no": hand["no"], "seats": {s: str(seats[s]) for s in SEATS}, "seat_change": True}
 
 
@@ -41,12 +43,12 @@ def _tile(value: object, field: str) -> str:
     try:
         return parse_tile(value)
     except (TileError, TypeError, ValueError):
-        raise EntryError(f"{value!r} is not a tile", field) from None
+        raise EntryError(_("%(value)s is not a tile", value=repr(value)), field) from None
 
 
 def _tiles(value: object, field: str) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise EntryError("tiles must be a list", field)
+        raise EntryError(_("tiles must be a list"), field)
     return [_tile(t, field) for t in value]

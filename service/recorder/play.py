@@ -20,10 +20,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.model import SEATS
+from flask_babel import gettext as _
+
+from engine.model import SEATS, name_seats
 from engine.replay import replay
-from engine.state import ANOMALY_LABELS
+from engine.state import ANOMALY_ZH
 from events.codec import LogFormatError, parse_appended
+from service.i18n import problems
 from service.recorder.entries import (
     NONWINNERS_SCORE,
     EntryError,
@@ -54,11 +57,11 @@ def play_records(table: Table, entry: dict, hand: dict) -> list[dict]:
     so they agree with it) of the winners, and of every seat where non-winners score."""
     records, _pre = _played(table, entry, hand)
     if records[-1]["type"] not in ENDS:
-        raise EntryError("the hand has not ended: tap 胡 win or 黄 exhausted", "play.taps")
+        raise EntryError(_("the hand has not ended: tap win or exhausted"), "play.taps")
     if {r["seat"] for r in records if r["type"] == "deal"} != set(SEATS):
-        raise EntryError("enter the deal of every seat", "play.deal")
+        raise EntryError(_("enter the deal of every seat"), "play.deal")
     if has_indicator(table.ruleset, table.rp.opts) and not entry["play"].get("indicator"):
-        raise EntryError("enter the 得 indicator", "play.indicator")
+        raise EntryError(_("enter the wildcard indicator"), "play.indicator")
     outcome = replay([table.records[0], *records]).hands[0].outcome
     winners = [w.seat for w in outcome.wins]
     shown = winners + [
@@ -80,10 +83,9 @@ def live(table: Table, entry: dict, hand: dict | None = None) -> dict:
         {
             "tap": None if a.seq is None or a.seq - 1 < pre else a.seq - 1 - pre,
             "code": a.code,
-            "zh": ANOMALY_LABELS.get(a.code, ("", ""))[0],
-            "en": ANOMALY_LABELS.get(a.code, ("", ""))[1],
+            "zh": ANOMALY_ZH.get(a.code),
             "severity": a.severity,
-            "message": a.message,
+            "message": name_seats(a.message, hand["seats"], "en"),
         }
         for a in h.anomalies
         if a.code != "hand_unfinished"
@@ -127,7 +129,7 @@ def _played(table: Table, entry: dict, hand: dict) -> tuple[list[dict], int]:
     come before the first tap. A tap the codec refuses is named (``play.taps.<i>``)."""
     play = entry.get("play")
     if not isinstance(play, dict):
-        raise EntryError("play: {deal, indicator, taps}", "play")
+        raise EntryError(_("play: {deal, indicator, taps}"), "play")
     head = {"type": "hand", **hand}
     if entry.get("client_id") is not None:
         head["client_id"] = entry["client_id"]
@@ -137,7 +139,7 @@ def _played(table: Table, entry: dict, hand: dict) -> tuple[list[dict], int]:
                        if isinstance(d, dict) else {"type": "dice"})  # fmt: skip
     deal = {} if play.get("deal") is None else play["deal"]
     if not isinstance(deal, dict) or not set(deal) <= set(SEATS):
-        raise EntryError("deal must map seats E, S, W, N to their tiles", "play.deal")
+        raise EntryError(_("deal must map seats E, S, W, N to their tiles"), "play.deal")
     for seat in SEATS:
         tiles = _tiles(deal.get(seat), f"play.deal.{seat}")
         if tiles:
@@ -149,7 +151,8 @@ def _played(table: Table, entry: dict, hand: dict) -> tuple[list[dict], int]:
     pre = len(records)
     for i, tap in enumerate(_list(play.get("taps"), "play.taps")):
         if not isinstance(tap, dict) or tap.get("type") not in TAP_FIELDS:
-            raise EntryError(f"tap {i + 1}: one of {', '.join(TAP_FIELDS)}", f"play.taps.{i}")
+            raise EntryError(_("tap %(no)s: one of %(kinds)s", no=i + 1, kinds=", ".join(TAP_FIELDS)),
+                             f"play.taps.{i}")  # fmt: skip
         fields = TAP_FIELDS[tap["type"]]
         records.append({"type": tap["type"], **{k: tap[k] for k in fields if tap.get(k)}})
     return _canonical(table.records[0], records, pre), pre
@@ -164,15 +167,17 @@ def _canonical(session: dict, records: list[dict], pre: int) -> list[dict]:
         first = e.errors[0]
         index = first.line - 2
         where = f"play.taps.{index - pre}" if index >= pre else "play"
-        tap = f"tap {index - pre + 1}: " if index >= pre else ""
-        raise EntryError(f"{tap}{first.message}", f"{where}.{first.field}") from None
+        what = problems.problem(first)
+        if index >= pre:
+            what = _("tap %(no)s: %(problem)s", no=index - pre + 1, problem=what)
+        raise EntryError(what, f"{where}.{first.field}") from None
 
 
 def _list(value: object, field: str) -> list:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise EntryError(f"{field} must be a list", field)
+        raise EntryError(_("%(field)s must be a list", field=field), field)
     return value
 
 

@@ -25,6 +25,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlmodel import select
 
 from engine.audit import audit_hand
@@ -32,12 +33,12 @@ from engine.hand import is_winning_hand, shanten
 from engine.model import SEATS
 from engine.replay import replay
 from engine.rulesets import RULESET_NAMES, get_ruleset
-from engine.tiles import chinese, sort_key
-from engine.verdicts import named_disputes
+from engine.tiles import chinese, sort_key, tile_name
 from events import store
 from events.codec import LogFormatError, canonical_json, parse_appended, parse_log
 from events.models import Receipt, TableSession
 from service.db import db, engine
+from service.i18n import language, problems
 from service.models import User
 from service.recorder.entries import (
     NONWINNERS_SCORE,
@@ -89,10 +90,10 @@ def open_session(user: User, form: dict, clubs: list[str]) -> TableSession:
     """Store a new recorded session (its session record alone, receipt kind ``record``)."""
     club = str(form.get("club") or "")
     if club not in clubs:
-        raise EntryError(f"you are not a member of club {club!r}", "club", 404)
+        raise EntryError(_("you are not a member of club %(club)s", club=repr(club)), "club", 404)
     players = form.get("players")
     if not isinstance(players, list):
-        raise EntryError("players: the four names, E S W N of the first hand", "players")
+        raise EntryError(_("players: the four names, E S W N of the first hand"), "players")
     players = [str(p).strip() for p in players]
     record = {
         "type": "session",
@@ -105,7 +106,7 @@ def open_session(user: User, form: dict, clubs: list[str]) -> TableSession:
         "recorded_by": user.username,
     }
     if not record["table"]:
-        raise EntryError("name the table", "table")
+        raise EntryError(_("name the table"), "table")
     parsed = _parsed([record])
     return store.ingest_parsed(parsed=parsed, club=club, engine=engine(), kind="record").session
 
@@ -115,7 +116,16 @@ def _parsed(records: list[dict]):
         return parse_log("\n".join(json.dumps(r, ensure_ascii=False) for r in records))
     except LogFormatError as e:
         first = e.errors[0]
-        raise EntryError(first.message, first.field) from None
+        raise EntryError(problems.problem(first), first.field) from None
+
+
+def _seat(seat: str) -> str:
+    """A seat for people (东/East), not its letter."""
+    return {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}.get(seat, seat)
+
+
+def _tile_name(tile: str) -> str:
+    return tile_name(tile, language())
 
 
 def is_recorded(session_id: str) -> bool:
@@ -185,7 +195,7 @@ class Table:
         there: its own, a correction's replacement and inserted records, or none (voided)."""
         start = next((h.seq for h in self.rp.hands if h.no == no), None)
         if start is None:
-            raise EntryError(f"there is no hand {no} in this session", "no", 404)
+            raise EntryError(_("there is no hand %(no)s in this session", no=no), "no", 404)
         seqs = [start]
         for seq in range(start + 1, len(self.records)):
             kind = self.records[seq]["type"]
@@ -285,29 +295,29 @@ def _entry_of(h) -> dict:
 def hand_records(table: Table, entry: dict, hand: dict) -> list[dict]:
     """The v1 records of one entered hand (not yet validated by the codec)."""
     if not isinstance(entry, dict):
-        raise EntryError("send the hand as a JSON object")
+        raise EntryError(_("send the hand as a JSON object"))
     if entry.get("play") is not None:  # play by play: the full records of the hand
         return play_records(table, entry, hand)
     rs, opts = table.ruleset, table.rp.opts
     result = entry.get("result")
     if result not in ("win", "exhausted"):
-        raise EntryError("result must be win or exhausted", "result")
+        raise EntryError(_("result must be win or exhausted"), "result")
     records: list[dict] = [{"type": "hand", **hand}]
     if entry.get("client_id") is not None:
         records[0]["client_id"] = entry["client_id"]
     indicator = _tile(entry.get("indicator"), "indicator") if entry.get("indicator") else None
     if has_indicator(rs, opts):
         if indicator is None and result == "win":
-            raise EntryError("enter the 得 indicator", "indicator")
+            raise EntryError(_("enter the wildcard indicator"), "indicator")
         if indicator:
             records.append({"type": "wildcard", "indicator": indicator})
     shows = entry.get("shows") or {}
     if not isinstance(shows, dict) or not set(shows) <= set(SEATS):
-        raise EntryError("shows must map seats E, S, W, N to their tiles", "shows")
+        raise EntryError(_("shows must map seats E, S, W, N to their tiles"), "shows")
     wins = _checked_wins(entry.get("win"), rs) if result == "win" else []
     winners = {w["seat"]: w for w in wins}
     if set(winners) - set(shows):
-        raise EntryError("enter the winner's tiles", "shows")
+        raise EntryError(_("enter the winner's tiles"), "shows")
     for seat in sorted(shows, key=lambda s: (s not in winners, SEATS.index(s))):
         records.append(_showdown(seat, shows[seat], winners.get(seat)))
     records += [{"type": "win", **w} for w in wins] or [{"type": "exhausted"}]
@@ -327,11 +337,11 @@ def _checked_wins(win: object, rs) -> list[dict]:
     if not also:
         return [first]
     if not rs.multiple_discard_winners or first["how"] not in ("discard", "robbed_kong"):
-        raise EntryError("only one winner here (no 一炮多响 in this ruleset or way of winning)",
+        raise EntryError(_("only one winner here (this ruleset or way of winning has no several winners on one discard)"),
                          "win.also")  # fmt: skip
     others = set(SEATS) - {first["seat"], first["from"]}
     if not isinstance(also, list) or len(set(also)) != len(also) or not set(also) <= others:
-        raise EntryError("also: the other seats that won on the same tile", "win.also")
+        raise EntryError(_("also: the other seats that won on the same tile"), "win.also")
     same = {k: first[k] for k in ("how", "tile", "from")}
     return [first, *({"seat": seat, **same} for seat in also)]
 
@@ -341,18 +351,18 @@ def _checked_win(win: dict) -> dict:
     ``flags`` (杠上开花, 海底 …: a summary hand has no play to derive them from)."""
     out = {"seat": win.get("seat"), "how": win.get("how")}
     if out["seat"] not in SEATS:
-        raise EntryError("who won? (seat E, S, W or N)", "win.seat")
+        raise EntryError(_("who won? (seat E, S, W or N)"), "win.seat")
     if out["how"] not in HOWS:
-        raise EntryError(f"how was it won? ({', '.join(HOWS)})", "win.how")
+        raise EntryError(_("how was it won? (%(hows)s)", hows=", ".join(HOWS)), "win.how")
     if out["how"] != "instant":
         out["tile"] = _tile(win.get("tile"), "win.tile")
     if out["how"] in ("discard", "robbed_kong"):
         if win.get("from") not in SEATS or win["from"] == out["seat"]:
-            raise EntryError("from whom? (another seat)", "win.from")
+            raise EntryError(_("from whom? (another seat)"), "win.from")
         out["from"] = win["from"]
     flags = win.get("flags") or []
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
-        raise EntryError("flags must be a list of names", "win.flags")
+        raise EntryError(_("flags must be a list of names"), "win.flags")
     if flags:
         out["flags"] = flags
     return out
@@ -360,7 +370,8 @@ def _checked_win(win: dict) -> dict:
 
 def _showdown(seat: str, show: object, win: dict | None) -> dict:
     if not isinstance(show, dict):
-        raise EntryError(f"{seat}: send concealed, melds and revealed tiles", f"shows.{seat}")
+        raise EntryError(_("%(seat)s: send concealed, melds and revealed tiles", seat=_seat(seat)),
+                         f"shows.{seat}")  # fmt: skip
     concealed = _tiles(show.get("concealed"), f"shows.{seat}.concealed")
     if win is not None and "tile" in win:
         concealed.append(win["tile"])  # a winner's concealed tiles include the winning tile
@@ -368,14 +379,16 @@ def _showdown(seat: str, show: object, win: dict | None) -> dict:
     melds = []
     melds_in = show.get("melds") or []
     if not isinstance(melds_in, list):
-        raise EntryError(f"{seat}: melds must be a list", f"shows.{seat}.melds")
+        raise EntryError(_("%(seat)s: melds must be a list", seat=_seat(seat)), f"shows.{seat}.melds")
     for m in melds_in:
         if not isinstance(m, dict) or m.get("kind") not in MELD_KINDS:
-            raise EntryError(f"a meld is one of {', '.join(MELD_KINDS)}", f"shows.{seat}.melds")
+            raise EntryError(_("a meld is one of %(kinds)s", kinds=", ".join(MELD_KINDS)),
+                             f"shows.{seat}.melds")  # fmt: skip
         meld = {"kind": m["kind"], "tiles": _tiles(m.get("tiles"), f"shows.{seat}.melds")}
         if m["kind"] != "gang_concealed":
             if m.get("from") not in SEATS or m["from"] == seat:
-                raise EntryError(f"{seat}: whose discard was claimed?", f"shows.{seat}.melds")
+                raise EntryError(_("%(seat)s: whose discard was claimed?", seat=_seat(seat)),
+                                 f"shows.{seat}.melds")  # fmt: skip
             meld["from"] = m["from"]
         melds.append(meld)
     if melds:
@@ -397,11 +410,14 @@ def _check_copies(counts, records: list[dict], seen: Counter[str]) -> None:
                 seen.update(m["tiles"])
     for tile, n in seen.items():
         if tile not in counts:
-            raise EntryError(f"{chinese(tile)} is not in this ruleset's tiles", "tiles")
+            raise EntryError(_("%(tile)s is not in this ruleset's tiles", tile=_tile_name(tile)),
+                             "tiles")  # fmt: skip
         if n > counts[tile]:
             raise EntryError(
-                f"{n} copies of {chinese(tile)} entered; the set has {counts[tile]}", "tiles"
-            )
+                _("%(n)s copies of %(tile)s entered; the set has %(have)s", n=n,
+                  tile=_tile_name(tile), have=counts[tile]),
+                "tiles",
+            )  # fmt: skip
 
 
 def _settlement(entry: dict, expected: list[dict]) -> dict:
@@ -409,7 +425,7 @@ def _settlement(entry: dict, expected: list[dict]) -> dict:
     if payments is None:
         payments = [{"from": p["from"], "to": p["to"], "amount": p["amount"]} for p in expected]
     elif not isinstance(payments, list):
-        raise EntryError("payments must be a list of {from, to, amount}", "payments")
+        raise EntryError(_("payments must be a list of {from, to, amount}"), "payments")
     rec: dict[str, Any] = {"type": "settlement", "payments": payments}
     if entry.get("note"):
         rec["note"] = str(entry["note"])[:500]
@@ -430,7 +446,7 @@ def evaluate(table: Table, entry: dict, hand: dict | None = None, at: int | None
     try:
         settlement = json.loads(canonical_json(settlement))
     except LogFormatError as e:
-        raise EntryError(e.errors[0].message, e.errors[0].field) from None
+        raise EntryError(problems.problem(e.errors[0]), e.errors[0].field) from None
     if entry.get("payments") is not None:  # the table paid otherwise: audit what would be saved
         rp = replay([table.records[0], *canonical, settlement])
         report = audit_hand(rp.hands[0])
@@ -449,7 +465,7 @@ def evaluate(table: Table, entry: dict, hand: dict | None = None, at: int | None
         "expected_payments": _named(report["expected_payments"], names),
         "recorded_payments": _named(settlement["payments"], names),
         "expected_net": report["expected_net"],
-        "disputes": named_disputes(report["disputes"], names),
+        "disputes": report["disputes"],
         "anomalies": report["anomalies"],
     }
 
@@ -463,7 +479,7 @@ def _validated(before: list[dict], records: list[dict]) -> list[dict]:
         return parse_appended([before[0], *([last] if last else [])], records)
     except LogFormatError as e:
         first = e.errors[0]
-        raise EntryError(first.message, first.field) from None
+        raise EntryError(problems.problem(first), first.field) from None
 
 
 def _winning(rp) -> dict | None:
@@ -500,7 +516,7 @@ def save_hand(user: User, session: TableSession, entry: dict) -> tuple[dict, boo
     meanwhile: its seats were another hand's."""
     client_id = entry.get("client_id") if isinstance(entry, dict) else None
     if not isinstance(client_id, str) or not CLIENT_ID.match(client_id):
-        raise EntryError("each hand needs a client_id (8-64 letters, digits, - or _)", "client_id")
+        raise EntryError(_("each hand needs a client_id (8-64 letters, digits, - or _)"), "client_id")
     for _attempt in range(3):
         table = Table.load(store.get_session(session_id=session.id, engine=engine()))
         done = table.client_ids()
@@ -513,8 +529,8 @@ def save_hand(user: User, session: TableSession, entry: dict) -> tuple[dict, boo
         verdict = evaluate(table, entry)
         if entry.get("no") not in (None, verdict["no"]):
             raise EntryError(
-                f"hand {entry['no']} was saved meanwhile (another phone?); check the seats and "
-                f"enter this as hand {verdict['no']}",
+                _("hand %(no)s was saved meanwhile (another phone?); check the seats and enter "
+                  "this as hand %(next)s", no=entry["no"], next=verdict["no"]),
                 "no",
                 409,
             )
@@ -534,7 +550,7 @@ def save_hand(user: User, session: TableSession, entry: dict) -> tuple[dict, boo
             "disputes": verdict["disputes"],
             "receipt": stored.receipt,
         }, True
-    raise EntryError("the table is busy; try again", None, 409)
+    raise EntryError(_("the table is busy; try again"), None, 409)
 
 
 def correct_hand(user: User, session: TableSession, no: int, entry: dict, reason: str) -> dict:
@@ -545,9 +561,9 @@ def correct_hand(user: User, session: TableSession, no: int, entry: dict, reason
     last takes any extra records (``inserted``), lines left over are voided. A hand already as
     entered gets none (``corrections`` 0), so a retried correction is harmless."""
     if not str(reason or "").strip():
-        raise EntryError("say why the hand is corrected", "reason")
+        raise EntryError(_("say why the hand is corrected"), "reason")
     if not isinstance(entry, dict):
-        raise EntryError("send the hand as a JSON object")
+        raise EntryError(_("send the hand as a JSON object"))
     table = Table.load(session)
     slots = table.hand_slots(no)
     hand, at = table.saved_hand(no)
@@ -572,7 +588,7 @@ def correct_hand(user: User, session: TableSession, no: int, entry: dict, reason
             engine=engine(),
         )
     except store.ConcurrencyConflict:
-        raise EntryError("the session changed meanwhile; reload and try again", None, 409) from None
+        raise EntryError(_("the session changed meanwhile; reload and try again"), None, 409) from None
     return {**answer, "head_seq": stored.session.head_seq}
 
 

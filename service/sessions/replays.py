@@ -13,11 +13,10 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from engine.hand import HandError, shanten, waits
-from engine.model import SEATS
+from engine.model import SEATS, name_seats
 from engine.replay import Replay, replay
-from engine.state import ANOMALY_LABELS
+from engine.state import ANOMALY_ZH
 from engine.tiles import is_flower
-from engine.verdicts import named, named_disputes
 from events import store
 from events.models import TableSession
 from service.db import engine
@@ -107,15 +106,15 @@ def _result(report: dict | None, hand_no: int) -> dict | None:
     h = report["hands"][hand_no - 1]
     keys = ("result", "wins", "points", "items", "expected_payments", "recorded_payments",
             "expected_net", "recorded_net", "disputes")  # fmt: skip
-    return {**{k: h[k] for k in keys}, "disputes": named_disputes(h["disputes"], h["seats"])}
+    return {k: h[k] for k in keys}
 
 
 def _problems(rp: Replay, report: dict | None) -> dict[int, list[dict]]:
     """seq -> what is wrong there: the replay's anomalies, the audit's session-level ones, and
     each disputed payment at its hand's settlement line."""
     out: dict[int, list[dict]] = {}
-    session_level = report["anomalies"] if report else [_anomaly(a) for a in rp.anomalies]
-    for a in [_anomaly(a) for h in rp.hands for a in h.anomalies] + session_level:
+    session_level = report["anomalies"] if report else [_anomaly(a, {}) for a in rp.anomalies]
+    for a in [_anomaly(a, h.outcome.seats) for h in rp.hands for a in h.anomalies] + session_level:
         if a["seq"] is not None:
             out.setdefault(a["seq"], []).append(a)
     for h, replayed in zip(report["hands"] if report else (), rp.hands, strict=False):
@@ -125,17 +124,17 @@ def _problems(rp: Replay, report: dict | None) -> dict[int, list[dict]]:
                         payer=h["seats"][d["from"]], payee=h["seats"][d["to"]],
                         expected=d["expected"], recorded=d["recorded"])  # fmt: skip
             if d["explanation"]:
-                message += " — " + label(named(d["explanation"], h["seats"]))
+                message += " — " + label(d["explanation"])
             out.setdefault(settled[-1], []).append(
                 {"code": "dispute", "severity": "dispute", "message": message}
             )
     return out
 
 
-def _anomaly(a) -> dict:
-    zh, en = ANOMALY_LABELS.get(a.code, ("", ""))
-    return {"seq": a.seq, "code": a.code, "zh": zh, "en": en, "severity": a.severity,
-            "message": a.message}  # fmt: skip
+def _anomaly(a, seats) -> dict:
+    """A replay's anomaly for the page, its seats named (``seats``: the hand's)."""
+    return {"seq": a.seq, "code": a.code, "zh": ANOMALY_ZH.get(a.code, ""), "severity": a.severity,
+            "message": name_seats(a.message, seats, "en")}  # fmt: skip
 
 
 def _seat_json(state, seat: str, player: str, drawn: str | None) -> dict:

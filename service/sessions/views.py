@@ -9,8 +9,8 @@ from flask import abort
 from flask_babel import gettext as _
 
 from engine.audit import resolutions as report_resolutions
+from engine.model import KNOWN_FLAGS
 from engine.rulesets import get_ruleset
-from engine.verdicts import named
 from events import store, verifications
 from events.models import TableSession, Verification
 from service.accounts import auth
@@ -142,16 +142,15 @@ def resolutions(report: dict) -> dict[int, dict]:
 
 
 def explanations(h: dict) -> list[dict]:
-    """The audit's explanations of a disputed hand, seats named (``named``); from a report made
-    before the audit gave them, the distinct explanations of its differing payments."""
+    """The audit's explanations of a disputed hand; from a report made before the audit gave
+    them, the distinct explanations of its differing payments."""
     if "explanations" in h:
-        return [named(e, h["seats"]) for e in h["explanations"] or []]
+        return h["explanations"] or []
     found = {}
     for d in h["disputes"]:
         if d["explanation"]:
-            found.setdefault(d["explanation"]["code"], named(d["explanation"], h["seats"]))
+            found.setdefault(d["explanation"]["code"], d["explanation"])
     return list(found.values())
-
 
 
 def _hand_summary(index: int, h: dict, resolved: dict[int, dict]) -> dict:
@@ -219,6 +218,7 @@ def hand_view(user: User, session_id: str, index: int) -> dict:
     if not 1 <= index <= len(report["hands"]):
         abort(404)
     h = report["hands"][index - 1]
+    rs = get_ruleset(s.ruleset)
     out = _hand_summary(index, h, resolutions(report))
     out.update(
         session=session_summary(s, v),
@@ -228,7 +228,11 @@ def hand_view(user: User, session_id: str, index: int) -> dict:
         winners=h["winners"],
         items=h["items"],
         steps=h.get("steps", {}),  # reports made before the audit gave the arithmetic have none
-        unit=get_ruleset(s.ruleset).points_unit[0],
+        unit=rs.points_unit[0],
+        # a ruleset's own win flags (wenling's 包三家) in words; the shared ones: macro flag()
+        flag_labels={f: {"zh": rs.flag_rules[f].zh, "en": rs.flag_rules[f].en}
+                     for w in h["wins"] for f in w["flags"]
+                     if f not in KNOWN_FLAGS and f in rs.flag_rules},  # fmt: skip
         reading=h["reading"],
         limits=h["limits"],
         recorded_points=h["recorded_points"],

@@ -28,11 +28,5 @@
     return entry[catalog.lang] || entry[other] || entry.code || "";
   }
 
-  // An anomaly in the page's language: its code's label (the engine's message, English with
-  // seat letters and tile codes, only when the code has no label).
-  function anomaly(a) {
-    return label({ zh: a.zh || a.message, en: a.en || a.message });
-  }
-
-  global.FupanI18n = { lang: catalog.lang, gettext: gettext, ngettext: ngettext, label: label, anomaly: anomaly };
+  global.FupanI18n = { lang: catalog.lang, gettext: gettext, ngettext: ngettext, label: label };
 })(window);

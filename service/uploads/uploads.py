@@ -13,6 +13,7 @@ from events import store
 from events.codec import LogError, LogFormatError, parse_log
 from service.accounts import auth
 from service.db import engine
+from service.i18n import problems
 from service.models import User
 from workers.dispatch import enqueue_verify
 
@@ -31,7 +32,7 @@ class Outcome:
 
     def as_json(self) -> dict:
         if self.session_id is None:
-            return {"file": self.name, "errors": [_error_json(e) for e in self.errors]}
+            return {"file": self.name, "errors": [problems.as_json(e) for e in self.errors]}
         return {
             "file": self.name,
             "session_id": self.session_id,
@@ -41,12 +42,10 @@ class Outcome:
         }
 
 
-def _error_json(e: LogError) -> dict:
-    return {"line": e.line, "record_type": e.record_type, "field": e.field, "message": e.message}
-
-
-def _reject(name: str, message: str, line: int = 0, field: str | None = None) -> Outcome:
-    return Outcome(name, errors=(LogError(line, "session" if field else None, field, message),))
+def _reject(name: str, code: str, line: int = 0, field: str | None = None, **params) -> Outcome:
+    """A file refused before or after parsing: ``code`` one of events/messages.py's."""
+    error = LogError(line, "session" if field else None, field, code, params)
+    return Outcome(name, errors=(error,))
 
 
 def _deadline() -> float:
@@ -60,18 +59,16 @@ def _deadline() -> float:
 def take(user: User, name: str, data: bytes) -> Outcome:
     """Parse, authorise, store and queue one file."""
     if PurePath(name).suffix.lower() not in ALLOWED_SUFFIXES:
-        return _reject(name, "wrong file type: upload a JSON Lines table log (.jsonl)")
+        return _reject(name, "file_type")
     try:
         parsed = parse_log(data, deadline=_deadline())
     except LogFormatError as e:
         return Outcome(name, errors=tuple(e.errors))
     club = parsed.session.get("club") or ""
     if not club:
-        return _reject(name, "the session record names no club; add \"club\"", line=parsed.lines[0],
-                       field="club")
+        return _reject(name, "no_club", line=parsed.lines[0], field="club")
     if club not in auth.memberships(user):
-        return _reject(name, f"you are not a member of club {club!r}", line=parsed.lines[0],
-                       field="club")
+        return _reject(name, "not_member", line=parsed.lines[0], field="club", club=repr(club))
     stored = store.ingest_parsed(parsed=parsed, engine=engine())
     if stored.created:
         enqueue_verify(stored.session.id)

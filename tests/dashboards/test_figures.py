@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import re
+
 import plotly.graph_objects as go
 
 from dashboards import (
     PLOT_CONFIG,
+    Labels,
     dispute_rate_by_item,
     dispute_rate_by_table,
     hand_value_histogram,
     payment_sankey,
     running_balance,
 )
+
+# Every word a figure shows comes from here (or is data): each label is its own field's name.
+LABELS = Labels(**{f.name: f"<{f.name}>" for f in dataclasses.fields(Labels)})
+LABELS = dataclasses.replace(LABELS, pays="{name} <pays>", gets="{name} <gets>")
 
 SESSIONS = [
     {"label": "11-27 · 1", "net": {"阿强": 30, "小李": -10, "老王": -20}},
@@ -20,7 +29,7 @@ SESSIONS = [
 
 
 def test_running_balance_accumulates_and_keeps_absent_players_flat():
-    fig = running_balance(SESSIONS)
+    fig = running_balance(SESSIONS, LABELS)
     traces = {t.name: list(t.y) for t in fig.data}
     assert traces == {"阿强": [30, 25], "小李": [-10, -10], "老王": [-20, -20], "阿芳": [0, 5]}
     assert list(fig.data[0].x) == ["11-27 · 1", "11-28 · 2"]
@@ -34,7 +43,8 @@ def test_sankey_sums_payments_per_pair_and_skips_nothing_paid():
             {"from": "S", "to": "N", "amount": 7},
             {"from": "W", "to": "W", "amount": 9},
             {"from": "W", "to": "N", "amount": 0},
-        ]
+        ],
+        LABELS,
     )
     sankey = fig.data[0]
     assert isinstance(sankey, go.Sankey)
@@ -43,12 +53,13 @@ def test_sankey_sums_payments_per_pair_and_skips_nothing_paid():
         (labels[s], labels[t]): v
         for s, t, v in zip(sankey.link.source, sankey.link.target, sankey.link.value, strict=True)
     }
-    assert flows == {("E pays 付", "N gets 收"): 14, ("S pays 付", "N gets 收"): 7}
+    assert flows == {("E <pays>", "N <gets>"): 14, ("S <pays>", "N <gets>"): 7}
 
 
 def test_dispute_rate_by_table_is_a_percentage():
     fig = dispute_rate_by_table(
-        [{"table": "2", "hands": 8, "disputed": 2}, {"table": "1", "hands": 0, "disputed": 0}]
+        [{"table": "2", "hands": 8, "disputed": 2}, {"table": "1", "hands": 0, "disputed": 0}],
+        LABELS,
     )
     bar = fig.data[0]
     assert list(bar.x) == ["1", "2"]
@@ -57,20 +68,24 @@ def test_dispute_rate_by_table_is_a_percentage():
 
 
 def test_dispute_rate_by_item_puts_the_most_frequent_on_top():
-    fig = dispute_rate_by_item(["漏番", "包三家", "漏番"], hands=10)
+    fig = dispute_rate_by_item(["漏番", "包三家", "漏番"], 10, LABELS)
     bar = fig.data[0]
     assert list(bar.y) == ["包三家", "漏番"]  # plotly draws the last category on top
     assert list(bar.x) == [10.0, 20.0]
 
 
 def test_hand_values_one_histogram_per_ruleset():
-    fig = hand_value_histogram({"wenling": [8, 16], "huangyan": [44]})
+    fig = hand_value_histogram({"wenling": [8, 16], "huangyan": [44]}, LABELS)
     assert [(t.name, list(t.x)) for t in fig.data] == [("huangyan", [44]), ("wenling", [8, 16])]
+    named = hand_value_histogram({"wenling": [8]}, LABELS, titles={"wenling": "温岭麻将"})
+    assert named.data[0].name == "温岭麻将"
+    assert [a.text for a in named.layout.annotations] == ["温岭麻将"]
+    assert named.layout.xaxis.title.text == "<points_axis>"  # no unit given
 
 
 def test_hand_values_each_ruleset_on_its_own_axis_in_its_own_unit():
     fig = hand_value_histogram(
-        {"wenling": [80], "zhoushan": [3]}, {"wenling": "分", "zhoushan": "台"}
+        {"wenling": [80], "zhoushan": [3]}, LABELS, {"wenling": "分", "zhoushan": "台"}
     )
     axes = [t.xaxis for t in fig.data]
     assert len(set(axes)) == 2  # two units never share an axis
@@ -82,8 +97,8 @@ def test_hand_values_each_ruleset_on_its_own_axis_in_its_own_unit():
 
 
 def test_every_figure_leaves_the_modebar_a_band_and_fits_its_tick_labels():
-    for fig in (running_balance(SESSIONS), dispute_rate_by_item(["漏番"], 1),
-                hand_value_histogram({"wenling": [80]})):  # fmt: skip
+    for fig in (running_balance(SESSIONS, LABELS), dispute_rate_by_item(["漏番"], 1, LABELS),
+                hand_value_histogram({"wenling": [80]}, LABELS)):  # fmt: skip
         assert fig.layout.margin.t >= 80  # the modebar is ~30 px tall, the title under it
         assert fig.layout.title.yref == "paper" and fig.layout.title.yanchor == "bottom"
         assert fig.layout.xaxis.automargin is True and fig.layout.yaxis.automargin is True
@@ -96,6 +111,38 @@ def test_png_export_stays_in_the_modebar():
 
 
 def test_empty_data_gives_an_empty_figure_not_an_error():
-    assert running_balance([]).data == ()
-    assert payment_sankey([]).data[0].link.value in (None, ())
-    assert dispute_rate_by_item([], hands=0).data[0].x in (None, ())
+    assert running_balance([], LABELS).data == ()
+    assert payment_sankey([], LABELS).data[0].link.value in (None, ())
+    assert dispute_rate_by_item([], 0, LABELS).data[0].x in (None, ())
+
+
+def shown_words(fig) -> list[str]:
+    """The words a figure shows: titles, axis titles, subplot titles, trace names, sankey nodes
+    and the fixed text of hover templates (their %{…} values are data)."""
+    layout = fig.layout.to_plotly_json()
+    out = [layout.get("title", {}).get("text", "")]
+    out += [v.get("title", {}).get("text", "") for k, v in layout.items() if "axis" in k]
+    out += [a.get("text", "") for a in layout.get("annotations", ())]
+    for trace in fig.to_plotly_json()["data"]:
+        out.append(trace.get("name") or "")
+        out += list(trace.get("node", {}).get("label") or ())
+        for part in (trace, trace.get("node", {}), trace.get("link", {})):
+            out.append(re.sub(r"%\{[^}]*\}|<extra></extra>", "", part.get("hovertemplate") or ""))
+    return [w for w in out if w]
+
+
+def test_every_word_of_a_figure_is_a_label_given_or_data():
+    figures = [
+        running_balance(SESSIONS, LABELS),
+        payment_sankey([{"from": "阿强", "to": "老王", "amount": 5}], LABELS),
+        dispute_rate_by_table([{"table": "2", "hands": 8, "disputed": 2}], LABELS),
+        dispute_rate_by_item(["漏番"], 10, LABELS),
+        hand_value_histogram({"wenling": [8]}, LABELS, {"wenling": "分"}, {"wenling": "温岭"}),
+    ]
+    data = {"阿强", "小李", "老王", "阿芳", "漏番", "分", "温岭"}
+    for fig in figures:
+        words = " ".join(shown_words(fig))
+        for name in data:
+            words = words.replace(name, " ")
+        assert re.findall(r"[A-Za-z]+|[\u4e00-\u9fff]+", re.sub(r"<\w+>", " ", words)) == [], words
+    assert "<balance>" in json.dumps(figures[0].to_plotly_json()["layout"])

@@ -55,7 +55,8 @@ def test_wenling_bao_san_jia_payment_adds_up_each_seat_it_pays_for():
     h = hand["hands"][1]  # 西 liable for 南's 80: 3 × 80 ÷ 10 × 2 = 48
     reason, formula, amount = rules(h)["W", "S"]
     assert (formula, amount) == (" + ".join(["80 ÷ 10 × 2"] * 3), 48)
-    assert "包三家(代东家)" in reason and "包三家(代北家)" in reason
+    seats = h["seats"]
+    assert f"包三家(代{seats['E']})" in reason and f"包三家(代{seats['N']})" in reason
 
 
 def test_huangyan_seed_example_halves_the_non_winners_differences():

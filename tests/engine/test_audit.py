@@ -101,7 +101,7 @@ def test_dealer_rotation_is_checked():
     assert not report["ok"]
     ((seq, code, severity),) = [(a["seq"], a["code"], a["severity"]) for a in report["anomalies"]]
     assert (seq, code, severity) == (6, "dealer_rotation", "error")
-    assert "E=小李" in report["anomalies"][0]["message"]
+    assert "should seat East 小李, South 老王" in report["anomalies"][0]["message"]
 
 
 def test_seat_change_exempts_the_hand():

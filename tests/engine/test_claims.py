@@ -310,7 +310,8 @@ def test_a_robbed_kong_whose_robbed_seat_shows_no_peng_of_the_tile_is_no_win():
     hand = zhoushan(show("S", PINGHU), no_peng, ROBBED)
     assert codes_at(hand) == [(4, "robbed_kong_no_peng")]  # the win line makes the claim
     assert hand["anomalies"][0]["severity"] == "error"
-    assert "W" in hand["anomalies"][0]["message"] and "4s" not in hand["anomalies"][0]["message"]
+    message = hand["anomalies"][0]["message"]  # the robbed seat by its player, the tile in words
+    assert hand["seats"]["W"] in message and "4 Bamboo" in message and "4s" not in message
     assert hand["expected_payments"] == [] and hand["wins"][0]["stands"] is False
     # the same 13 tiles all concealed: no 碰 at all
     closed = show("W", "111z222z333z999m4s")

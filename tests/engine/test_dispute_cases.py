@@ -112,7 +112,7 @@ WENLING = [
         DEALER_DUIDUIHU,
         [("S", "E", 8), ("W", "E", 8), ("N", "E", 8)],
         each("E", 29),
-        [("fan_missed", "胡牌家E漏算对对胡")],
+        [("fan_missed", "胡牌家阿强漏算对对胡")],
         [("S", "E", 21), ("W", "E", 21), ("N", "E", 21)],
     ), id="duiduihu_forgotten"),
     # 3. 杠上开花 on a flower replacement ("包括翻白板花牌一类时的杠牌") forgotten. 南 暗杠 西 "风牌暗杠
@@ -127,8 +127,8 @@ WENLING = [
          win("S", "self_draw", "7s", flags=["bonus_replacement"])],
         [("E", "S", 24), ("W", "S", 24), ("N", "S", 24)],
         each("S", 48),
-        [("fan_missed", "胡牌家S漏算翻花牌(本位)"), ("fan_missed", "胡牌家S漏算杠上开花"),
-         ("fan_missed", "胡牌家S漏算无得"), ("self_draw_read_as_discard", "S的自摸按放铳算")],
+        [("fan_missed", "胡牌家小李漏算翻花牌(本位)"), ("fan_missed", "胡牌家小李漏算杠上开花"),
+         ("fan_missed", "胡牌家小李漏算无得"), ("self_draw_read_as_discard", "小李的自摸按放铳算")],
         [("E", "S", 24), ("W", "S", 24), ("N", "S", 24)],
     ), id="kong_bloom_forgotten_three_fan_and_the_self_draw_fit"),
     # 4. The same hand, the 西 暗杠 counted as 明杠: "每个风牌暗杠 … 32 胡" read as "风牌明杠 16 胡":
@@ -139,7 +139,7 @@ WENLING = [
          win("S", "self_draw", "7s", flags=["bonus_replacement"])],
         [("E", "S", 36), ("W", "S", 36), ("N", "S", 36)],
         each("S", 48),
-        [("kong_as_exposed", "S的西暗杠按明杠算")],
+        [("kong_as_exposed", "小李的西暗杠按明杠算")],
         [("E", "S", 12), ("W", "S", 12), ("N", "S", 12)],
     ), id="concealed_kong_counted_as_exposed"),
     # 5. Nothing fits: the same hand paid 40 each (400 = 50 胡 × 8: ten 胡 short, no single item is
@@ -178,7 +178,7 @@ WENLING = [
         [("E", "S", 20), ("E", "S", 20), ("W", "S", 20), ("N", "S", 20), ("N", "E", 1),
          ("W", "E", 2), ("W", "N", 1)],
         {("E", "S"): 20, ("W", "S"): 20, ("N", "S"): 20, ("N", "E"): 1, ("W", "E"): 2, ("W", "N"): 1},
-        [("paid_twice", "E付给S的款付了两次")],
+        [("paid_twice", "阿强付给小李的款付了两次")],
         [("S", "E", 20)],
     ), id="one_payment_paid_twice"),
     # 8. The 得 indicator misread. Indicator 9s: "翻出下面的一张牌，作为'得'牌" -> the other 9s are 得.
@@ -191,7 +191,7 @@ WENLING = [
         [DE_9S, show("S", "123456789m234p789s55s"), win("S", "discard", "4p", "W")],
         [("E", "S", 8), ("W", "S", 8), ("N", "S", 8)],
         each("S", 4),
-        [("wildcard_misread", "得看错：把一条当成得（应为九条）"), ("fan_added", "胡牌家S多算1番")],
+        [("wildcard_misread", "得看错：把一条当成得（应为九条）"), ("fan_added", "胡牌家小李多算1番")],
         [("S", "E", 4), ("S", "W", 4), ("S", "N", 4)],
     ), id="de_indicator_misread"),
 ]
@@ -259,7 +259,7 @@ HUANGYAN = [
         SEED_NON_DEALER_WINS,
         [("E", "N", 12), ("S", "N", 12), ("W", "N", 12), ("E", "S", 4), ("W", "E", 7), ("W", "S", 11)],
         SEED_NON_DEALER_OWED,
-        [("winner_as_dealer", "闲家胡按庄家胡算"), ("previous_dealer", "按上一局的庄家(北)算")],
+        [("winner_as_dealer", "闲家胡按庄家胡算"), ("previous_dealer", "按上一局的庄家(阿芳)算")],
         [("N", "S", 10), ("N", "E", 2), ("W", "E", 1)],
     ), id="xianjia_win_paid_as_the_dealers"),
     # 3. The 得 misread: indicator 9s, 得 = 9s. 北 holds 234567m 234p 78s + 9s 55p, wins 2m (34m+2m)
@@ -295,7 +295,7 @@ HUANGYAN = [
         SMALL_WIN_RICH_DEALER,
         [("E", "N", 20), ("S", "N", 10), ("W", "N", 10), ("S", "E", 28), ("W", "E", 28)],
         {("E", "N"): 20, ("S", "N"): 10, ("W", "N"): 10, ("S", "E"): 60, ("W", "E"): 60},
-        [("non_winner_fan_missed", "漏算E家的番"), ("kong_as_exposed", "E的东暗杠按明杠算")],
+        [("non_winner_fan_missed", "漏算阿强的番"), ("kong_as_exposed", "阿强的东暗杠按明杠算")],
         [("S", "E", 32), ("W", "E", 32)],
     ), id="dealers_concealed_kong_counted_as_exposed"),
     # 6. The wrong seat paid: the same hand, 西 paid 北 the half 南 owed (西→北 20, 南 nothing).
@@ -304,7 +304,7 @@ HUANGYAN = [
         SMALL_WIN_RICH_DEALER,
         [("E", "N", 20), ("W", "N", 20), ("S", "E", 60), ("W", "E", 60)],
         {("E", "N"): 20, ("S", "N"): 10, ("W", "N"): 10, ("S", "E"): 60, ("W", "E"): 60},
-        [("paid_by_wrong_seat", "W替S付了给N的款")],
+        [("paid_by_wrong_seat", "老王替小李付了给阿芳的款")],
         [("S", "W", 10)],
     ), id="the_wrong_seat_paid"),
     # 7. Nothing fits: the seed's 閒家胡 paid as due but 东→北 15 (not 12): cause_unknown; 北 gives
@@ -343,7 +343,7 @@ ZHOUSHAN = [
          win("W", "self_draw", "8s", flags=KONG)],
         [("E", "W", 3), ("S", "W", 3), ("N", "W", 3)],
         {("N", "W"): 9},
-        [("bao_missed", "杠上开花未包三家"), ("kong_as_concealed", "W的五筒明杠按暗杠算")],
+        [("bao_missed", "杠上开花未包三家"), ("kong_as_concealed", "老王的五筒明杠按暗杠算")],
         [("N", "E", 3), ("N", "S", 3)],
     ), id="kong_bloom_bao_forgotten"),
     # 2. A self-draw paid like a discard win: 北 self-draws 6s (66s 单钓将, 789s): "(3)白3个" 1 +
@@ -354,7 +354,7 @@ ZHOUSHAN = [
         [show("N", "123m456p66789s555z"), win("N", "self_draw", "6s")],
         [("S", "N", 2)],
         each("N", 4),
-        [("self_draw_read_as_discard", "N的自摸按S放铳算")],
+        [("self_draw_read_as_discard", "阿芳的自摸按小李放铳算")],
         [("E", "N", 4), ("W", "N", 4), ("S", "N", 2)],
     ), id="self_draw_paid_as_a_discard"),
     # 3. 一炮多响 ("一炮多响按逆时针…" : several winners on one discard), one forgotten. 西 throws 3m:
@@ -366,7 +366,7 @@ ZHOUSHAN = [
          win("S", "discard", "3m", "W"), win("N", "discard", "3m", "W")],
         [("W", "S", 3)],
         {("W", "S"): 3, ("W", "N"): 4},
-        [("winner_not_paid", "N也胡了，没人付给N")],
+        [("winner_not_paid", "阿芳也胡了，没人付给阿芳")],
         [("W", "N", 4)],
     ), id="two_winners_one_forgotten"),
     # 4. A discard win paid as a self-draw, in the 南风圈: 西 碰南 (圈风 1) + 混一色 2 + "(6)对倒" 1
@@ -377,7 +377,7 @@ ZHOUSHAN = [
         SOUTH_PUNG_HALF_FLUSH,
         [("E", "W", 4), ("S", "W", 4), ("N", "W", 4)],
         {("N", "W"): 4},
-        [("wrong_payer", "放铳付款人错"), ("discard_read_as_self_draw", "W胡N的牌按自摸算")],
+        [("wrong_payer", "放铳付款人错"), ("discard_read_as_self_draw", "老王胡阿芳的牌按自摸算")],
         [("W", "E", 4), ("W", "S", 4)],
         round_wind="S",
     ), id="discard_paid_by_everyone"),
@@ -388,7 +388,7 @@ ZHOUSHAN = [
         [show("E", "234m11567p345678s"), win("E", "discard", "2m", "S", flags=["last_tile"])],
         [("S", "E", 1)],
         {("S", "E"): 4},
-        [("tai_missed", "E 漏算海底捞月")],
+        [("tai_missed", "阿强漏算海底捞月")],
         [("S", "E", 3)],
     ), id="haidi_forgotten"),
     # 6. The cap ignored on 抢杠胡: 西 11122334456789p robs 东's 5p (4p_6p 坎张): "(13)清一色 4" + 坎张 1 =
@@ -398,7 +398,7 @@ ZHOUSHAN = [
         [show("W", "11122334456789p"), win("W", "robbed_kong", "5p", "E")],
         [("E", "W", 25)],
         {("E", "W"): 20},
-        [("base_added", "多付了1底"), ("cap_ignored", "W 超过封顶仍按5台付"), ("tai_added", "W 多算1台")],
+        [("base_added", "多付了1底"), ("cap_ignored", "老王超过封顶仍按5台付"), ("tai_added", "老王多算1台")],
         [("W", "E", 5)],
     ), id="cap_ignored_on_a_robbed_kong"),
     # 7. Nothing fits: DRAGONS_EDGE (南: 中3个 1 + 发3个 1 + 边张 1 = 3 on 西's 3m) paid 5: one too
@@ -458,7 +458,7 @@ XIZHOU = [
         FLOWERS_DRAGON_EDGE,
         [("N", "S", 12)],
         each("S", 7),
-        [("self_draw_read_as_discard", "S的自摸按N放铳算")],
+        [("self_draw_read_as_discard", "小李的自摸按阿芳放铳算")],
         [("E", "S", 7), ("W", "N", 5), ("W", "S", 2)],
     ), id="self_draw_paid_by_one_seat"),
     # 4. 一炮多响 with one forgotten ("支持一炮多响 … A需要支付BC二家的分数"): 北 throws 2m; 东 234m 11p
@@ -469,7 +469,7 @@ XIZHOU = [
          win("E", "discard", "2m", "N"), win("S", "discard", "2m", "N")],
         [("N", "E", 4)],
         {("N", "E"): 4, ("N", "S"): 6},
-        [("winner_not_paid", "S也胡了，没人付给S")],
+        [("winner_not_paid", "小李也胡了，没人付给小李")],
         [("N", "S", 6)],
     ), id="two_winners_one_forgotten"),
     # 5. One 1-台 item forgotten: 东 self-draws the last tile 2m: "海底捞月：摸到最后1张牌时胡牌，1台" +
@@ -479,8 +479,8 @@ XIZHOU = [
         [show("E", ALL_CHOWS), win("E", "self_draw", "2m", flags=["last_tile"])],
         [("S", "E", 3), ("W", "E", 3), ("N", "E", 3)],
         each("E", 4),
-        [("tai_missed", "E 漏算平胡"), ("tai_missed", "E 漏算海底捞月"), ("tai_missed", "E 漏算自摸"),
-         ("tai_missed", "E 漏算门清"), ("tai_short", "E 少算1台")],
+        [("tai_missed", "阿强漏算平胡"), ("tai_missed", "阿强漏算海底捞月"), ("tai_missed", "阿强漏算自摸"),
+         ("tai_missed", "阿强漏算门清"), ("tai_short", "阿强少算1台")],
         [("S", "E", 1), ("W", "E", 1), ("N", "E", 1)],
     ), id="haidi_or_another_item_forgotten"),
     # 6. The wrong multiple: WHITE_PAIR (西: 平胡 1 (白 pair allowed, docs) + 门清 1 = 2 on 北's 2m):
@@ -490,8 +490,8 @@ XIZHOU = [
         WHITE_PAIR,
         [("N", "W", 2)],
         {("N", "W"): 4},
-        [("tai_missed", "W 漏算平胡"), ("tai_missed", "W 漏算门清"), ("discard_not_doubled", "点炮未付2M"),
-         ("tai_short", "W 少算1台")],
+        [("tai_missed", "老王漏算平胡"), ("tai_missed", "老王漏算门清"), ("discard_not_doubled", "点炮未付2M"),
+         ("tai_short", "老王少算1台")],
         [("N", "W", 2)],
     ), id="discard_paid_m_not_2m"),
     # 7. Nothing fits: the same hand paid 3 (no 台 count gives an odd 2M): cause_unknown; 北 owes 1.

@@ -9,7 +9,7 @@ import threading
 
 import pytest
 from alembic import command as alembic_command
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 from sqlalchemy.exc import DBAPIError
 
 from events import chain, store, verifications
@@ -272,6 +272,40 @@ def test_migrations_go_down_to_nothing_and_up_again(database_url, sample_log):
     store.ingest(data=sample_log)  # the triggers came back with the tables
     with pytest.raises(DBAPIError, match="fupan: "):
         run_sql("DELETE FROM events")
+
+
+def test_0012_empties_the_digests_so_the_web_makes_them_again(database_url, sample_log):
+    """Digests made before the items were data (``"zh · code"``) are deleted, both tables; the
+    verification they were made from stays (a digest is derived from it)."""
+    engine = events_db.get_engine()
+    alembic_command.downgrade(events_db.alembic_config(engine), "0011_store_subset")
+    session = store.ingest(data=sample_log).session
+    verifications.record_verification(
+        session_id=session.id, head_seq=session.head_seq, engine_version="1.0", options=None,
+        status="ok", report={"hands": []},
+    )  # fmt: skip
+    with engine.connect() as c:
+        (vid,) = c.execute(text("SELECT id FROM verifications")).one()
+    run_sql(
+        "INSERT INTO web_digest (verification_id, session_id, head_seq, status, disputes, "
+        "anomalies, ok, hands, disputed_hands, explanations, winner_points) VALUES (:v, :s, :h, "
+        "'ok', 1, 0, :t, 1, 1, :e, '[]')",
+        v=vid, s=session.id, h=session.head_seq, t=True, e='["胡牌家漏算无得 · fan_missed"]',
+    )  # fmt: skip
+    run_sql(
+        "INSERT INTO web_digest_player (verification_id, player, position, seated, net, wins, "
+        "owed) VALUES (:v, '阿强', 0, :t, 10, 1, 10)", v=vid, t=True,
+    )  # fmt: skip
+
+    def count(table: str) -> int:
+        with engine.connect() as c:
+            return c.execute(text(f"SELECT count(*) FROM {table}")).scalar_one()
+
+    assert (count("web_digest"), count("web_digest_player")) == (1, 1)
+    events_db.upgrade(engine, "0012_digest_reset")
+    assert (count("web_digest"), count("web_digest_player"), count("verifications")) == (0, 0, 1)
+    alembic_command.downgrade(events_db.alembic_config(engine), "0011_store_subset")
+    events_db.upgrade(engine)  # down and up again: nothing to undo
 
 
 def test_head_status_tells_whether_the_current_head_is_verified(database_url, sample_log):

@@ -88,3 +88,21 @@ def test_charts_are_styled_by_the_plotly_stylesheet(live, browser, pages):
     assert position == "absolute"
     assert not errors
     context.close()
+
+
+@pytest.mark.parametrize(
+    "locale, want", [("zh-CN", ["下载为 PNG 图片", "缩放", "自动缩放"]),
+                     ("en-US", ["Download plot as a PNG", "Zoom", "Autoscale"])]
+)  # fmt: skip
+def test_plotlys_own_words_are_in_the_pages_language(live, browser, pages, locale, want):
+    """The modebar's button titles (plotly.js's words) follow the page: a Plotly locale made from
+    the scripts' catalog (charts.js)."""
+    context, page, errors = phone_login(browser, live, {**DESKTOP, "locale": locale})
+    page.goto(f"{live}/clubs/{CLUB}/dashboards")
+    page.wait_for_selector("#chart-balance .modebar-btn", state="attached")
+    titles = page.eval_on_selector_all(
+        "#chart-balance .modebar-btn", "els => els.map(e => e.getAttribute('data-title'))"
+    )
+    assert set(want) <= set(titles), titles
+    assert not errors
+    context.close()

@@ -33,3 +33,25 @@ def test_a_second_upload_of_a_file_says_already_stored(live, browser, shots, tmp
     page.wait_for_url(f"{live}{href}")
     assert errors == []
     context.close()
+
+
+@pytest.mark.parametrize(
+    "locale, want",
+    [("zh-CN", '第 5 行，字段 tiles："123x" 不是一张牌'),
+     ("en-US", 'line 5, field tiles: "123x" is not a tile')],
+)  # fmt: skip
+def test_a_broken_file_is_explained_in_the_pages_language(live, browser, shots, tmp_path,
+                                                          locale, want):  # fmt: skip
+    context, page, errors = phone_login(browser, live, {**PHONE, "locale": locale})
+    lines = fixture_log("replay/clean.jsonl").decode().splitlines()
+    lines[4] = '{"type":"deal","seat":"E","tiles":"123x"}'
+    log = tmp_path / "broken.jsonl"
+    log.write_text("\n".join(lines), encoding="utf-8")
+    page.goto(f"{live}/upload")
+    page.set_input_files("#files", [str(log)])
+    page.click("#upload-form button[type=submit]")
+    shown = page.wait_for_selector("#results li.rejected pre.errors").text_content()
+    assert shown.splitlines() == [want]
+    page.screenshot(path=shots / f"upload-error-{locale[:2]}.png", full_page=True)
+    assert errors == []
+    context.close()

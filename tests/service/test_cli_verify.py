@@ -37,11 +37,12 @@ def test_verify_dispute_exits_1_and_explains():
     assert "争议" in result.stdout and "漏算无得（硬碰硬）" in result.stdout
 
 
-def test_verify_anomaly_exits_1_with_line_and_chinese_tiles():
+def test_verify_anomaly_exits_1_with_line_player_and_tile():
+    """The (English) message names the seat by its player and the tile in English words."""
     result = run("verify", REPLAY / "discard_not_in_hand.jsonl")
     assert result.exit_code == 1
     assert "discard_not_in_hand" in result.stdout and "line 9" in result.stdout
-    assert "九条" in result.stdout
+    assert "9 Bamboo" in result.stdout and "九条" not in result.stdout
 
 
 def test_verify_json_shape():
@@ -175,7 +176,7 @@ def test_verify_json_refuses_a_lone_surrogate_with_line_and_field(tmp_path):
     result = run("verify", "--json", bad)
     assert result.exit_code == 2, result.output
     (error,) = json.loads(result.stdout)["files"][0]["errors"]
-    assert (error["line"], error["field"]) == (1, "players.0")
+    assert (error["line"], error["field"], error["code"]) == (1, "players.0", "contains_surrogate")
     assert "lone surrogate" in error["message"] and "Traceback" not in result.output
 
 

@@ -28,7 +28,7 @@ from service.models import Digest as DigestRow
 from service.models import DigestPlayer, User
 from service.sessions import queries
 from service.sessions.views import session_summary
-from tests.service.conftest import CLUB, OTHER_CLUB, csrf_token, fixture_log, login, verified
+from tests.service.conftest import CLUB, EN, OTHER_CLUB, csrf_token, fixture_log, login, verified
 from workers.celery_app import wait_embedded
 
 PLAYERS = ["阿强", "小李", "老王", "阿芳"]  # the simulator's
@@ -94,7 +94,7 @@ def assert_pages_agree(app, client) -> None:
             figures[f"players/{name}"] = dashboards.running_balance([
                 {"label": f"{(e['started_at'] or e['uploaded_at'])[:10]} · {e['club']} "
                           f"{e['table']}",
-                 "net": {name: e["net"] or 0}} for e in want]).to_json()  # fmt: skip
+                 "net": {name: e["net"] or 0}} for e in want], charts.labels()).to_json()  # fmt: skip
         everything, totals = reference(queries.SessionFilter()), {}
         for _, d in everything:
             for player, amount in (d.recorded_totals if d else {}).items():
@@ -102,7 +102,8 @@ def assert_pages_agree(app, client) -> None:
     for name, figure in figures.items():
         url = f"/api/v1/{name}/charts/balance" if name.startswith("players/") \
             else f"/api/v1/clubs/{CLUB}/charts/{name}?table=table 2"  # fmt: skip
-        assert client.get(url).get_data(as_text=True) == figure, name
+        # the figures above were built outside a request: in English
+        assert client.get(url, headers=EN).get_data(as_text=True) == figure, name
     ledger = client.get(f"/api/v1/clubs/{CLUB}/ledger?date=all").get_json()
     assert ledger["totals"] == totals
     assert ledger["pending_sessions"] == [s["id"] for s, d in everything if d is None]

@@ -4,9 +4,13 @@ the language switch, which names the other language in that language."""
 
 from __future__ import annotations
 
+import html as html_lib
+import re
+
 import pytest
 
 from engine.rulesets import RULESET_NAMES
+from tests.dashboards.test_figures import shown_words
 from tests.service.conftest import CLUB, EN, fixture_log, login, verified
 from tests.service.one_language import (
     CJK,
@@ -80,6 +84,103 @@ def test_the_login_page_is_in_one_language(client, headers, pattern, allowed):
     assert offending(client, "/login", headers, pattern, allowed, set()) == []
     login(client, "alice", "wrong password")
     assert offending(client, "/login", headers, pattern, allowed, set()) == []
+
+
+# A seat letter where a reader expects a player: "(E)", "胡牌家E", "S的牌", "N付给S", "S's hand".
+SEAT_LETTER = re.compile(
+    r"\([ESWN]\)|(?:胡牌家|闲家)[ESWN]|(?<![A-Za-z])[ESWN](?=[的付替该也胡漏多少超被]|\s*[漏多少])"
+    r"|\b[ESWN]'s\b|\b[ESWN]=|\b(?:to|by|from|of|on|paid|owed) [ESWN]\b"
+)
+RULESET_DISPUTES = 6  # hands per ruleset, every one given a table mistake
+
+
+@pytest.fixture
+def explained_pages(app, alice):
+    """Simulated sessions of every ruleset (summary logs, a table mistake in every hand, so
+    the hands are disputed with explanations naming seats: who missed what, who paid twice, whose
+    hand was read another way …): the session pages, every disputed hand page and the club's
+    disputes queue (open and all)."""
+    from engine.simulate import generate_session
+    from events.codec import canonical_json
+
+    paths, players = [f"/clubs/{CLUB}/disputes", f"/clubs/{CLUB}/disputes?state=all"], set()
+    for ruleset in RULESET_NAMES:
+        records, _ = generate_session(ruleset, RULESET_DISPUTES, seed=22, faults=1.0,
+                                      summary=True, club=CLUB)  # fmt: skip
+        sid = verified(alice, "".join(canonical_json(r) + "\n" for r in records).encode("utf-8"))
+        view = alice.get(f"/api/v1/sessions/{sid}").get_json()
+        players |= {*view["session"]["players"], view["session"]["table"]}  # data: "seed 22"
+        paths.append(f"/sessions/{sid}")
+        paths += [f"/sessions/{sid}/hands/{h['no']}" for h in view["hands"] if h["disputes"]]
+    return paths, {CLUB, *players}
+
+
+@pytest.mark.parametrize("headers, pattern, allowed", [(ZH, WORD, LATIN_ALLOWED), (EN, CJK, CJK_ALLOWED)],
+                         ids=["zh", "en"])  # fmt: skip
+def test_disputed_hands_explained_in_one_language_naming_players(alice, explained_pages, headers,
+                                                                 pattern, allowed):  # fmt: skip
+    """The explanations of disputed hands (each hand page, the session page's disputes, the
+    disputes queue), with their payment rules, in the page's language alone, and each seat by
+    its player: no "(E)", no "胡牌家E", no "S's hand"."""
+    paths, data = explained_pages
+    assert len([p for p in paths if "/hands/" in p]) >= 2 * len(RULESET_NAMES)
+    found = {p: offending(alice, p, headers, pattern, allowed, data, reasons=True) for p in paths}
+    assert {p: words for p, words in found.items() if words} == {}
+    letters = {}
+    for path in paths:
+        page = alice.get(path, headers=headers).get_data(as_text=True)
+        assert "explanation" in page or "/hands/" not in path
+        hits = SEAT_LETTER.findall(visible_text(page, reasons=True))
+        if hits:
+            letters[path] = sorted(set(hits))
+    assert letters == {}
+
+
+def test_the_checker_sees_a_seat_letter():
+    for text in ("胡牌家E多算1番", "one fan too many (E)", "S的牌按另一种读法算", "N付给S的款付了两次",
+                 "S's hand read another way", "E 漏算自摸", "hand 2 should seat E=小李",
+                 "小李 paid what they owed W"):  # fmt: skip
+        assert SEAT_LETTER.search(text), text
+    for text in ("胡牌家小李多算1番", "one fan too many (小李)", "East 小李, South 老王", "2M",
+                 "a discard win paid M, not 2M", "East wind", "(West)"):  # fmt: skip
+        assert not SEAT_LETTER.search(text), text
+
+
+def charts(client, paths) -> list[str]:
+    """The chart URLs of the pages (their figures come as JSON from the API)."""
+    found = []
+    for path in paths:
+        page = client.get(path).get_data(as_text=True)
+        found += [html_lib.unescape(u) for u in re.findall(r'data-src="([^"]+)"', page)]
+    return sorted(set(found))
+
+
+def chart_words(client, url, headers) -> str:
+    import plotly.io
+
+    response = client.get(url, headers=headers)
+    assert response.status_code == 200, url
+    fig = plotly.io.from_json(response.get_data(as_text=True))
+    items = [y for t in fig.data if getattr(t, "orientation", None) == "h" for y in t.y]
+    return " ".join(shown_words(fig) + items)  # the rule items (bars' names) are words too
+
+
+@pytest.mark.parametrize(
+    "headers, pattern, allowed", [(ZH, WORD, LATIN_ALLOWED), (EN, CJK, CJK_ALLOWED)]
+)
+def test_the_charts_are_in_the_pages_language(alice, pages, headers, pattern, allowed):
+    """Titles, axes, subplot titles, legend and hover text of every chart on the pages (the
+    dashboards, a session's payment flow, a player's balance): one language, data aside."""
+    paths, data = pages
+    urls = charts(alice, paths)
+    assert len(urls) == 6, urls  # four club charts, the flow, a player's balance
+    found = {}
+    for url in urls:
+        text = chart_words(alice, url, headers)
+        for name in sorted(data | {"table 1", "1"}, key=len, reverse=True):
+            text = text.replace(name, " ")
+        found[url] = sorted({w for w in pattern.findall(text) if w not in allowed})
+    assert {u: words for u, words in found.items() if words} == {}
 
 
 def test_the_checker_sees_a_word_of_the_other_language(client):

@@ -83,6 +83,17 @@ def test_a_fifth_copy_is_refused(alice, table):
     assert "5" in r.get_json()["message"] and r.get_json()["field"] == "tiles"
 
 
+def test_a_refused_entry_is_explained_in_the_pages_language(alice, table):
+    entry = win_entry(shows={"S": {"concealed": _tiles("5555p123m456m234p22z9s")}})
+    r = post(alice, f"{API}/evaluate", {"session_id": table, "entry": entry})
+    assert r.get_json()["message"] == "输入了 5 张五筒；整副牌只有 4 张"
+    alice.set_cookie("fupan_lang", "en")
+    r = post(alice, f"{API}/evaluate", {"session_id": table, "entry": entry})
+    assert r.get_json()["message"] == "5 copies of 5 Dots entered; the set has 4"
+    r = post(alice, f"{API}/evaluate", {"session_id": table, "entry": {**win_entry(), "indicator": None}})
+    assert (r.get_json()["message"], r.get_json()["field"]) == ("enter the wildcard indicator", "indicator")
+
+
 def test_invalid_entries_get_clear_errors(alice, table):
     cases = [
         ({"result": "maybe"}, "result"),
@@ -422,7 +433,7 @@ def test_a_hand_entered_for_seats_that_moved_on_is_refused(alice, table):
     assert post(alice, f"{API}/sessions/{table}/hands", win_entry(no=1)).status_code == 201
     late = post(alice, f"{API}/sessions/{table}/hands", win_entry("hand-other", no=1))
     assert late.status_code == 409 and late.get_json()["field"] == "no"
-    assert "hand 2" in late.get_json()["message"]
+    assert "作为第 2 局输入" in late.get_json()["message"]  # in the page's language (zh)
     assert len(alice.get(f"{API}/sessions/{table}").get_json()["hands"]) == 1
 
 

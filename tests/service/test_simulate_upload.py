@@ -34,7 +34,8 @@ def test_without_club_the_upload_is_refused_with_the_reason(app, alice, tmp_path
     )
     response = upload(alice, (tmp_path / "wenling-0.jsonl").read_bytes())
     assert response.status_code == 422
-    assert "not a member of club 'fupan simulate'" in str(response.get_json())
+    (error,) = response.get_json()["rejected"][0]["errors"]
+    assert error["code"] == "not_member" and error["params"] == {"club": "'fupan simulate'"}
 
 
 def test_bad_players_are_a_clear_error(tmp_path):

@@ -218,13 +218,14 @@ def test_disputes_by_rule_item_count_one_cause_once_whichever_seat_made_it():
     from service.club.digests import digest
 
     def hand(seq: int, seat: str, player: str) -> dict:
-        why = {
+        why = {  # as reports made before seats were named gave them: by seat letter
             "code": "fan_missed",
             "zh": f"胡牌家{seat}漏算无得",
-            "en": f"no 得 (fan) missed ({seat})",
+            "en": f"no wildcard in hand (fan) missed ({seat})",
         }
         if seq > 1:  # as the audit gives them now: by player name
-            why = {**why, "zh": f"胡牌家{player}漏算无得"}
+            why = {**why, "zh": f"胡牌家{player}漏算无得",
+                   "en": f"no wildcard in hand (fan) missed ({player})"}
         return {"seq": seq, "no": seq, "seats": {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"},
                 "wins": [], "winners": [], "points": {}, "expected_net": {}, "recorded_net": {},
                 "disputes": [{"explanation": why}], "explanations": [why]}  # fmt: skip
@@ -235,7 +236,7 @@ def test_disputes_by_rule_item_count_one_cause_once_whichever_seat_made_it():
     assert d.disputed_hands == 2 and d.explanations[0] == d.explanations[1]
     # one item, stored as data (code, zh, en): a page shows one language, never the code
     assert d.explanations[0] == {"code": "fan_missed", "zh": "胡牌家漏算无得",
-                                 "en": "no 得 (fan) missed"}  # fmt: skip
+                                 "en": "no wildcard in hand (fan) missed"}  # fmt: skip
 
 
 def test_a_rule_item_is_shown_in_the_pages_language_alone(app):
@@ -244,11 +245,16 @@ def test_a_rule_item_is_shown_in_the_pages_language_alone(app):
     from service.club.digests import item_label, rule_item
 
     seats = {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"}
-    why = {"code": "other_reading", "zh": "S的牌按另一种读法算",
-           "en": "S's hand read another way (小李)"}  # fmt: skip
+    why = {"code": "other_reading", "zh": "小李的牌按另一种读法算",
+           "en": "小李's hand read another way"}  # fmt: skip
     item = rule_item(why, seats)
     assert item == {"code": "other_reading", "zh": "的牌按另一种读法算",
                     "en": "hand read another way"}  # fmt: skip
+    # a report made before seats were named (letters), and a seat known only by its wind
+    old = {"code": "other_reading", "zh": "S的牌按另一种读法算", "en": "S's hand read another way"}
+    assert rule_item(old, seats) == item
+    windy = {"code": "other_reading", "zh": "南的牌按另一种读法算", "en": "South's hand read another way"}
+    assert rule_item(windy, {"E": "阿强"}) == item
     for lang, expected, unexplained in (("zh", item["zh"], "原因不明"), ("en", item["en"], "unexplained")):
         with app.test_request_context(headers={"Accept-Language": lang}):
             assert item_label(item) == expected

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import io
+import re
 
 from sqlmodel import func, select
 
 from events.models import TableSession
 from service.db import db
-from tests.service.conftest import OTHER_CLUB, csrf_token, fixture_log, upload, verified
+from tests.service.conftest import EN, OTHER_CLUB, csrf_token, fixture_log, upload, verified
 from workers.celery_app import wait_embedded
 
 CLEAN = "replay/clean.jsonl"
@@ -56,7 +57,8 @@ def test_wrong_file_type_is_refused(app, alice):
     png = b"\x89PNG\r\n\x1a\n" + bytes(40)
     response = upload(alice, png, name="photo.png")
     assert response.status_code == 422
-    assert "wrong file type" in response.get_json()["rejected"][0]["errors"][0]["message"]
+    error = response.get_json()["rejected"][0]["errors"][0]
+    assert error["code"] == "file_type" and "文件类型不对" in error["message"]
     wrong_body = alice.post("/api/v1/sessions", data=png, content_type="image/png",
                             headers={"X-CSRFToken": csrf_token(alice, "/upload")})
     assert wrong_body.status_code == 415
@@ -139,3 +141,56 @@ def test_log_without_a_club_is_refused(app, alice):
     error = response.get_json()["rejected"][0]["errors"][0]
     assert error["line"] == 1 and error["field"] == "club"
     assert _stored(app) == 0
+
+
+CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def _broken(name: str = "bad.jsonl") -> bytes:
+    """The clean log with a bad tile on line 5 and a wrong seat on line 7."""
+    lines = fixture_log(CLEAN).decode().splitlines()
+    lines[4] = '{"type":"deal","seat":"E","tiles":"123x"}'
+    lines[6] = '{"type":"discard","seat":"X","tile":"1m"}'
+    return "\n".join(lines).encode()
+
+
+def _errors(response) -> dict[int, dict]:
+    assert response.status_code == 422
+    return {e["line"]: e for e in response.get_json()["rejected"][0]["errors"]}
+
+
+def test_a_broken_log_is_explained_in_chinese_by_default(alice):
+    errors = _errors(upload(alice, _broken()))
+    tile, seat = errors[5], errors[7]
+    assert (tile["code"], tile["field"], tile["params"]) == ("not_tile", "tiles", {"token": "123x"})
+    assert tile["message"] == '"123x" 不是一张牌'
+    assert tile["text"] == '第 5 行，字段 tiles："123x" 不是一张牌'
+    assert seat["code"] == "one_of" and seat["text"].startswith("第 7 行，字段 seat：必须是 ")
+    for error in errors.values():  # the file's own words aside (field, quoted values), no English
+        words = re.sub(r'"[^"]*"|\'[^\']*\'|\b(tiles|seat)\b', "", error["text"])
+        assert not re.search(r"[A-Za-z]{3,}", words), error["text"]
+
+
+def test_a_broken_log_is_explained_in_english_when_asked(alice):
+    for ask in ({"headers": EN}, {"cookie": "en"}):
+        if "cookie" in ask:
+            alice.set_cookie("fupan_lang", "en")
+        errors = _errors(upload(alice, _broken(), **ask.get("headers", {})))
+        assert errors[5]["text"] == 'line 5, field tiles: "123x" is not a tile'
+        assert errors[7]["text"] == (
+            "line 7, field seat: must be one of 'E', 'S', 'W', 'N' (got \"X\")"
+        )
+        assert not any(CJK.search(e["text"]) for e in errors.values())
+        assert {e["code"] for e in errors.values()} == {"not_tile", "one_of"}
+
+
+def test_the_club_and_the_parse_budget_are_explained_in_the_readers_language(app, alice):
+    error = _errors(upload(alice, fixture_log(CLEAN, club=OTHER_CLUB)))[1]
+    assert error["code"] == "not_member"
+    assert error["text"] == f"第 1 行，字段 club：你不是俱乐部 '{OTHER_CLUB}' 的成员"
+    app.config["UPLOAD_SECONDS"] = -1  # no time at all: reading stops at line 256
+    long_log = fixture_log(CLEAN) + b'\n{"type":"exhausted"}' * 300
+    (late,) = _errors(upload(alice, long_log, **EN)).values()
+    assert late["code"] == "deadline" and late["text"].startswith("line 256: reading stopped here")
+    (late,) = _errors(upload(alice, long_log)).values()
+    assert late["text"] == "第 256 行：在此停止读取：检查这份记录所用的时间超过了一次上传的限额"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
-from engine.model import Action, HandOutcome, Showdown
+from engine.model import Action, HandOutcome, Showdown, who
 from engine.rulesets.base import (
     FLAG_RULES,
     Anomaly,
@@ -57,7 +57,7 @@ class Wenling(Ruleset):
     multiple_discard_winners = False
     flag_rules = FLAG_RULES | {
         liability.FLAG_BAO: FlagRule(
-            "包三家", "the discarder pays for all three (包三家)", frozenset({"discard"}),
+            "包三家", "the discarder pays for all three", frozenset({"discard"}),
             from_play=False, played=liability.played,
         )
     }
@@ -169,9 +169,9 @@ class Wenling(Ruleset):
                 continue
             codes = table.instant_limits(table.show_tiles(show), wild, opts.red_flowers)
             if codes:
-                names = "、".join(lines.ITEMS[c][0] for c in codes)
+                names = ", ".join(lines.ITEMS[c][1] for c in codes)
                 found.append(Anomaly(None, "instant_win_missed", "error",
-                                     f"{seat} shows {names}: an automatic win (自动胡牌) the log does not declare"))
+                                     f"{who(seat)} shows {names}: an automatic win the log does not declare"))
         return found
 
     def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.model import Action
+from engine.model import Action, who
 from engine.rulesets.base import Anomaly
 from engine.rulesets.claims import passed_peng
 
@@ -21,7 +21,7 @@ def _check_dice(action: Action, history: tuple[Action, ...]) -> list[Anomaly]:
     found = []
     if action.seat != "E":
         found.append(
-            Anomaly(action.seq, "dice_not_dealer", "warning", f"{action.seat} threw the dice; the dealer (E) throws")
+            Anomaly(action.seq, "dice_not_dealer", "warning", f"{who(action.seat)} threw the dice; the dealer ({who('E')}) throws")
         )
     if sum(1 for a in history if a.kind == "dice") >= 2:
         found.append(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Mapping
 
-from engine.model import HandOutcome
+from engine.model import HandOutcome, who
 from engine.rulesets.base import Liability, Mistake, Scoring, SettleInput
 from engine.rulesets.wenling import lines
 from engine.rulesets.wenling.liability import RAW_DISCARD
@@ -23,9 +23,9 @@ def mistakes(
     winners = set(outcome.winners)
     for seat, scoring in scorings.items():
         for points, code, zh, en in _point_slips(scoring):
-            who = "胡牌家" if seat in winners else "闲家"
+            role = "胡牌家" if seat in winners else "闲家"
             yield variant(
-                code, f"{who}{seat}{zh}", f"{en} ({seat})", with_points(inp, {**inp.points, seat: points})
+                code, f"{role}{who(seat)}{zh}", f"{en} ({who(seat)})", with_points(inp, {**inp.points, seat: points})
             )
     toggled = _nonwinners_base_toggled(scorings, winners, opts)
     if toggled:
@@ -33,9 +33,11 @@ def mistakes(
             else ("闲家漏加基础20胡", "base 20 hu left out for non-winners")
         yield variant("nonwinner_base_toggled", zh, en, with_points(inp, {**inp.points, **toggled}))
     if inp.liabilities:
-        yield variant("bao_not_applied", "未按包三家结算", "paying for all three not applied", with_liabilities(inp, ()))
+        yield variant("bao_not_applied", "未按包三家结算", "the liable seat did not pay for all three",
+                      with_liabilities(inp, ()))
         yield Mistake("bao_winner_only", "包三家只包胡牌家(闲家之间照常结算)",
-                      "paying for all three covered the winner only; the non-winners settled as usual", tuple(
+                      "the liable seat paid for all three to the winner only; the non-winners "
+                      "settled as usual", tuple(
                           settle(inp, opts, False)
                           + [p for p in settle(with_liabilities(inp, ()), opts) if p.payee not in winners]))
     else:
@@ -43,7 +45,8 @@ def mistakes(
             if win.how in _PAYS_ALL and win.from_seat:
                 code, zh, en = _PAYS_ALL[win.how]
                 wrong = (Liability(RAW_DISCARD, win.from_seat, win.seat),)
-                yield variant(code, zh.format(win.from_seat), en.format(win.from_seat), with_liabilities(inp, wrong))
+                yield variant(code, zh.format(who(win.from_seat)), en.format(who(win.from_seat)),
+                              with_liabilities(inp, wrong))
     yield variant("nonwinners_not_settled", "闲家之间未结算", "non-winners did not settle among themselves", inp, False)
     if opts.multiplier != 1:
         yield Mistake("multiplier_ignored", f"未乘加倍比例×{opts.multiplier}", f"the ×{opts.multiplier} multiplier left out",
@@ -53,7 +56,7 @@ def mistakes(
 # A win on someone's tile that a table may wrongly make that seat pay for everyone: the discarder
 # (包三家 without cause) and the robbed konger (the seed has no 抢杠 liability; other rulesets do).
 _PAYS_ALL = {
-    "discard": ("bao_wrongly_applied", "{}被错按包三家", "paying for all three wrongly applied to {}"),
+    "discard": ("bao_wrongly_applied", "{}被错按包三家", "{} wrongly made to pay for all three"),
     "robbed_kong": ("robbed_konger_paid_all", "被抢杠的{}错包全部", "the robbed konger {} wrongly paid for everyone"),
 }
 
@@ -75,7 +78,7 @@ def _point_slips(scoring: Scoring) -> Iterator[tuple[int, str, str, str]]:
         yield _points(hu - lines.BASE_HU, fan), "base_missed", "漏加基础20胡", "base 20 hu left out"
     raw = hu << fan
     if raw > lines.LIMIT_POINTS:
-        yield lines.round_up(raw), "cap_ignored", "未封顶500胡", "500 cap ignored"
+        yield lines.round_up(raw), "cap_ignored", "未封顶500胡", "the 500 hu cap ignored"
     if raw % lines.PAY_UNIT:
         down = min(raw - raw % lines.PAY_UNIT, lines.LIMIT_POINTS)
         yield down, "rounded_down", "未进10(舍零)", "rounded down, not up"

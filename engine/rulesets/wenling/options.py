@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rulesets.base import OptionError, Text, option
+from engine.rulesets.base import Text, below, option
 
 
 @dataclass(frozen=True)
@@ -83,4 +83,4 @@ class Options:
     def __post_init__(self) -> None:
         """A multiple below 1 would make the loser be paid (the log format has no negative amounts)."""
         if self.multiplier < 1:
-            raise OptionError(f"option multiplier: {self.multiplier} is below 1")
+            raise below("multiplier", self.multiplier, 1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import combinations
 
-from engine.model import SEATS
+from engine.model import SEATS, who
 from engine.rulesets.base import Liability, Payment, SettleInput
 from engine.rulesets.wenling import lines
 from engine.rulesets.wenling.liability import KINDS
@@ -71,8 +71,7 @@ SEAT_NAMES = {"E": ("东家", "East"), "S": ("南家", "South"), "W": ("西家",
 
 
 def _for(seat: str) -> tuple[str, str]:
-    zh, en = SEAT_NAMES[seat]
-    return f"包三家(代{zh})", f"paying for all three: pays for {en}"
+    return f"包三家(代{who(seat)})", f"the liable seat pays in place of {who(seat)}"
 
 
 def _payment(payer: str, payee: str, amount: int, parts: list) -> Payment:

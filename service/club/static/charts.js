@@ -1,30 +1,40 @@
 // Draw every .chart from its Plotly figure JSON, fetched from the API (plotly.min.js is served
-// locally: no CDN). A failed fetch leaves a short message in place of the chart. The modebar's
-// tooltips are in the page's language (a Plotly locale made from the page's catalog).
+// locally: no CDN). A failed fetch leaves a short message in place of the chart. Plotly's own
+// words (the modebar's buttons, its notes) come in the page's language: registered as a Plotly
+// locale named after it, from the scripts' catalog.
 (function () {
+  "use strict";
   var _ = FupanI18n.gettext;
-  var MODEBAR = {
-    "Download plot as a PNG": _("Download plot as a PNG"),
-    "Download plot": _("Download plot"),
-    "Share chart...": _("Share chart..."),
-    "Box Select": _("Box Select"),
-    "Lasso Select": _("Lasso Select"),
-    "Reset view": _("Reset view"),
-    "Reset views": _("Reset views"),
-    "Reset axes": _("Reset axes"),
-    "Autoscale": _("Autoscale"),
-    "Zoom": _("Zoom"),
-    "Zoom in": _("Zoom in"),
-    "Zoom out": _("Zoom out"),
-    "Pan": _("Pan"),
-    "Toggle Spike Lines": _("Toggle Spike Lines"),
-    "Show closest data on hover": _("Show closest data on hover"),
-    "Compare data on hover": _("Compare data on hover"),
-  };
   var locale = "fupan-" + FupanI18n.lang;
-  Plotly.register({ moduleType: "locale", name: locale, dictionary: MODEBAR });
+  Plotly.register({
+    moduleType: "locale",
+    name: locale,
+    dictionary: {
+      "Download plot as a PNG": _("Download plot as a PNG"),
+      "Download plot": _("Download plot"),
+      "Zoom": _("Zoom"),
+      "Pan": _("Pan"),
+      "Box Select": _("Box Select"),
+      "Lasso Select": _("Lasso Select"),
+      "Zoom in": _("Zoom in"),
+      "Zoom out": _("Zoom out"),
+      "Autoscale": _("Autoscale"),
+      "Reset axes": _("Reset axes"),
+      "Reset": _("Reset"),
+      "Reset view": _("Reset view"),
+      "Toggle Spike Lines": _("Toggle Spike Lines"),
+      "Show closest data on hover": _("Show closest data on hover"),
+      "Compare data on hover": _("Compare data on hover"),
+      "Toggle show closest data on hover": _("Toggle show closest data on hover"),
+      "Double-click to zoom back out": _("Double-click to zoom back out"),
+      "Double-click on legend to isolate one trace": _("Double-click on legend to isolate one trace"),
+      "Sorry, there was a problem downloading your image!": _("Sorry, there was a problem downloading your image!")
+    },
+    format: {}
+  });
   document.querySelectorAll(".chart[data-src]").forEach(function (el) {
-    var config = Object.assign(JSON.parse(el.dataset.config), { locale: locale });
+    var config = JSON.parse(el.dataset.config);
+    config.locale = locale;
     fetch(el.dataset.src, { credentials: "same-origin" })
       .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
       .then(function (fig) { Plotly.newPlot(el, fig.data, fig.layout, config); })

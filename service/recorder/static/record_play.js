@@ -217,7 +217,7 @@
     ((live && live.anomalies) || []).forEach(function (a) {
       if (a.tap === null && dealing) return;  // a deal is short until all of it is entered
       if (a.tap !== null) bad[a.tap] = true;
-      var li = el("li", null, (a.tap !== null ? "#" + (a.tap + 1) + " " + tapText(p.taps[a.tap] || {}) + ": " : "") + FupanI18n.anomaly(a));
+      var li = el("li", null, (a.tap !== null ? "#" + (a.tap + 1) + " " + tapText(p.taps[a.tap] || {}) + ": " : "") + (FupanI18n.lang === "zh" && a.zh ? a.zh : a.message));
       li.dataset.code = a.code;
       problems.append(li);
     });

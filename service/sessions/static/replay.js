@@ -185,7 +185,7 @@
     var list = $("anomalies"); list.innerHTML = "";
     (state.anomalies || []).forEach(function (a) {
       var li = document.createElement("li");
-      li.textContent = FupanI18n.anomaly(a);
+      li.textContent = FupanI18n.lang === "zh" && a.zh ? a.zh : a.message;
       list.append(li);
     });
     $("replay-error").textContent = "";

@@ -22,9 +22,9 @@
     var badge = document.createElement("span"); badge.className = "badge dispute"; badge.textContent = _("rejected");
     row.status.append(" ", badge, " " + _("nothing was stored"));
     var pre = document.createElement("pre"); pre.className = "errors";
-    pre.textContent = (body.errors || []).map(function (e) {
-      return (e.line ? _("line %(n)s", { n: e.line }) : _("file")) + (e.field ? " (" + (e.record_type ? e.record_type + "." : "") + e.field + ")" : "") + ": " + e.message;
-    }).join("\n") || body.message || _("rejected");
+    // each error's text names its line and field in the page's language (the API's "text")
+    pre.textContent = (body.errors || []).map(function (e) { return e.text; }).join("\n")
+      || body.message || _("rejected");
     row.li.append(pre);
   }
 

@@ -102,11 +102,15 @@ def test_disputed_settlement_names_the_cause(disputed, no):
     assert {d["explanation"]["code"] for d in hand["disputes"]} == {EXPLANATIONS[no]}
 
 
-def test_explanations_name_the_item_and_the_seat(disputed):
+def test_explanations_name_the_item_and_the_player(disputed):
+    """The seat at fault by its player's name (the hand's seating), never its letter."""
     zh = {h["no"]: h["disputes"][0]["explanation"]["zh"] for h in disputed["hands"]}
-    assert zh[1] == "胡牌家S漏算无得"
-    assert zh[6].startswith("闲家W漏算")
-    assert zh[9] == "被抢杠的W错包全部"
+    en = {h["no"]: h["disputes"][0]["explanation"]["en"] for h in disputed["hands"]}
+    seats = {h["no"]: h["seats"] for h in disputed["hands"]}
+    assert zh[1] == f"胡牌家{seats[1]['S']}漏算无得"
+    assert en[1] == f"no wildcard in hand (fan) missed ({seats[1]['S']})"
+    assert zh[6].startswith(f"闲家{seats[6]['W']}漏算")
+    assert zh[9] == f"被抢杠的{seats[9]['W']}错包全部"
 
 
 def test_bao_exemption_all_raw_is_judged_on_the_hand_thrown_from():
@@ -193,8 +197,10 @@ def test_a_seat_showing_an_automatic_win_it_did_not_declare_is_flagged():
         "W": ("9s9s9s1m2m3m4m5m6m7m8m1p2p3p4p5p", ()),
         "N": ("1m2m3m4m5m6m7m8m1p2p3p4p6s6s7s7s", ("5z",) * 4),
     }, [{"seat": "E", "how": "self_draw", "tile": "8s"}]))["hands"][0]
-    missed = [(a["code"], a["severity"], a["message"][:10]) for a in hand["anomalies"]]
-    assert missed == [("instant_win_missed", "error", "W shows 3张"), ("instant_win_missed", "error", "N shows 4张")]
+    missed = [(a["code"], a["severity"], a["message"]) for a in hand["anomalies"]]
+    name = {s: f"{hand['seats'][s]} shows " for s in "WN"}
+    assert [(c, sev, m[:len(name[s])]) for (c, sev, m), s in zip(missed, "WN", strict=True)] == [
+        ("instant_win_missed", "error", name["W"]), ("instant_win_missed", "error", name["N"])]
     declared = audit_records(_summary({"N": ("1m2m3m4m5m6m7m8m1p2p3p4p6s6s7s7s", ("5z",) * 4)},
                                       [{"seat": "N", "how": "instant"}]))["hands"][0]
     assert declared["anomalies"] == [] and declared["limits"] == {"N": "laizi"}

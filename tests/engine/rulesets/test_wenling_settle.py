@@ -132,7 +132,8 @@ def test_nonwinners_given_the_base_20_is_an_explanation():
 def test_payments_say_why():
     inp = _inp({"S": 80, "E": 40, "W": 210, "N": 10}, (Liability("bao_san_jia", "W", "S"),))
     why = {(p.payer, p.payee): p.reason for p in RS.settle(inp, RS.options())}
-    assert why[("W", "S")] == "包三家(代东家); 胡牌; 包三家(代北家)"
-    assert why[("W", "E")] == "闲家差额; 包三家(代北家)"
+    # a seat is a placeholder the audit names with the hand's player (engine.model.who)
+    assert why[("W", "S")] == "包三家(代{E}); 胡牌; 包三家(代{N})"
+    assert why[("W", "E")] == "闲家差额; 包三家(代{N})"
     plain = {(p.payer, p.payee): p.reason for p in RS.settle(_inp({"S": 80, "E": 40}), RS.options())}
     assert plain[("E", "S")] == "胡牌" and plain[("W", "E")] == "闲家差额"
