@@ -12,7 +12,8 @@ processes (WAL writer, checkpointer, autovacuum), Redis and this process, and Po
 share of the CPU spent. From those it prints the scaling arithmetic: hands/s a worker core
 gives, and the rate at which a PostgreSQL server with C cores is saturated.
 
-Each run adds one verification row a session to the store. Prints figures; asserts nothing.
+Each run adds one verification row a session to the store. The broker's database (``--broker``,
+default bench_pipeline's) is emptied first: the benchmark's own. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -53,9 +54,7 @@ def postgres_background(admin) -> list[int]:
     """PostgreSQL's own processes (no database): WAL writer, checkpointer, autovacuum…"""
     with admin.connect() as c:
         return list(
-            c.execute(
-                text("SELECT pid FROM pg_stat_activity WHERE datname IS NULL")
-            ).scalars()
+            c.execute(text("SELECT pid FROM pg_stat_activity WHERE datname IS NULL")).scalars()
         )
 
 
@@ -91,8 +90,13 @@ def run_once(args, workers: int, version: str, hands: int, admin) -> dict[str, f
     tasks.engine_version = lambda: version
     env = {**os.environ, "BENCH_ENGINE_VERSION": version}
     procs = [
-        subprocess.Popen([sys.executable, "-c", WORKER, f"reverify{n}@%h"], cwd=ROOT, env=env,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+        subprocess.Popen(
+            [sys.executable, "-c", WORKER, f"reverify{n}@%h"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )  # fmt: skip
         for n in range(workers)
     ]
     try:
@@ -147,6 +151,9 @@ def main() -> None:
     args.since_day = date.fromisoformat(args.since)
     os.environ.update(FUPAN_DATABASE_URL=f"{PG}/{args.database}", FUPAN_BROKER_URL=args.broker,
                       FUPAN_DATA_DIR=f"/tmp/{args.database}")  # fmt: skip
+    import redis
+
+    redis.Redis.from_url(args.broker).flushdb()  # no batches left by a killed run of this bench
     admin = create_engine(f"{PG}/postgres", isolation_level="AUTOCOMMIT")
     store = create_engine(f"{PG}/{args.database}")
     sessions, hands = hands_in(store, args.since, args.club)
