@@ -98,7 +98,7 @@ ANOMALY_LABELS: dict[str, tuple[str, str]] = {
     "claim_last_discard": ("吃碰最后一张打出的牌", "claim on the discard after the last tile"),
     "kong_last_tile": ("摸最后一张后开杠", "kong after the last tile"),
     "instant_win_missed": ("漏报自动胡牌", "automatic win not declared"),
-    "below_minimum": ("不够起胡（1台起胡）", "below the minimum to win (1台起胡)"),
+    "below_minimum": ("不够起胡（1台起胡）", "below the minimum to win (at least 1 tai)"),
     "seat_change_too_early": ("换位太早", "seat change too early"),
     "dice_extra_throw": ("多掷骰子", "extra dice throw"),
     "dice_not_dealer": ("非庄家掷骰", "dice not thrown by the dealer"),

@@ -82,6 +82,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Compress(app)
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
     app.add_template_filter(members.in_money, "money_text")
+    app.add_template_filter(members.unit_text, "money_unit")
     for feature in (accounts, sessions, uploads, ledger, club, recorder, rules, transparency, api):
         feature.init_app(app)
     _register_errors(app)

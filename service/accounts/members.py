@@ -39,6 +39,15 @@ def members_view(club: str) -> list[dict]:
     return [{"username": u, "role": r, "player": p} for u, r, p in rows]
 
 
+DEFAULT_UNIT = "元"  # what a club's money is in unless its admin says otherwise
+
+
+def unit_text(unit: str) -> str:
+    """A money unit as the page's reader reads it: the default (元) in the page's language, a
+    unit the admin typed as typed (the filter ``money_unit`` of every template)."""
+    return _("yuan") if unit == DEFAULT_UNIT else unit
+
+
 def money_setting(club: str) -> dict | None:
     """``{"value": "0.5", "unit": "元"}``: what one point is worth at ``club``; None when the
     club has not said (amounts are shown in points)."""
@@ -52,7 +61,7 @@ def money_setting(club: str) -> dict | None:
 def set_money(club: str, value: str, unit: str) -> dict | None:
     """Set (or, with an empty ``value``, clear) the money value of one point; a value that is
     not a positive decimal, or a unit longer than 10 characters, is an AccountError."""
-    value, unit = value.strip(), unit.strip() or "元"
+    value, unit = value.strip(), unit.strip() or DEFAULT_UNIT
     if value:
         try:
             number = Decimal(value)
@@ -85,4 +94,4 @@ def in_money(points: int | None, setting: dict | None) -> str:
     """``points`` in the club's money with its unit (``2.5 元``), or "" without a setting (the
     filter ``money_text`` of every template)."""
     amount = money_amount(points, setting)
-    return f"{amount} {setting['unit']}" if amount else ""
+    return f"{amount} {unit_text(setting['unit'])}" if amount else ""

@@ -12,45 +12,18 @@ import pytest
 from engine.rulesets import RULESET_NAMES
 from tests.dashboards.test_figures import shown_words
 from tests.service.conftest import CLUB, EN, fixture_log, login, verified
+from tests.service.one_language import (
+    CJK,
+    CJK_ALLOWED,
+    LATIN_ALLOWED,
+    WORD,
+    internal_codes,
+    visible_text,
+    without_data,
+)
 
 DISPUTED, CLEAN = "audit/fan_missed.jsonl", "replay/clean.jsonl"
 ZH = {"Accept-Language": "zh-CN"}
-CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]+")
-WORD = re.compile(r"[A-Za-z]{2,}")
-# Not interface words: names of formats and keys, and the switch to the other language.
-LATIN_ALLOWED = {
-    "English",
-    "CSV",
-    "PNG",
-    "API",
-    "JSON",
-    "Lines",
-    "UTC",
-    "Home",
-    "End",
-    "fupan",
-    "jsonl",
-}
-FILE_NAME = re.compile(r"\b[\w-]+\.(?:txt|csv|jsonl|png)\b")  # data, as a name is
-# 中文: the switch. A word of the game where it is itself the subject (the rules' words, the
-# glossary) is a <dfn>, which visible_text leaves out.
-CJK_ALLOWED = {"中文"}
-REASON = re.compile(r'<span class="muted reason">.*?</span>', re.S)
-
-
-def visible_text(page: str, reasons: bool = False) -> str:
-    """What a reader sees: the text outside tags, plus title/placeholder/aria-label/alt values;
-    no scripts, no styles, no <code>, <pre> or <textarea> (commands, tokens, signed notes), no
-    <dfn> (a word of the game as the subject: the rules' words, the glossary), no tiles (drawn,
-    not read); payment
-    reasons only when asked (test_payment_reasons_are_in_the_pages_language)."""
-    if not reasons:
-        page = REASON.sub(" ", page)
-    page = re.sub(r"<(script|style|code|pre|textarea|dfn)\b.*?</\1>", " ", page, flags=re.S)
-    page = re.sub(r'<span class="tile [^"]*"[^>]*>.*?</span>', " ", page, flags=re.S)
-    attrs = re.findall(r'\b(?:title|placeholder|aria-label|alt)="([^"]*)"', page)
-    text = re.sub(r"<[^>]+>", " ", page)
-    return html_lib.unescape(" ".join([text, *attrs]))
 
 
 @pytest.fixture
@@ -71,9 +44,7 @@ def pages(app, alice):
 
 def offending(client, path, headers, pattern, allowed, data, reasons=False) -> list[str]:
     response = client.get(path, headers=headers)
-    text = FILE_NAME.sub(" ", visible_text(response.get_data(as_text=True), reasons))
-    for name in sorted(data, key=len, reverse=True):
-        text = text.replace(name, " ")
+    text = without_data(visible_text(response.get_data(as_text=True), reasons), data)
     return sorted({w for w in pattern.findall(text) if w not in allowed})
 
 
@@ -87,6 +58,16 @@ def test_english_pages_show_no_chinese(alice, pages):
     paths, data = pages
     found = {p: offending(alice, p, EN, CJK, CJK_ALLOWED, data) for p in paths}
     assert {p: words for p, words in found.items() if words} == {}
+
+
+@pytest.mark.parametrize("headers", [ZH, EN], ids=["zh", "en"])
+def test_pages_show_no_internal_code(alice, pages, headers):
+    """No identifier, ruleset code name, tile code, raw JSON or seat letter on any page, payment
+    reasons included (the browser tests read the pages after their scripts ran too)."""
+    paths, data = pages
+    found = {p: internal_codes(visible_text(alice.get(p, headers=headers).get_data(as_text=True),
+                                            reasons=True), data) for p in paths}  # fmt: skip
+    assert {p: codes for p, codes in found.items() if codes} == {}
 
 
 def test_payment_reasons_are_in_the_pages_language(alice, pages):
@@ -213,3 +194,16 @@ def test_the_checker_sees_a_word_of_the_other_language(client):
     # a word of the game is passed over only as the subject (<dfn>), not in a sentence
     term = '<dt><dfn class="term" lang="zh-CN">胡</dfn></dt><dd>The points: its 胡 items</dd>'
     assert CJK.findall(visible_text(term)) == ["胡"]
+
+
+def test_the_checker_sees_internal_codes():
+    """An identifier, a ruleset's code name, tile codes, raw JSON and a seat letter are caught;
+    prose, amounts, times and a player's name are not."""
+    text = visible_text(
+        '<p>accept_expected · wenling · 7m→6p · 中 3z · {"seat": "E"} · 阿强 (E) · S → W · 包三家(代N)</p>'
+        '<p title="Wenling mahjong, 2026-11-28 19:30, 0.5 元, 12 × 2, East wins">ok</p>'
+    )
+    assert internal_codes(text) == [
+        "identifier: accept_expected", 'json: ": "', 'json: {"', "ruleset: wenling",
+        "seat: (E)", "seat: N", "seat: S →", "tile: 3z", "tile: 6p", "tile: 7m",
+    ]  # fmt: skip

@@ -66,6 +66,10 @@ RULES = {
 }
 
 
+SEAT_NAMES = {"E": ("东家", "East"), "S": ("南家", "South"), "W": ("西家", "West"),
+              "N": ("北家", "North")}  # fmt: skip
+
+
 def _for(seat: str) -> tuple[str, str]:
     return f"包三家(代{who(seat)})", f"the liable seat pays in place of {who(seat)}"
 

@@ -12,6 +12,7 @@
     dictionary: {
       "Download plot as a PNG": _("Download plot as a PNG"),
       "Download plot": _("Download plot"),
+      "Share chart...": _("Share chart..."),
       "Zoom": _("Zoom"),
       "Pan": _("Pan"),
       "Box Select": _("Box Select"),

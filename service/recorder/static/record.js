@@ -6,7 +6,7 @@
   var _ = FupanI18n.gettext, label = FupanI18n.label;
   var WIND = { E: _("East"), S: _("South"), W: _("West"), N: _("North") };
   var HOW = { self_draw: _("self-drawn"), discard: _("on a discard"), robbed_kong: _("robbing a kong"), instant: _("at the deal") };
-  var UNIT = { "胡": _("hu"), "番": _("fan"), "台": _("tai") };
+  var UNIT = { "胡": _("hu"), "番": _("fan"), "台": _("tai"), "腊子": _("limit hand") };
   var MELD = { chi: 3, peng: 3, gang_exposed: 4, gang_concealed: 4, gang_added: 4 };
   var MELD_ZH = { chi: _("chow"), peng: _("pung"), gang_exposed: _("exposed kong"), gang_concealed: _("concealed kong"), gang_added: _("added kong") };
   var csrf = document.querySelector('meta[name="csrf-token"]').content;
@@ -47,7 +47,9 @@
       var ul = $("rec-sessions");
       ul.textContent = "";
       (b.sessions || []).forEach(function (s) {
-        var li = el("li"), a = el("a", null, s.club + " · " + _("table %(table)s", { table: s.table }) + " · " + s.ruleset + " · " + (s.started_at || "").slice(0, 16));
+        var option = form.ruleset.querySelector("option[value='" + s.ruleset + "']");  // its title
+        var li = el("li"), a = el("a", null, s.club + " · " + _("table %(table)s", { table: s.table }) + " · " +
+          (option ? option.textContent : s.ruleset) + " · " + (s.started_at || "").slice(0, 16).replace("T", " "));
         a.href = "/record/" + s.id;
         li.append(a, el("div", "muted", s.players.join(" · ")));
         ul.append(li);

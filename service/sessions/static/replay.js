@@ -75,7 +75,7 @@
     h.append(info);
     if ((s.waits || []).length) { var w = T.tiles(s.waits, state.wildcards); w.classList.add("waits"); h.append(w); }
     var wins = (state.win_tiles || []).filter(function (x) { return x.seat === seat; });
-    if (wins.length) { var tag = document.createElement("span"); tag.className = "winner-tag"; tag.textContent = "win"; h.append(tag); }
+    if (wins.length) { var tag = document.createElement("span"); tag.className = "winner-tag"; tag.textContent = _("winner"); h.append(tag); }
     el.append(h);
     var hand = T.tiles(s.concealed, state.wildcards);
     hand.classList.add("concealed"); hand.dataset.seat = seat;
@@ -104,7 +104,7 @@
   }
 
   var HOW = { self_draw: _("self-drawn"), discard: _("on a discard"), robbed_kong: _("robbing a kong"), instant: _("at the deal") };
-  var UNIT = { "胡": _("hu"), "番": _("fan"), "台": _("tai") };
+  var UNIT = { "胡": _("hu"), "番": _("fan"), "台": _("tai"), "腊子": _("limit hand") };
   function drawResult(state) {
     var box = $("result");
     box.innerHTML = "";

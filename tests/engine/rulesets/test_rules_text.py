@@ -108,6 +108,16 @@ def test_payment_rules_carry_the_options_in_force():
     assert "the tile after" in hy.terms(hy.options({"wildcard_rule": "next"}))[2].en
 
 
+@pytest.mark.parametrize("name", RULESET_NAMES)
+def test_english_terms_and_payment_rules_say_the_words_in_english(name):
+    """An English reader of a rules page meets no Chinese but the term explained (and 得, the
+    wildcard's name, which the glossary explains): 胡, 番, 台 read hu, fan, tai."""
+    rs = get_ruleset(name)
+    opts = rs.options()
+    texts = [t.en for t in rs.terms(opts)] + [r.en for r in rs.payment_rules(opts)]
+    assert [t for t in texts if re.search(r"[\u4e00-\u9fff]", t.replace("得", ""))] == []
+
+
 def test_glossary_terms_are_unique_and_in_both_languages():
     terms = [e.term for e in GLOSSARY]
     assert len(terms) == len(set(terms))
