@@ -36,9 +36,12 @@ CODES = {
     "ruleset": re.compile(r"\b(?:wenling|huangyan|zhoushan|xizhou)\b"),
     "tile": re.compile(r"(?<![\w.:/-])[1-9][mpsz](?![\w])"),
     "json": re.compile(r'[{\[]\s*"|"\s*:\s*[\[{"\d]'),
+    # a seat letter where a reader expects a player: "(E)", "E → S", "E=小李", "胡牌家E", "S的牌",
+    # "E 漏算自摸", "S's hand", "paid W"
     "seat": re.compile(
         r"\(\s*[ESWN]\s*\)|(?<![\w])[ESWN]\s*(?:→|->|=|:)\s*(?=\S)|(?:→|->)\s*[ESWN](?![\w])"
-        r"|(?<=[\u4e00-\u9fff（])[ESWN](?![A-Za-z])|(?<![A-Za-z])[ESWN](?=[）\u4e00-\u9fff])"
+        r"|(?<=[\u4e00-\u9fff（])[ESWN](?![A-Za-z])|(?<![A-Za-z])[ESWN](?=[）\u4e00-\u9fff]|\s*[漏多少])"
+        r"|\b[ESWN]'s\b|\b(?:to|by|from|of|on|paid|owed) [ESWN]\b"
     ),
 }
 

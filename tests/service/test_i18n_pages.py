@@ -15,6 +15,7 @@ from tests.service.conftest import CLUB, EN, fixture_log, login, verified
 from tests.service.one_language import (
     CJK,
     CJK_ALLOWED,
+    CODES,
     LATIN_ALLOWED,
     WORD,
     internal_codes,
@@ -86,11 +87,6 @@ def test_the_login_page_is_in_one_language(client, headers, pattern, allowed):
     assert offending(client, "/login", headers, pattern, allowed, set()) == []
 
 
-# A seat letter where a reader expects a player: "(E)", "胡牌家E", "S的牌", "N付给S", "S's hand".
-SEAT_LETTER = re.compile(
-    r"\([ESWN]\)|(?:胡牌家|闲家)[ESWN]|(?<![A-Za-z])[ESWN](?=[的付替该也胡漏多少超被]|\s*[漏多少])"
-    r"|\b[ESWN]'s\b|\b[ESWN]=|\b(?:to|by|from|of|on|paid|owed) [ESWN]\b"
-)
 RULESET_DISPUTES = 6  # hands per ruleset, every one given a table mistake
 
 
@@ -130,7 +126,7 @@ def test_disputed_hands_explained_in_one_language_naming_players(alice, explaine
     for path in paths:
         page = alice.get(path, headers=headers).get_data(as_text=True)
         assert "explanation" in page or "/hands/" not in path
-        hits = SEAT_LETTER.findall(visible_text(page, reasons=True))
+        hits = CODES["seat"].findall(visible_text(page, reasons=True))
         if hits:
             letters[path] = sorted(set(hits))
     assert letters == {}
@@ -140,10 +136,10 @@ def test_the_checker_sees_a_seat_letter():
     for text in ("胡牌家E多算1番", "one fan too many (E)", "S的牌按另一种读法算", "N付给S的款付了两次",
                  "S's hand read another way", "E 漏算自摸", "hand 2 should seat E=小李",
                  "小李 paid what they owed W"):  # fmt: skip
-        assert SEAT_LETTER.search(text), text
+        assert CODES["seat"].search(text), text
     for text in ("胡牌家小李多算1番", "one fan too many (小李)", "East 小李, South 老王", "2M",
                  "a discard win paid M, not 2M", "East wind", "(West)"):  # fmt: skip
-        assert not SEAT_LETTER.search(text), text
+        assert not CODES["seat"].search(text), text
 
 
 def charts(client, paths) -> list[str]:
