@@ -48,6 +48,15 @@ _TIER_COUNT = frozenset(
 )
 
 
+# What a mistake is whoever made it, for the mistakes whose text is mostly the seats it names (a
+# dashboard counts disputed hands per item): zh and en.
+ITEM_LABELS: dict[str, tuple[str, str]] = {
+    "winner_not_paid": ("一家胡了没收到钱", "a winner not paid"),
+    "paid_twice": ("一笔款付了两次", "a payment paid twice"),
+    "paid_by_wrong_seat": ("别家替付款人付了钱", "a payment made by the wrong player"),
+    "paid_to_wrong_seat": ("钱付错了人", "a payment made to the wrong player"),
+    "other_reading": ("牌按另一种读法算", "a hand read another way"),
+}
 _TIER_PAYMENT_SLIP = frozenset(
     {"winner_not_paid", "paid_twice", "paid_by_wrong_seat", "paid_to_wrong_seat"}
 )

@@ -27,6 +27,7 @@ from sqlalchemy import exists, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from engine.audit import resolutions
+from engine.explain import ITEM_LABELS
 from engine.model import SEAT_NAMES
 from events.models import TableSession, Verification
 from service.db import engine
@@ -88,10 +89,14 @@ def rule_item(explanation: dict | None, seats: dict[str, str]) -> dict | None:
     """The rule item behind an explanation, the same whichever seat made the mistake (the
     dashboards count disputed hands per item): ``{code, zh, en}`` with the seats taken out of
     both labels (the hand's players, the wind the audit names a seat by when it has no player,
-    and the bare letters of reports made before seats were named); None when the audit found no
-    explanation. Stored as data: a page picks the language (``item_label``)."""
+    and the bare letters of reports made before seats were named), or for a mistake whose text
+    is mostly the seats it names (a payment slip, another reading) the item's own label
+    (engine.explain.ITEM_LABELS); None when the audit found no explanation. Stored as data: a page picks the language (``item_label``)."""
     if not explanation:
         return None
+    generic = ITEM_LABELS.get(explanation["code"])
+    if generic:  # a text that is mostly the seats it names ("阿强付给小李的款付了两次")
+        return {"code": explanation["code"], "zh": generic[0], "en": generic[1]}
     return {
         "code": explanation["code"],
         "zh": _without_seats(explanation["zh"], seats, 0, r"(?<![A-Za-z])[ESWN](?![A-Za-z])"),

@@ -245,20 +245,52 @@ def test_a_rule_item_is_shown_in_the_pages_language_alone(app):
     from service.club.digests import item_label, rule_item
 
     seats = {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"}
-    why = {"code": "other_reading", "zh": "小李的牌按另一种读法算",
-           "en": "小李's hand read another way"}  # fmt: skip
+    why = {"code": "fan_missed", "zh": "胡牌家小李漏算无得", "en": "no wildcard in hand (fan) missed (小李)"}
     item = rule_item(why, seats)
-    assert item == {"code": "other_reading", "zh": "的牌按另一种读法算",
-                    "en": "hand read another way"}  # fmt: skip
+    assert item == {"code": "fan_missed", "zh": "胡牌家漏算无得", "en": "no wildcard in hand (fan) missed"}
     # a report made before seats were named (letters), and a seat known only by its wind
-    old = {"code": "other_reading", "zh": "S的牌按另一种读法算", "en": "S's hand read another way"}
+    old = {"code": "fan_missed", "zh": "胡牌家S漏算无得", "en": "no wildcard in hand (fan) missed (S)"}
     assert rule_item(old, seats) == item
-    windy = {"code": "other_reading", "zh": "南的牌按另一种读法算", "en": "South's hand read another way"}
+    windy = {"code": "fan_missed", "zh": "胡牌家南漏算无得", "en": "no wildcard in hand (fan) missed (South)"}
     assert rule_item(windy, {"E": "阿强"}) == item
     for lang, expected, unexplained in (("zh", item["zh"], "原因不明"), ("en", item["en"], "unexplained")):
         with app.test_request_context(headers={"Accept-Language": lang}):
             assert item_label(item) == expected
             assert item_label(None) == unexplained
+
+
+def test_payment_slips_and_other_readings_are_items_whoever_made_them():
+    """A payment slip's text is mostly seats ("阿强付给小李的款付了两次"): taking the players out
+    left "payment to paid twice"; each is its item's own label, the same for any seats, and
+    the explanations the audit makes carry those codes."""
+    from engine.explain import ITEM_LABELS, table_slips
+    from engine.model import name_seats
+    from engine.replay import replay
+    from engine.simulate import generate_session
+    from service.club.digests import rule_item
+
+    records, _ = generate_session("wenling", 4, seed=22, summary=True)
+    labels, hands = {}, 0
+    for hand in replay(records).hands:
+        rs, opts, outcome = hand.ruleset, hand.opts, hand.outcome
+        try:
+            inp = rs.settle_input(outcome, rs.score(outcome, opts), opts)
+        except Exception:
+            continue
+        hands += 1
+        for m in table_slips(rs, outcome, inp, opts):
+            why = {"code": m.code, "zh": name_seats(m.zh, outcome.seats, "zh"),
+                   "en": name_seats(m.en, outcome.seats, "en")}
+            labels.setdefault(m.code, set()).add(tuple(rule_item(why, outcome.seats).values()))
+    assert hands and {"paid_twice", "paid_by_wrong_seat", "paid_to_wrong_seat"} <= set(labels)
+    for code in ("winner_not_paid", "paid_twice", "paid_by_wrong_seat", "paid_to_wrong_seat"):
+        assert labels.get(code, {(code, *ITEM_LABELS[code])}) == {(code, *ITEM_LABELS[code])}
+    assert ITEM_LABELS["paid_twice"] == ("一笔款付了两次", "a payment paid twice")
+    zh, en = zip(*ITEM_LABELS.values(), strict=True)
+    assert len(set(zh)) == len(set(en)) == len(ITEM_LABELS)
+    other = {"code": "other_reading", "zh": "小李的牌按另一种读法算", "en": "小李's hand read another way"}
+    assert rule_item(other, {"S": "小李"}) == {"code": "other_reading", "zh": "牌按另一种读法算",
+                                               "en": "a hand read another way"}  # fmt: skip
 
 
 def test_ledger_csv_gives_the_money_too_once_a_point_has_a_value(alice, disputed):
