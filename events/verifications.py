@@ -21,6 +21,18 @@ from events.models import StoredEvent, TableSession, Verification, played_betwee
 _INSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
 
 
+# The stored error of a verification given up because its audit killed the worker each time
+# (workers.tasks); any other failed verification's error is the engine's exception.
+WORKER_DIED = "the worker process died verifying this session"
+
+
+def failure_kind(error: str | None) -> str:
+    """Why a failed verification failed, as a code a page words in its language:
+    "worker_died" (its audit killed the worker process every time) or "engine_failed" (the
+    engine raised on the log; ``error`` holds the exception, a detail for developers)."""
+    return "worker_died" if (error or "").startswith(WORKER_DIED) else "engine_failed"
+
+
 def options_json(options: dict | None) -> str:
     return json.dumps(options or {}, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 

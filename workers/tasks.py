@@ -76,7 +76,7 @@ def _give_up(session_id: str) -> str:
         verifications.record_verification(
             session_id=session_id, head_seq=head[0], engine_version=engine_version(),
             options=None, status="failed",
-            error=f"the worker process died verifying this session {ATTEMPTS} times",
+            error=f"{verifications.WORKER_DIED} {ATTEMPTS} times",
         )  # fmt: skip
     return "failed"
 

@@ -9,6 +9,7 @@ from dataclasses import asdict
 from engine import verdicts
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import OptionError, Text
+from events import verifications
 from events.models import TableSession, Verification
 from service.sessions import queries
 
@@ -53,7 +54,8 @@ def _entry(v: Verification, report: dict | None) -> dict:
         "head_seq": v.head_seq,
         "options": json.loads(v.options),
         "status": v.status,
-        "error": v.error,
+        "error": v.error,  # English, for developers: a page shows it on English pages only
+        "failure": verifications.failure_kind(v.error) if v.status == "failed" else None,
         "ok": None if report is None else report["ok"],
         "disputes": v.disputes,
         "anomalies": v.anomalies,

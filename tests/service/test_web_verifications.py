@@ -108,8 +108,35 @@ def test_same_verdict_and_a_failed_audit(app, alice):
     assert fixed["changes"] is None and fixed["causes"][0]["before"] == "0.0.1"
     assert same["changes"] == [] and same["causes"][0]["before"] == "0.0.2"
     html = alice.get(f"/sessions/{sid}", headers=EN).get_data(as_text=True)
-    assert "KeyError: &#39;x&#39;" in html and "nothing to compare" in html
+    assert "KeyError: &#39;x&#39;" in html and "nothing to compare" in html  # the detail
     assert "same verdict" in html and "verdict changed" not in html
+
+
+def test_a_failed_audit_reads_as_a_sentence_in_the_pages_language(app, alice):
+    """A failed verification is worded for a club member in the page's language; the stored
+    error (a Python exception, English) is a detail on English pages only. Both kinds: the
+    engine raised, and the audit killed its worker every time (workers.tasks._give_up)."""
+    from tests.service.one_language import internal_codes, other_language, visible_text
+
+    sid = _stored(app)
+    _record_old(app, sid, None, version="0.0.1", status="failed", error="KeyError: 'hand_no'")
+    _record_old(app, sid, None, version="0.0.2", status="failed",
+                error=f"{verifications.WORKER_DIED} 3 times")  # fmt: skip
+    engine_failed, died = _history(alice, sid)
+    assert (engine_failed["failure"], died["failure"]) == ("engine_failed", "worker_died")
+    pages = {lang: alice.get(f"/sessions/{sid}", headers={"Accept-Language": lang}).get_data(as_text=True)
+             for lang in ("zh", "en")}  # fmt: skip
+    failures = {lang: re.findall(r'<span class="error failure"[^>]*>(.*?)</span>', page, re.S)
+                for lang, page in pages.items()}  # fmt: skip
+    assert len(failures["zh"]) == len(failures["en"]) == 2
+    for lang, texts in failures.items():
+        assert len(set(texts)) == 2  # the two kinds read differently
+        for text in texts:
+            assert other_language(text, lang) == [] and internal_codes(text) == [], text
+    assert "KeyError" not in pages["zh"] and "worker process" not in pages["zh"]
+    assert "technical detail" in pages["en"] and "KeyError: &#39;hand_no&#39;" in pages["en"]
+    assert "KeyError" not in visible_text(pages["en"])  # behind <details>, as <code>
+    assert "核对未能完成" in failures["zh"][0]
 
 
 def test_a_correction_is_the_cause(app, alice):
