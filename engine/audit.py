@@ -11,11 +11,13 @@ the top-ups that put it right. The report's shape is documented in ``docs/report
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.checks import check_claims
 from engine.explain import CAUSE_UNKNOWN, explanations, top_ups
+from engine.hand import HandError
 from engine.model import SEAT_NAMES, SEATS, Win, name_seats, named, who
 from engine.replay import HandReplay, Replay, no_gc_pauses, replay
 from engine.rulesets.base import Anomaly, Payment, ScoreLine, Step
@@ -191,13 +193,17 @@ def session_anomalies(rp: Replay) -> list[Anomaly]:
 
 
 def _guard(hand: HandReplay, anomalies: list[Anomaly], what: str, call, default):
-    """Run a ruleset call; if the ruleset fails on a broken hand, report ``score_failed`` with
-    its error and go on with ``default`` rather than sink the whole report."""
+    """Run a ruleset call; if the ruleset fails on a broken hand, report ``score_failed`` (with
+    a HandError's text, which names tiles in English; any other error is logged) and go on
+    with ``default`` rather than sink the whole report."""
     try:
         return call()
     except Exception as exc:
+        if not isinstance(exc, HandError):  # the detail is for developers: the log has it
+            logging.getLogger(__name__).warning("%s failed on hand %s", what, hand.no, exc_info=True)
         anomalies.append(Anomaly(hand.seq, "score_failed", ERROR,
-                                 f"the {hand.ruleset.name} ruleset cannot {what} this hand: {exc!r}"))
+                                 f"the {hand.ruleset.title_en} rules cannot {what} this hand: "
+                                 + (str(exc) if isinstance(exc, HandError) else "the engine failed on it")))
         return default
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from engine.model import SEATS, HandOutcome, Meld, Showdown, Win, prev_seat, who
+from engine.model import SEATS, WIN_HOW_EN, HandOutcome, Meld, Showdown, Win, prev_seat, who
 from engine.rulesets.base import Anomaly, FlagRule, Ruleset
 from engine.state import ERROR, WARNING
 from engine.state import names as _names
@@ -95,8 +95,8 @@ def check_claims(
                         seq,
                         "bonus_concealed",
                         ERROR,
-                        f"{who(seat)} shows {_names(hidden)} among its concealed tiles; the {rs.name} "
-                        "rules always reveal it: counted as revealed",
+                        f"{who(seat)} shows {_names(hidden)} among its concealed tiles; the "
+                        f"{rs.title_en} rules always reveal it: counted as revealed",
                     )
                 )
                 rest = list(show.concealed)
@@ -169,8 +169,8 @@ def check_claims(
                             seq,
                             "flag_not_borne_out",
                             ERROR,
-                            f"{who(w.seat)}'s win claims {rule.zh} (flags: {f}); the play does not "
-                            "bear it out: scored as played",
+                            f"{who(w.seat)}'s win claims {rule.en}; the play does not bear it out: "
+                            "scored as played",
                         )
                     )
         if w.seat not in false_wins:
@@ -256,7 +256,7 @@ def _impossible_show(
         role = "the winner" if win else "a non-winner"
         return "shown_hand_size", (
             f"{who(show.seat)} shows {size} tiles (melds count 3); {role} holds "
-            f"{' or '.join(map(str, sizes))} in {rs.name}"
+            f"{' or '.join(map(str, sizes))} in {rs.title_en}"
         )
     return None
 
@@ -305,7 +305,7 @@ def _flag_claim(
                 seq,
                 "impossible_flag",
                 ERROR,
-                f"{who(w.seat)}'s win claims {rule.zh} ({flag}), but {why}: not scored",
+                f"{who(w.seat)}'s win claims {rule.en}, but {why}: not scored",
             )
         )
     return why is None
@@ -316,19 +316,20 @@ def _unknown_flag(seq: int | None, w: Win, flag: str, rs: Ruleset) -> Anomaly:
         seq,
         "unknown_flag",
         WARNING,
-        f"{who(w.seat)}'s win claims {flag!r}, a flag {rs.name} does not know: ignored",
+        f"{who(w.seat)}'s win claims a way of winning the {rs.title_en} rules do not know: ignored",
     )
 
 
 def _flag_problem(rule: FlagRule, w: Win, shows: dict[str, Showdown]) -> str | None:
     if w.how not in rule.hows:
-        return f"it needs a win by {' or '.join(sorted(rule.hows))}, not {w.how}"
+        needs = " or ".join(WIN_HOW_EN.get(h, h) for h in sorted(rule.hows))
+        return f"it needs a win by {needs}, not by {WIN_HOW_EN.get(w.how, w.how)}"
     if rule.dealer is True and w.seat != "E":
-        return "only the dealer (E) can have it"
+        return f"only the dealer ({who('E')}) can have it"
     if rule.dealer is False and w.seat == "E":
-        return "the dealer (E) cannot have it"
+        return "the dealer cannot have it"
     if rule.from_dealer and w.from_seat != "E":
-        return "it needs the dealer's (E's) discard"
+        return f"it needs the dealer's ({who('E')}) discard"
     show = shows.get(w.seat)
     if rule.needs_kong and not (show and any(m.is_kong for m in show.melds)):
         return "the winner shows no kong"

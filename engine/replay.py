@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from engine.model import SEATS, HandOutcome
+from engine.model import RECORD_EN, SEATS, HandOutcome
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import Anomaly, Ruleset
 from engine.state import ERROR, TableState
@@ -142,7 +142,7 @@ def _replay(records: list[dict], overrides: Mapping[str, Any] | None) -> Replay:
     starts = [i for i, (_, rec) in enumerate(effective) if rec["type"] == "hand"]
     for seq, rec in effective[1 : starts[0] if starts else None]:
         anomalies.append(
-            Anomaly(seq, "record_outside_hand", ERROR, f"{rec['type']} before the first hand")
+            Anomaly(seq, "record_outside_hand", ERROR, f"{RECORD_EN.get(rec['type'], 'a record')} before the first hand")
         )
     hands = [
         _replay_hand(effective[start:end], rs, opts)
@@ -187,7 +187,7 @@ def apply_corrections(
             ]
         else:
             anomalies.append(
-                Anomaly(seq, "correction_target", ERROR, f"correction of seq {target} cannot be applied")
+                Anomaly(seq, "correction_target", ERROR, f"the correction of step {target} cannot be applied")
             )
         corrections.append(
             Correction(seq, target, original, replacement, rec.get("reason"), rec.get("by"), ok,

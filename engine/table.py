@@ -11,7 +11,7 @@ import copy
 from functools import lru_cache
 from typing import Any
 
-from engine.model import SEATS, Action, Meld, Showdown, Win, next_seat, prev_seat, who
+from engine.model import RECORD_EN, SEATS, Action, Meld, Showdown, Win, next_seat, prev_seat, who
 from engine.rulesets.base import Anomaly, Ruleset
 from engine.state import ERROR, WARNING, Discard, TableState
 from engine.state import names as _names
@@ -181,7 +181,7 @@ class Table(WinRules):
     def apply(self, seq: int, rec: dict) -> None:
         kind = rec["type"]
         if self.ended and kind in PLAY_TYPES and not (kind == "win" and self.wins):
-            self.flag(seq, "play_after_end", f"{kind} after the hand ended")
+            self.flag(seq, "play_after_end", f"{RECORD_EN.get(kind, 'a record')} after the hand ended")
             return
         if self.hands:  # a seat's hand changes on its own records only (抢杠: see _win_robbing)
             self.hands.pop(rec.get("seat"), None)

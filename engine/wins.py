@@ -131,7 +131,7 @@ class WinRules:
         for at, tile, (counts, melds) in self.passed[seat]:
             if at != taken and _would_win(counts, melds, tile, self.wildcards):
                 self.flag(seq, "passed_win",
-                          f"{who(seat)} let {english(tile)} go by (seq {at}), which completed its hand, "
+                          f"{who(seat)} let {english(tile)} go by (step {at}), which completed its hand, "
                           f"and may not win on another seat's tile before its next draw")
                 return
 

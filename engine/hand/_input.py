@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from engine.model import Meld
-from engine.tiles import ALL_TILES, FACES, is_flower, parse_tiles, rank, sorted_tiles, to_mpsz
+from engine.tiles import ALL_TILES, FACES, english, is_flower, parse_tiles, rank, sorted_tiles
 
 BLOCK = 27
 SUIT_MASK = (1 << 27) - 1
@@ -71,7 +71,7 @@ def too_many(tiles: Iterable[str], extra: Iterable[tuple[str, int]] = ()) -> Non
         counts[kind] += c
     kinds = [t for t, c in counts.items() if c > COPIES[t]]
     if kinds:
-        raise HandError(f"more copies than a set has of {', '.join(kinds)}")
+        raise HandError(f"more copies than a set has of {', '.join(map(english, kinds))}")
 
 
 @lru_cache(maxsize=256)
@@ -109,7 +109,7 @@ def strip_wild(key: int, kinds: tuple[tuple[str, int], ...]) -> tuple[int, int]:
         c = (key >> shift) & 7
         if c:
             if c > COPIES[kind]:
-                raise HandError(f"more copies than a set has of {kind}")
+                raise HandError(f"more copies than a set has of {english(kind)}")
             key -= c << shift
             w += c
     return key, w
@@ -131,7 +131,7 @@ def meld_counts(melds: tuple[Meld, ...]) -> tuple[tuple[str, int], ...]:
 
 def _one_meld(meld: Meld) -> tuple[tuple[str, int], ...]:
     if not isinstance(meld, Meld):
-        raise HandError(f"melds must be engine.model.Meld, got {meld!r}")
+        raise HandError("a meld the engine cannot read")
     try:
         return _meld_tiles(meld.kind, meld.tiles)
     except TypeError:  # a meld built with a list of tiles: unhashable, so not cached
@@ -142,7 +142,7 @@ def _one_meld(meld: Meld) -> tuple[tuple[str, int], ...]:
 def _meld_tiles(kind: str, tiles: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     faces = sorted_tiles(parse_tiles(list(tiles)))
     if not _is_set(faces, kind.startswith("gang")):
-        raise HandError(f"meld {kind} {to_mpsz(faces)} is not a pung, kong or chow")
+        raise HandError(f"the meld {', '.join(map(english, faces))} is not a pung, kong or chow")
     return tuple(Counter(faces).items())
 
 
@@ -166,7 +166,7 @@ def check_melds(key: int, tiles, melds: tuple[Meld, ...]) -> None:
 def reject_flowers(key: int, tiles) -> None:
     if key >> FLOWER_SHIFT:
         flowers = [t for t in tiles if is_flower(t)]
-        raise HandError(f"flowers are not part of a hand (strip them first): {to_mpsz(flowers)}")
+        raise HandError(f"flowers are not part of a hand: {', '.join(map(english, flowers))}")
 
 
 def prepare(tiles, melds=(), wildcards=()) -> Packed:

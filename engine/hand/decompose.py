@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 from engine.hand import _tables
 from engine.hand._input import BLOCK, SHIFT, SUIT_MASK, HandError, prepare
 from engine.model import Meld
-from engine.tiles import FACES, parse_tile
+from engine.tiles import FACES, english, parse_tile
 
 Tiles = str | Iterable[str]
 
@@ -332,7 +332,7 @@ def reading_parts(
     if winning_tile is not None:
         win = parse_tile(winning_tile)
         if win not in hand.wild and not hand.key >> SHIFT[win] & 7:
-            raise HandError(f"the winning tile {win} is not among the concealed tiles")
+            raise HandError(f"the winning tile {english(win)} is not among the concealed tiles")
     win_wild = win in hand.wild
     win_key = -1 if win_wild else None if win is None else _FACE_INDEX[win]
     w = len(hand.wild)

@@ -327,7 +327,7 @@ class Ruleset:
     passed_win_waits_for_draw: ClassVar[bool] = False
     # The win flags a log may claim and what each needs (engine.checks); rulesets add theirs.
     flag_rules: ClassVar[Mapping[str, FlagRule]] = FLAG_RULES
-    # The seed's words for the least a win must be worth (a win below it is no win).
+    # The least a win must be worth, in English words (a win below it is no win).
     minimum_rule: ClassVar[str] = ""
     # The liability kinds settle() understands (``fupan settle --liability``).
     liability_kinds: ClassVar[tuple[str, ...]] = ()
@@ -433,8 +433,8 @@ class Ruleset:
         ``below_minimum`` by ``score``, e.g. xizhou's 1台起胡)."""
         return [
             Anomaly(None, "below_minimum", "error",
-                    f"{who(w.seat)} declares a win worth {scorings[w.seat].raw}, below the minimum "
-                    f"{self.name} requires ({self.minimum_rule}); nothing is owed for it")
+                    f"{who(w.seat)} declares a win worth {scorings[w.seat].raw}, below the minimum the "
+                    f"{self.title_en} rules require ({self.minimum_rule}); nothing is owed for it")
             for w in outcome.wins
             if w.seat in scorings and scorings[w.seat].limit == "below_minimum"
         ]

@@ -29,7 +29,7 @@ def passed_peng(action: Action, history: tuple[Action, ...]) -> Anomaly | None:
             action.seq,
             "passed_peng",
             "error",
-            f"{who(action.seat)} let {english(a.tile)} go by (seq {a.seq}) and may not pung it again before "
+            f"{who(action.seat)} let {english(a.tile)} go by (step {a.seq}) and may not pung it again before "
             "its next draw",
         )
     return None

@@ -575,14 +575,14 @@ class Huangyan(Ruleset):
         need = 4 * opts.seat_change_rounds
         if passes >= need or (not since_change and opts.seat_change_rule == "cuohu"):
             return []
-        after = "the last seat change" if since_change else "the session began (搓菜)"
+        after = "the last seat change" if since_change else "the session began"
         return [
             Anomaly(
                 None,
                 "seat_change_too_early",
                 "warning",
-                f"换位 after {passes} passes of the deal since {after}; "
-                f"{opts.seat_change_rounds} 圈 ({need} passes) must come first",
+                f"seats changed after {passes} passes of the deal since {after}; "
+                f"{opts.seat_change_rounds} rounds ({need} passes) must come first",
             )
         ]
 

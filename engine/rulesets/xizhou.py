@@ -360,7 +360,7 @@ class Xizhou(Ruleset):
         )
     }
     liability_kinds = (*GANG_KINDS, *BAO_KINDS)
-    minimum_rule = "1台起胡: at least 1 台"
+    minimum_rule = "at least 1 tai"
     # The seed bars discarding the claimed tile itself (not a 吃's other end), with exceptions:
     # check() enforces it.
     forbid_discard_of_claimed = False

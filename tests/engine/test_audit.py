@@ -146,6 +146,7 @@ def test_report_shape():
 
 def test_a_failing_ruleset_becomes_an_anomaly_not_a_crash():
     from engine.audit import audit_hand
+    from engine.hand import decompositions
     from engine.replay import replay
 
     hand = replay(parse_log((AUDIT / "fan_missed.jsonl").read_bytes()).records).hands[0]
@@ -157,7 +158,12 @@ def test_a_failing_ruleset_becomes_an_anomaly_not_a_crash():
     hand.ruleset = Broken()
     report = audit_hand(hand)
     assert [(a["code"], a["severity"]) for a in report["anomalies"]] == [("score_failed", "error")]
-    assert "no reading" in report["anomalies"][0]["message"]
+    # a reader sees no exception (the log has it for developers); a HandError's words are shown
+    assert "no reading" not in report["anomalies"][0]["message"]
+    assert "cannot score this hand" in report["anomalies"][0]["message"]
+    Broken.score = lambda self, outcome, opts: list(decompositions("1m1m1m2m2m", winning_tile="5p"))
+    message = audit_hand(hand)["anomalies"][0]["message"]
+    assert "the winning tile 5 Dots is not among the concealed tiles" in message, message
     assert report["expected_payments"] == [] and report["points"] == {}
     # the recorded payments are still compared (against nothing expected)
     assert {(d["from"], d["to"], d["recorded"]) for d in report["disputes"]} >= {("E", "W", 10)}

@@ -361,7 +361,9 @@ def test_a_full_log_bao_san_jia_the_play_does_not_show_is_flagged():
     hand = audit_records(_claiming(records, "bao_san_jia"))["hands"][0]
     assert (seq, "flag_not_borne_out") in codes_at(hand)
     found = next(a for a in hand["anomalies"] if a["code"] == "flag_not_borne_out")
-    assert "flags" in found["message"] and "bao_san_jia" in found["message"]
+    # the claim in words, never its code nor the rule's Chinese
+    assert "the discarder pays for all three" in found["message"]
+    assert "bao_san_jia" not in found["message"] and "包" not in found["message"]
     assert found["severity"] == "error"
     assert paid(hand) == paid(plain)  # the play decides
 
@@ -426,5 +428,6 @@ def test_a_full_log_after_kong_the_play_contradicts_is_flagged():
     )
     hand = audit_records(records)["hands"][0]
     assert codes_at(hand) == [(_win_seq(records), "flag_not_borne_out")]
-    assert "flags" in hand["anomalies"][0]["message"] and "after_kong" in hand["anomalies"][0]["message"]
+    message = hand["anomalies"][0]["message"]
+    assert "right after the discarder's kong" in message and "after_kong" not in message
     assert paid(hand) == [("W", "E", 4)]

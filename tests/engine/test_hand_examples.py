@@ -124,13 +124,13 @@ def test_best_decomposition_maximises_any_score():
         ),
         (lambda: is_winning_hand("1m1m", melds=(Meld("peng", ("1m",) * 3),) * 1), "copies"),
         (lambda: is_winning_hand("1f1f", wildcards="1f"), "copies"),
-        (lambda: waits("1f1f123m", wildcards="1f"), "has of 1f"),
-        (lambda: shanten("11111111m23p"), "has of 1m"),  # 8 copies carry past a digit
+        (lambda: waits("1f1f123m", wildcards="1f"), "has of Spring"),
+        (lambda: shanten("11111111m23p"), "has of 1 Characters"),  # 8 copies carry past a digit
         (  # copies counted across several melds, each valid alone
             lambda: is_winning_hand(
                 "1m1m", melds=(Meld("chi", ("1m", "2m", "3m")), Meld("peng", ("1m",) * 3))
             ),
-            "has of 1m",
+            "has of 1 Characters",
         ),
         (
             lambda: waits(

@@ -38,4 +38,4 @@ def test_a_winning_tile_let_go_after_the_seats_own_claim_is_a_passed_win(ruleset
     (hand,) = replay(records).hands
     found = [(a.seq, a.code, a.message) for a in hand.anomalies]
     assert [(seq, code) for seq, code, _ in found] == [(15, "passed_win")]
-    assert "(seq 12)" in found[0][2]  # W's 9s, not E's (no 胡 before the 碰)
+    assert "(step 12)" in found[0][2]  # W's 9s, not E's (no 胡 before the 碰)

@@ -25,6 +25,6 @@ def _check_dice(action: Action, history: tuple[Action, ...]) -> list[Anomaly]:
         )
     if sum(1 for a in history if a.kind == "dice") >= 2:
         found.append(
-            Anomaly(action.seq, "dice_extra_throw", "warning", "wenling throws the dice twice per hand, not more")
+            Anomaly(action.seq, "dice_extra_throw", "warning", "the dice are thrown twice per hand, not more")
         )
     return found
