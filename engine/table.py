@@ -302,7 +302,7 @@ class Table(WinRules):
     def _claimed(self, seq: int, seat: str, what: str) -> tuple[str, str] | None:
         """The discard being claimed (discarder, tile), marked as taken; None if there is none."""
         if self.last_discard is None or self.last_discard[0] == seat:
-            self.flag(seq, "claim_no_discard", f"{who(seat)} claims ({what}) with no discard to take")
+            self.flag(seq, "claim_no_discard", f"{who(seat)} claims {what} with no discard to take")
             return None
         by, i = self.last_discard
         tile, dseq, _ = self.discards[by][i]
@@ -328,7 +328,7 @@ class Table(WinRules):
 
     def on_chi(self, seq: int, rec: dict) -> None:
         seat, own = rec["seat"], tuple(rec["tiles"])
-        got = self._claimed(seq, seat, "吃")
+        got = self._claimed(seq, seat, "a chow")
         if got is None:
             return
         by, tile = got
@@ -345,7 +345,7 @@ class Table(WinRules):
 
     def on_peng(self, seq: int, rec: dict) -> None:
         seat = rec["seat"]
-        got = self._claimed(seq, seat, "碰")
+        got = self._claimed(seq, seat, "a pung")
         if got is None:
             return
         by, tile = got
@@ -359,7 +359,7 @@ class Table(WinRules):
     def on_gang(self, seq: int, rec: dict) -> None:
         seat, kind, tile = rec["seat"], _GANG_KIND[rec["kind"]], rec["tile"]
         if kind == "gang_exposed":
-            got = self._claimed(seq, seat, "明杠")
+            got = self._claimed(seq, seat, "an exposed kong")
             if got is None:
                 return
             by, claimed = got

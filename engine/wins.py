@@ -170,7 +170,7 @@ class WinRules:
         loser = prior if first is win else win
         loser_seq = self.win_seqs[-1] if first is win else seq
         self.flag(loser_seq, "win_priority",
-                  f"{first.seat} has priority over {loser.seat} on {d}'s discard; only it wins")
+                  f"{who(first.seat)} has priority over {who(loser.seat)} on {who(d)}'s discard; only it wins")
         if first is win:
             self.wins[-1], self.win_seqs[-1] = win, seq
         return False
@@ -203,7 +203,7 @@ class WinRules:
         if how == "instant":
             if self.rs.instant_win(show, self.wildcards, self.opts):
                 return None
-            return f"{_names(show.concealed)} is no instant win in {self.rs.name}"
+            return f"{_names(show.concealed)} is no instant win in {self.rs.title_en}"
         if how == "self_draw" and self.rs.instant_win(show, self.wildcards, self.opts):
             return None  # a limit completed by a draw during play (wenling's 3 得, 4 白 …)
         try:
