@@ -25,7 +25,9 @@ def _total(points: int, capped: bool) -> int:
     return min(total, lines.LIMIT_POINTS) if capped else total
 
 
-def settle(inp: SettleInput, opts: Options, nonwinners_settle: bool = True, capped: bool = True) -> list[Payment]:
+def settle(
+    inp: SettleInput, opts: Options, nonwinners_settle: bool = True, capped: bool = True
+) -> list[Payment]:
     """``capped`` False only to show what ignoring the 500 cap would pay (a table mistake)."""
     winners = list(dict.fromkeys(w.seat for w in inp.wins))
     if not winners:
@@ -48,14 +50,21 @@ def settle(inp: SettleInput, opts: Options, nonwinners_settle: bool = True, capp
         for s in others:
             payer = liable.get(w, s)
             rule = RULES["win"] if payer == s else _for(s)
-            pay(payer, w, points[w] // lines.PAY_UNIT, rule, f"{points[w]} ÷ {lines.PAY_UNIT} × {m}")
+            pay(
+                payer, w, points[w] // lines.PAY_UNIT, rule, f"{points[w]} ÷ {lines.PAY_UNIT} × {m}"
+            )
     if nonwinners_settle:
         for a, b in combinations(others, 2):
             high, low = (a, b) if points[a] >= points[b] else (b, a)
             payer = low if low in bao or not bao else next(iter(bao))
             rule = RULES["difference"] if payer == low else _for(low)
-            pay(payer, high, (points[high] - points[low]) // lines.PAY_UNIT, rule,
-                f"({points[high]} − {points[low]}) ÷ {lines.PAY_UNIT} × {m}")
+            pay(
+                payer,
+                high,
+                (points[high] - points[low]) // lines.PAY_UNIT,
+                rule,
+                f"({points[high]} − {points[low]}) ÷ {lines.PAY_UNIT} × {m}",
+            )
     return [_payment(p, q, amount, rules[p, q]) for (p, q), amount in owed.items()]
 
 
@@ -88,7 +97,9 @@ def _check(inp: SettleInput, winners: list[str], bao: set[str]) -> None:
         raise ValueError(f"the liable seat {', '.join(sorted(bao & set(winners)))} is a winner")
     negative = sorted(s for s, p in inp.points.items() if p < 0)
     if negative:
-        raise ValueError(f"points of {', '.join(negative)} are below 0 (a 牌点汇总 is 0 to 500)")
+        raise ValueError(
+            f"points of {', '.join(negative)} are below 0 (a seat's points total is 0 to 500)"
+        )
 
 
 def with_points(inp: SettleInput, points: Mapping[str, int]) -> SettleInput:
