@@ -143,6 +143,20 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+WORKER_ARGS = ["-A", "workers.celery_app", "worker", "--pool", "solo", "--loglevel", "WARNING",
+               "--without-gossip", "--without-mingle", "--without-heartbeat"]  # fmt: skip
+
+
+def start_worker(hostname: str, launcher: list[str] | None = None, **popen) -> subprocess.Popen:
+    """One quiet ``celery worker`` (solo pool) of the benchmarks. ``launcher``: the Python
+    arguments that start celery (default ``-m celery``; one that patches something first must
+    run celery's ``main`` with the arguments it is given)."""
+    command = [sys.executable, *(launcher or ["-m", "celery"]), *WORKER_ARGS, "--hostname", hostname]
+    return subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **popen
+    )
+
+
 def backends_cpu(admin, name: str) -> dict[int, float]:
     """CPU seconds of each PostgreSQL backend connected to database ``name``."""
     with admin.connect() as c:
@@ -173,12 +187,7 @@ def distributed(workers: int):
         engine = db.get_engine()
         db.upgrade(engine)
         for n in range(workers):
-            procs.append(subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "workers.celery_app", "worker", "--pool",
-                 "solo", "--loglevel", "WARNING", "--hostname", f"bench{n}@%h", "--without-gossip",
-                 "--without-mingle", "--without-heartbeat"],
-                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            ))  # fmt: skip
+            procs.append(start_worker(f"bench{n}@%h"))
         time.sleep(3)  # let the workers connect before the clock starts
         workers_cpu, database_cpu = cpu_seconds([p.pid for p in procs]), backends_cpu(admin, name)
         own_cpu = time.process_time()

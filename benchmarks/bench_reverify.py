@@ -29,20 +29,19 @@ from sqlalchemy import create_engine, text
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from bench_pipeline import PG, REDIS, backends_cpu, cpu_seconds  # noqa: E402
+from bench_pipeline import PG, REDIS, backends_cpu, cpu_seconds, start_worker  # noqa: E402
 
-# A celery worker whose engine version is the benchmark's (BENCH_ENGINE_VERSION).
-WORKER = (
+# Starts celery with the arguments it is given, its engine version the benchmark's.
+PATCHED_CELERY = [
+    "-c",
     "import os, sys\n"
     "import workers.tasks as tasks\n"
     "version = os.environ['BENCH_ENGINE_VERSION']\n"
     "tasks.engine_version = lambda: version\n"
     "from celery.__main__ import main\n"
-    "sys.argv = ['celery', '-A', 'workers.celery_app', 'worker', '--pool', 'solo',\n"
-    "            '--loglevel', 'WARNING', '--hostname', sys.argv[1], '--without-gossip',\n"
-    "            '--without-mingle', '--without-heartbeat']\n"
-    "main()\n"
-)
+    "sys.argv[0] = 'celery'\n"
+    "main()\n",
+]
 
 
 def pids_of(pattern: str) -> list[int]:
@@ -89,16 +88,7 @@ def run_once(args, workers: int, version: str, hands: int, admin) -> dict[str, f
 
     tasks.engine_version = lambda: version
     env = {**os.environ, "BENCH_ENGINE_VERSION": version}
-    procs = [
-        subprocess.Popen(
-            [sys.executable, "-c", WORKER, f"reverify{n}@%h"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        for n in range(workers)
-    ]
+    procs = [start_worker(f"reverify{n}@%h", PATCHED_CELERY, env=env) for n in range(workers)]
     try:
         time.sleep(4)  # let the workers connect before the clock starts
         background = postgres_background(admin)

@@ -39,7 +39,7 @@ from sqlalchemy import create_engine, text
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from bench_pipeline import PG, REDIS, build_logs, cpu_seconds  # noqa: E402
+from bench_pipeline import PG, REDIS, build_logs, cpu_seconds, start_worker  # noqa: E402
 from bench_web import CLUB, add_user  # noqa: E402
 
 POOL_HANDS = 4_000
@@ -94,31 +94,7 @@ def build(args) -> None:
     add_user()
     pool = build_logs(POOL_HANDS)
     print(f"pool: {len(pool)} distinct sessions, {sum(c for _, c in pool)} hands", flush=True)
-    procs = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "workers.celery_app",
-                "worker",
-                "--pool",
-                "solo",
-                "--loglevel",
-                "WARNING",
-                "--hostname",
-                f"season{n}@%h",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-            ],
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        for n in range(args.workers)
-    ]
+    procs = [start_worker(f"season{n}@%h") for n in range(args.workers)]
     folder = Path(tempfile.mkdtemp(prefix="fupan-season-"))
     try:
         hands = sessions = 0
