@@ -170,6 +170,12 @@ def phone_login(browser, live, device: dict = PHONE):
     return context, page, errors
 
 
+def no_sideways_scroll(page) -> None:
+    """The page is no wider than the window: nothing to swipe sideways to (phones)."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.evaluate("innerWidth"), (page.url, width)
+
+
 PLAYERS = ["阿强", "小李", "老王", "阿芳"]  # the recorder tests' table
 
 

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from tests.service.conftest import PHONE
+from tests.service.conftest import PHONE, no_sideways_scroll
 from tests.service.one_language import ELSEWHERE, Reader
 
 pytestmark = pytest.mark.browser
@@ -53,11 +53,6 @@ def _disputed(page, live) -> tuple[str, int, str, str]:
     raise AssertionError("the demo has a disputed hand")
 
 
-def _no_sideways_scroll(page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.evaluate("innerWidth"), (page.url, width)
-
-
 class Shots:
     """At a page: wait for it (``wait``: a script predicate), read it, check that a phone does not
     scroll sideways, and shoot it into ``folder``."""
@@ -73,7 +68,7 @@ class Shots:
             self.page.wait_for_function(wait, timeout=30_000)
         self.page.wait_for_load_state("networkidle")
         if self.suffix == "-phone":
-            _no_sideways_scroll(self.page)
+            no_sideways_scroll(self.page)
         self.reader.look(name)
         full_page = not (bar and self.suffix == "-phone")
         self.page.screenshot(path=self.folder / f"{name}{self.suffix}.png", full_page=full_page)

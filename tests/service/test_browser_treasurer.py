@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.service.conftest import CLUB, PHONE, fixture_log, phone_login, verified
+from tests.service.conftest import (
+    CLUB,
+    PHONE,
+    fixture_log,
+    no_sideways_scroll,
+    phone_login,
+    verified,
+)
 
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 DEVICES = {"desktop": DESKTOP, "phone": PHONE}
@@ -22,11 +29,6 @@ def night(alice):
             "disputed": verified(alice, fixture_log("audit/fan_missed.jsonl"))}  # fmt: skip
 
 
-def _no_sideways_scroll(page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.evaluate("innerWidth"), (page.url, width)
-
-
 @pytest.mark.parametrize("device", DEVICES)
 def test_hand_page_shows_each_seats_arithmetic_and_tiles(browser, live, night, shots, device):
     context, page, errors = phone_login(browser, live, DEVICES[device])
@@ -37,7 +39,7 @@ def test_hand_page_shows_each_seats_arithmetic_and_tiles(browser, live, night, s
     for seat in "ESWN":  # every seat's tiles as shown, the non-winners' too
         assert page.locator(f"#seat-{seat} .shown .tile").count() > 0
     assert page.locator("#expected").get_by_text("(210 − 40) ÷ 10 × 2").is_visible()
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     page.screenshot(path=str(shots / f"hand-arithmetic{SUFFIX[device]}.png"), full_page=True)
     assert errors == []
     context.close()
@@ -56,7 +58,7 @@ def test_session_page_explains_each_disputed_hand_inline(browser, live, night, s
     # the dispute badge and the replay link are in view without swiping sideways
     box = page.locator("#hand-1 a[href*='/replay']").bounding_box()
     assert box["x"] + box["width"] <= page.viewport_size["width"]
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     page.wait_for_selector("#flow .main-svg", timeout=30_000)  # the payment sankey, for the shot
     page.screenshot(path=str(shots / f"session-disputes{SUFFIX[device]}.png"), full_page=True)
     assert errors == []
@@ -80,7 +82,7 @@ def test_treasurer_marks_a_transfer_paid(browser, live, night, shots, device):
     assert "paid" in first.get_attribute("class")
     assert first.locator("form.mark-paid button").count() == 0
     assert page.locator("#marks").get_by_text("alice").is_visible()
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     page.screenshot(path=str(shots / f"ledger-paid{SUFFIX[device]}.png"), full_page=True)
     assert errors == []
     context.close()
@@ -98,7 +100,7 @@ def test_no_page_scrolls_sideways_on_a_phone(browser, live, night, width):
     for path in paths:
         page.goto(f"{live}{path}")
         page.wait_for_load_state("networkidle")
-        _no_sideways_scroll(page)
+        no_sideways_scroll(page)
     assert errors == []
     context.close()
 
@@ -129,7 +131,7 @@ def test_chart_toolbars_clear_titles_and_labels(browser, live, night, shots, dev
                 )
                 chart_box = chart.bounding_box()
                 assert box["x"] >= chart_box["x"] - 1  # no tick label cut at the left edge
-    _no_sideways_scroll(page)
+    no_sideways_scroll(page)
     page.screenshot(path=str(shots / f"dashboards-charts{SUFFIX[device]}.png"), full_page=True)
     assert errors == []
     context.close()
