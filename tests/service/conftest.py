@@ -180,12 +180,20 @@ PLAYERS = ["阿强", "小李", "老王", "阿芳"]  # the recorder tests' table
 
 
 def phone_at_table(browser, live, ruleset: str, table: str, players=PLAYERS, before_submit=None):
-    """:func:`phone_login`, then a recorder session opened from /record's form (alice's club,
-    ``players`` in seats E S W N; ``before_submit(page)`` runs on the filled form): (context,
-    page, page errors, session id), the page on the session's win form."""
+    """:func:`phone_login`, then :func:`open_table` from /record: (context, page, page errors,
+    session id), the page on the session's win form."""
     context, page, errors = phone_login(browser, live)
     page.goto(f"{live}/record")
-    page.select_option("#open-form select[name=club]", CLUB)
+    return context, page, errors, open_table(page, live, ruleset, table, players, before_submit)
+
+
+def open_table(page, live, ruleset: str, table: str, players=PLAYERS, before_submit=None,
+               club: str | None = CLUB) -> str:  # fmt: skip
+    """Open a recorder session from the /record form the page is on (``club``: None keeps the
+    form's own choice; ``players`` in seats E S W N; ``before_submit(page)`` runs on the filled
+    form); its id, the page on the session's win form."""
+    if club is not None:
+        page.select_option("#open-form select[name=club]", club)
     page.fill("#open-form input[name=table]", table)
     page.select_option("#open-form select[name=ruleset]", ruleset)
     for seat, name in zip("ESWN", players, strict=True):
@@ -195,7 +203,7 @@ def phone_at_table(browser, live, ruleset: str, table: str, players=PLAYERS, bef
     page.click("#open-form button[type=submit]")
     page.wait_for_url(f"{live}/record/*")
     page.wait_for_selector("#winner button[data-seat=S]")
-    return context, page, errors, page.url.rsplit("/", 1)[1]
+    return page.url.rsplit("/", 1)[1]
 
 
 def tap_tiles(page, tiles: str) -> None:

@@ -19,7 +19,7 @@ import re
 import pytest
 
 from engine.rulesets import RULESET_NAMES
-from tests.service.conftest import CLUB, PASSWORD, PHONE, fixture_log, verified
+from tests.service.conftest import CLUB, PASSWORD, PHONE, fixture_log, open_table, verified
 from tests.service.one_language import ELSEWHERE, Reader
 
 pytestmark = pytest.mark.browser
@@ -127,17 +127,13 @@ def test_the_demo_in_one_language(app, alice, live, browser, lang):
     page.set_viewport_size(PHONE["viewport"])
     page.goto(f"{live}/record")
     walk.look("recorder start")
-    page.select_option("#open-form select[name=club]", CLUB)
-    page.fill("#open-form input[name=table]", "3")
-    page.select_option("#open-form select[name=ruleset]", "wenling")
-    for seat, name in zip("ESWN", RECORDED[lang], strict=True):
-        page.fill(f"#open-form input[data-seat={seat}]", name)
-    page.click("#open-form summary")
-    page.wait_for_selector("#options input[data-option=multiplier]")
-    walk.look("recorder start, options")
-    page.click("#open-form button[type=submit]")
-    page.wait_for_url(f"{live}/record/*")
-    page.wait_for_selector("#winner button[data-seat=S]")
+
+    def look_at_options(page):
+        page.click("#open-form summary")
+        page.wait_for_selector("#options input[data-option=multiplier]")
+        walk.look("recorder start, options")
+
+    open_table(page, live, "wenling", "3", RECORDED[lang], before_submit=look_at_options)
     walk.look("recorder, empty hand")
     page.click("#winner button[data-seat=S]")
     page.click("#from button[data-seat=W]")

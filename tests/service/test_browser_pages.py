@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from tests.service.conftest import PHONE, no_sideways_scroll
+from tests.service.conftest import PHONE, no_sideways_scroll, open_table
 from tests.service.one_language import ELSEWHERE, Reader
 
 pytestmark = pytest.mark.browser
@@ -131,13 +131,7 @@ def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, d
             shot(name)
 
         # a table opened on the recorder and a hand entered: the verdict and the payments
-        page.select_option("#open-form select[name=ruleset]", "wenling")
-        page.fill("#open-form input[name=table]", "9")
-        for seat, name in zip("ESWN", RECORDED, strict=True):
-            page.fill(f"#open-form input[data-seat={seat}]", name)
-        page.click("#open-form button[type=submit]")
-        page.wait_for_url(f"{live}/record/*")
-        page.wait_for_selector("#winner button[data-seat=S]")
+        open_table(page, live, "wenling", "9", RECORDED, club=None)
         page.click("#winner button[data-seat=S]")
         page.click("#from button[data-seat=W]")
         page.click(".tgt[data-target=indicator]")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.rulesets import RULESET_NAMES
-from tests.service.conftest import PHONE, fixture_log, phone_login, verified
+from tests.service.conftest import PHONE, fixture_log, open_table, phone_login, verified
 
 pytestmark = pytest.mark.browser
 ZH = {"locale": "zh-CN"}  # the browser asks for Chinese (Accept-Language)
@@ -51,20 +51,12 @@ def test_hand_item_opens_its_rules_entry_on_desktop_and_phone(alice, live, brows
 
 def test_recorder_links_to_the_rules_of_its_ruleset(app, live, browser):
     from engine.tiles import parse_tiles
-    from tests.service.conftest import CLUB
 
     context, page, errors = phone_login(browser, live, {**PHONE, **ZH})
     page.goto(f"{live}/record")
     hrefs = page.eval_on_selector_all("#rules-links a", "as => as.map(a => a.getAttribute('href'))")
     assert hrefs == [f"/rules/{name}" for name in RULESET_NAMES]
-    page.select_option("#open-form select[name=club]", CLUB)
-    page.fill("#open-form input[name=table]", "9")
-    page.select_option("#open-form select[name=ruleset]", "wenling")
-    for seat, name in zip("ESWN", ["A", "B", "C", "D"], strict=True):
-        page.fill(f"#open-form input[data-seat={seat}]", name)
-    page.click("#open-form button[type=submit]")
-    page.wait_for_url(f"{live}/record/*")
-    sid = page.url.rsplit("/", 1)[1]
+    sid = open_table(page, live, "wenling", "9", ["A", "B", "C", "D"])
     assert page.get_attribute("#rules-link", "href") == f"/rules/wenling?session={sid}"
     page.click("#winner button[data-seat=S]")
     page.click("#from button[data-seat=W]")

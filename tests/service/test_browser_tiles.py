@@ -16,10 +16,10 @@ import pytest
 from engine.tiles import tile_name
 from tests.service.conftest import (
     CHROMIUM_ARGS,
-    CLUB,
     PHONE,
     BrowserUnderTest,
     fixture_log,
+    open_table,
     phone_login,
     verified,
 )
@@ -111,13 +111,7 @@ def test_replay_and_hand_page_tiles_draw_without_a_cjk_font(alice, live, latin_b
 def test_recorder_tiles_draw_without_a_cjk_font_and_offline(app, live, latin_browser, shots):
     context, page, errors = phone_login(latin_browser, live, {**PHONE, "locale": "zh-CN"})
     page.goto(f"{live}/record")
-    page.select_option("#open-form select[name=club]", CLUB)
-    page.fill("#open-form input[name=table]", "5")
-    page.select_option("#open-form select[name=ruleset]", "wenling")
-    for seat, name in zip("ESWN", ["A", "B", "C", "D"], strict=True):
-        page.fill(f"#open-form input[data-seat={seat}]", name)
-    page.click("#open-form button[type=submit]")
-    page.wait_for_url(f"{live}/record/*")
+    open_table(page, live, "wenling", "5", ["A", "B", "C", "D"])
     page.wait_for_selector("#keyboard .key .tile")
     keyboard = _assert_tiles_are_images(page, at_least=34)
     assert {t["t"] for t in keyboard} >= {f"{r}{s}" for s in "mps" for r in range(1, 10)}
