@@ -85,10 +85,10 @@ def hand_rows(user: User, club: str, args) -> list[dict]:
         if report is None:
             continue
         day = (s.started_at or s.created_at.isoformat())[:10]
-        for h, owed in zip(report["hands"], owed_nets(report), strict=True):
-            for seat, player in h["seats"].items():
-                out.append({"date": day, "table": s.table_name, "session": s.id, "hand": h["no"],
-                            "player": player, "recorded": (h["recorded_net"] or {}).get(seat),
+        for h, owed in zip(report.hands, owed_nets(report), strict=True):
+            for seat, player in h.seats.items():
+                out.append({"date": day, "table": s.table_name, "session": s.id, "hand": h.no,
+                            "player": player, "recorded": (h.recorded_net or {}).get(seat),
                             "owed": owed.get(seat, 0)})  # fmt: skip
     return out
 

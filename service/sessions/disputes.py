@@ -5,14 +5,7 @@ from __future__ import annotations
 from service.accounts import auth
 from service.models import User
 from service.sessions import queries
-from service.sessions.views import (
-    explanations,
-    int_arg,
-    named_payments,
-    parse_filter,
-    resolutions,
-    session_summary,
-)
+from service.sessions.views import hand_summary, int_arg, parse_filter, resolutions, session_summary
 
 DISPUTE_PAGE = 10  # sessions per page of the queue: a page parses only their reports
 
@@ -35,17 +28,9 @@ def disputes_view(user: User, club: str, args) -> dict:
         if report is None:
             continue
         summary, resolved = session_summary(s, v), resolutions(report)
-        for i, h in enumerate(report["hands"], start=1):
-            resolution = resolved.get(h["seq"])
-            if not h["disputes"] and resolution is None:
-                continue
-            items.append({
-                "session": summary, "hand": i, "no": h["no"], "seats": h["seats"],
-                "disputes": h["disputes"], "resolution": resolution,
-                "explanations": explanations(h), "top_ups": h.get("top_ups") or [],
-                "expected_payments": named_payments(h["expected_payments"], h["seats"]),
-                "recorded_payments": named_payments(h["recorded_payments"], h["seats"]),
-            })
+        for i, h in enumerate(report.hands, start=1):
+            if h.disputes or h.seq in resolved:
+                items.append({"session": summary, "hand": i, **hand_summary(i, h, resolved)})
     if state in ("open", "resolved"):
         items = [d for d in items if (d["resolution"] is None) == (state == "open")]
     return {"club": club, "state": state, "can_resolve": role in ("auditor", "admin"),
