@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from service.cli import app
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 LOGS = sorted((FIXTURES / "replay").glob("*.jsonl")) + sorted((FIXTURES / "audit").glob("*.jsonl"))
 runner = CliRunner()
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
