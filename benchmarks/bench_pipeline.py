@@ -34,8 +34,17 @@ from sqlalchemy import create_engine, func, select, text
 from engine.rulesets import RULESET_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
-PG = "postgresql+psycopg://postgres@127.0.0.1:5432"
-REDIS = "redis://127.0.0.1:6379/15"
+# The servers the benchmarks use: FUPAN_BENCH_POSTGRES / FUPAN_BENCH_REDIS, else the tests' own
+# FUPAN_TEST_POSTGRES / FUPAN_TEST_REDIS, else the local defaults. Redis database 15 is the
+# benchmarks' own (emptied before a run).
+PG = os.environ.get(
+    "FUPAN_BENCH_POSTGRES",
+    os.environ.get("FUPAN_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432"),
+)
+REDIS = (
+    os.environ.get("FUPAN_BENCH_REDIS", os.environ.get("FUPAN_TEST_REDIS", "redis://127.0.0.1:6379"))
+    + "/15"
+)
 CACHE = Path(tempfile.gettempdir()) / "fupan-bench-pipeline-v1"
 
 
