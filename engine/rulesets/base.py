@@ -32,6 +32,7 @@ from engine.model import (
     Win,
     who,
 )
+from engine.shapes import STANDARD, Shape
 from engine.tiles import chinese, english
 
 
@@ -414,6 +415,11 @@ class Ruleset:
     def phases(self, history: tuple[Action, ...], opts: Any) -> frozenset[str]:
         """Named phases in force after ``history`` (e.g. wenling's 生牌阶段), for the replay UI."""
         return frozenset()
+
+    def winning_shapes(self, wildcards: frozenset[str], opts: Any) -> tuple[Shape, ...]:
+        """Every shape a hand may win with given the 得 kinds (the efficiency review measures the
+        distance to each). Default: the standard one pair and sets only."""
+        return (STANDARD,)
 
     def instant_win(self, show: Showdown, wildcards: frozenset[str], opts: Any) -> bool:
         """Does this seat hold a limit that wins without a standard shape (e.g. wenling's 3 得 /
