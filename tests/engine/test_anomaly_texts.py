@@ -17,7 +17,7 @@ import pytest
 from engine.checks import _flag_claim, _unknown_flag
 from engine.hand import HandError, decompositions, is_winning_hand, waits
 from engine.model import Meld, Showdown, Win, name_seats
-from engine.rulesets import RULESET_NAMES, get_ruleset
+from engine.rulesets import SHIPPED, get_ruleset
 from engine.state import ANOMALY_LABELS
 from tests.engine.test_seat_names import CJK, problems
 from tests.service.one_language import internal_codes
@@ -98,7 +98,7 @@ def _readable(message: str) -> list[str]:
     return problems("", named, SEATS.values()) + internal_codes(named, set(SEATS.values()))
 
 
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 def test_every_wrong_flag_claim_reads_in_english(ruleset):
     """Each win flag of the ruleset claimed where it cannot be (by a winner of the wrong seat,
     by the wrong kind of win, with nothing shown), and a flag no ruleset knows."""
