@@ -31,11 +31,20 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, func, select, text
 
-from engine.rulesets import RULESET_NAMES
+from engine.rulesets import SHIPPED
 
 ROOT = Path(__file__).resolve().parents[1]
-PG = "postgresql+psycopg://postgres@127.0.0.1:5432"
-REDIS = "redis://127.0.0.1:6379/15"
+# The servers the benchmarks use: FUPAN_BENCH_POSTGRES / FUPAN_BENCH_REDIS, else the tests' own
+# FUPAN_TEST_POSTGRES / FUPAN_TEST_REDIS, else the local defaults. Redis database 15 is the
+# benchmarks' own (emptied before a run).
+PG = os.environ.get(
+    "FUPAN_BENCH_POSTGRES",
+    os.environ.get("FUPAN_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432"),
+)
+REDIS = (
+    os.environ.get("FUPAN_BENCH_REDIS", os.environ.get("FUPAN_TEST_REDIS", "redis://127.0.0.1:6379"))
+    + "/15"
+)
 CACHE = Path(tempfile.gettempdir()) / "fupan-bench-pipeline-v1"
 
 
@@ -45,7 +54,7 @@ def plan(hands: int) -> list[tuple[str, int, int]]:
     while total < hands:
         n = len(sessions)
         count = min(16 + n * 7 % 9, hands - total)
-        sessions.append((RULESET_NAMES[n % len(RULESET_NAMES)], count, 100 + n))
+        sessions.append((SHIPPED[n % len(SHIPPED)], count, 100 + n))
         total += count
     return sessions
 

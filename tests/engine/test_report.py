@@ -13,7 +13,7 @@ import pytest
 
 from engine import report as rpt
 from engine.audit import audit, audit_records
-from engine.rulesets import RULESET_NAMES
+from engine.rulesets import SHIPPED
 from engine.rulesets.base import ScoreLine, Step
 from engine.simulate import generate_session
 from engine.state import ANOMALY_LABELS
@@ -32,7 +32,7 @@ def _reports():
     for relative in ("codec/wenling_full.jsonl", "audit/fan_missed.jsonl", "audit/corrections.jsonl",
                      "huangyan/disputes.jsonl", "zhoushan/items.jsonl", "xizhou/items.jsonl"):
         yield relative, _log(relative)
-    for ruleset in RULESET_NAMES:
+    for ruleset in SHIPPED:
         for summary in (False, True):
             records, _ = generate_session(ruleset, 6, seed=31, faults=0.5, summary=summary)
             yield f"{ruleset} {'summary' if summary else 'full'}", records

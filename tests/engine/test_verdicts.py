@@ -14,7 +14,7 @@ import pytest
 from engine import verdicts
 from engine.audit import audit_records
 from engine.report import Report
-from engine.rulesets import RULESET_NAMES
+from engine.rulesets import SHIPPED
 from engine.simulate import generate_session
 from engine.verdicts import LABELS
 from events.codec import parse_log
@@ -45,7 +45,7 @@ def changed(report: dict, edit) -> list[dict]:
 
 def test_equal_reports_have_no_change(disputed):
     assert changes(disputed, copy.deepcopy(disputed)) == []
-    for ruleset in RULESET_NAMES:
+    for ruleset in SHIPPED:
         records, _ = generate_session(ruleset, 6, seed=3, faults=0.5)
         assert changes(audit_records(records), audit_records(records)) == []
 
@@ -208,7 +208,7 @@ def apply(before: dict, after: dict, found: list[dict]) -> dict:
 
 
 def pairs():
-    for ruleset in RULESET_NAMES:
+    for ruleset in SHIPPED:
         clean, _ = generate_session(ruleset, 8, seed=5)
         faulty, faults = generate_session(ruleset, 8, seed=5, faults=0.5)
         assert faults

@@ -1,0 +1,152 @@
+"""Every page of the app in Chromium with the demo's data (``fupan serve --demo``): in Chinese at
+1280 px and on a 390 px phone, in English at 1280 px. Each page is read as its reader sees it
+(``one_language.Reader``: no word of the other language, no internal code), the phone never
+scrolls sideways, and each page is shot for the README: ``pages/<lang>/<page>.png`` and
+``<page>-phone.png`` under ``$FUPAN_SCREENSHOTS`` (``scripts/screenshots`` makes them all).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.service.conftest import PHONE, no_sideways_scroll, open_table
+from tests.service.i18n.one_language import ELSEWHERE, Reader
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"viewport": {"width": 1280, "height": 900}, "device_scale_factor": 1}
+SETS = [("zh", DESKTOP, ""), ("zh", PHONE, "-phone"), ("en", DESKTOP, "")]
+NIGHT = "2026-11-28"
+RECORDED = ["阿强", "小李", "老王", "阿芳"]
+CHARTS = "[...document.querySelectorAll('.chart[data-src]')].every(e => e.querySelector('.main-svg'))"
+
+
+@pytest.fixture
+def demo(app):
+    """The demo club, verified, with a point's value set and a transfer marked paid: (user,
+    password, club, a disputed session and hand, the data names a page may show)."""
+    from events import store
+    from service.accounts import members
+    from service.db import engine
+    from service.demo import DEMO_CLUB, load_demo
+    from workers.celery_app import wait_embedded
+
+    with app.app_context():
+        user, password, _ = load_demo()
+        members.set_money(DEMO_CLUB, "0.5", "")
+    assert wait_embedded(180)
+    with app.app_context():
+        sessions = store.list_sessions(engine=engine())
+    names = {DEMO_CLUB, user, *RECORDED, *(p for s in sessions for p in s.players)}
+    return user, password, DEMO_CLUB, names
+
+
+def _disputed(page, live) -> tuple[str, int, str, str]:
+    """A session with a disputed hand: (session id, hand number, ruleset, its first player)."""
+    for s in page.request.get(f"{live}/api/v1/sessions").json()["sessions"]:
+        view = page.request.get(f"{live}/api/v1/sessions/{s['id']}").json()
+        for no, h in enumerate(view["hands"], 1):
+            if h.get("disputes"):
+                return s["id"], no, view["session"]["ruleset"], view["session"]["players"][0]
+    raise AssertionError("the demo has a disputed hand")
+
+
+class Shots:
+    """At a page: wait for it (``wait``: a script predicate), read it, check that a phone does not
+    scroll sideways, and shoot it into ``folder``."""
+
+    def __init__(self, page, reader: Reader, folder, suffix: str):
+        self.page, self.reader, self.folder, self.suffix = page, reader, folder, suffix
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def __call__(self, name: str, wait: str | None = None, bar: bool = False) -> None:
+        """``bar``: the page keeps a control bar fixed at the bottom of a phone's screen, so the
+        phone's shot is the screen, not the whole page (the bar would cover its middle)."""
+        if wait:
+            self.page.wait_for_function(wait, timeout=30_000)
+        self.page.wait_for_load_state("networkidle")
+        if self.suffix == "-phone":
+            no_sideways_scroll(self.page)
+        self.reader.look(name)
+        full_page = not (bar and self.suffix == "-phone")
+        self.page.screenshot(path=self.folder / f"{name}{self.suffix}.png", full_page=full_page)
+
+
+def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, demo):
+    user, password, club, names = demo
+    leaks: dict[str, list[str]] = {}
+    elsewhere: set[str] = set()
+    for lang, device, suffix in SETS:
+        context = browser.new_context(locale={"zh": "zh-CN", "en": "en-US"}[lang], **device)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        reader = Reader(page, lang, names)
+
+        shot = Shots(page, reader, shots / "pages" / lang, suffix)
+
+        page.goto(f"{live}/login")
+        if page.get_attribute("html", "lang") != {"zh": "zh-CN", "en": "en"}[lang]:
+            page.click(f"#lang-switch button[value={lang}]")
+        shot("login")
+        page.fill("input[name=username]", user)
+        page.fill("input[name=password]", password)
+        page.click("main button[type=submit]")
+        page.wait_for_url(f"{live}/")
+        if page.get_attribute("html", "lang") != {"zh": "zh-CN", "en": "en"}[lang]:
+            page.click(f"#lang-switch button[value={lang}]")  # the demo user's setting
+            page.wait_for_url(f"{live}/")
+        shot("sessions")
+        sid, no, ruleset, player = _disputed(page, live)
+        page.goto(f"{live}/sessions/{sid}")
+        shot("session", CHARTS)
+        page.goto(f"{live}/sessions/{sid}/hands/{no}")
+        shot("hand")
+        page.goto(f"{live}/sessions/{sid}/replay?hand={no}&step=12")
+        shot("replay", "document.getElementById('step-no').textContent.startsWith('12 ')", bar=True)
+        page.keyboard.press("End")
+        shot("replay-result", "!document.getElementById('result').hidden", bar=True)
+        page.goto(f"{live}/rules/{ruleset}?session={sid}")
+        shot("rules")
+        page.goto(f"{live}/rules/glossary")
+        shot("glossary")
+        page.goto(f"{live}/clubs/{club}/disputes")
+        shot("disputes")
+        page.goto(f"{live}/clubs/{club}/ledger?date={NIGHT}")
+        paid = page.locator(f"#night-{NIGHT} ol.transfers li form.mark-paid button")
+        if page.locator(f"#night-{NIGHT} ol.transfers li.paid").count() == 0:
+            paid.first.click()
+            page.wait_for_load_state("load")
+        shot("ledger")
+        page.goto(f"{live}/clubs/{club}/dashboards")
+        shot("dashboards", CHARTS)
+        page.goto(f"{live}/players/{player}")
+        shot("player", CHARTS)
+        for name, path in [("clubs", "/clubs"), ("members", f"/clubs/{club}/members"),
+                           ("account", "/account"), ("upload", "/upload"),
+                           ("checkpoint", "/checkpoint"), ("record-start", "/record")]:  # fmt: skip
+            page.goto(f"{live}{path}")
+            shot(name)
+
+        # a table opened on the recorder and a hand entered: the verdict and the payments
+        open_table(page, live, "wenling", "9", RECORDED, club=None)
+        page.click("#winner button[data-seat=S]")
+        page.click("#from button[data-seat=W]")
+        page.click(".tgt[data-target=indicator]")
+        page.click("#keyboard .key[data-t='9s']")
+        for t in ["1m", "2m", "3m", "4m", "5m", "6m", "2p", "3p", "4p", "6p", "8p", "2z", "2z",
+                  "2z", "9s", "9s"]:  # fmt: skip
+            page.click(f"#keyboard .key[data-t='{t}']")
+        page.click(".tgt[data-target=win]")
+        page.click("#keyboard .key[data-t='5p']")
+        shot("record", "document.getElementById('verdict').classList.contains('ok')")
+        for where, found in reader.leaks.items():
+            leaks[f"{lang}{suffix} {where}"] = found
+        elsewhere |= reader.elsewhere
+        assert errors == [], (lang, suffix, errors)
+        context.close()
+    assert not leaks, json.dumps(leaks, ensure_ascii=False, indent=1)
+    gone = set(ELSEWHERE) - elsewhere
+    assert not gone, f"the leaks left to {gone} are gone: delete their ELSEWHERE entries"
