@@ -32,6 +32,7 @@ from engine.model import (
     Win,
     who,
 )
+from engine.shapes import STANDARD, Shape
 from engine.tiles import chinese, english
 
 
@@ -315,6 +316,9 @@ class Ruleset:
     # The dealer throws the dice this many times to break the wall (wenling: twice, the first
     # throw picking the wall, all four dice the stack; the others once).
     dice_throws: ClassVar[int] = 1
+    # The seat the seed names as the thrower of a hand's dice ("E": the dealer, 庄家), or None
+    # when the seed names none; the replay flags a throw by another seat (dice_not_dealer).
+    dice_thrower: ClassVar[str | None] = None
     # Non-winners score their showdown too (wenling 闲家牌点, huangyan 闲家胡数): the recorder
     # asks for their points.
     nonwinners_score: ClassVar[bool] = False
@@ -414,6 +418,11 @@ class Ruleset:
     def phases(self, history: tuple[Action, ...], opts: Any) -> frozenset[str]:
         """Named phases in force after ``history`` (e.g. wenling's 生牌阶段), for the replay UI."""
         return frozenset()
+
+    def winning_shapes(self, wildcards: frozenset[str], opts: Any) -> tuple[Shape, ...]:
+        """Every shape a hand may win with given the 得 kinds (the efficiency review measures the
+        distance to each). Default: the standard one pair and sets only."""
+        return (STANDARD,)
 
     def instant_win(self, show: Showdown, wildcards: frozenset[str], opts: Any) -> bool:
         """Does this seat hold a limit that wins without a standard shape (e.g. wenling's 3 得 /

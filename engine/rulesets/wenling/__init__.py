@@ -26,6 +26,7 @@ from engine.rulesets.wenling import flow, liability, lines, mistakes, settlement
 from engine.rulesets.wenling.nonwinner import score_nonwinner
 from engine.rulesets.wenling.options import Options
 from engine.rulesets.wenling.winner import score_winner, winner_readings
+from engine.shapes import STANDARD, Shape
 
 
 class Wenling(Ruleset):
@@ -36,6 +37,7 @@ class Wenling(Ruleset):
     Options = Options
     hand_size = table.HAND_SIZE
     dice_throws = 2
+    dice_thrower = "E"  # "庄家 … 开始扔骰子"
     nonwinners_score = True
     has_flowers = True
     wildcard_claims_allowed = False
@@ -117,6 +119,9 @@ class Wenling(Ruleset):
         """The parity of the back draws decides whether a lone tile lies at the back, which the
         8 pairs do not count."""
         return table.dead_wall(back_draws)
+
+    def winning_shapes(self, wildcards: frozenset[str], opts: Options) -> tuple[Shape, ...]:
+        return (STANDARD, *table.limit_shapes(wildcards, opts.red_flowers))
 
     def instant_win(self, show: Showdown, wildcards: frozenset[str], opts: Options) -> bool:
         return bool(table.instant_limits(table.show_tiles(show), wildcards, opts.red_flowers))

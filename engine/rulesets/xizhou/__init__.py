@@ -351,6 +351,7 @@ class Xizhou(Ruleset):
     Options = Options
     hand_size = 13
     has_flowers = True
+    dice_thrower = "E"  # "掷骰子：庄家掷骰子"
     multiple_discard_winners = True
     passed_win_waits_for_draw = True  # the replay checks a passed 胡 (see docs)
     flag_rules = FLAG_RULES | {
