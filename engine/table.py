@@ -191,7 +191,11 @@ class Table(WinRules):
             handler(self, seq, rec)
 
     def on_dice(self, seq: int, rec: dict) -> None:
-        self.record(seq, "dice", rec["seat"])
+        seat, thrower = rec["seat"], self.rs.dice_thrower
+        if thrower is not None and seat != thrower:
+            self.flag(seq, "dice_not_dealer",
+                      f"{who(seat)} threw the dice; the dealer ({who(thrower)}) throws", WARNING)
+        self.record(seq, "dice", seat)
 
     def on_deal(self, seq: int, rec: dict) -> None:
         seat, tiles = rec["seat"], rec["tiles"]

@@ -316,6 +316,9 @@ class Ruleset:
     # The dealer throws the dice this many times to break the wall (wenling: twice, the first
     # throw picking the wall, all four dice the stack; the others once).
     dice_throws: ClassVar[int] = 1
+    # The seat the seed names as the thrower of a hand's dice ("E": the dealer, 庄家), or None
+    # when the seed names none; the replay flags a throw by another seat (dice_not_dealer).
+    dice_thrower: ClassVar[str | None] = None
     # Non-winners score their showdown too (wenling 闲家牌点, huangyan 闲家胡数): the recorder
     # asks for their points.
     nonwinners_score: ClassVar[bool] = False

@@ -20,7 +20,7 @@ from engine.model import Meld, Showdown, Win, name_seats
 from engine.rulesets import SHIPPED, get_ruleset
 from engine.state import ANOMALY_LABELS
 from tests.engine.test_seat_names import CJK, problems
-from tests.service.one_language import internal_codes
+from tests.service.i18n.one_language import internal_codes
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 SEATS = {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"}

@@ -37,6 +37,7 @@ class Wenling(Ruleset):
     Options = Options
     hand_size = table.HAND_SIZE
     dice_throws = 2
+    dice_thrower = "E"  # "庄家 … 开始扔骰子"
     nonwinners_score = True
     has_flowers = True
     wildcard_claims_allowed = False

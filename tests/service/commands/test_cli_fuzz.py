@@ -14,10 +14,10 @@ from typer.testing import CliRunner
 
 from service.cli import app
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
 from fuzz_audit import ODD_VALUES  # noqa: E402
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 LOGS = sorted((FIXTURES / "replay").glob("*.jsonl")) + sorted((FIXTURES / "audit").glob("*.jsonl"))
 runner = CliRunner()
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -12,7 +12,7 @@ import pytest
 from engine.rulesets import SHIPPED
 from tests.dashboards.test_figures import shown_words
 from tests.service.conftest import CLUB, EN, fixture_log, login, verified
-from tests.service.one_language import (
+from tests.service.i18n.one_language import (
     CJK,
     CJK_ALLOWED,
     CODES,

@@ -20,7 +20,7 @@ import pytest
 
 from engine.rulesets import SHIPPED
 from tests.service.conftest import CLUB, PASSWORD, PHONE, fixture_log, open_table, verified
-from tests.service.one_language import ELSEWHERE, Reader
+from tests.service.i18n.one_language import ELSEWHERE, Reader
 
 pytestmark = pytest.mark.browser
 
