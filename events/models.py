@@ -151,7 +151,6 @@ class LogCheckpoint(SQLModel, table=True):
     note: str = Field(sa_column=Column(Text, nullable=False))
 
 
-<<<<<<< HEAD
 class LogCosignature(SQLModel, table=True):
     """A checkpoint as the witness cosigned it (events.witness): the log's note with the
     witness's cosignature line; what a receipt of that checkpoint carries."""
@@ -162,7 +161,8 @@ class LogCosignature(SQLModel, table=True):
     witness: str = Field(max_length=200)
     cosigned_at: datetime = Field(default_factory=utcnow, sa_column=_time())
     note: str = Field(sa_column=Column(Text, nullable=False))
-=======
+
+
 class IntegrityRow(SQLModel, table=True):
     """A club's integrity signals over a period (``since``/``until``: ISO days, "" open), as
     computed from the verifications named by ``source_key`` (workers.integrity); written once
@@ -180,4 +180,3 @@ class IntegrityRow(SQLModel, table=True):
     names: str = Field(sa_column=Column(Text, nullable=False))
     result: str = Field(sa_column=Column(Text, nullable=False))
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
->>>>>>> main
