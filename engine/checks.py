@@ -27,8 +27,9 @@ from engine.state import ERROR, WARNING
 from engine.state import names as _names
 from engine.tiles import ALL_TILES, chinese, english
 
-# Replay anomalies that mean the declared win is no win at all (the tiles do not win).
-FALSE_WIN_CODES = frozenset({"not_winning"})
+# Replay anomalies on a win line that mean the declared win is no win at all: the tiles do not
+# win, or (a full log) the discard or added kong it takes was never made.
+FALSE_WIN_CODES = frozenset({"not_winning", "claim_no_discard"})
 
 
 @dataclass

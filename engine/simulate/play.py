@@ -16,6 +16,7 @@ flag is kept by construction, the strictest reading for all rulesets at once:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from engine.hand import is_winning_hand, shanten
@@ -41,9 +42,11 @@ def has_instant_wins(rs: Ruleset) -> bool:
     return type(rs).instant_win is not Ruleset.instant_win
 
 
-def play_hand(rs: Ruleset, opts: Any, rng: random.Random) -> list[dict]:
-    """The play records of one hand, dealer ``E``."""
-    hand = _Hand(rs, opts, rng)
+def play_hand(rs: Ruleset, opts: Any, rng: random.Random,
+              partners: Mapping[str, str] | None = None, strength: float = 0.0) -> list[dict]:
+    """The play records of one hand, dealer ``E``. ``partners``: colluder's seat -> partner's
+    seat, who help each other with probability ``strength`` (engine.simulate.collusion)."""
+    hand = _Hand(rs, opts, rng, partners or {}, strength)
     try:
         hand.run()
     except _HandOver:
@@ -52,8 +55,12 @@ def play_hand(rs: Ruleset, opts: Any, rng: random.Random) -> list[dict]:
 
 
 class _Hand:
-    def __init__(self, rs: Ruleset, opts: Any, rng: random.Random):
+    def __init__(self, rs: Ruleset, opts: Any, rng: random.Random,
+                 partners: Mapping[str, str], strength: float):
         self.rs, self.opts, self.rng = rs, opts, rng
+        self.partners, self.strength = partners, strength
+        self.fed = False  # the last discard was a colluder's feed
+        self.waiting: set[str] = set()  # let a win go by: no win on another's tile before a draw
         self.records: list[dict] = []
         self.counts = {s: [0] * 42 for s in SEATS}
         self.melds: dict[str, list[Meld]] = {s: [] for s in SEATS}
@@ -163,6 +170,7 @@ class _Hand:
             self.end("exhausted")
         tile = self.wall.draw_back()
         self.counts[seat][INDEX[tile]] += 1
+        self.waiting.discard(seat)
         self.emit("draw", seat=seat, tile=tile, **{"from": "back"})
         return tile
 
@@ -177,6 +185,7 @@ class _Hand:
         tile = self.wall.draw()
         self.counts[seat][INDEX[tile]] += 1
         self.passed[seat].clear()
+        self.waiting.discard(seat)
         self.emit("draw", seat=seat, tile=tile, **{"from": "wall"})
         return self.turn(seat, tile)
 
@@ -243,7 +252,7 @@ class _Hand:
 
     def robbers(self, konger: str, tile: str) -> None:
         order = (next_seat(konger), opposite_seat(konger), prev_seat(konger))
-        winners = [s for s in order if self.wins_with(s, tile)]
+        winners = self.takers(konger, order, tile, fed=False)
         if not winners:
             return
         for s in winners if self.rs.multiple_discard_winners else winners[:1]:
@@ -260,7 +269,11 @@ class _Hand:
         was before the draw (then the drawn tile goes); now and then a careless one."""
         c = self.counts[seat]
         banned = self.banned(barred)
-        if choice is None:
+        feed = self.feed(seat, banned)
+        self.fed = feed is not None
+        if feed is not None:
+            choice, after = feed, self.shanten(seat, feed)
+        elif choice is None:
             careless = self.rng.random() < self.slack[seat]
             if careless:
                 choice = bot.careless_discard(c, banned, self.wild_idx, self.rng)
@@ -287,7 +300,7 @@ class _Hand:
         i = INDEX[tile]
         order = (next_seat(seat), opposite_seat(seat), prev_seat(seat))
         can_win = not (self.rs.discarded_wildcard_blocks_win and i in self.wild_idx)
-        winners = [s for s in order if can_win and self.wins_with(s, tile)]
+        winners = self.takers(seat, order, tile, self.fed) if can_win else []
         if winners:
             for s in winners if self.rs.multiple_discard_winners else winners[:1]:
                 self.emit("win", seat=s, how="discard", tile=tile, **{"from": seat})
@@ -299,6 +312,35 @@ class _Hand:
         if claim is None:
             return self.draw(next_seat(seat))
         return self.claim(seat, tile, *claim)
+
+    def takers(self, giver: str, order, tile: str, fed: bool) -> list[str]:
+        """The seats that win on ``giver``'s tile, in priority order: a colluder's partner lets
+        a win go by now and then (never a feed), and then waits for its next draw."""
+        out = []
+        for s in order:
+            if s in self.waiting or not self.wins_with(s, tile):
+                continue
+            if not fed and self.strength and self.partners.get(giver) == s \
+                    and self.rng.random() < self.strength:
+                self.waiting.add(s)
+                self.passed[s].add(INDEX[tile])  # nor 碰 what it just let go by
+                continue
+            out.append(s)
+        return out
+
+    def feed(self, seat: str, banned: frozenset[int]) -> int | None:
+        """The tile kind a colluder throws to complete its partner's hand, when it holds one
+        and the draw (``strength``) says it does; None otherwise."""
+        partner = self.partners.get(seat)
+        if not self.strength or partner is None or partner in self.waiting or self.ready_of(partner) != 0:
+            return None
+        c = self.counts[seat]
+        blocked = self.wild_idx if self.rs.discarded_wildcard_blocks_win else frozenset()
+        kinds = [i for i in range(34) if c[i] and i not in banned and i not in blocked
+                 and self.wins_with(partner, ALL_TILES[i])]
+        if kinds and self.rng.random() < self.strength:
+            return kinds[0]
+        return None
 
     def find_claim(self, discarder: str, i: int):
         """(seat, kind, own tiles, discard choice, shanten after) of the claim a bot makes, if

@@ -17,6 +17,7 @@ from engine.model import SEATS, HandOutcome, name_seats
 from engine.replay import replay
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import Payment, Ruleset
+from engine.simulate.collusion import Bias, Collusion, lean
 from engine.simulate.faults import inject
 from engine.simulate.play import play_hand
 from engine.tiles import sorted_tiles
@@ -41,12 +42,16 @@ def generate_session(
     on_hand: Callable[[], None] | None = None,
     club: str = CLUB,
     players: Sequence[str] = PLAYERS,
+    collusion: Collusion | None = None,
+    bias: Bias | None = None,
 ) -> tuple[list[dict], list[dict]]:
     """A session log of ``hands`` hands (canonical record dicts, ready for
     ``events.codec.canonical_json``) and the list of injected faults
     (``{"hand", "seq", "kind", "code", "note"}``); ``faults`` is the share of hands given one
     mistake. ``on_hand`` is called after each hand (a progress bar). ``club`` and ``players``
-    name the session, so a club can upload the file as its own."""
+    name the session, so a club can upload the file as its own. ``collusion`` and ``bias``
+    make the table dishonest on purpose (engine.simulate.collusion); a bias's extra payments
+    are listed with the faults (code ``recording_bias``)."""
     rs = get_ruleset(ruleset)
     opts = rs.options(dict(options or {}))
     if hands < 1:
@@ -66,9 +71,12 @@ def generate_session(
     records, injected = [session], []
     seats, passes = dict(zip(SEATS, players, strict=True)), 0
     fault_rng = random.Random(f"fupan-simulate-faults:{ruleset}:{seed}")
+    bias_rng = random.Random(f"fupan-simulate-bias:{ruleset}:{seed}")
     for no in range(1, hands + 1):
         head = {"type": "hand", "no": no, "seats": seats, "round_wind": _WINDS[passes // 4 % 4]}
-        outcome, play, payments, scored = _hand(rs, opts, session, head, seed)
+        partners = collusion.seats(seats) if collusion else {}
+        strength = collusion.strength if collusion else 0.0
+        outcome, play, payments, scored = _hand(rs, opts, session, head, seed, partners, strength)
         body = summary_records(outcome, scored, rs.flag_rules) if summary else play
         settlement = settlement_record(payments, scored)
         if fault_rng.random() < faults:
@@ -77,6 +85,10 @@ def generate_session(
             if fault is not None:
                 at = len(records) + 1 + fault.pop("at", len(body))
                 injected.append({"hand": no, "seq": at, **fault})
+        if bias is not None:
+            settlement, fault = lean(bias_rng, bias, seats, settlement)
+            if fault is not None:
+                injected.append({"hand": no, "seq": len(records) + 1 + len(body), **fault})
         records += [head, *body, settlement]
         dealer = rs.next_dealer(outcome, opts)
         passes += dealer != "E"
@@ -96,12 +108,13 @@ def check_names(club: str, players: Sequence[str]) -> None:
         raise ValueError(f"players must be 4 distinct, non-empty names (got {', '.join(players)!r})")
 
 
-def _hand(rs: Ruleset, opts: Any, session: dict, head: dict, seed: int):
+def _hand(rs: Ruleset, opts: Any, session: dict, head: dict, seed: int,
+          partners: Mapping[str, str], strength: float):
     """Play one hand, replay it, score and settle it. A win the ruleset does not score as one
     (xizhou's 0 台) is replayed with the next attempt's shuffle."""
     for attempt in range(MAX_ATTEMPTS):
         rng = random.Random(f"fupan-simulate:{rs.name}:{seed}:{head['no']}:{attempt}")
-        play = play_hand(rs, opts, rng)
+        play = play_hand(rs, opts, rng, partners, strength)
         rp = replay([session, head, *play])
         hand = rp.hands[0]
         if hand.anomalies:

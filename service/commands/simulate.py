@@ -19,6 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from engine.rulesets import RULESET_NAMES, UnknownRuleset, get_ruleset
 from engine.rulesets.base import OptionError
 from engine.simulate import SimulationError, generate_session
+from engine.simulate.collusion import Bias, Collusion
 from engine.simulate.session import CLUB, PLAYERS, check_names
 from events.codec import canonical_json
 from service.commands.verify import fail, parse_pairs
@@ -49,6 +50,20 @@ def simulate(
         list[str] | None,
         typer.Option("--option", "-o", help="A ruleset option KEY=VALUE (repeatable)."),
     ] = None,
+    collude: Annotated[
+        str | None,
+        typer.Option("--collude", help="Two of the players, A,B, who help each other (feed, pass)."),
+    ] = None,
+    strength: Annotated[
+        float, typer.Option(min=0.0, max=1.0, help="How often colluders help each other.")
+    ] = 0.5,
+    bias: Annotated[
+        str | None,
+        typer.Option("--bias", help="A player the recorder leans towards: extra payments to them."),
+    ] = None,
+    bias_share: Annotated[
+        float, typer.Option(min=0.0, max=1.0, help="Share of hands with a --bias payment.")
+    ] = 0.1,
 ) -> None:
     """Simulate sessions: a shuffled wall, four bots, the ruleset's own settlement."""
     try:
@@ -57,6 +72,7 @@ def simulate(
         rs.options(options)
         names = PLAYERS if players is None else tuple(p.strip() for p in players.split(","))
         check_names(club, names)
+        collusion, leaning = dishonesty(names, collude, strength, bias, bias_share)
     except (UnknownRuleset, OptionError, ValueError) as exc:
         raise fail(str(exc)) from None
     try:
@@ -75,6 +91,7 @@ def simulate(
                 records, found = generate_session(
                     ruleset, hands, seed + i, faults=faults, summary=summary, options=options,
                     on_hand=lambda: progress.advance(task), club=club, players=names,
+                    collusion=collusion, bias=leaning,
                 )
             except SimulationError as exc:
                 raise fail(str(exc), 1) from None
@@ -82,7 +99,7 @@ def simulate(
             text = "".join(canonical_json(r) + "\n" for r in records)
             try:
                 (out / f"{name}.jsonl").write_text(text, encoding="utf-8")
-                if faults:
+                if faults or leaning:
                     (out / f"{name}.faults.json").write_text(
                         json.dumps(found, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
                     )
@@ -91,5 +108,22 @@ def simulate(
             written += 1
             injected += len(found)
     kind = "summary" if summary else "full"
-    extra = f", {injected} faults" if faults else ""
+    extra = f", {injected} faults" if faults or leaning else ""
     typer.echo(f"wrote {written} {kind} {ruleset} sessions of {hands} hands{extra} to {out}")
+
+
+def dishonesty(players, collude: str | None, strength: float, bias: str | None, share: float):
+    """(Collusion or None, Bias or None) from the options; ValueError naming the option when
+    a name is not one of the players."""
+    collusion = leaning = None
+    if collude is not None:
+        pair = tuple(p.strip() for p in collude.split(","))
+        if len(pair) != 2 or any(p not in players for p in pair):
+            raise ValueError(f"--collude: two of the players {', '.join(players)}, comma-separated "
+                             f"(got {collude!r})")
+        collusion = Collusion(pair, strength)
+    if bias is not None:
+        if bias.strip() not in players:
+            raise ValueError(f"--bias: one of the players {', '.join(players)} (got {bias!r})")
+        leaning = Bias(bias.strip(), share)
+    return collusion, leaning

@@ -88,3 +88,18 @@ def test_an_unwritable_directory_is_a_clear_error(tmp_path):
     result = run("-r", "wenling", "--hands", 1, "--out", blocker / "sub")
     assert result.exit_code == 2
     assert "cannot create" in result.output
+
+
+def test_collusion_and_bias_from_the_command_line(tmp_path):
+    result = run("--ruleset", "huangyan", "--hands", 30, "--seed", 2, "--out", tmp_path,
+                 "--collude", "阿强,小李", "--strength", 1, "--bias", "老王", "--bias-share", 0.5)
+    assert result.exit_code == 0, result.output
+    faults = json.loads((tmp_path / "huangyan-2.faults.json").read_text(encoding="utf-8"))
+    assert faults and {f["code"] for f in faults} == {"recording_bias"}
+    text = (tmp_path / "huangyan-2.jsonl").read_text(encoding="utf-8")
+    assert text != "".join(canonical_json(r) + "\n" for r in generate_session("huangyan", 30, 2)[0])
+    for args, message in ((("--collude", "阿强,X"), "--collude: two of the players"),
+                          (("--collude", "阿强"), "--collude: two of the players"),
+                          (("--bias", "X"), "--bias: one of the players")):
+        bad = run("--ruleset", "huangyan", "--out", tmp_path, *args)
+        assert bad.exit_code == 2 and message in bad.output, bad.output

@@ -1,0 +1,171 @@
+"""The integrity signals of a club: four tests over verified hands, corrected together.
+
+- **feeding** (A, B): of A's deal-ins at tables where B sat, how many went to B, against the
+  chance of each one going to B given how often each other player wins on discards
+  (their rate per hand, A's deal-ins left out). A deal-in with several winners (一炮多响) is
+  one event that reaches B if B is among them. Exact Poisson-binomial tail.
+- **money_flow** (A, B): hands where the money recorded (as now in force) moved more from A to
+  B than the rules settle, against hands where it moved less: under honest slips either way is
+  as likely (exact sign test).
+- **recording_favour** (R, P): of the payments R recorded that moved money (a disputed
+  settlement R entered, a settlement R corrected), how often P was the one who gained most,
+  against one chance in four (P is one of four players).
+- **repeated_slips** (P): of the disputes resolved "as recorded", how often the recorded payment
+  favoured P, against one chance in four.
+
+Tests below the minimum sample are listed as not enough, with no p-value; the others are
+corrected together (Benjamini–Hochberg) and flagged only when the q-value is at most the
+threshold.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from itertools import permutations
+
+from engine.integrity.facts import CORRECTION, ENTRY, KEPT, HandFacts, Shift
+from engine.integrity.result import IntegrityResult, Signal
+from engine.integrity.stats import benjamini_hochberg, binomial_tail, tail_at_least
+
+MIN_HANDS = 100  # hands two players sat together before their pair is tested
+MIN_EVENTS = 8  # recorded payments behind a recorder's or a player's test
+THRESHOLD = 0.05  # the false discovery rate a flag stands for
+MAX_REFS = 200  # hands linked from one signal
+
+
+def integrity(
+    hands: Sequence[HandFacts], club: str, since: str | None = None, until: str | None = None,
+    min_hands: int = MIN_HANDS, min_events: int = MIN_EVENTS, threshold: float = THRESHOLD,
+) -> IntegrityResult:
+    """Every signal of ``hands`` (one club's, one period's), flagged where they stand out."""
+    raw = feeding(hands, min_hands) + money_flow(hands, min_hands) + recording_favour(
+        hands, min_events) + repeated_slips(hands, min_events)
+    tested = [i for i, s in enumerate(raw) if s["enough"]]
+    q = benjamini_hochberg([raw[i]["p_value"] for i in tested])
+    for i, qv in zip(tested, q, strict=True):
+        raw[i]["q_value"] = qv
+        raw[i]["flagged"] = qv <= threshold
+    signals = sorted((Signal(**s) for s in raw), key=_order)
+    return IntegrityResult(club=club, since=since, until=until, hands=len(hands),
+                           min_hands=min_hands, min_events=min_events, threshold=threshold,
+                           signals=tuple(signals))  # fmt: skip
+
+
+def _order(s: Signal) -> tuple:
+    return (not s.flagged, not s.enough, s.q_value if s.q_value is not None else 2.0,
+            s.kind, s.players)  # fmt: skip
+
+
+def _signal(kind, players, hands, events, observed, expected, effect, p, enough, refs) -> dict:
+    return {"kind": kind, "players": tuple(players), "hands": hands, "events": events,
+            "observed": observed, "expected": round(expected, 6), "effect": round(effect, 6),
+            "p_value": p if enough else None, "q_value": None, "flagged": False,
+            "enough": enough, "refs": tuple(refs[-MAX_REFS:])}  # fmt: skip
+
+
+def together(hands: Iterable[HandFacts]) -> dict[tuple[str, str], list[HandFacts]]:
+    """Ordered pair -> the hands both sat at; pairs who never sat together are absent."""
+    out: dict[tuple[str, str], list[HandFacts]] = defaultdict(list)
+    for h in hands:
+        for a, b in permutations(h.players, 2):
+            out[(a, b)].append(h)
+    return out
+
+
+def feeding(hands: Sequence[HandFacts], min_hands: int) -> list[dict]:
+    played = Counter(p for h in hands for p in h.players)
+    wins_off: dict[tuple[str, str], int] = Counter()  # (discarder, winner) -> wins
+    for h in hands:
+        for discarder, winners in h.deal_ins:
+            for w in winners:
+                wins_off[(discarder, w)] += 1
+    won = Counter()
+    for (_, w), n in wins_off.items():
+        won[w] += n
+
+    def rate(x: str, a: str) -> float:
+        """x's wins on discards per hand, a's deal-ins left out (half a win added: no zero)."""
+        return (won[x] - wins_off[(a, x)] + 0.5) / (played[x] + 1)
+
+    out = []
+    for (a, b), shared in sorted(together(hands).items()):
+        chances, refs = [], []
+        for h in shared:
+            others = [p for p in h.players if p != a]
+            for discarder, winners in h.deal_ins:
+                if discarder != a:
+                    continue
+                chances.append(_reaches(b, others, len(winners), lambda x, a=a: rate(x, a)))
+                if b in winners:
+                    refs.append(h.ref)
+        expected = sum(chances)
+        enough = len(shared) >= min_hands
+        p = tail_at_least(chances, len(refs)) if enough else None
+        effect = len(refs) / expected if expected else 0.0
+        out.append(_signal("feeding", (a, b), len(shared), len(chances), len(refs), expected,
+                           effect, p, enough, refs))
+    return out
+
+
+def _reaches(b: str, others: list[str], winners: int, rate) -> float:
+    """The chance that a deal-in with ``winners`` winners among ``others`` reaches ``b`` when
+    each wins independently of the discarder in proportion to their rate: one winner, b's share;
+    two, the share of the pairs that hold b (weight: the product of the rates); three, 1."""
+    if winners >= len(others):
+        return 1.0
+    w = {x: rate(x) for x in others}
+    if winners == 1:
+        return w[b] / sum(w.values())
+    pairs = [(x, y) for i, x in enumerate(others) for y in others[i + 1:]]
+    total = sum(w[x] * w[y] for x, y in pairs)
+    return sum(w[x] * w[y] for x, y in pairs if b in (x, y)) / total
+
+
+def money_flow(hands: Sequence[HandFacts], min_hands: int) -> list[dict]:
+    out = []
+    for (a, b), shared in sorted(together(hands).items()):
+        more = [h for h in shared if h.residual.get((a, b))]
+        less = [h for h in shared if h.residual.get((b, a))]
+        amount = sum(h.residual.get((a, b), 0) - h.residual.get((b, a), 0) for h in shared)
+        n = len(more) + len(less)
+        enough = len(shared) >= min_hands
+        p = binomial_tail(n, len(more), 0.5) if enough else None
+        out.append(_signal("money_flow", (a, b), len(shared), n, len(more), n / 2, amount, p,
+                           enough, [h.ref for h in more]))
+    return out
+
+
+def recording_favour(hands: Sequence[HandFacts], min_events: int) -> list[dict]:
+    by: dict[str, list[tuple[HandFacts, Shift]]] = defaultdict(list)
+    for h in hands:
+        for s in h.shifts:
+            if s.kind in (ENTRY, CORRECTION) and s.by is not None:
+                by[s.by].append((h, s))
+    out = []
+    for recorder, events in sorted(by.items()):
+        out += _favour("recording_favour", (recorder,), events, min_events)
+    return out
+
+
+def repeated_slips(hands: Sequence[HandFacts], min_events: int) -> list[dict]:
+    events = [(h, s) for h in hands for s in h.shifts if s.kind == KEPT]
+    return _favour("repeated_slips", (), events, min_events)
+
+
+def _favour(kind: str, lead: tuple[str, ...], events: list[tuple[HandFacts, Shift]],
+            min_events: int) -> list[dict]:
+    """Per player seated at the events that had one clear beneficiary: how often it was them,
+    against one in four (a binomial upper tail)."""
+    clear = [(h, s.beneficiary) for h, s in events if s.beneficiary is not None]
+    out = []
+    for player in sorted({p for h, _ in clear for p in h.players}):
+        seated = [(h, gainer) for h, gainer in clear if player in h.players]
+        refs = [h.ref for h, gainer in seated if gainer == player]
+        n = len(seated)
+        enough = n >= min_events
+        p = binomial_tail(n, len(refs), 0.25) if enough else None
+        out.append(_signal(kind, (*lead, player), n, n, len(refs), n / 4,
+                           len(refs) / (n / 4) if n else 0.0, p, enough, refs))
+    return out
+

@@ -1,0 +1,68 @@
+"""A full log's play claims checked like a summary's (issue 26): a win on a discard that was never
+made, or on a kong that was never added, is no win and owes nothing; a kong of tiles the seat
+does not hold is not scored as a kong. What the table paid for them is a dispute. The logs are
+simulated clean hands (engine.simulate) with one record changed, in each of the four rulesets."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.audit import audit_records
+from engine.simulate import generate_session
+
+RULESETS = ("wenling", "huangyan", "xizhou", "zhoushan")
+
+
+def first_hand(ruleset: str, want) -> tuple[list[dict], int]:
+    """A one-hand session whose play satisfies ``want(records)`` (the session and hand lines
+    first), and the seq of its win line."""
+    for seed in range(1, 200):
+        records, _ = generate_session(ruleset, 1, seed)
+        if want(records):
+            return records, next(i for i, r in enumerate(records) if r["type"] == "win")
+    raise AssertionError(f"no simulated {ruleset} hand fits")
+
+
+def discard_win(records: list[dict]) -> bool:
+    return any(r["type"] == "win" and r["how"] == "discard" for r in records)
+
+
+def codes_at(hand: dict, seq: int) -> set[str]:
+    return {a["code"] for a in hand["anomalies"] if a["seq"] == seq}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_win_on_a_discard_never_made_owes_nothing(ruleset):
+    records, at = first_hand(ruleset, discard_win)
+    assert records[at - 1]["type"] == "discard"
+    del records[at - 1]  # the discard the win takes was never made
+    at -= 1
+    hand = audit_records(records)["hands"][0]
+    assert "claim_no_discard" in codes_at(hand, at)
+    assert hand["wins"][0]["stands"] is False
+    assert hand["expected_payments"] == []
+    assert hand["disputes"]  # what the table paid for it
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_win_on_a_discard_of_another_seat_owes_nothing(ruleset):
+    records, at = first_hand(ruleset, discard_win)
+    win = records[at]
+    others = [s for s in "ESWN" if s not in (win["seat"], win["from"])]
+    records[at] = {**win, "from": others[0]}  # that seat threw no such tile
+    hand = audit_records(records)["hands"][0]
+    assert "claim_no_discard" in codes_at(hand, at)
+    assert hand["expected_payments"] == []
+    assert all(d["from"] != others[0] or d["expected"] == 0 for d in hand["disputes"])
+    assert hand["disputes"]
+
+
+def test_a_robbed_kong_never_added_owes_nothing():
+    records, at = first_hand("huangyan", discard_win)
+    win = records[at]
+    del records[at - 1]
+    at -= 1
+    records[at] = {**win, "how": "robbed_kong"}  # nobody was adding a kong
+    hand = audit_records(records)["hands"][0]
+    assert "claim_no_discard" in codes_at(hand, at)
+    assert hand["expected_payments"] == [] and hand["disputes"]
