@@ -31,7 +31,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, func, select, text
 
-from engine.rulesets import RULESET_NAMES
+from engine.rulesets import SHIPPED
 
 ROOT = Path(__file__).resolve().parents[1]
 # The servers the benchmarks use: FUPAN_BENCH_POSTGRES / FUPAN_BENCH_REDIS, else the tests' own
@@ -54,7 +54,7 @@ def plan(hands: int) -> list[tuple[str, int, int]]:
     while total < hands:
         n = len(sessions)
         count = min(16 + n * 7 % 9, hands - total)
-        sessions.append((RULESET_NAMES[n % len(RULESET_NAMES)], count, 100 + n))
+        sessions.append((SHIPPED[n % len(SHIPPED)], count, 100 + n))
         total += count
     return sessions
 

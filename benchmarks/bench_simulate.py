@@ -17,7 +17,7 @@ import time
 from collections import Counter
 
 from engine.replay import replay
-from engine.rulesets import RULESET_NAMES
+from engine.rulesets import SHIPPED
 from engine.simulate import generate_session
 
 
@@ -58,7 +58,7 @@ def main() -> None:
     print(f"{args.hands} hands per run, best of {args.repeat}")
     print(f"{'ruleset':<9} {'full cpu/s':>10} {'full wall/s':>11} {'summary cpu/s':>13} {'summary wall/s':>14}")
     mixes = {}
-    for name in RULESET_NAMES:
+    for name in SHIPPED:
         full_cpu, full_wall, records = timed(name, args.hands, False, args.repeat)
         sum_cpu, sum_wall, _ = timed(name, args.hands, True, args.repeat)
         print(f"{name:<9} {full_cpu:>10.0f} {full_wall:>11.0f} {sum_cpu:>13.0f} {sum_wall:>14.0f}")

@@ -22,6 +22,7 @@ PLAY_TYPES = frozenset(
     {"deal", "wildcard", "reveal", "draw", "discard", "chi", "peng", "gang", "win", "exhausted"}
 )
 ACTION_KINDS = frozenset({"dice", "reveal", "draw", "discard", "chi", "peng", "gang", "win"})
+UNMADE_KONG = "unmade_kong"  # the cause of a replacement draw after a kong that was not made
 _GANG_KIND = {"exposed": "gang_exposed", "concealed": "gang_concealed", "added": "gang_added"}
 
 
@@ -190,7 +191,11 @@ class Table(WinRules):
             handler(self, seq, rec)
 
     def on_dice(self, seq: int, rec: dict) -> None:
-        self.record(seq, "dice", rec["seat"])
+        seat, thrower = rec["seat"], self.rs.dice_thrower
+        if thrower is not None and seat != thrower:
+            self.flag(seq, "dice_not_dealer",
+                      f"{who(seat)} threw the dice; the dealer ({who(thrower)}) throws", WARNING)
+        self.record(seq, "dice", seat)
 
     def on_deal(self, seq: int, rec: dict) -> None:
         seat, tiles = rec["seat"], rec["tiles"]
@@ -357,7 +362,12 @@ class Table(WinRules):
         self._claim_done(seq, seat, "peng", Meld("peng", (tile,) * 3, by), (tile,))
 
     def on_gang(self, seq: int, rec: dict) -> None:
+        """A kong of tiles the seat does not hold (or an added kong with no 碰) is flagged and
+        not made: the seat keeps what it held and no kong is scored or counted. The play goes on
+        as the table played it: a claimed discard stays taken, the turn moves, and the
+        replacement draw is owed (``UNMADE_KONG``: no 杠上开花 on it)."""
         seat, kind, tile = rec["seat"], _GANG_KIND[rec["kind"]], rec["tile"]
+        pung = None
         if kind == "gang_exposed":
             got = self._claimed(seq, seat, "an exposed kong")
             if got is None:
@@ -374,16 +384,22 @@ class Table(WinRules):
             meld = Meld(kind, (tile,) * 4)
             if kind == "gang_added":
                 pung = next((m for m in self.melds[seat] if m.kind == "peng" and m.tiles[0] == tile), None)
-                if pung is not None:
-                    self.melds[seat].remove(pung)
-                    meld = Meld(kind, (tile,) * 4, pung.from_seat)
-                    self.last_gang = (seat, tile)
-                    if self.checking and self.tracks_passed:
-                        self.note_offered(seq, seat, tile)  # a 抢杠 let go is a passed 胡 too
-                else:
+                if pung is None:
                     self.flag(seq, "gang_without_tiles", f"{who(seat)} adds to a pung of {english(tile)} it lacks")
+                    self.pending[seat].append(UNMADE_KONG)
+                    return
         if not self.holds(seat, tile, need):
             self.flag(seq, "gang_without_tiles", f"{who(seat)} kongs {english(tile)} without {need} in hand")
+            self.pending[seat].append(UNMADE_KONG)
+            if kind == "gang_exposed":
+                self.turn, self.must = seat, "discard"
+            return
+        if pung is not None:
+            self.melds[seat].remove(pung)
+            meld = Meld(kind, (tile,) * 4, pung.from_seat)
+            self.last_gang = (seat, tile)
+            if self.checking and self.tracks_passed:
+                self.note_offered(seq, seat, tile)  # a 抢杠 let go is a passed 胡 too
         for _ in range(need):
             self.take(seat, tile)
         self.pending[seat].append("kong")

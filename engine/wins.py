@@ -97,8 +97,8 @@ class WinRules:
     def _self_draw_flags(self, seat: str) -> frozenset[str]:
         flags = set()
         source, cause = self.last_draw.get(seat, ("wall", None))
-        if source == "back":
-            flags.add(FLAG_KONG_REPLACEMENT if cause == "kong" else FLAG_BONUS_REPLACEMENT)
+        if source == "back" and cause in _REPLACEMENT_FLAG:  # (not after a kong never made)
+            flags.add(_REPLACEMENT_FLAG[cause])
         if self.wall_left <= self.dead_wall:
             flags.add(FLAG_LAST_TILE)
         if seat == "E" and self.discard_count == 0:
@@ -213,6 +213,8 @@ class WinRules:
         except HandError as exc:
             return f"{_names(show.concealed)}: {exc}"
 
+
+_REPLACEMENT_FLAG = {"kong": FLAG_KONG_REPLACEMENT, "bonus": FLAG_BONUS_REPLACEMENT}
 
 # Each seat's others in play order from it (下家, 对家, 上家): priority on its discard.
 _OTHERS = {s: (next_seat(s), opposite_seat(s), prev_seat(s)) for s in SEATS}

@@ -20,6 +20,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    PlainValidator,
     StrictBool,
     StrictInt,
     TypeAdapter,
@@ -29,6 +30,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from engine.model import SEATS
+from engine.rulesets import SHIPPED, is_ruleset, ruleset_names
 from engine.tiles import TileError, parse_tile, parse_tiles, sorted_tiles
 from events.messages import MESSAGES
 
@@ -103,7 +105,18 @@ def short_json(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _ruleset(value: object) -> str:
+    if not is_ruleset(value):
+        choices = ", ".join(repr(name) for name in ruleset_names())
+        raise _problem("one_of", choices=choices, got=short_json(value))
+    return str(value)
+
+
 Seat = Literal["E", "S", "W", "N"]
+# Any registered ruleset (engine.rulesets.register); the published schema lists the shipped ones.
+RulesetName = Annotated[
+    str, PlainValidator(_ruleset), WithJsonSchema({"enum": list(SHIPPED), "type": "string"})
+]
 Tile = Annotated[
     str,
     BeforeValidator(_tile),
@@ -177,7 +190,7 @@ class Record(_Part):
 
 class Session(Record):
     type: Literal["session"]
-    ruleset: Literal["wenling", "huangyan", "zhoushan", "xizhou"]
+    ruleset: RulesetName
     options: dict[str, Any] = Field(default_factory=dict)
     club: Annotated[str, Field(max_length=MAX_NAME_CHARS)] | None = None
     table: TableName | None = None

@@ -83,9 +83,12 @@ def ingest_parsed(
     club: str | None = None,
     engine: Engine | None = None,
     kind: str = "upload",
+    session_id: str | None = None,
 ) -> Stored:
     """Store an already parsed log (see ``ingest``); ``club`` overrides the log's club field.
-    ``kind="record"`` opens a session recorded at the table, which ``append_records`` extends."""
+    ``kind="record"`` opens a session recorded at the table, which ``append_records`` extends.
+    ``session_id``: the new session's id (32 hex digits; default random), so that a caller who
+    tries again can tell its own earlier store from someone else's (``ingest_batch``)."""
     engine = engine or get_engine()
     try:
         # Core, one transaction: the content-hash check, then the session row, its events and
@@ -93,7 +96,7 @@ def ingest_parsed(
         with engine.begin() as connection:
             existing = _id_by_content_hash(connection, parsed.content_hash)
             if existing is None:
-                return _insert_new(connection, parsed, club, kind)
+                return _insert_new(connection, parsed, club, kind, session_id)
     except IntegrityError:
         with engine.connect() as connection:  # a concurrent twin upload won
             existing = _id_by_content_hash(connection, parsed.content_hash)
@@ -108,14 +111,16 @@ def _id_by_content_hash(connection: Connection, content_hash: str) -> str | None
     return connection.execute(query).scalar()
 
 
-def _insert_new(connection: Connection, parsed: ParsedLog, club: str | None, kind: str) -> Stored:
+def _insert_new(
+    connection: Connection, parsed: ParsedLog, club: str | None, kind: str, session_id: str | None
+) -> Stored:
     """Chain the log, sign its receipt and insert the session row, events and receipt."""
     links = chain.extend(
         parsed.canonical_lines, types=[r["type"] for r in parsed.records], digests=parsed.digests
     )
     first, head = parsed.records[0], links[-1]
     row = TableSession(
-        id=uuid.uuid4().hex,
+        id=session_id or uuid.uuid4().hex,
         club=club or first.get("club") or "",
         table_name=str(first.get("table", "")),
         ruleset=first["ruleset"],

@@ -7,7 +7,7 @@ SVGs are committed; the font is not. Run again after changing a shape:
 
     .venv/bin/python scripts/build_tiles.py [--font PATH] [--out DIR]
 
-tests/service/test_tiles.py checks that the committed files are exactly what this makes.
+tests/service/app/test_tiles.py checks that the committed files are exactly what this makes.
 """
 
 from __future__ import annotations

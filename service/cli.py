@@ -7,8 +7,10 @@ import importlib
 
 import typer
 
+from engine.rulesets import ruleset_names
+
 app = typer.Typer(
-    help="复盘 fupan: replay and audit mahjong table logs (wenling, huangyan, zhoushan, xizhou).",
+    help=f"复盘 fupan: replay and audit mahjong table logs ({', '.join(ruleset_names())}).",
     no_args_is_help=True,
     add_completion=False,
 )

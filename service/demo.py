@@ -17,7 +17,7 @@ from pathlib import Path
 
 from flask import current_app
 
-from engine.rulesets import RULESET_NAMES
+from engine.rulesets import SHIPPED
 from engine.simulate import generate_session
 from events import store
 from events.codec import parse_log
@@ -36,7 +36,7 @@ def demo_logs() -> list[bytes]:
     """One JSON Lines log per (night, ruleset), moved to the demo club."""
     logs = []
     for night_no, night in enumerate(NIGHTS):
-        for table_no, ruleset in enumerate(RULESET_NAMES, start=1):
+        for table_no, ruleset in enumerate(SHIPPED, start=1):
             records, _ = generate_session(ruleset, HANDS, seed=night_no * 10 + table_no,
                                           faults=FAULTS, club=DEMO_CLUB)
             records[0] = {**records[0], "table": str(table_no),

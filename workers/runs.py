@@ -66,6 +66,7 @@ class BatchRun:
     on_failed: Callable[[str, str], None]
     on_progress: Callable[[int], None] = lambda _done: None
     state_key: str | None = None
+    task_kwargs: dict = field(default_factory=dict)  # sent with every batch
     window: int = WINDOW
     stall_timeout: float = STALL_TIMEOUT
     lost_after: float = LOST_AFTER
@@ -125,7 +126,9 @@ class BatchRun:
 
             self._redis(remember, "remember a batch")
         broker.patiently(
-            lambda: self.app.send_task(self.task, args=[batch.items], task_id=batch.task_id),
+            lambda: self.app.send_task(
+                self.task, args=[batch.items], kwargs=self.task_kwargs, task_id=batch.task_id
+            ),
             timeout=self.stall_timeout,
             what=f"send {self.task}",
         )
@@ -190,8 +193,9 @@ class BatchRun:
 @dataclass
 class IngestOutcome:
     files: int = 0
-    stored: int = 0
-    duplicates: int = 0
+    stored: int = 0  # by this run
+    stored_earlier: int = 0  # of those, stored in an earlier try of a batch (a worker died)
+    duplicates: int = 0  # stored before this run
     rejected: dict[str, str] = field(default_factory=dict)
     failed: dict[str, str] = field(default_factory=dict)  # the workers could not store these
 
@@ -206,12 +210,13 @@ def ingest_in_workers(
 
     def add(_items, summary):
         outcome.stored += summary["stored"]
+        outcome.stored_earlier += summary["stored_earlier"]
         outcome.duplicates += summary["duplicates"]
         outcome.rejected.update(summary["rejected"])
 
     run = BatchRun(
         "fupan.ingest_batch", on_result=add, on_failed=outcome.failed.__setitem__,
-        on_progress=on_progress, **run_options,
+        on_progress=on_progress, task_kwargs={"run": uuid.uuid4().hex}, **run_options,
     )  # fmt: skip
     run.run((str(Path(p).resolve()) for p in paths), INGEST_BATCH)
     return outcome

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import importlib.metadata
+import uuid
 from collections import Counter
 from datetime import timedelta
 from pathlib import Path
@@ -127,6 +128,12 @@ def _verify(session_id: str, head_seq: int, records: list[dict]) -> str:
     return "ok"
 
 
+def run_session_id(run: str, path: str) -> str:
+    """The id a run gives the session of one of its files: the same in every try of the run's
+    batches, and as unguessable as the run's random id."""
+    return uuid.uuid5(uuid.UUID(hex=run), path).hex
+
+
 @app.task(name="fupan.reverify_all", **RETRY)
 def reverify_all() -> int:
     """Enqueue verification of every session whose head has no result from this engine version
@@ -157,16 +164,18 @@ def sweep() -> int:
 
 
 @app.task(name="fupan.ingest_batch", bind=True, ignore_result=False, **RETRY)
-def ingest_batch(self, paths: list[str]) -> dict:
+def ingest_batch(self, paths: list[str], run: str | None = None) -> dict:
     """Store each log file (a path the worker can read) and verify it in this task. A new
     session is audited from the records just parsed, which are what was stored (the chain
     was made from their canonical lines), sparing a read back and a task a session; a
     repeated one goes through verify_session, which does nothing if it is verified. So a
     redelivered batch (its worker died) verifies what was stored but not verified, and
-    nothing twice."""
+    nothing twice. ``run``: the sending run's id (hex), from which each file's session id is
+    made, so that a file this run stored in an earlier try of the batch counts as stored (and
+    as ``stored_earlier``), not as a duplicate of someone else's."""
     if _attempt(self) > ATTEMPTS:
         raise Poisoned(f"{ATTEMPTS} runs died")
-    summary = {"stored": 0, "duplicates": 0, "rejected": {}}
+    summary = {"stored": 0, "stored_earlier": 0, "duplicates": 0, "rejected": {}}
     for path in paths:
         try:
             with Path(path).open("rb") as f:
@@ -175,12 +184,17 @@ def ingest_batch(self, paths: list[str]) -> dict:
             log.warning("ingest_batch: rejected %s: %s", path, e)
             summary["rejected"][path] = str(e)
             continue
-        stored = store.ingest_parsed(parsed=parsed)
+        own_id = run and run_session_id(run, path)
+        stored = store.ingest_parsed(parsed=parsed, session_id=own_id)
         session = stored.session
         if stored.created:
             summary["stored"] += 1
             _verify(session.id, session.head_seq, parsed.records)
+            continue
+        if session.id == own_id:
+            summary["stored"] += 1
+            summary["stored_earlier"] += 1
         else:
             summary["duplicates"] += 1
-            _verify_stored(session.id)
+        _verify_stored(session.id)
     return summary

@@ -241,3 +241,49 @@ def warm(max_tiles: int = 8) -> int:
             for c in range(min(4, max_tiles - n) + 1):
                 stack.append((r + 1, block | c << 3 * r, n + c))
     return len(SUITED) + len(HONORS)
+
+
+def packed_real_grown(key: int, sets: int) -> tuple[int, list[bool]]:
+    """``packed_real(key, sets)`` and, for each of the 34 faces in order, whether one more tile of
+    that face fits one more real tile (the efficiency review's draw probe; memoised per hand).
+
+    The other three suits are combined once per suit (prefix and suffix knapsacks). A grown suit
+    vector exceeds the old one by at most 1 per entry, so the total grows exactly when some entry
+    that reaches the best total ("tight") grew."""
+    memo = _GROWN_PACKED.get((key, sets))
+    if memo is not None:
+        return memo
+    blocks = [key >> shift & SUIT_MASK for shift in (0, BLOCK, 2 * BLOCK, 3 * BLOCK)]
+    vecs = [_packing_of(b, i == 3) if b else _ZERO for i, b in enumerate(blocks)]
+    p01 = _merge(vecs[0], vecs[1], sets)
+    s23 = _merge(vecs[2], vecs[3], sets)
+    rests = (_merge(vecs[1], s23, sets), _merge(vecs[0], s23, sets),
+             _merge(p01, vecs[3], sets), _merge(p01, vecs[2], sets))
+    base = _merge(p01, s23, sets)[2 * sets + 1]
+    gains: list[bool] = []
+    for i in range(4):
+        rest, vec, honor = rests[i], vecs[i], i == 3
+        tight = []
+        for ga in range(sets + 1):
+            gb = 2 * (sets - ga)
+            if rest[2 * ga + 1] + vec[gb] == base:
+                tight.append(gb)
+            if rest[2 * ga] + vec[gb + 1] == base:
+                tight.append(gb + 1)
+        block = blocks[i]
+        for r in range(7 if honor else 9):
+            v = _packing_of(block + (1 << 3 * r), honor)
+            gains.append(any(v[j] > vec[j] for j in tight))
+    return store(_GROWN_PACKED, (key, sets), (base, gains))
+
+
+_GROWN_PACKED: dict[tuple[int, int], tuple[int, list[bool]]] = {}
+
+
+def _merge(a, b, sets: int):
+    """``_combine`` that passes an empty suit through."""
+    if b is _ZERO:
+        return a
+    if a is _ZERO:
+        return b
+    return _combine(a, b, sets)

@@ -1,4 +1,12 @@
-"""The registry of rulesets by name. Each ruleset module registers its one object here."""
+"""The registry of rulesets by name: every other module asks it (and the ruleset object it
+returns) instead of keeping a list of names.
+
+A ruleset is a package ``<name>/`` whose ``__init__`` ends with ``RULESET = register(TheRuleset())``.
+``SHIPPED`` is the one place that lists the packages shipped here, in the order pages list
+them; each is imported on first ask, so ``get_ruleset("wenling")`` loads wenling alone. A
+ruleset defined elsewhere (a club's own, the tests' toy) registers itself the same way when it
+is imported and is then known to the log format, the simulator, the recorder and the pages.
+"""
 
 from __future__ import annotations
 
@@ -6,16 +14,57 @@ import importlib
 
 from engine.rulesets.base import Ruleset
 
-RULESET_NAMES = ("wenling", "huangyan", "zhoushan", "xizhou")
+SHIPPED = ("wenling", "huangyan", "zhoushan", "xizhou")
+
+_REGISTRY: dict[str, Ruleset] = {}
 
 
 class UnknownRuleset(ValueError):
     def __init__(self, name: object):
-        super().__init__(f"unknown ruleset {name!r}; valid rulesets: {', '.join(RULESET_NAMES)}")
+        super().__init__(f"unknown ruleset {name!r}; valid rulesets: {', '.join(ruleset_names())}")
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Make ``ruleset`` known by its ``name``; returns it (``RULESET = register(...)``).
+    A second ruleset under a name already taken is refused (re-importing the same class is not)."""
+    name = ruleset.name
+    if not name or not name.isidentifier() or not name.isascii() or name != name.lower():
+        raise ValueError(f"a ruleset's name is lower-case ASCII letters, digits and _: {name!r}")
+    known = _REGISTRY.get(name)
+    if known is not None and type(known).__qualname__ != type(ruleset).__qualname__:
+        raise ValueError(f"ruleset {name!r} is already registered ({type(known).__qualname__})")
+    _REGISTRY[name] = ruleset
+    return ruleset
+
+
+def unregister(name: str) -> None:
+    """Forget a ruleset registered from outside this package (a test's toy, when it is done)."""
+    if name in SHIPPED:
+        raise ValueError(f"ruleset {name!r} is shipped and stays registered")
+    _REGISTRY.pop(name, None)
+
+
+def is_ruleset(name: object) -> bool:
+    """Is ``name`` a registered or shipped ruleset (without importing the shipped ones)?"""
+    return isinstance(name, str) and (name in _REGISTRY or name in SHIPPED)
+
+
+def ruleset_names() -> tuple[str, ...]:
+    """Every ruleset's name: the shipped ones in their order, then the others as registered."""
+    return SHIPPED + tuple(name for name in _REGISTRY if name not in SHIPPED)
 
 
 def get_ruleset(name: str) -> Ruleset:
-    """The ruleset object for ``name`` (each module defines ``RULESET``)."""
-    if name not in RULESET_NAMES:
+    """The ruleset object registered as ``name``."""
+    ruleset = _REGISTRY.get(name)
+    if ruleset is not None:
+        return ruleset
+    if name not in SHIPPED:
         raise UnknownRuleset(name)
-    return importlib.import_module(f"engine.rulesets.{name}").RULESET
+    importlib.import_module(f"{__name__}.{name}")
+    return _REGISTRY[name]
+
+
+def all_rulesets() -> tuple[Ruleset, ...]:
+    """Every ruleset object, in the order of :func:`ruleset_names`."""
+    return tuple(get_ruleset(name) for name in ruleset_names())

@@ -32,6 +32,7 @@ from engine.model import (
     Win,
     who,
 )
+from engine.shapes import STANDARD, Shape
 from engine.tiles import chinese, english
 
 
@@ -254,16 +255,18 @@ YES_NO = {True: Text("是", "yes"), False: Text("否", "no")}
 
 
 def option(
-    default: Any, doc: str, choices: tuple = (), labels: Mapping[Any, Text] | None = None
+    default: Any, doc: str, choices: tuple = (), labels: Mapping[Any, Text] | None = None,
+    *, zh: str,
 ) -> Any:
     """An Options field with the ``doc`` (and ``choices``) that ``fupan rules`` prints and
-    :func:`parse_options` enforces. ``labels`` name values in words (zh and en) for a reader:
+    :func:`parse_options` enforces; ``zh`` says what ``doc`` says in Chinese (the rules pages),
+    so an option's two languages sit side by side. ``labels`` name values in words (zh and en) for a reader:
     every value of a text option (its keys are then the choices), or the numbers that mean
     something else than a number (``0``: no cap). A reader never sees a value's code."""
     labels = dict(labels or {})
     if labels and not choices and isinstance(default, str):
         choices = tuple(labels)
-    meta: dict[str, Any] = {"doc": doc}
+    meta: dict[str, Any] = {"doc": doc, "zh": zh}
     if choices:
         meta["choices"] = choices
     if labels:
@@ -307,10 +310,18 @@ class Ruleset:
     name: ClassVar[str] = ""
     title_zh: ClassVar[str] = ""
     title_en: ClassVar[str] = ""
-    option_zh: ClassVar[Mapping[str, str]] = {}  # each option's doc in Chinese
     # What a Scoring's points count (zh, en): charts of hand values give each ruleset its own axis.
     points_unit: ClassVar[tuple[str, str]] = ("分", "points")
     Options: ClassVar[type] = type(None)
+    # The dealer throws the dice this many times to break the wall (wenling: twice, the first
+    # throw picking the wall, all four dice the stack; the others once).
+    dice_throws: ClassVar[int] = 1
+    # The seat the seed names as the thrower of a hand's dice ("E": the dealer, 庄家), or None
+    # when the seed names none; the replay flags a throw by another seat (dice_not_dealer).
+    dice_thrower: ClassVar[str | None] = None
+    # Non-winners score their showdown too (wenling 闲家牌点, huangyan 闲家胡数): the recorder
+    # asks for their points.
+    nonwinners_score: ClassVar[bool] = False
     hand_size: ClassVar[int] = 13  # a non-dealer's tiles after the deal (dealer: one more)
     has_flowers: ClassVar[bool] = False
     # 得 may not be used to 吃/碰 (both Taizhou seeds say so).
@@ -363,8 +374,8 @@ class Ruleset:
 
     def option_texts(self) -> list[tuple[str, Any, Text]]:
         """(name, default, what it does) of every option, in both languages."""
-        return [(name, default, Text(self.option_zh[name], doc))
-                for name, default, doc in self.describe_options()]
+        return [(f.name, f.default, Text(f.metadata["zh"], f.metadata["doc"]))
+                for f in dataclasses.fields(self.Options)]
 
     def option_value(self, name: str, value: Any) -> Text:
         """The value ``value`` of option ``name`` as a reader reads it, in both languages
@@ -407,6 +418,11 @@ class Ruleset:
     def phases(self, history: tuple[Action, ...], opts: Any) -> frozenset[str]:
         """Named phases in force after ``history`` (e.g. wenling's 生牌阶段), for the replay UI."""
         return frozenset()
+
+    def winning_shapes(self, wildcards: frozenset[str], opts: Any) -> tuple[Shape, ...]:
+        """Every shape a hand may win with given the 得 kinds (the efficiency review measures the
+        distance to each). Default: the standard one pair and sets only."""
+        return (STANDARD,)
 
     def instant_win(self, show: Showdown, wildcards: frozenset[str], opts: Any) -> bool:
         """Does this seat hold a limit that wins without a standard shape (e.g. wenling's 3 得 /

@@ -23,7 +23,7 @@ from engine.hand import is_winning_hand, shanten
 from engine.model import SEATS, Meld, Showdown, next_seat, opposite_seat, prev_seat
 from engine.rulesets.base import Ruleset
 from engine.simulate import bot
-from engine.simulate.wall import TWO_THROWS, Wall, throw
+from engine.simulate.wall import Wall, throw
 from engine.tiles import ALL_TILES, INDEX, is_flower, sorted_tiles
 
 MAX_SLACK = 0.4
@@ -112,7 +112,7 @@ class _Hand:
 
     # -- the deal ---------------------------------------------------------------------------
     def run(self) -> None:
-        throws = [throw(self.rng) for _ in range(2 if self.rs.name in TWO_THROWS else 1)]
+        throws = [throw(self.rng) for _ in range(self.rs.dice_throws)]
         for dice in throws:
             self.emit("dice", seat="E", dice=list(dice))
         self.wall = Wall(self.rs.tile_counts(self.opts), self.rng, throws)

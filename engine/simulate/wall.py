@@ -2,8 +2,8 @@
 dealt in blocks of four, drawn from the front and replaced from the back.
 
 The dice only move the break: with a uniformly shuffled wall they do not change what anyone
-holds, but they are thrown and logged the way the table does it (wenling: the dealer throws
-twice, see ``docs/rules/wenling.md``; the other seeds: once).
+holds, but they are thrown and logged the way the table does it (as often as the ruleset's
+``dice_throws`` says: wenling's dealer throws twice, see ``docs/rules/wenling.md``).
 """
 
 from __future__ import annotations
@@ -12,10 +12,6 @@ import random
 from collections.abc import Mapping
 
 from engine.model import SEATS
-
-# Rulesets whose dealer throws the dice twice (the first throw picks the wall, all four dice
-# the stack); the others throw once and count both from the one throw.
-TWO_THROWS = frozenset({"wenling"})
 
 
 def throw(rng: random.Random) -> tuple[int, int]:

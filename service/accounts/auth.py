@@ -20,6 +20,7 @@ from flask_wtf.csrf import CSRFProtect
 from sqlmodel import select
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from service.accounts import devices
 from service.db import db
 from service.models import ROLES, ApiToken, Club, Membership, User, new_session_token
 
@@ -27,11 +28,15 @@ login_manager = LoginManager()
 login_manager.login_view = "accounts.login"
 login_manager.session_protection = "basic"  # "strong" logs phones out on every new IP
 csrf = CSRFProtect()
-# Failed logins allowed per account (whatever the address) and per address (whatever the
-# account); past them the login answers 429 with Retry-After. Counted by Flask-Limiter in the
-# storage of RATELIMIT_STORAGE_URI (service.app: memory, or Redis to share between processes).
-LOGIN_LIMIT_ACCOUNT = "5 per minute; 30 per hour"
+# Failed logins allowed per account from one address, per address (whatever the account), and
+# per account from anywhere: the last is slower and does not apply to a browser that has logged
+# in as the account before (service.accounts.devices), so a stranger's wrong passwords never
+# lock a member out of their own browser. Past a limit the login answers 429 with Retry-After.
+# Counted by Flask-Limiter in the storage of RATELIMIT_STORAGE_URI (service.app: memory, or
+# Redis to share between processes).
+LOGIN_LIMIT_ACCOUNT_ADDRESS = "5 per minute; 30 per hour"
 LOGIN_LIMIT_ADDRESS = "20 per minute; 200 per hour"
+LOGIN_LIMIT_ACCOUNT = "20 per hour; 100 per day"
 limiter = Limiter(key_func=lambda: "address:" + (request.remote_addr or ""))
 
 
@@ -46,17 +51,37 @@ def init_app(app: Flask) -> None:
 
 
 def limit_logins(view: Callable) -> Callable:
-    """Rate-limit a login view's failed POSTs (answered 401) per account and per address."""
+    """Rate-limit a login view's failed POSTs (answered 401) per (account, address), per
+    address, and, for browsers that have not logged in as the account before, per account."""
     failed = dict(methods=["POST"], deduct_when=lambda response: response.status_code == 401)
     message = lambda: _("too many failed logins; wait a little and try again")  # noqa: E731
-    per_account = limiter.limit(
-        LOGIN_LIMIT_ACCOUNT, key_func=_login_account, error_message=message, **failed
+    limits = (
+        limiter.limit(LOGIN_LIMIT_ADDRESS, error_message=message, **failed),
+        limiter.limit(
+            LOGIN_LIMIT_ACCOUNT_ADDRESS,
+            key_func=lambda: _login_account() + "@" + (request.remote_addr or ""),
+            error_message=message,
+            **failed,
+        ),
+        limiter.limit(
+            LOGIN_LIMIT_ACCOUNT,
+            key_func=_login_account,
+            exempt_when=lambda: devices.is_known(_login_name()),
+            error_message=message,
+            **failed,
+        ),
     )
-    return per_account(limiter.limit(LOGIN_LIMIT_ADDRESS, error_message=message, **failed)(view))
+    for limit in limits:
+        view = limit(view)
+    return view
+
+
+def _login_name() -> str:
+    return request.form.get("username", "").strip()[:80]
 
 
 def _login_account() -> str:
-    return "account:" + request.form.get("username", "").strip()[:80]
+    return "account:" + _login_name()
 
 
 @login_manager.user_loader

@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 from sqlmodel import select
 
-from service.accounts import auth, manage
+from service.accounts import auth, devices, manage
 from service.accounts import members as club_members
 from service.db import db
 from service.models import ROLES, ApiToken
@@ -51,7 +51,7 @@ def login():
         user = auth.authenticate(request.form.get("username", ""), request.form.get("password", ""))
         if user is not None:
             login_user(user)
-            return redirect(safe_next(request.args.get("next")))
+            return devices.remember(redirect(safe_next(request.args.get("next"))), user.username)
         error = _("wrong user name or password")
     return render_template("accounts/login.html", error=error), 401 if error else 200
 

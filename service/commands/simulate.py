@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from engine.rulesets import RULESET_NAMES, UnknownRuleset, get_ruleset
+from engine.rulesets import UnknownRuleset, get_ruleset, ruleset_names
 from engine.rulesets.base import OptionError
 from engine.simulate import SimulationError, generate_session
 from engine.simulate.collusion import Bias, Collusion
@@ -30,7 +30,7 @@ def register(app: typer.Typer) -> None:
 
 
 def simulate(
-    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help=f"One of {', '.join(RULESET_NAMES)}.")],
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help=f"One of {', '.join(ruleset_names())}.")],
     out: Annotated[Path, typer.Option("--out", help="Directory for the .jsonl files (created).")],
     sessions: Annotated[int, typer.Option(min=1, help="Session files to write.")] = 1,
     hands: Annotated[int, typer.Option(min=1, help="Hands per session.")] = 8,

@@ -446,9 +446,14 @@ def _send_to_workers(files: list[Path], club: str | None) -> None:
             raise _fail(f"the workers made no progress: {e} (are workers running?)", 3) from None
     _print_problems("rejected", outcome.rejected)
     _print_problems("not stored", outcome.failed)
+    earlier = (
+        f" ({outcome.stored_earlier} of them in an earlier try of their batch, cut short)"
+        if outcome.stored_earlier
+        else ""
+    )
     console.print(
-        f"{outcome.files} file(s): {outcome.stored} stored, {outcome.duplicates} already stored, "
-        f"{len(outcome.rejected)} rejected, {len(outcome.failed)} failed"
+        f"{outcome.files} file(s): {outcome.stored} stored{earlier}, {outcome.duplicates} "
+        f"already stored, {len(outcome.rejected)} rejected, {len(outcome.failed)} failed"
     )
     raise typer.Exit(3 if outcome.failed else 1 if outcome.rejected else 0)
 

@@ -16,7 +16,7 @@ from rich.table import Table
 
 from engine.audit import audit_records, net
 from engine.model import SEATS, WIN_HOWS, Win
-from engine.rulesets import RULESET_NAMES, get_ruleset
+from engine.rulesets import get_ruleset, ruleset_names
 from engine.rulesets.base import Liability, SettleInput
 from engine.tiles import chinese
 from events.codec import LogFormatError, parse_log
@@ -204,7 +204,7 @@ def _print_anomalies(anomalies: list[dict], title: str) -> None:
 
 # -- settle --------------------------------------------------------------------------------------
 def settle(
-    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help=f"One of {', '.join(RULESET_NAMES)}.")],
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help=f"One of {', '.join(ruleset_names())}.")],
     winner: Annotated[list[str], typer.Option("--winner", "-w", help="Winning seat E/S/W/N (repeatable).")],
     points: Annotated[
         list[str] | None, typer.Option("--points", "-p", help="Points per seat: E=20,S=28,W=6,N=12.")
@@ -281,7 +281,7 @@ def rules(
     """
     if name is None:
         table = _table("名 name", "规则 ruleset", title="rulesets")
-        for n in RULESET_NAMES:
+        for n in ruleset_names():
             table.add_row(n, get_ruleset(n).title_zh)
         console.print(table)
         return

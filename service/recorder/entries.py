@@ -1,6 +1,5 @@
 """What both ways of entering a hand share (the summary entry of ``service.recorder.recorder``
-and the taps of ``service.recorder.play``): the refusal, the rulesets whose non-winners score,
-and the checks of tiles and seats."""
+and the taps of ``service.recorder.play``): the refusal and the checks of tiles and seats."""
 
 from __future__ import annotations
 
@@ -8,9 +7,6 @@ from flask_babel import gettext as _
 
 from engine.model import SEATS
 from engine.tiles import TileError, parse_tile
-
-# Non-winners score their showdown in these rulesets (wenling 闲家牌点, huangyan 闲家胡数).
-NONWINNERS_SCORE = frozenset({"wenling", "huangyan"})
 
 
 class EntryError(ValueError):

@@ -28,7 +28,6 @@ from engine.state import ANOMALY_ZH
 from events.codec import LogFormatError, parse_appended
 from service.i18n import problems
 from service.recorder.entries import (
-    NONWINNERS_SCORE,
     EntryError,
     _seated,
     _tile,
@@ -67,7 +66,7 @@ def play_records(table: Table, entry: dict, hand: dict) -> list[dict]:
     shown = winners + [
         s
         for s in SEATS
-        if winners and s not in winners and table.records[0]["ruleset"] in NONWINNERS_SCORE
+        if winners and s not in winners and table.ruleset.nonwinners_score
     ]
     return records + [_showdown(outcome.showdowns[s]) for s in shown]
 

@@ -32,7 +32,7 @@ from engine.audit import audit_hand
 from engine.hand import is_winning_hand, shanten
 from engine.model import SEATS
 from engine.replay import replay
-from engine.rulesets import RULESET_NAMES, get_ruleset
+from engine.rulesets import get_ruleset, ruleset_names
 from engine.tiles import chinese, sort_key, tile_name
 from events import store
 from events.codec import LogFormatError, canonical_json, parse_appended, parse_log
@@ -41,7 +41,6 @@ from service.db import db, engine
 from service.i18n import language, problems
 from service.models import User
 from service.recorder.entries import (
-    NONWINNERS_SCORE,
     EntryError,
     _seated,
     _tile,
@@ -70,7 +69,7 @@ def ruleset_info(name: str, opts: Any = None) -> dict:
         "names": {t: chinese(t) for t in counts},
         "has_indicator": has_indicator(rs, opts),
         "hand_size": rs.hand_size,
-        "nonwinners_score": name in NONWINNERS_SCORE,
+        "nonwinners_score": rs.nonwinners_score,
         "multiple_winners": rs.multiple_discard_winners,
         "options": [
             {"name": n, "default": d, "doc": text.en, "text": {"zh": text.zh, "en": text.en},
@@ -82,7 +81,7 @@ def ruleset_info(name: str, opts: Any = None) -> dict:
 
 
 def all_rulesets() -> dict[str, dict]:
-    return {name: ruleset_info(name) for name in RULESET_NAMES}
+    return {name: ruleset_info(name) for name in ruleset_names()}
 
 
 # -- sessions ------------------------------------------------------------------------------------

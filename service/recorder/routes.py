@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from flask import Blueprint, abort, g, jsonify, render_template, request
 from flask_login import current_user, login_required
 
-from engine.rulesets import RULESET_NAMES, get_ruleset
+from engine.rulesets import all_rulesets
 from service.accounts import auth
 from service.recorder import play as recorder_play
 from service.recorder import recorder
@@ -49,7 +49,7 @@ def _recorded(session_id: str):
 @bp.get("/record")
 @login_required
 def start():
-    rulesets = [(name, get_ruleset(name).title_zh) for name in RULESET_NAMES]
+    rulesets = [(rs.name, rs.title_zh) for rs in all_rulesets()]
     return render_template(
         "recorder/record_start.html", clubs=sorted(auth.memberships(current_user)), rulesets=rulesets
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template, request
 from flask_login import current_user
 
-from engine.rulesets import RULESET_NAMES, get_ruleset
+from engine.rulesets import get_ruleset, is_ruleset, ruleset_names
 from service.accounts import auth
 from service.i18n import language
 from service.rules import views
@@ -19,14 +19,14 @@ bp = auth.pages(Blueprint("rules", __name__, template_folder="templates"))
 @bp.get("/rules/glossary")
 def glossary():
     return render_template(
-        "rules/glossary.html", entries=views.glossary_view(language()), rulesets=RULESET_NAMES
+        "rules/glossary.html", entries=views.glossary_view(language()), rulesets=ruleset_names()
     )
 
 
 @bp.get("/rules/<name>")
 def ruleset(name: str):
-    if name not in RULESET_NAMES:
-        abort(404, f"no ruleset {name!r}; the rulesets are {', '.join(RULESET_NAMES)}")
+    if not is_ruleset(name):
+        abort(404, f"no ruleset {name!r}; the rulesets are {', '.join(ruleset_names())}")
     session = None
     session_id = request.args.get("session")
     if session_id:
@@ -37,4 +37,4 @@ def ruleset(name: str):
     else:
         opts = get_ruleset(name).options()
     view = views.rules_view(name, opts, language())
-    return render_template("rules/rules.html", r=view, session=session, rulesets=RULESET_NAMES)
+    return render_template("rules/rules.html", r=view, session=session, rulesets=ruleset_names())

@@ -17,10 +17,10 @@ import pytest
 from engine.checks import _flag_claim, _unknown_flag
 from engine.hand import HandError, decompositions, is_winning_hand, waits
 from engine.model import Meld, Showdown, Win, name_seats
-from engine.rulesets import RULESET_NAMES, get_ruleset
+from engine.rulesets import SHIPPED, get_ruleset
 from engine.state import ANOMALY_LABELS
 from tests.engine.test_seat_names import CJK, problems
-from tests.service.one_language import internal_codes
+from tests.service.i18n.one_language import internal_codes
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 SEATS = {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"}
@@ -98,7 +98,7 @@ def _readable(message: str) -> list[str]:
     return problems("", named, SEATS.values()) + internal_codes(named, set(SEATS.values()))
 
 
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 def test_every_wrong_flag_claim_reads_in_english(ruleset):
     """Each win flag of the ruleset claimed where it cannot be (by a winner of the wrong seat,
     by the wrong kind of win, with nothing shown), and a flag no ruleset knows."""

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from engine.audit import audit_records
-from engine.rulesets import RULESET_NAMES
+from engine.rulesets import SHIPPED
 from engine.simulate import generate_session
 
 LOG_FAULT_CODES = {"out_of_turn": "wrong_turn", "tile_miscount": "unknown_seat_tile"}
 
 
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 def test_clean_simulated_session_is_clean(ruleset):
     records, faults = generate_session(ruleset, 12, seed=21)
     report = audit_records(records)
@@ -22,7 +22,7 @@ def test_clean_simulated_session_is_clean(ruleset):
     assert report["totals"] == report["recorded_totals"]
 
 
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 def test_every_injected_fault_is_found(ruleset):
     records, faults = generate_session(ruleset, 12, seed=22, faults=1.0)
     report = audit_records(records)

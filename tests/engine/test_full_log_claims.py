@@ -9,6 +9,7 @@ import pytest
 
 from engine.audit import audit_records
 from engine.simulate import generate_session
+from tests.engine.rulesets.review_helpers import fixture_records
 
 RULESETS = ("wenling", "huangyan", "xizhou", "zhoushan")
 
@@ -66,3 +67,40 @@ def test_a_robbed_kong_never_added_owes_nothing():
     hand = audit_records(records)["hands"][0]
     assert "claim_no_discard" in codes_at(hand, at)
     assert hand["expected_payments"] == [] and hand["disputes"]
+
+
+# wenling_clean.jsonl with W given a turn before E wins: S throws 5z, W draws 9p, makes the
+# kong under test and throws the 9p, and E wins on it. W (a non-winner, scored in wenling)
+# holds 7 888 99m 34678p 2256s 2z: three 8m and one 7m.
+def wenling_with_w_kong(kong: dict) -> list[dict]:
+    records = fixture_records("replay/wenling_clean.jsonl")[:12]  # up to S's draw
+    records += [
+        {"type": "draw", "seat": "S", "tile": "5z", "from": "wall"},
+        {"type": "discard", "seat": "S", "tile": "5z"},
+        {"type": "draw", "seat": "W", "tile": "9p", "from": "wall"},
+        {"type": "gang", "seat": "W", **kong},
+        {"type": "discard", "seat": "W", "tile": "9p"},
+        {"type": "win", "seat": "E", "how": "discard", "tile": "9p", "from": "W"},
+    ]
+    return records
+
+
+def w_items(records: list[dict]) -> tuple[set[str], list[str]]:
+    hand = audit_records(records)["hands"][0]
+    return {a["code"] for a in hand["anomalies"] if a["seq"] == 15}, [
+        i["code"] for i in hand["items"]["W"]
+    ]
+
+
+def test_a_concealed_kong_of_three_tiles_is_not_scored_as_a_kong():
+    codes, items = w_items(wenling_with_w_kong({"kind": "concealed", "tile": "8m"}))
+    assert "gang_without_tiles" in codes
+    assert not any("kong" in code for code in items)
+    assert "pung_concealed" in items  # the three 8m it holds
+
+
+def test_an_added_kong_without_a_pung_is_not_scored_as_a_kong():
+    codes, items = w_items(wenling_with_w_kong({"kind": "added", "tile": "7m"}))
+    assert "gang_without_tiles" in codes
+    assert not any("kong" in code for code in items)
+    assert "pung_concealed" in items  # its 888m, untouched

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine.audit import audit_records
-from engine.rulesets import RULESET_NAMES
+from engine.rulesets import SHIPPED
 from engine.simulate import generate_session
 from engine.state import ANOMALY_LABELS
 
@@ -40,7 +40,7 @@ def test_every_anomaly_code_has_both_labels():
     assert "1台起胡" in ANOMALY_LABELS["below_minimum"][0] + ANOMALY_LABELS["below_minimum"][1]
 
 
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 def test_reports_label_everything_once(ruleset):
     for summary in (False, True):
         records, _ = generate_session(ruleset, 16, 3, faults=0.6, summary=summary)

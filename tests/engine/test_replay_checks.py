@@ -4,13 +4,13 @@ simulated sessions (faults included) check() must find nothing, or the replay wo
 import pytest
 
 from engine.replay import replay
-from engine.rulesets import RULESET_NAMES, get_ruleset
+from engine.rulesets import SHIPPED, get_ruleset
 from engine.rulesets.base import Ruleset
 from engine.simulate import generate_session
 from engine.table import ACTION_KINDS, Table
 
 
-@pytest.mark.parametrize("name", RULESET_NAMES)
+@pytest.mark.parametrize("name", SHIPPED)
 def test_check_finds_nothing_outside_checked_kinds(name):
     rs = get_ruleset(name)
     kinds = Table(rs, rs.options(), summary=False).checked_kinds

@@ -13,7 +13,7 @@ from engine.audit import audit_records
 from engine.explain import reading_mistakes, table_slips
 from engine.model import SEAT_NAMES, name_seats, named, who
 from engine.replay import replay
-from engine.rulesets import RULESET_NAMES
+from engine.rulesets import SHIPPED
 from engine.simulate import generate_session
 
 CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]")
@@ -60,7 +60,7 @@ def test_the_checker_sees_a_seat_letter_and_chinese():
     assert problems("阿芳付给小李的款付了两次", "the winning 9 Bamboo (小李)", ["小李"]) == []
 
 
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 @pytest.mark.parametrize("summary", [False, True], ids=["full", "summary"])
 def test_every_mistake_and_reading_names_players_in_one_language(ruleset, summary):
     """Every candidate the explanation tries on every hand of a simulated session, named the
@@ -89,7 +89,7 @@ def test_every_mistake_and_reading_names_players_in_one_language(ruleset, summar
     assert sorted(set(found)) == []
 
 
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 def test_the_report_names_players_in_explanations_payments_and_anomalies(ruleset):
     records, faults = generate_session(ruleset, 12, seed=22, faults=1.0)
     report = audit_records(records)

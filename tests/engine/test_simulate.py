@@ -15,7 +15,7 @@ import pytest
 
 from engine.audit import audit_records
 from engine.replay import replay
-from engine.rulesets import RULESET_NAMES, get_ruleset
+from engine.rulesets import SHIPPED, get_ruleset
 from engine.simulate import LOG_FAULTS, generate_session
 from engine.simulate.bot import chi_options, choose_discard, keep_value
 from engine.simulate.wall import Wall
@@ -36,7 +36,7 @@ def _problems(report: dict) -> list:
 
 
 @pytest.mark.parametrize("summary", [False, True], ids=["full", "summary"])
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 def test_simulated_sessions_audit_clean(ruleset, summary):
     for seed in SEEDS:
         records, faults = session(ruleset, seed, summary)
@@ -66,7 +66,7 @@ def test_seeds_that_once_broke_a_claim_rule_audit_clean(ruleset, hands, seed):
     assert audit_records(records)["ok"]
 
 
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 def test_full_logs_play_by_play_and_summary_logs_showdowns(ruleset):
     full, _ = session(ruleset, 1)
     summary, _ = session(ruleset, 1, True)
@@ -119,7 +119,7 @@ def test_the_dealer_rotates_as_the_ruleset_says():
 
 
 @pytest.mark.parametrize("summary", [False, True], ids=["full", "summary"])
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 def test_faults_are_flagged_exactly_where_injected(ruleset, summary):
     records, faults = session(ruleset, 5, summary, faults=0.5, hands=16)
     report = audit_records(records)
@@ -149,7 +149,7 @@ def test_faults_are_flagged_exactly_where_injected(ruleset, summary):
 def test_fault_codes_are_the_rulesets_own_mistakes():
     """Across rulesets the settlement faults span several kinds of mistake."""
     codes = Counter()
-    for ruleset in RULESET_NAMES:
+    for ruleset in SHIPPED:
         for summary in (False, True):
             _, faults = session(ruleset, 5, summary, faults=0.5, hands=16)
             codes.update(f["code"] for f in faults if f["kind"] == "settlement")
@@ -157,7 +157,7 @@ def test_fault_codes_are_the_rulesets_own_mistakes():
     assert {"fan_missed", "hu_missed", "tai_missed", "tai_added"} <= set(codes)
 
 
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 def test_outcomes_are_sane_over_a_larger_sample(ruleset):
     records, _ = generate_session(ruleset, 48, 7)
     rp = replay(records)

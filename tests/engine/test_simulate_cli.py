@@ -8,7 +8,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from engine.rulesets import RULESET_NAMES
+from engine.rulesets import SHIPPED
 from engine.simulate import generate_session
 from events.codec import canonical_json, parse_log
 from service.cli import app
@@ -20,7 +20,7 @@ def run(*args) -> object:
     return runner.invoke(app, ["simulate", *map(str, args)])
 
 
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 def test_records_are_already_in_the_codecs_canonical_form(ruleset):
     for summary in (False, True):
         records, _ = generate_session(ruleset, 2, 9, summary=summary)

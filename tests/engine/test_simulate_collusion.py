@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from engine.audit import audit_records
-from engine.rulesets import RULESET_NAMES, get_ruleset
+from engine.rulesets import SHIPPED, get_ruleset
 from engine.simulate import generate_session
 from engine.simulate.collusion import Bias, Collusion
 from engine.simulate.play import _Hand
@@ -58,7 +58,7 @@ def test_the_partner_wins_a_feed_and_lets_other_wins_go_by():
     assert honest.takers("W", ("N", "E", "S"), "8m", fed=False) == ["S"]  # W is no colluder
 
 
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 def test_colluding_logs_are_legal_and_feed_the_partner(ruleset):
     # generate_session replays every hand and raises SimulationError on any anomaly
     records, _ = generate_session(ruleset, 60, 5, collusion=Collusion(PAIR, 1.0))

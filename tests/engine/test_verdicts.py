@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.audit import audit_records
-from engine.rulesets import RULESET_NAMES
+from engine.rulesets import SHIPPED
 from engine.simulate import generate_session
 from engine.verdicts import LABELS, changes
 from events.codec import parse_log
@@ -38,7 +38,7 @@ def changed(report: dict, edit) -> list[dict]:
 
 def test_equal_reports_have_no_change(disputed):
     assert changes(disputed, copy.deepcopy(disputed)) == []
-    for ruleset in RULESET_NAMES:
+    for ruleset in SHIPPED:
         records, _ = generate_session(ruleset, 6, seed=3, faults=0.5)
         assert changes(audit_records(records), audit_records(records)) == []
 
@@ -201,7 +201,7 @@ def apply(before: dict, after: dict, found: list[dict]) -> dict:
 
 
 def pairs():
-    for ruleset in RULESET_NAMES:
+    for ruleset in SHIPPED:
         clean, _ = generate_session(ruleset, 8, seed=5)
         faulty, faults = generate_session(ruleset, 8, seed=5, faults=0.5)
         assert faults

@@ -42,8 +42,12 @@ def start_ingest(folder: Path) -> subprocess.Popen:
 
 
 def finished(ingest: subprocess.Popen, timeout: float = 60) -> str:
+    """The command's output, once it exited 0 having stored every file itself: a file a killed
+    worker stored before its batch was tried again is "stored", not "already stored"."""
     output = ingest.communicate(timeout=timeout)[0]
     assert ingest.returncode == 0, output
+    said = " ".join(output.split())  # as the console wrapped it
+    assert f"{FILES} file(s): {FILES} stored" in said and " 0 already stored" in said, output
     return output
 
 

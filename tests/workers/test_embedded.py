@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 
 import pytest
 from celery.signals import task_retry
@@ -127,6 +128,33 @@ def test_a_redelivered_batch_verifies_what_was_stored_but_not_verified(
     assert [r.status for r in verifications.verifications_of(session_id=session.id)] == ["ok"]
     tasks.ingest_batch.apply(args=[[str(path)]]).get()  # and again: nothing twice
     assert len(verifications.verifications_of(session_id=session.id)) == 1
+
+
+def test_a_batch_tried_again_reports_its_own_earlier_store_as_stored(
+    embedded, sample_log, tmp_path
+):
+    """Issue 26, point 8: a worker killed after storing a file, its batch tried again by the
+    same ingest run: the file is this run's, "stored" (stored earlier), not "already stored";
+    another run, or a file someone else stored, is a duplicate."""
+    path = tmp_path / "log.jsonl"
+    path.write_text(variant(sample_log, 1), encoding="utf-8")
+    run = uuid.uuid4().hex
+    first = tasks.ingest_batch.apply(args=[[str(path)]], kwargs={"run": run}).get()
+    again = tasks.ingest_batch.apply(args=[[str(path)]], kwargs={"run": run}).get()
+    other_run = tasks.ingest_batch.apply(args=[[str(path)]], kwargs={"run": uuid.uuid4().hex})
+    counts = lambda s: (s["stored"], s["stored_earlier"], s["duplicates"])  # noqa: E731
+    assert counts(first) == (1, 0, 0)
+    assert counts(again) == (1, 1, 0)
+    assert counts(other_run.get()) == (0, 0, 1)
+    [session] = store.list_sessions()
+    assert session.id == tasks.run_session_id(run, str(path))
+    assert len(verifications.verifications_of(session_id=session.id)) == 1
+
+    theirs = tmp_path / "theirs.jsonl"
+    theirs.write_text(variant(sample_log, 2), encoding="utf-8")
+    store.ingest(data=theirs.read_bytes())
+    summary = tasks.ingest_batch.apply(args=[[str(theirs)]], kwargs={"run": run}).get()
+    assert counts(summary) == (0, 0, 1)
 
 
 def test_verifying_an_unknown_session_is_harmless(embedded):

@@ -7,6 +7,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 
 from engine.model import Action, HandOutcome, Showdown, who
+from engine.rulesets import register
 from engine.rulesets.base import (
     FLAG_RULES,
     Anomaly,
@@ -25,31 +26,19 @@ from engine.rulesets.wenling import flow, liability, lines, mistakes, settlement
 from engine.rulesets.wenling.nonwinner import score_nonwinner
 from engine.rulesets.wenling.options import Options
 from engine.rulesets.wenling.winner import score_winner, winner_readings
+from engine.shapes import STANDARD, Shape
 
 
 class Wenling(Ruleset):
     name = "wenling"
     title_zh = "温岭麻将"
     title_en = "Wenling mahjong"
-    option_zh = {
-        "multiplier": "加倍的比例：每笔付款 = 牌点 ÷ 10 × 此数",
-        "indicator_in_wall": "翻出的得牌留在牌墙里按顺序摸（默认：放在一边）",
-        "red_flowers": "哪一组花是红花（另一组是黑花）",
-        "discard_pung_concealed": "胡别人打出的牌凑成的刻子也算暗刻（默认：算刻子）",
-        "panghu_value_pair": "旁胡的将可以是门风对或字牌对（有胡的对子）",
-        "panghu_with_chi": "旁胡可以有吃的牌",
-        "tanki_on_honor": "单吊字牌也算单吊的2胡",
-        "restore_pair_counts": "两张得各自还原成一对，也算双得还原（腊子）",
-        "four_winds_kongs": "风牌的杠也算入四风会齐",
-        "dihu_first_draw": "闲家第一次摸牌就胡也算地胡（默认：只有胡庄家打出的第一张牌）",
-        "nonwinner_plus_20": "没胡的人也像胡家一样加基础20胡（默认：胡数 × 2^番）",
-        "bao_exemption_judged": "包三家的免责（手里全是生牌且没听牌）怎样判断",
-        "yishang_judged": "特殊处罚2：是否一上一听按哪一手牌判断",
-        "bao_on_laizi": "腊子胡也要包三家",
-    }
     points_unit = ("牌点", "points")
     Options = Options
     hand_size = table.HAND_SIZE
+    dice_throws = 2
+    dice_thrower = "E"  # "庄家 … 开始扔骰子"
+    nonwinners_score = True
     has_flowers = True
     wildcard_claims_allowed = False
     discarded_wildcard_blocks_win = True
@@ -131,6 +120,9 @@ class Wenling(Ruleset):
         8 pairs do not count."""
         return table.dead_wall(back_draws)
 
+    def winning_shapes(self, wildcards: frozenset[str], opts: Options) -> tuple[Shape, ...]:
+        return (STANDARD, *table.limit_shapes(wildcards, opts.red_flowers))
+
     def instant_win(self, show: Showdown, wildcards: frozenset[str], opts: Options) -> bool:
         return bool(table.instant_limits(table.show_tiles(show), wildcards, opts.red_flowers))
 
@@ -209,6 +201,6 @@ class Wenling(Ruleset):
         return "E" if "E" in outcome.winners else "S"
 
 
-RULESET = Wenling()
+RULESET = register(Wenling())
 
 __all__ = ["RULESET", "Options", "Wenling"]

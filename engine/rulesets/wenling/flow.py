@@ -1,9 +1,10 @@
-"""Legality checks of wenling's play: the two dice throws by the dealer, and the passed-碰 rule
-(a seat that let a discard go by may not 碰 the same tile before it draws)."""
+"""Legality checks of wenling's play: two dice throws, no more (who throws them is the
+ruleset's ``dice_thrower``, checked by the replay), and the passed-碰 rule (a seat that let a
+discard go by may not 碰 the same tile before it draws)."""
 
 from __future__ import annotations
 
-from engine.model import Action, who
+from engine.model import Action
 from engine.rulesets.base import Anomaly
 from engine.rulesets.claims import passed_peng
 
@@ -19,10 +20,6 @@ def check(action: Action, history: tuple[Action, ...]) -> list[Anomaly]:
 
 def _check_dice(action: Action, history: tuple[Action, ...]) -> list[Anomaly]:
     found = []
-    if action.seat != "E":
-        found.append(
-            Anomaly(action.seq, "dice_not_dealer", "warning", f"{who(action.seat)} threw the dice; the dealer ({who('E')}) throws")
-        )
     if sum(1 for a in history if a.kind == "dice") >= 2:
         found.append(
             Anomaly(action.seq, "dice_extra_throw", "warning", "the dice are thrown twice per hand, not more")

@@ -65,10 +65,11 @@ def best_partition(
 def _faces(counts: Counter, de: int, seat_wind: str):
     """The faces that can score, in FACES order: with fewer than 3 得 a face needs a tile of
     its own, or be a value pair (seat wind, dragon) the 得 can make alone; a pair or pung takes
-    two tiles at least, so without 得 a lone tile cannot score."""
+    two tiles at least, so without 得 a lone tile cannot score. A flower is no face: one left
+    among the concealed tiles (a log that never revealed it) scores nothing."""
     if de >= 3:
         return FACES
-    kinds = {face for face, n in counts.items() if n + de >= 2}
+    kinds = {face for face, n in counts.items() if n + de >= 2 and face in _ORDER}
     if de == 2:
         kinds.update(DRAGONS, (seat_wind,))
     return sorted(kinds, key=_ORDER.__getitem__)

@@ -4,8 +4,10 @@ instant wins and the two wall marks (生牌阶段 at 15 pairs, 黄牌 at 8 pairs
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from engine.model import SEATS, Showdown
+from engine.shapes import HeldAtLeast
 from engine.tiles import DRAGONS, FACES, FLOWERS, GREEN, RED, WHITE, is_flower
 
 TILE_COUNTS: dict[str, int] = {**{t: 4 for t in FACES}, **{t: 1 for t in FLOWERS}}
@@ -65,27 +67,32 @@ def wall_break(first: tuple[int, int], second: tuple[int, int]) -> tuple[str, in
     return SEATS[(a - 1) % 4], b
 
 
-def instant_limits(tiles: Iterable[str], wild: frozenset[str], red_flowers: str) -> list[str]:
-    """The 腊子 a set of held or revealed tiles makes by itself (3 得, 4 白, a flower group, and in
-    闹闹 4 中 / 4 发); codes as in :mod:`scoring`. (Counts by ``list.count``: a dozen kinds in
-    some 20 tiles, cheaper than a Counter on every winner.)"""
-    count = (tiles if isinstance(tiles, list) else list(tiles)).count
-    found = []
-    if sum(map(count, wild)) >= 3:
-        found.append("three_de")
+def limit_shapes(wild: frozenset[str], red_flowers: str) -> tuple[HeldAtLeast, ...]:
+    """The 腊子 won by holding tiles (3 得, a flower group, 4 白, and in 闹闹 4 中 / 4 发), each
+    with its code as in :mod:`scoring` (memoised: the 得 kinds and the option are all it reads)."""
+    return _limit_shapes(wild, red_flowers)
+
+
+@lru_cache(maxsize=64)
+def _limit_shapes(wild: frozenset[str], red_flowers: str) -> tuple[HeldAtLeast, ...]:
     red, black = (SPRING_GROUP, PLUM_GROUP) if red_flowers == "spring" else (PLUM_GROUP, SPRING_GROUP)
-    if all(map(count, red)):
-        found.append("red_flowers")
-    if all(map(count, black)):
-        found.append("black_flowers")
-    if count(WHITE) >= 4:
-        found.append("four_white")
+    shapes = [
+        HeldAtLeast("three_de", wild, 3),
+        HeldAtLeast("red_flowers", frozenset(red), 4),
+        HeldAtLeast("black_flowers", frozenset(black), 4),
+        HeldAtLeast("four_white", frozenset({WHITE}), 4),
+    ]
     if is_naonao(wild):
-        if count(RED) >= 4:
-            found.append("four_red")
-        if count(GREEN) >= 4:
-            found.append("four_green")
-    return found
+        shapes += [HeldAtLeast("four_red", frozenset({RED}), 4),
+                   HeldAtLeast("four_green", frozenset({GREEN}), 4)]
+    return tuple(shapes)
+
+
+def instant_limits(tiles: Iterable[str], wild: frozenset[str], red_flowers: str) -> list[str]:
+    """The codes of the 腊子 a set of held or revealed tiles makes by itself (:func:`limit_shapes`;
+    the flowers are one copy each, so four of a group are the whole group)."""
+    tiles = tiles if isinstance(tiles, list) else list(tiles)
+    return [shape.code for shape in limit_shapes(wild, red_flowers) if shape.met(tiles)]
 
 
 def show_tiles(show: Showdown) -> list[str]:

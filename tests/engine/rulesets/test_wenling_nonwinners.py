@@ -36,3 +36,16 @@ def test_nonwinner_four_winds():
     assert scored("nonwinners.jsonl", 3)["E"].points == 500  # 东 对 + 南 西 北 暗刻
     n = scored("nonwinners.jsonl", 4)["N"]  # 北 + 得 = 门风对, 东 南 西 暗刻
     assert (n.points, n.limit, items(n)) == (500, "laizi", {"four_winds": 1})
+
+
+def test_a_flower_among_a_nonwinners_concealed_tiles_scores_nothing():
+    # A flower kept concealed (bonus_not_revealed in a mutated log) with two 得 (9s): the 得
+    # cannot make a pair or pung of a flower: N scores its 东 暗刻 (8 胡) and a pung of 2m or
+    # 5p with the two 得 (4 胡).
+    from engine.model import Showdown
+    from engine.rulesets.wenling.nonwinner import score_nonwinner
+    from engine.rulesets.wenling.options import Options
+
+    show = Showdown("N", ("1z", "1z", "1z", "9s", "9s", "3f", "2m", "5p"), (), ())
+    scoring = score_nonwinner(show, frozenset({"9s"}), False, Options())
+    assert items(scoring) == {"pung_concealed_major": 1, "pung_concealed": 1}

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.service.test_web_auth import test_token_issue_use_and_revoke  # noqa: F401
-from tests.service.test_web_openapi import test_no_server_errors, token  # noqa: F401
-from tests.service.test_web_pages import (  # noqa: F401
+from tests.service.accounts.test_web_auth import test_token_issue_use_and_revoke  # noqa: F401
+from tests.service.api.test_web_openapi import test_no_server_errors, token  # noqa: F401
+from tests.service.app.test_web_pages import (  # noqa: F401
     sessions,
     test_another_clubs_member_sees_nothing,
     test_auditor_resolves_a_dispute_by_appending_a_correction,
@@ -16,13 +16,13 @@ from tests.service.test_web_pages import (  # noqa: F401
     test_replay_step_matches_the_engine,
     test_session_list_and_filters,
 )
-from tests.service.test_web_upload import (
-    test_malformed_line_is_reported_with_its_number_and_nothing_stored,  # noqa: F401,E501
-)
-from tests.service.test_web_verifications import (  # noqa: F401
+from tests.service.sessions.test_web_verifications import (  # noqa: F401
     test_a_correction_is_the_cause,
     test_an_engine_upgrade_that_changed_a_dispute,
     upgraded,
+)
+from tests.service.uploads.test_web_upload import (
+    test_malformed_line_is_reported_with_its_number_and_nothing_stored,  # noqa: F401,E501
 )
 
 pytestmark = [pytest.mark.postgres,

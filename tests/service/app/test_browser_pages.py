@@ -12,7 +12,7 @@ import json
 import pytest
 
 from tests.service.conftest import PHONE, no_sideways_scroll, open_table
-from tests.service.one_language import ELSEWHERE, Reader
+from tests.service.i18n.one_language import ELSEWHERE, Reader
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rulesets import RULESET_NAMES
+from engine.rulesets import SHIPPED
 from tests.service.conftest import PHONE, fixture_log, open_table, phone_login, verified
 
 pytestmark = pytest.mark.browser
@@ -55,7 +55,7 @@ def test_recorder_links_to_the_rules_of_its_ruleset(app, live, browser):
     context, page, errors = phone_login(browser, live, {**PHONE, **ZH})
     page.goto(f"{live}/record")
     hrefs = page.eval_on_selector_all("#rules-links a", "as => as.map(a => a.getAttribute('href'))")
-    assert hrefs == [f"/rules/{name}" for name in RULESET_NAMES]
+    assert hrefs == [f"/rules/{name}" for name in SHIPPED]
     sid = open_table(page, live, "wenling", "9", ["A", "B", "C", "D"])
     assert page.get_attribute("#rules-link", "href") == f"/rules/wenling?session={sid}"
     page.click("#winner button[data-seat=S]")

@@ -136,15 +136,51 @@ def _attempt(
     )
 
 
-def test_login_is_rate_limited_per_account_with_retry_after(app):
-    """Wrong passwords for one account from many addresses: 429 with Retry-After once the
-    account's budget is spent; the right password is refused too until it recovers."""
+def test_login_is_rate_limited_per_account_and_address_with_retry_after(app):
+    """Guessing one account's password from one address: 429 with Retry-After after five wrong
+    passwords, also for the right one, until the window passes."""
     client = app.test_client()
-    codes = [_attempt(client, "alice", f"10.0.0.{i}").status_code for i in range(12)]
-    assert codes[0] == 401 and codes[-1] == 429
-    limited = _attempt(client, "alice", "10.0.1.1", PASSWORD)
+    codes = [_attempt(client, "alice", "127.0.0.11").status_code for _ in range(6)]
+    assert codes == [401] * 5 + [429]
+    limited = _attempt(client, "alice", "127.0.0.11", PASSWORD)
     assert limited.status_code == 429 and int(limited.headers["Retry-After"]) > 0
-    assert _attempt(client, "bob", "10.0.1.1", PASSWORD).status_code == 302  # another account
+    assert _attempt(client, "bob", "127.0.0.11", PASSWORD).status_code == 302  # another account
+
+
+def test_wrong_passwords_from_one_address_do_not_lock_the_member_out_elsewhere(app):
+    """Issue 26, point 6: five wrong passwords for alice from 127.0.0.11 made her right
+    password from 127.0.0.12 answer 429."""
+    stranger, member = app.test_client(), app.test_client()
+    assert [_attempt(stranger, "alice", "127.0.0.11").status_code for _ in range(5)] == [401] * 5
+    assert _attempt(member, "alice", "127.0.0.12", PASSWORD).status_code == 302
+
+
+def test_guessing_from_many_addresses_is_limited_per_account_except_in_known_browsers(app):
+    """Wrong passwords for one account spread over many addresses spend a slower per-account
+    budget: then a browser that never logged in as the account gets 429 even with the right
+    password, while the member's own browser (its device cookie) still logs in."""
+    from service.accounts.auth import LOGIN_LIMIT_ACCOUNT
+
+    budget = int(LOGIN_LIMIT_ACCOUNT.split()[0])
+    member = app.test_client()
+    assert _attempt(member, "alice", "10.0.1.1", PASSWORD).status_code == 302
+    assert member.get_cookie("fupan_device") is not None
+    stranger = app.test_client()
+    codes = [_attempt(stranger, "alice", f"10.0.0.{i}").status_code for i in range(budget + 1)]
+    assert codes == [401] * budget + [429]
+    unknown_browser = _attempt(app.test_client(), "alice", "10.0.2.1", PASSWORD)
+    assert unknown_browser.status_code == 429 and int(unknown_browser.headers["Retry-After"]) > 0
+    assert _attempt(member, "alice", "10.0.3.1", PASSWORD).status_code == 302
+
+
+def test_a_forged_device_cookie_does_not_lift_the_account_limit(app):
+    from service.accounts.auth import LOGIN_LIMIT_ACCOUNT
+
+    budget = int(LOGIN_LIMIT_ACCOUNT.split()[0])
+    stranger = app.test_client()
+    stranger.set_cookie("fupan_device", "WyJhbGljZSJd.forged.signature")
+    codes = [_attempt(stranger, "alice", f"10.0.0.{i}").status_code for i in range(budget + 1)]
+    assert codes[-1] == 429
 
 
 def test_login_is_rate_limited_per_address(app):

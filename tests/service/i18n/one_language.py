@@ -8,6 +8,8 @@ from __future__ import annotations
 import html as html_lib
 import re
 
+from engine.rulesets import ruleset_names
+
 CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]+")
 WORD = re.compile(r"[A-Za-z]{2,}")
 # Not interface words: names of formats and keys, and the switch to the other language.
@@ -33,7 +35,7 @@ REASON = re.compile(r'<span class="muted reason">.*?</span>', re.S)
 # (its title is 温岭麻将 / Wenling mahjong), a tile code (7m, 3z), raw JSON, a seat letter (E).
 CODES = {
     "identifier": re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b"),
-    "ruleset": re.compile(r"\b(?:wenling|huangyan|zhoushan|xizhou)\b"),
+    "ruleset": re.compile(rf"\b(?:{'|'.join(ruleset_names())})\b"),
     "tile": re.compile(r"(?<![\w.:/-])[1-9][mpsz](?![\w])"),
     "json": re.compile(r'[{\[]\s*"|"\s*:\s*[\[{"\d]'),
     # a seat letter where a reader expects a player: "(E)", "E → S", "E=小李", "胡牌家E", "S的牌",

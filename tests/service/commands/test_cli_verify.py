@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from events.codec import MAX_LINES
 from service.cli import app
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 AUDIT, REPLAY = FIXTURES / "audit", FIXTURES / "replay"
 runner = CliRunner()
 

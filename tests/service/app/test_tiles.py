@@ -17,7 +17,7 @@ from tests.service.conftest import fixture_log, verified
 
 SVG = "{http://www.w3.org/2000/svg}"
 DRAWING = {"svg", "rect", "circle", "path"}  # all a tile is made of
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "build_tiles.py"
+SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "build_tiles.py"
 
 
 def test_one_svg_a_tile_drawn_without_text_and_small():

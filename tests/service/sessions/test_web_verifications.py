@@ -116,7 +116,7 @@ def test_a_failed_audit_reads_as_a_sentence_in_the_pages_language(app, alice):
     """A failed verification is worded for a club member in the page's language; the stored
     error (a Python exception, English) is a detail on English pages only. Both kinds: the
     engine raised, and the audit killed its worker every time (workers.tasks._give_up)."""
-    from tests.service.one_language import internal_codes, other_language, visible_text
+    from tests.service.i18n.one_language import internal_codes, other_language, visible_text
 
     sid = _stored(app)
     _record_old(app, sid, None, version="0.0.1", status="failed", error="KeyError: 'hand_no'")

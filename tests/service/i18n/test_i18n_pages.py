@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-from engine.rulesets import RULESET_NAMES
+from engine.rulesets import SHIPPED
 from tests.dashboards.test_figures import shown_words
 from tests.service.conftest import CLUB, EN, fixture_log, login, verified
-from tests.service.one_language import (
+from tests.service.i18n.one_language import (
     CJK,
     CJK_ALLOWED,
     CODES,
@@ -38,7 +38,7 @@ def pages(app, alice):
              f"/clubs/{CLUB}/disputes", f"/clubs/{CLUB}/dashboards", f"/players/{players[0]}",
              "/account", "/clubs", "/upload", "/record", "/checkpoint", "/nope",
              f"/clubs/{CLUB}/members", "/account/password",
-             *(f"/rules/{name}" for name in RULESET_NAMES), "/rules/glossary"]  # fmt: skip
+             *(f"/rules/{name}" for name in SHIPPED), "/rules/glossary"]  # fmt: skip
     data = {CLUB, "阿强", *players, "alice", "bob", "carol"}
     return paths, data
 
@@ -100,7 +100,7 @@ def explained_pages(app, alice):
     from events.codec import canonical_json
 
     paths, players = [f"/clubs/{CLUB}/disputes", f"/clubs/{CLUB}/disputes?state=all"], set()
-    for ruleset in RULESET_NAMES:
+    for ruleset in SHIPPED:
         records, _ = generate_session(ruleset, RULESET_DISPUTES, seed=22, faults=1.0,
                                       summary=True, club=CLUB)  # fmt: skip
         sid = verified(alice, "".join(canonical_json(r) + "\n" for r in records).encode("utf-8"))
@@ -119,7 +119,7 @@ def test_disputed_hands_explained_in_one_language_naming_players(alice, explaine
     disputes queue), with their payment rules, in the page's language alone, and each seat by
     its player: no "(E)", no "胡牌家E", no "S's hand"."""
     paths, data = explained_pages
-    assert len([p for p in paths if "/hands/" in p]) >= 2 * len(RULESET_NAMES)
+    assert len([p for p in paths if "/hands/" in p]) >= 2 * len(SHIPPED)
     found = {p: offending(alice, p, headers, pattern, allowed, data, reasons=True) for p in paths}
     assert {p: words for p, words in found.items() if words} == {}
     letters = {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.service.conftest import PHONE, phone_login
-from tests.service.test_web_verifications import upgraded  # noqa: F401  (the fixture)
+from tests.service.sessions.test_web_verifications import upgraded  # noqa: F401  (the fixture)
 from workers import tasks
 
 pytestmark = pytest.mark.browser

@@ -11,7 +11,7 @@ import time
 import requests
 
 from service import gunicorn_conf
-from tests.service.test_web_cli import _free_port
+from tests.service.commands.test_web_cli import _free_port
 
 
 def test_a_gunicorn_worker_tunes_its_collector():

@@ -14,7 +14,7 @@ from schemathesis.checks import not_a_server_error
 from service.accounts import auth
 from tests.service.conftest import fixture_log, upload
 
-DOC = json.loads((Path(__file__).resolve().parents[2] / "docs" / "openapi.json").read_text())
+DOC = json.loads((Path(__file__).resolve().parents[3] / "docs" / "openapi.json").read_text())
 
 
 @pytest.fixture

@@ -18,9 +18,9 @@ import re
 
 import pytest
 
-from engine.rulesets import RULESET_NAMES
+from engine.rulesets import SHIPPED
 from tests.service.conftest import CLUB, PASSWORD, PHONE, fixture_log, open_table, verified
-from tests.service.one_language import ELSEWHERE, Reader
+from tests.service.i18n.one_language import ELSEWHERE, Reader
 
 pytestmark = pytest.mark.browser
 
@@ -92,7 +92,7 @@ def test_the_demo_in_one_language(app, alice, live, browser, lang):
     page.wait_for_url(re.compile(r".*/rules/huangyan\?session=.*#item-" + re.escape(code)))
     assert page.evaluate(f"document.getElementById('item-{code}').matches(':target')")
     walk.look("rules")
-    for name in [n for n in RULESET_NAMES if n != "huangyan"]:  # the club's other games
+    for name in [n for n in SHIPPED if n != "huangyan"]:  # the club's other games
         page.click(f".rulesets a[href='/rules/{name}']")
         page.wait_for_url(f"{live}/rules/{name}")
         walk.look(f"rules of {name}")

@@ -1,0 +1,186 @@
+"""Shanten (向听) to a ruleset's winning shapes and the effective tiles (有效牌) of a hand.
+
+The standard shape's distance comes from the per-suit packing tables of :mod:`engine.hand`: the
+most real tiles that fit ``sets`` partial sets and one partial pair, each 得 filling any gap. A
+``HeldAtLeast`` limit is ``count`` minus the tiles of its kinds held or revealed. The shanten is
+the least over the shapes; -1 is a complete hand, 0 is 听牌 (ready).
+
+A draw is effective when it lowers the shanten (the best discard after it included). A drawn tile
+the ruleset reveals and replaces (a flower, wenling's 白) never joins the concealed hand: it counts
+only towards a limit. Which copies are still unseen is the seat's own view (:func:`unseen`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from engine.hand._input import COPIES, WEIGHT, HandError, strip_wild, wild_kinds
+from engine.hand._tables import GMAX, packed_real, packed_real_grown
+from engine.model import Meld
+from engine.shapes import STANDARD, HeldAtLeast, Shape, Standard
+from engine.tiles import FACES, INDEX, is_flower
+
+_FACES = frozenset(FACES)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One seat's tiles: ``concealed`` (3n+1 or 3n+2 with the melds), its melds and revealed
+    tiles, the 得 kinds, the ruleset's winning shapes and the kinds revealed when drawn."""
+
+    concealed: tuple[str, ...]
+    melds: tuple[Meld, ...] = ()
+    revealed: tuple[str, ...] = ()
+    wildcards: frozenset[str] = frozenset()
+    shapes: tuple[Shape, ...] = (STANDARD,)
+    bonus: frozenset[str] = frozenset()
+
+    def without(self, tile: str) -> Hand:
+        rest = list(self.concealed)
+        rest.remove(tile)
+        return Hand(tuple(rest), self.melds, self.revealed, self.wildcards, self.shapes, self.bonus)
+
+    def with_tile(self, tile: str) -> Hand:
+        if tile in self.bonus:
+            return Hand(self.concealed, self.melds, (*self.revealed, tile), self.wildcards,
+                        self.shapes, self.bonus)
+        return Hand((*self.concealed, tile), self.melds, self.revealed, self.wildcards,
+                    self.shapes, self.bonus)
+
+    def shown(self) -> list[str]:
+        """Every tile the seat holds or has shown (what a limit counts)."""
+        return [*self.concealed, *self.revealed, *(t for m in self.melds for t in m.tiles)]
+
+
+@dataclass(frozen=True)
+class Draws:
+    """A hand's shanten and the kinds whose draw lowers it."""
+
+    shanten: int
+    effective: tuple[str, ...]
+
+
+def _packed(hand: Hand) -> tuple[int, int, int]:
+    """(key of the non-得 concealed tiles, their number, number of 得)."""
+    try:
+        key = sum(map(WEIGHT.__getitem__, hand.concealed))
+    except KeyError as exc:
+        raise HandError(f"not a tile: {exc.args[0]!r}") from None
+    key, w = strip_wild(key, wild_kinds(hand.wildcards)) if hand.wildcards else (key, 0)
+    return key, len(hand.concealed) - w, w
+
+
+def _sets(real: int, w: int) -> int:
+    n = real + w
+    if n % 3 == 0:
+        raise HandError(f"shanten takes 3n+1 or 3n+2 concealed tiles, not {n}")
+    sets = (n - 1) // 3
+    if sets > GMAX:
+        raise HandError(f"shanten handles at most {3 * GMAX + 2} concealed tiles")
+    return sets
+
+
+def _limit(shape: HeldAtLeast, held: int) -> int:
+    return max(shape.count - held, 0) - 1
+
+
+def shanten(hand: Hand) -> int:
+    """Tiles still to exchange before 听牌 under every shape of ``hand.shapes``: -1 complete."""
+    return draws(hand, probe=False).shanten
+
+
+def draws(hand: Hand, probe: bool = True) -> Draws:
+    """The shanten and (``probe``) every kind whose draw lowers it. A kind the seat holds every
+    copy of (counting its melds and revealed tiles) cannot be drawn and is left out."""
+    key, real, w = _packed(hand)
+    sets = _sets(real, w)
+    limits = [s for s in hand.shapes if isinstance(s, HeldAtLeast)]
+    standard = any(isinstance(s, Standard) for s in hand.shapes)
+    shown = hand.shown() if limits or probe else []
+    held = [s.held(shown) for s in limits]
+    if standard:
+        base, grown = packed_real_grown(key, sets) if probe else (packed_real(key, sets), [])
+        std = 3 * sets + 1 - w - base
+    else:
+        base, grown, std = 0, [], 99
+    now = min([std, *(_limit(s, h) for s, h in zip(limits, held, strict=True))])
+    if not probe or now < 0:
+        return Draws(now, ())
+    mine = _counts(shown)
+    kinds = list(FACES) + sorted({k for s in limits for k in s.kinds if k not in _FACES},
+                                 key=INDEX.__getitem__)
+    out = []
+    for kind in kinds:
+        if mine.get(kind, 0) >= COPIES[kind]:
+            continue
+        if kind in hand.wildcards:
+            new = std - 1
+        elif kind in hand.bonus or is_flower(kind) or not standard:
+            new = std
+        else:
+            new = std - grown[INDEX[kind]]
+        for s, h in zip(limits, held, strict=True):
+            new = min(new, _limit(s, h + (kind in s.kinds)))
+        if new < now:
+            out.append(kind)
+    return Draws(now, tuple(out))
+
+
+def _counts(tiles: Iterable[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for t in tiles:
+        out[t] = out.get(t, 0) + 1
+    return out
+
+
+def unseen(
+    copies: Mapping[str, int],
+    seat: str,
+    concealed: Mapping[str, Sequence[str]],
+    melds: Mapping[str, Sequence[Meld]],
+    revealed: Mapping[str, Sequence[str]],
+    discards: Mapping[str, Sequence[tuple]],
+    indicator_seen: str | None,
+) -> dict[str, int]:
+    """Copies of each kind ``seat`` cannot see: the set less its own concealed tiles, every meld
+    (another seat's concealed kong included: its tile is in the log), every revealed tile, every
+    discard still in a river (a claimed one is in its meld) and the 得 indicator when it was set
+    aside. ``discards`` rows are (tile, seq, claimed_by)."""
+    out = dict(copies)
+    seen: list[str] = list(concealed.get(seat, ()))
+    for s in melds:
+        seen += [t for m in melds[s] for t in m.tiles]
+        seen += revealed.get(s, ())
+        seen += [d[0] for d in discards.get(s, ()) if d[2] is None]
+    if indicator_seen:
+        seen.append(indicator_seen)
+    for t in seen:
+        if t in out:
+            out[t] -= 1
+    return {t: max(n, 0) for t, n in out.items()}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One discard of a 3n+2 hand: the shanten after it, its effective kinds with their unseen
+    copies, and their total."""
+
+    tile: str
+    shanten: int
+    effective: dict[str, int]
+
+    @property
+    def count(self) -> int:
+        return sum(self.effective.values())
+
+
+def candidates(hand: Hand, unseen_copies: Mapping[str, int]) -> list[Candidate]:
+    """Every distinct discard of a 3n+2 hand, best first: lower shanten, then more unseen
+    effective tiles, then the tile order."""
+    out = []
+    for tile in sorted(set(hand.concealed), key=INDEX.__getitem__):
+        d = draws(hand.without(tile))
+        out.append(Candidate(tile, d.shanten, {k: unseen_copies.get(k, 0) for k in d.effective}))
+    out.sort(key=lambda c: (c.shanten, -c.count))
+    return out

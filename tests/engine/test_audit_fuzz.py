@@ -1,0 +1,40 @@
+"""A rotating share of the audit fuzz (benchmarks/fuzz_audit.py) in every test run: 2,000 mutated
+logs whose seed changes every day, so runs over time cover far more than one run could. The seed
+is printed; a failure is reproduced with ``FUPAN_FUZZ_SEED=<seed>`` (or
+``benchmarks/fuzz_audit.py 2000 --seed <seed>``)."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from fuzz_audit import check, fuzz, guard_catcher  # noqa: E402
+
+SHARE = 2000
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def test_mutated_logs_are_audited_or_refused_never_a_traceback(capsys):
+    seed = int(os.environ.get("FUPAN_FUZZ_SEED") or datetime.date.today().strftime("%Y%m%d"))
+    with capsys.disabled():
+        print(f"\naudit fuzz: seed {seed} (FUPAN_FUZZ_SEED={seed} to reproduce)")
+    result = fuzz(seed, SHARE)
+    assert result.logs == SHARE
+    assert result.refused < SHARE  # most mutated logs still reach the audit
+    assert result.failures == [], f"seed {seed}: {result.failures[:5]}"
+
+
+def test_the_fuzz_counts_a_ruleset_failing_inside_the_audit(monkeypatch):
+    # What the fuzz counts as a traceback besides an escaping exception: a ruleset call the
+    # audit's guard catches (it reports score_failed and logs the traceback), like the KeyError
+    # '3f' of wenling's non-winners (issue 26).
+    from engine.rulesets.wenling import nonwinner
+
+    data = (FIXTURES / "replay" / "wenling_clean.jsonl").read_bytes()
+    with guard_catcher() as catcher:
+        assert check(data, catcher) is None
+        monkeypatch.setattr(nonwinner, "_faces", lambda *args: {}["3f"])
+        assert "KeyError" in (check(data, catcher) or "")
