@@ -149,3 +149,22 @@ class LogCheckpoint(SQLModel, table=True):
     root_hash: str = Field(max_length=64)
     issued_at: datetime = Field(default_factory=utcnow, sa_column=_time())
     note: str = Field(sa_column=Column(Text, nullable=False))
+
+
+class IntegrityRow(SQLModel, table=True):
+    """A club's integrity signals over a period (``since``/``until``: ISO days, "" open), as
+    computed from the verifications named by ``source_key`` (workers.integrity); written once
+    (migration 0013)."""
+
+    __tablename__ = "integrity_results"
+    __table_args__ = (UniqueConstraint("club", "since", "until", "source_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    club: str = Field(max_length=200)
+    since: str = Field(default="", max_length=10)
+    until: str = Field(default="", max_length=10)
+    source_key: str = Field(max_length=64)
+    integrity_version: int
+    names: str = Field(sa_column=Column(Text, nullable=False))
+    result: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time())

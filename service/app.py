@@ -23,6 +23,7 @@ from service import (
     club,
     db,
     i18n,
+    integrity,
     ledger,
     recorder,
     rules,
@@ -83,7 +84,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
     app.add_template_filter(members.in_money, "money_text")
     app.add_template_filter(members.unit_text, "money_unit")
-    for feature in (accounts, sessions, uploads, ledger, club, recorder, rules, transparency, api):
+    for feature in (accounts, sessions, uploads, ledger, club, recorder, rules, transparency, api,
+                    integrity):
         feature.init_app(app)
     _register_errors(app)
     hops = trusted_proxies()

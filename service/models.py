@@ -173,3 +173,17 @@ class LedgerPayment(SQLModel, table=True):
     basis: str = Field(max_length=10)  # recorded | owed
     by: str = Field(max_length=80)
     at: datetime = Field(default_factory=utcnow, sa_column=_time())
+
+
+class ClubHistory(SQLModel, table=True):
+    """What happened in a club, appended, never edited (migration 0013): ``kind`` e.g.
+    ``integrity_opened``, ``by`` the username, ``detail`` JSON."""
+
+    __tablename__ = "web_club_history"
+
+    id: int | None = Field(default=None, primary_key=True)
+    club: str = Field(max_length=200)
+    kind: str = Field(max_length=40)
+    by: str = Field(max_length=80)
+    detail: str = Field(sa_column=Column(Text, nullable=False))
+    at: datetime = Field(default_factory=utcnow, sa_column=_time())

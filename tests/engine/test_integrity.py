@@ -46,13 +46,15 @@ def test_benjamini_hochberg_by_hand():
 def test_feeding_by_hand():
     hands = [hand(1, [("A", ("B",))]), hand(2, [("A", ("B",))]), hand(3, [("C", ("D",))]),
              hand(4, [("D", ("C",))]), hand(5, [("B", ("C",))])]  # fmt: skip
-    # wins on discards without A's: B 0, C 2, D 1; each over 5 hands played (+0.5, /6): rates
-    # 0.5, 2.5, 1.5 -> each of A's deal-ins reaches B with chance 0.5 / 4.5 = 1/9.
+    # Rates for A's deal-ins: each winner's wins on the discards of the two others but A, less
+    # the one who gave most (ties: the later name), over the 5 hands sat with the one left
+    # (+0.5 win, +1 hand): B keeps C (0 wins), C keeps B (1 win: B->C), D keeps B (0 wins; C,
+    # who gave D its win, is left out): 0.5/6, 1.5/6, 0.5/6 -> B's chance 0.5 / 2.5 = 1/5.
     s = one(feeding(hands, 2), "feeding", ("A", "B"))
     assert (s["hands"], s["events"], s["observed"]) == (5, 2, 2)
-    assert s["expected"] == pytest.approx(2 / 9, abs=1e-6)
-    assert s["effect"] == pytest.approx(9, abs=1e-4)
-    assert s["p_value"] == pytest.approx(1 / 81)
+    assert s["expected"] == pytest.approx(2 / 5, abs=1e-6)
+    assert s["effect"] == pytest.approx(5, abs=1e-4)
+    assert s["p_value"] == pytest.approx(1 / 25)
     assert [r.no for r in s["refs"]] == [1, 2]
     other = one(feeding(hands, 2), "feeding", ("A", "C"))
     assert other["observed"] == 0 and other["p_value"] == 1.0

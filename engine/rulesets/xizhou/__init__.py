@@ -449,8 +449,9 @@ class Xizhou(Ruleset):
         return _settle(inp, opts, DISCARD_M)
 
     def mistakes(self, outcome, scorings, inp, opts) -> list[Mistake]:
-        """台 items forgotten, a 承包 not applied, 互包 not doubled, a discard paid M instead of
-        2M or by all three like a self-draw, then one 台 off."""
+        """台 items forgotten, a 承包 not applied, a 还杠胡 the play does not show believed, 互包
+        not doubled, a discard paid M instead of 2M or by all three like a self-draw, then one
+        台 off."""
 
         def resettle(points: dict[str, int], i: SettleInput = inp, factor: int = DISCARD_M):
             return _settle(dataclasses.replace(i, points=points), opts, factor)
@@ -469,6 +470,7 @@ class Xizhou(Ruleset):
                         rest,
                     )
                 )
+        found += _huan_gang_believed(inp, resettle)
         if any(x.kind == "hu_bao" for x in inp.liabilities):
             as_san = [
                 dataclasses.replace(x, kind="san_bao") if x.kind == "hu_bao" else x
@@ -507,6 +509,28 @@ class Xizhou(Ruleset):
         if outcome.wins:
             return "E" if "E" in outcome.winners else "S"
         return "S" if tai.made_kong(outcome, "E") else "E"
+
+
+def _huan_gang_believed(inp: SettleInput, resettle) -> list[Mistake]:
+    """A discard win the table took for 还杠胡 (a win line's ``after_kong`` the play does not
+    show, or a kong misremembered): its 台 counted and the discarder paying 5M alone."""
+    found = []
+    for win in inp.wins:
+        if win.how != "discard" or not win.from_seat:
+            continue
+        if any(x.beneficiary == win.seat and x.kind in GANG_KINDS for x in inp.liabilities):
+            continue
+        believed = (*inp.liabilities, Liability("huan_gang", win.from_seat, win.seat))
+        points = {**inp.points, win.seat: inp.points.get(win.seat, 0) + ITEMS["huan_gang"][2]}
+        by, to = who(win.from_seat), who(win.seat)
+        found.append(Mistake(
+            "huan_gang_believed",
+            f"误按还杠胡承包：{by}打的这张不是开杠后的第一张牌，却算了还杠胡并由{by}独付5M",
+            f"{KIND_EN['huan_gang']} believed (its tai counted, {by} paying 5M alone to {to}): "
+            f"the winning tile was not the discarder's first discard after its kong",
+            tuple(resettle(points, dataclasses.replace(inp, liabilities=believed))),
+        ))
+    return found
 
 
 def _settle(inp: SettleInput, opts: Options, discard_factor: int) -> list[Payment]:
