@@ -11,6 +11,7 @@ import pytest
 from engine.replay import replay
 from events import store
 from service.db import engine
+from tests.conftest import BACKGROUND_BUDGET
 from tests.service.conftest import CLUB, EN, csrf_token, fixture_log, login, verified
 from workers.celery_app import wait_embedded
 
@@ -158,7 +159,7 @@ def test_auditor_resolves_a_dispute_by_appending_a_correction(app, client, alice
                           json={"action": "accept_expected", "reason": "table agreed"},
                           headers={"X-CSRFToken": csrf_token(alice, "/")})
     assert response.status_code == 201
-    assert wait_embedded(60)
+    assert wait_embedded(BACKGROUND_BUDGET)
     with app.app_context():
         after = store.read_records(session_id=sid, engine=engine())
     assert after[: len(before)] == before  # nothing edited

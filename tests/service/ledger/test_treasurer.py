@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import text
 
 from service.db import engine
+from tests.conftest import BACKGROUND_BUDGET
 from tests.service.conftest import CLUB, EN, csrf_token, fixture_log, verified
 from workers.celery_app import wait_embedded
 
@@ -67,7 +68,7 @@ def test_either_resolution_closes_the_dispute_in_lists_and_filters(alice, disput
     paid = [(p["from"], p["to"], p["amount"]) for p in hand["recorded_payments"]]
     assert _post(alice, f"/api/v1/sessions/{disputed}/hands/1/resolution", action=action,
                  reason="agreed at the table").status_code == 201  # fmt: skip
-    assert wait_embedded(60)
+    assert wait_embedded(BACKGROUND_BUDGET)
     listed = alice.get("/api/v1/sessions").get_json()["sessions"]
     assert [s["disputes"] for s in listed if s["id"] == disputed] == [0]
     assert alice.get("/api/v1/sessions?disputed=1").get_json()["sessions"] == []
