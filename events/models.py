@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, time, timedelta
 
-from sqlalchemy import JSON, Column, DateTime, Text, TypeDecorator, UniqueConstraint, and_, or_
+from sqlalchemy import (
+    JSON,
+    Column,
+    DateTime,
+    Index,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+    and_,
+    or_,
+)
 from sqlmodel import Field, SQLModel
 
 
@@ -157,7 +167,10 @@ class IntegrityRow(SQLModel, table=True):
     (migration 0013)."""
 
     __tablename__ = "integrity_results"
-    __table_args__ = (UniqueConstraint("club", "since", "until", "source_key"),)
+    __table_args__ = (
+        UniqueConstraint("club", "since", "until", "source_key"),
+        Index("integrity_results_club", "club", "since", "until", "id"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     club: str = Field(max_length=200)
