@@ -181,3 +181,20 @@ class IntegrityRow(SQLModel, table=True):
     names: str = Field(sa_column=Column(Text, nullable=False))
     result: str = Field(sa_column=Column(Text, nullable=False))
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+
+
+class ReviewRow(SQLModel, table=True):
+    """The efficiency review (engine.review) of one session head by one engine version, as JSON
+    of ``review_version``; derived, written once (migration 0016_review)."""
+
+    __tablename__ = "reviews"
+    __table_args__ = (UniqueConstraint("session_id", "head_seq", "engine_version"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: str = Field(foreign_key="sessions.id", index=True, max_length=32)
+    head_seq: int
+    engine_version: str = Field(max_length=40)
+    review_version: int
+    result: str = Field(sa_column=Column(Text, nullable=False))
+    seconds: float = 0.0  # how long the review took (docs/performance.md: share of verification)
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
