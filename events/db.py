@@ -81,10 +81,19 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
-def alembic_config(engine: Engine) -> Config:
-    """Alembic configured in code: the scripts ship inside the package, no alembic.ini needed."""
+# A new revision's file is named <UTC date and time>_<id>.py, so that a listing sorts in the order
+# the files apply. The files before it keep their names: their ids (what deployed databases
+# record) are in no date order, and 0005 applies after 0010 (docs/store.md, "Migrations").
+FILE_TEMPLATE = "%%(year)d_%%(month).2d_%%(day).2d_%%(hour).2d%%(minute).2d_%%(rev)s"
+
+
+def alembic_config(engine: Engine | None) -> Config:
+    """Alembic configured in code: the scripts ship inside the package, no alembic.ini needed
+    (``engine``: None when no database is needed, e.g. to list or write revisions)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("file_template", FILE_TEMPLATE)
+    config.set_main_option("timezone", "UTC")
     config.attributes["engine"] = engine
     return config
 
@@ -120,6 +129,7 @@ APP_PRIVILEGES = {
     "web_ledger_payment": "SELECT, INSERT",  # a transfer marked paid is a new row, never edited
     "integrity_results": "SELECT, INSERT",  # derived, one row per source
     "web_club_history": "SELECT, INSERT",  # a club's history is appended to
+    "reviews": "SELECT, INSERT",  # derived, one row per session head and engine version
     "alembic_version": None,
 }
 # The web's other tables (web_user, web_club, web_membership, web_api_token …) are its own

@@ -185,6 +185,7 @@ class ClubHistory(SQLModel, table=True):
     ``integrity_opened``, ``by`` the username, ``detail`` JSON."""
 
     __tablename__ = "web_club_history"
+    __table_args__ = (Index("web_club_history_club", "club", "id"),)
 
     id: int | None = Field(default=None, primary_key=True)
     club: str = Field(max_length=200)

@@ -18,6 +18,9 @@ MAY_IMPORT = {
     "dashboards": {"engine", "events", "dashboards"},
     "service": {"engine", "events", "workers", "dashboards", "service"},
 }
+# The migration environment owns every table of the database, the web service's too: it reads
+# their models for autogenerate and the drift test (tests/events/test_migrations.py).
+EXCEPTIONS = {"events.migrations.env": {"service.models"}}
 
 
 def _modules(package: str) -> dict[str, Path]:
@@ -89,7 +92,7 @@ def test_layers_import_one_way():
         f"{name}: {imported}"
         for layer, allowed in MAY_IMPORT.items()
         for name, path in _modules(layer).items()
-        for imported in _imports(path)
+        for imported in _imports(path) - EXCEPTIONS.get(name, set())
         if imported.split(".")[0] in MAY_IMPORT and imported.split(".")[0] not in allowed
     ]
     assert bad == []

@@ -16,6 +16,7 @@ from service.club import charts
 from service.club import views as club_views
 from service.ledger import paid
 from service.ledger import views as ledger_views
+from service.review import views as review_views
 from service.sessions import disputes as disputes_queue
 from service.sessions import replays, resolutions, views
 from service.uploads import uploads
@@ -75,6 +76,12 @@ def session_status(session_id: str):
 @auth.api_auth
 def session_verifications(session_id: str):
     return jsonify(views.verifications_view(g.user, session_id))
+
+
+@bp.get("/sessions/<session_id>/review")
+@auth.api_auth
+def session_review(session_id: str):
+    return jsonify(review_views.review_view(g.user, session_id))
 
 
 @bp.get("/sessions/<session_id>/hands/<int:index>")
