@@ -66,7 +66,7 @@ def _packed(hand: Hand) -> tuple[int, int, int]:
     try:
         key = sum(map(WEIGHT.__getitem__, hand.concealed))
     except KeyError as exc:
-        raise HandError(f"not a tile: {exc.args[0]!r}") from None
+        raise HandError(f"not a tile: {exc.args[0]}") from None
     key, w = strip_wild(key, wild_kinds(hand.wildcards)) if hand.wildcards else (key, 0)
     return key, len(hand.concealed) - w, w
 

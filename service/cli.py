@@ -17,7 +17,7 @@ app = typer.Typer(
 
 # One entry per module in service/commands/; add yours here.
 COMMAND_MODULES: tuple[str, ...] = (
-    "verify", "web", "store", "simulate", "reverify", "integrity", "witness",
+    "verify", "web", "store", "simulate", "reverify", "integrity", "review", "witness",
 )
 
 for _name in COMMAND_MODULES:

@@ -20,6 +20,7 @@ from engine.review.model import (
     WinCheck,
     upcast,
 )
+from engine.review.summary import PlayerSummary, hand_summary, player_summary
 from engine.review.walk import review_hand
 
 
@@ -41,10 +42,13 @@ __all__ = [
     "HandReview",
     "MissedWin",
     "Option",
+    "PlayerSummary",
     "SessionReview",
     "TenpaiChoice",
     "Wait",
     "WinCheck",
+    "hand_summary",
+    "player_summary",
     "review_hand",
     "review_records",
     "review_replay",
