@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
+import threading
 import uuid
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -27,7 +29,7 @@ from events.codec import (
     parse_log,
 )
 from events.config import settings
-from events.db import db_session, get_engine
+from events.db import db_session, get_engine, take_upgraded
 from events.models import Receipt, StoredEvent, TableSession, utcnow
 from events.storecheck import StoreCheck
 
@@ -60,6 +62,25 @@ class Stored:
     created: bool
 
 
+log = logging.getLogger(__name__)
+_sealing = threading.Lock()
+
+
+def _engine(engine: Engine | None) -> Engine:
+    """``engine``, else the configured one. An embedded database that ``get_engine`` just
+    upgraded first logs the sessions stored before the transparency log (what ``fupan db
+    upgrade`` does on a server database); a refusal (heads no receipt states) is left to ``fupan
+    store check``. The lock holds back other writers of the log until that is done."""
+    engine = engine or get_engine()
+    with _sealing:
+        if take_upgraded(engine):
+            try:
+                transparency.seal(engine, _signing_key)
+            except transparency.SealRefused as e:
+                log.warning("transparency log not sealed: %s", e)
+    return engine
+
+
 def _signing_key():
     return receipts.signing_key(settings().signing_key_path)
 
@@ -89,7 +110,7 @@ def ingest_parsed(
     ``kind="record"`` opens a session recorded at the table, which ``append_records`` extends.
     ``session_id``: the new session's id (32 hex digits; default random), so that a caller who
     tries again can tell its own earlier store from someone else's (``ingest_batch``)."""
-    engine = engine or get_engine()
+    engine = _engine(engine)
     try:
         # Core, one transaction: the content-hash check, then the session row, its events and
         # the receipt (an ORM unit of work cost ~1 ms an upload, a separate check a round trip)
@@ -285,7 +306,7 @@ def _append(session: TableSession, data: list[str], kind: str, engine: Engine | 
     else:
         uploaded, hashed = first["uploaded"], session.content_hash
     try:
-        with (engine or get_engine()).begin() as connection:
+        with _engine(engine).begin() as connection:
             _insert_events(connection, session.id, links)
             moved = connection.execute(
                 update(TableSession)
@@ -366,7 +387,7 @@ def read_records(*, session_id: str, engine: Engine | None = None) -> list[dict]
     query = (
         select(StoredEvent.data).where(StoredEvent.stream == session_id).order_by(StoredEvent.seq)
     )
-    with (engine or get_engine()).connect() as connection:  # Core, not the ORM: one column
+    with _engine(engine).connect() as connection:  # Core, not the ORM: one column
         data = connection.execute(query).scalars().all()
     return json.loads(f"[{','.join(data)}]")  # one decoder call for the whole stream
 
@@ -403,7 +424,7 @@ def check_chains(
     period (days included), each head proven in the newest signed checkpoint by an inclusion
     proof instead of the whole log rebuilt: see ``events.storecheck`` and docs/store.md for what
     such a check does not see."""
-    engine = engine or get_engine()
+    engine = _engine(engine)
     key = _public_key(public_key)
     if club is None and since is None and until is None:
         return storecheck.check_store(engine, key, checkpoint)
@@ -417,7 +438,7 @@ def _public_key(pem: bytes | None):
 
 def latest_checkpoint(*, engine: Engine | None = None) -> str | None:
     """The newest signed checkpoint of the transparency log (a signed note), for clubs to keep."""
-    return transparency.latest(engine or get_engine())
+    return transparency.latest(_engine(engine))
 
 
 def consistency_proof(*, checkpoint: str, engine: Engine | None = None) -> dict:
@@ -425,7 +446,7 @@ def consistency_proof(*, checkpoint: str, engine: Engine | None = None) -> dict:
     note): checkable with the public key alone, ``transparency.verify_consistency_document``.
     Raises transparency.CheckpointInvalid."""
     return transparency.consistency_document(
-        engine or get_engine(), checkpoint, _signing_key().public_key()
+        _engine(engine), checkpoint, _signing_key().public_key()
     )
 
 
@@ -433,7 +454,7 @@ def seal_log(*, engine: Engine | None = None) -> tuple[int, str | None]:
     """Log the heads of sessions stored before the transparency log (each must be its newest
     signed receipt's head) and sign a checkpoint over leaves no checkpoint covers yet; returns
     (sessions logged, newest checkpoint). Raises transparency.SealRefused."""
-    return transparency.seal(engine or get_engine(), _signing_key)
+    return transparency.seal(_engine(engine), _signing_key)
 
 
 def check_receipt(

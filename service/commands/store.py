@@ -1,4 +1,4 @@
-"""``fupan db upgrade``, ``fupan store check|checkpoint|prove|reverify|receipt|export|public-key``, ``fupan ingest``, ``fupan worker``.
+"""``fupan db upgrade|revision``, ``fupan store check|checkpoint|prove|reverify|receipt|export|public-key``, ``fupan ingest``, ``fupan worker``.
 
 Exit codes: 0 fine, 1 the store or a receipt does not verify (or files were rejected),
 2 bad input (unreadable file, not a receipt, unknown session), 3 the workers did not store
@@ -120,6 +120,39 @@ def upgrade(
                 raise _fail(str(e), 1) from None
             if logged:
                 console.print(f"{logged} stored session(s) entered in the transparency log")
+
+
+@db_app.command("revision")
+def revision(
+    message: Annotated[str, typer.Argument(help="What the migration does, a few words.")],
+    rev_id: Annotated[
+        str, typer.Option("--id", help="Its revision id: the next number and a name, 0017_ledger.")
+    ],
+    autogenerate: Annotated[
+        bool,
+        typer.Option(
+            help="Draft its operations from what the models have and the configured database "
+            "(migrated to head) lacks."
+        ),
+    ] = False,
+) -> None:
+    """Write a new migration into events/migrations/versions, after the current head, as
+    <UTC date>_<time>_<id>.py so that the files list in the order they apply."""
+    from alembic import command
+    from alembic.util import CommandError
+
+    from events import db
+    from events.config import settings
+
+    engine = db.make_engine(settings().migrate_database_url) if autogenerate else None
+    with _database():
+        try:
+            script = command.revision(
+                db.alembic_config(engine), message, autogenerate=autogenerate, rev_id=rev_id
+            )
+        except CommandError as e:
+            raise _fail(str(e)) from None
+    console.print(f"wrote {script.path}", highlight=False, soft_wrap=True)
 
 
 @store_app.command("check")
