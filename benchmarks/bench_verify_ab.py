@@ -68,13 +68,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
 
-    from engine.rulesets import RULESET_NAMES
+    from engine.rulesets import SHIPPED
     from engine.simulate import generate_session
 
     with tempfile.TemporaryDirectory() as tmp:
         sessions = Path(tmp) / "sessions.json"
         sessions.write_text(
-            json.dumps({n: generate_session(n, args.hands, seed=1)[0] for n in RULESET_NAMES}),
+            json.dumps({n: generate_session(n, args.hands, seed=1)[0] for n in SHIPPED}),
             encoding="utf-8",
         )
         trees = {"this tree": ROOT, args.against: unpack(args.against, Path(tmp) / "ref")}

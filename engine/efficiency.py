@@ -19,7 +19,7 @@ from engine.hand._input import COPIES, WEIGHT, HandError, strip_wild, wild_kinds
 from engine.hand._tables import GMAX, packed_real, packed_real_grown
 from engine.model import Meld
 from engine.shapes import STANDARD, HeldAtLeast, Shape, Standard
-from engine.tiles import FACES, INDEX, is_flower
+from engine.tiles import FACES, INDEX
 
 _FACES = frozenset(FACES)
 
@@ -66,7 +66,7 @@ def _packed(hand: Hand) -> tuple[int, int, int]:
     try:
         key = sum(map(WEIGHT.__getitem__, hand.concealed))
     except KeyError as exc:
-        raise HandError(f"not a tile: {exc.args[0]!r}") from None
+        raise HandError(f"not a tile: {exc.args[0]}") from None
     key, w = strip_wild(key, wild_kinds(hand.wildcards)) if hand.wildcards else (key, 0)
     return key, len(hand.concealed) - w, w
 
@@ -92,7 +92,11 @@ def shanten(hand: Hand) -> int:
 
 def draws(hand: Hand, probe: bool = True) -> Draws:
     """The shanten and (``probe``) every kind whose draw lowers it. A kind the seat holds every
-    copy of (counting its melds and revealed tiles) cannot be drawn and is left out."""
+    copy of (counting its melds and revealed tiles) cannot be drawn and is left out.
+
+    A draw lowers the shanten through the standard shape only when that shape is the closest
+    (the packing grew, or a 得 came), and through a limit only when the limit then beats the
+    current distance; both are read off once, not per shape and kind."""
     key, real, w = _packed(hand)
     sets = _sets(real, w)
     limits = [s for s in hand.shapes if isinstance(s, HeldAtLeast)]
@@ -100,30 +104,25 @@ def draws(hand: Hand, probe: bool = True) -> Draws:
     shown = hand.shown() if limits or probe else []
     held = [s.held(shown) for s in limits]
     if standard:
-        base, grown = packed_real_grown(key, sets) if probe else (packed_real(key, sets), [])
+        base, gains = packed_real_grown(key, sets) if probe else (packed_real(key, sets), [])
         std = 3 * sets + 1 - w - base
     else:
-        base, grown, std = 0, [], 99
+        gains, std = [], 99
     now = min([std, *(_limit(s, h) for s, h in zip(limits, held, strict=True))])
     if not probe or now < 0:
         return Draws(now, ())
     mine = _counts(shown)
-    kinds = list(FACES) + sorted({k for s in limits for k in s.kinds if k not in _FACES},
-                                 key=INDEX.__getitem__)
-    out = []
-    for kind in kinds:
-        if mine.get(kind, 0) >= COPIES[kind]:
-            continue
-        if kind in hand.wildcards:
-            new = std - 1
-        elif kind in hand.bonus or is_flower(kind) or not standard:
-            new = std
-        else:
-            new = std - grown[INDEX[kind]]
-        for s, h in zip(limits, held, strict=True):
-            new = min(new, _limit(s, h + (kind in s.kinds)))
-        if new < now:
-            out.append(kind)
+    found: set[str] = set()
+    if standard and std == now:
+        bonus, wild = hand.bonus, hand.wildcards
+        found.update(k for k, g in zip(FACES, gains, strict=True)
+                     if g and k not in bonus and k not in wild)
+        found.update(k for k in wild if k not in bonus)
+    for s, h in zip(limits, held, strict=True):
+        if _limit(s, h + 1) < now:
+            found.update(s.kinds)
+    out = [k for k in found if mine.get(k, 0) < COPIES[k]]
+    out.sort(key=INDEX.__getitem__)
     return Draws(now, tuple(out))
 
 

@@ -6,7 +6,6 @@ appenders queue on the busy timeout instead of failing halfway; WAL lets readers
 
 from __future__ import annotations
 
-import logging
 import threading
 from pathlib import Path
 
@@ -20,13 +19,14 @@ from events.config import settings
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 _engines: dict[str, Engine] = {}
-log = logging.getLogger(__name__)
+_upgraded: set[Engine] = set()  # opened and upgraded by get_engine, not yet taken
 _lock = threading.Lock()
 
 
 def get_engine(url: str | None = None) -> Engine:
     """The process-wide engine for ``url`` (default: FUPAN_DATABASE_URL); on the embedded
-    SQLite default the schema is upgraded the first time it is opened."""
+    SQLite default the schema is upgraded the first time it is opened (the store then seals its
+    log: ``take_upgraded``)."""
     current = settings()
     url = url or current.database_url
     with _lock:
@@ -34,20 +34,20 @@ def get_engine(url: str | None = None) -> Engine:
             engine = make_engine(url)
             if url == current.database_url and current.embedded_database:
                 upgrade(engine)
-                _seal(engine)
+                _upgraded.add(engine)
             _engines[url] = engine
         return _engines[url]
 
 
-def _seal(engine: Engine) -> None:
-    """Log the sessions stored before the transparency log (what ``fupan db upgrade`` does on a
-    server database). A refusal (heads no receipt states) is left to ``fupan store check``."""
-    from events import store, transparency  # the store is built on this module
-
-    try:
-        store.seal_log(engine=engine)
-    except transparency.SealRefused as e:
-        log.warning("transparency log not sealed: %s", e)
+def take_upgraded(engine: Engine) -> bool:
+    """True once for an engine ``get_engine`` upgraded when it opened it: the caller does what
+    follows an upgrade (``events.store`` seals its log, as ``fupan db upgrade`` does on a server
+    database). Kept out of this module so that the store builds on it, not the other way."""
+    with _lock:
+        if engine not in _upgraded:
+            return False
+        _upgraded.discard(engine)
+        return True
 
 
 def db_session(engine: Engine | None = None) -> Session:
@@ -81,10 +81,19 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
-def alembic_config(engine: Engine) -> Config:
-    """Alembic configured in code: the scripts ship inside the package, no alembic.ini needed."""
+# A new revision's file is named <UTC date and time>_<id>.py, so that a listing sorts in the order
+# the files apply. The files before it keep their names: their ids (what deployed databases
+# record) are in no date order, and 0005 applies after 0010 (docs/store.md, "Migrations").
+FILE_TEMPLATE = "%%(year)d_%%(month).2d_%%(day).2d_%%(hour).2d%%(minute).2d_%%(rev)s"
+
+
+def alembic_config(engine: Engine | None) -> Config:
+    """Alembic configured in code: the scripts ship inside the package, no alembic.ini needed
+    (``engine``: None when no database is needed, e.g. to list or write revisions)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("file_template", FILE_TEMPLATE)
+    config.set_main_option("timezone", "UTC")
     config.attributes["engine"] = engine
     return config
 
@@ -115,9 +124,13 @@ APP_PRIVILEGES = {
     "verifications": "SELECT, INSERT",
     "log_leaves": "SELECT, INSERT",
     "log_checkpoints": "SELECT, INSERT",
+    "log_cosignatures": "SELECT, INSERT",
     "web_digest": "SELECT, INSERT",  # filled with ON CONFLICT DO NOTHING
     "web_digest_player": "SELECT, INSERT",
     "web_ledger_payment": "SELECT, INSERT",  # a transfer marked paid is a new row, never edited
+    "integrity_results": "SELECT, INSERT",  # derived, one row per source
+    "web_club_history": "SELECT, INSERT",  # a club's history is appended to
+    "reviews": "SELECT, INSERT",  # derived, one row per session head and engine version
     "alembic_version": None,
 }
 # The web's other tables (web_user, web_club, web_membership, web_api_token …) are its own
@@ -175,3 +188,4 @@ def dispose_all(*, close: bool = True) -> None:
         for engine in _engines.values():
             engine.dispose(close=close)
         _engines.clear()
+        _upgraded.clear()

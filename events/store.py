@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
+import threading
 import uuid
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -17,7 +19,7 @@ from typing import IO
 from sqlalchemy import Column, Connection, Dialect, Engine, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from events import chain, merkle, receipts, storecheck, transparency
+from events import chain, merkle, receipts, storecheck, transparency, witness, witnessing
 from events.codec import (
     LogFormatError,
     ParsedLog,
@@ -27,9 +29,13 @@ from events.codec import (
     parse_log,
 )
 from events.config import settings
-from events.db import db_session, get_engine
-from events.models import Receipt, StoredEvent, TableSession, utcnow
+from events.db import db_session, get_engine, take_upgraded
+from events.models import LogCosignature, Receipt, StoredEvent, TableSession, utcnow
 from events.storecheck import StoreCheck
+
+log = logging.getLogger(__name__)
+COSIGNED = "cosigned_checkpoint"  # a receipt's checkpoint as the witness cosigned it (unsigned
+# by the service: the note carries both signatures)
 
 
 class ConcurrencyConflict(Exception):
@@ -58,6 +64,25 @@ class Stored:
     session: TableSession
     receipt: dict
     created: bool
+
+
+log = logging.getLogger(__name__)
+_sealing = threading.Lock()
+
+
+def _engine(engine: Engine | None) -> Engine:
+    """``engine``, else the configured one. An embedded database that ``get_engine`` just
+    upgraded first logs the sessions stored before the transparency log (what ``fupan db
+    upgrade`` does on a server database); a refusal (heads no receipt states) is left to ``fupan
+    store check``. The lock holds back other writers of the log until that is done."""
+    engine = engine or get_engine()
+    with _sealing:
+        if take_upgraded(engine):
+            try:
+                transparency.seal(engine, _signing_key)
+            except transparency.SealRefused as e:
+                log.warning("transparency log not sealed: %s", e)
+    return engine
 
 
 def _signing_key():
@@ -89,14 +114,16 @@ def ingest_parsed(
     ``kind="record"`` opens a session recorded at the table, which ``append_records`` extends.
     ``session_id``: the new session's id (32 hex digits; default random), so that a caller who
     tries again can tell its own earlier store from someone else's (``ingest_batch``)."""
-    engine = engine or get_engine()
+    engine = _engine(engine)
     try:
         # Core, one transaction: the content-hash check, then the session row, its events and
         # the receipt (an ORM unit of work cost ~1 ms an upload, a separate check a round trip)
         with engine.begin() as connection:
             existing = _id_by_content_hash(connection, parsed.content_hash)
             if existing is None:
-                return _insert_new(connection, parsed, club, kind, session_id)
+                stored = _insert_new(connection, parsed, club, kind, session_id)
+        if existing is None:
+            return _witnessed(engine, stored)
     except IntegrityError:
         with engine.connect() as connection:  # a concurrent twin upload won
             existing = _id_by_content_hash(connection, parsed.content_hash)
@@ -285,7 +312,7 @@ def _append(session: TableSession, data: list[str], kind: str, engine: Engine | 
     else:
         uploaded, hashed = first["uploaded"], session.content_hash
     try:
-        with (engine or get_engine()).begin() as connection:
+        with _engine(engine).begin() as connection:
             _insert_events(connection, session.id, links)
             moved = connection.execute(
                 update(TableSession)
@@ -300,7 +327,34 @@ def _append(session: TableSession, data: list[str], kind: str, engine: Engine | 
     except IntegrityError as e:
         raise ConcurrencyConflict(f"session {session.id}: seq {expected_seq + 1} is taken") from e
     session.head_seq, session.head_hash = head.seq, head.hash
-    return Stored(session, receipt, True)
+    return _witnessed(_engine(engine), Stored(session, receipt, True))
+
+
+def _witnessed(engine: Engine, stored: Stored) -> Stored:
+    """Have the witness (FUPAN_WITNESS_URL) cosign the checkpoint just committed with the
+    stored receipt, keep the cosigned note and hand it with the receipt. Without a witness, or
+    when it cannot be reached or refuses (logged), the receipt goes without."""
+    config = witnessing.configured()
+    if config is None:
+        return stored
+    note = stored.receipt["receipt"]["log"]["checkpoint"]
+    try:
+        cosigned = witnessing.submit(engine, config, note, _signing_key().public_key())
+    except (witnessing.WitnessUnavailable, witness.CosignatureInvalid) as e:
+        log.error("the checkpoint was not cosigned: %s", e)
+        return stored
+    if cosigned is None:
+        return stored
+    size = stored.receipt["receipt"]["log"]["tree_size"]
+    try:
+        with engine.begin() as connection:
+            connection.execute(
+                insert(LogCosignature),
+                dict(tree_size=size, witness=config.name, cosigned_at=utcnow(), note=cosigned),
+            )
+    except IntegrityError:
+        pass  # cosigned already (the same checkpoint sent again)
+    return dataclasses.replace(stored, receipt={**stored.receipt, COSIGNED: cosigned})
 
 
 def _signed(record: dict) -> None:
@@ -366,7 +420,7 @@ def read_records(*, session_id: str, engine: Engine | None = None) -> list[dict]
     query = (
         select(StoredEvent.data).where(StoredEvent.stream == session_id).order_by(StoredEvent.seq)
     )
-    with (engine or get_engine()).connect() as connection:  # Core, not the ORM: one column
+    with _engine(engine).connect() as connection:  # Core, not the ORM: one column
         data = connection.execute(query).scalars().all()
     return json.loads(f"[{','.join(data)}]")  # one decoder call for the whole stream
 
@@ -379,10 +433,24 @@ def export_log(*, session_id: str, engine: Engine | None = None) -> str:
 
 
 def receipts_of(*, session_id: str, engine: Engine | None = None) -> list[dict]:
-    """Every receipt issued for a session, oldest first (the last one covers the current head)."""
+    """Every receipt issued for a session, oldest first (the last one covers the current head),
+    each with the witness's cosigned checkpoint (``cosigned_checkpoint``) when it has one."""
     query = select(Receipt.document).where(Receipt.session_id == session_id).order_by(Receipt.id)
     with db_session(engine) as db:
-        return [json.loads(doc) for doc in db.scalars(query)]
+        documents = [json.loads(doc) for doc in db.scalars(query)]
+        sizes = {d["receipt"]["log"]["tree_size"] for d in documents if "log" in d["receipt"]}
+        cosigned = dict(
+            db.execute(
+                select(LogCosignature.tree_size, LogCosignature.note).where(
+                    LogCosignature.tree_size.in_(sizes)
+                )
+            ).all()
+        )
+    for document in documents:
+        note = cosigned.get(document["receipt"].get("log", {}).get("tree_size"))
+        if note is not None:
+            document[COSIGNED] = note
+    return documents
 
 
 def check_chains(
@@ -402,13 +470,41 @@ def check_chains(
     With ``club``, ``since`` or ``until`` only the sessions of that club and/or played in that
     period (days included), each head proven in the newest signed checkpoint by an inclusion
     proof instead of the whole log rebuilt: see ``events.storecheck`` and docs/store.md for what
-    such a check does not see."""
-    engine = engine or get_engine()
+    such a check does not see.
+
+    With a witness (FUPAN_WITNESS_URL), also prove that the log extends the witness's newest
+    cosigned checkpoint: a store rolled back or forked since is caught without a club's
+    checkpoint; a witness that cannot be asked is a problem."""
+    engine = _engine(engine)
     key = _public_key(public_key)
+    config = witnessing.configured()
+    witnessed, trouble = _witness_checkpoint(config, key)
     if club is None and since is None and until is None:
-        return storecheck.check_store(engine, key, checkpoint)
-    selection = storecheck.Selection(club, since, until)
-    return storecheck.check_selection(engine, key, selection, checkpoint)
+        result = storecheck.check_store(engine, key, checkpoint, witnessed)
+    else:
+        selection = storecheck.Selection(club, since, until)
+        result = storecheck.check_selection(engine, key, selection, checkpoint, witnessed)
+    return dataclasses.replace(
+        result, problems=result.problems + trouble, witness=config and config.name
+    )
+
+
+def _witness_checkpoint(
+    config: witnessing.WitnessConfig | None, key
+) -> tuple[str | None, list[str]]:
+    """The witness's newest cosigned checkpoint of this log (asked before the store is read, so
+    that it is no newer than what is read), or why there is none to prove the store against."""
+    if config is None:
+        return None, []
+    try:
+        note = witnessing.latest(config, key)
+    except witnessing.WitnessUnavailable as e:
+        return None, [f"witness: {e}"]
+    except (transparency.CheckpointInvalid, witness.CosignatureInvalid) as e:
+        return None, [f"witness: its newest checkpoint does not verify: {e}"]
+    if note is None:
+        return None, [f"witness: {config.name} has cosigned no checkpoint of this log"]
+    return note, []
 
 
 def _public_key(pem: bytes | None):
@@ -417,7 +513,7 @@ def _public_key(pem: bytes | None):
 
 def latest_checkpoint(*, engine: Engine | None = None) -> str | None:
     """The newest signed checkpoint of the transparency log (a signed note), for clubs to keep."""
-    return transparency.latest(engine or get_engine())
+    return transparency.latest(_engine(engine))
 
 
 def consistency_proof(*, checkpoint: str, engine: Engine | None = None) -> dict:
@@ -425,7 +521,7 @@ def consistency_proof(*, checkpoint: str, engine: Engine | None = None) -> dict:
     note): checkable with the public key alone, ``transparency.verify_consistency_document``.
     Raises transparency.CheckpointInvalid."""
     return transparency.consistency_document(
-        engine or get_engine(), checkpoint, _signing_key().public_key()
+        _engine(engine), checkpoint, _signing_key().public_key()
     )
 
 
@@ -433,7 +529,7 @@ def seal_log(*, engine: Engine | None = None) -> tuple[int, str | None]:
     """Log the heads of sessions stored before the transparency log (each must be its newest
     signed receipt's head) and sign a checkpoint over leaves no checkpoint covers yet; returns
     (sessions logged, newest checkpoint). Raises transparency.SealRefused."""
-    return transparency.seal(engine or get_engine(), _signing_key)
+    return transparency.seal(_engine(engine), _signing_key)
 
 
 def check_receipt(

@@ -159,10 +159,14 @@ class DigestPlayer(SQLModel, table=True):
 
 class LedgerPayment(SQLModel, table=True):
     """A transfer of the ledger's settle-up marked paid: appended, never updated (migration
-    0007). ``amount`` in points; a negative one undoes an earlier mark."""
+    0007). ``amount`` in points; a reversal (0015) undoes the mark ``reverses`` names with the
+    opposite amount, at most once."""
 
     __tablename__ = "web_ledger_payment"
-    __table_args__ = (Index("web_ledger_payment_night", "club", "night"),)
+    __table_args__ = (
+        Index("web_ledger_payment_night", "club", "night"),
+        Index("web_ledger_payment_reverses", "reverses", unique=True),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     club: str = Field(max_length=200)
@@ -172,4 +176,20 @@ class LedgerPayment(SQLModel, table=True):
     amount: int
     basis: str = Field(max_length=10)  # recorded | owed
     by: str = Field(max_length=80)
+    at: datetime = Field(default_factory=utcnow, sa_column=_time())
+    reverses: int | None = None
+
+
+class ClubHistory(SQLModel, table=True):
+    """What happened in a club, appended, never edited (migration 0013): ``kind`` e.g.
+    ``integrity_opened``, ``by`` the username, ``detail`` JSON."""
+
+    __tablename__ = "web_club_history"
+    __table_args__ = (Index("web_club_history_club", "club", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    club: str = Field(max_length=200)
+    kind: str = Field(max_length=40)
+    by: str = Field(max_length=80)
+    detail: str = Field(sa_column=Column(Text, nullable=False))
     at: datetime = Field(default_factory=utcnow, sa_column=_time())

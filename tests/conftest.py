@@ -189,6 +189,13 @@ def celery_worker_factory(tmp_path, redis_url, monkeypatch):
         worker.stop()
 
 
+# The most a test waits for background work (a verification, a worker's batch). Every wait on
+# it returns the moment the work is done, so it only decides when a hang fails the test: it is
+# generous (a loaded CI machine, or eight jobs on two cores, runs many times slower than a quiet
+# one) and not tied to how fast this machine is. FUPAN_TEST_BACKGROUND_BUDGET overrides it.
+BACKGROUND_BUDGET = float(os.environ.get("FUPAN_TEST_BACKGROUND_BUDGET") or 600)
+
+
 def wait_for(predicate, timeout: float, interval: float = 0.1, what: str = "condition"):
     """Poll ``predicate`` until it returns a truthy value; fail the test after ``timeout`` s."""
     deadline = time.monotonic() + timeout

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import functools
 import importlib.metadata
+import time
 import uuid
 from collections import Counter
-from datetime import timedelta
+from datetime import date, timedelta
 from pathlib import Path
 
 from celery.utils.log import get_task_logger
@@ -19,7 +20,7 @@ from engine import audit
 from events import store, verifications
 from events.codec import LogFormatError, parse_log
 from events.config import settings
-from workers import broker
+from workers import broker, integrity, review
 from workers.celery_app import app, enqueue, sweep_grace
 from workers.config import MAX_RETRIES
 
@@ -40,7 +41,8 @@ def engine_version() -> str:
     return importlib.metadata.version("fupan")
 
 
-ATTEMPTS = MAX_RETRIES + 1  # runs of one task id, its pool process killed or not
+ATTEMPTS = MAX_RETRIES + 1
+INTEGRITY_PAUSE = 30  # seconds: at most one automatic integrity update a club per pause  # runs of one task id, its pool process killed or not
 
 
 class Poisoned(RuntimeError):
@@ -120,11 +122,57 @@ def _verify(session_id: str, head_seq: int, records: list[dict]) -> str:
             **result, status="failed", error=f"{type(e).__name__}: {e}"
         )
         return "failed"
-    verifications.record_verification(
+    stored = verifications.record_verification(
         **result, status="ok", report=report.to_dict(), disputes=audit.open_disputes(report),
         anomalies=audit.anomaly_count(report),
     )  # fmt: skip
+    club = report.session.club
+    if stored and club:
+        try:
+            integrity_soon(club)
+        except broker.BROKER_ERRORS as e:  # the next verification or a page view queues it
+            log.warning("integrity update of %s not queued: %s", club, e)
     return "ok"
+
+
+@app.task(name="fupan.review_session", **RETRY)
+def review_session(session_id: str) -> bool:
+    """Compute and store the efficiency review of a session's head unless this engine version
+    has one (workers/review.py); False for an unknown session."""
+    return review.review_at_head(session_id, engine_version()) is not None
+
+
+@app.task(name="fupan.integrity", **RETRY)
+def update_integrity(club: str, since: str | None = None, until: str | None = None,
+                     names: dict[str, str] | None = None) -> int:
+    """Compute and store a club's integrity signals of a period (ISO days, None: open) unless
+    the same verifications and names have a result; returns how many signals are flagged."""
+    result = integrity.compute(club, _day(since), _day(until), names)
+    return sum(s.flagged for s in result.signals)
+
+
+def _day(text: str | None):
+    return date.fromisoformat(text) if text else None
+
+
+_soon: dict[str, float] = {}  # embedded queue: club -> when its update was last queued
+
+
+def integrity_soon(club: str, since: str | None = None, until: str | None = None,
+                   names: dict[str, str] | None = None) -> bool:
+    """Queue ``update_integrity`` unless one was queued for the club and period in the last
+    ``INTEGRITY_PAUSE`` seconds (a batch of uploads verifies many sessions at once); True if
+    queued."""
+    key = f"fupan:integrity:{club}:{since or ''}:{until or ''}"
+    if names is None and settings().embedded_queue:
+        now = time.monotonic()
+        if now - _soon.get(key, -INTEGRITY_PAUSE) < INTEGRITY_PAUSE:
+            return False
+        _soon[key] = now
+    elif names is None and not broker.client().set(key, 1, nx=True, ex=INTEGRITY_PAUSE):
+        return False
+    enqueue(update_integrity, club, since, until, names)
+    return True
 
 
 def run_session_id(run: str, path: str) -> str:

@@ -247,37 +247,70 @@ def packed_real_grown(key: int, sets: int) -> tuple[int, list[bool]]:
     """``packed_real(key, sets)`` and, for each of the 34 faces in order, whether one more tile of
     that face fits one more real tile (the efficiency review's draw probe; memoised per hand).
 
-    The other three suits are combined once per suit (prefix and suffix knapsacks). A grown suit
-    vector exceeds the old one by at most 1 per entry, so the total grows exactly when some entry
-    that reaches the best total ("tight") grew."""
+    For each suit, the other three suits are combined (memoised per pattern: a hand's discard
+    candidates share them). A grown suit vector exceeds the old one by at most 1 per entry, so
+    the total grows exactly when an entry that reaches the best total ("tight") grew; which
+    entries grow is memoised per suit pattern and tight set."""
     memo = _GROWN_PACKED.get((key, sets))
     if memo is not None:
         return memo
-    blocks = [key >> shift & SUIT_MASK for shift in (0, BLOCK, 2 * BLOCK, 3 * BLOCK)]
-    vecs = [_packing_of(b, i == 3) if b else _ZERO for i, b in enumerate(blocks)]
-    p01 = _merge(vecs[0], vecs[1], sets)
-    s23 = _merge(vecs[2], vecs[3], sets)
-    rests = (_merge(vecs[1], s23, sets), _merge(vecs[0], s23, sets),
-             _merge(p01, vecs[3], sets), _merge(p01, vecs[2], sets))
-    base = _merge(p01, s23, sets)[2 * sets + 1]
+    blocks = (key & SUIT_MASK, key >> BLOCK & SUIT_MASK, key >> 2 * BLOCK & SUIT_MASK,
+              key >> 3 * BLOCK & SUIT_MASK)
+    base = -1
     gains: list[bool] = []
     for i in range(4):
-        rest, vec, honor = rests[i], vecs[i], i == 3
+        others = blocks[:i] + (-1,) + blocks[i + 1 :]
+        rest = _rest(others, sets)
+        honor = i == 3
+        vec = _packing_of(blocks[i], honor) if blocks[i] else _ZERO
         tight = []
+        top = 0
         for ga in range(sets + 1):
             gb = 2 * (sets - ga)
-            if rest[2 * ga + 1] + vec[gb] == base:
+            x, y = rest[2 * ga + 1] + vec[gb], rest[2 * ga] + vec[gb + 1]
+            if x > top:
+                top = x
+            if y > top:
+                top = y
+        for ga in range(sets + 1):
+            gb = 2 * (sets - ga)
+            if rest[2 * ga + 1] + vec[gb] == top:
                 tight.append(gb)
-            if rest[2 * ga] + vec[gb + 1] == base:
+            if rest[2 * ga] + vec[gb + 1] == top:
                 tight.append(gb + 1)
-        block = blocks[i]
-        for r in range(7 if honor else 9):
-            v = _packing_of(block + (1 << 3 * r), honor)
-            gains.append(any(v[j] > vec[j] for j in tight))
+        base = top
+        gains += _suit_gains(blocks[i], honor, tuple(tight))
     return store(_GROWN_PACKED, (key, sets), (base, gains))
 
 
 _GROWN_PACKED: dict[tuple[int, int], tuple[int, list[bool]]] = {}
+_RESTS: dict[tuple, list[int]] = {}
+_GAINS: dict[tuple, tuple[bool, ...]] = {}
+
+
+def _rest(blocks: tuple[int, ...], sets: int):
+    """The knapsack of the suits in ``blocks`` (-1 marks the suit left out), memoised."""
+    got = _RESTS.get((blocks, sets))
+    if got is None:
+        got = _ZERO
+        for i, b in enumerate(blocks):
+            if b > 0:
+                got = _merge(got, _packing_of(b, i == 3), sets)
+        store(_RESTS, (blocks, sets), got)
+    return got
+
+
+def _suit_gains(block: int, honor: bool, tight: tuple[int, ...]) -> tuple[bool, ...]:
+    """For each rank of the suit: does one more tile raise any ``tight`` entry of its vector?"""
+    got = _GAINS.get((block, honor, tight))
+    if got is None:
+        vec = _packing_of(block, honor) if block else _ZERO
+        got = tuple(
+            any(v[j] > vec[j] for j in tight)
+            for v in (_packing_of(block + (1 << 3 * r), honor) for r in range(7 if honor else 9))
+        )
+        store(_GAINS, (block, honor, tight), got)
+    return got
 
 
 def _merge(a, b, sets: int):

@@ -1,9 +1,11 @@
 """The integrity signals of a club: four tests over verified hands, corrected together.
 
 - **feeding** (A, B): of A's deal-ins at tables where B sat, how many went to B, against the
-  chance of each one going to B given how often each other player wins on discards
-  (their rate per hand, A's deal-ins left out). A deal-in with several winners (一炮多响) is
-  one event that reaches B if B is among them. Exact Poisson-binomial tail.
+  chance of each one going to B given how often each other player wins on discards (their
+  wins per hand on the discards of the others but A, leaving out the discarder who gave them
+  most, so that a colluding partner does not make a player look fast to everyone). A deal-in
+  with several winners (一炮多响) is one event that reaches B if B is among them. Exact
+  Poisson-binomial tail.
 - **money_flow** (A, B): hands where the money recorded (as now in force) moved more from A to
   B than the rules settle, against hands where it moved less: under honest slips either way is
   as likely (exact sign test).
@@ -15,7 +17,9 @@
 
 Tests below the minimum sample are listed as not enough, with no p-value; the others are
 corrected together (Benjamini–Hochberg) and flagged only when the q-value is at most the
-threshold.
+threshold and, for counts against chance, the count is at least ``MIN_EFFECT`` times what
+chance gives (the winners' rates are estimated, which makes small p-values come a little too
+easily: measured in benchmarks/bench_integrity.py).
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ MIN_HANDS = 100  # hands two players sat together before their pair is tested
 MIN_EVENTS = 8  # recorded payments behind a recorder's or a player's test
 THRESHOLD = 0.05  # the false discovery rate a flag stands for
 MAX_REFS = 200  # hands linked from one signal
+PRIOR_HANDS = 200  # the table mean's weight in a winner's rate, in hands
+MIN_EFFECT = 1.5  # a count flagged is at least half again what chance gives
 
 
 def integrity(
@@ -45,7 +51,8 @@ def integrity(
     q = benjamini_hochberg([raw[i]["p_value"] for i in tested])
     for i, qv in zip(tested, q, strict=True):
         raw[i]["q_value"] = qv
-        raw[i]["flagged"] = qv <= threshold
+        raw[i]["flagged"] = qv <= threshold and (raw[i]["kind"] == "money_flow"
+                                                 or raw[i]["effect"] >= MIN_EFFECT)
     signals = sorted((Signal(**s) for s in raw), key=_order)
     return IntegrityResult(club=club, since=since, until=until, hands=len(hands),
                            min_hands=min_hands, min_events=min_events, threshold=threshold,
@@ -74,22 +81,33 @@ def together(hands: Iterable[HandFacts]) -> dict[tuple[str, str], list[HandFacts
 
 
 def feeding(hands: Sequence[HandFacts], min_hands: int) -> list[dict]:
-    played = Counter(p for h in hands for p in h.players)
+    pairs = together(hands)
     wins_off: dict[tuple[str, str], int] = Counter()  # (discarder, winner) -> wins
     for h in hands:
         for discarder, winners in h.deal_ins:
             for w in winners:
                 wins_off[(discarder, w)] += 1
-    won = Counter()
-    for (_, w), n in wins_off.items():
-        won[w] += n
+    givers: dict[str, list[tuple[float, str]]] = defaultdict(list)  # winner -> (rate, discarder)
+    for (d, x), shared in pairs.items():
+        givers[x].append((wins_off[(d, x)] / len(shared), d))
+
+    all_wins = sum(wins_off.values())
+    mean = all_wins / max(1, sum(len(shared) for shared in pairs.values()))
 
     def rate(x: str, a: str) -> float:
-        """x's wins on discards per hand, a's deal-ins left out (half a win added: no zero)."""
-        return (won[x] - wins_off[(a, x)] + 0.5) / (played[x] + 1)
+        """x's wins per hand on the discards of the others but a, leaving out the one who gave
+        x the most (one partner must not make x look fast to everyone), drawn towards the
+        table's mean by ``PRIOR_HANDS`` hands' worth of it (a few hundred hands say little
+        about one player's speed)."""
+        others = sorted(g for g in givers[x] if g[1] != a)
+        if len(others) > 1:
+            others = others[:-1]
+        wins = sum(wins_off[(d, x)] for _, d in others)
+        hands = sum(len(pairs[(d, x)]) for _, d in others)
+        return (wins + PRIOR_HANDS * mean + 0.5) / (hands + PRIOR_HANDS + 1)
 
     out = []
-    for (a, b), shared in sorted(together(hands).items()):
+    for (a, b), shared in sorted(pairs.items()):
         chances, refs = [], []
         for h in shared:
             others = [p for p in h.players if p != a]

@@ -307,6 +307,18 @@ def pages(bp: Blueprint) -> Blueprint:
     return bp
 
 
+# What only some roles of a club may do, each a permission of its own, so that a page asks for
+# what it needs rather than naming roles (docs/web.md).
+PERMISSIONS: dict[str, tuple[str, ...]] = {
+    "see_integrity": ("admin",),  # a club's integrity signals (docs/integrity.md)
+}
+
+
+def require_permission(user: User, club: str, permission: str) -> Membership:
+    """``require_club`` with the roles that hold ``permission``: 404 not a member, 403 without."""
+    return require_club(user, club, roles=PERMISSIONS[permission])
+
+
 def require_club(user: User, club: str, roles: tuple[str, ...] = ROLES) -> Membership:
     """The user's membership in ``club`` with one of ``roles``; 404 when not a member, 403 when
     a member without the role."""

@@ -1,4 +1,4 @@
-"""``fupan db upgrade``, ``fupan store check|checkpoint|prove|reverify|receipt|export|public-key``, ``fupan ingest``, ``fupan worker``.
+"""``fupan db upgrade|revision``, ``fupan store check|checkpoint|prove|reverify|receipt|export|public-key``, ``fupan ingest``, ``fupan worker``.
 
 Exit codes: 0 fine, 1 the store or a receipt does not verify (or files were rejected),
 2 bad input (unreadable file, not a receipt, unknown session), 3 the workers did not store
@@ -122,6 +122,39 @@ def upgrade(
                 console.print(f"{logged} stored session(s) entered in the transparency log")
 
 
+@db_app.command("revision")
+def revision(
+    message: Annotated[str, typer.Argument(help="What the migration does, a few words.")],
+    rev_id: Annotated[
+        str, typer.Option("--id", help="Its revision id: the next number and a name, 0017_ledger.")
+    ],
+    autogenerate: Annotated[
+        bool,
+        typer.Option(
+            help="Draft its operations from what the models have and the configured database "
+            "(migrated to head) lacks."
+        ),
+    ] = False,
+) -> None:
+    """Write a new migration into events/migrations/versions, after the current head, as
+    <UTC date>_<time>_<id>.py so that the files list in the order they apply."""
+    from alembic import command
+    from alembic.util import CommandError
+
+    from events import db
+    from events.config import settings
+
+    engine = db.make_engine(settings().migrate_database_url) if autogenerate else None
+    with _database():
+        try:
+            script = command.revision(
+                db.alembic_config(engine), message, autogenerate=autogenerate, rev_id=rev_id
+            )
+        except CommandError as e:
+            raise _fail(str(e)) from None
+    console.print(f"wrote {script.path}", highlight=False, soft_wrap=True)
+
+
 @store_app.command("check")
 def check(
     receipt: Annotated[Path | None, typer.Option(help="A receipt (JSON) to prove.")] = None,
@@ -193,7 +226,7 @@ def check(
         try:
             with _database():
                 result = store.check_chains(public_key=key, checkpoint=note, **subset)
-        except ReceiptInvalid as e:  # an unusable --public-key
+        except ValueError as e:  # an unusable --public-key or FUPAN_WITNESS_KEY
             raise _fail(str(e)) from None
         for problem in [*result.broken, *result.problems]:
             console.print(f"[red]BROKEN[/] {problem}", highlight=False, soft_wrap=True)
@@ -223,6 +256,7 @@ def check(
                 highlight=False,
                 soft_wrap=True,
             )
+        _print_witness(result)
         raise typer.Exit(0 if result.ok else 1)
     try:
         document = json.loads(_read(receipt))
@@ -418,6 +452,23 @@ def ingest(
     _print_problems("rejected", rejected)
     console.print(f"{stored} stored, {duplicates} duplicate(s), {len(rejected)} rejected")
     raise typer.Exit(1 if rejected else 0)
+
+
+def _print_witness(result) -> None:
+    if result.witness is None:
+        console.print(
+            "[yellow]no witness[/] (FUPAN_WITNESS_URL is not set): a rollback or a fork of the "
+            "store is caught only with a checkpoint kept outside it (--checkpoint)",
+            highlight=False,
+            soft_wrap=True,
+        )
+    elif result.witnessed is not None:
+        console.print(
+            f"[green]the log extends the witness's newest cosigned checkpoint[/] "
+            f"({result.witness}: {result.witnessed.size} leaves signed at {result.witnessed.time})",
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def _print_problems(what: str, problems: dict) -> None:

@@ -431,3 +431,37 @@ def test_a_full_log_after_kong_the_play_contradicts_is_flagged():
     message = hand["anomalies"][0]["message"]
     assert "right after the discarder's kong" in message and "after_kong" not in message
     assert paid(hand) == [("W", "E", 4)]
+
+
+def test_a_table_that_believed_a_false_huan_gang_is_explained():
+    # The contradicted 杠后炮 above, paid as the table believed it: 还杠胡 1 + 平胡 1 + 门清 1 =
+    # 3 台, W alone pays 5M = 15 (instead of 2M = 4). The explanation names the mistake.
+    records = xizhou_full(
+        {"type": "discard", "seat": "W", "tile": "7z"},
+        {"type": "draw", "seat": "N", "tile": "9m"},
+        {"type": "discard", "seat": "N", "tile": "9m"},
+        {"type": "draw", "seat": "E", "tile": "9p"},
+        {"type": "discard", "seat": "E", "tile": "9p"},
+        {"type": "draw", "seat": "S", "tile": "1m"},
+        {"type": "discard", "seat": "S", "tile": "1m"},
+        {"type": "draw", "seat": "W", "tile": "5m"},
+        {"type": "discard", "seat": "W", "tile": "4p"},
+    )
+    records.append(
+        {"type": "settlement", "payments": [{"from": "W", "to": "E", "amount": 15}]}
+    )
+    hand = audit_records(records)["hands"][0]
+    assert hand["explanations"][0]["code"] == "huan_gang_believed"
+    assert "还杠胡" in hand["explanations"][0]["zh"]
+    assert "not the discarder's first discard after its kong" in hand["explanations"][0]["en"]
+
+
+def test_a_table_that_believed_a_false_bao_san_jia_is_explained():
+    # wenling: 西 is exempt (the bao_san_jia test above); the table made it pay for all three
+    # anyway, as the claim said: bao_wrongly_applied.
+    records = _claiming(wenling_flow.raw_stage_hand(last_draw="1z"), "bao_san_jia")
+    claimed = audit_records(wenling_flow.raw_stage_hand(last_draw="1m"))["hands"][0]
+    records.append({"type": "settlement", "payments": claimed["expected_payments"]})
+    hand = audit_records(records)["hands"][0]
+    assert hand["disputes"]
+    assert "bao_wrongly_applied" in [e["code"] for e in hand["explanations"]]

@@ -14,6 +14,7 @@ from werkzeug.serving import make_server
 from events import db as events_db
 from service.accounts import auth
 from service.app import create_app
+from tests.conftest import BACKGROUND_BUDGET
 from workers.celery_app import wait_embedded
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -46,7 +47,7 @@ def app(web_database_url, monkeypatch):
         auth.add_member(bob, other, "member")
         auth.add_member(carol, club, "auditor")
     yield app
-    wait_embedded(60)  # a verification queued by this test must not run in the next one's database
+    wait_embedded(BACKGROUND_BUDGET)  # a verification queued by this test must not run in the next one's database
     events_db.dispose_all()
 
 
@@ -99,7 +100,7 @@ def verified(client, data: bytes) -> str:
     """Upload ``data`` and wait for the embedded worker; the session id."""
     response = upload(client, data)
     assert response.status_code == 201, response.get_json()
-    assert wait_embedded(60)
+    assert wait_embedded(BACKGROUND_BUDGET)
     return response.get_json()["accepted"][0]["session_id"]
 
 

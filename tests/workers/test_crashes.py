@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from events import store, verifications
-from tests.conftest import variant, wait_for, with_table
+from tests.conftest import BACKGROUND_BUDGET, variant, wait_for, with_table
 from workers import broker, dispatch
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,7 +150,7 @@ def test_the_sweeper_verifies_a_session_whose_message_was_lost(
     uploaded): a worker's sweeper queues them once they are older than the grace period."""
     ids = [store.ingest(data=variant(sample_log, n).encode()).session.id for n in range(3)]
     celery_worker_factory("w")
-    wait_for(lambda: all(verifications.verifications_of(session_id=i) for i in ids), 40,
+    wait_for(lambda: all(verifications.verifications_of(session_id=i) for i in ids), BACKGROUND_BUDGET,
              what="the sweeper to verify the stranded sessions")  # fmt: skip
     assert_each_stored_and_verified_once(3)
 
@@ -173,7 +173,8 @@ def test_a_log_that_kills_its_pool_process_fails_after_the_retries(
     good = store.ingest(data=variant(sample_log, 0).encode()).session.id
     celery_worker_factory("prefork", preload=KILLER, pool="prefork", concurrency=1)
     dispatch.enqueue_verify(good)
-    wait_for(lambda: all(verifications.verifications_of(session_id=i) for i in (killer, good)), 90,
+    wait_for(lambda: all(verifications.verifications_of(session_id=i) for i in (killer, good)),
+             BACKGROUND_BUDGET,
              what="both sessions to have a result")  # fmt: skip
     [failed] = verifications.verifications_of(session_id=killer)
     assert failed.status == "failed" and "worker process died" in failed.error

@@ -11,7 +11,7 @@ from sqlalchemy.exc import OperationalError
 
 from engine.audit import audit_records
 from events import store, verifications
-from tests.conftest import variant, with_table
+from tests.conftest import BACKGROUND_BUDGET, variant, with_table
 from tests.workers.poison import poisoned_audit
 from workers import dispatch, tasks
 
@@ -20,7 +20,7 @@ from workers import dispatch, tasks
 def embedded(data_dir):
     """The zero-configuration default: SQLite in the data dir, embedded queue."""
     yield data_dir
-    assert dispatch.wait_embedded(30)
+    assert dispatch.wait_embedded(BACKGROUND_BUDGET)
 
 
 def test_an_upload_is_verified_in_the_background(embedded, sample_log):
@@ -73,8 +73,8 @@ def test_a_correction_and_a_new_engine_version_add_results_and_keep_old_ones(emb
             {"type": "correction", "target": 3, "void": True, "reason": "多写", "by": "裁判"}
         ],
     ).session
-    dispatch.start_embedded_worker().result(30)
-    assert dispatch.wait_embedded(30)
+    dispatch.start_embedded_worker().result(BACKGROUND_BUDGET)
+    assert dispatch.wait_embedded(BACKGROUND_BUDGET)
     for s, head in ((first, first.head_seq), (second, corrected.head_seq)):
         rows = verifications.verifications_of(session_id=s.id)
         assert [(r.engine_version, r.head_seq) for r in rows] == [
@@ -92,7 +92,7 @@ def test_a_poison_log_is_a_failed_verification_and_the_queue_goes_on(
     good = store.ingest(data=sample_log).session
     dispatch.enqueue_verify(poison.id)
     dispatch.enqueue_verify(good.id)
-    assert dispatch.wait_embedded(30)
+    assert dispatch.wait_embedded(BACKGROUND_BUDGET)
     [bad] = verifications.verifications_of(session_id=poison.id)
     assert (bad.status, bad.report) == ("failed", None)
     assert "RuntimeError: engine bug" in bad.error
@@ -108,7 +108,7 @@ def test_ingest_batch_stores_rejects_and_verifies(embedded, sample_log, tmp_path
     assert (summary["stored"], summary["duplicates"]) == (1, 1)
     assert set(summary["rejected"]) == {str(files[2]), str(tmp_path / "missing.jsonl")}
     assert "line 1" in summary["rejected"][str(files[2])]
-    assert dispatch.wait_embedded(30)
+    assert dispatch.wait_embedded(BACKGROUND_BUDGET)
     [session] = store.list_sessions()
     [row] = verifications.verifications_of(session_id=session.id)
     stored_report = audit_records(store.read_records(session_id=session.id))

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from events import store, verifications
-from tests.conftest import variant, wait_for, with_table
+from tests.conftest import BACKGROUND_BUDGET, variant, wait_for, with_table
 from tests.workers.poison import INSTALL
 from workers import dispatch
 
@@ -35,7 +35,8 @@ def test_ingest_then_verify_in_a_worker(database_url, celery_worker_factory, sam
     celery_worker_factory()
     paths = write_logs(tmp_path, sample_log, 3)
     assert dispatch.enqueue_ingest(paths) is None  # sent to the broker, not run here
-    done = wait_for(lambda: (r := results()) and len(r) == 3 and all(r.values()) and r, 30,
+    done = wait_for(lambda: (r := results()) and len(r) == 3 and all(r.values()) and r,
+                    BACKGROUND_BUDGET,
                     what="three verified sessions")  # fmt: skip
     assert sorted(s.table_name for s in store.list_sessions()) == [f"variant-{n}" for n in range(3)]
     assert all([v.status for v in rows] == ["ok"] for rows in done.values())
@@ -53,7 +54,8 @@ def test_a_worker_killed_mid_batch_loses_nothing_and_verifies_once(
     first.kill()
     assert stored < count, "the batch finished before the kill: nothing was tested"
     celery_worker_factory("rescuer")
-    final = wait_for(lambda: (r := results()) and len(r) == count and all(r.values()) and r, 120,
+    final = wait_for(lambda: (r := results()) and len(r) == count and all(r.values()) and r,
+                     BACKGROUND_BUDGET,
                      what="every session verified")  # fmt: skip
     assert {len(rows) for rows in final.values()} == {1}
     assert {rows[0].status for rows in final.values()} == {"ok"}
@@ -67,7 +69,8 @@ def test_a_poison_log_fails_its_verification_and_the_queue_continues(
     poison.write_text(with_table(sample_log, "poison"), encoding="utf-8")
     dispatch.enqueue_ingest([str(poison)])
     dispatch.enqueue_ingest(write_logs(tmp_path, sample_log, 2))
-    done = wait_for(lambda: (r := results()) and len(r) == 3 and all(r.values()) and r, 30,
+    done = wait_for(lambda: (r := results()) and len(r) == 3 and all(r.values()) and r,
+                    BACKGROUND_BUDGET,
                     what="three sessions with results")  # fmt: skip
     by_table = {s.table_name: done[s.id] for s in store.list_sessions()}
     [failed] = by_table.pop("poison")
@@ -107,7 +110,8 @@ def test_fupan_ingest_in_workers_sends_the_files_to_the_workers(
     result = CliRunner().invoke(cli, ["ingest", "--in-workers", str(folder)])
     assert result.exit_code == 0, result.output
     assert "3 file(s): 3 stored" in result.output
-    done = wait_for(lambda: (r := results()) and len(r) == 3 and all(r.values()) and r, 30,
+    done = wait_for(lambda: (r := results()) and len(r) == 3 and all(r.values()) and r,
+                    BACKGROUND_BUDGET,
                     what="three verified sessions")  # fmt: skip
     assert all([v.status for v in rows] == ["ok"] for rows in done.values())
     refused = CliRunner().invoke(cli, ["ingest", "--in-workers", "--club", "x", str(folder)])

@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from tests.conftest import BACKGROUND_BUDGET
 from tests.service.conftest import PHONE, no_sideways_scroll, open_table
 from tests.service.i18n.one_language import ELSEWHERE, Reader
 
@@ -36,7 +37,7 @@ def demo(app):
     with app.app_context():
         user, password, _ = load_demo()
         members.set_money(DEMO_CLUB, "0.5", "")
-    assert wait_embedded(180)
+    assert wait_embedded(BACKGROUND_BUDGET)
     with app.app_context():
         sessions = store.list_sessions(engine=engine())
     names = {DEMO_CLUB, user, *RECORDED, *(p for s in sessions for p in s.players)}
@@ -118,6 +119,9 @@ def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, d
         paid = page.locator(f"#night-{NIGHT} ol.transfers li form.mark-paid button")
         if page.locator(f"#night-{NIGHT} ol.transfers li.paid").count() == 0:
             paid.first.click()
+            page.wait_for_load_state("load")
+            shot("ledger-confirm")
+            page.click("#confirm-form button")
             page.wait_for_load_state("load")
         shot("ledger")
         page.goto(f"{live}/clubs/{club}/dashboards")

@@ -4,6 +4,7 @@ some disputed; a second start stores nothing twice and keeps the password (kept 
 from __future__ import annotations
 
 from service.demo import DEMO_CLUB, NIGHTS, load_demo
+from tests.conftest import BACKGROUND_BUDGET
 from tests.service.conftest import login
 from workers.celery_app import wait_embedded
 
@@ -12,7 +13,7 @@ def test_demo_admin_sees_verified_demo_sessions(app, data_dir):
     with app.app_context():
         user, password, loaded = load_demo()
     assert loaded == len(NIGHTS) * 4
-    assert wait_embedded(120)
+    assert wait_embedded(BACKGROUND_BUDGET)
     client = app.test_client()
     assert login(client, user, password).status_code == 302
     sessions = client.get("/api/v1/sessions").get_json()["sessions"]

@@ -11,6 +11,7 @@ import pytest
 from engine.replay import replay
 from events import store
 from service.db import engine
+from tests.conftest import BACKGROUND_BUDGET
 from tests.service.conftest import CLUB, EN, csrf_token, fixture_log, login, verified
 from workers.celery_app import wait_embedded
 
@@ -143,7 +144,7 @@ def test_ledger_settles_up_and_exports_csv(alice, sessions):
     rows = csv.DictReader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff")))
     totals: dict[str, int] = {}
     for r in rows:  # one row per player per hand: they add up to the night's totals
-        totals[r["player"]] = totals.get(r["player"], 0) + int(r["recorded"] or 0)
+        totals[r["玩家"]] = totals.get(r["玩家"], 0) + int(r["牌桌实付"] or 0)
     assert {p: n for p, n in totals.items() if n} == {p: n for p, n in view["totals"].items() if n}
     assert "结账（最少转账）" in alice.get(f"/clubs/{CLUB}/ledger").get_data(as_text=True)
 
@@ -158,7 +159,7 @@ def test_auditor_resolves_a_dispute_by_appending_a_correction(app, client, alice
                           json={"action": "accept_expected", "reason": "table agreed"},
                           headers={"X-CSRFToken": csrf_token(alice, "/")})
     assert response.status_code == 201
-    assert wait_embedded(60)
+    assert wait_embedded(BACKGROUND_BUDGET)
     with app.app_context():
         after = store.read_records(session_id=sid, engine=engine())
     assert after[: len(before)] == before  # nothing edited

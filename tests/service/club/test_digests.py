@@ -28,6 +28,7 @@ from service.models import Digest as DigestRow
 from service.models import DigestPlayer, User
 from service.sessions import queries
 from service.sessions.views import session_summary
+from tests.conftest import BACKGROUND_BUDGET
 from tests.service.conftest import CLUB, EN, OTHER_CLUB, csrf_token, fixture_log, login, verified
 from workers.celery_app import wait_embedded
 
@@ -136,7 +137,7 @@ def test_the_digests_follow_each_sessions_newest_result(app, alice):
     response = alice.post(f"/api/v1/sessions/{disputed}/hands/{hand}/resolution",
                           json={"action": "accept_expected", "reason": "table agreed"},
                           headers={"X-CSRFToken": csrf_token(alice, "/")})  # fmt: skip
-    assert response.status_code == 201 and wait_embedded(60)
+    assert response.status_code == 201 and wait_embedded(BACKGROUND_BUDGET)
     assert_pages_agree(app, alice)
 
     newer = json.loads(_newest(app, ids[1]).report)  # another engine version's result

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import BACKGROUND_BUDGET
 from tests.service.conftest import phone_at_table, phone_login, stored_records
 from tests.service.conftest import tap_tiles as _keys
+from workers.celery_app import wait_embedded
 
 pytestmark = pytest.mark.browser
 
@@ -80,9 +82,11 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     ]
     assert [p["amount"] for p in records[-1]["payments"]] == [6, 6, 6]
 
-    # the session page shows the hand (verified in the background) with its dispute
+    # the session page shows the hand (verified in the background: waited for, not timed)
+    # with its dispute
+    assert wait_embedded(BACKGROUND_BUDGET)
     page.goto(f"{live}/sessions/{session_id}")
-    page.wait_for_selector("#hand-1 .badge.dispute", timeout=60_000)
+    page.wait_for_selector("#hand-1 .badge.dispute")
     page.wait_for_selector("#flow .main-svg", timeout=30_000)  # the payment flow chart
     page.screenshot(path=shots / "recorder-session.png", full_page=True)
 

@@ -12,7 +12,9 @@ import pytest
 from engine.replay import replay
 from events import store
 from service.db import engine
+from tests.conftest import BACKGROUND_BUDGET
 from tests.service.conftest import CLUB, PASSWORD, fixture_log
+from workers.celery_app import wait_embedded
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +41,9 @@ def test_upload_verify_open_dispute_step_replay_and_chart(app, live, browser, sh
     page.goto(f"{live}/upload")
     page.set_input_files("#files", [str(log), str(bad)])
     page.click("#upload-form button[type=submit]")
-    page.wait_for_selector("#results li.accepted[data-status=ok]", timeout=60_000)
+    page.wait_for_selector("#results li.accepted")  # stored: its verification is queued
+    assert wait_embedded(BACKGROUND_BUDGET)  # the verification, waited for (not timed)
+    page.wait_for_selector("#results li.accepted[data-status=ok]")  # the page's next poll
     errors = page.text_content("#results li.rejected pre.errors")
     assert "第 4 行" in errors and "broken.jsonl" in page.text_content("#results li.rejected")
     page.screenshot(path=shots / "upload.png")
@@ -91,11 +95,10 @@ def test_upload_verify_open_dispute_step_replay_and_chart(app, live, browser, sh
 
 def test_demo_tour_jump_to_anomaly_resolve_and_dashboards(app, live, browser, shots):
     from service.demo import DEMO_CLUB, load_demo
-    from workers.celery_app import wait_embedded
 
     with app.app_context():
         user, password, _ = load_demo()
-    assert wait_embedded(120)
+    assert wait_embedded(BACKGROUND_BUDGET)
     page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="zh-CN")
     js_errors = []
     page.on("pageerror", lambda e: js_errors.append(str(e)))
@@ -141,7 +144,7 @@ def test_demo_tour_jump_to_anomaly_resolve_and_dashboards(app, live, browser, sh
     ) as resolved:
         form.locator("button[type=submit]").click()
     assert resolved.value.status == 201, (resolved.value.text(), dialogs)
-    assert wait_embedded(60)
+    assert wait_embedded(BACKGROUND_BUDGET)
     page.goto(f"{live}/clubs/{DEMO_CLUB}/disputes?state=resolved")
     assert "the table agreed" in page.text_content("main")
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import BACKGROUND_BUDGET
 from tests.service.conftest import PHONE, fixture_log, phone_login
+from workers.celery_app import wait_embedded
 
 pytestmark = pytest.mark.browser
 
@@ -27,7 +29,8 @@ def test_a_second_upload_of_a_file_says_already_stored(live, browser, shots, tmp
     assert again.count() == 1 and "已经存过" in again.text_content()
     href = again.locator(".already a").get_attribute("href")
     assert href.startswith("/sessions/") and href == first.locator("a").first.get_attribute("href")
-    page.wait_for_selector("#results li.duplicate[data-status=ok]", timeout=60_000)
+    assert wait_embedded(BACKGROUND_BUDGET)  # the verification, waited for (not timed)
+    page.wait_for_selector("#results li.duplicate[data-status=ok]")  # the page's next poll
     page.screenshot(path=shots / f"upload-again-{device}.png", full_page=True)
     page.click("#results li.duplicate .already a")
     page.wait_for_url(f"{live}{href}")

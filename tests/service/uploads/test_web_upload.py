@@ -9,6 +9,7 @@ from sqlmodel import func, select
 
 from events.models import TableSession
 from service.db import db
+from tests.conftest import BACKGROUND_BUDGET
 from tests.service.conftest import EN, OTHER_CLUB, csrf_token, fixture_log, upload, verified
 from workers.celery_app import wait_embedded
 
@@ -26,7 +27,7 @@ def test_valid_upload_is_stored_queued_and_verified(app, alice):
     assert response.status_code == 201
     accepted = response.get_json()["accepted"][0]
     assert accepted["created"] is True and accepted["file"] == "night.jsonl"
-    assert wait_embedded(60)
+    assert wait_embedded(BACKGROUND_BUDGET)
     status = alice.get(accepted["status_url"]).get_json()
     assert status["status"] == "ok"
     assert status["disputes"] == 0 and status["verified_seq"] == status["head_seq"]
@@ -95,7 +96,7 @@ def test_several_files_in_one_request(app, alice):
     body = response.get_json()
     assert [a["file"] for a in body["accepted"]] == ["a.jsonl"]
     assert [r["file"] for r in body["rejected"]] == ["b.jsonl"]
-    wait_embedded(60)
+    wait_embedded(BACKGROUND_BUDGET)
 
 
 def test_browser_upload_without_csrf_token_is_refused(app, alice):
@@ -115,7 +116,7 @@ def test_script_upload_with_token_needs_no_csrf(app, client, alice):
                            content_type="application/x-ndjson",
                            headers={"Authorization": f"Bearer {token}"})
     assert response.status_code == 201
-    wait_embedded(60)
+    wait_embedded(BACKGROUND_BUDGET)
     assert script.post("/api/v1/sessions", data=fixture_log(CLEAN),
                        content_type="application/x-ndjson").status_code == 401
 

@@ -1,0 +1,265 @@
+"""The efficiency review (效率复盘) as typed, versioned data: what the workers store per session
+head and what the command line and the API print.
+
+``to_dict`` gives plain JSON; ``from_dict`` reads it back, upcasting older versions first
+(``REVIEW_VERSION`` counts the shapes; a stored review of another engine version is recomputed by
+``fupan reverify``, but a reader must still open an older one).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+REVIEW_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Option:
+    """One discard the seat could have made: the shanten after it and its effective tiles
+    (kind → unseen copies)."""
+
+    tile: str
+    shanten: int
+    tiles: dict[str, int]
+
+    @property
+    def effective(self) -> int:
+        return sum(self.tiles.values())
+
+
+@dataclass(frozen=True)
+class Wait:
+    """At a 听牌 choice: one waiting tile, its unseen copies and what a self-drawn win on it pays
+    under the ruleset (0: no legal win, e.g. below the minimum)."""
+
+    tile: str
+    unseen: int
+    value: int
+
+
+@dataclass(frozen=True)
+class TenpaiChoice:
+    """A discard that leaves the hand 听牌, with its waits weighed: Σ unseen × value."""
+
+    discard: str
+    waits: tuple[Wait, ...]
+
+    @property
+    def weight(self) -> int:
+        return sum(w.unseen * w.value for w in self.waits)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One discard reviewed. ``best`` are the discards with the lowest shanten and then the most
+    unseen effective tiles; ``rank`` is the chosen discard's place (1 = among the best);
+    ``given_up`` the kinds the best discard keeps effective and the chosen one does not."""
+
+    step: int
+    seq: int
+    seat: str
+    discard: str
+    shanten_before: int
+    shanten_after: int
+    best: tuple[str, ...]
+    best_shanten: int
+    rank: int
+    effective: int
+    best_effective: int
+    given_up: tuple[str, ...]
+    options: tuple[Option, ...]
+    tenpai: tuple[TenpaiChoice, ...] = ()
+    line: int | None = None
+
+    @property
+    def mark(self) -> str:
+        """``best``; ``slower`` (a higher shanten than the best); ``fewer`` (same shanten, fewer
+        unseen effective tiles)."""
+        if self.rank == 1:
+            return "best"
+        return "slower" if self.shanten_after > self.best_shanten else "fewer"
+
+    @property
+    def lost(self) -> int:
+        """Unseen effective tiles given up against the best discard (0 when among the best)."""
+        return 0 if self.rank == 1 else max(self.best_effective - self.effective, 0)
+
+
+@dataclass(frozen=True)
+class MissedWin:
+    """漏胡: the seat could have won, legally under the ruleset, and did not declare it."""
+
+    step: int
+    seq: int
+    seat: str
+    tile: str
+    how: str  # "self_draw" or "discard"
+    from_seat: str | None
+    value: int
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class DealIn:
+    """放铳: ``seat``'s discard won by ``winner``; ``safe`` lists discards of the same shanten the
+    winner had itself discarded (现物) — the deal-in was avoidable when it is not empty."""
+
+    step: int
+    seq: int
+    seat: str
+    winner: str
+    tile: str
+    safe: tuple[str, ...]
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A 吃/碰/杠 and the seat's shanten before and after it."""
+
+    step: int
+    seq: int
+    seat: str
+    kind: str
+    tile: str
+    shanten_before: int
+    shanten_after: int
+    line: int | None = None
+
+    @property
+    def raised(self) -> bool:
+        return self.shanten_after > self.shanten_before
+
+
+@dataclass(frozen=True)
+class WinCheck:
+    """A winner's shanten just before its winning tile (0 for a standard win; the property the
+    tests hold over simulated logs)."""
+
+    seat: str
+    tile: str | None
+    how: str
+    shanten_before: int
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """One hand's review; ``summary`` hands (no play recorded) have nothing to review."""
+
+    no: int
+    seq: int
+    seats: dict[str, str]
+    summary: bool
+    decisions: tuple[Decision, ...] = ()
+    missed_wins: tuple[MissedWin, ...] = ()
+    deal_ins: tuple[DealIn, ...] = ()
+    claims: tuple[Claim, ...] = ()
+    wins: tuple[WinCheck, ...] = ()
+
+
+@dataclass(frozen=True)
+class SessionReview:
+    version: int
+    ruleset: str
+    hands: tuple[HandReview, ...] = field(default_factory=tuple)
+
+    @property
+    def reviewable(self) -> bool:
+        return any(not h.summary for h in self.hands)
+
+    def with_lines(self, lines: list[int]) -> SessionReview:
+        """The same review with each item's source line (``lines[seq]``, from the log parser)."""
+        def at(item):
+            ok = 0 <= item.seq < len(lines)
+            return dataclasses.replace(item, line=lines[item.seq] if ok else None)
+
+        hands = tuple(
+            dataclasses.replace(
+                h,
+                decisions=tuple(map(at, h.decisions)),
+                missed_wins=tuple(map(at, h.missed_wins)),
+                deal_ins=tuple(map(at, h.deal_ins)),
+                claims=tuple(map(at, h.claims)),
+            )
+            for h in self.hands
+        )
+        return dataclasses.replace(self, hands=hands)
+
+    # -- JSON -----------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": self.version, "ruleset": self.ruleset,
+                "hands": [_hand_dict(h) for h in self.hands]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SessionReview:
+        data = upcast(data)
+        return cls(data["version"], data["ruleset"], tuple(_hand(h) for h in data["hands"]))
+
+
+def upcast(data: dict[str, Any]) -> dict[str, Any]:
+    """A stored review brought to ``REVIEW_VERSION`` (version 1 is the first: nothing to do yet;
+    a newer one than this engine knows is refused)."""
+    version = data.get("version")
+    if not isinstance(version, int) or not 1 <= version <= REVIEW_VERSION:
+        raise ValueError(f"review version {version!r}: this engine reads 1 to {REVIEW_VERSION}")
+    return data
+
+
+def _hand_dict(h: HandReview) -> dict[str, Any]:
+    """Per hand, per seat: decisions, missed wins, deal-ins and claims (the issue's JSON)."""
+    per_seat = {}
+    for seat in h.seats:
+        per_seat[seat] = {
+            "player": h.seats[seat],
+            "decisions": [_decision_dict(d) for d in h.decisions if d.seat == seat],
+            "missed_wins": [dataclasses.asdict(m) for m in h.missed_wins if m.seat == seat],
+            "deal_ins": [dataclasses.asdict(d) for d in h.deal_ins if d.seat == seat],
+            "claims": [{**dataclasses.asdict(c), "raised": c.raised}
+                       for c in h.claims if c.seat == seat],
+        }
+    return {"no": h.no, "seq": h.seq, "summary": h.summary, "seats": per_seat,
+            "wins": [dataclasses.asdict(w) for w in h.wins]}
+
+
+def _decision_dict(d: Decision) -> dict[str, Any]:
+    out = dataclasses.asdict(d)
+    out["best"], out["given_up"] = list(d.best), list(d.given_up)
+    out["options"] = [{"tile": o.tile, "shanten": o.shanten, "effective": o.effective,
+                       "tiles": o.tiles} for o in d.options]
+    out["tenpai"] = [{"discard": t.discard, "weight": t.weight,
+                      "waits": [dataclasses.asdict(w) for w in t.waits]} for t in d.tenpai]
+    out["mark"], out["lost"] = d.mark, d.lost
+    return out
+
+
+def _hand(data: dict[str, Any]) -> HandReview:
+    seats = {seat: s["player"] for seat, s in data["seats"].items()}
+    rows = data["seats"].values()
+    decisions = sorted((_decision(d) for s in rows for d in s["decisions"]), key=lambda d: d.step)
+    return HandReview(
+        no=data["no"], seq=data["seq"], seats=seats, summary=data["summary"],
+        decisions=tuple(decisions),
+        missed_wins=tuple(sorted((MissedWin(**m) for s in rows for m in s["missed_wins"]),
+                                 key=lambda m: m.step)),
+        deal_ins=tuple(sorted((DealIn(**{**d, "safe": tuple(d["safe"])})
+                               for s in rows for d in s["deal_ins"]), key=lambda d: d.step)),
+        claims=tuple(sorted((Claim(**{k: v for k, v in c.items() if k != "raised"})
+                             for s in rows for c in s["claims"]), key=lambda c: c.step)),
+        wins=tuple(WinCheck(**w) for w in data["wins"]),
+    )
+
+
+def _decision(d: dict[str, Any]) -> Decision:
+    return Decision(
+        step=d["step"], seq=d["seq"], seat=d["seat"], discard=d["discard"],
+        shanten_before=d["shanten_before"], shanten_after=d["shanten_after"],
+        best=tuple(d["best"]), best_shanten=d["best_shanten"], rank=d["rank"],
+        effective=d["effective"], best_effective=d["best_effective"],
+        given_up=tuple(d["given_up"]),
+        options=tuple(Option(o["tile"], o["shanten"], dict(o["tiles"])) for o in d["options"]),
+        tenpai=tuple(TenpaiChoice(t["discard"], tuple(Wait(**w) for w in t["waits"]))
+                     for t in d["tenpai"]),
+        line=d.get("line"),
+    )

@@ -1,0 +1,266 @@
+"""Walk one replayed hand record by record and review every seat's decisions.
+
+The hand is driven through its own :class:`engine.table.Table` (checks off: the verification
+already reported the anomalies), and each discard is looked at *before* it is applied, with the
+seat's tiles and what it could see then. What a win would pay is the ruleset's own ``score`` of
+that win, so the review weighs waits the way the table pays them.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from engine.efficiency import Hand, candidates, draws, unseen
+from engine.hand import HandError, is_winning_hand
+from engine.model import SEATS, HandOutcome, Showdown, Win
+from engine.replay import HandReplay
+from engine.review.model import (
+    Claim,
+    DealIn,
+    Decision,
+    HandReview,
+    MissedWin,
+    Option,
+    TenpaiChoice,
+    Wait,
+    WinCheck,
+)
+from engine.rulesets.base import Ruleset
+from engine.table import Table
+from engine.tiles import ALL_TILES
+
+_CLAIMS = frozenset({"chi", "peng", "gang"})
+_WINDOW_ENDS = frozenset({"draw", "discard", "chi", "peng", "gang", "exhausted", "hand"})
+
+
+def review_hand(hand: HandReplay) -> HandReview:
+    """The review of one hand; a summary hand (showdowns only) has nothing to review."""
+    head = hand.records[0][1]
+    seats = dict(head.get("seats", {}))
+    if hand.summary:
+        return HandReview(hand.no, hand.seq, seats, True)
+    return _Walk(hand, seats).run()
+
+
+class _Walk:
+    def __init__(self, hand: HandReplay, seats: dict[str, str]):
+        self.hand, self.seats = hand, seats
+        self.rs: Ruleset = hand.ruleset
+        self.opts: Any = hand.opts
+        self.table = Table(self.rs, self.opts, summary=False)
+        self.table.checking = False
+        self.copies = dict(self.rs.tile_counts(self.opts))
+        self.decisions: list[Decision] = []
+        self.missed: list[MissedWin] = []
+        self.deal_ins: list[DealIn] = []
+        self.claims: list[Claim] = []
+        self.wins: list[WinCheck] = []
+        self.last: dict[str, tuple[Decision, list]] = {}  # seat -> its last decision, candidates
+        self.before_draw: dict[str, int] = {}  # seat -> shanten before its last draw
+        self.passed: set[str] = set()  # seats that let a winning discard go since their draw
+        self.actions = hand.outcome.actions or ()
+
+    # -- the walk -------------------------------------------------------------------------------
+    def run(self) -> HandReview:
+        records = self.hand.records
+        for step in range(1, len(records)):
+            seq, rec = records[step]
+            kind, seat = rec.get("type"), rec.get("seat")
+            before = None
+            if kind == "discard" and seat in SEATS:
+                self._discard(step, seq, seat, rec["tile"])
+            elif kind in _CLAIMS and seat in SEATS:
+                before = self._shanten(seat)
+            elif kind == "draw" and seat in SEATS:
+                self.before_draw[seat] = self._shanten(seat)
+                self.passed.discard(seat)
+            elif kind == "win" and seat in SEATS:
+                self._win(step, seq, rec)
+            try:
+                self.table.apply(seq, rec)
+            except (KeyError, ValueError, TypeError):  # a record the replay already reported
+                continue
+            if kind == "draw" and seat in SEATS:
+                self._after_draw(step, seq, seat, rec["tile"])
+            elif kind in _CLAIMS and seat in SEATS and before is not None:
+                after = self._shanten(seat)
+                if after is not None:
+                    self.claims.append(Claim(step, seq, seat, kind, rec.get("tile") or "",
+                                             before, after))
+        return HandReview(
+            self.hand.no, self.hand.seq, self.seats, False, tuple(self.decisions),
+            tuple(self.missed), tuple(self.deal_ins), tuple(self.claims), tuple(self.wins),
+        )
+
+    # -- a seat's view --------------------------------------------------------------------------
+    def _hand(self, seat: str) -> Hand:
+        t = self.table
+        wild = t.wildcards
+        return Hand(tuple(t.concealed(seat)), tuple(t.melds[seat]), tuple(t.revealed[seat]), wild,
+                    _shapes(self.rs, wild, self.opts), _bonus(t.bonus_idx))
+
+    def _unseen(self, seat: str) -> dict[str, int]:
+        t = self.table
+        aside = t.indicator if t.indicator and not self.rs.indicator_in_wall(self.opts) else None
+        return unseen(self.copies, seat, {seat: t.concealed(seat)}, t.melds, t.revealed,
+                      t.discards, aside)
+
+    def _shanten(self, seat: str) -> int | None:
+        try:
+            return draws(self._hand(seat), probe=False).shanten
+        except HandError:  # a wrong hand size (相公): reported by the verification
+            return None
+
+    # -- discards -------------------------------------------------------------------------------
+    def _discard(self, step: int, seq: int, seat: str, tile: str) -> None:
+        hand = self._hand(seat)
+        if tile not in hand.concealed or len(hand.concealed) % 3 != 2:
+            return
+        try:
+            before = draws(hand, probe=False).shanten
+            seen = self._unseen(seat)
+            ranked = candidates(hand, seen)
+        except HandError:
+            return
+        key = _key(ranked[0])
+        chosen = next(c for c in ranked if c.tile == tile)
+        better = sum(1 for c in ranked if _key(c) < _key(chosen))
+        decision = Decision(
+            step=step, seq=seq, seat=seat, discard=tile, shanten_before=before,
+            shanten_after=chosen.shanten,
+            best=tuple(c.tile for c in ranked if _key(c) == key), best_shanten=ranked[0].shanten,
+            rank=better + 1, effective=chosen.count, best_effective=ranked[0].count,
+            given_up=() if _key(chosen) == key else tuple(
+                k for k in ranked[0].effective if k not in chosen.effective),
+            options=tuple(Option(c.tile, c.shanten, c.effective) for c in ranked),
+            tenpai=self._tenpai(seq, seat, hand, ranked),
+        )
+        self.decisions.append(decision)
+        self.last[seat] = (decision, ranked)
+        self._offered(step, seq, seat, tile)
+
+    def _tenpai(self, seq: int, seat: str, hand: Hand, ranked: list) -> tuple[TenpaiChoice, ...]:
+        """Every discard that leaves 听牌, its waits valued by a self-drawn win's score."""
+        out = []
+        for c in ranked:
+            if c.shanten != 0:
+                continue
+            rest = hand.without(c.tile)
+            waits = tuple(Wait(k, n, self._value(seq, seat, rest.with_tile(k), k, "self_draw", None))
+                          for k, n in c.effective.items())
+            out.append(TenpaiChoice(c.tile, waits))
+        return tuple(out)
+
+    def _offered(self, step: int, seq: int, by: str, tile: str) -> None:
+        """Did another seat let this discard go when it completed its hand (漏胡)?"""
+        nxt = self._window(step)
+        declared = {r.get("seat") for r in nxt if r.get("type") == "win"}
+        if declared:
+            return  # someone won on it: a seat that did not may have lost on priority
+        for seat in SEATS:
+            if seat == by or not self._may_win_on(seat, tile):
+                continue
+            hand = self._hand(seat).with_tile(tile)
+            if not _wins(hand):
+                continue
+            value = self._value(seq, seat, hand, tile, "discard", by)
+            if value > 0:
+                self.missed.append(MissedWin(step, seq, seat, tile, "discard", by, value))
+                self.passed.add(seat)
+
+    def _window(self, step: int) -> list[dict]:
+        """The records after ``step`` up to the next draw, discard or claim: the claim window."""
+        out = []
+        for _, rec in self.hand.records[step + 1 :]:
+            if rec.get("type") in _WINDOW_ENDS:
+                break
+            out.append(rec)
+        return out
+
+    def _may_win_on(self, seat: str, tile: str) -> bool:
+        rs, t = self.rs, self.table
+        if rs.discarded_wildcard_blocks_win and (tile in t.wildcards or seat in t.discarded_wild):
+            return False
+        return not (rs.passed_win_waits_for_draw and seat in self.passed)
+
+    # -- draws and wins -------------------------------------------------------------------------
+    def _after_draw(self, step: int, seq: int, seat: str, tile: str) -> None:
+        """A drawn tile that completed the hand, not declared before the seat's next discard."""
+        t = self.table
+        if self.rs.discarded_wildcard_blocks_win and seat in t.discarded_wild:
+            return
+        hand = self._hand(seat)
+        show = Showdown(seat, hand.concealed, hand.melds, hand.revealed)
+        if not (_wins(hand) or self.rs.instant_win(show, t.wildcards, self.opts)):
+            return
+        for _, rec in self.hand.records[step + 1 :]:
+            if rec.get("seat") == seat and rec.get("type") in ("win", "discard", "draw"):
+                if rec["type"] == "win":
+                    return
+                break
+        value = self._value(seq, seat, hand, tile, "self_draw", None)
+        if value > 0:
+            self.missed.append(MissedWin(step, seq, seat, tile, "self_draw", None, value))
+
+    def _win(self, step: int, seq: int, rec: dict) -> None:
+        seat, how, tile = rec["seat"], rec.get("how"), rec.get("tile")
+        if how == "self_draw":
+            before = self.before_draw.get(seat)
+        elif how in ("discard", "robbed_kong"):
+            before = self._shanten(seat)
+        else:
+            return  # an instant win at the deal
+        if before is not None:
+            self.wins.append(WinCheck(seat, tile, how, before))
+        by = rec.get("from")
+        if how == "discard" and by in self.last:
+            decision, ranked = self.last[by]
+            if decision.discard == tile:
+                river = {d[0] for d in self.table.discards[seat]}
+                safe = tuple(c.tile for c in ranked
+                             if c.shanten == decision.shanten_after and c.tile in river
+                             and c.tile != tile)
+                self.deal_ins.append(DealIn(step, seq, by, seat, tile, safe))
+
+    def _value(self, seq: int, seat: str, hand: Hand, tile: str, how: str,
+               by: str | None) -> int:
+        """What this win pays under the ruleset: the winner's points as ``score`` gives them;
+        0 when the ruleset would not pay it (below its minimum) or cannot score it."""
+        t, out = self.table, self.hand.outcome
+        flags = t._self_draw_flags(seat) if how == "self_draw" else frozenset()
+        outcome = HandOutcome(
+            no=out.no, seats=out.seats, round_wind=out.round_wind, indicator=t.indicator,
+            wildcards=t.wildcards,
+            showdowns={seat: Showdown(seat, hand.concealed, hand.melds, hand.revealed)},
+            wins=(Win(seat, how, tile, by, flags),),
+            actions=tuple(a for a in self.actions if a.seq <= seq), wall_left=t.wall_left,
+        )
+        try:
+            scoring = self.rs.score(outcome, self.opts).get(seat)
+        except (HandError, ValueError, KeyError, IndexError):
+            return 0
+        if scoring is None or scoring.limit == "below_minimum":
+            return 0
+        return max(int(scoring.points), 0)
+
+
+def _key(c) -> tuple[int, int]:
+    return (c.shanten, -c.count)
+
+
+def _wins(hand: Hand) -> bool:
+    try:
+        return is_winning_hand(list(hand.concealed), hand.melds, hand.wildcards)
+    except HandError:
+        return False
+
+
+@lru_cache(maxsize=256)
+def _shapes(rs: Ruleset, wild: frozenset[str], opts: Any) -> tuple:
+    return rs.winning_shapes(wild, opts)
+
+
+@lru_cache(maxsize=256)
+def _bonus(idx: tuple[int, ...]) -> frozenset[str]:
+    return frozenset(ALL_TILES[i] for i in idx)
