@@ -72,7 +72,7 @@ def resolve(user: User, session_id: str, index: int, action: str, reason: str) -
         abort(400, str(e))
     enqueue_verify(s.id)
     return {"session_id": s.id, "seq": stored.session.head_seq, "correction": correction,
-            "table": s.table_name, "hand": hand["no"]}
+            "table": s.table_name, "hand": hand.no}
 
 
 def said(result: dict) -> str:
