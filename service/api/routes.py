@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask import Blueprint, Response, abort, g, jsonify, request
+from flask import Blueprint, Response, abort, flash, g, jsonify, request
 from flask_babel import gettext as _
 
 from service.accounts import auth, members
@@ -110,6 +110,8 @@ def resolve_dispute(session_id: str, index: int):
     result = resolutions.resolve(
         g.user, session_id, index, str(body.get("action", "")), str(body.get("reason", ""))
     )
+    if not request.is_json:  # the disputes page's form: the page it returns to says so
+        flash(resolutions.said(result))
     return jsonify(result), 201
 
 
@@ -154,6 +156,13 @@ def ledger(club: str):
 def ledger_paid(club: str):
     """An auditor or admin marks a transfer paid: a row appended, never an update."""
     return jsonify(paid.mark_paid(g.user, club, _body())), 201
+
+
+@bp.post("/clubs/<club>/ledger/paid/<int:mark_id>/reversal")
+@auth.api_auth
+def ledger_reversal(club: str, mark_id: int):
+    """An auditor or admin undoes a mark: its reversal appended (the opposite amount)."""
+    return jsonify(paid.reverse(g.user, club, mark_id)), 201
 
 
 @bp.post("/clubs/<club>/ledger/money")
