@@ -16,7 +16,9 @@ app = typer.Typer(
 )
 
 # One entry per module in service/commands/; add yours here.
-COMMAND_MODULES: tuple[str, ...] = ("verify", "web", "store", "simulate", "reverify", "integrity", "review")
+COMMAND_MODULES: tuple[str, ...] = (
+    "verify", "web", "store", "simulate", "reverify", "integrity", "review", "witness",
+)
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"service.commands.{_name}").register(app)
