@@ -3,7 +3,7 @@ checkpoint the witness cosigned, the note with the log's signature and the witne
 like the checkpoints. Receipts carry the cosigned note of their checkpoint.
 
 Revision ID: 0014_witness
-Revises: 0016_review
+Revises: 0015_ledger_reversal
 Create Date: 2026-12-06
 """
 
@@ -13,7 +13,7 @@ from alembic import op
 from events.models import UTCDateTime
 
 revision = "0014_witness"
-down_revision = "0016_review"
+down_revision = "0015_ledger_reversal"
 branch_labels = None
 depends_on = None
 

@@ -2,7 +2,7 @@
 (derived, written once: inserted with ON CONFLICT DO NOTHING, never edited).
 
 Revision ID: 0016_review
-Revises: 0015_ledger_reversal
+Revises: 0013_integrity
 Create Date: 2026-12-06
 """
 
@@ -12,7 +12,7 @@ from alembic import op
 from events.models import UTCDateTime
 
 revision = "0016_review"
-down_revision = "0015_ledger_reversal"
+down_revision = "0013_integrity"
 branch_labels = None
 depends_on = None
 
