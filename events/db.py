@@ -124,6 +124,7 @@ APP_PRIVILEGES = {
     "verifications": "SELECT, INSERT",
     "log_leaves": "SELECT, INSERT",
     "log_checkpoints": "SELECT, INSERT",
+    "log_cosignatures": "SELECT, INSERT",
     "web_digest": "SELECT, INSERT",  # filled with ON CONFLICT DO NOTHING
     "web_digest_player": "SELECT, INSERT",
     "web_ledger_payment": "SELECT, INSERT",  # a transfer marked paid is a new row, never edited

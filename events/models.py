@@ -161,6 +161,18 @@ class LogCheckpoint(SQLModel, table=True):
     note: str = Field(sa_column=Column(Text, nullable=False))
 
 
+class LogCosignature(SQLModel, table=True):
+    """A checkpoint as the witness cosigned it (events.witness): the log's note with the
+    witness's cosignature line; what a receipt of that checkpoint carries."""
+
+    __tablename__ = "log_cosignatures"
+
+    tree_size: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    witness: str = Field(max_length=200)
+    cosigned_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+    note: str = Field(sa_column=Column(Text, nullable=False))
+
+
 class IntegrityRow(SQLModel, table=True):
     """A club's integrity signals over a period (``since``/``until``: ISO days, "" open), as
     computed from the verifications named by ``source_key`` (workers.integrity); written once

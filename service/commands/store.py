@@ -226,7 +226,7 @@ def check(
         try:
             with _database():
                 result = store.check_chains(public_key=key, checkpoint=note, **subset)
-        except ReceiptInvalid as e:  # an unusable --public-key
+        except ValueError as e:  # an unusable --public-key or FUPAN_WITNESS_KEY
             raise _fail(str(e)) from None
         for problem in [*result.broken, *result.problems]:
             console.print(f"[red]BROKEN[/] {problem}", highlight=False, soft_wrap=True)
@@ -250,12 +250,11 @@ def check(
                 soft_wrap=True,
             )
         if result.extends is not None:
-            console.print(
+            _say(
                 f"[green]the log extends the checkpoint[/] of {result.extends.size} leaves "
-                f"signed at {result.extends.time}",
-                highlight=False,
-                soft_wrap=True,
+                f"signed at {result.extends.time}"
             )
+        _print_witness(result)
         raise typer.Exit(0 if result.ok else 1)
     try:
         document = json.loads(_read(receipt))
@@ -274,6 +273,8 @@ def check(
         if proof.logged_in
         else "; issued before the transparency log (no log proof)"
     )
+    if proof.cosigned_by:
+        logged += f", cosigned by the witness {proof.cosigned_by}"
     console.print(
         f"[green]receipt verified[/]: session {proof.session_id}, {proof.event_count} events as "
         f"receipted, {proof.corrections_after} correction(s) appended since{logged}",
@@ -325,7 +326,8 @@ def prove(
 @store_app.command("checkpoint")
 def checkpoint_of() -> None:
     """Print the transparency log's newest signed checkpoint, for clubs to keep (and later pass
-    to `fupan store check --checkpoint`). Logs sessions stored before the log first."""
+    to `fupan store check --checkpoint`); with a witness, cosigned by it. Logs sessions stored
+    before the log first."""
     from events import store, transparency
 
     try:
@@ -335,7 +337,8 @@ def checkpoint_of() -> None:
         raise _fail(str(e), 1) from None
     if note is None:
         raise _fail("the transparency log is empty: no session stored yet")
-    typer.echo(note, nl=False)
+    with _database():
+        typer.echo(store.cosigned_checkpoint(note), nl=False)  # with a witness: its cosignature
 
 
 @store_app.command("export")
@@ -451,6 +454,23 @@ def ingest(
     _print_problems("rejected", rejected)
     console.print(f"{stored} stored, {duplicates} duplicate(s), {len(rejected)} rejected")
     raise typer.Exit(1 if rejected else 0)
+
+
+def _say(message: str) -> None:
+    console.print(message, highlight=False, soft_wrap=True)
+
+
+def _print_witness(result) -> None:
+    if result.witness is None:
+        _say(
+            "[yellow]no witness[/] (FUPAN_WITNESS_URL is not set): a rollback or a fork of the "
+            "store is caught only with a checkpoint kept outside it (--checkpoint)"
+        )
+    elif result.witnessed is not None:
+        _say(
+            f"[green]the log extends the witness's newest cosigned checkpoint[/] "
+            f"({result.witness}: {result.witnessed.size} leaves signed at {result.witnessed.time})"
+        )
 
 
 def _print_problems(what: str, problems: dict) -> None:
