@@ -33,7 +33,7 @@ from service import (
     transparency,
     uploads,
 )
-from service.accounts import auth, members
+from service.accounts import auth
 
 DEFAULT_MAX_UPLOAD = 4 * 1024 * 1024
 DEFAULT_UPLOAD_SECONDS = 5.0  # parsing budget of one upload request (a long session: < 1 s)
@@ -82,8 +82,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     tile_images.init_app(app)
     Compress(app)
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
-    app.add_template_filter(members.in_money, "money_text")
-    app.add_template_filter(members.unit_text, "money_unit")
     for feature in (accounts, sessions, uploads, ledger, club, recorder, rules, transparency, api,
                     integrity):
         feature.init_app(app)

@@ -9,8 +9,9 @@ import io
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 
-from service.accounts import auth, members
+from service.accounts import auth
 from service.ledger import paid
+from service.ledger.money import money_amount, set_money
 from service.ledger.views import hand_rows, ledger_view
 from service.security import csv_cell
 
@@ -32,7 +33,7 @@ def mark_paid(club: str):
 def money(club: str):
     auth.require_club(current_user, club, roles=("admin",))
     try:
-        members.set_money(
+        set_money(
             club, request.form.get("point_value", ""), request.form.get("money_unit", "")
         )
     except auth.AccountError as e:
@@ -57,7 +58,7 @@ def ledger_csv(club: str):
     head = ["date", "table", "session", "hand", "player", "recorded", "owed"]
     writer.writerow(head + ([f"recorded {m['unit']}", f"owed {m['unit']}"] if m else []))
     for row in hand_rows(current_user, club, request.args):
-        money = [members.money_amount(row[k], m) for k in ("recorded", "owed")] if m else []
+        money = [money_amount(row[k], m) for k in ("recorded", "owed")] if m else []
         writer.writerow([csv_cell(row[k]) for k in head] + money)
     name = f"ledger-{v['date'] or 'all'}.csv"
     return Response(

@@ -9,10 +9,10 @@ from dataclasses import replace
 
 from flask import abort
 
-from service.accounts import auth, members
+from service.accounts import auth
 from service.club.digests import owed_nets
 from service.club.views import club_digests
-from service.ledger import paid
+from service.ledger import money, paid
 from service.ledger.settle import settle_up
 from service.models import User
 from service.sessions import queries
@@ -51,7 +51,7 @@ def ledger_view(user: User, club: str, args) -> dict:
         "club": club,
         "date": flt.day.isoformat() if flt.day else None,  # None: every night
         "basis": basis,
-        "money": members.money_setting(club),
+        "money": money.money_setting(club),
         "can_mark": role in ("auditor", "admin"),
         "is_admin": role == "admin",
         "tables": [{**tables[t], "transfers": settle_up(tables[t]["net"])} for t in sorted(tables)],

@@ -14,7 +14,6 @@ from engine.rulesets import get_ruleset
 from events import store, verifications
 from events.models import TableSession, Verification
 from service.accounts import auth
-from service.accounts.members import money_setting
 from service.db import engine
 from service.models import User
 from service.sessions import history, queries, replays
@@ -237,7 +236,6 @@ def hand_view(user: User, session_id: str, index: int) -> dict:
         limits=h["limits"],
         recorded_points=h["recorded_points"],
         shown=_shown(s, index),
-        money=money_setting(s.club),
     )
     return out
 
