@@ -21,6 +21,10 @@ from engine.wins import WinRules
 PLAY_TYPES = frozenset(
     {"deal", "wildcard", "reveal", "draw", "discard", "chi", "peng", "gang", "win", "exhausted"}
 )
+# The records whose ``seat`` the codec checks (any other record's extra fields are ignored).
+SEATED_TYPES = frozenset(
+    {"dice", "deal", "reveal", "draw", "discard", "chi", "peng", "gang", "win", "showdown"}
+)
 ACTION_KINDS = frozenset({"dice", "reveal", "draw", "discard", "chi", "peng", "gang", "win"})
 UNMADE_KONG = "unmade_kong"  # the cause of a replacement draw after a kong that was not made
 _GANG_KIND = {"exposed": "gang_exposed", "concealed": "gang_concealed", "added": "gang_added"}
@@ -184,8 +188,8 @@ class Table(WinRules):
         if self.ended and kind in PLAY_TYPES and not (kind == "win" and self.wins):
             self.flag(seq, "play_after_end", f"{RECORD_EN.get(kind, 'a record')} after the hand ended")
             return
-        if self.hands:  # a seat's hand changes on its own records only (抢杠: see _win_robbing)
-            self.hands.pop(rec.get("seat"), None)
+        if self.hands and kind in SEATED_TYPES:  # a seat's hand changes on its own records only
+            self.hands.pop(rec["seat"], None)  # (抢杠: see _win_robbing)
         handler = _HANDLERS.get(kind)
         if handler is not None:
             handler(self, seq, rec)

@@ -124,11 +124,13 @@ APP_PRIVILEGES = {
     "verifications": "SELECT, INSERT",
     "log_leaves": "SELECT, INSERT",
     "log_checkpoints": "SELECT, INSERT",
+    "log_cosignatures": "SELECT, INSERT",
     "web_digest": "SELECT, INSERT",  # filled with ON CONFLICT DO NOTHING
     "web_digest_player": "SELECT, INSERT",
     "web_ledger_payment": "SELECT, INSERT",  # a transfer marked paid is a new row, never edited
     "integrity_results": "SELECT, INSERT",  # derived, one row per source
     "web_club_history": "SELECT, INSERT",  # a club's history is appended to
+    "reviews": "SELECT, INSERT",  # derived, one row per session head and engine version
     "alembic_version": None,
 }
 # The web's other tables (web_user, web_club, web_membership, web_api_token …) are its own

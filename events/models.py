@@ -161,6 +161,18 @@ class LogCheckpoint(SQLModel, table=True):
     note: str = Field(sa_column=Column(Text, nullable=False))
 
 
+class LogCosignature(SQLModel, table=True):
+    """A checkpoint as the witness cosigned it (events.witness): the log's note with the
+    witness's cosignature line; what a receipt of that checkpoint carries."""
+
+    __tablename__ = "log_cosignatures"
+
+    tree_size: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    witness: str = Field(max_length=200)
+    cosigned_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+    note: str = Field(sa_column=Column(Text, nullable=False))
+
+
 class IntegrityRow(SQLModel, table=True):
     """A club's integrity signals over a period (``since``/``until``: ISO days, "" open), as
     computed from the verifications named by ``source_key`` (workers.integrity); written once
@@ -180,4 +192,21 @@ class IntegrityRow(SQLModel, table=True):
     integrity_version: int
     names: str = Field(sa_column=Column(Text, nullable=False))
     result: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+
+
+class ReviewRow(SQLModel, table=True):
+    """The efficiency review (engine.review) of one session head by one engine version, as JSON
+    of ``review_version``; derived, written once (migration 0016_review)."""
+
+    __tablename__ = "reviews"
+    __table_args__ = (UniqueConstraint("session_id", "head_seq", "engine_version"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: str = Field(foreign_key="sessions.id", index=True, max_length=32)
+    head_seq: int
+    engine_version: str = Field(max_length=40)
+    review_version: int
+    result: str = Field(sa_column=Column(Text, nullable=False))
+    seconds: float = 0.0  # how long the review took (docs/performance.md: share of verification)
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time())

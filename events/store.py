@@ -19,7 +19,7 @@ from typing import IO
 from sqlalchemy import Column, Connection, Dialect, Engine, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from events import chain, merkle, receipts, storecheck, transparency
+from events import chain, merkle, receipts, storecheck, transparency, witness, witnessing
 from events.codec import (
     LogFormatError,
     ParsedLog,
@@ -30,8 +30,12 @@ from events.codec import (
 )
 from events.config import settings
 from events.db import db_session, get_engine, take_upgraded
-from events.models import Receipt, StoredEvent, TableSession, utcnow
+from events.models import LogCosignature, Receipt, StoredEvent, TableSession, utcnow
 from events.storecheck import StoreCheck
+
+log = logging.getLogger(__name__)
+COSIGNED = "cosigned_checkpoint"  # a receipt's checkpoint as the witness cosigned it (unsigned
+# by the service: the note carries both signatures)
 
 
 class ConcurrencyConflict(Exception):
@@ -117,7 +121,9 @@ def ingest_parsed(
         with engine.begin() as connection:
             existing = _id_by_content_hash(connection, parsed.content_hash)
             if existing is None:
-                return _insert_new(connection, parsed, club, kind, session_id)
+                stored = _insert_new(connection, parsed, club, kind, session_id)
+        if existing is None:
+            return _witnessed(engine, stored)
     except IntegrityError:
         with engine.connect() as connection:  # a concurrent twin upload won
             existing = _id_by_content_hash(connection, parsed.content_hash)
@@ -321,7 +327,34 @@ def _append(session: TableSession, data: list[str], kind: str, engine: Engine | 
     except IntegrityError as e:
         raise ConcurrencyConflict(f"session {session.id}: seq {expected_seq + 1} is taken") from e
     session.head_seq, session.head_hash = head.seq, head.hash
-    return Stored(session, receipt, True)
+    return _witnessed(_engine(engine), Stored(session, receipt, True))
+
+
+def _witnessed(engine: Engine, stored: Stored) -> Stored:
+    """Have the witness (FUPAN_WITNESS_URL) cosign the checkpoint just committed with the
+    stored receipt, keep the cosigned note and hand it with the receipt. Without a witness, or
+    when it cannot be reached or refuses (logged), the receipt goes without."""
+    config = witnessing.configured()
+    if config is None:
+        return stored
+    note = stored.receipt["receipt"]["log"]["checkpoint"]
+    try:
+        cosigned = witnessing.submit(engine, config, note, _signing_key().public_key())
+    except (witnessing.WitnessUnavailable, witness.CosignatureInvalid) as e:
+        log.error("the checkpoint was not cosigned: %s", e)
+        return stored
+    if cosigned is None:
+        return stored
+    size = stored.receipt["receipt"]["log"]["tree_size"]
+    try:
+        with engine.begin() as connection:
+            connection.execute(
+                insert(LogCosignature),
+                dict(tree_size=size, witness=config.name, cosigned_at=utcnow(), note=cosigned),
+            )
+    except IntegrityError:
+        pass  # cosigned already (the same checkpoint sent again)
+    return dataclasses.replace(stored, receipt={**stored.receipt, COSIGNED: cosigned})
 
 
 def _signed(record: dict) -> None:
@@ -400,10 +433,24 @@ def export_log(*, session_id: str, engine: Engine | None = None) -> str:
 
 
 def receipts_of(*, session_id: str, engine: Engine | None = None) -> list[dict]:
-    """Every receipt issued for a session, oldest first (the last one covers the current head)."""
+    """Every receipt issued for a session, oldest first (the last one covers the current head),
+    each with the witness's cosigned checkpoint (``cosigned_checkpoint``) when it has one."""
     query = select(Receipt.document).where(Receipt.session_id == session_id).order_by(Receipt.id)
     with db_session(engine) as db:
-        return [json.loads(doc) for doc in db.scalars(query)]
+        documents = [json.loads(doc) for doc in db.scalars(query)]
+        sizes = {d["receipt"]["log"]["tree_size"] for d in documents if "log" in d["receipt"]}
+        cosigned = dict(
+            db.execute(
+                select(LogCosignature.tree_size, LogCosignature.note).where(
+                    LogCosignature.tree_size.in_(sizes)
+                )
+            ).all()
+        )
+    for document in documents:
+        note = cosigned.get(document["receipt"].get("log", {}).get("tree_size"))
+        if note is not None:
+            document[COSIGNED] = note
+    return documents
 
 
 def check_chains(
@@ -423,13 +470,41 @@ def check_chains(
     With ``club``, ``since`` or ``until`` only the sessions of that club and/or played in that
     period (days included), each head proven in the newest signed checkpoint by an inclusion
     proof instead of the whole log rebuilt: see ``events.storecheck`` and docs/store.md for what
-    such a check does not see."""
+    such a check does not see.
+
+    With a witness (FUPAN_WITNESS_URL), also prove that the log extends the witness's newest
+    cosigned checkpoint: a store rolled back or forked since is caught without a club's
+    checkpoint; a witness that cannot be asked is a problem."""
     engine = _engine(engine)
     key = _public_key(public_key)
+    config = witnessing.configured()
+    witnessed, trouble = _witness_checkpoint(config, key)
     if club is None and since is None and until is None:
-        return storecheck.check_store(engine, key, checkpoint)
-    selection = storecheck.Selection(club, since, until)
-    return storecheck.check_selection(engine, key, selection, checkpoint)
+        result = storecheck.check_store(engine, key, checkpoint, witnessed)
+    else:
+        selection = storecheck.Selection(club, since, until)
+        result = storecheck.check_selection(engine, key, selection, checkpoint, witnessed)
+    return dataclasses.replace(
+        result, problems=result.problems + trouble, witness=config and config.name
+    )
+
+
+def _witness_checkpoint(
+    config: witnessing.WitnessConfig | None, key
+) -> tuple[str | None, list[str]]:
+    """The witness's newest cosigned checkpoint of this log (asked before the store is read, so
+    that it is no newer than what is read), or why there is none to prove the store against."""
+    if config is None:
+        return None, []
+    try:
+        note = witnessing.latest(config, key)
+    except witnessing.WitnessUnavailable as e:
+        return None, [f"witness: {e}"]
+    except (transparency.CheckpointInvalid, witness.CosignatureInvalid) as e:
+        return None, [f"witness: its newest checkpoint does not verify: {e}"]
+    if note is None:
+        return None, [f"witness: {config.name} has cosigned no checkpoint of this log"]
+    return note, []
 
 
 def _public_key(pem: bytes | None):

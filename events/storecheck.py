@@ -37,6 +37,8 @@ class StoreCheck:
     extends: transparency.Checkpoint | None = None  # the older checkpoint proven extended
     selection: Selection | None = None  # None: the whole store
     log_rows: int = 0  # rows of log_leaves read (a selection's check: its proofs' nodes)
+    witnessed: transparency.Checkpoint | None = None  # the witness's newest, proven extended
+    witness: str | None = None  # the witness's name; None: no witness configured
 
     @property
     def ok(self) -> bool:
@@ -193,8 +195,12 @@ def receipt_problem(session, document: str | None, key: Ed25519PublicKey) -> str
     return None
 
 
-def check_store(engine: Engine, key: Ed25519PublicKey, checkpoint: str | None) -> StoreCheck:
-    """Every session, and the whole log rebuilt from its leaves (``transparency.Audit``)."""
+def check_store(
+    engine: Engine, key: Ed25519PublicKey, checkpoint: str | None, witnessed: str | None = None
+) -> StoreCheck:
+    """Every session, and the whole log rebuilt from its leaves (``transparency.Audit``);
+    ``checkpoint`` (a club's) and ``witnessed`` (the witness's newest cosigned checkpoint) each
+    proven extended by the newest signed checkpoint."""
     audit = transparency.Audit(key)
     with engine.connect() as connection:
         audit.load(connection)
@@ -204,18 +210,30 @@ def check_store(engine: Engine, key: Ed25519PublicKey, checkpoint: str | None) -
             continue  # gone since the check began: its leaves say so
         audit.session(read, tally.walk(read, key))
     audit.finish()
-    extended = None
+    extended = proven = None
     if checkpoint is not None:
         try:
             extended = audit.extends(checkpoint, key)
         except (transparency.CheckpointInvalid, merkle.ProofFailed) as e:
             audit.problems.append(f"checkpoint: {e}")
+    if witnessed is not None:
+        try:
+            proven = audit.extends(witnessed, key)
+        except (transparency.CheckpointInvalid, merkle.ProofFailed) as e:
+            audit.problems.append(f"witness: {e}")
     problems = tally.problems + audit.problems
-    return StoreCheck(tally.sessions, tally.events, tally.broken, problems, audit.latest, extended)
+    return StoreCheck(
+        tally.sessions, tally.events, tally.broken, problems, audit.latest, extended,
+        witnessed=proven,
+    )  # fmt: skip
 
 
 def check_selection(
-    engine: Engine, key: Ed25519PublicKey, selection: Selection, checkpoint: str | None
+    engine: Engine,
+    key: Ed25519PublicKey,
+    selection: Selection,
+    checkpoint: str | None,
+    witnessed: str | None = None,
 ) -> StoreCheck:
     """The selected sessions' chains and receipts, each leaf of theirs proven in the newest
     signed checkpoint, that checkpoint proven consistent with the one before it (and with
@@ -226,6 +244,15 @@ def check_selection(
         newest = transparency.newest_checkpoints(connection, key, tally.problems)
     latest = newest[0] if newest else None
     extended = _prove_checkpoints(tree, latest, newest[1:], checkpoint, key, tally.problems)
+    proven = None
+    if witnessed is not None and latest is not None:
+        witness_problems: list[str] = []
+        proven = _prove_checkpoints(tree, latest, [], witnessed, key, witness_problems)
+        tally.problems += [  # the root's problems are the newest checkpoint's, reported above
+            p.replace("checkpoint: ", "witness: ", 1)
+            for p in witness_problems
+            if p.startswith("checkpoint: ")
+        ]
     size = latest.size if latest else 0
     with engine.connect() as connection:
         beyond = connection.execute(
@@ -259,6 +286,7 @@ def check_selection(
         extended,
         selection,
         tree.rows_read,
+        proven,
     )
 
 

@@ -34,6 +34,7 @@ from service import (
     uploads,
 )
 from service.accounts import auth
+from service.sessions import resolutions
 
 DEFAULT_MAX_UPLOAD = 4 * 1024 * 1024
 DEFAULT_UPLOAD_SECONDS = 5.0  # parsing budget of one upload request (a long session: < 1 s)
@@ -82,6 +83,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     tile_images.init_app(app)
     Compress(app)
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
+    app.add_template_filter(resolutions.reason_words, "reason_words")
     for feature in (accounts, sessions, uploads, ledger, club, recorder, rules, transparency, api,
                     integrity):
         feature.init_app(app)

@@ -159,10 +159,14 @@ class DigestPlayer(SQLModel, table=True):
 
 class LedgerPayment(SQLModel, table=True):
     """A transfer of the ledger's settle-up marked paid: appended, never updated (migration
-    0007). ``amount`` in points; a negative one undoes an earlier mark."""
+    0007). ``amount`` in points; a reversal (0015) undoes the mark ``reverses`` names with the
+    opposite amount, at most once."""
 
     __tablename__ = "web_ledger_payment"
-    __table_args__ = (Index("web_ledger_payment_night", "club", "night"),)
+    __table_args__ = (
+        Index("web_ledger_payment_night", "club", "night"),
+        Index("web_ledger_payment_reverses", "reverses", unique=True),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     club: str = Field(max_length=200)
@@ -173,6 +177,7 @@ class LedgerPayment(SQLModel, table=True):
     basis: str = Field(max_length=10)  # recorded | owed
     by: str = Field(max_length=80)
     at: datetime = Field(default_factory=utcnow, sa_column=_time())
+    reverses: int | None = None
 
 
 class ClubHistory(SQLModel, table=True):

@@ -20,7 +20,7 @@ from engine import audit
 from events import store, verifications
 from events.codec import LogFormatError, parse_log
 from events.config import settings
-from workers import broker, integrity
+from workers import broker, integrity, review
 from workers.celery_app import app, enqueue, sweep_grace
 from workers.config import MAX_RETRIES
 
@@ -134,6 +134,13 @@ def _verify(session_id: str, head_seq: int, records: list[dict]) -> str:
         except broker.BROKER_ERRORS as e:  # the next verification or a page view queues it
             log.warning("integrity update of %s not queued: %s", club, e)
     return "ok"
+
+
+@app.task(name="fupan.review_session", **RETRY)
+def review_session(session_id: str) -> bool:
+    """Compute and store the efficiency review of a session's head unless this engine version
+    has one (workers/review.py); False for an unknown session."""
+    return review.review_at_head(session_id, engine_version()) is not None
 
 
 @app.task(name="fupan.integrity", **RETRY)

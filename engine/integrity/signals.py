@@ -36,6 +36,7 @@ MIN_HANDS = 100  # hands two players sat together before their pair is tested
 MIN_EVENTS = 8  # recorded payments behind a recorder's or a player's test
 THRESHOLD = 0.05  # the false discovery rate a flag stands for
 MAX_REFS = 200  # hands linked from one signal
+PRIOR_HANDS = 200  # the table mean's weight in a winner's rate, in hands
 MIN_EFFECT = 1.5  # a count flagged is at least half again what chance gives
 
 
@@ -90,14 +91,20 @@ def feeding(hands: Sequence[HandFacts], min_hands: int) -> list[dict]:
     for (d, x), shared in pairs.items():
         givers[x].append((wins_off[(d, x)] / len(shared), d))
 
+    all_wins = sum(wins_off.values())
+    mean = all_wins / max(1, sum(len(shared) for shared in pairs.values()))
+
     def rate(x: str, a: str) -> float:
         """x's wins per hand on the discards of the others but a, leaving out the one who gave
-        x the most (one partner must not make x look fast to everyone); half a win added."""
+        x the most (one partner must not make x look fast to everyone), drawn towards the
+        table's mean by ``PRIOR_HANDS`` hands' worth of it (a few hundred hands say little
+        about one player's speed)."""
         others = sorted(g for g in givers[x] if g[1] != a)
         if len(others) > 1:
             others = others[:-1]
         wins = sum(wins_off[(d, x)] for _, d in others)
-        return (wins + 0.5) / (sum(len(pairs[(d, x)]) for _, d in others) + 1)
+        hands = sum(len(pairs[(d, x)]) for _, d in others)
+        return (wins + PRIOR_HANDS * mean + 0.5) / (hands + PRIOR_HANDS + 1)
 
     out = []
     for (a, b), shared in sorted(pairs.items()):

@@ -131,7 +131,8 @@ class _Walk:
             shanten_after=chosen.shanten,
             best=tuple(c.tile for c in ranked if _key(c) == key), best_shanten=ranked[0].shanten,
             rank=better + 1, effective=chosen.count, best_effective=ranked[0].count,
-            given_up=tuple(k for k in ranked[0].effective if k not in chosen.effective),
+            given_up=() if _key(chosen) == key else tuple(
+                k for k in ranked[0].effective if k not in chosen.effective),
             options=tuple(Option(c.tile, c.shanten, c.effective) for c in ranked),
             tenpai=self._tenpai(seq, seat, hand, ranked),
         )

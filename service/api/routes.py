@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask import Blueprint, Response, abort, g, jsonify, request
+from flask import Blueprint, Response, abort, flash, g, jsonify, request
 from flask_babel import gettext as _
 
 from service.accounts import auth, members
@@ -17,6 +17,7 @@ from service.club import views as club_views
 from service.ledger import paid
 from service.ledger import views as ledger_views
 from service.ledger.money import money_setting, set_money
+from service.review import views as review_views
 from service.sessions import disputes as disputes_queue
 from service.sessions import replays, resolutions, views
 from service.uploads import uploads
@@ -78,6 +79,12 @@ def session_verifications(session_id: str):
     return jsonify(views.verifications_view(g.user, session_id))
 
 
+@bp.get("/sessions/<session_id>/review")
+@auth.api_auth
+def session_review(session_id: str):
+    return jsonify(review_views.review_view(g.user, session_id))
+
+
 @bp.get("/sessions/<session_id>/hands/<int:index>")
 @auth.api_auth
 def hand(session_id: str, index: int):
@@ -105,6 +112,8 @@ def resolve_dispute(session_id: str, index: int):
     result = resolutions.resolve(
         g.user, session_id, index, str(body.get("action", "")), str(body.get("reason", ""))
     )
+    if not request.is_json:  # the disputes page's form: the page it returns to says so
+        flash(resolutions.said(result))
     return jsonify(result), 201
 
 
@@ -149,6 +158,13 @@ def ledger(club: str):
 def ledger_paid(club: str):
     """An auditor or admin marks a transfer paid: a row appended, never an update."""
     return jsonify(paid.mark_paid(g.user, club, _body())), 201
+
+
+@bp.post("/clubs/<club>/ledger/paid/<int:mark_id>/reversal")
+@auth.api_auth
+def ledger_reversal(club: str, mark_id: int):
+    """An auditor or admin undoes a mark: its reversal appended (the opposite amount)."""
+    return jsonify(paid.reverse(g.user, club, mark_id)), 201
 
 
 @bp.post("/clubs/<club>/ledger/money")

@@ -97,7 +97,7 @@ def check(
         try:
             with common.database():
                 result = store.check_chains(public_key=key, checkpoint=note, **subset)
-        except ReceiptInvalid as e:  # an unusable --public-key
+        except ValueError as e:  # an unusable --public-key or FUPAN_WITNESS_KEY
             raise common.error(str(e)) from None
         for problem in [*result.broken, *result.problems]:
             console.print(f"[red]BROKEN[/] {problem}", highlight=False, soft_wrap=True)
@@ -127,6 +127,7 @@ def check(
                 highlight=False,
                 soft_wrap=True,
             )
+        _print_witness(result)
         raise typer.Exit(0 if result.ok else 1)
     try:
         document = json.loads(common.read(receipt))
@@ -151,6 +152,23 @@ def check(
         highlight=False,
         soft_wrap=True,
     )
+
+
+def _print_witness(result) -> None:
+    if result.witness is None:
+        console.print(
+            "[yellow]no witness[/] (FUPAN_WITNESS_URL is not set): a rollback or a fork of the "
+            "store is caught only with a checkpoint kept outside it (--checkpoint)",
+            highlight=False,
+            soft_wrap=True,
+        )
+    elif result.witnessed is not None:
+        console.print(
+            f"[green]the log extends the witness's newest cosigned checkpoint[/] "
+            f"({result.witness}: {result.witnessed.size} leaves signed at {result.witnessed.time})",
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def _check_consistency(path: Path, kept: str, key: bytes | None) -> None:

@@ -70,7 +70,9 @@ def period(args) -> tuple[date | None, date | None]:
 
 
 def page_view(user: User, club: str, args) -> dict:
-    """The page's data; opening it is appended to the club's history."""
+    """The page's data; opening it is appended to the club's history. ``cards``: the flagged
+    signals, each shown with its words, chart and hands; ``calm``: the others compared that
+    had something to count (no money beyond the rules at all is not listed), in a table; ``waiting``: the comparisons below the minimum sample (only counted)."""
     auth.require_permission(user, club, "see_integrity")
     since, until = period(args)
     _opened(user, club, since, until)
@@ -82,10 +84,12 @@ def page_view(user: User, club: str, args) -> dict:
 
         integrity_soon(club, _iso(since), _iso(until), names)
     result = found[0] if found else None
+    signals = result.signals if result else ()
     return {"club": club, "since": _iso(since), "until": _iso(until), "result": result,
-            "pending": not current, "cards": [_card(i, s) for i, s in enumerate(
-                result.signals if result else ()) if s.enough],
-            "waiting": [s for s in (result.signals if result else ()) if not s.enough]}  # fmt: skip
+            "pending": not current, "cards": [_card(i, s) for i, s in enumerate(signals) if s.flagged],
+            "calm": [_card(i, s) for i, s in enumerate(signals)
+                     if s.enough and not s.flagged and s.events],
+            "waiting": [s for s in signals if not s.enough]}  # fmt: skip
 
 
 def signal_of(user: User, club: str, index: int, args) -> Signal:

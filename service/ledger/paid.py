@@ -1,8 +1,8 @@
 """Transfers marked paid. Each mark is a row appended to ``web_ledger_payment`` — who marked
 it, when, how much, from whom to whom, which night and on which basis — and is never updated
 or deleted: the ledger's paid and outstanding amounts are sums over these rows, so the record
-of who said what was paid stays whole (a mistaken mark is undone by a mark of the opposite
-amount)."""
+of who said what was paid stays whole. A mistaken mark is undone by a reversal: a new row of the
+opposite amount naming the mark it takes back (``reverses``), once."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from collections import defaultdict
 from datetime import date
 
 from flask import abort
+from flask_babel import gettext as _
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
 from service.accounts import auth
@@ -37,18 +39,46 @@ def mark_paid(user: User, club: str, form) -> dict:
     basis = str(form.get("basis", "recorded"))
     if basis not in BASES:
         abort(400, f"basis must be one of {', '.join(BASES)}")
-    row = LedgerPayment(club=club, night=night, payer=payer, payee=payee, amount=int(amount),
-                        basis=basis, by=user.username)  # fmt: skip
+    return _append(LedgerPayment(club=club, night=night, payer=payer, payee=payee,
+                                 amount=int(amount), basis=basis, by=user.username))  # fmt: skip
+
+
+def reverse(user: User, club: str, mark_id: int) -> dict:
+    """Undo mark ``mark_id`` of ``club`` by appending its reversal (auditor or admin); a mark
+    already reversed, or itself a reversal, is a 409."""
+    auth.require_club(user, club, roles=("auditor", "admin"))
+    with db() as session:
+        mark = session.get(LedgerPayment, mark_id)
+        if mark is None or mark.club != club:
+            abort(404, _("no such mark"))
+        if mark.reverses is not None:
+            abort(409, _("a reversal cannot be undone; mark the transfer paid again"))
+        if session.exec(select(LedgerPayment).where(LedgerPayment.reverses == mark_id)).first():
+            abort(409, _("this mark was already undone"))
+    return _append(LedgerPayment(club=club, night=mark.night, payer=mark.payer, payee=mark.payee,
+                                 amount=-mark.amount, basis=mark.basis, by=user.username,
+                                 reverses=mark_id))  # fmt: skip
+
+
+def _append(row: LedgerPayment) -> dict:
     with db() as session:
         session.add(row)
-        session.commit()
+        try:
+            session.commit()
+        except IntegrityError:  # two undos of one mark at once: the unique index keeps one
+            abort(409, _("this mark was already undone"))
         session.refresh(row)
         return as_dict(row)
 
 
 def as_dict(m: LedgerPayment) -> dict:
     return {"id": m.id, "night": m.night, "from": m.payer, "to": m.payee, "amount": m.amount,
-            "basis": m.basis, "by": m.by, "at": m.at.isoformat()}  # fmt: skip
+            "basis": m.basis, "by": m.by, "at": m.at.isoformat(), "reverses": m.reverses}  # fmt: skip
+
+
+def undone(rows: list[LedgerPayment]) -> set[int]:
+    """Ids of the marks a later row reverses."""
+    return {r.reverses for r in rows if r.reverses is not None}
 
 
 def marks(club: str, nights: list[str] | None = None) -> list[LedgerPayment]:

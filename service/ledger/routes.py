@@ -7,11 +7,12 @@ import csv
 import io
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from flask_login import current_user
 
 from service.accounts import auth
 from service.ledger import paid
-from service.ledger.money import money_amount, set_money
+from service.ledger.money import money_amount, money_setting, set_money, unit_text
 from service.ledger.views import hand_rows, ledger_view
 from service.security import csv_cell
 
@@ -25,7 +26,24 @@ def ledger(club: str):
 
 @bp.post("/clubs/<club>/ledger/paid")
 def mark_paid(club: str):
-    paid.mark_paid(current_user, club, request.form)
+    """Marking cash handed over takes two steps: the ledger's button shows what will be
+    recorded (``confirm.html``), and only its confirm button appends the mark."""
+    if request.form.get("confirmed") != "1":
+        auth.require_club(current_user, club, roles=("auditor", "admin"))
+        return render_template("ledger/confirm.html", club=club, f=request.form,
+                               setting=money_setting(club))  # fmt: skip
+    mark = paid.mark_paid(current_user, club, request.form)
+    flash(_("Recorded: %(payer)s handed %(amount)s to %(payee)s. Wrong? Undo it under “Cash "
+            "handed over” below.", payer=mark["from"], payee=mark["to"], amount=mark["amount"]))  # fmt: skip
+    return redirect(_back(club))
+
+
+@bp.post("/clubs/<club>/ledger/paid/<int:mark_id>/undo")
+def undo_paid(club: str, mark_id: int):
+    mark = paid.reverse(current_user, club, mark_id)
+    flash(_("Undone: %(payer)s handing %(amount)s to %(payee)s is no longer counted (a "
+            "reversal was added; nothing was deleted).", payer=mark["from"], payee=mark["to"],
+            amount=-mark["amount"]))  # fmt: skip
     return redirect(_back(club))
 
 
@@ -49,14 +67,19 @@ def _back(club: str) -> str:
 
 @bp.get("/clubs/<club>/ledger.csv")
 def ledger_csv(club: str):
-    """One row per player per hand of the ledger's sessions: date, table, session, hand, and
-    the recorded and owed amounts (and their money, when the club set a point's value)."""
+    """One row per player per hand of the ledger's sessions: date, table, session (its start
+    and table), hand, the recorded and owed amounts (and their money, when the club set a
+    point's value), and the hand's dispute and its resolution; headers in the page's language."""
     v = ledger_view(current_user, club, request.args)
     m = v["money"]
     out = io.StringIO()
     writer = csv.writer(out)
-    head = ["date", "table", "session", "hand", "player", "recorded", "owed"]
-    writer.writerow(head + ([f"recorded {m['unit']}", f"owed {m['unit']}"] if m else []))
+    head = {"date": _("date"), "table": _("table"), "session": _("session"), "hand": _("hand no."),
+            "player": _("player"), "recorded": _("recorded at the table"), "owed": _("owed"),
+            "dispute": _("dispute"), "resolution": _("resolution")}  # fmt: skip
+    unit = unit_text(m["unit"]) if m else ""
+    money_head = [_("%(what)s in %(unit)s", what=head[k], unit=unit) for k in ("recorded", "owed")]
+    writer.writerow(list(head.values()) + (money_head if m else []))
     for row in hand_rows(current_user, club, request.args):
         money = [money_amount(row[k], m) for k in ("recorded", "owed")] if m else []
         writer.writerow([csv_cell(row[k]) for k in head] + money)

@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from flask import abort
+from flask_babel import gettext as _
 
+from engine.audit import resolutions as report_resolutions
 from service.accounts import auth
 from service.club.digests import owed_nets
 from service.club.views import club_digests
@@ -16,6 +18,7 @@ from service.ledger import money, paid
 from service.ledger.settle import settle_up
 from service.models import User
 from service.sessions import queries
+from service.sessions.resolutions import reason_words
 from service.sessions.views import parse_filter
 
 
@@ -61,6 +64,7 @@ def ledger_view(user: User, club: str, args) -> dict:
         "nights": [_night(n, nights[n], by_pair) for n in sorted(nights)],
         "players": _players(totals, marks, basis),
         "marks": [paid.as_dict(m) for m in marks if m.basis == basis],
+        "undone": sorted(paid.undone(marks)),
         "pending_sessions": pending,
     }
 
@@ -76,7 +80,8 @@ def _filter(club: str, args) -> queries.SessionFilter:
 
 def hand_rows(user: User, club: str, args) -> list[dict]:
     """What each player won or lost in each hand of the ledger's sessions, recorded and owed
-    (the CSV), oldest session first."""
+    (the CSV), oldest session first; ``session`` is its start and table as people say it, and
+    each row says whether the hand was disputed and how the dispute was resolved."""
     auth.require_club(user, club)
     rows = queries.list_sessions([club], _filter(club, args), 10**6, 0, with_report=True)
     out = []
@@ -84,13 +89,26 @@ def hand_rows(user: User, club: str, args) -> list[dict]:
         report = queries.report_of(v)
         if report is None:
             continue
-        day = (s.started_at or s.created_at.isoformat())[:10]
+        start = (s.started_at or s.created_at.isoformat())[:16].replace("T", " ")
+        session = _("%(start)s, table %(table)s", start=start, table=s.table_name)
+        resolved = report_resolutions(report)
         for h, owed in zip(report["hands"], owed_nets(report), strict=True):
+            dispute, resolution = _dispute_cells(h, resolved.get(h["seq"]))
             for seat, player in h["seats"].items():
-                out.append({"date": day, "table": s.table_name, "session": s.id, "hand": h["no"],
-                            "player": player, "recorded": (h["recorded_net"] or {}).get(seat),
-                            "owed": owed.get(seat, 0)})  # fmt: skip
+                out.append({"date": start[:10], "table": s.table_name, "session": session,
+                            "hand": h["no"], "player": player,
+                            "recorded": (h["recorded_net"] or {}).get(seat),
+                            "owed": owed.get(seat, 0), "dispute": dispute,
+                            "resolution": resolution})  # fmt: skip
     return out
+
+
+def _dispute_cells(hand: dict, resolution: dict | None) -> tuple[str, str]:
+    """The CSV's dispute (open, resolved or empty) and resolution (how, why, by whom) cells."""
+    if resolution is not None:
+        return _("resolved"), _("%(reason)s (by %(user)s)",
+                                reason=reason_words(resolution["reason"]), user=resolution["by"])  # fmt: skip
+    return (_("open"), "") if hand["disputes"] else ("", "")
 
 
 def _add(nets) -> dict[str, int]:

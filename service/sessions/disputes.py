@@ -35,6 +35,8 @@ def disputes_view(user: User, club: str, args) -> dict:
         if report is None:
             continue
         summary, resolved = session_summary(s, v), resolutions(report)
+        if v.head_seq < s.head_seq:
+            resolved = {**_being_verified(s.id, v.head_seq, report), **resolved}
         for i, h in enumerate(report["hands"], start=1):
             resolution = resolved.get(h["seq"])
             if not h["disputes"] and resolution is None:
@@ -52,3 +54,16 @@ def disputes_view(user: User, club: str, args) -> dict:
             "disputes": items, "offset": offset,
             "prev_offset": max(offset - DISPUTE_PAGE, 0) if offset else None,
             "next_offset": offset + DISPUTE_PAGE if more else None}
+
+
+def _being_verified(session_id: str, verified_to: int, report: dict) -> dict[int, dict]:
+    """Hand seq -> a resolution appended after the report (``pending``: its session is being
+    verified again), so that a resolved hand leaves the open queue at once."""
+    starts = sorted(h["seq"] for h in report["hands"])
+    out = {}
+    for c in queries.corrections_after(session_id, verified_to):
+        hand_seq = max((x for x in starts if x < c["target"]), default=None)
+        if hand_seq is not None and (c.get("replacement") or {}).get("type") == "settlement":
+            out[hand_seq] = {"by": c.get("by", ""), "reason": c.get("reason", ""), "paid": [],
+                             "pending": True}  # fmt: skip
+    return out

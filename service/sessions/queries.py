@@ -195,3 +195,13 @@ def stream_outline(session_id: str, after_seq: int, upto_seq: int) -> list[Outli
         Outlined(seq, type_, None if data is None else json.loads(data))
         for seq, type_, data in rows
     ]
+
+
+def corrections_after(session_id: str, seq: int) -> list[dict]:
+    """The corrections appended to a session after ``seq`` (those its latest report has not
+    verified yet: a dispute just resolved, its session queued again)."""
+    query = select(StoredEvent.data).where(
+        StoredEvent.stream == session_id, StoredEvent.seq > seq, StoredEvent.type == "correction"
+    )
+    with db() as session:
+        return [json.loads(d) for d in session.exec(query).all()]

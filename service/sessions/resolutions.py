@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from flask import abort
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from events import store
 from service.accounts import auth
@@ -19,6 +20,19 @@ from service.sessions import queries, replays, views
 from workers.dispatch import enqueue_verify
 
 ACTIONS = ("accept_expected", "keep_recorded")
+# What each action did, as a page says it: the stored reason keeps the action's code before
+# the auditor's words (``engine.audit.resolutions`` reads it), which no page shows as is.
+ACTION_WORDS = {"accept_expected": _l("the expected amounts paid"),
+                "keep_recorded": _l("what the table paid kept")}  # fmt: skip
+
+
+def reason_words(reason: str) -> str:
+    """A stored resolution reason in the page's language: ``accept_expected: they agreed`` ->
+    "the expected amounts paid: they agreed" (a reason without a code is shown as is)."""
+    code, sep, said = reason.partition(":")
+    if not sep or code not in ACTION_WORDS:
+        return reason
+    return _("%(how)s: %(why)s", how=ACTION_WORDS[code], why=said.strip())
 
 
 def resolve(user: User, session_id: str, index: int, action: str, reason: str) -> dict:
@@ -57,7 +71,16 @@ def resolve(user: User, session_id: str, index: int, action: str, reason: str) -
     except store.CorrectionInvalid as e:
         abort(400, str(e))
     enqueue_verify(s.id)
-    return {"session_id": s.id, "seq": stored.session.head_seq, "correction": correction}
+    return {"session_id": s.id, "seq": stored.session.head_seq, "correction": correction,
+            "table": s.table_name, "hand": hand["no"]}
+
+
+def said(result: dict) -> str:
+    """What the page says once a dispute is resolved (flashed on the page the form returns to)."""
+    code = result["correction"]["reason"].partition(":")[0]
+    return _("Resolved: table %(table)s, hand %(no)s (%(how)s). It has left the open disputes and "
+             "is being verified again.", table=result["table"], no=result["hand"],
+             how=ACTION_WORDS[code])  # fmt: skip
 
 
 def _settlement_seq(s, index: int) -> int:

@@ -38,3 +38,17 @@ def test_the_fuzz_counts_a_ruleset_failing_inside_the_audit(monkeypatch):
         assert check(data, catcher) is None
         monkeypatch.setattr(nonwinner, "_faces", lambda *args: {}["3f"])
         assert "KeyError" in (check(data, catcher) or "")
+
+
+def test_a_field_a_record_type_does_not_have_is_ignored_whatever_its_value():
+    # Found by the fuzz (seed 1): "seat": [] on a settlement line, which has no seat, met the
+    # replay's bookkeeping of passed wins (zhoushan, xizhou) as an unhashable key.
+    from engine.audit import audit_records
+    from engine.simulate import generate_session
+
+    for ruleset in ("zhoushan", "xizhou"):
+        records, _ = generate_session(ruleset, 1, 1)
+        for odd in ([], {}, "S"):
+            changed = [{**r, "seat": odd} if r["type"] in ("settlement", "exhausted") else r
+                       for r in records]  # fmt: skip
+            assert audit_records(changed)["hands"][0]["anomalies"] == []

@@ -47,14 +47,18 @@ def test_feeding_by_hand():
     hands = [hand(1, [("A", ("B",))]), hand(2, [("A", ("B",))]), hand(3, [("C", ("D",))]),
              hand(4, [("D", ("C",))]), hand(5, [("B", ("C",))])]  # fmt: skip
     # Rates for A's deal-ins: each winner's wins on the discards of the two others but A, less
-    # the one who gave most (ties: the later name), over the 5 hands sat with the one left
-    # (+0.5 win, +1 hand): B keeps C (0 wins), C keeps B (1 win: B->C), D keeps B (0 wins; C,
-    # who gave D its win, is left out): 0.5/6, 1.5/6, 0.5/6 -> B's chance 0.5 / 2.5 = 1/5.
+    # the one who gave most (ties: the later name), over the 5 hands sat with the one left,
+    # drawn towards the table's mean (5 wins over 12 ordered pairs x 5 hands = 1/12 a hand)
+    # by 200 hands' worth: (wins + 200/12 + 0.5) / (5 + 200 + 1). B keeps C (0 wins), C keeps
+    # B (1 win: B->C), D keeps B (0 wins; C, who gave D its win, is left out).
+    prior = 200 / 12 + 0.5
+    b, c, d = prior, 1 + prior, prior
+    chance = b / (b + c + d)
     s = one(feeding(hands, 2), "feeding", ("A", "B"))
     assert (s["hands"], s["events"], s["observed"]) == (5, 2, 2)
-    assert s["expected"] == pytest.approx(2 / 5, abs=1e-6)
-    assert s["effect"] == pytest.approx(5, abs=1e-4)
-    assert s["p_value"] == pytest.approx(1 / 25)
+    assert s["expected"] == pytest.approx(2 * chance, abs=1e-6)
+    assert s["effect"] == pytest.approx(1 / chance, abs=1e-4)
+    assert s["p_value"] == pytest.approx(chance**2)
     assert [r.no for r in s["refs"]] == [1, 2]
     other = one(feeding(hands, 2), "feeding", ("A", "C"))
     assert other["observed"] == 0 and other["p_value"] == 1.0
@@ -187,3 +191,18 @@ def test_hand_facts_of_a_simulated_session():
         wins = sum(1 for w in h["wins"] if w["how"] == "discard")
         assert sum(len(ws) for _, ws in f.deal_ins) == wins
         assert f.residual == {} and f.shifts == ()  # an honest log: nothing beyond the rules
+
+
+def test_a_small_excess_is_not_flagged_however_sure():
+    # 1,800 hands: A deals in 600 times, 280 to B where about a third (200) is chance: p is tiny,
+    # but 1.4 times chance is below the 1.5 a flag needs
+    hands = []
+    for i in range(1800):
+        if i < 600:
+            ins = [("A", ("B",))] if i < 280 else [("A", ("CD"[i % 2],))]
+        else:
+            x = "BCD"[i % 3]
+            ins = [(x, ([p for p in P if p != x][i // 3 % 3],))]
+        hands.append(hand(i, ins))
+    s = next(s for s in integrity(hands, "club").signals if s.players == ("A", "B"))
+    assert s.q_value < 1e-6 and 1.3 < s.effect < 1.5 and not s.flagged

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from dataclasses import dataclass
 
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
@@ -36,14 +35,13 @@ from engine.rulesets.base import (
     SettleInput,
     Term,
     Text,
-    option,
 )
 from engine.rulesets.claims import passed_peng
+from engine.rulesets.xizhou.options import FLUSH_CONFIGS, Options
 from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE, WINDS, english
 
 # A summary log's win flag: the winning discard was the discarder's first after its kong (杠后炮).
 FLAG_AFTER_KONG = "after_kong"
-FLUSH_CONFIGS = {"14/12": (14, 12), "12/10": (12, 10), "12/8": (12, 8), "10/6": (10, 6)}
 GANG_KINDS = ("la_gang", "song_gang", "huan_gang")  # the winner's 承包 for a kong: 5M
 BAO_KINDS = ("san_bao", "hu_bao")
 KIND_ZH = {
@@ -73,63 +71,6 @@ RULES = {
     "discard": ("点炮", "a discard win: the discarder pays 2M"),
     "self_draw": ("自摸", "self-draw: each pays M"),
 }
-
-
-@dataclass(frozen=True)
-class Options:
-    base: int = option(
-        1, "base: M = tai × base (the rules: 1 in a private room)",
-        zh="底分：M = 台 × 底分（规则：包厢为1）",
-    )
-    flush_config: str = option(
-        "14/12",
-        "tai of one suit and of one suit with honors (four melds with a single wait and all "
-        "pungs count as one suit with honors)",
-        zh="清一色/混一色的台数（大吊车、对对胡按混一色计）",
-        labels={
-            name: Text(f"清一色{full}台、混一色{half}台",
-                       f"one suit {full} tai, one suit with honors {half} tai")
-            for name, (full, half) in FLUSH_CONFIGS.items()
-        },
-    )
-    flower_order: str = option(
-        "tile_numbers",
-        "which flowers are a seat's own (the rules list the plants as plum, orchid, "
-        "chrysanthemum, bamboo)",
-        zh="哪些花是正花（规则顺序梅兰菊竹）",
-        labels=tai.FLOWER_ORDERS,
-    )
-    four_flowers: str = option(
-        "any",
-        "which four flowers score 12 tai",
-        zh="四花12台算哪四张花",
-        labels={
-            "any": Text("任意四张花（规则：四个花）", "any four flowers (the rules' words)"),
-            "set": Text("只算整套（春夏秋冬或梅兰菊竹）",
-                        "only a full set (the four seasons or the four plants)"),
-        },
-    )
-    zhengfeng_stacks: bool = option(
-        False,
-        "a pung of the wind that is both the seat's and the round's (2 tai) also counts as the "
-        "round wind and the seat wind (4 tai in all); default: it replaces them",
-        zh="正风（既是门风又是圈风的风刻，2台）再加圈风和位风（共4台）；默认：正风代替它们",
-    )
-    pinghu_white_pair: bool = option(
-        True,
-        "a pair of white dragons still allows all chows (the rules bar only the red and green "
-        "dragons and the seat and round winds)",
-        zh="白板作将仍可算平胡（规则只排除中发和门风、圈风）",
-    )
-    hu_bao_rule: str = option(
-        "each_3",
-        "when two seats are bound to each other (each pays for the other)",
-        zh="互包：两家互相吃碰怎样算够数",
-        labels={
-            "each_3": Text("两家互相各吃碰对方3次", "each claimed 3 times from the other"),
-            "total_3": Text("两家互相吃碰合计3次", "both claimed from each other, 3 times together"),
-        },
-    )
 
 
 # Every 台 item (seed 台数计算); None: set by ``flush_config`` (see ``_flush_tai``).

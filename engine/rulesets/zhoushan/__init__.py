@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from dataclasses import dataclass
 
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
@@ -34,64 +33,10 @@ from engine.rulesets.base import (
     SettleInput,
     Term,
     Text,
-    option,
 )
 from engine.rulesets.claims import passed_peng
+from engine.rulesets.zhoushan.options import Options
 from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE
-
-
-@dataclass(frozen=True)
-class Options:
-    stake: int = option(
-        1, "amount paid per tai (and per base); the rules name no stake",
-        zh="每台（和每个底）付多少；规则没有定",
-    )
-    base: int = option(
-        0,
-        "base: tai every paying seat pays on top of the winner's tai (the rules: the winner's "
-        "tai alone; a club that pays a base sets 1)",
-        zh="底：每家付款时在胡家台数外另加的台数，所以0台的胡也有钱",
-    )
-    cap: int = option(
-        4, "tai cap per winner (the rules: more than 4 tai still count as 4); 0 = none",
-        zh="每位胡家最多算几台（规则：超过4台按4台）；0 = 不封顶",
-        labels={0: Text("不封顶", "no cap")},
-    )
-    discard_payer: str = option(
-        "discarder",
-        "who pays a win on a discard",
-        zh="放铳时谁付",
-        labels={
-            "discarder": Text("放铳者一家付", "the discarder alone"),
-            "all": Text("三家都付", "all three others"),
-        },
-    )
-    pinghu_tai: int = option(
-        1, "tai of all chows (plain pair, two-sided wait); the rules omit it",
-        zh="排胡（全是顺子、普通的将、两面听）算几台；规则没提",
-        labels={0: Text("不算", "not counted")},
-    )
-    tanki_self_draw_tai: int = option(
-        2, "tai of a self-drawn pair wait (the rules: 2), counted beside the self-draw's 1 tai",
-        zh="自摸单钓将算几台（规则：2），另外还有自摸的1台",
-    )
-    haidi: str = option(
-        "discard",
-        "which wins on the last tile count as winning on the last tile",
-        zh="海底捞月算哪些胡",
-        labels={
-            "discard": Text("只算胡最后打出的那张牌（规则原文）", "only a win on the last discard (the rules' words)"),
-            "both": Text("胡最后打出的牌或自摸最后一张", "a win on the last discard or a self-draw of the last tile"),
-        },
-    )
-    flower_order: str = option(
-        "spec",
-        "which flowers are a seat's own (the rules list the plants as plum, orchid, bamboo, "
-        "chrysanthemum)",
-        zh="哪些花是本位花（规则顺序梅兰竹菊）",
-        labels=tai.FLOWER_ORDERS,
-    )
-
 
 # Every 台 item (seed 台数); None: set by an option (``_option_tai``).
 ITEMS: tai.ItemTable = {

@@ -120,6 +120,9 @@ def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, d
         if page.locator(f"#night-{NIGHT} ol.transfers li.paid").count() == 0:
             paid.first.click()
             page.wait_for_load_state("load")
+            shot("ledger-confirm")
+            page.click("#confirm-form button")
+            page.wait_for_load_state("load")
         shot("ledger")
         page.goto(f"{live}/clubs/{club}/dashboards")
         shot("dashboards", CHARTS)

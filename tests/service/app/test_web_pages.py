@@ -144,7 +144,7 @@ def test_ledger_settles_up_and_exports_csv(alice, sessions):
     rows = csv.DictReader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff")))
     totals: dict[str, int] = {}
     for r in rows:  # one row per player per hand: they add up to the night's totals
-        totals[r["player"]] = totals.get(r["player"], 0) + int(r["recorded"] or 0)
+        totals[r["玩家"]] = totals.get(r["玩家"], 0) + int(r["牌桌实付"] or 0)
     assert {p: n for p, n in totals.items() if n} == {p: n for p, n in view["totals"].items() if n}
     assert "结账（最少转账）" in alice.get(f"/clubs/{CLUB}/ledger").get_data(as_text=True)
 

@@ -76,14 +76,28 @@ def test_treasurer_marks_a_transfer_paid(browser, live, night, shots, device):
     first = page.locator(f"#night-{NIGHT} ol.transfers li").first
     assert first.locator(".money").inner_text().endswith(" 元")
     first = page.locator(f"#night-{NIGHT} ol.transfers li").first
-    first.locator("form.mark-paid button").click()
+    first.locator("form.mark-paid button").click()  # asks first: nothing is recorded yet
     page.wait_for_load_state("load")
+    assert "现金" in page.locator("#confirm-what").inner_text()
+    no_sideways_scroll(page)
+    page.screenshot(path=str(shots / f"ledger-confirm{SUFFIX[device]}.png"), full_page=True)
+    page.locator("#confirm-form button").click()
+    page.wait_for_load_state("load")
+    assert "已记下" in page.locator(".flash").inner_text()
     first = page.locator(f"#night-{NIGHT} ol.transfers li").first
     assert "paid" in first.get_attribute("class")
     assert first.locator("form.mark-paid button").count() == 0
     assert page.locator("#marks").get_by_text("alice").is_visible()
     no_sideways_scroll(page)
     page.screenshot(path=str(shots / f"ledger-paid{SUFFIX[device]}.png"), full_page=True)
+    page.locator("#marks form.undo button").click()  # the undo: a reversal appended
+    page.wait_for_load_state("load")
+    assert "已撤销" in page.locator(".flash").inner_text()
+    assert page.locator("#marks tr[data-mark]").count() == 2  # the mark and its reversal
+    assert page.locator("#marks tr.undone").count() == 1
+    first = page.locator(f"#night-{NIGHT} ol.transfers li").first
+    assert first.locator("form.mark-paid button").count() == 1  # outstanding again
+    page.screenshot(path=str(shots / f"ledger-undone{SUFFIX[device]}.png"), full_page=True)
     assert errors == []
     context.close()
 

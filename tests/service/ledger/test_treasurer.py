@@ -179,17 +179,22 @@ def test_marking_paid_needs_the_auditor_or_admin_role(app, alice, disputed):
 
 
 def test_ledger_csv_has_date_session_hand_and_both_amounts(alice, disputed):
-    response = alice.get(f"/clubs/{CLUB}/ledger.csv?date={NIGHT}")
+    response = alice.get(f"/clubs/{CLUB}/ledger.csv?date={NIGHT}", headers=EN)
     rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff"))))
-    assert {"date", "table", "session", "hand", "player", "recorded", "owed"} <= set(rows[0])
-    assert {r["date"] for r in rows} == {NIGHT} and {r["session"] for r in rows} == {disputed}
+    assert list(rows[0]) == ["date", "table", "session", "hand no.", "player",
+                             "recorded at the table", "owed", "dispute", "resolution"]  # fmt: skip
+    s = alice.get(f"/api/v1/sessions/{disputed}").get_json()["session"]
+    start = s["started_at"][:16].replace("T", " ")
+    assert {r["date"] for r in rows} == {NIGHT}
+    assert {r["session"] for r in rows} == {f"{start}, table {s['table']}"}  # not the 32-hex id
     hand = alice.get(f"/api/v1/sessions/{disputed}/hands/1").get_json()
     for r in rows:
         seat = next(s for s, p in hand["seats"].items() if p == r["player"])
-        assert (int(r["recorded"]), int(r["owed"])) == (
+        assert (int(r["recorded at the table"]), int(r["owed"])) == (
             hand["recorded_net"][seat],
             hand["expected_net"][seat],
         )
+        assert (r["dispute"], r["resolution"]) == ("open", "")
 
 
 # -- 5. page weight ---------------------------------------------------------------------------
@@ -298,6 +303,6 @@ def test_ledger_csv_gives_the_money_too_once_a_point_has_a_value(alice, disputed
     assert _post(alice, f"/api/v1/clubs/{CLUB}/ledger/money", point_value="0.5").status_code == 200
     response = alice.get(f"/clubs/{CLUB}/ledger.csv?date={NIGHT}")
     rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff"))))
-    for r in rows:  # half a 元 a point, as the club said
-        assert Decimal(r["recorded 元"]) * 2 == int(r["recorded"])
-        assert Decimal(r["owed 元"]) * 2 == int(r["owed"])
+    for r in rows:  # half a 元 a point, as the club said (the page's language: Chinese)
+        assert Decimal(r["牌桌实付（元）"]) * 2 == int(r["牌桌实付"])
+        assert Decimal(r["应付（元）"]) * 2 == int(r["应付"])

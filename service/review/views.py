@@ -1,0 +1,39 @@
+"""A session's efficiency review as JSON: the stored review of its head (computed on first ask)
+with each item's log line and every player's figures."""
+
+from __future__ import annotations
+
+from flask import abort
+
+from engine.review import player_summary
+from service.db import engine
+from service.models import User
+from service.sessions.views import load_session
+from workers import review as stored_reviews
+from workers.tasks import engine_version
+
+NOTHING = {"zh": "没有记录打牌过程：无可复盘", "en": "no play recorded: nothing to review"}
+
+
+def review_view(user: User, session_id: str) -> dict:
+    """``{id, head_seq, engine_version, version, ruleset, reviewable, note, seconds, players,
+    hands}`` (docs/api.md). The log is stored one record a line: line = seq + 1."""
+    s = load_session(user, session_id)
+    try:
+        got = stored_reviews.review_at_head(s.id, engine_version(), engine())
+    except ValueError as exc:  # no session record, unknown ruleset: the verification says so too
+        return {"id": s.id, "head_seq": s.head_seq, "error": str(exc)}
+    if got is None:
+        abort(404)
+    review, seconds = got
+    review = review.with_lines(list(range(1, s.head_seq + 2)))
+    return {
+        "id": s.id,
+        "head_seq": s.head_seq,
+        "engine_version": engine_version(),
+        "reviewable": review.reviewable,
+        "note": None if review.reviewable else NOTHING,
+        "seconds": round(seconds, 4),
+        "players": {p: f.to_dict() for p, f in player_summary(review).items()},
+        **review.to_dict(),
+    }

@@ -1,0 +1,53 @@
+"""GET /api/v1/sessions/<id>/review: the efficiency review, stored once per head and engine."""
+
+from __future__ import annotations
+
+import json
+
+from engine.simulate.session import generate_session
+from events.codec import canonical_json
+from events.models import ReviewRow
+from service.db import engine
+from tests.service.conftest import CLUB, login, verified
+from workers import review as stored_reviews
+from workers.tasks import engine_version
+
+
+def _log(summary: bool = False) -> bytes:
+    records, _ = generate_session("zhoushan", 2, seed=31, summary=summary, club=CLUB)
+    return "".join(canonical_json(r) + "\n" for r in records).encode()
+
+
+def test_review_of_a_session_is_computed_once_and_stored(alice, app):
+    session_id = verified(alice, _log())
+    response = alice.get(f"/api/v1/sessions/{session_id}/review")
+    assert response.status_code == 200
+    data = response.get_json()
+    assert data["reviewable"] and data["version"] >= 1 and data["note"] is None
+    hand = data["hands"][0]
+    decision = hand["seats"]["E"]["decisions"][0]
+    assert {"step", "line", "discard", "shanten_before", "shanten_after", "best", "effective",
+            "best_effective"} <= set(decision)
+    assert decision["line"] == decision["seq"] + 1
+    assert set(data["players"]) == set(hand["seats"][s]["player"] for s in hand["seats"])
+    with app.app_context():
+        rows = stored_reviews.stored(session_id, data["head_seq"], engine_version(), engine())
+        assert isinstance(rows, ReviewRow)
+        kept = json.loads(rows.result)["hands"][0]["seats"]["E"]["decisions"]
+        assert [d["seq"] for d in kept] == [d["seq"] for d in hand["seats"]["E"]["decisions"]]
+    again = alice.get(f"/api/v1/sessions/{session_id}/review").get_json()
+    assert again["hands"] == data["hands"] and again["seconds"] == data["seconds"]
+
+
+def test_a_summary_log_says_nothing_to_review(alice):
+    session_id = verified(alice, _log(summary=True))
+    data = alice.get(f"/api/v1/sessions/{session_id}/review").get_json()
+    assert not data["reviewable"]
+    assert data["note"]["en"] == "no play recorded: nothing to review"
+
+
+def test_another_clubs_session_is_not_found(client, alice):
+    session_id = verified(alice, _log())
+    client.get("/logout")
+    login(client, "bob")
+    assert client.get(f"/api/v1/sessions/{session_id}/review").status_code == 404

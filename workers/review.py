@@ -1,0 +1,63 @@
+"""The efficiency review as a derived result: computed from a session's stored records at its
+head, stored once per (session, head, engine version), and loaded by the pages and the API.
+
+A review costs far more than the verification (docs/performance.md), so it is not computed with
+every verification: the first reader of a head computes and stores it (or the
+``fupan.review_session`` task does), and a new engine version or a new head gets its own row.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from sqlalchemy import Engine, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from engine.review import SessionReview, review_records
+from events import store
+from events.db import db_session, get_engine
+from events.models import ReviewRow, TableSession, utcnow
+
+_INSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
+
+
+def stored(session_id: str, head_seq: int, engine_version: str,
+           engine: Engine | None = None) -> ReviewRow | None:
+    query = select(ReviewRow).where(
+        ReviewRow.session_id == session_id, ReviewRow.head_seq == head_seq,
+        ReviewRow.engine_version == engine_version,
+    )
+    with db_session(engine) as db:
+        return db.scalars(query).first()
+
+
+def review_at_head(session_id: str, engine_version: str,
+                   engine: Engine | None = None) -> tuple[SessionReview, float] | None:
+    """(the review of the session's current head, seconds it took to compute); computed and
+    stored if this engine version has none yet. None for an unknown session."""
+    with db_session(engine) as db:
+        session = db.get(TableSession, session_id)
+        head = None if session is None else session.head_seq
+    if head is None:
+        return None
+    row = stored(session_id, head, engine_version, engine)
+    if row is not None:
+        return SessionReview.from_dict(json.loads(row.result)), row.seconds
+    records = store.read_records(session_id=session_id)[: head + 1]
+    start = time.perf_counter()
+    result = review_records(records)
+    seconds = time.perf_counter() - start
+    _store(session_id, head, engine_version, result, seconds, engine)
+    return result, seconds
+
+
+def _store(session_id: str, head: int, engine_version: str, result: SessionReview,
+           seconds: float, engine: Engine | None) -> None:
+    engine = engine or get_engine()
+    table = ReviewRow.__table__
+    row = dict(session_id=session_id, head_seq=head, engine_version=engine_version,
+               review_version=result.version, seconds=seconds, created_at=utcnow(),
+               result=json.dumps(result.to_dict(), ensure_ascii=False))
+    with engine.begin() as connection:
+        connection.execute(_INSERT[engine.dialect.name](table).on_conflict_do_nothing(), row)
