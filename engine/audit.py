@@ -73,7 +73,8 @@ def audit_hand(hand: HandReplay) -> dict:
     disputes, why, fixes = [], [], []
     if recorded is not None and expected_flows != pair_flows(recorded):
         why = _guard(hand, anomalies, "explain", lambda: [] if inp is None else explanations(
-            rs, outcome, scorings, inp, opts, pair_flows(recorded), pair_flows), [])
+            rs, outcome, scorings, inp, opts, pair_flows(recorded), pair_flows,
+            hand.outcome if checked.false_wins else None), [])
         why = [named(e, outcome.seats) for e in why or [CAUSE_UNKNOWN]]
         first = why[0] if why[0]["code"] != CAUSE_UNKNOWN["code"] else None
         disputes = _disputes(hand.no, expected_flows, pair_flows(recorded), first)

@@ -26,6 +26,7 @@ CAUSE_UNKNOWN = {"code": "cause_unknown", "zh": "原因不明", "en": "cause unk
 # twice, by or to the wrong seat, a winner of several forgotten).
 _TIER_ITEM = frozenset(
     {
+        "false_win_paid",
         "fan_missed",
         "hu_missed",
         "tai_missed",
@@ -56,6 +57,7 @@ ITEM_LABELS: dict[str, tuple[str, str]] = {
     "paid_by_wrong_seat": ("别家替付款人付了钱", "a payment made by the wrong player"),
     "paid_to_wrong_seat": ("钱付错了人", "a payment made to the wrong player"),
     "other_reading": ("牌按另一种读法算", "a hand read another way"),
+    "false_win_paid": ("不成立的胡牌照付了钱", "a win that is no win paid"),
 }
 _TIER_PAYMENT_SLIP = frozenset(
     {"winner_not_paid", "paid_twice", "paid_by_wrong_seat", "paid_to_wrong_seat"}
@@ -80,11 +82,14 @@ def explanations(
     opts,
     recorded_flows: Mapping[tuple[str, str], int],
     pair_flows: Callable[[Iterable[Payment]], dict],
+    declared: HandOutcome | None = None,
 ) -> list[dict]:
     """Every single mistake that alone reproduces ``recorded_flows``, most plausible first;
-    ``[CAUSE_UNKNOWN]`` when none does."""
+    ``[CAUSE_UNKNOWN]`` when none does. ``declared``: the hand as the log declared it, when the
+    checks dropped a win that is no win (the table may have paid it)."""
     found: list[tuple[int, int, Mistake]] = []
     candidates = [
+        *false_wins_paid(rs, outcome, declared, opts),
         *reading_mistakes(rs, outcome, scorings, inp, opts),
         *rs.mistakes(outcome, scorings, inp, opts),
         *table_slips(rs, outcome, inp, opts),
@@ -97,6 +102,24 @@ def explanations(
         found.append((tier(m.code), order, m))
     found.sort(key=lambda t: t[:2])
     return [{"code": m.code, "zh": m.zh, "en": m.en} for _, _, m in found] or [dict(CAUSE_UNKNOWN)]
+
+
+def false_wins_paid(
+    rs: Ruleset, outcome: HandOutcome, declared: HandOutcome | None, opts
+) -> Iterable[Mistake]:
+    """The table paid the declared wins the checks found to be no win (a hand that does not
+    win, a discard never made …), as the ruleset settles them."""
+    if declared is None:
+        return
+    false = [w.seat for w in declared.wins if w not in outcome.wins]
+    if not false:
+        return
+    pays = _resettled(rs, declared, opts)
+    if pays is not None:
+        names = "、".join(who(s) for s in false)
+        yield Mistake("false_win_paid", f"{names}的胡牌不成立，却照胡牌付了钱",
+                      f"{', '.join(who(s) for s in false)}: a win that is no win, paid as a win",
+                      pays)
 
 
 def reading_mistakes(

@@ -40,6 +40,7 @@ class ReceiptCheck:
     event_count: int  # events the receipt covers
     corrections_after: int  # correction records appended after the receipt
     logged_in: int | None = None  # size of the signed log tree proven to hold the head
+    cosigned_by: str | None = None  # the witness whose cosignature on that tree verified
 
 
 def signing_key(path: Path) -> Ed25519PrivateKey:

@@ -557,4 +557,24 @@ def check_receipt(
         raise receipts.ReceiptInvalid(f"the log proof does not verify: {e}") from None
     except (KeyError, TypeError, ValueError) as e:
         raise receipts.ReceiptInvalid(f"malformed log proof ({type(e).__name__}: {e})") from None
-    return dataclasses.replace(check, logged_in=logged.size)
+    return dataclasses.replace(
+        check, logged_in=logged.size, cosigned_by=_cosigned_by(document, logged, key)
+    )
+
+
+def _cosigned_by(document, logged: transparency.Checkpoint, key) -> str | None:
+    """The configured witness's name when the receipt carries its valid cosignature of the
+    receipt's own checkpoint; None without a witness or a cosigned checkpoint; raises
+    ReceiptInvalid for one that does not verify."""
+    config = witnessing.configured()
+    note = document.get(COSIGNED) if isinstance(document, dict) else None
+    if config is None or note is None:
+        return None
+    try:
+        cosigned = transparency.open_checkpoint(note, key)
+        if (cosigned.size, cosigned.root) != (logged.size, logged.root):
+            raise receipts.ReceiptInvalid("the cosigned checkpoint is not the receipt's")
+        witness.verify_cosignature(note, config.name, config.public_key)
+    except (transparency.CheckpointInvalid, witness.CosignatureInvalid) as e:
+        raise receipts.ReceiptInvalid(f"the cosigned checkpoint does not verify: {e}") from None
+    return config.name

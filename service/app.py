@@ -16,6 +16,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from engine.rulesets import ruleset_names
 from events.config import settings
 from service import (
     accounts,
@@ -54,6 +55,7 @@ ERROR_MESSAGES = {
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     conf = settings()
+    ruleset_names()  # imports the FUPAN_RULESETS modules now: a bad name stops the start here
     app = Flask(__name__, instance_path=str(conf.data_dir.resolve()))
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(

@@ -10,8 +10,14 @@ import typer
 
 from engine.rulesets import ruleset_names
 
+try:  # the rulesets FUPAN_RULESETS names are imported here, before any command needs them
+    RULESETS = ", ".join(ruleset_names())
+except ImportError as e:
+    typer.echo(f"error: {e}", err=True)
+    raise SystemExit(2) from None
+
 app = typer.Typer(
-    help=f"复盘 fupan: replay and audit mahjong table logs ({', '.join(ruleset_names())}).",
+    help=f"复盘 fupan: replay and audit mahjong table logs ({RULESETS}).",
     no_args_is_help=True,
     add_completion=False,
 )

@@ -15,6 +15,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from celery import Celery, Task, bootsteps
 from celery.signals import worker_init, worker_process_init
 
+from engine.rulesets import ruleset_names
 from events import db
 from events.config import settings
 from workers import broker
@@ -83,6 +84,7 @@ def tune_collector() -> None:
 @worker_init.connect
 def _tune_worker(**_kwargs) -> None:
     tune_collector()
+    ruleset_names()  # imports the FUPAN_RULESETS modules now: a bad name stops the worker here
 
 
 @worker_process_init.connect

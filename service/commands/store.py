@@ -121,11 +121,9 @@ def check(
                 soft_wrap=True,
             )
         if result.extends is not None:
-            console.print(
+            _say(
                 f"[green]the log extends the checkpoint[/] of {result.extends.size} leaves "
-                f"signed at {result.extends.time}",
-                highlight=False,
-                soft_wrap=True,
+                f"signed at {result.extends.time}"
             )
         _print_witness(result)
         raise typer.Exit(0 if result.ok else 1)
@@ -146,6 +144,8 @@ def check(
         if proof.logged_in
         else "; issued before the transparency log (no log proof)"
     )
+    if proof.cosigned_by:
+        logged += f", cosigned by the witness {proof.cosigned_by}"
     console.print(
         f"[green]receipt verified[/]: session {proof.session_id}, {proof.event_count} events as "
         f"receipted, {proof.corrections_after} correction(s) appended since{logged}",
@@ -154,20 +154,20 @@ def check(
     )
 
 
+def _say(message: str) -> None:
+    console.print(message, highlight=False, soft_wrap=True)
+
+
 def _print_witness(result) -> None:
     if result.witness is None:
-        console.print(
+        _say(
             "[yellow]no witness[/] (FUPAN_WITNESS_URL is not set): a rollback or a fork of the "
-            "store is caught only with a checkpoint kept outside it (--checkpoint)",
-            highlight=False,
-            soft_wrap=True,
+            "store is caught only with a checkpoint kept outside it (--checkpoint)"
         )
     elif result.witnessed is not None:
-        console.print(
+        _say(
             f"[green]the log extends the witness's newest cosigned checkpoint[/] "
-            f"({result.witness}: {result.witnessed.size} leaves signed at {result.witnessed.time})",
-            highlight=False,
-            soft_wrap=True,
+            f"({result.witness}: {result.witnessed.size} leaves signed at {result.witnessed.time})"
         )
 
 

@@ -104,6 +104,7 @@ def serve(
 def _handler(keeper):
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"  # keep-alive (tlog-witness: clients SHOULD)
+        disable_nagle_algorithm = True  # headers and body leave at once: no 40 ms delayed ACK
 
         def do_POST(self):  # noqa: N802 (the standard library's name)
             if self.path != "/add-checkpoint":
@@ -132,7 +133,8 @@ def _handler(keeper):
             self.end_headers()
             self.wfile.write(data)
 
-        def log_message(self, format, *args):  # noqa: A002 (the standard library's name)
-            console.print(f"{self.address_string()} {format % args}", highlight=False)
+        def log_request(self, code="-", size="-"):
+            if code != 200:  # a refusal is worth a line; a cosignature a second is not
+                super().log_request(code, size)
 
     return Handler

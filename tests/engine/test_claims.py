@@ -412,10 +412,9 @@ def test_a_full_log_after_kong_the_play_shows_is_no_anomaly():
     assert paid(hand) == [("W", "E", 15)]
 
 
-def test_a_full_log_after_kong_the_play_contradicts_is_flagged():
-    # W throws the 7z first; a round later its 4p is no 杠后炮: 平胡 1 + 门清 1 = 2 台, W pays
-    # 2M = 4, whatever the win line claims.
-    records = xizhou_full(
+def contradicted_after_kong() -> list[dict]:
+    """W throws the 7z first; a round later E wins on its 4p, claiming 杠后炮."""
+    return xizhou_full(
         {"type": "discard", "seat": "W", "tile": "7z"},
         {"type": "draw", "seat": "N", "tile": "9m"},
         {"type": "discard", "seat": "N", "tile": "9m"},
@@ -426,6 +425,12 @@ def test_a_full_log_after_kong_the_play_contradicts_is_flagged():
         {"type": "draw", "seat": "W", "tile": "5m"},
         {"type": "discard", "seat": "W", "tile": "4p"},
     )
+
+
+def test_a_full_log_after_kong_the_play_contradicts_is_flagged():
+    # W throws the 7z first; a round later its 4p is no 杠后炮: 平胡 1 + 门清 1 = 2 台, W pays
+    # 2M = 4, whatever the win line claims.
+    records = contradicted_after_kong()
     hand = audit_records(records)["hands"][0]
     assert codes_at(hand) == [(_win_seq(records), "flag_not_borne_out")]
     message = hand["anomalies"][0]["message"]
@@ -436,17 +441,7 @@ def test_a_full_log_after_kong_the_play_contradicts_is_flagged():
 def test_a_table_that_believed_a_false_huan_gang_is_explained():
     # The contradicted 杠后炮 above, paid as the table believed it: 还杠胡 1 + 平胡 1 + 门清 1 =
     # 3 台, W alone pays 5M = 15 (instead of 2M = 4). The explanation names the mistake.
-    records = xizhou_full(
-        {"type": "discard", "seat": "W", "tile": "7z"},
-        {"type": "draw", "seat": "N", "tile": "9m"},
-        {"type": "discard", "seat": "N", "tile": "9m"},
-        {"type": "draw", "seat": "E", "tile": "9p"},
-        {"type": "discard", "seat": "E", "tile": "9p"},
-        {"type": "draw", "seat": "S", "tile": "1m"},
-        {"type": "discard", "seat": "S", "tile": "1m"},
-        {"type": "draw", "seat": "W", "tile": "5m"},
-        {"type": "discard", "seat": "W", "tile": "4p"},
-    )
+    records = contradicted_after_kong()
     records.append(
         {"type": "settlement", "payments": [{"from": "W", "to": "E", "amount": 15}]}
     )

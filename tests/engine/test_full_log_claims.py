@@ -43,6 +43,11 @@ def test_a_win_on_a_discard_never_made_owes_nothing(ruleset):
     assert hand["wins"][0]["stands"] is False
     assert hand["expected_payments"] == []
     assert hand["disputes"]  # what the table paid for it
+    # the simulated table paid the win as if the discard had been made: that is the explanation.
+    # (Not in wenling: there the discarder keeps the tile, which changes its own 牌点, and what it
+    # paid for all three (包三家) rested on the discard the log no longer has.)
+    if ruleset != "wenling":
+        assert hand["explanations"][0]["code"] == "false_win_paid"
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import os
 import socket
 import struct
@@ -115,6 +116,23 @@ def test_each_new_checkpoint_is_cosigned_and_the_receipt_carries_it(witness_serv
     assert result.exit_code == 0, result.output
     assert "the log extends the witness's newest cosigned checkpoint" in result.output
     assert "witness.test/w1: 2 leaves" in result.output
+
+
+def test_a_receipt_check_proves_its_cosignature(witness_server, sample_log, tmp_path):
+    [stored] = ingest(sample_log, 1)
+    path = tmp_path / "receipt.json"
+    path.write_text(json.dumps(stored.receipt), encoding="utf-8")
+    result = fupan("store", "check", "--receipt", str(path))
+    assert result.exit_code == 0, result.output
+    assert "cosigned by the witness witness.test/w1" in " ".join(result.output.split())
+    note = stored.receipt[store.COSIGNED]
+    line = note.rstrip("\n").rsplit("\n", 1)[1]
+    blob = bytearray(base64.b64decode(line.split()[-1]))
+    blob[-1] ^= 1  # one bit of the witness's signature
+    forged = note.replace(line.split()[-1], base64.b64encode(bytes(blob)).decode())
+    path.write_text(json.dumps({**stored.receipt, store.COSIGNED: forged}), encoding="utf-8")
+    result = fupan("store", "check", "--receipt", str(path))
+    assert result.exit_code == 1 and "cosignature" in result.output, result.output
 
 
 def test_a_rollback_is_caught_by_the_witness(witness_server, sample_log, monkeypatch):

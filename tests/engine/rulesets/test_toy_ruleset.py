@@ -6,6 +6,10 @@ docstring): a win is worth ``stake``; self-drawn, the three others pay it each."
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -88,3 +92,28 @@ def test_a_simulated_toy_session_verifies_and_a_fault_is_caught(tmp_path):
     faulty, injected = generate_session("toy", 12, seed=5, faults=1.0)
     path.write_bytes(jsonl(*faulty))
     assert injected and CliRunner().invoke(app, ["verify", str(path)]).exit_code == 1
+
+
+def test_a_deployment_names_it_in_fupan_rulesets_and_the_command_line_knows_it(tmp_path):
+    """A fresh process (no fixture, no import of the toy by the test): the environment
+    variable alone makes ``fupan simulate`` and ``fupan verify`` know the toy."""
+    root = Path(__file__).resolve().parents[3]
+
+    def fupan(*args: str, rulesets: str) -> subprocess.CompletedProcess:
+        env = {**os.environ, "PYTHONPATH": str(root), "FUPAN_RULESETS": rulesets}
+        return subprocess.run([sys.executable, "-c", "from service.cli import main; main()", *args],
+                              cwd=root, env=env, capture_output=True, text=True, timeout=120)  # fmt: skip
+
+    made = fupan("simulate", "-r", "toy", "--out", str(tmp_path), "--hands", "6", "-o", "stake=3",
+                 rulesets="tests.engine.rulesets.toy")  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    (log,) = tmp_path.glob("*.jsonl")
+    checked = fupan("verify", str(log), "--json", rulesets=" tests.engine.rulesets.toy ,")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    report = json.loads(checked.stdout)["files"][0]
+    assert report["ok"] and report["session"]["ruleset"] == "toy"
+    refused = fupan("verify", str(log), rulesets="")
+    assert refused.returncode != 0 and "must be one of" in refused.stdout + refused.stderr
+    broken = fupan("verify", str(log), rulesets="no_such_club.rules")
+    assert broken.returncode == 2
+    assert broken.stderr.startswith("error: FUPAN_RULESETS names 'no_such_club.rules', which cannot")

@@ -30,6 +30,12 @@ PAYERS = {
     "discarder": Text("放铳的人一人付", "the discarder alone"),
     "all": Text("放铳时三家都付", "all three, even on a discard"),
 }
+# The payment's reason (zh, en) by how the win was made.
+REASONS = {
+    "self_draw": ("自摸", "a self-drawn win"),
+    "discard": ("放铳", "a discard win"),
+    "robbed_kong": ("抢杠胡", "robbing a kong"),
+}
 
 
 @dataclass(frozen=True)
@@ -80,10 +86,11 @@ class Toy(Ruleset):
     def settle(self, inp: SettleInput, opts: Options) -> list[Payment]:
         payments = []
         for w in inp.wins:
-            alone = w.from_seat is not None and opts.discard_payer == "discarder"
-            payers = [w.from_seat] if alone else [s for s in SEATS if s != w.seat]
+            payers = [s for s in SEATS if s != w.seat]
+            if w.from_seat is not None and opts.discard_payer == "discarder":
+                payers = [w.from_seat]
             amount = inp.points.get(w.seat, 0)
-            zh, en = ("放铳", "a discard win") if w.from_seat else ("自摸", "a self-drawn win")
+            zh, en = REASONS.get(w.how, ("胡牌", "a win"))
             payments += [Payment(p, w.seat, amount, zh, en, str(amount)) for p in payers]
         return payments
 
