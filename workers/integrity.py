@@ -12,9 +12,11 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from engine.integrity import INTEGRITY_VERSION, IntegrityResult, hand_facts, integrity, load_result
+from engine.review import SessionReview
 from events.db import db_session, get_engine
 from events.models import (
     IntegrityRow,
+    ReviewRow,
     StoredEvent,
     TableSession,
     Verification,
@@ -52,8 +54,12 @@ def sources(club: str, since: date | None, until: date | None,
         return [(s, v) for s, v in db.execute(query).all()]
 
 
-def source_key(rows: list[tuple[TableSession, Verification]], names: dict[str, str]) -> str:
-    text = json.dumps([INTEGRITY_VERSION, [v.id for _, v in rows], sorted(names.items())])
+def source_key(rows: list[tuple[TableSession, Verification]], names: dict[str, str],
+               engine: Engine | None = None) -> str:
+    """What a result was computed from: the verifications, the reviews at the same heads, the
+    names, the version."""
+    reviewed = sorted(_review_ids(rows, engine).values())
+    text = json.dumps([INTEGRITY_VERSION, [v.id for _, v in rows], reviewed, sorted(names.items())])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -64,15 +70,17 @@ def compute(club: str, since: date | None = None, until: date | None = None,
     engine = engine or get_engine()
     names = names if names is not None else last_names(club, engine)
     rows = sources(club, since, until, engine)
-    key = source_key(rows, names)
+    key = source_key(rows, names, engine)
     stored = _stored(club, since, until, engine, key)
     if stored is not None:
         return stored
     recorders = _recorders([s.id for s, _ in rows], engine)
+    reviews = _reviews(rows, engine)
     hands = [
         fact
         for s, v in rows
-        for fact in hand_facts(json.loads(v.report), s.id, names, recorders.get(s.id))
+        for fact in hand_facts(json.loads(v.report), s.id, names, recorders.get(s.id),
+                               reviews.get(s.id))
     ]
     result = integrity(hands, club, day(since) or None, day(until) or None)
     row = dict(club=club, since=day(since), until=day(until), source_key=key,
@@ -94,7 +102,7 @@ def latest(club: str, since: date | None = None, until: date | None = None,
 def is_current(club: str, since: date | None, until: date | None, names: dict[str, str],
                key: str, engine: Engine | None = None) -> bool:
     """Was ``key`` computed from the verifications the period has now, with these names?"""
-    return key == source_key(sources(club, since, until, engine), names)
+    return key == source_key(sources(club, since, until, engine), names, engine)
 
 
 def last_names(club: str, engine: Engine | None = None) -> dict[str, str]:
@@ -138,3 +146,30 @@ def _recorders(session_ids: list[str], engine) -> dict[str, str]:
         if by:
             out[stream] = by
     return out
+
+
+def _review_ids(rows, engine) -> dict[str, int]:
+    """Session id -> the newest stored decision review of its current head (reviews are
+    computed on demand, never here: a session without one adds nothing to the play signal)."""
+    heads = {s.id: s.head_seq for s, _ in rows}
+    if not heads:
+        return {}
+    query = select(ReviewRow.session_id, ReviewRow.head_seq, ReviewRow.id).where(
+        ReviewRow.session_id.in_(list(heads)))
+    with db_session(engine) as db:
+        found = db.execute(query).all()
+    out: dict[str, int] = {}
+    for session_id, head, row_id in found:
+        if head == heads[session_id] and row_id > out.get(session_id, -1):
+            out[session_id] = row_id
+    return out
+
+
+def _reviews(rows, engine) -> dict[str, SessionReview]:
+    ids = _review_ids(rows, engine)
+    if not ids:
+        return {}
+    with db_session(engine) as db:
+        found = db.execute(select(ReviewRow.session_id, ReviewRow.result)
+                           .where(ReviewRow.id.in_(list(ids.values())))).all()  # fmt: skip
+    return {sid: SessionReview.from_dict(json.loads(text)) for sid, text in found}

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from engine.audit import RESOLUTIONS, resolutions
+from engine.review import HandReview, SessionReview
 
 ENTRY, CORRECTION, KEPT = "entry", "correction", "kept"
 
@@ -49,27 +50,32 @@ class Shift:
 class HandFacts:
     """``players`` by seat E S W N; ``deal_ins``: per discard that won, its discarder and every
     winner on it (一炮多响: several); ``residual``: per (payer, payee), the money recorded (as
-    now in force) beyond what the rules settle, positive; ``shifts``: see :class:`Shift`."""
+    now in force) beyond what the rules settle, positive; ``shifts``: see :class:`Shift`;
+    ``plays``: per deal-in the decision review looked at, (discarder, winner, whether the
+    discard took the hand further from 听牌 than the seat's best choice: ``slower``)."""
 
     ref: HandRef
     players: tuple[str, ...]
     deal_ins: tuple[tuple[str, tuple[str, ...]], ...] = ()
     residual: Mapping[tuple[str, str], int] = field(default_factory=dict)
     shifts: tuple[Shift, ...] = ()
+    plays: tuple[tuple[str, str, bool], ...] = ()
 
 
 def hand_facts(
     report: dict, session: str, names: Mapping[str, str] | None = None,
-    recorded_by: str | None = None,
+    recorded_by: str | None = None, review: SessionReview | None = None,
 ) -> list[HandFacts]:
     """The facts of every hand of one session's audit report. ``recorded_by``: who entered the
-    session (the recorder's ``recorded_by``), so its disputed settlements count as theirs."""
+    session (the recorder's ``recorded_by``), so its disputed settlements count as theirs;
+    ``review``: the session's stored decision review, if any (full logs only)."""
     names = names or {}
 
     def name(x: str | None) -> str | None:
         return None if x is None else names.get(x, x)
 
     kept = resolutions(report)
+    reviewed = {h.no: h for h in review.hands} if review is not None else {}
     fixes = _corrections(report, name)
     out = []
     for index, hand in enumerate(report["hands"], start=1):
@@ -93,8 +99,20 @@ def hand_facts(
             deal_ins=tuple((d, tuple(ws)) for d, ws in wins.items()),
             residual=_residual(recorded, expected) if hand["recorded_payments"] is not None else {},
             shifts=tuple(shifts),
+            plays=_plays(reviewed.get(hand["no"]), seats),
         ))  # fmt: skip
     return out
+
+
+def _plays(hand: HandReview | None, seats: Mapping[str, str]) -> tuple:
+    if hand is None:
+        return ()
+    out = []
+    for d in hand.deal_ins:  # its decision: the discarder's last discard before the win
+        made = [x for x in hand.decisions if x.seat == d.seat and x.seq < d.seq and x.discard == d.tile]
+        if made:
+            out.append((seats[d.seat], seats[d.winner], max(made, key=lambda x: x.seq).mark == "slower"))
+    return tuple(out)
 
 
 def _corrections(report: dict, name) -> dict[int, list[tuple[str | None, dict[str, int]]]]:

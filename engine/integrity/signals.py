@@ -14,6 +14,9 @@
   against one chance in four (P is one of four players).
 - **repeated_slips** (P): of the disputes resolved "as recorded", how often the recorded payment
   favoured P, against one chance in four.
+- **play** (A, B): of A's deal-ins to B that the decision review looked at (full logs with a
+  stored review), how many discards took A's hand further from 听牌 than its best choice,
+  against A's other deal-ins at those tables (hypergeometric: Fisher's exact, one-sided).
 
 Tests below the minimum sample are listed as not enough, with no p-value; the others are
 corrected together (Benjamini–Hochberg) and flagged only when the q-value is at most the
@@ -30,7 +33,12 @@ from itertools import permutations
 
 from engine.integrity.facts import CORRECTION, ENTRY, KEPT, HandFacts, Shift
 from engine.integrity.result import IntegrityResult, Signal
-from engine.integrity.stats import benjamini_hochberg, binomial_tail, tail_at_least
+from engine.integrity.stats import (
+    benjamini_hochberg,
+    binomial_tail,
+    hypergeometric_tail,
+    tail_at_least,
+)
 
 MIN_HANDS = 100  # hands two players sat together before their pair is tested
 MIN_EVENTS = 8  # recorded payments behind a recorder's or a player's test
@@ -46,7 +54,7 @@ def integrity(
 ) -> IntegrityResult:
     """Every signal of ``hands`` (one club's, one period's), flagged where they stand out."""
     raw = feeding(hands, min_hands) + money_flow(hands, min_hands) + recording_favour(
-        hands, min_events) + repeated_slips(hands, min_events)
+        hands, min_events) + repeated_slips(hands, min_events) + play(hands, min_hands)
     tested = [i for i, s in enumerate(raw) if s["enough"]]
     q = benjamini_hochberg([raw[i]["p_value"] for i in tested])
     for i, qv in zip(tested, q, strict=True):
@@ -163,6 +171,25 @@ def recording_favour(hands: Sequence[HandFacts], min_events: int) -> list[dict]:
     out = []
     for recorder, events in sorted(by.items()):
         out += _favour("recording_favour", (recorder,), events, min_events)
+    return out
+
+
+def play(hands: Sequence[HandFacts], min_hands: int) -> list[dict]:
+    """Of A's reviewed deal-ins at hands where B sat, those to B whose discard was ``slower``
+    than A's best choice, against A's other deal-ins there (a hypergeometric tail)."""
+    out = []
+    for (a, b), shared in sorted(together(hands).items()):
+        mine = [(h, w, slow) for h in shared for d, w, slow in h.plays if d == a]
+        if not mine:
+            continue
+        to_b = [(h, slow) for h, w, slow in mine if w == b]
+        slow_all = sum(slow for _, _, slow in mine)
+        refs = [h.ref for h, slow in to_b if slow]
+        expected = len(to_b) * slow_all / len(mine)
+        enough = len(shared) >= min_hands and bool(to_b)
+        p = hypergeometric_tail(len(mine), slow_all, len(to_b), len(refs)) if enough else None
+        out.append(_signal("play", (a, b), len(shared), len(to_b), len(refs), expected,
+                           len(refs) / expected if expected else 0.0, p, enough, refs))
     return out
 
 

@@ -9,6 +9,7 @@ programming, no normal approximation (samples are small where it matters).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import comb
 
 
 def tail_at_least(chances: Sequence[float], observed: int) -> float:
@@ -48,3 +49,13 @@ def benjamini_hochberg(p_values: Sequence[float]) -> list[float]:
         running = min(running, p_values[i] * m / rank)
         q[i] = min(1.0, running)
     return q
+
+
+def hypergeometric_tail(total: int, marked: int, drawn: int, observed: int) -> float:
+    """P(X >= ``observed``) for X the marked items among ``drawn`` taken without replacement from
+    ``total`` of which ``marked`` are marked (Fisher's exact test, one-sided)."""
+    if observed <= 0:
+        return 1.0
+    top = min(drawn, marked)
+    ways = sum(comb(marked, x) * comb(total - marked, drawn - x) for x in range(observed, top + 1))
+    return min(1.0, ways / comb(total, drawn))

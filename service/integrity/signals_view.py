@@ -127,6 +127,11 @@ def sentence(s: Signal) -> str:
         return _("Of the %(n)d payments %(r)s recorded or corrected that moved money, %(p)s gained "
                  "most in %(k)d (about %(exp)s by chance).",
                  n=s.events, r=s.players[0], p=s.players[1], k=s.observed, exp=exp)
+    if s.kind == "play":
+        return _("Of the %(n)d discards with which %(a)s dealt into %(b)s, %(k)d took the hand "
+                 "further from ready than its best choice (about %(exp)s expected from %(a)s's "
+                 "other deal-ins).", n=s.events, a=s.players[0], b=s.players[1], k=s.observed,
+                 exp=exp)
     return _("Of the %(n)d disputes kept as recorded, the recorded payment favoured %(p)s in "
              "%(k)d (about %(exp)s by chance).", n=s.events, p=s.players[0], k=s.observed, exp=exp)
 

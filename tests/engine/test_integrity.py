@@ -17,8 +17,9 @@ from engine.simulate import generate_session
 P = ("A", "B", "C", "D")
 
 
-def hand(i: int, deal_ins=(), residual=None, shifts=(), players=P) -> HandFacts:
-    return HandFacts(HandRef("s1", i, i), players, tuple(deal_ins), residual or {}, tuple(shifts))
+def hand(i: int, deal_ins=(), residual=None, shifts=(), players=P, plays=()) -> HandFacts:
+    return HandFacts(HandRef("s1", i, i), players, tuple(deal_ins), residual or {}, tuple(shifts),
+                     tuple(plays))
 
 
 def one(signals: list[dict], kind: str, players: tuple) -> dict:
@@ -206,3 +207,30 @@ def test_a_small_excess_is_not_flagged_however_sure():
         hands.append(hand(i, ins))
     s = next(s for s in integrity(hands, "club").signals if s.players == ("A", "B"))
     assert s.q_value < 1e-6 and 1.3 < s.effect < 1.5 and not s.flagged
+
+
+def test_play_by_hand():
+    from engine.integrity.signals import play
+    from engine.integrity.stats import hypergeometric_tail
+
+    # A deals in 10 times: 4 to B, 3 of them slower than A's best discard; 6 to C or D, 1 slower
+    plays = [("A", "B", True)] * 3 + [("A", "B", False)] + [("A", "C", True)] + \
+        [("A", "CD"[i % 2], False) for i in range(5)]
+    hands = [hand(i, plays=(p,)) for i, p in enumerate(plays)]
+    s = one(play(hands, 5), "play", ("A", "B"))
+    assert (s["events"], s["observed"]) == (4, 3)
+    assert s["expected"] == pytest.approx(4 * 4 / 10)
+    # P(X >= 3), X ~ Hypergeometric(10 deal-ins, 4 slower, 4 drawn): (C(4,3)C(6,1) + C(4,4)) / C(10,4)
+    assert s["p_value"] == pytest.approx((4 * 6 + 1) / 210)
+    assert hypergeometric_tail(10, 4, 4, 3) == pytest.approx(25 / 210)
+    assert one(play(hands, 11), "play", ("A", "B"))["p_value"] is None
+
+
+def test_hand_facts_take_the_review_of_a_full_log():
+    from engine.review import review_records
+
+    records, _ = generate_session("zhoushan", 8, 4, collusion=None)
+    facts = hand_facts(audit_records(records), "sim", review=review_records(records))
+    dealt = [(d, w) for f in facts for d, ws in f.deal_ins for w in ws]
+    plays = [(d, w) for f in facts for d, w, _ in f.plays]
+    assert sorted(plays) == sorted(dealt)

@@ -190,6 +190,7 @@
     });
     $("replay-error").textContent = "";
     drawResult(state);
+    root.dispatchEvent(new CustomEvent("replay:step", { detail: state }));  // review.js listens
   }
 
   function step(delta) { if (current) go(pos.hand, Math.max(0, Math.min(current.steps, pos.step + delta))); }
@@ -230,5 +231,6 @@
       else if (d === "mark") nextMark();
     });
   });
+  root.replayGo = go;  // review.js jumps with it
   go(pos.hand, pos.step);
 })();

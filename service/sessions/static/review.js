@@ -1,0 +1,185 @@
+// The efficiency review (效率复盘) beside the replay: fetched once from the API, it marks the
+// current step's discard (efficient / fewer useful tiles / further from ready), lists the
+// discards the seat had with their useful tiles, names a missed win or an avoidable deal-in,
+// sums up the hand per seat and the session per player. Keys: m / M = next / previous point
+// to look at of the chosen seat (a less efficient discard, a missed win, an avoidable deal-in).
+(function () {
+  "use strict";
+  var root = document.getElementById("replay");
+  var box = document.getElementById("review");
+  if (!root || !box || !root.dataset.review) return;
+  var T = window.FupanTiles;
+  var _ = FupanI18n.gettext;
+  var SEATS = ["E", "S", "W", "N"];
+  var WIND = { E: _("East"), S: _("South"), W: _("West"), N: _("North") };
+  var review = null, at = null, seat = "";
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = text;
+    return e;
+  }
+  function $(id) { return document.getElementById(id); }
+  function hand(no) { return review && review.hands[no - 1]; }
+  function readyText(n) {
+    return n === -1 ? _("complete") : n === 0 ? _("ready") : _("%(n)s from ready", { n: n });
+  }
+
+  // the points worth a look in one hand: [{step, seat}]
+  function points(h) {
+    var out = [];
+    if (!h || h.summary) return out;
+    SEATS.forEach(function (s) {
+      var r = h.seats[s];
+      if (!r) return;
+      r.decisions.forEach(function (d) { if (d.mark !== "best") out.push({ step: d.step, seat: s }); });
+      r.missed_wins.forEach(function (m) { out.push({ step: m.step, seat: s }); });
+      r.deal_ins.forEach(function (d) { if (d.safe.length) out.push({ step: d.step, seat: s }); });
+    });
+    return out.sort(function (a, b) { return a.step - b.step; });
+  }
+
+  function jump(delta) {
+    if (!review || !at) return;
+    var all = [];
+    review.hands.forEach(function (h, i) {
+      points(h).forEach(function (p) { if (!seat || p.seat === seat) all.push({ hand: i + 1, step: p.step }); });
+    });
+    var here = function (p) { return p.hand * 1e6 + p.step; }, now = at.hand * 1e6 + at.step;
+    var next = delta > 0 ? all.filter(function (p) { return here(p) > now; })[0]
+      : all.filter(function (p) { return here(p) < now; }).pop();
+    if (next) root.replayGo(next.hand, next.step);
+  }
+
+  function stepView(h, state) {
+    var out = el("div", "review-step");
+    var wild = state.wildcards || [];
+    SEATS.forEach(function (s) {
+      var r = h.seats[s];
+      if (!r) return;
+      r.decisions.forEach(function (d) {
+        if (d.step !== at.step) return;
+        var head = el("p", "review-mark mark-" + d.mark);
+        var what = d.mark === "best" ? _("efficient discard")
+          : d.mark === "fewer" ? _("fewer useful tiles: %(n)s fewer than the best", { n: d.lost })
+          : _("a step further from ready than the best");
+        head.append(el("b", null, WIND[s] + " " + r.player + ": "), document.createTextNode(what + " · "),
+          document.createTextNode(readyText(d.shanten_after) + " · " + _("useful tiles left: %(n)s", { n: d.effective })));
+        out.append(head);
+        var table = el("table", "grid review-options");
+        var tr = el("tr");
+        [_("discard"), _("distance to ready"), _("useful tiles (unseen)")].forEach(function (c) { tr.append(el("th", null, c)); });
+        table.append(tr);
+        d.options.slice(0, 6).forEach(function (o) {
+          var row = el("tr", o.tile === d.discard ? "chosen" : d.best.indexOf(o.tile) >= 0 ? "best" : null);
+          var c1 = el("td"); c1.append(T.tile(o.tile, wild.indexOf(o.tile) >= 0));
+          var c3 = el("td");
+          c3.append(el("span", "num", String(o.effective) + " "));
+          var kinds = Object.keys(o.tiles);
+          if (kinds.length) c3.append(T.tiles(kinds.slice(0, 12), wild));
+          row.append(c1, el("td", null, readyText(o.shanten)), c3);
+          table.append(row);
+        });
+        out.append(table);
+        if (d.tenpai.length > 1) {
+          var best = d.tenpai.slice().sort(function (a, b) { return b.weight - a.weight; })[0];
+          var p = el("p", "muted", _("ready either way; waits weighed by unseen copies × what the win pays favour discarding") + " ");
+          p.append(T.tile(best.discard, wild.indexOf(best.discard) >= 0));
+          out.append(p);
+        }
+      });
+      r.missed_wins.forEach(function (m) {
+        if (m.step !== at.step) return;
+        var p = el("p", "review-mark mark-missed", WIND[s] + " " + r.player + ": " + _("missed win on") + " ");
+        p.append(T.tile(m.tile, wild.indexOf(m.tile) >= 0));
+        out.append(p);
+      });
+      r.deal_ins.forEach(function (d) {
+        if (d.step !== at.step) return;
+        var p = el("p", "review-mark " + (d.safe.length ? "mark-dealin" : "muted"),
+          WIND[s] + " " + r.player + ": " + (d.safe.length
+            ? _("dealt in; the winner's own discards were as efficient:") + " "
+            : _("dealt in; no tile the winner had discarded was as efficient")));
+        if (d.safe.length) p.append(T.tiles(d.safe, wild));
+        out.append(p);
+      });
+    });
+    if (!out.children.length) out.append(el("p", "muted", _("no discard reviewed at this step")));
+    return out;
+  }
+
+  function handTable(h) {
+    var table = el("table", "grid review-hand");
+    var tr = el("tr");
+    ["", _("discards"), _("efficient"), _("useful tiles given up"), _("missed wins"), _("avoidable deal-ins")]
+      .forEach(function (c) { tr.append(el("th", null, c)); });
+    table.append(tr);
+    SEATS.forEach(function (s) {
+      var r = h.seats[s];
+      if (!r) return;
+      var best = r.decisions.filter(function (d) { return d.mark === "best"; }).length;
+      var lost = r.decisions.reduce(function (n, d) { return n + d.lost; }, 0);
+      var row = el("tr");
+      [WIND[s] + " " + r.player, r.decisions.length, best, lost, r.missed_wins.length,
+        r.deal_ins.filter(function (d) { return d.safe.length; }).length]
+        .forEach(function (v, i) { row.append(el("td", i ? "num" : null, String(v))); });
+      table.append(row);
+    });
+    return table;
+  }
+
+  function sessionTable() {
+    var table = el("table", "grid review-players");
+    var tr = el("tr");
+    ["", _("discards"), _("share efficient"), _("useful tiles given up per discard"), _("missed wins"), _("avoidable deal-ins")]
+      .forEach(function (c) { tr.append(el("th", null, c)); });
+    table.append(tr);
+    Object.keys(review.players).forEach(function (name) {
+      var f = review.players[name];
+      var row = el("tr");
+      [name, f.decisions, f.best_share == null ? "—" : Math.round(100 * f.best_share) + "%",
+        f.average_lost == null ? "—" : f.average_lost.toFixed(1), f.missed_wins, f.avoidable_deal_ins]
+        .forEach(function (v, i) { row.append(el("td", i ? "num" : null, String(v))); });
+      table.append(row);
+    });
+    return table;
+  }
+
+  function render(state) {
+    var body = $("review-body");
+    body.innerHTML = "";
+    if (!review) return;
+    if (!review.reviewable) { body.append(el("p", "muted", _("no play recorded: nothing to review"))); return; }
+    var h = hand(at.hand);
+    if (!h || h.summary) { body.append(el("p", "muted", _("no play recorded: nothing to review"))); return; }
+    body.append(stepView(h, state));
+    body.append(el("h3", null, _("This hand")), handTable(h));
+    body.append(el("h3", null, _("This session, per player")), sessionTable());
+  }
+
+  var last = null;
+  root.addEventListener("replay:step", function (e) {
+    at = { hand: e.detail.hand, step: e.detail.step }; last = e.detail;
+    render(e.detail);
+  });
+  fetch(root.dataset.review, { credentials: "same-origin" })
+    .then(function (r) { return r.json(); })
+    .then(function (data) { review = data.error ? null : data; if (last) render(last); })
+    .catch(function () { $("review-body").textContent = _("could not load the review"); });
+
+  box.querySelectorAll("[data-seat-filter]").forEach(function (b) {
+    b.addEventListener("click", function () {
+      seat = b.dataset.seatFilter;
+      box.querySelectorAll("[data-seat-filter]").forEach(function (o) { o.setAttribute("aria-pressed", o === b ? "true" : "false"); });
+    });
+  });
+  box.querySelectorAll("[data-review-jump]").forEach(function (b) {
+    b.addEventListener("click", function () { jump(+b.dataset.reviewJump); });
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.target.tagName === "INPUT" && e.target.type !== "range") return;
+    if (e.key === "m") { e.preventDefault(); jump(1); }
+    else if (e.key === "M") { e.preventDefault(); jump(-1); }
+  });
+})();

@@ -1,0 +1,72 @@
+"""The efficiency review beside the replay, in headless Chromium: the panel explains what it
+measures, marks the step's discard, lists the candidates with their useful tiles, jumps between a
+seat's points with m / M, in Chinese (phone and desktop) and English. Screenshots go to
+``$FUPAN_SCREENSHOTS`` (docs/screenshots for the docs)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.simulate.session import generate_session
+from events.codec import canonical_json
+from tests.service.conftest import CLUB, EN, login, no_sideways_scroll, phone_login, verified
+
+pytestmark = pytest.mark.browser
+
+
+def _session(client) -> str:
+    records, _ = generate_session("zhoushan", 2, seed=31, club=CLUB)
+    login(client)
+    return verified(client, "".join(canonical_json(r) + "\n" for r in records).encode())
+
+
+def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
+    session_id = _session(client)
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="zh-CN")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live}/login")
+    page.fill("input[name=username]", "alice")
+    page.fill("input[name=password]", "correct horse 42")
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{live}/")
+    page.goto(f"{live}/sessions/{session_id}/replay?hand=1&step=0")
+    page.wait_for_selector("#review .review-hand", timeout=60_000)
+    assert "效率复盘" in page.text_content("#review h2")
+    assert "不评判怎样打最好" in page.text_content("#review")
+    page.keyboard.press("m")  # the first point worth a look: a discard that kept fewer tiles
+    page.wait_for_selector("#review .review-mark:not(.mark-best)")
+    first = page.url
+    assert "step=" in first and not first.endswith("step=0")
+    assert page.query_selector("#review .review-options tr.chosen")
+    text = page.text_content("#review")
+    assert "向听" in text and "有效牌" in text
+    for code in ("fewer", "slower", "best", "shanten"):
+        assert code not in text  # no codes on screen
+    page.screenshot(path=shots / "review-zh-desktop.png", full_page=True)
+    page.keyboard.press("m")
+    page.wait_for_function(f"location.href !== {first!r}")
+    page.keyboard.press("M")
+    page.wait_for_function(f"location.href === {first!r}")
+    assert not errors
+
+    english = browser.new_page(viewport={"width": 1280, "height": 900}, locale="en-US",
+                               extra_http_headers=EN)
+    english.goto(f"{live}/login")
+    english.fill("input[name=username]", "alice")
+    english.fill("input[name=password]", "correct horse 42")
+    english.click("main button[type=submit]")
+    english.wait_for_url(f"{live}/")
+    english.goto(first)
+    english.wait_for_selector("#review .review-options", timeout=60_000)
+    assert "Efficiency review" in english.text_content("#review h2")
+    assert "useful tiles" in english.text_content("#review")
+    english.screenshot(path=shots / "review-en-desktop.png", full_page=True)
+
+    context, phone, phone_errors = phone_login(browser, live)
+    phone.goto(first)
+    phone.wait_for_selector("#review .review-options", timeout=60_000)
+    no_sideways_scroll(phone)
+    phone.screenshot(path=shots / "review-zh-phone.png", full_page=True)
+    assert not phone_errors
+    context.close()
