@@ -57,7 +57,7 @@ ITEM_LABELS: dict[str, tuple[str, str]] = {
     "paid_by_wrong_seat": ("别家替付款人付了钱", "a payment made by the wrong player"),
     "paid_to_wrong_seat": ("钱付错了人", "a payment made to the wrong player"),
     "other_reading": ("牌按另一种读法算", "a hand read another way"),
-    "false_win_paid": ("不成立的胡牌照付了钱", "a win that is no win paid"),
+    "false_win_paid": ("诈胡照付了钱", "a false win paid"),
 }
 _TIER_PAYMENT_SLIP = frozenset(
     {"winner_not_paid", "paid_twice", "paid_by_wrong_seat", "paid_to_wrong_seat"}
@@ -117,9 +117,8 @@ def false_wins_paid(
     pays = _resettled(rs, declared, opts)
     if pays is not None:
         names = "、".join(who(s) for s in false)
-        yield Mistake("false_win_paid", f"{names}的胡牌不成立，却照胡牌付了钱",
-                      f"{', '.join(who(s) for s in false)}: a win that is no win, paid as a win",
-                      pays)
+        yield Mistake("false_win_paid", f"{names}诈胡，却照胡牌付了钱",
+                      f"{', '.join(who(s) for s in false)}: a false win, paid as a win", pays)
 
 
 def reading_mistakes(

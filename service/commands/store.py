@@ -214,7 +214,8 @@ def prove(
 @store_app.command("checkpoint")
 def checkpoint_of() -> None:
     """Print the transparency log's newest signed checkpoint, for clubs to keep (and later pass
-    to `fupan store check --checkpoint`). Logs sessions stored before the log first."""
+    to `fupan store check --checkpoint`); with a witness, cosigned by it. Logs sessions stored
+    before the log first."""
     from events import store, transparency
 
     try:
@@ -224,7 +225,8 @@ def checkpoint_of() -> None:
         raise common.error(str(e), 1) from None
     if note is None:
         raise common.error("the transparency log is empty: no session stored yet")
-    typer.echo(note, nl=False)
+    with common.database():
+        typer.echo(store.cosigned_checkpoint(note), nl=False)  # with a witness: its cosignature
 
 
 @store_app.command("export")
