@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from flask import abort, g, jsonify, request
 
-from service.accounts import auth, members
+from service.accounts import auth
 from service.ledger import paid, views
+from service.ledger.money import set_money
 
 routes = auth.ApiRoutes()
 
@@ -34,7 +35,7 @@ def ledger_money(club: str):
     auth.require_club(g.user, club, roles=("admin",))
     body = auth.json_body()
     try:
-        money = members.set_money(club, str(body.get("point_value", "")), str(body.get("money_unit", "")))
+        money = set_money(club, str(body.get("point_value", "")), str(body.get("money_unit", "")))
     except auth.AccountError as e:
         abort(400, str(e))
     return jsonify(club=club, money=money)

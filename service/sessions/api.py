@@ -1,5 +1,6 @@
 """The sessions' JSON endpoints (docs/api.md): the list, a session, its status and history, a
-hand, a replay step, resolving a dispute, a club's disputes queue."""
+replay step, resolving a dispute, a club's disputes queue. (A hand, which also carries the
+ledger's money setting, is joined in ``service.api.routes``: sessions never imports the ledger.)"""
 
 from __future__ import annotations
 
@@ -31,11 +32,6 @@ def session_status(session_id: str):
 @routes.get("/sessions/<session_id>/verifications")
 def session_verifications(session_id: str):
     return jsonify(views.verifications_view(g.user, session_id))
-
-
-@routes.get("/sessions/<session_id>/hands/<int:index>")
-def hand(session_id: str, index: int):
-    return jsonify(views.hand_view(g.user, session_id, index))
 
 
 @routes.get("/sessions/<session_id>/hands/<int:index>/steps/<int:step>")
