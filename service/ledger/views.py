@@ -12,10 +12,10 @@ from flask_babel import gettext as _
 
 from engine.audit import resolutions as report_resolutions
 from engine.report import HandReport
-from service.accounts import auth, members
+from service.accounts import auth
 from service.club.digests import owed_nets
 from service.club.views import club_digests
-from service.ledger import paid
+from service.ledger import money, paid
 from service.ledger.settle import settle_up
 from service.models import User
 from service.sessions import queries
@@ -55,7 +55,7 @@ def ledger_view(user: User, club: str, args) -> dict:
         "club": club,
         "date": flt.day.isoformat() if flt.day else None,  # None: every night
         "basis": basis,
-        "money": members.money_setting(club),
+        "money": money.money_setting(club),
         "can_mark": role in ("auditor", "admin"),
         "is_admin": role == "admin",
         "tables": [{**tables[t], "transfers": settle_up(tables[t]["net"])} for t in sorted(tables)],

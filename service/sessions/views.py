@@ -15,7 +15,6 @@ from engine.rulesets import get_ruleset
 from events import store, verifications
 from events.models import TableSession, Verification
 from service.accounts import auth
-from service.accounts.members import money_setting
 from service.db import engine
 from service.models import User
 from service.sessions import history, queries, replays
@@ -211,7 +210,6 @@ def hand_view(user: User, session_id: str, index: int) -> dict:
                      if f not in KNOWN_FLAGS and f in rs.flag_rules},  # fmt: skip
         **h.json("reading", "limits", "recorded_points"),
         shown=_shown(s, index),
-        money=money_setting(s.club),
     )
     return out
 
