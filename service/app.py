@@ -17,6 +17,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from engine.rulesets import ruleset_names
+from events import witnessing
 from events.config import settings
 from service import (
     accounts,
@@ -34,7 +35,7 @@ from service import (
     transparency,
     uploads,
 )
-from service.accounts import auth, members
+from service.accounts import auth
 from service.sessions import resolutions
 
 DEFAULT_MAX_UPLOAD = 4 * 1024 * 1024
@@ -85,13 +86,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     tile_images.init_app(app)
     Compress(app)
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
-    app.add_template_filter(members.in_money, "money_text")
-    app.add_template_filter(members.unit_text, "money_unit")
     app.add_template_filter(resolutions.reason_words, "reason_words")
     for feature in (accounts, sessions, uploads, ledger, club, recorder, rules, transparency, api,
                     integrity):
         feature.init_app(app)
     _register_errors(app)
+    witnessing.configured()  # a witness URL without its key, or a malformed key, stops the start
     hops = trusted_proxies()
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)

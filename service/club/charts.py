@@ -129,8 +129,7 @@ def _efficiency(rows) -> go.Figure:
         for player, figures in player_summary(review).items():
             totals[player] = totals.get(player, PlayerSummary()).add(figures)
     data = [{"player": p, **f.to_dict()} for p, f in totals.items()]
-    title = _("Discards that matched the best efficiency, per player (%(n)s reviewed sessions)",
-              n=len(reviews))
+    title = _("Discards at best efficiency (%(n)s reviewed sessions)", n=len(reviews))
     return dashboards.efficiency_by_player(data, title, _("share of discards (%)"))
 
 

@@ -105,7 +105,7 @@ def explained_pages(app, alice):
                                       summary=True, club=CLUB)  # fmt: skip
         sid = verified(alice, "".join(canonical_json(r) + "\n" for r in records).encode("utf-8"))
         view = alice.get(f"/api/v1/sessions/{sid}").get_json()
-        players |= {*view["session"]["players"], view["session"]["table"]}  # data: "seed 22"
+        players |= {*view["session"]["players"], view["session"]["table"]}  # data: a simulated table is its seed, "22"
         paths.append(f"/sessions/{sid}")
         paths += [f"/sessions/{sid}/hands/{h['no']}" for h in view["hands"] if h["disputes"]]
     return paths, {CLUB, *players}
@@ -169,7 +169,7 @@ def test_the_charts_are_in_the_pages_language(alice, pages, headers, pattern, al
     dashboards, a session's payment flow, a player's balance): one language, data aside."""
     paths, data = pages
     urls = charts(alice, paths)
-    assert len(urls) == 6, urls  # four club charts, the flow, a player's balance
+    assert len(urls) == 7, urls  # five club charts (efficiency too), the flow, a player's balance
     found = {}
     for url in urls:
         text = chart_words(alice, url, headers)
