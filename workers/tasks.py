@@ -81,6 +81,7 @@ def _give_up(session_id: str) -> str:
             options=None, status="failed",
             error=f"{verifications.WORKER_DIED} {ATTEMPTS} times",
         )  # fmt: skip
+        _digest(session_id)
     return "failed"
 
 
@@ -118,9 +119,10 @@ def _verify(session_id: str, head_seq: int, records: list[dict]) -> str:
         report = audit.audit(records)
     except Exception as e:  # noqa: BLE001 - any engine crash is this log's verdict
         log.exception("verify_session: the engine failed on session %s", session_id)
-        verifications.record_verification(
+        if verifications.record_verification(
             **result, status="failed", error=f"{type(e).__name__}: {e}"
-        )
+        ):
+            _digest(session_id)
         return "failed"
     stored = verifications.record_verification(
         **result, status="ok", report=report.to_dict(), disputes=audit.open_disputes(report),
