@@ -5,7 +5,8 @@ Every claim of a hand's records is checked first (engine.checks): the hand is sc
 the impossible ones. Payments are compared as net flows per pair of seats (A pays B 10 and B pays
 A 3 is A pays B 7), so equivalent ways of paying are not disputes. A differing pair is a dispute;
 the hand lists every single mistake that reproduces the recorded settlement (engine.explain) and
-the top-ups that put it right. The report's shape is documented in ``docs/report.md``.
+the top-ups that put it right. The report is a ``engine.report.Report``, its JSON form
+documented in ``docs/report.md``.
 """
 
 from __future__ import annotations
@@ -20,37 +21,56 @@ from engine.explain import CAUSE_UNKNOWN, explanations, top_ups
 from engine.hand import HandError
 from engine.model import SEAT_NAMES, SEATS, Win, name_seats, named, who
 from engine.replay import HandReplay, Replay, no_gc_pauses, replay
-from engine.rulesets.base import Anomaly, Payment, ScoreLine, Step
+from engine.report import (
+    REPORT_VERSION,
+    Dispute,
+    Explanation,
+    HandReport,
+    OnWord,
+    Report,
+    SessionInfo,
+    TopUp,
+    WinResult,
+)
+from engine.report import Anomaly as Reported
+from engine.rulesets.base import Anomaly, Payment
 from engine.state import ANOMALY_LABELS, ERROR, WARNING
 
 _ORDER = {s: i for i, s in enumerate(SEATS)}
 
 
-def audit_records(records: list[dict], overrides: Mapping[str, Any] | None = None) -> dict:
-    """The JSON-ready report of one session log (``overrides``: options from ``--option``).
+def audit(records: list[dict], overrides: Mapping[str, Any] | None = None) -> Report:
+    """The report of one session log (``overrides``: options from ``--option``).
     The collector stays paused until the replay is freed: re-enabled earlier, its next pass
     walks every object of the replay still alive (≈ 10 % of an audit)."""
     with no_gc_pauses():
         return _report(replay(records, overrides))
 
 
-def _report(rp: Replay) -> dict:
-    hands = [audit_hand(h) for h in rp.hands]
+def audit_records(records: list[dict], overrides: Mapping[str, Any] | None = None) -> dict:
+    """The report's JSON form (what is stored, and ``fupan verify --json`` prints)."""
+    return audit(records, overrides).to_dict()
+
+
+def _report(rp: Replay) -> Report:
+    hands = tuple(audit_hand(h) for h in rp.hands)
     anomalies = list(rp.anomalies) + session_anomalies(rp)
-    expected, recorded = _totals(hands, "expected_net"), _totals(hands, "recorded_net")
-    ok = not anomalies and not any(h["disputes"] or h["anomalies"] for h in hands)
-    return {
-        "ok": ok,
-        "session": _session(rp),
-        "hands": hands,
-        "totals": expected,
-        "recorded_totals": recorded,
-        "corrections": [dataclasses.asdict(c) for c in rp.corrections],
-        "anomalies": [_anomaly(a, {}) for a in sorted(anomalies, key=_anomaly_key)],
-    }
+    expected = _totals(hands, lambda h: h.expected_net)
+    recorded = _totals(hands, lambda h: h.recorded_net)
+    ok = not anomalies and not any(h.disputes or h.anomalies for h in hands)
+    return Report(
+        report_version=REPORT_VERSION,
+        ok=ok,
+        session=_session(rp),
+        hands=hands,
+        totals=expected,
+        recorded_totals=recorded,
+        corrections=tuple(rp.corrections),
+        anomalies=tuple(_anomaly(a, {}) for a in sorted(anomalies, key=_anomaly_key)),
+    )
 
 
-def audit_hand(hand: HandReplay) -> dict:
+def audit_hand(hand: HandReplay) -> HandReport:
     """Score, settle and compare one hand."""
     rs, opts = hand.ruleset, hand.opts
     checked = check_claims(hand.records, hand.outcome, hand.anomalies, rs, opts, hand.summary)
@@ -72,64 +92,66 @@ def audit_hand(hand: HandReplay) -> dict:
     expected_flows = pair_flows(payments)
     disputes, why, fixes = [], [], []
     if recorded is not None and expected_flows != pair_flows(recorded):
-        why = _guard(hand, anomalies, "explain", lambda: [] if inp is None else explanations(
+        found = _guard(hand, anomalies, "explain", lambda: [] if inp is None else explanations(
             rs, outcome, scorings, inp, opts, pair_flows(recorded), pair_flows,
             hand.outcome if checked.false_wins else None), [])
-        why = [named(e, outcome.seats) for e in why or [CAUSE_UNKNOWN]]
-        first = why[0] if why[0]["code"] != CAUSE_UNKNOWN["code"] else None
+        why = [Explanation(**named(e, outcome.seats)) for e in found or [CAUSE_UNKNOWN]]
+        first = why[0] if why[0].code != CAUSE_UNKNOWN["code"] else None
         disputes = _disputes(hand.no, expected_flows, pair_flows(recorded), first)
-        fixes = top_ups(net(payments), net(recorded), outcome.seats)
+        fixes = [TopUp(t["from"], t["to"], t["amount"], t["from_player"], t["to_player"],
+                       t["zh"], t["en"])
+                 for t in top_ups(net(payments), net(recorded), outcome.seats)]  # fmt: skip
     declared = hand.outcome
     result = "win" if declared.wins else "exhausted" if declared.exhausted else "unfinished"
     legal = {w.seat: w for w in outcome.wins}
     by_seat = _by_seat(scorings)
     seats = outcome.seats
-    return {
-        "no": hand.no,
-        "seq": hand.seq,
-        "summary": hand.summary,
-        "seats": dict(outcome.seats),
-        "result": result,
-        "winners": list(declared.winners),
-        "wins": [_win(legal.get(w.seat, w), w.seat in legal) for w in declared.wins],
-        "indicator": outcome.indicator,
-        "wildcards": sorted(outcome.wildcards),
-        "points": {s: sc.points for s, sc in by_seat},
-        "items": {s: [_line(line) for line in sc.lines] for s, sc in by_seat},
-        "steps": {s: [_step(x) for x in sc.steps] for s, sc in by_seat},
-        "reading": {s: list(sc.reading) for s, sc in by_seat},
-        "limits": {s: sc.limit for s, sc in by_seat if sc.limit},
-        "recorded_points": (hand.settlement or {}).get("points"),
-        "expected_payments": [_payment(p, seats) for p in payments],
-        "recorded_payments": None if recorded is None else [_payment(p, seats) for p in recorded],
-        "expected_net": net(payments),
-        "recorded_net": None if recorded is None else net(recorded),
-        "disputes": disputes,
-        "anomalies": [_anomaly(a, seats) for a in sorted(anomalies, key=_anomaly_key)],
-        "explanations": why,
-        "top_ups": fixes,
-        "taken_on_word": [named(w, seats) for w in checked.on_word],
-    }
+    return HandReport(
+        no=hand.no,
+        seq=hand.seq,
+        summary=hand.summary,
+        seats=dict(outcome.seats),
+        result=result,
+        winners=tuple(declared.winners),
+        wins=tuple(_win(legal.get(w.seat, w), w.seat in legal) for w in declared.wins),
+        indicator=outcome.indicator,
+        wildcards=tuple(sorted(outcome.wildcards)),
+        points={s: sc.points for s, sc in by_seat},
+        items={s: tuple(sc.lines) for s, sc in by_seat},
+        steps={s: tuple(sc.steps) for s, sc in by_seat},
+        reading={s: tuple(sc.reading) for s, sc in by_seat},
+        limits={s: sc.limit for s, sc in by_seat if sc.limit},
+        recorded_points=(hand.settlement or {}).get("points"),
+        expected_payments=tuple(_payment(p, seats) for p in payments),
+        recorded_payments=None if recorded is None else tuple(recorded),
+        expected_net=net(payments),
+        recorded_net=None if recorded is None else net(recorded),
+        disputes=tuple(disputes),
+        anomalies=tuple(_anomaly(a, seats) for a in sorted(anomalies, key=_anomaly_key)),
+        explanations=tuple(why),
+        top_ups=tuple(fixes),
+        taken_on_word=tuple(OnWord(**named(w, seats)) for w in checked.on_word),
+    )
 
 
-def resolutions(report: dict) -> dict[int, dict]:
+def resolutions(report: Report) -> dict[int, dict]:
     """Hand seq -> how its settlement was resolved: the latest applied correction of it (``seq``,
     ``by``, ``reason``, ``action`` — the reason's ``accept_expected``/``keep_recorded`` prefix
     when the web's resolve wrote it — and the ``payments`` now in force) and ``paid``, what the
     log recorded before any correction (the recorded payments the table really made)."""
-    starts = sorted(h["seq"] for h in report["hands"])
+    starts = sorted(h.seq for h in report.hands)
     out: dict[int, dict] = {}
-    for c in report["corrections"]:
-        if not c["applied"] or (c["original"] or {}).get("type") != "settlement":
+    for c in report.corrections:
+        if not c.applied or (c.original or {}).get("type") != "settlement":
             continue
-        hand_seq = max((x for x in starts if x < c["target"]), default=None)
+        hand_seq = max((x for x in starts if x < c.target), default=None)
         if hand_seq is None:
             continue
-        paid = out[hand_seq]["paid"] if hand_seq in out else c["original"].get("payments")
-        reason = c["reason"] or ""
+        paid = out[hand_seq]["paid"] if hand_seq in out else c.original.get("payments")
+        reason = c.reason or ""
         action = reason.split(":", 1)[0] if reason.split(":", 1)[0] in RESOLUTIONS else None
-        out[hand_seq] = {"seq": c["seq"], "by": c["by"], "reason": reason, "action": action,
-                         "payments": (c["replacement"] or {}).get("payments"), "paid": paid}  # fmt: skip
+        out[hand_seq] = {"seq": c.seq, "by": c.by, "reason": reason, "action": action,
+                         "payments": (c.replacement or {}).get("payments"), "paid": paid}  # fmt: skip
     return out
 
 
@@ -137,10 +159,15 @@ def resolutions(report: dict) -> dict[int, dict]:
 RESOLUTIONS = ("accept_expected", "keep_recorded")
 
 
-def open_disputes(report: dict) -> int:
+def open_disputes(report: Report) -> int:
     """Hands with a dispute that no resolution has closed (counted by hand, not by payment)."""
     resolved = resolutions(report)
-    return sum(1 for h in report["hands"] if h["disputes"] and h["seq"] not in resolved)
+    return sum(1 for h in report.hands if h.disputes and h.seq not in resolved)
+
+
+def anomaly_count(report: Report) -> int:
+    """Every anomaly of the report, the session's and the hands'."""
+    return len(report.anomalies) + sum(len(h.anomalies) for h in report.hands)
 
 
 def pair_flows(payments: Iterable[Payment]) -> dict[tuple[str, str], int]:
@@ -229,7 +256,9 @@ def _points_check(hand: HandReplay, inp, payments, recorded: list[Payment]) -> l
                     f"the table's points ({shown}) settled by the rules do not give what it paid")]
 
 
-def _disputes(no: int, expected: dict, recorded: dict, explanation: dict | None) -> list[dict]:
+def _disputes(
+    no: int, expected: dict, recorded: dict, explanation: Explanation | None
+) -> list[Dispute]:
     out = []
     for a, b in sorted(set(expected) | set(recorded), key=lambda k: (_ORDER[k[0]], _ORDER[k[1]])):
         e, r = expected.get((a, b), 0), recorded.get((a, b), 0)
@@ -237,8 +266,7 @@ def _disputes(no: int, expected: dict, recorded: dict, explanation: dict | None)
             continue
         if e < 0 or (e == 0 and r < 0):
             a, b, e, r = b, a, -e, -r
-        out.append({"hand": no, "from": a, "to": b, "expected": e, "recorded": r,
-                    "explanation": explanation})
+        out.append(Dispute(no, a, b, e, r, explanation))
     return out
 
 
@@ -248,11 +276,11 @@ def _recorded(settlement: dict | None) -> list[Payment] | None:
     return [Payment(p["from"], p["to"], p["amount"]) for p in settlement.get("payments", ())]
 
 
-def _totals(hands: list[dict], key: str) -> dict[str, int]:
+def _totals(hands: tuple[HandReport, ...], nets) -> dict[str, int]:
     out: dict[str, int] = {}
     for h in hands:
-        for seat, amount in (h[key] or {}).items():
-            player = h["seats"].get(seat, seat)
+        for seat, amount in (nets(h) or {}).items():
+            player = h.seats.get(seat, seat)
             out[player] = out.get(player, 0) + amount
     return out
 
@@ -261,11 +289,12 @@ def _by_seat(scorings: Mapping) -> list:
     return sorted(scorings.items(), key=lambda kv: _ORDER.get(kv[0], 9))
 
 
-def _session(rp: Replay) -> dict:
+def _session(rp: Replay) -> SessionInfo:
     s = rp.session
     opts = dataclasses.asdict(rp.opts) if dataclasses.is_dataclass(rp.opts) else {}
-    keys = ("club", "table", "players", "started_at")
-    return {"ruleset": rp.ruleset.name, "options": opts, **{k: s[k] for k in keys if k in s}}
+    players = tuple(s["players"]) if "players" in s else None
+    return SessionInfo(rp.ruleset.name, opts, s.get("club"), s.get("table"), players,
+                       s.get("started_at"))  # fmt: skip
 
 
 def _seating(seats: Mapping[str, str]) -> str:
@@ -273,43 +302,25 @@ def _seating(seats: Mapping[str, str]) -> str:
     return ", ".join(f"{SEAT_NAMES[s][1]} {seats.get(s)}" for s in SEATS)
 
 
-def _win(w: Win, stands: bool) -> dict:
+def _win(w: Win, stands: bool) -> WinResult:
     """A declared win; ``flags`` are those scored, ``stands`` False for a win that is no win."""
-    return {"seat": w.seat, "how": w.how, "tile": w.tile, "from": w.from_seat,
-            "flags": sorted(w.flags), "stands": stands}
+    return WinResult(w.seat, w.how, w.tile, w.from_seat, tuple(sorted(w.flags)), stands)
 
 
-def _payment(p: Payment, seats: Mapping[str, str]) -> dict:
-    """A payment; an expected one also names its rule (``reason`` zh, ``rule_en``, the seats
-    they mention named) and its arithmetic (``formula``)."""
-    out = {"from": p.payer, "to": p.payee, "amount": p.amount}
-    if p.reason:
-        out["reason"] = name_seats(p.reason, seats, "zh")
-    if p.en:
-        out["rule_en"] = name_seats(p.en, seats, "en")
-    if p.formula:
-        out["formula"] = p.formula
-    return out
+def _payment(p: Payment, seats: Mapping[str, str]) -> Payment:
+    """An expected payment with the seats its rule mentions (``reason`` zh, ``en``) named."""
+    if not p.reason and not p.en:
+        return p
+    return Payment(p.payer, p.payee, p.amount, name_seats(p.reason, seats, "zh"),
+                   name_seats(p.en, seats, "en"), p.formula)  # fmt: skip
 
 
-def _step(s: Step) -> dict:
-    return {"code": s.code, "zh": s.zh, "en": s.en, "value": s.value, "operand": s.operand}
-
-
-def _anomaly(a: Anomaly, seats: Mapping[str, str]) -> dict:
+def _anomaly(a: Anomaly, seats: Mapping[str, str]) -> Reported:
     """An anomaly for the report: its labels, and its (English) message with the seats it
     mentions named (``seats``: the hand's; ``{}`` for the session, whose messages name players)."""
     zh, en = ANOMALY_LABELS.get(a.code, ("", ""))
-    return {"seq": a.seq, "code": a.code, "zh": zh, "en": en, "severity": a.severity,
-            "message": name_seats(a.message, seats, "en")}
+    return Reported(a.seq, a.code, zh, en, a.severity, name_seats(a.message, seats, "en"))
 
 
 def _anomaly_key(a: Anomaly) -> tuple:
     return (a.seq is None, a.seq or 0, a.code)
-
-
-def _line(line: ScoreLine) -> dict:
-    """``dataclasses.asdict`` without its recursive copy (a tenth of a wenling audit): a line
-    holds only strings and ints (its fields in their order; a test compares with asdict)."""
-    return {"code": line.code, "zh": line.zh, "en": line.en, "value": line.value,
-            "unit": line.unit, "count": line.count}

@@ -8,6 +8,7 @@ pair in their direction, anomalies by code and seq. Pure: reports in, a list of 
 from __future__ import annotations
 
 from engine.model import SEAT_NAMES
+from engine.report import Anomaly, Dispute, HandReport, Report
 
 LABELS = {
     "verdict": ("整场结论改变", "session verdict changed"),
@@ -24,22 +25,22 @@ LABELS = {
 }
 
 
-def changes(before: dict, after: dict) -> list[dict]:
+def changes(before: Report, after: Report) -> list[dict]:
     """Every difference a club cares about between two reports of the same session, the
     session's own first, then hand by hand. Each change is ``{hand, code, zh, en, what,
     before, after}``: ``hand`` the hand no (None for the session), ``what`` the player pair or
     player concerned as ``{seats, zh, en}`` (None when the code and values say it all)."""
     out = []
-    if before["ok"] != after["ok"]:
-        out.append(_change(None, "verdict", None, before["ok"], after["ok"]))
-    out += _anomalies(None, before["anomalies"], after["anomalies"])
-    old = {h["no"]: h for h in before["hands"]}
-    new = {h["no"]: h for h in after["hands"]}
+    if before.ok != after.ok:
+        out.append(_change(None, "verdict", None, before.ok, after.ok))
+    out += _anomalies(None, before.anomalies, after.anomalies)
+    old = {h.no: h for h in before.hands}
+    new = {h.no: h for h in after.hands}
     for no in sorted(old.keys() | new.keys()):
         if no not in new:
-            out.append(_change(no, "hand_removed", None, old[no]["result"], None))
+            out.append(_change(no, "hand_removed", None, old[no].result, None))
         elif no not in old:
-            out.append(_change(no, "hand_added", None, None, new[no]["result"]))
+            out.append(_change(no, "hand_added", None, None, new[no].result))
         else:
             out += _hand(old[no], new[no])
     return out
@@ -51,25 +52,26 @@ def _change(hand: int | None, code: str, what, before, after) -> dict:
             "before": before, "after": after}  # fmt: skip
 
 
-def _hand(old: dict, new: dict) -> list[dict]:
-    no, seats = new["no"], {**old["seats"], **new["seats"]}
-    out = _disputes(no, seats, old["disputes"], new["disputes"])
-    if old["disputes"] and new["disputes"]:
-        was, now = old["disputes"][0]["explanation"], new["disputes"][0]["explanation"]
+def _hand(old: HandReport, new: HandReport) -> list[dict]:
+    no, seats = new.no, {**old.seats, **new.seats}
+    out = _disputes(no, seats, old.disputes, new.disputes)
+    if old.disputes and new.disputes:
+        was, now = old.disputes[0].explanation, new.disputes[0].explanation
         if was != now:
-            out.append(_change(no, "explanation", None, was, now))
-    out += _anomalies(no, old["anomalies"], new["anomalies"])
+            out.append(_change(no, "explanation", None, was and was.to_dict(), now and now.to_dict()))
+    out += _anomalies(no, old.anomalies, new.anomalies)
     for field in ("points", "expected_net"):
-        for seat in sorted(old[field].keys() | new[field].keys()):
-            was, now = old[field].get(seat), new[field].get(seat)
+        before, after = getattr(old, field), getattr(new, field)
+        for seat in sorted(before.keys() | after.keys()):
+            was, now = before.get(seat), after.get(seat)
             if was != now:
                 out.append(_change(no, field, _who(seats, seat), was, now))
     return out
 
 
-def _disputes(no: int, seats: dict, old: list[dict], new: list[dict]) -> list[dict]:
+def _disputes(no: int, seats: dict, old: tuple[Dispute, ...], new: tuple[Dispute, ...]) -> list[dict]:
     def by_pair(disputes):
-        return {(d["from"], d["to"]): {"expected": d["expected"], "recorded": d["recorded"]}
+        return {(d.payer, d.payee): {"expected": d.expected, "recorded": d.recorded}
                 for d in disputes}  # fmt: skip
 
     was, now = by_pair(old), by_pair(new)
@@ -83,9 +85,9 @@ def _disputes(no: int, seats: dict, old: list[dict], new: list[dict]) -> list[di
     return out
 
 
-def _anomalies(no: int | None, old: list[dict], new: list[dict]) -> list[dict]:
+def _anomalies(no: int | None, old: tuple[Anomaly, ...], new: tuple[Anomaly, ...]) -> list[dict]:
     def by_key(anomalies):
-        return {(a["seq"], a["code"]): {k: a.get(k) for k in ("seq", "code", "zh", "message")}
+        return {(a.seq, a.code): {"seq": a.seq, "code": a.code, "zh": a.zh, "message": a.message}
                 for a in anomalies}  # fmt: skip
 
     was, now = by_key(old), by_key(new)

@@ -331,29 +331,12 @@ def _append(session: TableSession, data: list[str], kind: str, engine: Engine | 
 
 
 def _witnessed(engine: Engine, stored: Stored) -> Stored:
-    """Have the witness (FUPAN_WITNESS_URL) cosign the checkpoint just committed with the
-    stored receipt, keep the cosigned note and hand it with the receipt. Without a witness, or
-    when it cannot be reached or refuses (logged), the receipt goes without."""
-    config = witnessing.configured()
-    if config is None:
-        return stored
+    """The stored receipt with its checkpoint as the witness cosigned it, when a witness is
+    configured and cosigns it (``witnessing.cosign``)."""
     note = stored.receipt["receipt"]["log"]["checkpoint"]
-    try:
-        cosigned = witnessing.submit(engine, config, note, _signing_key().public_key())
-    except (witnessing.WitnessUnavailable, witness.CosignatureInvalid) as e:
-        log.error("the checkpoint was not cosigned: %s", e)
-        return stored
+    cosigned = witnessing.cosign(engine, note, _signing_key().public_key())
     if cosigned is None:
         return stored
-    size = stored.receipt["receipt"]["log"]["tree_size"]
-    try:
-        with engine.begin() as connection:
-            connection.execute(
-                insert(LogCosignature),
-                dict(tree_size=size, witness=config.name, cosigned_at=utcnow(), note=cosigned),
-            )
-    except IntegrityError:
-        pass  # cosigned already (the same checkpoint sent again)
     return dataclasses.replace(stored, receipt={**stored.receipt, COSIGNED: cosigned})
 
 
@@ -478,7 +461,7 @@ def check_chains(
     engine = _engine(engine)
     key = _public_key(public_key)
     config = witnessing.configured()
-    witnessed, trouble = _witness_checkpoint(config, key)
+    witnessed, trouble = witnessing.newest_for_check(config, key)
     if club is None and since is None and until is None:
         result = storecheck.check_store(engine, key, checkpoint, witnessed)
     else:
@@ -487,24 +470,6 @@ def check_chains(
     return dataclasses.replace(
         result, problems=result.problems + trouble, witness=config and config.name
     )
-
-
-def _witness_checkpoint(
-    config: witnessing.WitnessConfig | None, key
-) -> tuple[str | None, list[str]]:
-    """The witness's newest cosigned checkpoint of this log (asked before the store is read, so
-    that it is no newer than what is read), or why there is none to prove the store against."""
-    if config is None:
-        return None, []
-    try:
-        note = witnessing.latest(config, key)
-    except witnessing.WitnessUnavailable as e:
-        return None, [f"witness: {e}"]
-    except (transparency.CheckpointInvalid, witness.CosignatureInvalid) as e:
-        return None, [f"witness: its newest checkpoint does not verify: {e}"]
-    if note is None:
-        return None, [f"witness: {config.name} has cosigned no checkpoint of this log"]
-    return note, []
 
 
 def _public_key(pem: bytes | None):
@@ -523,6 +488,15 @@ def consistency_proof(*, checkpoint: str, engine: Engine | None = None) -> dict:
     return transparency.consistency_document(
         _engine(engine), checkpoint, _signing_key().public_key()
     )
+
+
+def cosigned_checkpoint(note: str, *, engine: Engine | None = None) -> str:
+    """The checkpoint ``note`` as the witness cosigned it (kept, or sent now), else ``note``:
+    what ``fupan store checkpoint`` hands a club."""
+    engine = _engine(engine)
+    size = transparency.open_checkpoint(note, _signing_key().public_key()).size
+    kept = witnessing.kept(engine, size)
+    return kept or witnessing.cosign(engine, note, _signing_key().public_key()) or note
 
 
 def seal_log(*, engine: Engine | None = None) -> tuple[int, str | None]:

@@ -15,6 +15,7 @@ from packaging.version import InvalidVersion, Version
 from sqlalchemy import Engine, select
 from sqlalchemy.dialects import postgresql, sqlite
 
+from engine import report as audit_report
 from events.db import db_session, get_engine
 from events.models import StoredEvent, TableSession, Verification, played_between, utcnow
 
@@ -31,6 +32,12 @@ def failure_kind(error: str | None) -> str:
     "worker_died" (its audit killed the worker process every time) or "engine_failed" (the
     engine raised on the log; ``error`` holds the exception, a detail for developers)."""
     return "worker_died" if (error or "").startswith(WORKER_DIED) else "engine_failed"
+
+
+def report_of(text: str | None) -> audit_report.Report | None:
+    """A stored report (the ``report`` column: JSON of any report version) as the current
+    version's Report (``engine.report.load`` upcasts it); None for a failed audit."""
+    return None if text is None else audit_report.load(json.loads(text))
 
 
 def options_json(options: dict | None) -> str:

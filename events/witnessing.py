@@ -19,9 +19,11 @@ import urllib.request
 from dataclasses import dataclass
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-from sqlalchemy import Engine
+from sqlalchemy import Engine, insert, select
+from sqlalchemy.exc import IntegrityError
 
 from events import merkle, transparency, witness
+from events.models import LogCosignature, utcnow
 
 log = logging.getLogger(__name__)
 TIMEOUT = 5.0  # s for one request to the witness
@@ -128,3 +130,55 @@ def latest(config: WitnessConfig, log_key: Ed25519PublicKey) -> str | None:
     transparency.open_checkpoint(note, log_key)
     witness.verify_cosignature(note, config.name, config.public_key)
     return note
+
+
+def cosign(engine: Engine, note: str, log_key: Ed25519PublicKey) -> str | None:
+    """Have the configured witness cosign the committed checkpoint ``note`` and keep the
+    cosigned note (``log_cosignatures``); None without a witness, or when it cannot be reached
+    or does not cosign (logged): the upload goes on without."""
+    config = configured()
+    if config is None:
+        return None
+    try:
+        cosigned = submit(engine, config, note, log_key)
+    except (WitnessUnavailable, witness.CosignatureInvalid) as e:
+        log.error("the checkpoint was not cosigned: %s", e)
+        return None
+    if cosigned is None:
+        return None
+    size = transparency.open_checkpoint(note, log_key).size
+    try:
+        with engine.begin() as connection:
+            connection.execute(
+                insert(LogCosignature),
+                dict(tree_size=size, witness=config.name, cosigned_at=utcnow(), note=cosigned),
+            )
+    except IntegrityError:
+        pass  # kept already (the same checkpoint cosigned again)
+    return cosigned
+
+
+def kept(engine: Engine, size: int) -> str | None:
+    """The kept cosigned note of the checkpoint of ``size`` leaves, if any."""
+    with engine.connect() as connection:
+        query = select(LogCosignature.note).where(LogCosignature.tree_size == size)
+        return connection.execute(query).scalar()
+
+
+def newest_for_check(
+    config: WitnessConfig | None, log_key: Ed25519PublicKey
+) -> tuple[str | None, list[str]]:
+    """The witness's newest cosigned checkpoint of the log, for ``store check`` to prove the
+    store against (asked before the store is read, so it is no newer than what is read), or
+    the problems that there is none."""
+    if config is None:
+        return None, []
+    try:
+        note = latest(config, log_key)
+    except WitnessUnavailable as e:
+        return None, [f"witness: {e}"]
+    except (transparency.CheckpointInvalid, witness.CosignatureInvalid) as e:
+        return None, [f"witness: its newest checkpoint does not verify: {e}"]
+    if note is None:
+        return None, [f"witness: {config.name} has cosigned no checkpoint of this log"]
+    return note, []

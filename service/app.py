@@ -34,7 +34,7 @@ from service import (
     transparency,
     uploads,
 )
-from service.accounts import auth, members
+from service.accounts import auth
 from service.sessions import resolutions
 
 DEFAULT_MAX_UPLOAD = 4 * 1024 * 1024
@@ -85,8 +85,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     tile_images.init_app(app)
     Compress(app)
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
-    app.add_template_filter(members.in_money, "money_text")
-    app.add_template_filter(members.unit_text, "money_unit")
     app.add_template_filter(resolutions.reason_words, "reason_words")
     for feature in (accounts, sessions, uploads, ledger, club, recorder, rules, transparency, api,
                     integrity):

@@ -1,5 +1,6 @@
 """The ``fupan`` command line: one Typer root; each concern registers its commands from
-``service/commands/<concern>.py`` (a module exposing ``register(app)``)."""
+``service/commands/<command>.py``, a module named after its command (``fupan db …`` in
+``db.py``) that exposes ``register(app)``."""
 
 from __future__ import annotations
 
@@ -23,8 +24,9 @@ app = typer.Typer(
 
 # One entry per module in service/commands/; add yours here.
 COMMAND_MODULES: tuple[str, ...] = (
-    "verify", "web", "store", "simulate", "reverify", "integrity", "review", "witness",
-)
+    "verify", "settle", "rules", "serve", "digest", "users", "db", "store", "ingest", "worker",
+    "simulate", "reverify", "integrity", "review", "witness",
+)  # the order of `fupan --help`
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"service.commands.{_name}").register(app)

@@ -13,6 +13,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from engine.integrity import INTEGRITY_VERSION, IntegrityResult, hand_facts, integrity, load_result
 from engine.review import SessionReview
+from events import verifications
 from events.db import db_session, get_engine
 from events.models import (
     IntegrityRow,
@@ -79,8 +80,8 @@ def compute(club: str, since: date | None = None, until: date | None = None,
     hands = [
         fact
         for s, v in rows
-        for fact in hand_facts(json.loads(v.report), s.id, names, recorders.get(s.id),
-                               reviews.get(s.id))
+        for fact in hand_facts(verifications.report_of(v.report), s.id, names,
+                               recorders.get(s.id), reviews.get(s.id))
     ]
     result = integrity(hands, club, day(since) or None, day(until) or None)
     row = dict(club=club, since=day(since), until=day(until), source_key=key,

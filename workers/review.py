@@ -61,3 +61,19 @@ def _store(session_id: str, head: int, engine_version: str, result: SessionRevie
                result=json.dumps(result.to_dict(), ensure_ascii=False))
     with engine.begin() as connection:
         connection.execute(_INSERT[engine.dialect.name](table).on_conflict_do_nothing(), row)
+
+
+def stored_for(session_ids: list[str], engine_version: str,
+               engine: Engine | None = None) -> list[SessionReview]:
+    """The stored reviews of these sessions' current heads by this engine version (sessions not
+    reviewed yet are left out: a page does not compute a club's worth of reviews)."""
+    if not session_ids:
+        return []
+    query = (
+        select(ReviewRow.result)
+        .join(TableSession, TableSession.id == ReviewRow.session_id)
+        .where(ReviewRow.session_id.in_(session_ids), ReviewRow.head_seq == TableSession.head_seq,
+               ReviewRow.engine_version == engine_version)
+    )  # fmt: skip
+    with db_session(engine) as db:
+        return [SessionReview.from_dict(json.loads(text)) for text in db.scalars(query)]

@@ -115,19 +115,18 @@ def _verify(session_id: str, head_seq: int, records: list[dict]) -> str:
         session_id=session_id, head_seq=head_seq, engine_version=engine_version(), options=None
     )
     try:
-        report = audit.audit_records(records)
+        report = audit.audit(records)
     except Exception as e:  # noqa: BLE001 - any engine crash is this log's verdict
         log.exception("verify_session: the engine failed on session %s", session_id)
         verifications.record_verification(
             **result, status="failed", error=f"{type(e).__name__}: {e}"
         )
         return "failed"
-    disputes = audit.open_disputes(report)
-    anomalies = len(report["anomalies"]) + sum(len(hand["anomalies"]) for hand in report["hands"])
     stored = verifications.record_verification(
-        **result, status="ok", report=report, disputes=disputes, anomalies=anomalies
-    )
-    club = (report.get("session") or {}).get("club")
+        **result, status="ok", report=report.to_dict(), disputes=audit.open_disputes(report),
+        anomalies=audit.anomaly_count(report),
+    )  # fmt: skip
+    club = report.session.club
     if stored and club:
         try:
             integrity_soon(club)

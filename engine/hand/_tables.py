@@ -309,14 +309,20 @@ _GAINS: dict[tuple, tuple[bool, ...]] = {}
 
 
 def _rest(blocks: tuple[int, ...], sets: int):
-    """The knapsack of the suits in ``blocks`` (-1 marks the suit left out), memoised."""
+    """The knapsack of the suits in ``blocks`` (-1 marks the suit left out), memoised: the
+    left-out suit's partner joins the other pair's memoised half (``_half``), one combine."""
     got = _RESTS.get((blocks, sets))
     if got is None:
-        got = _ZERO
-        for i, b in enumerate(blocks):
-            if b > 0:
-                got = _merge(got, _packing_of(b, i == 3), sets)
-        store(_RESTS, (blocks, sets), got)
+        m, p, s_, z = blocks
+        if m < 0 or p < 0:
+            other = p if m < 0 else m
+            half = _half(s_, z, True, sets)
+            vec = _packing_of(other, False) if other else _ZERO
+        else:
+            other = z if s_ < 0 else s_
+            half = _half(m, p, False, sets)
+            vec = _packing_of(other, s_ < 0) if other else _ZERO
+        got = store(_RESTS, (blocks, sets), _merge(half, vec, sets))
     return got
 
 

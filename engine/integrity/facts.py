@@ -12,7 +12,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from engine.audit import RESOLUTIONS, resolutions
+from engine.report import Report
 from engine.review import HandReview, SessionReview
+from engine.rulesets.base import Payment
 
 ENTRY, CORRECTION, KEPT = "entry", "correction", "kept"
 
@@ -63,7 +65,7 @@ class HandFacts:
 
 
 def hand_facts(
-    report: dict, session: str, names: Mapping[str, str] | None = None,
+    report: Report, session: str, names: Mapping[str, str] | None = None,
     recorded_by: str | None = None, review: SessionReview | None = None,
 ) -> list[HandFacts]:
     """The facts of every hand of one session's audit report. ``recorded_by``: who entered the
@@ -78,28 +80,28 @@ def hand_facts(
     reviewed = {h.no: h for h in review.hands} if review is not None else {}
     fixes = _corrections(report, name)
     out = []
-    for index, hand in enumerate(report["hands"], start=1):
-        seats = {s: name(p) for s, p in hand["seats"].items()}
+    for index, hand in enumerate(report.hands, start=1):
+        seats = {s: name(p) for s, p in hand.seats.items()}
         wins: dict[str, list[str]] = {}
-        for w in hand["wins"]:
-            if w["how"] == "discard" and w.get("from") in seats:
-                wins.setdefault(seats[w["from"]], []).append(seats[w["seat"]])
-        expected = _by_player(hand["expected_payments"], seats)
-        recorded = _by_player(hand["recorded_payments"], seats)
-        shifts = [Shift(CORRECTION, name(by), gain) for by, gain in fixes.get(hand["seq"], ())]
-        res = kept.get(hand["seq"])
-        if hand["disputes"] and recorded_by is not None:
+        for w in hand.wins:
+            if w.how == "discard" and w.from_seat in seats:
+                wins.setdefault(seats[w.from_seat], []).append(seats[w.seat])
+        expected = _by_player(hand.expected_payments, seats)
+        recorded = _by_player(hand.recorded_payments, seats)
+        shifts = [Shift(CORRECTION, name(by), gain) for by, gain in fixes.get(hand.seq, ())]
+        res = kept.get(hand.seq)
+        if hand.disputes and recorded_by is not None:
             first = recorded if res is None or res["paid"] is None else _by_player(res["paid"], seats)
             shifts.append(Shift(ENTRY, name(recorded_by), _gain(_net(first), _net(expected))))
-        if res is not None and res["action"] == "keep_recorded" and hand["disputes"]:
+        if res is not None and res["action"] == "keep_recorded" and hand.disputes:
             shifts.append(Shift(KEPT, name(res["by"]), _gain(_net(recorded), _net(expected))))
         out.append(HandFacts(
-            ref=HandRef(session, index, hand["no"]),
+            ref=HandRef(session, index, hand.no),
             players=tuple(seats[s] for s in ("E", "S", "W", "N") if s in seats),
             deal_ins=tuple((d, tuple(ws)) for d, ws in wins.items()),
-            residual=_residual(recorded, expected) if hand["recorded_payments"] is not None else {},
+            residual=_residual(recorded, expected) if hand.recorded_payments is not None else {},
             shifts=tuple(shifts),
-            plays=_plays(reviewed.get(hand["no"]), seats),
+            plays=_plays(reviewed.get(hand.no), seats),
         ))  # fmt: skip
     return out
 
@@ -115,24 +117,24 @@ def _plays(hand: HandReview | None, seats: Mapping[str, str]) -> tuple:
     return tuple(out)
 
 
-def _corrections(report: dict, name) -> dict[int, list[tuple[str | None, dict[str, int]]]]:
+def _corrections(report: Report, name) -> dict[int, list[tuple[str | None, dict[str, int]]]]:
     """Hand seq -> (by, gain per seat) of each applied settlement correction that is not a
     dispute resolution (those are counted as ``kept`` or follow the rules)."""
-    starts = sorted(h["seq"] for h in report["hands"])
-    seats = {h["seq"]: {s: name(p) for s, p in h["seats"].items()} for h in report["hands"]}
+    starts = sorted(h.seq for h in report.hands)
+    seats = {h.seq: {s: name(p) for s, p in h.seats.items()} for h in report.hands}
     out: dict[int, list] = {}
-    for c in report["corrections"]:
-        original, new = c.get("original") or {}, c.get("replacement") or {}
-        if not c["applied"] or original.get("type") != "settlement" or new.get("type") != "settlement":
+    for c in report.corrections:
+        original, new = c.original or {}, c.replacement or {}
+        if not c.applied or original.get("type") != "settlement" or new.get("type") != "settlement":
             continue
-        if (c.get("reason") or "").split(":", 1)[0] in RESOLUTIONS:
+        if (c.reason or "").split(":", 1)[0] in RESOLUTIONS:
             continue
-        hand_seq = max((x for x in starts if x < c["target"]), default=None)
+        hand_seq = max((x for x in starts if x < c.target), default=None)
         if hand_seq is None:
             continue
         before = _net(_by_player(original.get("payments"), seats[hand_seq]))
         after = _net(_by_player(new.get("payments"), seats[hand_seq]))
-        out.setdefault(hand_seq, []).append((c.get("by"), _gain(after, before)))
+        out.setdefault(hand_seq, []).append((c.by, _gain(after, before)))
     return out
 
 
@@ -149,8 +151,12 @@ def _gain(now: Mapping[str, int], before: Mapping[str, int]) -> dict[str, int]:
     return {p: now.get(p, 0) - before.get(p, 0) for p in sorted(set(now) | set(before))}
 
 
-def _by_player(payments: list[dict] | None, seats: Mapping[str, str]) -> list[tuple[str, str, int]]:
-    return [(seats[p["from"]], seats[p["to"]], p["amount"]) for p in payments or ()]
+def _by_player(
+    payments: Iterable[Payment | dict] | None, seats: Mapping[str, str]
+) -> list[tuple[str, str, int]]:
+    """(payer, payee, amount) by player: the report's payments, or a settlement record's."""
+    return [(seats[p.payer], seats[p.payee], p.amount) if isinstance(p, Payment)
+            else (seats[p["from"]], seats[p["to"]], p["amount"]) for p in payments or ()]  # fmt: skip
 
 
 def _pairs(payments: Iterable[tuple[str, str, int]]) -> dict[tuple[str, str], int]:

@@ -14,7 +14,7 @@ INTEGRITY_VERSION = 1
 
 # What each kind of signal looks at (zh, en): a pattern, never an accusation.
 KINDS = {
-    "feeding": ("点炮集中", "deal-ins concentrated on one player"),
+    "feeding": ("点炮去向", "where deal-ins go"),
     "money_flow": ("规则外的钱", "money beyond the rules between two players"),
     "recording_favour": ("记录偏向", "recorded payments leaning one way"),
     "repeated_slips": ("维持原记录偏向", "disputes kept as recorded leaning one way"),

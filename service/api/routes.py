@@ -16,6 +16,7 @@ from service.club import charts
 from service.club import views as club_views
 from service.ledger import paid
 from service.ledger import views as ledger_views
+from service.ledger.money import money_setting, set_money
 from service.review import views as review_views
 from service.sessions import disputes as disputes_queue
 from service.sessions import replays, resolutions, views
@@ -87,7 +88,8 @@ def session_review(session_id: str):
 @bp.get("/sessions/<session_id>/hands/<int:index>")
 @auth.api_auth
 def hand(session_id: str, index: int):
-    return jsonify(views.hand_view(g.user, session_id, index))
+    view = views.hand_view(g.user, session_id, index)
+    return jsonify(view | {"money": money_setting(view["session"]["club"])})
 
 
 @bp.get("/sessions/<session_id>/hands/<int:index>/steps/<int:step>")
@@ -172,7 +174,7 @@ def ledger_money(club: str):
     auth.require_club(g.user, club, roles=("admin",))
     body = _body()
     try:
-        money = members.set_money(club, str(body.get("point_value", "")), str(body.get("money_unit", "")))
+        money = set_money(club, str(body.get("point_value", "")), str(body.get("money_unit", "")))
     except auth.AccountError as e:
         abort(400, str(e))
     return jsonify(club=club, money=money)
@@ -182,7 +184,7 @@ def _body() -> Mapping:
     """A write's JSON object or form; anything else is a 400."""
     body = request.get_json(silent=True) if request.is_json else request.form
     if not isinstance(body, Mapping):
-        abort(400, "send a JSON object or a form")
+        abort(400, _("send a JSON object or a form"))
     return body
 
 

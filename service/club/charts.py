@@ -14,6 +14,7 @@ from flask import Response, abort
 from flask_babel import gettext as _
 
 import dashboards
+from engine.review import PlayerSummary, player_summary
 from engine.rulesets import get_ruleset
 from service.accounts import auth
 from service.club import aggregates, digests
@@ -22,8 +23,10 @@ from service.db import engine
 from service.i18n import language, ruleset_title
 from service.models import User
 from service.sessions import queries, views
+from workers import review as stored_reviews
+from workers.tasks import engine_version
 
-CLUB_CHARTS = ("balance", "disputes_by_table", "disputes_by_item", "hand_values")
+CLUB_CHARTS = ("balance", "disputes_by_table", "disputes_by_item", "hand_values", "efficiency")
 
 
 def labels() -> dashboards.Labels:
@@ -55,6 +58,8 @@ def club_chart_json(user: User, club: str, name: str, args) -> str:
     flt = views.parse_filter(args)
     auth.require_club(user, club)
     flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day)
+    if name == "efficiency":  # reviews are stored as they are asked for: built every time
+        return _efficiency(club_views.club_digests(user, club, flt)).to_json()
     version = aggregates.audited_version([club], flt)
     return _cached(("club", name, flt, version), lambda: _club_figure(user, club, name, flt))
 
@@ -114,6 +119,18 @@ def _values(rows) -> go.Figure:
     units = {name: get_ruleset(name).points_unit[which] for name in values}
     titles = {name: ruleset_title(name) for name in values}
     return dashboards.hand_value_histogram(values, labels(), units, titles)
+
+
+def _efficiency(rows) -> go.Figure:
+    """Per player over the period's sessions that have a stored efficiency review."""
+    totals: dict[str, PlayerSummary] = {}
+    reviews = stored_reviews.stored_for([s["id"] for s, _ in rows], engine_version(), engine())
+    for review in reviews:
+        for player, figures in player_summary(review).items():
+            totals[player] = totals.get(player, PlayerSummary()).add(figures)
+    data = [{"player": p, **f.to_dict()} for p, f in totals.items()]
+    title = _("Discards at best efficiency (%(n)s reviewed sessions)", n=len(reviews))
+    return dashboards.efficiency_by_player(data, title, _("share of discards (%)"))
 
 
 _BUILDERS = {

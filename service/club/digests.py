@@ -29,12 +29,13 @@ from sqlalchemy.dialects import postgresql, sqlite
 from engine.audit import resolutions
 from engine.explain import ITEM_LABELS
 from engine.model import SEAT_NAMES
+from engine.report import Explanation, Report
+from events import verifications
 from events.models import TableSession, Verification
 from service.db import engine
 from service.i18n import label
 from service.models import Digest as DigestRow
 from service.models import DigestPlayer
-from service.sessions.views import explanations as explanations_of
 
 BATCH = 200  # reports parsed per transaction (~30 kB each)
 log = logging.getLogger(__name__)
@@ -52,24 +53,23 @@ class Digest:
     owed_totals: dict[str, int]  # by the audit's expected payments (a kept settlement stands)
 
 
-def digest(report: dict) -> Digest:
+def digest(report: Report) -> Digest:
     wins: dict[str, int] = {}
     explanations, points = [], []
     owed: dict[str, int] = {}
-    for h, net in zip(report["hands"], owed_nets(report), strict=True):
-        for w in h["wins"]:
-            player = h["seats"].get(w["seat"])
+    for h, net in zip(report.hands, owed_nets(report), strict=True):
+        for w in h.wins:
+            player = h.seats.get(w.seat)
             wins[player] = wins.get(player, 0) + 1
-        points.extend(h["points"][w] for w in h["winners"] if w in h["points"])
-        if h["disputes"]:
-            found = explanations_of(h)
-            explanations.append(rule_item(found[0] if found else None, h["seats"]))
+        points.extend(h.points[w] for w in h.winners if w in h.points)
+        if h.disputes:
+            explanations.append(rule_item(h.explanations[0] if h.explanations else None, h.seats))
         for seat, amount in net.items():
-            player = h["seats"].get(seat, seat)
+            player = h.seats.get(seat, seat)
             owed[player] = owed.get(player, 0) + amount
     return Digest(
-        recorded_totals=dict(report["recorded_totals"]),
-        hands=len(report["hands"]),
+        recorded_totals=dict(report.recorded_totals),
+        hands=len(report.hands),
         disputed_hands=len(explanations),
         explanations=tuple(explanations),
         winner_points=tuple(points),
@@ -78,14 +78,14 @@ def digest(report: dict) -> Digest:
     )
 
 
-def owed_nets(report: dict) -> list[dict[str, int]]:
+def owed_nets(report: Report) -> list[dict[str, int]]:
     """Each hand's balance per seat by what was owed: the audit's expected payments, unless a
     resolution kept what the table paid (then that is what is owed)."""
     kept = {seq for seq, r in resolutions(report).items() if r["action"] == "keep_recorded"}
-    return [h["recorded_net"] if h["seq"] in kept else h["expected_net"] for h in report["hands"]]
+    return [(h.recorded_net or {}) if h.seq in kept else h.expected_net for h in report.hands]
 
 
-def rule_item(explanation: dict | None, seats: dict[str, str]) -> dict | None:
+def rule_item(explanation: Explanation | None, seats: dict[str, str]) -> dict | None:
     """The rule item behind an explanation, the same whichever seat made the mistake (the
     dashboards count disputed hands per item): ``{code, zh, en}`` with the seats taken out of
     both labels (the hand's players, the wind the audit names a seat by when it has no player,
@@ -94,13 +94,13 @@ def rule_item(explanation: dict | None, seats: dict[str, str]) -> dict | None:
     (engine.explain.ITEM_LABELS); None when the audit found no explanation. Stored as data: a page picks the language (``item_label``)."""
     if not explanation:
         return None
-    generic = ITEM_LABELS.get(explanation["code"])
+    generic = ITEM_LABELS.get(explanation.code)
     if generic:  # a text that is mostly the seats it names ("阿强付给小李的款付了两次")
-        return {"code": explanation["code"], "zh": generic[0], "en": generic[1]}
+        return {"code": explanation.code, "zh": generic[0], "en": generic[1]}
     return {
-        "code": explanation["code"],
-        "zh": _without_seats(explanation["zh"], seats, 0, r"(?<![A-Za-z])[ESWN](?![A-Za-z])"),
-        "en": _without_seats(explanation.get("en") or "", seats, 1, r"\b[ESWN]\b"),
+        "code": explanation.code,
+        "zh": _without_seats(explanation.zh, seats, 0, r"(?<![A-Za-z])[ESWN](?![A-Za-z])"),
+        "en": _without_seats(explanation.en or "", seats, 1, r"\b[ESWN]\b"),
     }
 
 
@@ -171,7 +171,8 @@ def _fill(ids: list[int]) -> None:
     with engine().begin() as c:
         digests, players = [], []
         for row in c.execute(query.where(Verification.id.in_(ids)).order_by(Verification.id)):
-            d = digest(json.loads(row.report)) if row.report is not None else None
+            report = verifications.report_of(row.report)
+            d = digest(report) if report is not None else None
             digests.append(_digest_row(row, d))
             players.extend(_player_rows(row.id, set(row.players), d))
         insert = _INSERT[c.dialect.name]

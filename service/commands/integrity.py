@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from service.commands.verify import fail
+from service.commands.common import fail
 
 
 def register(app: typer.Typer) -> None:

@@ -19,7 +19,8 @@ from engine.model import SEATS
 from engine.review import hand_summary, review_records
 from engine.tiles import chinese
 from events.codec import LogFormatError, parse_log
-from service.commands.verify import _table, fail
+from service.commands import common
+from service.commands.common import fail
 
 console = Console()
 NOTHING = "没有记录打牌过程：无可复盘 (no play recorded: nothing to review)"
@@ -79,7 +80,7 @@ def _print_hand(hand, raw: dict, seat: str | None) -> None:
         console.print(f"  {NOTHING}")
         return
     figures = hand_summary(hand)
-    table = _table("座 seat", "玩家 player", "出牌 discards", "效率最佳 best", "少进张 tiles lost",
+    table = common.table("座 seat", "玩家 player", "出牌 discards", "效率最佳 best", "少进张 tiles lost",
                    "漏胡 missed wins", "可避放铳 avoidable deal-ins")
     for s, row in raw["seats"].items():
         f = figures[s]

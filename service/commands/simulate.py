@@ -22,7 +22,7 @@ from engine.simulate import SimulationError, generate_session
 from engine.simulate.collusion import Bias, Collusion
 from engine.simulate.session import CLUB, PLAYERS, check_names
 from events.codec import canonical_json
-from service.commands.verify import fail, parse_pairs
+from service.commands.common import fail, parse_pairs
 
 
 def register(app: typer.Typer) -> None:

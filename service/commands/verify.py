@@ -1,4 +1,4 @@
-"""``fupan verify``, ``fupan settle`` and ``fupan rules``: the audit from the command line.
+"""``fupan verify``: the audit of log files from the command line.
 
 Exit codes of ``verify``: 0 every file clean, 1 disputes or anomalies found, 2 invalid input
 (format errors, each with its line number, on stderr).
@@ -11,53 +11,26 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from engine.audit import audit_records, net
-from engine.model import SEATS, WIN_HOWS, Win
-from engine.rulesets import get_ruleset, ruleset_names
-from engine.rulesets.base import Liability, SettleInput
+from engine.audit import audit_records
+from engine.model import SEATS
 from engine.tiles import chinese
 from events.codec import LogFormatError, parse_log
+from service.commands import common
+from service.commands.common import console, parse_pairs
 
-console = Console()
 HOW_ZH = {"self_draw": "自摸", "discard": "点炮", "robbed_kong": "抢杠", "instant": "起手胡"}
 RESULT_ZH = {"win": "胡", "exhausted": "黄牌", "unfinished": "未完"}
 
 
 def register(app: typer.Typer) -> None:
     app.command("verify")(verify)
-    app.command("settle")(settle)
-    app.command("rules")(rules)
 
 
-def fail(message: str, code: int = 2) -> typer.Exit:
-    """The message on stderr and the exit to raise (2: bad input)."""
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code)
 
 
-def parse_pairs(values: list[str], what: str) -> dict[str, str]:
-    """``["a=1", "b=2,c=3"]`` -> ``{"a": "1", "b": "2", "c": "3"}``; a clear error otherwise."""
-    out = {}
-    for value in values:
-        for item in filter(None, (v.strip() for v in value.split(","))):
-            key, sep, val = item.partition("=")
-            if not sep or not key.strip():
-                raise fail(f"{what} {item!r} is not KEY=VALUE")
-            if key.strip() in out:
-                raise fail(f"{what} {key.strip()} is given twice")
-            out[key.strip()] = val.strip()
-    return out
 
 
-def _table(*columns: str, title: str | None = None) -> Table:
-    """A rich table whose cells wrap instead of being cut with an ellipsis."""
-    table = Table(title=title)
-    for column in columns:
-        table.add_column(column, overflow="fold")
-    return table
 
 
 # -- verify --------------------------------------------------------------------------------------
@@ -149,7 +122,7 @@ def _print_report(report: dict) -> None:
     for hand in report["hands"]:
         _print_hand(hand)
     _print_anomalies(report["anomalies"], "场 session")
-    totals = _table("玩家 player", "应得 expected", "实得 recorded", title="合计 totals")
+    totals = common.table("玩家 player", "应得 expected", "实得 recorded", title="合计 totals")
     for player, amount in report["totals"].items():
         totals.add_row(player, str(amount), str(report["recorded_totals"].get(player, "-")))
     console.print(totals)
@@ -167,7 +140,7 @@ def _print_hand(hand: dict) -> None:
         f"\n[bold]第{hand['no']}局 hand {hand['no']}[/]  {RESULT_ZH[hand['result']]}  {wins}"
         + (f"  得: {wild}" if wild else "")
     )
-    table = _table("座 seat", "玩家", "胡/台", "明细 items", "应 expected", "实 recorded")
+    table = common.table("座 seat", "玩家", "胡/台", "明细 items", "应 expected", "实 recorded")
     recorded = hand["recorded_net"] or {}
     for seat in SEATS:
         items = "、".join(
@@ -202,93 +175,7 @@ def _print_anomalies(anomalies: list[dict], title: str) -> None:
         console.print(f"  [{colour}]{label}[/] ({a['code']}) {title} {where}: {a['message']}")
 
 
-# -- settle --------------------------------------------------------------------------------------
-def settle(
-    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help=f"One of {', '.join(ruleset_names())}.")],
-    winner: Annotated[list[str], typer.Option("--winner", "-w", help="Winning seat E/S/W/N (repeatable).")],
-    points: Annotated[
-        list[str] | None, typer.Option("--points", "-p", help="Points per seat: E=20,S=28,W=6,N=12.")
-    ] = None,
-    how: Annotated[str, typer.Option(help=f"How the win came: {', '.join(WIN_HOWS)}.")] = "self_draw",
-    from_seat: Annotated[str | None, typer.Option("--from", help="The discarder (or robbed konger).")] = None,
-    liable: Annotated[str | None, typer.Option(help="A seat that pays for the others.")] = None,
-    liability: Annotated[str, typer.Option(help="The kind of liability.")] = "bao_san_jia",
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Ruleset option KEY=VALUE.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help='Print {"payments": [...], "net": {...}}.')] = False,
-) -> None:
-    """Settle one hand from points alone: who pays whom.
-
-    Examples:
-
-      fupan settle -r huangyan --winner E --points E=20,S=28,W=6,N=12
-
-      fupan settle -r huangyan --winner N --points E=20,S=28,W=6,N=12 --json
-
-      fupan settle -r wenling --winner S --how discard --from W --liable W --points S=140
-    """
-    rs, opts = _ruleset(ruleset, option or [])
-    for seat in (*winner, from_seat, liable):
-        if seat is not None and seat not in SEATS:
-            raise fail(f"seat {seat!r} is not one of {', '.join(SEATS)}")
-    if how not in WIN_HOWS:
-        raise fail(f"--how {how!r} is not one of {', '.join(WIN_HOWS)}")
-    pts = {}
-    for seat, value in parse_pairs(points or [], "points").items():
-        if seat not in SEATS or not value.lstrip("-").isdigit():
-            raise fail(f"points {seat}={value} must be SEAT=INTEGER with SEAT in E/S/W/N")
-        pts[seat] = int(value)
-    if liable is not None and liability not in rs.liability_kinds:
-        kinds = ", ".join(rs.liability_kinds) or "none"
-        raise fail(f"--liability {liability!r} is not a liability of {rs.name} (it has: {kinds})")
-    wins = tuple(Win(w, how, None, from_seat) for w in winner)
-    liabilities = tuple(Liability(liability, liable, w) for w in winner) if liable else ()
-    try:
-        payments = rs.settle(SettleInput(wins, pts, liabilities), opts)
-    except (ValueError, KeyError) as exc:
-        raise fail(f"{rs.name} cannot settle this: {exc}") from None
-    balance = net(payments)
-    if as_json:
-        out = {"payments": [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments],
-               "net": balance}
-        typer.echo(json.dumps(out, ensure_ascii=False))
-        return
-    table = _table("付 from", "收 to", "数 amount", "缘由 reason", title=f"{rs.title_zh} 结算")
-    for p in payments:
-        table.add_row(p.payer, p.payee, str(p.amount), p.reason)
-    console.print(table)
-    console.print("  ".join(f"{seat} {balance[seat]:+d}" for seat in SEATS))
 
 
-def _ruleset(name: str, option: list[str]):
-    try:
-        rs = get_ruleset(name)
-        return rs, rs.options(parse_pairs(option, "option"))
-    except ValueError as exc:  # UnknownRuleset, OptionError: the message lists the valid names
-        raise fail(str(exc)) from None
 
 
-# -- rules ---------------------------------------------------------------------------------------
-def rules(
-    name: Annotated[str | None, typer.Argument(help="A ruleset name; omit to list them all.")] = None,
-) -> None:
-    """List the rulesets, or print one ruleset's options (name, default, meaning).
-
-    Examples:
-
-      fupan rules
-
-      fupan rules wenling
-    """
-    if name is None:
-        table = _table("名 name", "规则 ruleset", title="rulesets")
-        for n in ruleset_names():
-            table.add_row(n, get_ruleset(n).title_zh)
-        console.print(table)
-        return
-    rs, _ = _ruleset(name, [])
-    table = _table("option", "default", "meaning", "values", title=f"{rs.name} {rs.title_zh}")
-    for opt, default, doc in rs.describe_options():
-        # what --option takes: each choice's code and what it means (the pages show the meaning)
-        values = "; ".join(f"{value} = {label.en}" for value, label in rs.option_choices(opt))
-        table.add_row(opt, repr(default), doc, values)
-    console.print(table)

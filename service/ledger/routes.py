@@ -10,8 +10,9 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 from flask_babel import gettext as _
 from flask_login import current_user
 
-from service.accounts import auth, members
+from service.accounts import auth
 from service.ledger import paid
+from service.ledger.money import money_amount, money_setting, set_money, unit_text
 from service.ledger.views import hand_rows, ledger_view
 from service.security import csv_cell
 
@@ -30,7 +31,7 @@ def mark_paid(club: str):
     if request.form.get("confirmed") != "1":
         auth.require_club(current_user, club, roles=("auditor", "admin"))
         return render_template("ledger/confirm.html", club=club, f=request.form,
-                               setting=members.money_setting(club))  # fmt: skip
+                               setting=money_setting(club))  # fmt: skip
     mark = paid.mark_paid(current_user, club, request.form)
     flash(_("Recorded: %(payer)s handed %(amount)s to %(payee)s. Wrong? Undo it under “Cash "
             "handed over” below.", payer=mark["from"], payee=mark["to"], amount=mark["amount"]))  # fmt: skip
@@ -50,7 +51,7 @@ def undo_paid(club: str, mark_id: int):
 def money(club: str):
     auth.require_club(current_user, club, roles=("admin",))
     try:
-        members.set_money(
+        set_money(
             club, request.form.get("point_value", ""), request.form.get("money_unit", "")
         )
     except auth.AccountError as e:
@@ -76,11 +77,11 @@ def ledger_csv(club: str):
     head = {"date": _("date"), "table": _("table"), "session": _("session"), "hand": _("hand no."),
             "player": _("player"), "recorded": _("recorded at the table"), "owed": _("owed"),
             "dispute": _("dispute"), "resolution": _("resolution")}  # fmt: skip
-    unit = members.unit_text(m["unit"]) if m else ""
+    unit = unit_text(m["unit"]) if m else ""
     money_head = [_("%(what)s in %(unit)s", what=head[k], unit=unit) for k in ("recorded", "owed")]
     writer.writerow(list(head.values()) + (money_head if m else []))
     for row in hand_rows(current_user, club, request.args):
-        money = [members.money_amount(row[k], m) for k in ("recorded", "owed")] if m else []
+        money = [money_amount(row[k], m) for k in ("recorded", "owed")] if m else []
         writer.writerow([csv_cell(row[k]) for k in head] + money)
     name = f"ledger-{v['date'] or 'all'}.csv"
     return Response(

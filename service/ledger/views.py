@@ -11,10 +11,11 @@ from flask import abort
 from flask_babel import gettext as _
 
 from engine.audit import resolutions as report_resolutions
-from service.accounts import auth, members
+from engine.report import HandReport
+from service.accounts import auth
 from service.club.digests import owed_nets
 from service.club.views import club_digests
-from service.ledger import paid
+from service.ledger import money, paid
 from service.ledger.settle import settle_up
 from service.models import User
 from service.sessions import queries
@@ -54,7 +55,7 @@ def ledger_view(user: User, club: str, args) -> dict:
         "club": club,
         "date": flt.day.isoformat() if flt.day else None,  # None: every night
         "basis": basis,
-        "money": members.money_setting(club),
+        "money": money.money_setting(club),
         "can_mark": role in ("auditor", "admin"),
         "is_admin": role == "admin",
         "tables": [{**tables[t], "transfers": settle_up(tables[t]["net"])} for t in sorted(tables)],
@@ -92,23 +93,23 @@ def hand_rows(user: User, club: str, args) -> list[dict]:
         start = (s.started_at or s.created_at.isoformat())[:16].replace("T", " ")
         session = _("%(start)s, table %(table)s", start=start, table=s.table_name)
         resolved = report_resolutions(report)
-        for h, owed in zip(report["hands"], owed_nets(report), strict=True):
-            dispute, resolution = _dispute_cells(h, resolved.get(h["seq"]))
-            for seat, player in h["seats"].items():
+        for h, owed in zip(report.hands, owed_nets(report), strict=True):
+            dispute, resolution = _dispute_cells(h, resolved.get(h.seq))
+            for seat, player in h.seats.items():
                 out.append({"date": start[:10], "table": s.table_name, "session": session,
-                            "hand": h["no"], "player": player,
-                            "recorded": (h["recorded_net"] or {}).get(seat),
+                            "hand": h.no, "player": player,
+                            "recorded": (h.recorded_net or {}).get(seat),
                             "owed": owed.get(seat, 0), "dispute": dispute,
                             "resolution": resolution})  # fmt: skip
     return out
 
 
-def _dispute_cells(hand: dict, resolution: dict | None) -> tuple[str, str]:
+def _dispute_cells(hand: HandReport, resolution: dict | None) -> tuple[str, str]:
     """The CSV's dispute (open, resolved or empty) and resolution (how, why, by whom) cells."""
     if resolution is not None:
         return _("resolved"), _("%(reason)s (by %(user)s)",
                                 reason=reason_words(resolution["reason"]), user=resolution["by"])  # fmt: skip
-    return (_("open"), "") if hand["disputes"] else ("", "")
+    return (_("open"), "") if hand.disputes else ("", "")
 
 
 def _add(nets) -> dict[str, int]:

@@ -32,7 +32,9 @@ from engine.audit import audit_hand
 from engine.hand import is_winning_hand, shanten
 from engine.model import SEATS
 from engine.replay import replay
+from engine.report import to_dict
 from engine.rulesets import get_ruleset, ruleset_names
+from engine.rulesets.base import Payment
 from engine.tiles import chinese, sort_key, tile_name
 from events import store
 from events.codec import LogFormatError, canonical_json, parse_appended, parse_log
@@ -219,13 +221,9 @@ class Table:
                 {
                     "no": h.no,
                     "seq": h.seq,
-                    "seats": report["seats"],
-                    "result": report["result"],
-                    "wins": report["wins"],
+                    **report.json("seats", "result", "wins"),
                     "client_id": self.records[h.seq].get("client_id"),
-                    "expected_payments": report["expected_payments"],
-                    "recorded_payments": report["recorded_payments"],
-                    "disputes": report["disputes"],
+                    **report.json("expected_payments", "recorded_payments", "disputes"),
                     "entry": _entry_of(h),
                 }
             )
@@ -419,10 +417,10 @@ def _check_copies(counts, records: list[dict], seen: Counter[str]) -> None:
             )  # fmt: skip
 
 
-def _settlement(entry: dict, expected: list[dict]) -> dict:
+def _settlement(entry: dict, expected: tuple[Payment, ...]) -> dict:
     payments = entry.get("payments")
     if payments is None:
-        payments = [{"from": p["from"], "to": p["to"], "amount": p["amount"]} for p in expected]
+        payments = [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in expected]
     elif not isinstance(payments, list):
         raise EntryError(_("payments must be a list of {from, to, amount}"), "payments")
     rec: dict[str, Any] = {"type": "settlement", "payments": payments}
@@ -441,7 +439,7 @@ def evaluate(table: Table, entry: dict, hand: dict | None = None, at: int | None
     canonical = _validated(table.records[:at], hand_records(table, entry, hand))
     rp = replay([table.records[0], *canonical])
     report = audit_hand(rp.hands[0])
-    settlement = _settlement(entry, report["expected_payments"])
+    settlement = _settlement(entry, report.expected_payments)
     try:
         settlement = json.loads(canonical_json(settlement))
     except LogFormatError as e:
@@ -455,17 +453,10 @@ def evaluate(table: Table, entry: dict, hand: dict | None = None, at: int | None
         "seats": names,
         "records": [*canonical, settlement],
         "winning": _winning(rp),
-        "indicator": report["indicator"],
-        "wildcards": report["wildcards"],
-        "reading": report["reading"],
-        "items": report["items"],
-        "points": report["points"],
-        "limits": report["limits"],
-        "expected_payments": _named(report["expected_payments"], names),
+        **report.json("indicator", "wildcards", "reading", "items", "points", "limits"),
+        "expected_payments": _named([to_dict(p) for p in report.expected_payments], names),
         "recorded_payments": _named(settlement["payments"], names),
-        "expected_net": report["expected_net"],
-        "disputes": report["disputes"],
-        "anomalies": report["anomalies"],
+        **report.json("expected_net", "disputes", "anomalies"),
     }
 
 

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
+from engine.report import Report
 from service.accounts import auth
 from service.models import User
 from service.sessions import queries
-from service.sessions.views import (
-    explanations,
-    int_arg,
-    named_payments,
-    parse_filter,
-    resolutions,
-    session_summary,
-)
+from service.sessions.views import hand_summary, int_arg, parse_filter, resolutions, session_summary
 
 DISPUTE_PAGE = 10  # sessions per page of the queue: a page parses only their reports
 
@@ -37,17 +31,9 @@ def disputes_view(user: User, club: str, args) -> dict:
         summary, resolved = session_summary(s, v), resolutions(report)
         if v.head_seq < s.head_seq:
             resolved = {**_being_verified(s.id, v.head_seq, report), **resolved}
-        for i, h in enumerate(report["hands"], start=1):
-            resolution = resolved.get(h["seq"])
-            if not h["disputes"] and resolution is None:
-                continue
-            items.append({
-                "session": summary, "hand": i, "no": h["no"], "seats": h["seats"],
-                "disputes": h["disputes"], "resolution": resolution,
-                "explanations": explanations(h), "top_ups": h.get("top_ups") or [],
-                "expected_payments": named_payments(h["expected_payments"], h["seats"]),
-                "recorded_payments": named_payments(h["recorded_payments"], h["seats"]),
-            })
+        for i, h in enumerate(report.hands, start=1):
+            if h.disputes or h.seq in resolved:
+                items.append({"session": summary, "hand": i, **hand_summary(i, h, resolved)})
     if state in ("open", "resolved"):
         items = [d for d in items if (d["resolution"] is None) == (state == "open")]
     return {"club": club, "state": state, "can_resolve": role in ("auditor", "admin"),
@@ -56,10 +42,10 @@ def disputes_view(user: User, club: str, args) -> dict:
             "next_offset": offset + DISPUTE_PAGE if more else None}
 
 
-def _being_verified(session_id: str, verified_to: int, report: dict) -> dict[int, dict]:
+def _being_verified(session_id: str, verified_to: int, report: Report) -> dict[int, dict]:
     """Hand seq -> a resolution appended after the report (``pending``: its session is being
     verified again), so that a resolved hand leaves the open queue at once."""
-    starts = sorted(h["seq"] for h in report["hands"])
+    starts = sorted(h.seq for h in report.hands)
     out = {}
     for c in queries.corrections_after(session_id, verified_to):
         hand_seq = max((x for x in starts if x < c["target"]), default=None)

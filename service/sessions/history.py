@@ -7,6 +7,7 @@ import json
 from dataclasses import asdict
 
 from engine import verdicts
+from engine.report import Report
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import OptionError, Text
 from events import verifications
@@ -22,7 +23,7 @@ CAUSES = {
 }
 
 
-def entries(s: TableSession, rows: list[Verification], reports: list[dict | None]) -> list[dict]:
+def entries(s: TableSession, rows: list[Verification], reports: list[Report | None]) -> list[dict]:
     """The results oldest first, each after the first with ``changes`` (None when either
     result has no report: the audit failed) and ``causes``."""
     heads = [r.head_seq for r in rows]
@@ -46,7 +47,7 @@ def entries(s: TableSession, rows: list[Verification], reports: list[dict | None
     return out
 
 
-def _entry(v: Verification, report: dict | None) -> dict:
+def _entry(v: Verification, report: Report | None) -> dict:
     return {
         "id": v.id,
         "created_at": v.created_at.isoformat(),
@@ -56,7 +57,7 @@ def _entry(v: Verification, report: dict | None) -> dict:
         "status": v.status,
         "error": v.error,  # English, for developers: a page shows it on English pages only
         "failure": verifications.failure_kind(v.error) if v.status == "failed" else None,
-        "ok": None if report is None else report["ok"],
+        "ok": None if report is None else report.ok,
         "disputes": v.disputes,
         "anomalies": v.anomalies,
         "changes": None,
@@ -75,11 +76,11 @@ def _causes(prev: Verification, v: Verification, events: list[queries.Outlined])
     return out
 
 
-def _resolved(ruleset: str, v: Verification, report: dict | None) -> dict:
+def _resolved(ruleset: str, v: Verification, report: Report | None) -> dict:
     """The options a result was made with: its report's (every option, resolved), else (a
     failed audit) the defaults with its overrides."""
     if report is not None:
-        return report["session"].get("options", {})
+        return report.session.options
     defaults = {name: default for name, default, _ in get_ruleset(ruleset).describe_options()}
     return {**defaults, **json.loads(v.options)}
 

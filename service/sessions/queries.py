@@ -14,6 +14,8 @@ from sqlalchemy import and_, case, func, or_
 from sqlalchemy.orm import defer
 from sqlmodel import select
 
+from engine.report import Report
+from events import verifications
 from events.models import StoredEvent, TableSession, Verification
 from service.db import db
 
@@ -162,10 +164,9 @@ def latest_verifications(
     return {v.session_id: v for v in rows}
 
 
-def report_of(verification: Verification | ListedVerification | None) -> dict | None:
-    if verification is None or verification.report is None:
-        return None
-    return json.loads(verification.report)
+def report_of(verification: Verification | ListedVerification | None) -> Report | None:
+    """The verification's report, lifted to the current version (None: pending or failed)."""
+    return None if verification is None else verifications.report_of(verification.report)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from flask_babel import lazy_gettext as _l
 from engine.hand import HandError, shanten, waits
 from engine.model import SEATS, name_seats
 from engine.replay import Replay, replay
+from engine.report import Report
 from engine.state import ANOMALY_ZH
 from engine.tiles import is_flower
 from events import store
@@ -98,33 +99,35 @@ def _last_discard(hand, step: int, state) -> dict | None:
     return None
 
 
-def _result(report: dict | None, hand_no: int) -> dict | None:
+def _result(report: Report | None, hand_no: int) -> dict | None:
     """The hand's verdict for the end of its replay: wins, items, payments, disputes (None while
     the session is being verified)."""
-    if report is None or hand_no > len(report["hands"]):
+    if report is None or hand_no > len(report.hands):
         return None
-    h = report["hands"][hand_no - 1]
-    keys = ("result", "wins", "points", "items", "expected_payments", "recorded_payments",
-            "expected_net", "recorded_net", "disputes")  # fmt: skip
-    return {k: h[k] for k in keys}
+    return report.hands[hand_no - 1].json(
+        "result", "wins", "points", "items", "expected_payments", "recorded_payments",
+        "expected_net", "recorded_net", "disputes",
+    )  # fmt: skip
 
 
-def _problems(rp: Replay, report: dict | None) -> dict[int, list[dict]]:
+def _problems(rp: Replay, report: Report | None) -> dict[int, list[dict]]:
     """seq -> what is wrong there: the replay's anomalies, the audit's session-level ones, and
     each disputed payment at its hand's settlement line."""
     out: dict[int, list[dict]] = {}
-    session_level = report["anomalies"] if report else [_anomaly(a, {}) for a in rp.anomalies]
+    session_level = (
+        [a.to_dict() for a in report.anomalies] if report else [_anomaly(a, {}) for a in rp.anomalies]
+    )
     for a in [_anomaly(a, h.outcome.seats) for h in rp.hands for a in h.anomalies] + session_level:
         if a["seq"] is not None:
             out.setdefault(a["seq"], []).append(a)
-    for h, replayed in zip(report["hands"] if report else (), rp.hands, strict=False):
+    for h, replayed in zip(report.hands if report else (), rp.hands, strict=False):
         settled = [q for q, r in replayed.records if r["type"] == "settlement"]
-        for d in h["disputes"] if settled else ():
+        for d in h.disputes if settled else ():
             message = _("dispute: %(payer)s → %(payee)s, expected %(expected)s, recorded %(recorded)s",
-                        payer=h["seats"][d["from"]], payee=h["seats"][d["to"]],
-                        expected=d["expected"], recorded=d["recorded"])  # fmt: skip
-            if d["explanation"]:
-                message += " — " + label(d["explanation"])
+                        payer=h.seats[d.payer], payee=h.seats[d.payee],
+                        expected=d.expected, recorded=d.recorded)  # fmt: skip
+            if d.explanation:
+                message += " — " + label(d.explanation)
             out.setdefault(settled[-1], []).append(
                 {"code": "dispute", "severity": "dispute", "message": message}
             )

@@ -46,18 +46,18 @@ def resolve(user: User, session_id: str, index: int, action: str, reason: str) -
     report = queries.report_of(v)
     if report is None or v.head_seq != s.head_seq:
         abort(409, _("the session is being verified; try again in a moment"))
-    if not 1 <= index <= len(report["hands"]):
+    if not 1 <= index <= len(report.hands):
         abort(404)
-    hand = report["hands"][index - 1]
-    if not hand["disputes"]:
+    hand = report.hands[index - 1]
+    if not hand.disputes:
         abort(409, _("this hand has no open dispute"))
     settlement_seq = _settlement_seq(s, index)
-    payments = hand["expected_payments"] if action == "accept_expected" else hand["recorded_payments"]
+    payments = hand.expected_payments if action == "accept_expected" else hand.recorded_payments
     correction = {
         "type": "correction",
         "target": settlement_seq,
         "replacement": {"type": "settlement", "payments": [
-            {"from": p["from"], "to": p["to"], "amount": p["amount"]} for p in payments
+            {"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments or ()
         ]},
         "reason": f"{action}: {reason.strip()}",
         "by": user.username,
@@ -72,7 +72,7 @@ def resolve(user: User, session_id: str, index: int, action: str, reason: str) -
         abort(400, str(e))
     enqueue_verify(s.id)
     return {"session_id": s.id, "seq": stored.session.head_seq, "correction": correction,
-            "table": s.table_name, "hand": hand["no"]}
+            "table": s.table_name, "hand": hand.no}
 
 
 def said(result: dict) -> str:

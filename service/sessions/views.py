@@ -10,11 +10,11 @@ from flask_babel import gettext as _
 
 from engine.audit import resolutions as report_resolutions
 from engine.model import KNOWN_FLAGS
+from engine.report import HandReport, Report, to_dict
 from engine.rulesets import get_ruleset
 from events import store, verifications
 from events.models import TableSession, Verification
 from service.accounts import auth
-from service.accounts.members import money_setting
 from service.db import engine
 from service.models import User
 from service.sessions import history, queries, replays
@@ -111,18 +111,18 @@ def status_view(user: User, session_id: str) -> dict:
     }
 
 
-def report(s: TableSession) -> dict | None:
+def report(s: TableSession) -> Report | None:
     """The session's newest audit report (None while the first verification is pending)."""
     return _verified(s)[1]
 
 
-def _verified(s: TableSession) -> tuple[Verification | None, dict | None]:
+def _verified(s: TableSession) -> tuple[Verification | None, Report | None]:
     v = queries.latest_verifications([s.id]).get(s.id)
     return v, queries.report_of(v)
 
 
 def named_payments(payments: list[dict] | None, seats: dict) -> list[dict] | None:
-    """Seat payments with the players' names alongside."""
+    """Payments (their JSON form) with the players' names alongside."""
     if payments is None:
         return None
     return [
@@ -131,46 +131,25 @@ def named_payments(payments: list[dict] | None, seats: dict) -> list[dict] | Non
     ]
 
 
-def resolutions(report: dict) -> dict[int, dict]:
+def resolutions(report: Report) -> dict[int, dict]:
     """Hand seq -> how its dispute was resolved (``engine.audit.resolutions``), with the
     payments the table really made named by player."""
-    seats = {h["seq"]: h["seats"] for h in report["hands"]}
+    seats = {h.seq: h.seats for h in report.hands}
     return {
         seq: {**r, "paid": named_payments(r["paid"], seats[seq])}
         for seq, r in report_resolutions(report).items()
     }
 
 
-def explanations(h: dict) -> list[dict]:
-    """The audit's explanations of a disputed hand; from a report made before the audit gave
-    them, the distinct explanations of its differing payments."""
-    if "explanations" in h:
-        return h["explanations"] or []
-    found = {}
-    for d in h["disputes"]:
-        if d["explanation"]:
-            found.setdefault(d["explanation"]["code"], d["explanation"])
-    return list(found.values())
-
-
-def _hand_summary(index: int, h: dict, resolved: dict[int, dict]) -> dict:
-    return {
-        "index": index,
-        "no": h["no"],
-        "seats": h["seats"],
-        "result": h["result"],
-        "wins": h["wins"],
-        "points": h["points"],
-        "expected_payments": named_payments(h["expected_payments"], h["seats"]),
-        "recorded_payments": named_payments(h["recorded_payments"], h["seats"]),
-        "expected_net": h["expected_net"],
-        "recorded_net": h["recorded_net"],
-        "disputes": h["disputes"],
-        "explanations": explanations(h),
-        "top_ups": h.get("top_ups") or [],
-        "anomalies": h["anomalies"],
-        "resolution": resolved.get(h["seq"]),
-    }
+def hand_summary(index: int, h: HandReport, resolved: dict[int, dict]) -> dict:
+    """A hand as the session page, the hand page and the disputes queue list it: its result,
+    payments named by player, disputes, explanations, top-ups and how it was resolved."""
+    out = h.json("no", "seats", "result", "wins", "points", "expected_payments",
+                  "recorded_payments", "expected_net", "recorded_net", "disputes", "explanations",
+                  "top_ups", "anomalies")  # fmt: skip
+    out["expected_payments"] = named_payments(out["expected_payments"], h.seats)
+    out["recorded_payments"] = named_payments(out["recorded_payments"], h.seats)
+    return {"index": index, **out, "resolution": resolved.get(h.seq)}
 
 
 def session_view(user: User, session_id: str) -> dict:
@@ -185,12 +164,12 @@ def session_view(user: User, session_id: str) -> dict:
         return out
     resolved = resolutions(report)
     out.update(
-        report_ok=report["ok"],
-        hands=[_hand_summary(i + 1, h, resolved) for i, h in enumerate(report["hands"])],
-        totals={"expected": report["totals"], "recorded": report["recorded_totals"]},
-        anomalies=report["anomalies"],
-        corrections=report["corrections"],
-        options=report["session"].get("options", {}),
+        report_ok=report.ok,
+        hands=[hand_summary(i + 1, h, resolved) for i, h in enumerate(report.hands)],
+        totals={"expected": report.totals, "recorded": report.recorded_totals},
+        anomalies=[a.to_dict() for a in report.anomalies],
+        corrections=[to_dict(c) for c in report.corrections],
+        options=report.session.options,
     )
     return out
 
@@ -201,7 +180,7 @@ def verifications_view(user: User, session_id: str) -> dict:
     return {"id": s.id, "head_seq": s.head_seq, "verifications": history.entries(s, rows, reports)}
 
 
-def _results(s: TableSession) -> tuple[list[Verification], list[dict | None]]:
+def _results(s: TableSession) -> tuple[list[Verification], list[Report | None]]:
     """Every verification of the session, oldest first, with its parsed report."""
     rows = verifications.verifications_of(session_id=s.id, engine=engine())
     return rows, [queries.report_of(r) for r in rows]
@@ -215,29 +194,22 @@ def hand_view(user: User, session_id: str, index: int) -> dict:
     v, report = _verified(s)
     if report is None:
         abort(409, _("this session is still being verified; try again in a moment"))
-    if not 1 <= index <= len(report["hands"]):
+    if not 1 <= index <= len(report.hands):
         abort(404)
-    h = report["hands"][index - 1]
+    h = report.hands[index - 1]
     rs = get_ruleset(s.ruleset)
-    out = _hand_summary(index, h, resolutions(report))
+    out = hand_summary(index, h, resolutions(report))
     out.update(
         session=session_summary(s, v),
-        hands=len(report["hands"]),
-        indicator=h["indicator"],
-        wildcards=h["wildcards"],
-        winners=h["winners"],
-        items=h["items"],
-        steps=h.get("steps", {}),  # reports made before the audit gave the arithmetic have none
+        hands=len(report.hands),
+        **h.json("indicator", "wildcards", "winners", "items", "steps"),
         unit=rs.points_unit[0],
         # a ruleset's own win flags (wenling's 包三家) in words; the shared ones: macro flag()
         flag_labels={f: {"zh": rs.flag_rules[f].zh, "en": rs.flag_rules[f].en}
-                     for w in h["wins"] for f in w["flags"]
+                     for w in h.wins for f in w.flags
                      if f not in KNOWN_FLAGS and f in rs.flag_rules},  # fmt: skip
-        reading=h["reading"],
-        limits=h["limits"],
-        recorded_points=h["recorded_points"],
+        **h.json("reading", "limits", "recorded_points"),
         shown=_shown(s, index),
-        money=money_setting(s.club),
     )
     return out
 

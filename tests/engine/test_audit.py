@@ -156,13 +156,13 @@ def test_a_failing_ruleset_becomes_an_anomaly_not_a_crash():
             raise ValueError("no reading")
 
     hand.ruleset = Broken()
-    report = audit_hand(hand)
+    report = audit_hand(hand).to_dict()
     assert [(a["code"], a["severity"]) for a in report["anomalies"]] == [("score_failed", "error")]
     # a reader sees no exception (the log has it for developers); a HandError's words are shown
     assert "no reading" not in report["anomalies"][0]["message"]
     assert "cannot score this hand" in report["anomalies"][0]["message"]
     Broken.score = lambda self, outcome, opts: list(decompositions("1m1m1m2m2m", winning_tile="5p"))
-    message = audit_hand(hand)["anomalies"][0]["message"]
+    message = audit_hand(hand).anomalies[0].message
     assert "the winning tile 5 Dots is not among the concealed tiles" in message, message
     assert report["expected_payments"] == [] and report["points"] == {}
     # the recorded payments are still compared (against nothing expected)

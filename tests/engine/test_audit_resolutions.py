@@ -2,29 +2,38 @@
 
 from __future__ import annotations
 
-from engine.audit import open_disputes, resolutions
+import dataclasses
+from pathlib import Path
+
+from engine.audit import audit, open_disputes, resolutions
+from engine.replay import Correction
+from engine.report import Dispute, HandReport
+from events.codec import parse_log
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "audit" / "fan_missed.jsonl"
+REPORT = audit(parse_log(FIXTURE.read_bytes()).records)
 
 
-def _hand(seq: int, disputes: int) -> dict:
-    line = {"hand": seq, "from": "E", "to": "S", "expected": 10, "recorded": 5, "explanation": None}
-    return {"seq": seq, "disputes": [line] * disputes}
+def _hand(seq: int, disputes: int) -> HandReport:
+    line = Dispute(seq, "E", "S", 10, 5, None)
+    return dataclasses.replace(REPORT.hands[0], seq=seq, disputes=(line,) * disputes)
 
 
-def _settlement_fix(seq: int, target: int, reason: str, paid: int, now: int) -> dict:
-    return {"seq": seq, "target": target, "applied": True, "by": "carol", "reason": reason,
-            "original": {"type": "settlement", "payments": [{"from": "E", "to": "S", "amount": paid}]},
-            "replacement": {"type": "settlement", "payments": [{"from": "E", "to": "S", "amount": now}]}}  # fmt: skip
+def _settlement_fix(seq: int, target: int, reason: str, paid: int, now: int) -> Correction:
+    return Correction(seq, target, reason=reason, by="carol", applied=True,
+                      original={"type": "settlement", "payments": [{"from": "E", "to": "S", "amount": paid}]},
+                      replacement={"type": "settlement", "payments": [{"from": "E", "to": "S", "amount": now}]})  # fmt: skip
 
 
 def test_open_disputes_count_hands_and_either_resolution_closes_one():
     # hand at seq 1 has three differing payment lines: one disputed hand, not three.
-    report = {"hands": [_hand(1, 3), _hand(20, 1), _hand(40, 2)], "corrections": []}
+    report = dataclasses.replace(REPORT, hands=(_hand(1, 3), _hand(20, 1), _hand(40, 2)), corrections=())
     assert open_disputes(report) == 3
-    report["corrections"] = [
+    report = dataclasses.replace(report, corrections=(
         _settlement_fix(60, 19, "keep_recorded: they agreed", paid=5, now=5),  # still differs
         _settlement_fix(61, 39, "accept_expected: pay it", paid=5, now=10),
         _settlement_fix(62, 39, "accept_expected: again", paid=10, now=10),
-    ]
+    ))  # fmt: skip
     assert open_disputes(report) == 1  # only the hand at seq 40 stays open
     r = resolutions(report)
     assert (r[1]["action"], r[1]["paid"], r[1]["payments"][0]["amount"]) == (

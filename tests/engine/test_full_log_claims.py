@@ -109,3 +109,22 @@ def test_an_added_kong_without_a_pung_is_not_scored_as_a_kong():
     assert "gang_without_tiles" in codes
     assert not any("kong" in code for code in items)
     assert "pung_concealed" in items  # its 888m, untouched
+
+
+@pytest.mark.parametrize("kind", ["added", "concealed"])
+def test_huangyan_a_kong_of_a_pair_is_not_scored(kind):
+    # huangyan (non-winners score their 胡 too): clean.jsonl with W given a turn; W holds only
+    # a pair of 2s (789m 34678p 2256s 2z + 9p) and declares a kong of it. Scored as a kong, W had
+    # 8 (明杠) or 16 (暗杠) 胡; it holds a pair, which earns nothing.
+    records = fixture_records("replay/clean.jsonl")[:9]  # up to E's discard
+    records += [
+        {"type": "draw", "seat": "S", "tile": "3z", "from": "wall"},
+        {"type": "discard", "seat": "S", "tile": "3z"},
+        {"type": "draw", "seat": "W", "tile": "9p", "from": "wall"},
+        {"type": "gang", "seat": "W", "kind": kind, "tile": "2s"},
+        {"type": "discard", "seat": "W", "tile": "9p"},
+        {"type": "win", "seat": "E", "how": "discard", "tile": "9p", "from": "W"},
+    ]
+    hand = audit_records(records)["hands"][0]
+    assert [(a["seq"], a["code"]) for a in hand["anomalies"]] == [(12, "gang_without_tiles")]
+    assert (hand["items"]["W"], hand["points"]["W"]) == ([], 0)

@@ -7,11 +7,12 @@ import json
 
 import pytest
 
-from engine.audit import audit_records
+from engine.audit import audit
 from engine.integrity import HandFacts, HandRef, Shift, hand_facts, integrity, load_result
 from engine.integrity.facts import CORRECTION, ENTRY, KEPT
 from engine.integrity.signals import _reaches, feeding, money_flow, recording_favour, repeated_slips
 from engine.integrity.stats import benjamini_hochberg, binomial_tail, tail_at_least
+from engine.report import Report
 from engine.simulate import generate_session
 
 P = ("A", "B", "C", "D")
@@ -160,19 +161,26 @@ def test_result_round_trips_through_json():
 
 
 def test_hand_facts_from_a_report_follow_the_member_list():
-    report = {
-        "hands": [{
-            "seq": 1, "no": 1, "seats": {"E": "小王", "S": "B", "W": "C", "N": "D"},
-            "wins": [{"seat": "S", "how": "discard", "from": "E"},
-                     {"seat": "W", "how": "discard", "from": "E"}],
-            "expected_payments": [{"from": "E", "to": "S", "amount": 4},
-                                  {"from": "E", "to": "W", "amount": 2}],
-            "recorded_payments": [{"from": "E", "to": "S", "amount": 6},
-                                  {"from": "E", "to": "W", "amount": 2}],
-            "disputes": [{"from": "E", "to": "S", "expected": 4, "recorded": 6}],
-        }],
-        "corrections": [],
+    win = {"tile": "5m", "flags": [], "stands": True}
+    hand = {
+        "seq": 1, "no": 1, "seats": {"E": "小王", "S": "B", "W": "C", "N": "D"},
+        "wins": [{"seat": "S", "how": "discard", "from": "E", **win},
+                 {"seat": "W", "how": "discard", "from": "E", **win}],
+        "expected_payments": [{"from": "E", "to": "S", "amount": 4},
+                              {"from": "E", "to": "W", "amount": 2}],
+        "recorded_payments": [{"from": "E", "to": "S", "amount": 6},
+                              {"from": "E", "to": "W", "amount": 2}],
+        "disputes": [{"hand": 1, "from": "E", "to": "S", "expected": 4, "recorded": 6,
+                      "explanation": None}],
+        "summary": True, "result": "win", "winners": ["S", "W"], "indicator": None, "wildcards": [],
+        "points": {}, "items": {}, "steps": {}, "reading": {}, "limits": {}, "recorded_points": None,
+        "expected_net": {}, "recorded_net": {}, "anomalies": [], "explanations": [], "top_ups": [],
+        "taken_on_word": [],
     }  # fmt: skip
+    report = Report.from_dict({
+        "report_version": 2, "ok": False, "session": {"ruleset": "wenling", "options": {}},
+        "hands": [hand], "totals": {}, "recorded_totals": {}, "corrections": [], "anomalies": [],
+    })  # fmt: skip
     [facts] = hand_facts(report, "s9", names={"小王": "老王"}, recorded_by="B")
     assert facts.players == ("老王", "B", "C", "D")
     assert facts.deal_ins == (("老王", ("B", "C")),)
@@ -184,10 +192,10 @@ def test_hand_facts_from_a_report_follow_the_member_list():
 
 def test_hand_facts_of_a_simulated_session():
     records, _ = generate_session("zhoushan", 6, 3)
-    report = audit_records(records)
+    report = audit(records)
     facts = hand_facts(report, "sim")
     assert len(facts) == 6
-    for f, h in zip(facts, report["hands"], strict=True):
+    for f, h in zip(facts, report.to_dict()["hands"], strict=True):
         assert f.players == tuple(h["seats"][s] for s in "ESWN")
         wins = sum(1 for w in h["wins"] if w["how"] == "discard")
         assert sum(len(ws) for _, ws in f.deal_ins) == wins
@@ -230,7 +238,7 @@ def test_hand_facts_take_the_review_of_a_full_log():
     from engine.review import review_records
 
     records, _ = generate_session("zhoushan", 8, 4, collusion=None)
-    facts = hand_facts(audit_records(records), "sim", review=review_records(records))
+    facts = hand_facts(audit(records), "sim", review=review_records(records))
     dealt = [(d, w) for f in facts for d, ws in f.deal_ins for w in ws]
     plays = [(d, w) for f in facts for d, w, _ in f.plays]
     assert sorted(plays) == sorted(dealt)

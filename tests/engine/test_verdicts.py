@@ -11,10 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from engine import verdicts
 from engine.audit import audit_records
+from engine.report import Report
 from engine.rulesets import SHIPPED
 from engine.simulate import generate_session
-from engine.verdicts import LABELS, changes
+from engine.verdicts import LABELS
 from events.codec import parse_log
 
 AUDIT = Path(__file__).resolve().parents[1] / "fixtures" / "audit"
@@ -22,6 +24,11 @@ AUDIT = Path(__file__).resolve().parents[1] / "fixtures" / "audit"
 
 def audit(name: str, overrides: dict | None = None) -> dict:
     return audit_records(parse_log((AUDIT / name).read_bytes()).records, overrides)
+
+
+def changes(before: dict, after: dict) -> list[dict]:
+    """The changes between two reports' JSON forms (edited here as plain data)."""
+    return verdicts.changes(Report.from_dict(before), Report.from_dict(after))
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +96,7 @@ def test_explanation_changed(disputed):
 
 
 def test_anomalies_by_code_and_seq_on_a_hand_and_the_session(disputed):
-    anomaly = {"seq": 9, "code": "wrong_turn", "zh": "不按顺序", "severity": "error",
+    anomaly = {"seq": 9, "code": "wrong_turn", "zh": "不按顺序", "en": "out of turn", "severity": "error",
                "message": "W draws out of turn"}  # fmt: skip
 
     def add(r):

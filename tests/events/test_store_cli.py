@@ -122,11 +122,11 @@ def test_reverify_verifies_what_this_engine_version_has_not(data_dir, sample_log
         session_id=session.id, head_seq=session.head_seq, engine_version="0.0.1", options=None,
         status="ok",
     )  # fmt: skip
-    result = fupan("store", "reverify")
-    assert result.exit_code == 0 and "1 session(s) verified" in result.output
+    result = fupan("reverify", "--all")
+    assert result.exit_code == 0 and "1 session(s) to verify: 1 ok" in result.output
     versions = [v.engine_version for v in verifications.verifications_of(session_id=session.id)]
     assert versions == ["0.0.1", tasks.engine_version()]
-    assert "0 session(s) verified" in fupan("store", "reverify").output
+    assert "0 session(s) to verify: nothing to do" in fupan("reverify", "--all").output
 
 
 def test_ingest_in_workers_needs_a_broker(data_dir, sample_log, tmp_path):

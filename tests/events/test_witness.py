@@ -50,6 +50,35 @@ def _wait_listening(port: int, process: subprocess.Popen, budget: float = 30.0) 
     raise AssertionError("the witness did not start listening")
 
 
+class RunningWitness:
+    """A `fupan witness serve` process on 127.0.0.2 with its state in ``state``; ``url``,
+    ``name`` and ``public_key`` as the service's configuration has them."""
+
+    def __init__(self, state: Path, log_key: Path):
+        self.state, self.log_key, self.port = state, log_key, free_port(HOST)
+        self.url = f"http://{HOST}:{self.port}"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", "from service.cli import main; main()", "witness", "serve",
+             "--addr", f"{HOST}:{self.port}", "--state", str(self.state),
+             "--log-key", str(self.log_key)],
+            env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, text=True,
+        )  # fmt: skip
+        _wait_listening(self.port, self.process)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+
+    def restart(self) -> None:
+        """Stopped and started again on the same state (what it cosigned is on disk)."""
+        self.stop()
+        self.start()
+
+
 @pytest.fixture
 def witness_server(database_url, tmp_path, monkeypatch):
     """`fupan witness serve` on 127.0.0.2, its state in its own directory, trusting this
@@ -60,22 +89,17 @@ def witness_server(database_url, tmp_path, monkeypatch):
     log_key.write_text(store.public_key_pem())
     key = fupan("witness", "key", "--state", str(state), "--name", "witness.test/w1")
     assert key.exit_code == 0, key.output
-    port = free_port(HOST)
-    process = subprocess.Popen(
-        [sys.executable, "-c", "from service.cli import main; main()", "witness", "serve",
-         "--addr", f"{HOST}:{port}", "--state", str(state), "--log-key", str(log_key)],
-        env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, text=True,
-    )  # fmt: skip
+    running = RunningWitness(state, log_key)
+    running.start()
     try:
-        _wait_listening(port, process)
-        monkeypatch.setenv("FUPAN_WITNESS_URL", f"http://{HOST}:{port}")
+        monkeypatch.setenv("FUPAN_WITNESS_URL", running.url)
         monkeypatch.setenv("FUPAN_WITNESS_KEY", key.output.strip())
         witnessing._known_sizes.clear()
-        yield witnessing.configured()
+        config = witnessing.configured()
+        running.name, running.public_key = config.name, config.public_key
+        yield running
     finally:
-        process.terminate()
-        process.wait(10)
+        running.stop()
     assert not (settings().data_dir / "witness-key.pem").exists()  # nothing shared
 
 
@@ -118,6 +142,17 @@ def test_each_new_checkpoint_is_cosigned_and_the_receipt_carries_it(witness_serv
     assert "witness.test/w1: 2 leaves" in result.output
 
 
+def test_the_checkpoint_a_club_keeps_is_cosigned(witness_server, sample_log, tmp_path):
+    ingest(sample_log, 1, 2)
+    printed = fupan("store", "checkpoint").output
+    assert witness.verify_cosignature(printed, "witness.test/w1", witness_server.public_key)
+    path = tmp_path / "kept.txt"
+    path.write_text(printed, encoding="utf-8")
+    ingest(sample_log, 3)
+    result = fupan("store", "check", "--checkpoint", str(path))
+    assert result.exit_code == 0 and "the log extends the checkpoint of 2 leaves" in result.output
+
+
 def test_a_receipt_check_proves_its_cosignature(witness_server, sample_log, tmp_path):
     [stored] = ingest(sample_log, 1)
     path = tmp_path / "receipt.json"
@@ -138,6 +173,7 @@ def test_a_receipt_check_proves_its_cosignature(witness_server, sample_log, tmp_
 def test_a_rollback_is_caught_by_the_witness(witness_server, sample_log, monkeypatch):
     ingest(sample_log, 1, 2, 3)
     roll_back(keep=1)
+    witness_server.restart()  # what it cosigned outlives the process
     result = fupan("store", "check")
     assert result.exit_code == 1, result.output
     said = " ".join(result.output.split())
@@ -228,3 +264,31 @@ def test_an_unreachable_witness_is_a_problem_not_a_pass(database_url, sample_log
     assert store.COSIGNED not in stored.receipt
     result = fupan("store", "check")
     assert result.exit_code == 1 and "cannot be reached" in result.output, result.output
+
+
+def test_concurrent_requests_cannot_roll_the_witness_back(tmp_path):
+    """tlog-witness: the old-size check and the update are one step. Twelve threads each send a
+    different extension of the tree the witness holds: exactly one is cosigned, the others get
+    409 with its size; a smaller tree afterwards is refused, and the state stays the largest."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    log, own = Ed25519PrivateKey.generate(), Ed25519PrivateKey.generate()
+    keeper = witness.Witness(tmp_path / "state", own, "w", [log.public_key()])
+    tree = merkle.Tree([merkle.leaf_hash(bytes([n])) for n in range(20)])
+
+    def send(old: int, size: int):
+        note = transparency.sign_checkpoint(log, size, tree.root(size), "t").note
+        proof = merkle.consistency_proof(old, size, tree.subtree) if 0 < old <= size else []
+        return keeper.add_checkpoint(witness.request_body(old, proof, note))
+
+    assert send(0, 4).status == 200
+    with ThreadPoolExecutor(12) as pool:
+        answers = list(pool.map(lambda size: send(4, size), range(5, 17)))
+    winners = [size for size, a in zip(range(5, 17), answers, strict=True) if a.status == 200]
+    assert len(winners) == 1
+    assert {a.body for a in answers if a.status == 409} == {f"{winners[0]}\n"}
+    assert send(winners[0], 4).status == 400  # old size above the checkpoint's
+    assert send(4, 6).status == 409
+    held = transparency.open_checkpoint(keeper.latest(transparency.origin(log.public_key())),
+                                        log.public_key())  # fmt: skip
+    assert held.size == winners[0]

@@ -3,7 +3,7 @@ at table "poison". ``install()`` patches it into the engine (in a test worker be
 
 from engine import audit
 
-_real_audit = audit.audit_records
+_real_audit = audit.audit
 INSTALL = "import tests.workers.poison as poison; poison.install()"
 
 
@@ -14,4 +14,4 @@ def poisoned_audit(records, overrides=None):
 
 
 def install() -> None:
-    audit.audit_records = poisoned_audit
+    audit.audit = poisoned_audit

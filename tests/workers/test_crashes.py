@@ -156,8 +156,8 @@ def test_the_sweeper_verifies_a_session_whose_message_was_lost(
 
 
 KILLER = (
-    "import os; from engine import audit; real = audit.audit_records; "
-    "audit.audit_records = lambda records, overrides=None: os._exit(9) "
+    "import os; from engine import audit; real = audit.audit; "
+    "audit.audit = lambda records, overrides=None: os._exit(9) "
     "if records[0].get('table') == 'killer' else real(records, overrides)"
 )
 

@@ -87,7 +87,7 @@ def test_a_correction_and_a_new_engine_version_add_results_and_keep_old_ones(emb
 def test_a_poison_log_is_a_failed_verification_and_the_queue_goes_on(
     embedded, sample_log, monkeypatch
 ):
-    monkeypatch.setattr("engine.audit.audit_records", poisoned_audit)
+    monkeypatch.setattr("engine.audit.audit", poisoned_audit)
     poison = store.ingest(data=with_table(sample_log, "poison")).session
     good = store.ingest(data=sample_log).session
     dispatch.enqueue_verify(poison.id)

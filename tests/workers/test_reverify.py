@@ -79,7 +79,7 @@ def test_reverify_in_process_and_the_history_shows_what_changed(data_dir, sample
     assert "1 session(s) to verify: 1 ok" in result.output
     rows = verifications.verifications_of(session_id=session_id)
     assert [r.engine_version for r in rows] == [OLD, tasks.engine_version()]
-    reports = [json.loads(r.report) for r in rows]
+    reports = [verifications.report_of(r.report) for r in rows]
     _, entry = history.entries(store.get_session(session_id=session_id), rows, reports)
     assert [c["code"] for c in entry["causes"]] == ["engine"]
     [change] = entry["changes"]
@@ -92,8 +92,8 @@ def test_reverify_in_process_and_the_history_shows_what_changed(data_dir, sample
 
 
 AUDITS = (
-    "import os, time; from engine import audit; real = audit.audit_records; "
-    "audit.audit_records = lambda records, overrides=None: (open(os.environ['AUDIT_LOG'], 'a')"
+    "import os, time; from engine import audit; real = audit.audit; "
+    "audit.audit = lambda records, overrides=None: (open(os.environ['AUDIT_LOG'], 'a')"
     ".write(records[0]['table'] + chr(10)), time.sleep(0.05), real(records, overrides))[2]"
 )
 SESSIONS = 80

@@ -29,14 +29,14 @@ def demo(app):
     """The demo club, verified, with a point's value set and a transfer marked paid: (user,
     password, club, a disputed session and hand, the data names a page may show)."""
     from events import store
-    from service.accounts import members
     from service.db import engine
     from service.demo import DEMO_CLUB, load_demo
+    from service.ledger import money
     from workers.celery_app import wait_embedded
 
     with app.app_context():
         user, password, _ = load_demo()
-        members.set_money(DEMO_CLUB, "0.5", "")
+        money.set_money(DEMO_CLUB, "0.5", "")
     assert wait_embedded(BACKGROUND_BUDGET)
     with app.app_context():
         sessions = store.list_sessions(engine=engine())

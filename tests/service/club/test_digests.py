@@ -52,7 +52,7 @@ def simulated(n: int, hands: int = 3) -> bytes:
 def reference(flt: queries.SessionFilter) -> list[tuple[dict, digests.Digest | None]]:
     """What the pages showed before the digest tables: each session's newest report, parsed."""
     rows = queries.list_sessions([CLUB], flt, limit=10_000, with_report=True)
-    out = [(session_summary(s, v), digests.digest(json.loads(v.report)) if v and v.report else None)
+    out = [(session_summary(s, v), digests.digest(queries.report_of(v)) if v and v.report else None)
            for s, v in rows]  # fmt: skip
     return sorted(out, key=lambda x: (x[0]["started_at"] or "", x[0]["uploaded_at"], x[0]["id"]))
 

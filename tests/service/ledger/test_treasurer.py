@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -90,21 +91,20 @@ def test_the_session_page_says_why_each_disputed_hand_is_disputed_and_what_to_pa
 ):
     """The audit's ``explanations`` and ``top_ups`` (by player name), shown inline; the report
     is the engine's with those two fields added as the audit will give them."""
+    from engine.report import Explanation, TopUp
     from workers import tasks
 
-    real = tasks.audit.audit_records
+    real = tasks.audit.audit
+    why = Explanation("fan_missed", "老王漏算一番", "老王: one 番 not counted")
+    fix = TopUp("S", "W", 7, "小李", "老王", "小李再付老王 7", "小李 owes 老王 7 more")
 
     def with_top_ups(records, overrides=None):
         report = real(records, overrides)
-        for h in report["hands"]:
-            if h["disputes"]:
-                h["explanations"] = [{"code": "fan_missed", "zh": "老王漏算一番",
-                                      "en": "老王: one 番 not counted"}]  # fmt: skip
-                h["top_ups"] = [{"from": "S", "to": "W", "amount": 7,
-                                 "from_player": "小李", "to_player": "老王"}]  # fmt: skip
-        return report
+        hands = [replace(h, explanations=(why,), top_ups=(fix,)) if h.disputes else h
+                 for h in report.hands]  # fmt: skip
+        return replace(report, hands=tuple(hands))
 
-    monkeypatch.setattr(tasks.audit, "audit_records", with_top_ups)
+    monkeypatch.setattr(tasks.audit, "audit", with_top_ups)
     sid = verified(alice, fixture_log(DISPUTED))
     for headers, said in (({}, "老王漏算一番"), (EN, "老王: one 番 not counted")):
         page = alice.get(f"/sessions/{sid}", headers=headers).get_data(as_text=True)
@@ -221,6 +221,7 @@ def test_plotly_is_served_compressed_under_its_content_hash_for_a_year(alice, di
 def test_disputes_by_rule_item_count_one_cause_once_whichever_seat_made_it():
     """Two hands where the table forgot the same 番, once for 老王 (W) and once for 小李 (S):
     one rule item, two disputed hands."""
+    from engine.report import Report
     from service.club.digests import digest
 
     def hand(seq: int, seat: str, player: str) -> dict:
@@ -233,11 +234,19 @@ def test_disputes_by_rule_item_count_one_cause_once_whichever_seat_made_it():
             why = {**why, "zh": f"胡牌家{player}漏算无得",
                    "en": f"no wildcard in hand (fan) missed ({player})"}
         return {"seq": seq, "no": seq, "seats": {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"},
+                "summary": True, "result": "win", "indicator": None, "wildcards": [], "items": {},
+                "steps": {}, "reading": {}, "limits": {}, "recorded_points": None,
+                "expected_payments": [], "recorded_payments": [], "anomalies": [], "top_ups": [],
+                "taken_on_word": [],
                 "wins": [], "winners": [], "points": {}, "expected_net": {}, "recorded_net": {},
-                "disputes": [{"explanation": why}], "explanations": [why]}  # fmt: skip
+                "disputes": [{"hand": seq, "from": seat, "to": "E", "expected": 2, "recorded": 1,
+                              "explanation": why}],
+                "explanations": [why]}  # fmt: skip
 
-    report = {"hands": [hand(1, "W", "老王"), hand(2, "S", "小李")], "recorded_totals": {},
-              "corrections": []}  # fmt: skip
+    report = Report.from_dict({
+        "report_version": 2, "ok": False, "session": {"ruleset": "huangyan", "options": {}},
+        "hands": [hand(1, "W", "老王"), hand(2, "S", "小李")], "totals": {}, "recorded_totals": {},
+        "corrections": [], "anomalies": []})  # fmt: skip
     d = digest(report)
     assert d.disputed_hands == 2 and d.explanations[0] == d.explanations[1]
     # one item, stored as data (code, zh, en): a page shows one language, never the code
@@ -248,16 +257,17 @@ def test_disputes_by_rule_item_count_one_cause_once_whichever_seat_made_it():
 def test_a_rule_item_is_shown_in_the_pages_language_alone(app):
     """The dashboards' item labels: one language, no code; "unexplained" translated (digests
     stored before items were data are emptied by migration 0012)."""
+    from engine.report import Explanation
     from service.club.digests import item_label, rule_item
 
     seats = {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"}
-    why = {"code": "fan_missed", "zh": "胡牌家小李漏算无得", "en": "no wildcard in hand (fan) missed (小李)"}
+    why = Explanation("fan_missed", "胡牌家小李漏算无得", "no wildcard in hand (fan) missed (小李)")
     item = rule_item(why, seats)
     assert item == {"code": "fan_missed", "zh": "胡牌家漏算无得", "en": "no wildcard in hand (fan) missed"}
     # a report made before seats were named (letters), and a seat known only by its wind
-    old = {"code": "fan_missed", "zh": "胡牌家S漏算无得", "en": "no wildcard in hand (fan) missed (S)"}
+    old = Explanation("fan_missed", "胡牌家S漏算无得", "no wildcard in hand (fan) missed (S)")
     assert rule_item(old, seats) == item
-    windy = {"code": "fan_missed", "zh": "胡牌家南漏算无得", "en": "no wildcard in hand (fan) missed (South)"}
+    windy = Explanation("fan_missed", "胡牌家南漏算无得", "no wildcard in hand (fan) missed (South)")
     assert rule_item(windy, {"E": "阿强"}) == item
     for lang, expected, unexplained in (("zh", item["zh"], "原因不明"), ("en", item["en"], "unexplained")):
         with app.test_request_context(headers={"Accept-Language": lang}):
@@ -272,6 +282,7 @@ def test_payment_slips_and_other_readings_are_items_whoever_made_them():
     from engine.explain import ITEM_LABELS, table_slips
     from engine.model import name_seats
     from engine.replay import replay
+    from engine.report import Explanation
     from engine.simulate import generate_session
     from service.club.digests import rule_item
 
@@ -285,8 +296,8 @@ def test_payment_slips_and_other_readings_are_items_whoever_made_them():
             continue
         hands += 1
         for m in table_slips(rs, outcome, inp, opts):
-            why = {"code": m.code, "zh": name_seats(m.zh, outcome.seats, "zh"),
-                   "en": name_seats(m.en, outcome.seats, "en")}
+            why = Explanation(m.code, name_seats(m.zh, outcome.seats, "zh"),
+                              name_seats(m.en, outcome.seats, "en"))
             labels.setdefault(m.code, set()).add(tuple(rule_item(why, outcome.seats).values()))
     assert hands and {"paid_twice", "paid_by_wrong_seat", "paid_to_wrong_seat"} <= set(labels)
     for code in ("winner_not_paid", "paid_twice", "paid_by_wrong_seat", "paid_to_wrong_seat"):
@@ -294,7 +305,7 @@ def test_payment_slips_and_other_readings_are_items_whoever_made_them():
     assert ITEM_LABELS["paid_twice"] == ("一笔款付了两次", "a payment paid twice")
     zh, en = zip(*ITEM_LABELS.values(), strict=True)
     assert len(set(zh)) == len(set(en)) == len(ITEM_LABELS)
-    other = {"code": "other_reading", "zh": "小李的牌按另一种读法算", "en": "小李's hand read another way"}
+    other = Explanation("other_reading", "小李的牌按另一种读法算", "小李's hand read another way")
     assert rule_item(other, {"S": "小李"}) == {"code": "other_reading", "zh": "牌按另一种读法算",
                                                "en": "a hand read another way"}  # fmt: skip
 

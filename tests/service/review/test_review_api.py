@@ -51,3 +51,13 @@ def test_another_clubs_session_is_not_found(client, alice):
     client.get("/logout")
     login(client, "bob")
     assert client.get(f"/api/v1/sessions/{session_id}/review").status_code == 404
+
+
+def test_the_club_chart_counts_the_reviewed_sessions(alice):
+    session_id = verified(alice, _log())
+    empty = alice.get(f"/api/v1/clubs/{CLUB}/charts/efficiency").get_json()
+    assert "0" in empty["layout"]["title"]["text"]
+    alice.get(f"/api/v1/sessions/{session_id}/review")  # stores the review
+    chart = alice.get(f"/api/v1/clubs/{CLUB}/charts/efficiency").get_json()
+    assert "1" in chart["layout"]["title"]["text"]
+    assert len(chart["data"][0]["x"]) == 4  # the four players

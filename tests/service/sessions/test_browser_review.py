@@ -48,6 +48,12 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     page.wait_for_function(f"location.href !== {first!r}")
     page.keyboard.press("M")
     page.wait_for_function(f"location.href === {first!r}")
+
+    # the review is stored now: the club's dashboards chart it per player
+    page.goto(f"{live}/clubs/{CLUB}/dashboards")
+    page.wait_for_selector("#chart-efficiency .main-svg", timeout=60_000)
+    assert "已复盘 1 场" in page.text_content("#chart-efficiency")
+    page.locator("#chart-efficiency").screenshot(path=shots / "review-dashboard-zh.png")
     assert not errors
 
     english = browser.new_page(viewport={"width": 1280, "height": 900}, locale="en-US",
@@ -62,11 +68,19 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     assert "Efficiency review" in english.text_content("#review h2")
     assert "useful tiles" in english.text_content("#review")
     english.screenshot(path=shots / "review-en-desktop.png", full_page=True)
+    english.goto(f"{live}/clubs/{CLUB}/dashboards")
+    english.wait_for_selector("#chart-efficiency .main-svg", timeout=60_000)
+    assert "1 reviewed sessions" in english.text_content("#chart-efficiency")
+    english.locator("#chart-efficiency").screenshot(path=shots / "review-dashboard-en.png")
 
     context, phone, phone_errors = phone_login(browser, live)
     phone.goto(first)
     phone.wait_for_selector("#review .review-options", timeout=60_000)
     no_sideways_scroll(phone)
     phone.screenshot(path=shots / "review-zh-phone.png", full_page=True)
+    phone.goto(f"{live}/clubs/{CLUB}/dashboards")
+    phone.wait_for_selector("#chart-efficiency .main-svg", timeout=60_000)
+    no_sideways_scroll(phone)
+    phone.locator("#chart-efficiency").screenshot(path=shots / "review-dashboard-zh-phone.png")
     assert not phone_errors
     context.close()

@@ -1,0 +1,359 @@
+"""The audit report as types: what ``engine.audit`` produces, the workers store as JSON and the
+pages read (docs/report.md; docs/architecture.md, "Derived results").
+
+Every report is stored with its ``report_version``. A stored report is read back with
+:func:`load`, which lifts an older shape to :data:`REPORT_VERSION` one step at a time
+(``upcast_v1_v2``, …, as pyeventsourcing upcasts with ``class_version``) before it becomes a
+:class:`Report`; nothing after ``load`` ever sees an older shape. ``to_dict``/``from_dict`` give
+and take the JSON form (keys as documented: ``from``/``to`` for the seats of a payment); the
+JSON Schema of each type (docs/openapi.json) is made from the same fields (:func:`json_schema`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import types
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.replay import Correction
+from engine.rulesets.base import Payment, ScoreLine, Step
+from engine.state import ANOMALY_LABELS
+
+REPORT_VERSION = 2
+
+
+class ReportError(ValueError):
+    """A stored report that is no report of any version (a missing field, a wrong type)."""
+
+
+def key(name: str) -> dict:
+    """Field metadata: the field's key in the JSON form (a Python keyword such as ``from``)."""
+    return {"key": name}
+
+
+OMIT = {"omit": True}  # left out of the JSON form while None (or an empty text)
+
+
+class Json:
+    """``to_dict`` and ``from_dict`` for a report type (the ruleset's ``ScoreLine``, ``Step`` and
+    ``Payment`` and the replay's ``Correction``, which the report holds as they are, use the
+    module's :func:`to_dict` and :func:`from_dict`)."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict:
+        return to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping):
+        return from_dict(cls, data)
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation(Json):
+    """A table mistake that reproduces what was paid, its seats named: ``{code, zh, en}``."""
+
+    code: str
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True, slots=True)
+class WinResult(Json):
+    """A declared win: ``flags`` those scored, ``stands`` False for a win that is no win."""
+
+    seat: str
+    how: str
+    tile: str | None
+    from_seat: str | None = field(metadata=key("from"))
+    flags: tuple[str, ...]
+    stands: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Dispute(Json):
+    """A pair of seats whose net differs: ``payer`` → ``payee`` in the expected direction."""
+
+    hand: int
+    payer: str = field(metadata=key("from"))
+    payee: str = field(metadata=key("to"))
+    expected: int
+    recorded: int
+    explanation: Explanation | None
+
+
+@dataclass(frozen=True, slots=True)
+class TopUp(Json):
+    """One of the fewest transfers that put the payments right, by player."""
+
+    payer: str = field(metadata=key("from"))
+    payee: str = field(metadata=key("to"))
+    amount: int
+    payer_name: str = field(metadata=key("from_player"))
+    payee_name: str = field(metadata=key("to_player"))
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True, slots=True)
+class OnWord(Json):
+    """A claim a summary log cannot show, taken on the table's word (``line``: the CLI's)."""
+
+    seq: int | None
+    claim: str
+    zh: str
+    en: str
+    line: int | None = field(default=None, metadata=OMIT)
+
+
+@dataclass(frozen=True, slots=True)
+class Anomaly(Json):
+    """An anomaly as reported: the engine's ``rulesets.base.Anomaly`` with its labels and its
+    (English) message with the seats named (``line``: the CLI's)."""
+
+    seq: int | None
+    code: str
+    zh: str
+    en: str
+    severity: str
+    message: str
+    line: int | None = field(default=None, metadata=OMIT)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionInfo(Json):
+    """The session record's ruleset, resolved options and what the log says of the table."""
+
+    ruleset: str
+    options: dict[str, Any]
+    club: str | None = field(default=None, metadata=OMIT)
+    table: str | None = field(default=None, metadata=OMIT)
+    players: tuple[str, ...] | None = field(default=None, metadata=OMIT)
+    started_at: str | None = field(default=None, metadata=OMIT)
+
+
+@dataclass(frozen=True, slots=True)
+class HandReport(Json):
+    """One hand: scored, settled and compared (each field in docs/report.md)."""
+
+    no: int
+    seq: int
+    summary: bool
+    seats: dict[str, str]
+    result: str
+    winners: tuple[str, ...]
+    wins: tuple[WinResult, ...]
+    indicator: str | None
+    wildcards: tuple[str, ...]
+    points: dict[str, int]
+    items: dict[str, tuple[ScoreLine, ...]]
+    steps: dict[str, tuple[Step, ...]]
+    reading: dict[str, tuple[str, ...]]
+    limits: dict[str, str]
+    recorded_points: dict[str, int] | None
+    expected_payments: tuple[Payment, ...]
+    recorded_payments: tuple[Payment, ...] | None
+    expected_net: dict[str, int]
+    recorded_net: dict[str, int] | None
+    disputes: tuple[Dispute, ...]
+    anomalies: tuple[Anomaly, ...]
+    explanations: tuple[Explanation, ...]
+    top_ups: tuple[TopUp, ...]
+    taken_on_word: tuple[OnWord, ...]
+    line: int | None = field(default=None, metadata=OMIT)
+
+    def json(self, *names: str) -> dict:
+        """The JSON form of the fields ``names`` only (what a page or the recorder passes on)."""
+        specs = {s.name: s for s in _specs(HandReport)}
+        return {specs[n].key: specs[n].encode(getattr(self, n)) for n in names}
+
+
+@dataclass(frozen=True, slots=True)
+class Report(Json):
+    """The audit report of one session log (``from_dict`` takes the current version's JSON
+    form; a stored one of any version: :func:`load`)."""
+
+    report_version: int
+    ok: bool
+    session: SessionInfo
+    hands: tuple[HandReport, ...]
+    totals: dict[str, int]
+    recorded_totals: dict[str, int]
+    corrections: tuple[Correction, ...]
+    anomalies: tuple[Anomaly, ...]
+
+
+
+# -- the JSON form -------------------------------------------------------------------------------
+# The ruleset's own types are the report's lines, steps and payments; their JSON keys:
+_FOREIGN_META = {
+    (Payment, "payer"): key("from"),
+    (Payment, "payee"): key("to"),
+    (Payment, "reason"): OMIT,
+    (Payment, "en"): {"key": "rule_en", "omit": True},
+    (Payment, "formula"): OMIT,
+}
+TYPES = (Report, SessionInfo, HandReport, WinResult, ScoreLine, Step, Payment, Dispute,
+         Explanation, TopUp, OnWord, Anomaly, Correction)  # fmt: skip
+
+
+def _same(value):
+    return value
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """How one field goes to and from JSON, worked out once from its type."""
+
+    name: str
+    key: str
+    omit: bool
+    required: bool
+    encode: Callable[[Any], Any]
+    decode: Callable[[Any], Any]
+    schema: dict
+
+
+def _codec(tp) -> tuple[Callable, Callable, dict]:
+    """(encode, decode, JSON Schema) of a field type."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        enc, dec, schema = _codec(inner[0])
+        if enc is _same:
+            nullable = dict(schema)
+            nullable["type"] = [schema["type"], "null"] if "type" in schema else None
+            return _same, _same, nullable if nullable["type"] else {"anyOf": [schema, {"type": "null"}]}
+        return ((lambda v: None if v is None else enc(v)), (lambda v: None if v is None else dec(v)),
+                {"anyOf": [schema, {"type": "null"}]})  # fmt: skip
+    if origin in (tuple, list):
+        enc, dec, schema = _codec(args[0])
+        if enc is _same:
+            return list, tuple, {"type": "array", "items": schema}
+        return ((lambda v: [enc(x) for x in v]), (lambda v: tuple(dec(x) for x in v)),
+                {"type": "array", "items": schema})  # fmt: skip
+    if origin is dict:
+        enc, dec, schema = _codec(args[1])
+        out = {"type": "object", "additionalProperties": schema} if schema else {"type": "object"}
+        if enc is _same:
+            return dict, dict, out
+        return ((lambda v: {k: enc(x) for k, x in v.items()}),
+                (lambda v: {k: dec(x) for k, x in v.items()}), out)  # fmt: skip
+    if dataclasses.is_dataclass(tp):
+        return ((lambda v: to_dict(v)), (lambda v: from_dict(tp, v)),
+                {"$ref": f"#/components/schemas/{tp.__name__}"})  # fmt: skip
+    simple = {int: "integer", str: "string", bool: "boolean", dict: "object"}
+    if tp in simple:
+        return _same, _same, {"type": simple[tp]}
+    return _same, _same, {}  # Any: a log record, an option's value
+
+
+@functools.cache
+def _specs(cls) -> tuple[_Spec, ...]:
+    hints = typing.get_type_hints(cls)
+    out = []
+    for f in dataclasses.fields(cls):
+        meta = {**f.metadata, **_FOREIGN_META.get((cls, f.name), {})}
+        enc, dec, schema = _codec(hints[f.name])
+        has_default = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+        out.append(_Spec(f.name, meta.get("key", f.name), bool(meta.get("omit")), not has_default,
+                         enc, dec, schema))  # fmt: skip
+    return tuple(out)
+
+
+def to_dict(obj) -> dict:
+    """The JSON form of a report type (fields in their order; an ``OMIT`` field left out while
+    None or empty)."""
+    out = {}
+    for s in _specs(type(obj)):
+        value = getattr(obj, s.name)
+        if s.omit and (value is None or value == ""):
+            continue
+        out[s.key] = s.encode(value)
+    return out
+
+
+def from_dict(cls, data: Mapping):
+    """A report type from its JSON form; a missing field without a default is a ReportError."""
+    if not isinstance(data, Mapping):
+        raise ReportError(f"{cls.__name__}: expected an object, not {type(data).__name__}")
+    values = {}
+    for s in _specs(cls):
+        if s.key in data:
+            values[s.name] = s.decode(data[s.key])
+        elif s.required:
+            raise ReportError(f"{cls.__name__}: no {s.key!r}")
+    return cls(**values)
+
+
+def json_schema() -> dict[str, dict]:
+    """The JSON Schema of every report type by name (docs/openapi.json's components)."""
+    out = {}
+    for cls in TYPES:
+        specs = _specs(cls)
+        out[cls.__name__] = {
+            "type": "object",
+            "required": [s.key for s in specs if s.required],
+            "properties": {s.key: s.schema for s in specs},
+        }
+    return out
+
+
+# -- older shapes --------------------------------------------------------------------------------
+def upcast_v1_v2(data: dict) -> dict:
+    """Version 1 is every report stored before reports carried a version (before 2026-12-06):
+    the shapes of 29 Nov (anomalies without labels, no ``steps``), of 1 Dec (``steps``, payments
+    with ``rule_en`` and ``formula``; no ``explanations``, ``top_ups``, ``taken_on_word``, nor a
+    win's ``stands``) and what followed. Lifted: labels from the engine's table, no steps, the
+    explanations of the hand's disputes, no top-ups, nothing taken on word, every win standing
+    (before the claim checks every declared win was scored)."""
+    hands = []
+    for h in data["hands"]:
+        h = dict(h)
+        h.setdefault("steps", {})
+        h.setdefault("top_ups", [])
+        h.setdefault("taken_on_word", [])
+        if "explanations" not in h:
+            found: dict[str, dict] = {}
+            for d in h["disputes"]:
+                if d["explanation"]:
+                    found.setdefault(d["explanation"]["code"], d["explanation"])
+            h["explanations"] = list(found.values())
+        h["wins"] = [{"stands": True, **w} for w in h["wins"]]
+        h["anomalies"] = [_labelled(a) for a in h["anomalies"]]
+        hands.append(h)
+    anomalies = [_labelled(a) for a in data["anomalies"]]
+    return {**data, "hands": hands, "anomalies": anomalies, "report_version": 2}
+
+
+def _labelled(anomaly: dict) -> dict:
+    zh, en = ANOMALY_LABELS.get(anomaly["code"], ("", ""))
+    return {"zh": zh, "en": en, **anomaly}
+
+
+UPCASTERS: dict[int, Callable[[dict], dict]] = {1: upcast_v1_v2}
+
+
+def upcast(data: Mapping) -> dict:
+    """A stored report's JSON form lifted to :data:`REPORT_VERSION`, one version at a time."""
+    version = data.get("report_version", 1)
+    if not isinstance(version, int) or not 1 <= version <= REPORT_VERSION:
+        raise ReportError(f"report_version {version!r}: this engine reads 1 to {REPORT_VERSION}")
+    out = dict(data)
+    while version < REPORT_VERSION:
+        out = UPCASTERS[version](out)
+        version = out["report_version"]
+    return out
+
+
+def load(data: Mapping) -> Report:
+    """A stored report (any version's JSON form) as a :class:`Report` of the current version.
+    A shape no version has is a ReportError."""
+    try:
+        return Report.from_dict(upcast(data))
+    except (KeyError, TypeError, AttributeError) as e:
+        raise ReportError(f"not an audit report: {e!r}") from None

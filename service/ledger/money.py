@@ -1,0 +1,70 @@
+"""A club's money: what one point is worth there (its admin sets it on the ledger page), and
+amounts in it. Without a setting, amounts are shown in points."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from flask_babel import gettext as _
+from sqlmodel import select
+
+from service.accounts import auth
+from service.db import db
+from service.models import Club
+
+DEFAULT_UNIT = "元"  # what a club's money is in unless its admin says otherwise
+
+
+def unit_text(unit: str) -> str:
+    """A money unit as the page's reader reads it: the default (元) in the page's language, a
+    unit the admin typed as typed (the filter ``money_unit`` of every template)."""
+    return _("yuan") if unit == DEFAULT_UNIT else unit
+
+
+def money_setting(club: str) -> dict | None:
+    """``{"value": "0.5", "unit": "元"}``: what one point is worth at ``club``; None when the
+    club has not said (amounts are shown in points)."""
+    with db() as session:
+        row = session.exec(select(Club).where(Club.name == club)).first()
+    if row is None or not row.point_value:
+        return None
+    return {"value": row.point_value, "unit": row.money_unit}
+
+
+def set_money(club: str, value: str, unit: str) -> dict | None:
+    """Set (or, with an empty ``value``, clear) the money value of one point; a value that is
+    not a positive decimal, or a unit longer than 10 characters, is an AccountError."""
+    value, unit = value.strip(), unit.strip() or DEFAULT_UNIT
+    if value:
+        try:
+            number = Decimal(value)
+        except InvalidOperation:
+            raise auth.AccountError(
+                _("point_value must be a decimal number like 0.5, not %(value)s", value=repr(value))
+            ) from None
+        if not number.is_finite() or number <= 0 or len(value) > 20:
+            raise auth.AccountError(
+                _("point_value must be a positive decimal number, not %(value)s", value=repr(value))
+            )
+    if len(unit) > 10:
+        raise auth.AccountError(_("money_unit must be at most 10 characters"))
+    with db() as session:
+        row = session.exec(select(Club).where(Club.name == club)).first() or Club(name=club)
+        row.point_value, row.money_unit = value or None, unit
+        session.add(row)
+        session.commit()
+    return money_setting(club)
+
+
+def money_amount(points: int | None, setting: dict | None) -> str:
+    """``points`` in the club's money as a plain decimal (``2.5``); "" without a setting."""
+    if points is None or not setting:
+        return ""
+    return f"{(Decimal(setting['value']) * points).normalize():f}"
+
+
+def in_money(points: int | None, setting: dict | None) -> str:
+    """``points`` in the club's money with its unit (``2.5 元``), or "" without a setting (the
+    filter ``money_text`` of every template)."""
+    amount = money_amount(points, setting)
+    return f"{amount} {unit_text(setting['unit'])}" if amount else ""
