@@ -292,3 +292,11 @@ def test_concurrent_requests_cannot_roll_the_witness_back(tmp_path):
     held = transparency.open_checkpoint(keeper.latest(transparency.origin(log.public_key())),
                                         log.public_key())  # fmt: skip
     assert held.size == winners[0]
+
+
+def test_a_witness_url_without_its_key_costs_an_upload_nothing(database_url, sample_log, monkeypatch):
+    """The web refuses to start with it (test_web_hardening); a worker storing logs goes on."""
+    monkeypatch.setenv("FUPAN_WITNESS_URL", f"http://{HOST}:9")
+    monkeypatch.delenv("FUPAN_WITNESS_KEY", raising=False)
+    [stored] = ingest(sample_log, 1)
+    assert stored.created and store.COSIGNED not in stored.receipt
