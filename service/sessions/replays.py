@@ -85,6 +85,15 @@ def step_json(s: TableSession, hand_no: int, step: int, report: dict | None) -> 
     }
 
 
+def steps_of(s: TableSession, hand_no: int) -> dict[int, int]:
+    """Record seq -> the step of hand ``hand_no`` as the replay numbers it (an anomaly's place
+    is a seq of the whole session; the replay counts the hand's own steps)."""
+    hands = session_replay(s).hands
+    if not 1 <= hand_no <= len(hands):
+        return {}
+    return {seq: i for i, (seq, _rec) in enumerate(hands[hand_no - 1].records)}
+
+
 def _marks(hand, problems: dict[int, list[dict]]) -> list[int]:
     """The steps of a hand that have a problem (anomaly or dispute)."""
     return sorted({i for i, (q, _) in enumerate(hand.records) if q in problems})

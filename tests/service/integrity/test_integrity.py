@@ -118,3 +118,14 @@ def test_the_play_signal_reads_stored_reviews(app, alice):
     dealt = {s.players: s.events for s in after.signals if s.kind == "play"}
     fed = {s.players: s.observed for s in after.signals if s.kind == "feeding"}
     assert all(dealt[pair] == fed[pair] for pair in dealt)  # every deal-in of a full log reviewed
+
+
+def test_names_follow_the_member_list(app):
+    from service.accounts import auth
+
+    with app.app_context():
+        dave = auth.create_user("dave", "correct horse 42", display_name="小D")
+        auth.add_member(dave, auth.get_or_create_club(CLUB), "member", player="老王")
+        names = signals_view.club_names(CLUB)
+    # a username or display name stands for the member's player; carol has no player name
+    assert names == {"alice": "阿强", "dave": "老王", "小D": "老王"}
