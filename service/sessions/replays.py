@@ -33,7 +33,7 @@ def session_replay(s: TableSession) -> Replay:
     return _replay(s.id, s.head_seq)
 
 
-def step_json(s: TableSession, hand_no: int, step: int, report: dict | None) -> dict | None:
+def step_json(s: TableSession, hand_no: int, step: int, report: Report | None) -> dict | None:
     """The table after ``step`` records of hand ``hand_no`` (1-based); None when out of range.
     ``report`` (the session's audit, if done) adds the session-level anomalies and the disputes,
     shown at the settlement line, to the problems a viewer can jump to."""
