@@ -421,11 +421,11 @@
       $("reset-pay").hidden = !S.payments;
       rows.forEach(function (p, i) {
         var row = el("div", "pay");
-        row.append(seatSelect(p.from, function (s) { edit(i, "from", s); }), el("span", null, "→"),
-                   seatSelect(p.to, function (s) { edit(i, "to", s); }));
+        row.append(seatSelect(p.from, _("from"), function (s) { edit(i, "from", s); }), el("span", null, "→"),
+                   seatSelect(p.to, _("to"), function (s) { edit(i, "to", s); }));
         var amount = el("input");
         amount.type = "number"; amount.min = 0; amount.inputMode = "numeric"; amount.value = p.amount;
-        amount.className = "amount"; amount.dataset.i = i;
+        amount.className = "amount"; amount.dataset.i = i; amount.setAttribute("aria-label", _("amount"));
         amount.addEventListener("change", function () { edit(i, "amount", Math.max(0, parseInt(amount.value, 10) || 0)); });
         var del = el("button", "link", "×");
         del.type = "button"; del.title = _("remove this payment");
@@ -438,8 +438,9 @@
       if (!S.payments) S.payments = (verdict ? verdict.expected_payments : []).map(function (p) { return { from: p.from, to: p.to, amount: p.amount }; });
     }
     function edit(i, field, value) { own(); S.payments[i][field] = value; changed(); }
-    function seatSelect(value, onPick) {
+    function seatSelect(value, label, onPick) {
       var sel = el("select");
+      sel.setAttribute("aria-label", label);
       SEATS.forEach(function (s) { var o = el("option", null, name(s)); o.value = s; sel.append(o); });
       sel.value = value;
       sel.addEventListener("change", function () { onPick(sel.value); });
@@ -450,7 +451,7 @@
       box.textContent = "";
       if (!verdict || !verdict.disputes.length) return;
       var d0 = verdict.disputes[0], ex = d0.explanation;
-      box.append(el("h3", "error", _("Dispute — saved as disputed")));
+      box.append(el("h2", "minor error", _("Dispute — saved as disputed")));
       verdict.disputes.forEach(function (d) {
         box.append(el("div", "dispute-line", name(d.from) + " → " + name(d.to) + ": " + _("expected %(expected)s, paid %(recorded)s", { expected: d.expected, recorded: d.recorded })));
       });

@@ -134,7 +134,10 @@
       var table = document.createElement("table");
       table.className = "grid payments";
       var head = document.createElement("tr");
-      ["", _("paid"), _("expected")].forEach(function (c) { head.append(text("th", c ? "num" : null, c)); });
+      var who = document.createElement("th");  // no visible header; a screen reader hears one
+      who.append(text("span", "visually-hidden", _("player")));
+      head.append(who);
+      [_("paid"), _("expected")].forEach(function (c) { head.append(text("th", "num", c)); });
       table.append(head);
       SEATS.forEach(function (s) {
         var tr = document.createElement("tr");

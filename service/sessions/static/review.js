@@ -109,11 +109,18 @@
     return out;
   }
 
+  // the players' column has no visible header; a screen reader still hears what it holds
+  function header(c) {
+    var th = el("th", null, c);
+    if (!c) th.append(el("span", "visually-hidden", _("player")));
+    return th;
+  }
+
   function handTable(h) {
     var table = el("table", "grid review-hand");
     var tr = el("tr");
     ["", _("discards"), _("efficient"), _("useful tiles given up"), _("missed wins"), _("avoidable deal-ins")]
-      .forEach(function (c) { tr.append(el("th", null, c)); });
+      .forEach(function (c) { tr.append(header(c)); });
     table.append(tr);
     SEATS.forEach(function (s) {
       var r = h.seats[s];
@@ -133,7 +140,7 @@
     var table = el("table", "grid review-players");
     var tr = el("tr");
     ["", _("discards"), _("share efficient"), _("useful tiles given up per discard"), _("missed wins"), _("avoidable deal-ins")]
-      .forEach(function (c) { tr.append(el("th", null, c)); });
+      .forEach(function (c) { tr.append(header(c)); });
     table.append(tr);
     Object.keys(review.players).forEach(function (name) {
       var f = review.players[name];

@@ -1,13 +1,15 @@
 """Every page of the app in Chromium with the demo's data (``fupan serve --demo``): in Chinese at
 1280 px and on a 390 px phone, in English at 1280 px. Each page is read as its reader sees it
 (``one_language.Reader``: no word of the other language, no internal code), the phone never
-scrolls sideways, and each page is shot for the README: ``pages/<lang>/<page>.png`` and
+scrolls sideways, axe-core finds no accessibility violation on it (``.axe``, installed by
+``scripts/test``), and each page is shot for the README: ``pages/<lang>/<page>.png`` and
 ``<page>-phone.png`` under ``$FUPAN_SCREENSHOTS`` (``scripts/screenshots`` makes them all).
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +23,9 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}, "device_scale_factor": 1}
 SETS = [("zh", DESKTOP, ""), ("zh", PHONE, "-phone"), ("en", DESKTOP, "")]
 NIGHT = "2026-11-28"
 RECORDED = ["阿强", "小李", "老王", "阿芳"]
+AXE = Path(__file__).resolve().parents[3] / ".axe/node_modules/axe-core/axe.min.js"
+AXE_RUN = """axe.run(document).then(r => r.violations.map(v =>
+    `${v.id} (${v.impact}): ${v.nodes.map(n => n.target.join(' ')).join(', ')}`))"""
 CHARTS = "[...document.querySelectorAll('.chart[data-src]')].every(e => e.querySelector('.main-svg'))"
 
 
@@ -61,6 +66,7 @@ class Shots:
     def __init__(self, page, reader: Reader, folder, suffix: str):
         self.page, self.reader, self.folder, self.suffix = page, reader, folder, suffix
         folder.mkdir(parents=True, exist_ok=True)
+        self.violations: dict[str, list[str]] = {}
 
     def __call__(self, name: str, wait: str | None = None, bar: bool = False) -> None:
         """``bar``: the page keeps a control bar fixed at the bottom of a phone's screen, so the
@@ -71,6 +77,10 @@ class Shots:
         if self.suffix == "-phone":
             no_sideways_scroll(self.page)
         self.reader.look(name)
+        if AXE.exists():
+            self.page.add_script_tag(path=AXE)
+            if found := self.page.evaluate(AXE_RUN):
+                self.violations[f"{name}{self.suffix}"] = found
         full_page = not (bar and self.suffix == "-phone")
         self.page.screenshot(path=self.folder / f"{name}{self.suffix}.png", full_page=full_page)
 
@@ -78,6 +88,7 @@ class Shots:
 def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, demo):
     user, password, club, names = demo
     leaks: dict[str, list[str]] = {}
+    violations: dict[str, list[str]] = {}
     elsewhere: set[str] = set()
     for lang, device, suffix in SETS:
         context = browser.new_context(locale={"zh": "zh-CN", "en": "en-US"}[lang], **device)
@@ -149,8 +160,13 @@ def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, d
         for where, found in reader.leaks.items():
             leaks[f"{lang}{suffix} {where}"] = found
         elsewhere |= reader.elsewhere
+        violations.update({f"{lang} {where}": found for where, found in shot.violations.items()})
         assert errors == [], (lang, suffix, errors)
         context.close()
     assert not leaks, json.dumps(leaks, ensure_ascii=False, indent=1)
     gone = set(ELSEWHERE) - elsewhere
     assert not gone, f"the leaks left to {gone} are gone: delete their ELSEWHERE entries"
+    assert not violations, json.dumps(violations, ensure_ascii=False, indent=1)
+    if not AXE.exists():
+        pytest.skip(f"the pages passed but were not checked for accessibility: {AXE} is missing "
+                    "(`npm install --prefix .axe axe-core@4`, which scripts/test does)")
