@@ -168,5 +168,7 @@ def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, d
     assert not gone, f"the leaks left to {gone} are gone: delete their ELSEWHERE entries"
     assert not violations, json.dumps(violations, ensure_ascii=False, indent=1)
     if not AXE.exists():
-        pytest.skip(f"the pages passed but were not checked for accessibility: {AXE} is missing "
-                    "(`npm install --prefix .axe axe-core@4`, which scripts/test does)")
+        pytest.skip(
+            f"the pages passed but were not checked for accessibility: {AXE} is missing "
+            "(`npm install --prefix .axe axe-core@4`, which scripts/test does)"
+        )
