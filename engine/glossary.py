@@ -19,7 +19,7 @@ GLOSSARY: tuple[Entry, ...] = (
     Entry(
         "胡",
         "hú",
-        "胡牌：凑成一手完整的牌（通常四组加一对将）而赢下这一局；温岭、黄岩也用“胡”作计分单位。",
+        "胡牌：凑成一副完整的牌（通常四组加一对将）而赢下这一局；温岭、黄岩也用“胡”作计分单位。",
         "To win: complete a hand (usually four sets and a pair). Wenling and Huangyan also "
         "count points in hu.",
     ),
@@ -143,7 +143,26 @@ GLOSSARY: tuple[Entry, ...] = (
     Entry(
         "黄牌",
         "huángpái",
-        "流局：牌摸到规定处仍没人胡。",
+        "黄牌（也叫流局）：牌摸到规定处仍没人胡。",
         "A drawn hand: nobody wins before the wall runs down.",
     ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """One concept, one Chinese word on every page: ``word``, never a match of ``avoid`` (the
+    other words clubs use for it). A test reads every Chinese text of the pages for ``avoid``;
+    a glossary entry may name the other word once, as "也叫…"."""
+
+    concept: str
+    word: str
+    avoid: str  # a regular expression
+
+
+USAGE: tuple[Usage, ...] = (
+    # 手 alone is a hand numbered in a session; 手牌 (the tiles), 牌手, 起手, 对手 are other words
+    Usage("a hand of a session (第 3 局)", "局", r"(?<![牌对起出动经顺拿])手(?![牌里上中机动])"),
+    Usage("a hand nobody wins", "黄牌", "流局"),
+    Usage("the role that resolves disputes", "审核员", "核查员"),
 )

@@ -17,6 +17,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from engine.rulesets import ruleset_names
+from events import witnessing
 from events.config import settings
 from service import (
     accounts,
@@ -90,6 +91,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                     integrity):
         feature.init_app(app)
     _register_errors(app)
+    witnessing.configured()  # a witness URL without its key, or a malformed key, stops the start
     hops = trusted_proxies()
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)

@@ -64,7 +64,7 @@ def generate_session(
         "ruleset": ruleset,
         "options": {k: getattr(opts, k) for k in options or {}},  # typed: "5" -> 5
         "club": club,
-        "table": f"seed {seed}",
+        "table": str(seed),  # a number, as clubs name tables (the page says 第 N 桌 / table N)
         "players": list(players),
         "started_at": "2026-11-28T19:30:00+08:00",
     }

@@ -184,7 +184,7 @@ def _body() -> Mapping:
     """A write's JSON object or form; anything else is a 400."""
     body = request.get_json(silent=True) if request.is_json else request.form
     if not isinstance(body, Mapping):
-        abort(400, "send a JSON object or a form")
+        abort(400, _("send a JSON object or a form"))
     return body
 
 

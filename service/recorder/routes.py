@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from flask import Blueprint, abort, g, jsonify, render_template, request
+from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
 from engine.rulesets import all_rulesets
@@ -33,7 +34,7 @@ def _entry_error(e: recorder.EntryError):
 def _body() -> Mapping:
     body = request.get_json(silent=True)
     if not isinstance(body, Mapping):
-        abort(400, "send a JSON object")
+        abort(400, _("send a JSON object"))
     return body
 
 

@@ -377,7 +377,7 @@ ZHOUSHAN = [
         SOUTH_PUNG_HALF_FLUSH,
         [("E", "W", 4), ("S", "W", 4), ("N", "W", 4)],
         {("N", "W"): 4},
-        [("wrong_payer", "放铳付款人错"), ("discard_read_as_self_draw", "老王胡阿芳的牌按自摸算")],
+        [("wrong_payer", "放铳胡由三家一起付了"), ("discard_read_as_self_draw", "老王胡阿芳的牌按自摸算")],
         [("W", "E", 4), ("W", "S", 4)],
         round_wind="S",
     ), id="discard_paid_by_everyone"),
@@ -398,7 +398,7 @@ ZHOUSHAN = [
         [show("W", "11122334456789p"), win("W", "robbed_kong", "5p", "E")],
         [("E", "W", 25)],
         {("E", "W"): 20},
-        [("base_added", "多付了1底"), ("cap_ignored", "老王超过封顶仍按5台付"), ("tai_added", "老王多算1台")],
+        [("base_added", "本桌不算底，却按底1多付了"), ("cap_ignored", "老王超过封顶仍按5台付"), ("tai_added", "老王多算1台")],
         [("W", "E", 5)],
     ), id="cap_ignored_on_a_robbed_kong"),
     # 7. Nothing fits: DRAGONS_EDGE (南: 中3个 1 + 发3个 1 + 边张 1 = 3 on 西's 3m) paid 5: one too

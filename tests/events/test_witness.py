@@ -264,3 +264,39 @@ def test_an_unreachable_witness_is_a_problem_not_a_pass(database_url, sample_log
     assert store.COSIGNED not in stored.receipt
     result = fupan("store", "check")
     assert result.exit_code == 1 and "cannot be reached" in result.output, result.output
+
+
+def test_concurrent_requests_cannot_roll_the_witness_back(tmp_path):
+    """tlog-witness: the old-size check and the update are one step. Twelve threads each send a
+    different extension of the tree the witness holds: exactly one is cosigned, the others get
+    409 with its size; a smaller tree afterwards is refused, and the state stays the largest."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    log, own = Ed25519PrivateKey.generate(), Ed25519PrivateKey.generate()
+    keeper = witness.Witness(tmp_path / "state", own, "w", [log.public_key()])
+    tree = merkle.Tree([merkle.leaf_hash(bytes([n])) for n in range(20)])
+
+    def send(old: int, size: int):
+        note = transparency.sign_checkpoint(log, size, tree.root(size), "t").note
+        proof = merkle.consistency_proof(old, size, tree.subtree) if 0 < old <= size else []
+        return keeper.add_checkpoint(witness.request_body(old, proof, note))
+
+    assert send(0, 4).status == 200
+    with ThreadPoolExecutor(12) as pool:
+        answers = list(pool.map(lambda size: send(4, size), range(5, 17)))
+    winners = [size for size, a in zip(range(5, 17), answers, strict=True) if a.status == 200]
+    assert len(winners) == 1
+    assert {a.body for a in answers if a.status == 409} == {f"{winners[0]}\n"}
+    assert send(winners[0], 4).status == 400  # old size above the checkpoint's
+    assert send(4, 6).status == 409
+    held = transparency.open_checkpoint(keeper.latest(transparency.origin(log.public_key())),
+                                        log.public_key())  # fmt: skip
+    assert held.size == winners[0]
+
+
+def test_a_witness_url_without_its_key_costs_an_upload_nothing(database_url, sample_log, monkeypatch):
+    """The web refuses to start with it (test_web_hardening); a worker storing logs goes on."""
+    monkeypatch.setenv("FUPAN_WITNESS_URL", f"http://{HOST}:9")
+    monkeypatch.delenv("FUPAN_WITNESS_KEY", raising=False)
+    [stored] = ingest(sample_log, 1)
+    assert stored.created and store.COSIGNED not in stored.receipt

@@ -83,7 +83,7 @@ class Options:
     draw_dealer: str = option(
         "pass",
         "who deals after a drawn hand",
-        zh="流局后谁坐庄",
+        zh="黄牌后谁坐庄",
         labels={
             "pass": Text("下家坐庄", "the next seat deals"),
             "stay": Text("庄家连庄", "the dealer deals again"),
@@ -91,7 +91,7 @@ class Options:
     )
     dead_wall: int = option(
         0, "live wall tiles left at which the hand ends drawn (the rules say nothing)",
-        zh="牌墙剩几张时流局（规则没说）",
+        zh="牌墙剩几张时黄牌（规则没说）",
     )
     non_winner_wildcards: bool = option(
         False, "a non-winner's wildcards may complete its pairs and pungs for hu (never for fan)",

@@ -89,7 +89,7 @@ class Wenling(Ruleset):
             Term("闲家", "没胡的三家；他们之间按牌点差额互相付。",
                  "The seats that did not win; they pay each other the differences of their "
                  "points."),
-            Term("黄牌", f"墙上剩{dead}墩时没人胡：流局，不付钱。",
+            Term("黄牌", f"墙上剩{dead}墩时没人胡，不付钱。",
                  f"No win by the time {dead} pairs are left: a drawn hand, nothing is paid."),
         )
 

@@ -242,13 +242,16 @@ class Zhoushan(Ruleset):
         if opts.base:
             found.append(variant("base_missed", "没算底", "the base not paid", base=0))
         else:
-            found.append(variant("base_added", "多付了1底", "a base of 1 paid on top", base=1))
+            found.append(
+                variant("base_added", "本桌不算底，却按底1多付了", "a base of 1 paid on top, though "
+                        "the table plays without a base", base=1)  # fmt: skip
+            )
         if any(w.how == "discard" for w in inp.wins):
             other = "all" if opts.discard_payer == "discarder" else "discarder"
             found.append(
                 variant(
                     "wrong_payer",
-                    "放铳付款人错",
+                    f"放铳胡由{_PAYER_ZH[other]}付了",
                     f"a discard win paid by {_PAYER_EN[other]}",
                     discard_payer=other,
                 )
@@ -307,13 +310,14 @@ def _payers(win: Win, inp: SettleInput, opts: Options) -> list[tuple[str, int, s
 
 
 _PAYER_EN = {"all": "all three", "discarder": "the discarder alone"}
+_PAYER_ZH = {"all": "三家一起", "discarder": "放铳的一家单独"}
 
 # The rules that make a payment: code -> (zh, en); the zh is the payment's ``reason``.
 RULES = {
-    "robbed_kong": ("抢杠胡", f"robbing a kong: the konger pays {ROBBED_KONG_TIMES} ×"),
-    "discard": ("放铳", "a discard win: stake × (base + tai)"),
-    "kong_bloom_bao": ("杠上开花包三家", "win on a kong's replacement: the kong's discarder pays for all three"),
-    "self_draw": ("自摸", "self-draw: each pays stake × (base + tai)"),
+    "robbed_kong": (f"抢杠胡：被抢杠的一家付{ROBBED_KONG_TIMES}倍", f"robbing a kong: the konger pays {ROBBED_KONG_TIMES} ×"),
+    "discard": ("放铳：每台分值 × (底 + 台)", "a discard win: stake × (base + tai)"),
+    "kong_bloom_bao": (f"杠上开花包三家：放杠的一家替三家付{BAO_TIMES}倍", "win on a kong's replacement: the kong's discarder pays for all three"),
+    "self_draw": ("自摸：每家付 每台分值 × (底 + 台)", "self-draw: each pays stake × (base + tai)"),
 }
 
 RULESET = register(Zhoushan())

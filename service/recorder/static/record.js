@@ -483,7 +483,7 @@
         flushing = false;
         if (b.status === 201 || b.status === 200) {
           drop(e.client_id);
-          if (e.kind === "correction") notice(b.corrections ? "hand " + e.no + " corrected" : "hand " + e.no + " was already like that: nothing changed");
+          if (e.kind === "correction") notice(b.corrections ? _("hand %(no)s corrected", { no: e.no }) : _("hand %(no)s was already like that: nothing changed", { no: e.no }));
           poll(); flush(); return;
         }
         var refused = b.status === 422 || b.status === 400 || (b.status === 409 && b.field !== null);

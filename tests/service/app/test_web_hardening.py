@@ -227,6 +227,18 @@ def test_a_trusted_proxies_setting_that_is_no_count_stops_the_start(monkeypatch)
         create_app({"TESTING": True})
 
 
+def test_a_witness_url_without_its_key_stops_the_start(monkeypatch):
+    from service.app import create_app
+
+    monkeypatch.setenv("FUPAN_WITNESS_URL", "http://127.0.0.2:7380")
+    monkeypatch.delenv("FUPAN_WITNESS_KEY", raising=False)
+    with pytest.raises(ValueError, match="FUPAN_WITNESS_KEY"):
+        create_app({"TESTING": True})
+    monkeypatch.setenv("FUPAN_WITNESS_KEY", "w+00000000+AAAA")
+    with pytest.raises(ValueError, match="FUPAN_WITNESS_KEY"):
+        create_app({"TESTING": True})
+
+
 def test_an_unknown_user_costs_a_password_check_too(app, client, monkeypatch):
     """Equal work: the audit told known from unknown names by timing (146 ms vs 7 ms)."""
     from service.accounts import auth

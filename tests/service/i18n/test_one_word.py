@@ -1,0 +1,61 @@
+"""One Chinese word per concept on every page (issue 27, 3): the glossary's ``USAGE`` names the
+word (局, 黄牌, 审核员) and the other words clubs use for it; no Chinese text the pages show — the
+catalog's translations, the engine's and the dashboards' labels — uses another."""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from engine.glossary import GLOSSARY, USAGE
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _catalog_texts() -> list[tuple[str, str]]:
+    with (ROOT / "service/translations/zh/LC_MESSAGES/messages.po").open("rb") as f:
+        catalog = read_po(f)
+    out = []
+    for m in catalog:
+        for text in m.string if isinstance(m.string, tuple) else (m.string,):
+            if text:
+                out.append((f"msgid {m.id!r}", text))
+    return out
+
+
+def _source_texts() -> list[tuple[str, str]]:
+    """The string literals of engine/ and dashboards/ (not comments, not docstrings)."""
+    out = []
+    paths = [*ROOT.glob("engine/**/*.py"), *ROOT.glob("dashboards/**/*.py")]
+    for path in sorted(p for p in paths if p.name != "glossary.py" or p.parent.name != "engine"):
+        tokens = tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
+        for tok in tokens:
+            if tok.type == tokenize.STRING and not tok.string.lstrip("rfbuRFBU").startswith('"""'):
+                out.append((f"{path.relative_to(ROOT)}:{tok.start[0]}", tok.string))
+    return out
+
+
+TEXTS = (_catalog_texts() + _source_texts()
+         + [(f"glossary {e.term}", e.zh) for e in GLOSSARY])  # fmt: skip
+
+
+@pytest.mark.parametrize("usage", USAGE, ids=[u.word for u in USAGE])
+def test_each_concept_has_one_chinese_word_on_every_page(usage):
+    aliases = {e.zh for e in GLOSSARY if "也叫" in e.zh}  # a glossary entry naming the other word
+    found = [(where, text) for where, text in TEXTS
+             if re.search(usage.avoid, text) and not any(a in text for a in aliases)]  # fmt: skip
+    assert found == [], f"{usage.concept}: say {usage.word}"
+    assert any(usage.word in text for _, text in TEXTS)  # the word itself is in use
+
+
+def test_the_check_finds_the_other_words():
+    """The patterns catch what they are for and spare the words that only look alike."""
+    hand = next(u for u in USAGE if u.word == "局")
+    assert all(re.search(hand.avoid, t) for t in ("第 3 手", "%(num)d 手", "下一手", "每手应付"))
+    assert not any(re.search(hand.avoid, t) for t in ("手牌", "牌手", "起手胡", "点手里的两张牌"))
+    assert re.search(next(u for u in USAGE if u.word == "黄牌").avoid, "第 3 局流局")
