@@ -10,9 +10,9 @@ seated in a random order, colluders 1 and 2 helping each other at the strength (
 scoring, no log). A **bank** of ``--bank`` such hands is played per strength (and one honest
 bank); a season of n hands draws n hands from its bank at random (a bootstrap), and
 ``engine.integrity.integrity`` runs on it exactly as on a club (every signal of every pair,
-Benjamini–Hochberg over all of them, the same threshold and minimum sample). ``--direct N``
-also plays N seasons of 1,000 hands at strength 0.5 straight from the simulator, to check the
-bootstrap against seasons that share no hand.
+Benjamini–Hochberg over all of them, the same threshold and minimum sample). Rows are printed
+as they are done. ``--direct N`` also plays N seasons of 1,000 hands at strength 0.5 straight
+from the simulator, to check the bootstrap against seasons that share no hand.
 
 A colluding pair counts as found when any signal of the pair (either direction) is flagged; an
 honest pair is one of the other pairs, in the honest seasons and, separately, in the colluding
@@ -82,7 +82,7 @@ def point(args: tuple) -> tuple:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seasons", type=int, default=200)
-    ap.add_argument("--bank", type=int, default=12000)
+    ap.add_argument("--bank", type=int, default=8000)
     ap.add_argument("--lengths", default="200,500,1000,2000")
     ap.add_argument("--strengths", default="0.25,0.5,1.0")
     ap.add_argument("--direct", type=int, default=0, help="direct seasons of 1,000 hands at 0.5")
@@ -91,36 +91,28 @@ def main() -> None:
     lengths = [int(x) for x in args.lengths.split(",")]
     strengths = [float(x) for x in args.strengths.split(",")]
     cpu, wall = time.process_time(), time.perf_counter()
+    print(f"{RULESET}, banks of {args.bank} hands per strength, {args.seasons} bootstrap seasons "
+          f"per point, {args.jobs} processes", flush=True)
+    print("strength | length | colluding pair flagged | honest pairs flagged", flush=True)
     with ProcessPoolExecutor(args.jobs) as pool:
         per = args.bank // args.jobs
-        banks = {}
         for s in [0.0, *strengths]:
             parts = pool.map(bank, [s] * args.jobs, [per] * args.jobs, range(0, args.bank, per))
-            banks[s] = [h for part in parts for h in part]
-        played = time.perf_counter() - wall
-        grid = [(s, n) for s in [0.0, *strengths] for n in lengths]
-        results = dict(zip(grid, pool.map(point, [
-            (banks[s], n, args.seasons, hash((s, n)) & 0xFFFF) for s, n in grid
-        ]), strict=True))  # fmt: skip
-    print(f"{RULESET}, banks of {args.bank} hands per strength (played in {played:.0f} s wall, "
-          f"{args.jobs} processes), {args.seasons} bootstrap seasons per point")
-    print("\ncolluding pair flagged (share of seasons), by season length")
-    print("strength | " + " | ".join(f"{n:>6}" for n in lengths))
-    for s in strengths:
-        print(f"{s:>8} | " + " | ".join(f"{results[(s, n)][0]:6.1%}" for n in lengths))
-    print("\nhonest pairs flagged (share of honest pairs per season), by season length")
-    print("strength | " + " | ".join(f"{n:>6}" for n in lengths))
-    for s in [0.0, *strengths]:
-        label = "honest" if s == 0 else f"{s} (others)"
-        print(f"{label:>8} | " + " | ".join(f"{results[(s, n)][1]:6.2%}" for n in lengths))
-    if args.direct:
-        t = time.perf_counter()
-        direct = [verdict(bank(0.5, 1000, 10_000_000 + 1000 * i)) for i in range(args.direct)]
-        found = sum(d[0] for d in direct) / len(direct)
-        alarms = sum(d[1] for d in direct) / sum(d[2] for d in direct)
-        print(f"\ndirect: {args.direct} seasons of 1,000 hands at strength 0.5 (no shared hand): "
-              f"pair flagged {found:.1%}, honest pairs flagged {alarms:.2%} "
-              f"({time.perf_counter() - t:.0f} s)")
+            hands = [h for part in parts for h in part]
+            jobs = [(hands, n, args.seasons, hash((s, n)) & 0xFFFF) for n in lengths]
+            for n, (found, alarms) in zip(lengths, pool.map(point, jobs), strict=True):
+                label = "honest" if s == 0 else f"{s}"
+                pair = "—" if s == 0 else f"{found:.1%}"
+                print(f"{label:>8} | {n:>6} | {pair:>22} | {alarms:.2%}  "
+                      f"({time.perf_counter() - wall:.0f} s)", flush=True)
+        if args.direct:
+            starts = [10_000_000 + 1000 * i for i in range(args.direct)]
+            seasons = pool.map(bank, [0.5] * args.direct, [1000] * args.direct, starts)
+            direct = [verdict(season) for season in seasons]
+            found = sum(d[0] for d in direct) / len(direct)
+            alarms = sum(d[1] for d in direct) / sum(d[2] for d in direct)
+            print(f"direct: {args.direct} seasons of 1,000 hands at strength 0.5 (no shared "
+                  f"hand): pair flagged {found:.1%}, honest pairs flagged {alarms:.2%}", flush=True)
     print(f"\ntotal {time.perf_counter() - wall:.0f} s wall, {time.process_time() - cpu:.0f} s CPU "
           f"in the main process")
 

@@ -175,8 +175,8 @@ class Table(WinRules):
         if not self.checking:
             return
         action = _new_action(Action, (seq, kind, seat, tile, source, from_seat, self.total - self.taken, tiles))
-        if kind in self.checked_kinds:
-            found = self.rs.check(action, tuple(self.actions), self.opts)
+        if kind in self.checked_kinds:  # the history is read only: passed without a copy
+            found = self.rs.check(action, self.actions, self.opts)
             if found:
                 known = {(a.seq, a.code) for a in self.anomalies if a.seq == seq}
                 self.anomalies.extend(a for a in found if (a.seq, a.code) not in known)
@@ -298,10 +298,12 @@ class Table(WinRules):
 
     def _check_discard(self, seq: int, seat: str, tile: str) -> None:
         counts = self.counts[seat]
-        held = [ALL_TILES[i] for i in self.bonus_idx if counts[i]]
-        if held:
-            self.flag_once(seat, seq, "bonus_not_revealed",
-                           f"{who(seat)} plays on holding {_names(held)} that must be revealed")
+        for i in self.bonus_idx:  # a loop, not a list: nearly always none is held
+            if counts[i]:
+                held = [ALL_TILES[i] for i in self.bonus_idx if counts[i]]
+                self.flag_once(seat, seq, "bonus_not_revealed",
+                               f"{who(seat)} plays on holding {_names(held)} that must be revealed")
+                break
         if self.just_claimed and self.rs.forbid_discard_of_claimed:
             claimer, tiles = self.just_claimed
             if claimer == seat and tile in tiles:

@@ -173,6 +173,48 @@ class LogCosignature(SQLModel, table=True):
     note: str = Field(sa_column=Column(Text, nullable=False))
 
 
+class Digest(SQLModel, table=True):
+    """What the whole-history pages need of one verification's report (``workers.digests``
+    fills it after each verification; migration 0004). The verification's counts are copied so
+    pages need not read the verifications table, whose rows carry the reports."""
+
+    __tablename__ = "web_digest"
+    __table_args__ = (Index("web_digest_session", "session_id", "verification_id"),)
+
+    verification_id: int = Field(
+        foreign_key="verifications.id", primary_key=True, sa_column_kwargs={"autoincrement": False}
+    )
+    session_id: str = Field(max_length=32)
+    head_seq: int
+    status: str = Field(max_length=10)
+    disputes: int
+    anomalies: int
+    ok: bool  # there is a report (not a failed audit)
+    hands: int
+    disputed_hands: int
+    explanations: str = Field(sa_column=Column(Text, nullable=False))  # JSON list
+    winner_points: str = Field(sa_column=Column(Text, nullable=False))  # JSON list
+
+
+class DigestPlayer(SQLModel, table=True):
+    """A player's part of a verification: recorded total (None: nothing recorded) and wins.
+    ``seated``: one of the session's players (others may appear in a hand's seats)."""
+
+    __tablename__ = "web_digest_player"
+    __table_args__ = (Index("web_digest_player_by_name", "player", "verification_id"),)
+
+    verification_id: int = Field(
+        foreign_key="web_digest.verification_id", primary_key=True,
+        sa_column_kwargs={"autoincrement": False},
+    )  # fmt: skip
+    player: str = Field(primary_key=True)
+    position: int  # in the report's recorded totals, then the others
+    seated: bool
+    net: int | None = None
+    wins: int
+    owed: int | None = None  # total by the audit's expected payments (migration 0007)
+
+
 class IntegrityRow(SQLModel, table=True):
     """A club's integrity signals over a period (``since``/``until``: ISO days, "" open), as
     computed from the verifications named by ``source_key`` (workers.integrity); written once

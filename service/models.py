@@ -1,5 +1,6 @@
-"""Accounts of the web service: users, clubs, memberships and API tokens; and the digests of
-verification reports behind the whole-history pages.
+"""Accounts of the web service: users, clubs, memberships and API tokens, and the ledger's marks
+(the digests of verification reports behind the whole-history pages are the workers':
+``events.models.Digest``).
 
 They live in the store's database (own tables, own Alembic revisions). A club is named as in the
 logs' ``session.club`` field, so a session belongs to the club its first line names.
@@ -113,48 +114,6 @@ class ApiToken(SQLModel, table=True):
     label: str = Field(default="", max_length=200)
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
     last_used_at: datetime | None = Field(default=None, sa_column=_time(nullable=True))
-
-
-class Digest(SQLModel, table=True):
-    """What the whole-history pages need of one verification's report (``service.aggregates``
-    fills it; migration 0004). The verification's counts are copied so pages need not read the
-    verifications table, whose rows carry the reports."""
-
-    __tablename__ = "web_digest"
-    __table_args__ = (Index("web_digest_session", "session_id", "verification_id"),)
-
-    verification_id: int = Field(
-        foreign_key="verifications.id", primary_key=True, sa_column_kwargs={"autoincrement": False}
-    )
-    session_id: str = Field(max_length=32)
-    head_seq: int
-    status: str = Field(max_length=10)
-    disputes: int
-    anomalies: int
-    ok: bool  # there is a report (not a failed audit)
-    hands: int
-    disputed_hands: int
-    explanations: str = Field(sa_column=Column(Text, nullable=False))  # JSON list
-    winner_points: str = Field(sa_column=Column(Text, nullable=False))  # JSON list
-
-
-class DigestPlayer(SQLModel, table=True):
-    """A player's part of a verification: recorded total (None: nothing recorded) and wins.
-    ``seated``: one of the session's players (others may appear in a hand's seats)."""
-
-    __tablename__ = "web_digest_player"
-    __table_args__ = (Index("web_digest_player_by_name", "player", "verification_id"),)
-
-    verification_id: int = Field(
-        foreign_key="web_digest.verification_id", primary_key=True,
-        sa_column_kwargs={"autoincrement": False},
-    )  # fmt: skip
-    player: str = Field(primary_key=True)
-    position: int  # in the report's recorded totals, then the others
-    seated: bool
-    net: int | None = None
-    wins: int
-    owed: int | None = None  # total by the audit's expected payments (migration 0007)
 
 
 class LedgerPayment(SQLModel, table=True):

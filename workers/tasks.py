@@ -20,7 +20,7 @@ from engine import audit
 from events import store, verifications
 from events.codec import LogFormatError, parse_log
 from events.config import settings
-from workers import broker, integrity, review
+from workers import broker, digests, integrity, review
 from workers.celery_app import app, enqueue, sweep_grace
 from workers.config import MAX_RETRIES
 
@@ -81,6 +81,7 @@ def _give_up(session_id: str) -> str:
             options=None, status="failed",
             error=f"{verifications.WORKER_DIED} {ATTEMPTS} times",
         )  # fmt: skip
+        _digest(session_id)
     return "failed"
 
 
@@ -118,14 +119,17 @@ def _verify(session_id: str, head_seq: int, records: list[dict]) -> str:
         report = audit.audit(records)
     except Exception as e:  # noqa: BLE001 - any engine crash is this log's verdict
         log.exception("verify_session: the engine failed on session %s", session_id)
-        verifications.record_verification(
+        if verifications.record_verification(
             **result, status="failed", error=f"{type(e).__name__}: {e}"
-        )
+        ):
+            _digest(session_id)
         return "failed"
     stored = verifications.record_verification(
         **result, status="ok", report=report.to_dict(), disputes=audit.open_disputes(report),
         anomalies=audit.anomaly_count(report),
     )  # fmt: skip
+    if stored:
+        _digest(session_id)
     club = report.session.club
     if stored and club:
         try:
@@ -179,6 +183,16 @@ def run_session_id(run: str, path: str) -> str:
     """The id a run gives the session of one of its files: the same in every try of the run's
     batches, and as unguessable as the run's random id."""
     return uuid.uuid5(uuid.UUID(hex=run), path).hex
+
+
+def _digest(session_id: str) -> None:
+    """What the whole-history pages read of the result just stored (``workers.digests``). A
+    digest that cannot be written is logged, never the verification's failure: ``fupan
+    digest`` fills what is missing."""
+    try:
+        digests.fill(sessions=[session_id])
+    except Exception:  # noqa: BLE001 - the result is stored; its digest can be filled later
+        log.exception("digest of session %s not written", session_id)
 
 
 @app.task(name="fupan.reverify_all", **RETRY)

@@ -1,6 +1,6 @@
 """A club's integrity signals as a typed, versioned result: what the workers store (JSON) and
 the pages, the API and ``fupan integrity`` read back through :func:`load_result`, which upcasts
-older versions step by step (``_UPCASTS``), so readers never branch on an old shape."""
+older versions step by step (``UPCASTERS``), so readers never branch on an old shape."""
 
 from __future__ import annotations
 
@@ -64,14 +64,25 @@ class IntegrityResult:
         return dataclasses.asdict(self)
 
 
-def load_result(data: dict) -> IntegrityResult:
-    """An :class:`IntegrityResult` from its JSON, of any version so far."""
+class IntegrityError(ValueError):
+    """A stored result this engine cannot read (a newer version)."""
+
+
+def upcast(data: dict) -> dict:
+    """The JSON of any version so far in the current version's shape, one step at a time
+    (``UPCASTERS``, as ``engine.report`` does it)."""
     version = data.get("integrity_version", 1)
     if version > INTEGRITY_VERSION:
-        raise ValueError(f"integrity result version {version} is newer than this engine's")
+        raise IntegrityError(f"integrity result version {version} is newer than this engine's")
     while version < INTEGRITY_VERSION:
-        data = _UPCASTS[version](data)
+        data = UPCASTERS[version](data)
         version = data["integrity_version"]
+    return data
+
+
+def load_result(data: dict) -> IntegrityResult:
+    """An :class:`IntegrityResult` from its JSON, of any version so far."""
+    data = upcast(data)
     signals = tuple(
         Signal(**{**s, "players": tuple(s["players"]),
                   "refs": tuple(HandRef(**r) for r in s["refs"])})
@@ -80,5 +91,6 @@ def load_result(data: dict) -> IntegrityResult:
     return IntegrityResult(**{**data, "signals": signals})
 
 
-# version -> the function that turns that version's JSON into the next one's.
-_UPCASTS: dict[int, Callable[[dict], dict]] = {}
+# version -> the function that turns that version's JSON into the next one's (``upcast_v1_v2``
+# when version 2 comes).
+UPCASTERS: dict[int, Callable[[dict], dict]] = {}

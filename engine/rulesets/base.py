@@ -411,7 +411,7 @@ class Ruleset:
         return 0
 
     # -- legality beyond the generic replay checks -------------------------------------------
-    def check(self, action: Action, history: tuple[Action, ...], opts: Any) -> list[Anomaly]:
+    def check(self, action: Action, history: Sequence[Action], opts: Any) -> list[Anomaly]:
         """Ruleset-specific anomalies for ``action`` given the hand's earlier actions."""
         return []
 

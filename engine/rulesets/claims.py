@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.model import Action, who
 from engine.rulesets.base import Anomaly
 from engine.tiles import english
 
 
-def passed_peng(action: Action, history: tuple[Action, ...]) -> Anomaly | None:
+def passed_peng(action: Action, history: Sequence[Action]) -> Anomaly | None:
     """A 碰 of tile X after the seat let an X go by since its last draw (passed 碰: not again
     before the seat draws). The seat's hand only shrinks between its draws, so if it can 碰 X
     now it could then — unless that X was taken: by the seat itself, or by a 碰/杠/胡 of another

@@ -6,7 +6,7 @@ suits, wait shape, claims between seats), and the table mistakes a 台 count inv
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.hand import HandError
@@ -235,7 +235,7 @@ def action_claims(actions: Iterable[Action]) -> Counter[tuple[str, str]]:
 # -- restrictions the replay cannot see generically ----------------------------------------------
 
 
-def claim_on_last(action: Action, history: tuple[Action, ...], dead_wall: int) -> Anomaly | None:
+def claim_on_last(action: Action, history: Sequence[Action], dead_wall: int) -> Anomaly | None:
     """No 吃/碰/杠 on the discard made after the last tile was drawn, and no 杠 on the last tile."""
     if action.kind in ("chi", "peng") or (
         action.kind == "gang" and action.source == "gang_exposed"

@@ -1,7 +1,7 @@
-"""The whole-history pages' queries over the digests (``service.digests``): a club's sessions
+"""The whole-history pages' queries over the digests (``workers.digests``): a club's sessions
 with the digest of each one's newest verification, a player's sessions with their net and
 wins, and fingerprints of what the charts show (their cache keys). A few queries each, no
-report read; the digests are filled first."""
+report read; the workers wrote the digests with each result."""
 
 from __future__ import annotations
 
@@ -14,12 +14,11 @@ from dataclasses import dataclass
 from sqlalchemy import case, exists, func, select
 from sqlalchemy.orm import aliased
 
-from events.models import TableSession
-from service.club import digests
+from events.models import Digest as DigestRow
+from events.models import DigestPlayer, TableSession
 from service.db import db
-from service.models import Digest as DigestRow
-from service.models import DigestPlayer
 from service.sessions import queries
+from workers import digests
 
 
 def _newest():
@@ -54,7 +53,6 @@ def club_sessions(
     clubs = [c for c in clubs if not flt.club or c == flt.club]
     if not clubs:
         return []
-    digests.fill(clubs)
     newest = _newest()
     sessions = _filtered(
         select(*queries.SESSION_COLUMNS, *_verification_columns(newest), newest.c.hands,
@@ -104,7 +102,6 @@ def audited_version(clubs: list[str], flt: queries.SessionFilter) -> str:
     """A fingerprint of the sessions ``club_nets`` (and the club charts) read: the ids of their
     newest results. A result row, its digest and a session's date, table and ruleset never
     change, so the same ids mean the same data (one column of ints, far less than the data)."""
-    digests.fill(clubs)
     chosen = _audited(clubs, flt).subquery()
     with db() as session:
         ids = session.execute(select(chosen.c.verification_id).order_by(chosen.c.verification_id))
@@ -116,7 +113,6 @@ def club_nets(
 ) -> list[tuple[str, str, dict[str, int]]]:
     """(date, table, recorded net per player) of each session of ``clubs`` passing ``flt`` whose
     newest result has a report, oldest first: what the running balance needs, and no more."""
-    digests.fill(clubs)
     sessions = _audited(clubs, flt)
     chosen = sessions.subquery()
     nets = (
@@ -142,7 +138,6 @@ def player_sessions(clubs: Iterable[str], name: str, newest: int | None = None) 
     clubs = list(clubs)
     if not clubs:
         return Played([], 0, 0)
-    digests.fill(clubs)
     newest_digests = _newest()
     net = case((newest_digests.c.ok, func.coalesce(DigestPlayer.net, 0)), else_=0)
     played = _played(
@@ -169,7 +164,6 @@ def player_version(clubs: Iterable[str], name: str) -> str:
     """A fingerprint of every session ``player_sessions`` returns and the player's net in it:
     the ids of their newest results, and of the sessions with none yet."""
     clubs = list(clubs)
-    digests.fill(clubs)
     newest_digests = _newest()
     played = _played(select(newest_digests.c.verification_id), newest_digests, clubs, name)
     with db() as session:

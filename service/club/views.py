@@ -7,15 +7,16 @@ from __future__ import annotations
 from flask import abort
 
 from service.accounts import auth
-from service.club import aggregates, digests
+from service.club import aggregates
 from service.models import User
 from service.sessions import queries
 from service.sessions.views import session_summary
+from workers.digests import Digest
 
 
 def club_digests(
     user: User, club: str, flt: queries.SessionFilter
-) -> list[tuple[dict, digests.Digest | None]]:
+) -> list[tuple[dict, Digest | None]]:
     """(session summary, digest of its report or None) of a club's sessions, oldest first."""
     auth.require_club(user, club)
     flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day)

@@ -1,4 +1,4 @@
-"""``fupan digest``: fill the web's digest tables."""
+"""``fupan digest``: fill the digest tables the workers fill after each verification."""
 
 from __future__ import annotations
 
@@ -13,11 +13,12 @@ def register(app: typer.Typer) -> None:
 
 
 def digest() -> None:
-    """Digest every verification result the ledger, player pages and charts have not seen yet
-    (after an upgrade or a large ingest), so that no page request pays for it."""
+    """Digest every verification result that has none (the results stored before the workers
+    wrote digests, after an upgrade): the ledger, player pages and charts read only digests."""
     from service.app import create_app
-    from service.club import digests
+    from service.db import engine
+    from workers import digests
 
     with common.clear_errors("reach the database"), create_app().app_context():
-        done = digests.fill()
+        done = digests.fill(engine=engine())
     console.print(f"digested {done} result(s)")

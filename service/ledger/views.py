@@ -13,7 +13,6 @@ from flask_babel import gettext as _
 from engine.audit import resolutions as report_resolutions
 from engine.report import HandReport
 from service.accounts import auth
-from service.club.digests import owed_nets
 from service.club.views import club_digests
 from service.ledger import money, paid
 from service.ledger.settle import settle_up
@@ -21,6 +20,7 @@ from service.models import User
 from service.sessions import queries
 from service.sessions.resolutions import reason_words
 from service.sessions.views import parse_filter
+from workers.digests import owed_nets
 
 
 def ledger_view(user: User, club: str, args) -> dict:

@@ -33,7 +33,7 @@ def session_replay(s: TableSession) -> Replay:
     return _replay(s.id, s.head_seq)
 
 
-def step_json(s: TableSession, hand_no: int, step: int, report: dict | None) -> dict | None:
+def step_json(s: TableSession, hand_no: int, step: int, report: Report | None) -> dict | None:
     """The table after ``step`` records of hand ``hand_no`` (1-based); None when out of range.
     ``report`` (the session's audit, if done) adds the session-level anomalies and the disputes,
     shown at the settlement line, to the problems a viewer can jump to."""
@@ -83,6 +83,15 @@ def step_json(s: TableSession, hand_no: int, step: int, report: dict | None) -> 
         ],
         "result": _result(report, hand_no) if step == last else None,
     }
+
+
+def steps_of(s: TableSession, hand_no: int) -> dict[int, int]:
+    """Record seq -> the step of hand ``hand_no`` as the replay numbers it (an anomaly's place
+    is a seq of the whole session; the replay counts the hand's own steps)."""
+    hands = session_replay(s).hands
+    if not 1 <= hand_no <= len(hands):
+        return {}
+    return {seq: i for i, (seq, _rec) in enumerate(hands[hand_no - 1].records)}
 
 
 def _marks(hand, problems: dict[int, list[dict]]) -> list[int]:

@@ -210,6 +210,7 @@ def hand_view(user: User, session_id: str, index: int) -> dict:
                      if f not in KNOWN_FLAGS and f in rs.flag_rules},  # fmt: skip
         **h.json("reading", "limits", "recorded_points"),
         shown=_shown(s, index),
+        replay_steps=replays.steps_of(s, index),
     )
     return out
 

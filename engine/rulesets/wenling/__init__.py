@@ -4,7 +4,7 @@ hands, non-winners scoring against each other, and 包三家. See ``docs/rules/w
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from engine.model import Action, HandOutcome, Showdown, who
 from engine.rulesets import register
@@ -128,7 +128,7 @@ class Wenling(Ruleset):
 
     checked_kinds = flow.CHECKED_KINDS
 
-    def check(self, action: Action, history: tuple[Action, ...], opts: Options) -> list[Anomaly]:
+    def check(self, action: Action, history: Sequence[Action], opts: Options) -> list[Anomaly]:
         return flow.check(action, history)
 
     def phases(self, history: tuple[Action, ...], opts: Options) -> frozenset[str]:

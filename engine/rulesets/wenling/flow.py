@@ -4,6 +4,8 @@ discard go by may not 碰 the same tile before it draws)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.model import Action
 from engine.rulesets.base import Anomaly
 from engine.rulesets.claims import passed_peng
@@ -11,14 +13,14 @@ from engine.rulesets.claims import passed_peng
 CHECKED_KINDS = frozenset({"dice", "peng"})
 
 
-def check(action: Action, history: tuple[Action, ...]) -> list[Anomaly]:
+def check(action: Action, history: Sequence[Action]) -> list[Anomaly]:
     if action.kind == "dice":
         return _check_dice(action, history)
     found = passed_peng(action, history)
     return [found] if found else []
 
 
-def _check_dice(action: Action, history: tuple[Action, ...]) -> list[Anomaly]:
+def _check_dice(action: Action, history: Sequence[Action]) -> list[Anomaly]:
     found = []
     if sum(1 for a in history if a.kind == "dice") >= 2:
         found.append(

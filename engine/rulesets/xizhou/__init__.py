@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Sequence
 
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
@@ -352,7 +353,7 @@ class Xizhou(Ruleset):
 
     checked_kinds = frozenset({"peng", "discard"})
 
-    def check(self, action: Action, history: tuple[Action, ...], opts: Options) -> list[Anomaly]:
+    def check(self, action: Action, history: Sequence[Action], opts: Options) -> list[Anomaly]:
         """Asked about every discard (the replay's hot path): one call, the discard's first."""
         if action.kind == "peng":
             found = passed_peng(action, history)
@@ -503,7 +504,7 @@ def _settle(inp: SettleInput, opts: Options, discard_factor: int) -> list[Paymen
 
 
 def _discard_of_claimed(
-    action: Action, history: tuple[Action, ...], opts: Options
+    action: Action, history: Sequence[Action], opts: Options
 ) -> Anomaly | None:
     """吃张打张/碰张打张 (discarding the tile just claimed; a 吃's other end is allowed) is barred
     unless the claim made a 三包/互包 with the discarder or leaves the seat one standing tile

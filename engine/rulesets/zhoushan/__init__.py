@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Sequence
 
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
@@ -196,7 +197,7 @@ class Zhoushan(Ruleset):
 
     checked_kinds = frozenset({"chi", "peng", "gang"})
 
-    def check(self, action: Action, history: tuple[Action, ...], opts: Options) -> list[Anomaly]:
+    def check(self, action: Action, history: Sequence[Action], opts: Options) -> list[Anomaly]:
         """Passed 碰/胡 before the next draw, and nothing claimed or konged at the last tile."""
         found = [passed_peng(action, history), tai.claim_on_last(action, history, 0)]
         return [a for a in found if a is not None]

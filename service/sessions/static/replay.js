@@ -200,6 +200,7 @@
     var later = current.marks.filter(function (m) { return m > pos.step; });
     if (later.length) go(pos.hand, later[0]);
     else if (current.next_mark) go(current.next_mark.hand, current.next_mark.step);  // straight to it
+    else $("replay-error").textContent = _("No anomaly or dispute after this step.");
   }
 
   // a swipe on the table: left = next step, right = previous (vertical scrolling untouched)

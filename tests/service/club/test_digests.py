@@ -1,8 +1,8 @@
-"""The digests behind the ledger, player page and club charts (``service.digests`` and
-``service.aggregates``) say what each session's newest report says: checked against the
-per-report computation on simulated sessions, after a correction, a newer engine version's
-result and a failed audit, on SQLite and PostgreSQL. Filling is idempotent, also when two
-processes fill at once."""
+"""The digests behind the ledger, player page and club charts (``workers.digests``, written by
+the worker with each result, and ``service.club.aggregates``) say what each session's newest
+report says: checked against the per-report computation on simulated sessions, after a
+correction, a newer engine version's result and a failed audit, on SQLite and PostgreSQL. The
+pages fill nothing; filling is idempotent, also when two processes fill at once."""
 
 from __future__ import annotations
 
@@ -20,16 +20,17 @@ from engine.simulate import generate_session
 from events import db as events_db
 from events import store, verifications
 from events.codec import canonical_json
-from events.models import Verification
-from service.club import aggregates, charts, digests
+from events.models import Digest as DigestRow
+from events.models import DigestPlayer, Verification
+from service.club import aggregates, charts
 from service.club import views as club_views
 from service.db import db, engine
-from service.models import Digest as DigestRow
-from service.models import DigestPlayer, User
+from service.models import User
 from service.sessions import queries
 from service.sessions.views import session_summary
 from tests.conftest import BACKGROUND_BUDGET
 from tests.service.conftest import CLUB, EN, OTHER_CLUB, csrf_token, fixture_log, login, verified
+from workers import digests
 from workers.celery_app import wait_embedded
 
 PLAYERS = ["阿强", "小李", "老王", "阿芳"]  # the simulator's
@@ -122,6 +123,7 @@ def _record(app, sid: str, report: dict | None, version: str, status: str = "ok"
             session_id=sid, head_seq=head, engine_version=version, options=None, report=report,
             status=status, disputes=0, engine=engine(), error=None if report else "boom",
         )  # fmt: skip
+        digests.fill(sessions=[sid], engine=engine())  # as the worker does after storing it
 
 
 def test_the_digests_follow_each_sessions_newest_result(app, alice):
@@ -154,7 +156,25 @@ def test_the_digests_follow_each_sessions_newest_result(app, alice):
         with db() as session:
             assert session.exec(select(func.count()).select_from(DigestRow)).one() == \
                 session.exec(select(func.count()).select_from(Verification)).one()  # fmt: skip
-        assert digests.fill() == 0
+        assert digests.fill(engine=engine()) == 0
+
+
+def test_the_worker_writes_the_digest_with_the_result_and_no_page_fills_one(app, alice, monkeypatch):
+    sid = verified(alice, simulated(0))
+    with app.app_context(), db() as session:  # no page asked yet: the worker wrote it
+        vid = queries.latest_verifications([sid])[sid].id
+        assert session.exec(select(DigestRow.session_id).where(DigestRow.verification_id == vid)).all() == [sid]
+        assert session.exec(select(func.count()).select_from(DigestPlayer)).one() >= 4
+
+    def no_fill(*args, **kwargs):
+        raise AssertionError("a page filled digests")
+
+    monkeypatch.setattr(digests, "fill", no_fill)
+    for page in [f"/clubs/{CLUB}/ledger?date=all", f"/clubs/{CLUB}/dashboards", "/players/阿强",
+                 f"/api/v1/clubs/{CLUB}/charts/balance"]:  # fmt: skip
+        assert alice.get(page).status_code == 200, page
+    ledger = alice.get(f"/api/v1/clubs/{CLUB}/ledger?date=all").get_json()
+    assert ledger["pending_sessions"] == [] and ledger["totals"]
 
 
 def _fill_in_child(url: str, data_dir: str, ids: list[int], barrier) -> None:
@@ -163,7 +183,7 @@ def _fill_in_child(url: str, data_dir: str, ids: list[int], barrier) -> None:
 
     with create_app({"TESTING": True}).app_context():
         barrier.wait(60)
-        digests._fill(ids)
+        digests._fill(ids, engine())
 
 
 def test_two_processes_filling_at_once_write_each_digest_once(
@@ -171,8 +191,10 @@ def test_two_processes_filling_at_once_write_each_digest_once(
 ):
     for n in range(3):
         verified(alice, simulated(n, hands=2))
-    with app.app_context(), db() as session:
-        ids = list(session.exec(select(Verification.id)))
+    with app.app_context(), engine().begin() as c:  # as results stored before the workers digested
+        ids = list(c.execute(select(Verification.id)).scalars())
+        c.execute(DigestPlayer.__table__.delete())
+        c.execute(DigestRow.__table__.delete())
     spawn = multiprocessing.get_context("spawn")
     barrier = spawn.Barrier(2)
     args = (web_database_url, str(data_dir), ids, barrier)
@@ -183,12 +205,12 @@ def test_two_processes_filling_at_once_write_each_digest_once(
         child.join(120)
     assert [c.exitcode for c in children] == [0, 0]
     with app.app_context():
-        assert digests.fill() == 0
+        assert digests.fill(engine=engine()) == 0
         with db() as session:
             assert sorted(session.exec(select(DigestRow.verification_id))) == sorted(ids)
             players = session.exec(select(DigestPlayer.verification_id, DigestPlayer.player)).all()
         assert len(players) == len(set(players)) >= 4 * len(ids)
-        digests._fill(ids)  # again: nothing to add, no error
+        digests._fill(ids, engine())  # again: nothing to add, no error
     assert_pages_agree(app, alice)
 
 
@@ -211,8 +233,8 @@ def _bob(app):
 def test_one_clubs_bad_row_fails_neither_another_club_nor_its_own_pages(
     app, alice, web_database_url, bad_report, caplog
 ):
-    """The digest fill is per club and isolates a bad row: the NUL player name once made every
-    club's ledger, player and chart pages answer 500 for good on PostgreSQL."""
+    """The digest fill isolates a bad row: the NUL player name once made every club's ledger,
+    player and chart pages answer 500 for good on PostgreSQL."""
     bob = _bob(app)
     verified(alice, fixture_log("audit/fan_missed.jsonl"))
     bad_session = verified(bob, fixture_log("replay/clean.jsonl", club=OTHER_CLUB))
@@ -222,6 +244,7 @@ def test_one_clubs_bad_row_fails_neither_another_club_nor_its_own_pages(
         newer = {k: v for k, v in row._mapping.items() if k != "id"}
         newer.update(report=bad_report, engine_version="0.0.0-bad")
         c.execute(insert(Verification), [newer])
+    digests.fill(sessions=[bad_session], engine=engine)  # the worker's fill after storing it
     for page in [f"/clubs/{CLUB}/ledger", f"/clubs/{CLUB}/dashboards", "/players/阿强", "/"]:
         assert alice.get(page).status_code == 200, page
     for page in [f"/clubs/{OTHER_CLUB}/ledger", f"/clubs/{OTHER_CLUB}/dashboards", "/"]:

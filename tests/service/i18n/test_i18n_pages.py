@@ -169,7 +169,7 @@ def test_the_charts_are_in_the_pages_language(alice, pages, headers, pattern, al
     dashboards, a session's payment flow, a player's balance): one language, data aside."""
     paths, data = pages
     urls = charts(alice, paths)
-    assert len(urls) == 6, urls  # four club charts, the flow, a player's balance
+    assert len(urls) == 7, urls  # five club charts (efficiency too), the flow, a player's balance
     found = {}
     for url in urls:
         text = chart_words(alice, url, headers)

@@ -100,3 +100,32 @@ def test_the_history_and_the_results_are_append_only(app, alice):
             run_sql(f"UPDATE {table} SET club = 'x'")
         with pytest.raises(sqlalchemy.exc.IntegrityError, match="append-only"):
             run_sql(f"DELETE FROM {table}")
+
+
+def test_the_play_signal_reads_stored_reviews(app, alice):
+    from workers import integrity as derived
+    from workers import review
+    from workers.tasks import engine_version
+
+    session_id = verified(alice, log(110, 14, strength=1.0))
+    with app.app_context():
+        before = derived.compute(CLUB)
+        assert not [s for s in before.signals if s.kind == "play"]  # no review stored yet
+        review.review_at_head(session_id, engine_version())
+        after = derived.compute(CLUB)
+    plays = [s for s in after.signals if s.kind == "play"]
+    assert plays and all(s.enough and s.hands == 110 for s in plays)
+    dealt = {s.players: s.events for s in after.signals if s.kind == "play"}
+    fed = {s.players: s.observed for s in after.signals if s.kind == "feeding"}
+    assert all(dealt[pair] == fed[pair] for pair in dealt)  # every deal-in of a full log reviewed
+
+
+def test_names_follow_the_member_list(app):
+    from service.accounts import auth
+
+    with app.app_context():
+        dave = auth.create_user("dave", "correct horse 42", display_name="小D")
+        auth.add_member(dave, auth.get_or_create_club(CLUB), "member", player="老王")
+        names = signals_view.club_names(CLUB)
+    # a username or display name stands for the member's player; carol has no player name
+    assert names == {"alice": "阿强", "dave": "老王", "小D": "老王"}

@@ -222,7 +222,7 @@ def test_disputes_by_rule_item_count_one_cause_once_whichever_seat_made_it():
     """Two hands where the table forgot the same 番, once for 老王 (W) and once for 小李 (S):
     one rule item, two disputed hands."""
     from engine.report import Report
-    from service.club.digests import digest
+    from workers.digests import digest
 
     def hand(seq: int, seat: str, player: str) -> dict:
         why = {  # as reports made before seats were named gave them: by seat letter
@@ -258,7 +258,8 @@ def test_a_rule_item_is_shown_in_the_pages_language_alone(app):
     """The dashboards' item labels: one language, no code; "unexplained" translated (digests
     stored before items were data are emptied by migration 0012)."""
     from engine.report import Explanation
-    from service.club.digests import item_label, rule_item
+    from service.club.digests import item_label
+    from workers.digests import rule_item
 
     seats = {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"}
     why = Explanation("fan_missed", "胡牌家小李漏算无得", "no wildcard in hand (fan) missed (小李)")
@@ -284,7 +285,7 @@ def test_payment_slips_and_other_readings_are_items_whoever_made_them():
     from engine.replay import replay
     from engine.report import Explanation
     from engine.simulate import generate_session
-    from service.club.digests import rule_item
+    from workers.digests import rule_item
 
     records, _ = generate_session("wenling", 4, seed=22, summary=True)
     labels, hands = {}, 0

@@ -56,6 +56,23 @@ def test_replay_on_a_phone(app, alice, live, browser, shots):
     _at(page, 1, 10)
     page.evaluate(SWIPE, [80, 320])  # swipe right: back
     _at(page, 1, 9)
+    # issue 27: a long swipe right stays in the replay (no browser back), the phone's buttons say
+    # what they do in words
+    page.locator(".table-felt").scroll_into_view_if_needed()
+    felt = page.locator(".table-felt").bounding_box()
+    y, x0 = felt["y"] + min(felt["height"], 300) / 2, felt["x"] + 10
+    cdp = context.new_cdp_session(page)
+    for kind, x in [("touchStart", x0), *[("touchMove", x0 + 40 * i) for i in range(1, 9)],
+                    ("touchEnd", None)]:  # fmt: skip
+        points = [] if x is None else [{"x": x, "y": y}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    _at(page, 1, 8)  # the swipe stepped back, and the page is still the replay
+    assert "/replay" in page.url
+    assert page.evaluate("getComputedStyle(document.querySelector('.table-felt')).touchAction") == "pan-y"
+    assert page.evaluate("getComputedStyle(document.documentElement).overscrollBehaviorX") == "none"
+    words = {"prev": "上一步", "next": "下一步", "prev-hand": "上一局", "next-hand": "下一局", "mark": "问题"}
+    for name, word in words.items():
+        assert word in page.locator(f"#controls [data-do={name}]").inner_text(), name
 
     hand = hands[0]
     k = [i for i, (_, r) in enumerate(hand.records) if r["type"] == "discard"][3]
@@ -84,6 +101,22 @@ def test_replay_on_a_phone(app, alice, live, browser, shots):
     page.tap("#controls [data-do=mark]")
     _at(page, second, marks[second][0])
     page.wait_for_selector("#anomalies li")
+    last_marked = marked[-1]  # n after the session's last problem says there is none
+    page.goto(f"{live}/sessions/{sid}/replay?hand={last_marked}&step={marks[last_marked][-1]}")
+    _at(page, last_marked, marks[last_marked][-1])
+    page.tap("#controls [data-do=mark]")
+    page.wait_for_function("document.getElementById('replay-error').textContent.includes('没有异常或争议')")
+    _at(page, last_marked, marks[last_marked][-1])
+    # an anomaly's place on the hand page is a link to its step, as the replay numbers it
+    page.goto(f"{live}/sessions/{sid}/hands/{last_marked}")
+    links = page.locator(".anomaly-list a.to-step")
+    if links.count():
+        href = links.first.get_attribute("href")
+        step = int(href.rsplit("step=", 1)[1])
+        assert links.first.inner_text() == f"回放第 {step} 步"
+        links.first.tap()
+        _at(page, last_marked, step)
+        page.wait_for_selector("#anomalies li")
     assert errors == []
     cookies = context.cookies()
     context.close()

@@ -1,0 +1,41 @@
+"""The ledger's JSON endpoints (docs/api.md): a night's ledger, transfers marked paid and
+undone, what a point is worth."""
+
+from __future__ import annotations
+
+from flask import abort, g, jsonify, request
+
+from service.accounts import auth
+from service.ledger import paid, views
+from service.ledger.money import set_money
+
+routes = auth.ApiRoutes()
+
+
+@routes.get("/clubs/<club>/ledger")
+def ledger(club: str):
+    return jsonify(views.ledger_view(g.user, club, request.args))
+
+
+@routes.post("/clubs/<club>/ledger/paid")
+def ledger_paid(club: str):
+    """An auditor or admin marks a transfer paid: a row appended, never an update."""
+    return jsonify(paid.mark_paid(g.user, club, auth.json_body())), 201
+
+
+@routes.post("/clubs/<club>/ledger/paid/<int:mark_id>/reversal")
+def ledger_reversal(club: str, mark_id: int):
+    """An auditor or admin undoes a mark: its reversal appended (the opposite amount)."""
+    return jsonify(paid.reverse(g.user, club, mark_id)), 201
+
+
+@routes.post("/clubs/<club>/ledger/money")
+def ledger_money(club: str):
+    """A club admin sets (or clears, with an empty ``point_value``) what one point is worth."""
+    auth.require_club(g.user, club, roles=("admin",))
+    body = auth.json_body()
+    try:
+        money = set_money(club, str(body.get("point_value", "")), str(body.get("money_unit", "")))
+    except auth.AccountError as e:
+        abort(400, str(e))
+    return jsonify(club=club, money=money)
