@@ -62,7 +62,7 @@ def name_seats(text: str, seats: Mapping[str, str], lang: str) -> str:
     return _SEAT_REF.sub(lambda m: seats.get(m[1]) or SEAT_NAMES[m[1]][i], text)
 
 
-def named(label: Mapping[str, str], seats: Mapping[str, str]) -> dict:
+def named(label: Mapping[str, str], seats: Mapping[str, str]) -> dict[str, str]:
     """A ``{code, zh, en, …}`` label with the seats of its ``zh`` and ``en`` named."""
     return {**label, **{k: name_seats(label[k], seats, k) for k in ("zh", "en") if label.get(k)}}
 
@@ -103,7 +103,7 @@ class Meld:
         return min(self.tiles, key=_tile_order)
 
 
-def _tile_order(tile: str) -> tuple[str, str]:
+def _tile_order(tile: str) -> tuple[int, str]:
     return ("mpszf".index(tile[1]), tile[0])
 
 
