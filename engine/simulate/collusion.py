@@ -24,9 +24,13 @@ class Collusion:
 
     def __post_init__(self) -> None:
         if len(set(self.players)) != 2:
-            raise ValueError(f"collusion needs two different players (got {', '.join(self.players)})")
+            raise ValueError(
+                f"collusion needs two different players (got {', '.join(self.players)})"
+            )
         if not 0.0 <= self.strength <= 1.0:
-            raise ValueError(f"the collusion strength must be between 0 and 1 (got {self.strength})")
+            raise ValueError(
+                f"the collusion strength must be between 0 and 1 (got {self.strength})"
+            )
 
     def seats(self, seats: dict[str, str]) -> dict[str, str]:
         """Colluder's seat -> partner's seat at this hand (empty unless both sit)."""

@@ -18,7 +18,9 @@ from events.db import make_engine
 engine = context.config.attributes.get("engine") or make_engine(settings().database_url)
 
 
-def include_object(obj: Any, name: str | None, type_: str, reflected: bool, compare_to: Any) -> bool:
+def include_object(
+    obj: Any, name: str | None, type_: str, reflected: bool, compare_to: Any
+) -> bool:
     """Leave out what the migrations make differently on purpose: on PostgreSQL, 0003 replaced
     events.stream's per-row foreign key by a statement-level trigger."""
     return not (

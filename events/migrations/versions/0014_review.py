@@ -21,8 +21,9 @@ def upgrade() -> None:
     op.create_table(
         "reviews",
         sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("session_id", sa.String(32), sa.ForeignKey("sessions.id"), nullable=False,
-                  index=True),
+        sa.Column(
+            "session_id", sa.String(32), sa.ForeignKey("sessions.id"), nullable=False, index=True
+        ),
         sa.Column("head_seq", sa.Integer, nullable=False),
         sa.Column("engine_version", sa.String(40), nullable=False),
         sa.Column("review_version", sa.Integer, nullable=False),
