@@ -46,8 +46,15 @@ def outcomes(rng: random.Random, count: int, n_wild: int) -> list[HandOutcome]:
         tiles = winning_hand(rng, n_wild)
         shows = {s: Showdown(s, LOSER) for s in "ESW"} | {"N": Showdown("N", tiles)}
         win = Win("N", "self_draw", rng.choice(tiles))
-        out.append(HandOutcome(no=1, seats=dict.fromkeys("ESWN", "x"),
-                               wildcards=frozenset({WILD}), showdowns=shows, wins=(win,)))
+        out.append(
+            HandOutcome(
+                no=1,
+                seats=dict.fromkeys("ESWN", "x"),
+                wildcards=frozenset({WILD}),
+                showdowns=shows,
+                wins=(win,),
+            )
+        )
     return out
 
 

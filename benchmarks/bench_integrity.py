@@ -51,8 +51,11 @@ def play(strength: float, seed: int) -> HandFacts:
     for r in records:
         if r["type"] == "win" and r["how"] == "discard":
             deal_ins.setdefault(seats[r["from"]], []).append(seats[r["seat"]])
-    return HandFacts(HandRef("bench", seed, seed), tuple(names),
-                     tuple((d, tuple(w)) for d, w in deal_ins.items()))
+    return HandFacts(
+        HandRef("bench", seed, seed),
+        tuple(names),
+        tuple((d, tuple(w)) for d, w in deal_ins.items()),
+    )
 
 
 def bank(strength: float, size: int, offset: int = 0) -> list[HandFacts]:
@@ -91,8 +94,11 @@ def main() -> None:
     lengths = [int(x) for x in args.lengths.split(",")]
     strengths = [float(x) for x in args.strengths.split(",")]
     cpu, wall = time.process_time(), time.perf_counter()
-    print(f"{RULESET}, banks of {args.bank} hands per strength, {args.seasons} bootstrap seasons "
-          f"per point, {args.jobs} processes", flush=True)
+    print(
+        f"{RULESET}, banks of {args.bank} hands per strength, {args.seasons} bootstrap seasons "
+        f"per point, {args.jobs} processes",
+        flush=True,
+    )
     print("strength | length | colluding pair flagged | honest pairs flagged", flush=True)
     with ProcessPoolExecutor(args.jobs) as pool:
         per = args.bank // args.jobs
@@ -103,18 +109,26 @@ def main() -> None:
             for n, (found, alarms) in zip(lengths, pool.map(point, jobs), strict=True):
                 label = "honest" if s == 0 else f"{s}"
                 pair = "—" if s == 0 else f"{found:.1%}"
-                print(f"{label:>8} | {n:>6} | {pair:>22} | {alarms:.2%}  "
-                      f"({time.perf_counter() - wall:.0f} s)", flush=True)
+                print(
+                    f"{label:>8} | {n:>6} | {pair:>22} | {alarms:.2%}  "
+                    f"({time.perf_counter() - wall:.0f} s)",
+                    flush=True,
+                )
         if args.direct:
             starts = [10_000_000 + 1000 * i for i in range(args.direct)]
             seasons = pool.map(bank, [0.5] * args.direct, [1000] * args.direct, starts)
             direct = [verdict(season) for season in seasons]
             found = sum(d[0] for d in direct) / len(direct)
             alarms = sum(d[1] for d in direct) / sum(d[2] for d in direct)
-            print(f"direct: {args.direct} seasons of 1,000 hands at strength 0.5 (no shared "
-                  f"hand): pair flagged {found:.1%}, honest pairs flagged {alarms:.2%}", flush=True)
-    print(f"\ntotal {time.perf_counter() - wall:.0f} s wall, {time.process_time() - cpu:.0f} s CPU "
-          f"in the main process")
+            print(
+                f"direct: {args.direct} seasons of 1,000 hands at strength 0.5 (no shared "
+                f"hand): pair flagged {found:.1%}, honest pairs flagged {alarms:.2%}",
+                flush=True,
+            )
+    print(
+        f"\ntotal {time.perf_counter() - wall:.0f} s wall, {time.process_time() - cpu:.0f} s CPU "
+        f"in the main process"
+    )
 
 
 if __name__ == "__main__":

@@ -42,7 +42,9 @@ PG = os.environ.get(
     os.environ.get("FUPAN_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432"),
 )
 REDIS = (
-    os.environ.get("FUPAN_BENCH_REDIS", os.environ.get("FUPAN_TEST_REDIS", "redis://127.0.0.1:6379"))
+    os.environ.get(
+        "FUPAN_BENCH_REDIS", os.environ.get("FUPAN_TEST_REDIS", "redis://127.0.0.1:6379")
+    )
     + "/15"
 )
 CACHE = Path(tempfile.gettempdir()) / "fupan-bench-pipeline-v1"
@@ -160,7 +162,13 @@ def start_worker(hostname: str, launcher: list[str] | None = None, **popen) -> s
     """One quiet ``celery worker`` (solo pool) of the benchmarks. ``launcher``: the Python
     arguments that start celery (default ``-m celery``; one that patches something first must
     run celery's ``main`` with the arguments it is given)."""
-    command = [sys.executable, *(launcher or ["-m", "celery"]), *WORKER_ARGS, "--hostname", hostname]
+    command = [
+        sys.executable,
+        *(launcher or ["-m", "celery"]),
+        *WORKER_ARGS,
+        "--hostname",
+        hostname,
+    ]
     return subprocess.Popen(
         command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **popen
     )

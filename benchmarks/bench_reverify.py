@@ -126,8 +126,10 @@ def run_once(args, workers: int, version: str, hands: int, admin) -> dict[str, f
     for party, seconds in cpu.items():
         print(f"  {party:22} {seconds:7.1f} s CPU = {seconds / hands * 1000:.3f} ms a hand")
     print(f"  PostgreSQL share of the CPU spent: {pg / total:.0%}")
-    print(f"  (not counted: PostgreSQL's background processes, shared with every database on the "
-          f"server: {shared:.1f} s)")
+    print(
+        f"  (not counted: PostgreSQL's background processes, shared with every database on the "
+        f"server: {shared:.1f} s)"
+    )
     return {"rate": hands / wall, "worker_ms": cpu["workers"] / hands * 1000,
             "pg_ms": pg / hands * 1000, "total_ms": total / hands * 1000}  # fmt: skip
 

@@ -48,15 +48,20 @@ def calibrate() -> float:
 def part_a(rng: random.Random, n: int, repeat: int) -> None:
     from mahjong.shanten import Shanten
 
-    hands = near_wins(rng, n // 2, 14) + [rng.sample([f for f in FACES for _ in range(4)], 14)
-                                          for _ in range(n - n // 2)]
+    hands = near_wins(rng, n // 2, 14) + [
+        rng.sample([f for f in FACES for _ in range(4)], 14) for _ in range(n - n // 2)
+    ]
     ours = [Hand(tuple(h)) for h in hands]
     arrays = [[Counter(h)[f] for f in FACES] for h in hands]
     peer = Shanten()
     for h in ours:
         shanten(h)  # fill the per-suit tables (a worker's hold a day's suit patterns)
-    cases = [(shanten, ours), (hand_shanten, hands), (peer.calculate_shanten, arrays),
-             (peer.calculate_shanten_for_regular_hand, arrays)]
+    cases = [
+        (shanten, ours),
+        (hand_shanten, hands),
+        (peer.calculate_shanten, arrays),
+        (peer.calculate_shanten_for_regular_hand, arrays),
+    ]
     times = [[] for _ in cases]
     for _ in range(repeat):
         for lo in range(0, len(hands), 250):
@@ -72,24 +77,33 @@ def part_a(rng: random.Random, n: int, repeat: int) -> None:
     r_reg = statistics.median(p / o for o, p in zip(times[0], times[3], strict=True))
     print(f"(a) 14 tiles, no 得, {len(hands)} hands (half near a win), median of {repeat}, the")
     print("    hand-level memos emptied before each chunk (per-suit tables warm, as in a worker):")
-    print(f"    fupan efficiency.shanten(Hand)        {t_ours * 1e6:7.2f} us  {1 / t_ours:10,.0f}/s")
+    print(
+        f"    fupan efficiency.shanten(Hand)        {t_ours * 1e6:7.2f} us  {1 / t_ours:10,.0f}/s"
+    )
     print(f"    fupan engine.hand.shanten(list[str])  {t_low * 1e6:7.2f} us  {1 / t_low:10,.0f}/s")
-    print(f"    mahjong calculate_shanten(34-array)   {t_peer * 1e6:7.2f} us  {1 / t_peer:10,.0f}/s"
-          f"  -> efficiency.shanten is {r_peer:.2f}x its rate")
-    print(f"    mahjong ..._for_regular_hand          {t_reg * 1e6:7.2f} us  {1 / t_reg:10,.0f}/s"
-          f"  -> efficiency.shanten is {r_reg:.2f}x its rate")
+    print(
+        f"    mahjong calculate_shanten(34-array)   {t_peer * 1e6:7.2f} us  {1 / t_peer:10,.0f}/s"
+        f"  -> efficiency.shanten is {r_peer:.2f}x its rate"
+    )
+    print(
+        f"    mahjong ..._for_regular_hand          {t_reg * 1e6:7.2f} us  {1 / t_reg:10,.0f}/s"
+        f"  -> efficiency.shanten is {r_reg:.2f}x its rate"
+    )
 
 
 def part_b(rng: random.Random, n: int, repeat: int) -> None:
     print(f"(b) with 得 (5z), {n} hands each, median of {repeat}:")
     for size in (14, 17):
         for n_wild in (1, 2, 3):
-            hands = [Hand(tuple(h), wildcards=frozenset({"5z"}))
-                     for h in near_wins(rng, n, size, n_wild)]
+            hands = [
+                Hand(tuple(h), wildcards=frozenset({"5z"})) for h in near_wins(rng, n, size, n_wild)
+            ]
             probe = [Hand(h.concealed[:-1], wildcards=h.wildcards) for h in hands]
             (t, t_probe), _ = side_by_side([(shanten, hands), (draws, probe)], repeat)
-            print(f"    {size} tiles, {n_wild} 得: shanten {1 / t:9,.0f}/s ({t * 1e6:6.1f} us);"
-                  f"  {size - 1}-tile draw probe {1 / t_probe:8,.0f}/s ({t_probe * 1e6:6.1f} us)")
+            print(
+                f"    {size} tiles, {n_wild} 得: shanten {1 / t:9,.0f}/s ({t * 1e6:6.1f} us);"
+                f"  {size - 1}-tile draw probe {1 / t_probe:8,.0f}/s ({t_probe * 1e6:6.1f} us)"
+            )
 
 
 def part_cd(sessions: int, hands: int) -> None:
@@ -111,9 +125,11 @@ def part_cd(sessions: int, hands: int) -> None:
             review_s += time.process_time() - start
         per_hand.sort()
         p95 = per_hand[int(0.95 * (len(per_hand) - 1))]
-        print(f"    {name:9s} a hand, four seats: median {statistics.median(per_hand) * 1e3:7.1f} ms,"
-              f" p95 {p95 * 1e3:7.1f} ms;  review / verification = {review_s / audit_s:6.1f}x"
-              f" ({review_s:.2f} s vs {audit_s:.2f} s)")
+        print(
+            f"    {name:9s} a hand, four seats: median {statistics.median(per_hand) * 1e3:7.1f} ms,"
+            f" p95 {p95 * 1e3:7.1f} ms;  review / verification = {review_s / audit_s:6.1f}x"
+            f" ({review_s:.2f} s vs {audit_s:.2f} s)"
+        )
 
 
 def part_e() -> None:
@@ -127,8 +143,10 @@ def part_e() -> None:
             hand, shown = random_hand(rng, family)
             got = draws(hand)
             bad += (got.shanten, list(got.effective)) != _reference(hand, shown)
-        print(f"(e) {family}: 20 000 hands, shanten and effective tiles vs the reference: "
-              f"{bad} disagreements ({time.perf_counter() - start:.0f} s)")
+        print(
+            f"(e) {family}: 20 000 hands, shanten and effective tiles vs the reference: "
+            f"{bad} disagreements ({time.perf_counter() - start:.0f} s)"
+        )
         ref.kept.cache_clear()
 
 

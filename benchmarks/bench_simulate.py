@@ -56,7 +56,9 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
     print(f"{args.hands} hands per run, best of {args.repeat}")
-    print(f"{'ruleset':<9} {'full cpu/s':>10} {'full wall/s':>11} {'summary cpu/s':>13} {'summary wall/s':>14}")
+    print(
+        f"{'ruleset':<9} {'full cpu/s':>10} {'full wall/s':>11} {'summary cpu/s':>13} {'summary wall/s':>14}"
+    )
     mixes = {}
     for name in SHIPPED:
         full_cpu, full_wall, records = timed(name, args.hands, False, args.repeat)

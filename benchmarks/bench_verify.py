@@ -36,9 +36,11 @@ def main() -> None:
         records, _ = generate_session(name, hands, seed=1)
         t_replay = best(lambda records=records: replay(records))
         t_audit = best(lambda records=records: audit_records(records))
-        print(f"{name:9} {len(records) / hands:4.0f} records a hand: replay {hands / t_replay:6.0f} "
-              f"hands/s ({t_replay / len(records) * 1e6:4.1f} µs/record), replay + audit "
-              f"{hands / t_audit:6.0f} hands/s")
+        print(
+            f"{name:9} {len(records) / hands:4.0f} records a hand: replay {hands / t_replay:6.0f} "
+            f"hands/s ({t_replay / len(records) * 1e6:4.1f} µs/record), replay + audit "
+            f"{hands / t_audit:6.0f} hands/s"
+        )
     records, _ = generate_session("wenling", hands, seed=1)
     probes = [random.Random(no).randrange(h.steps) for no, h in enumerate(replay(records).hands)]
     default = replay_module.CHECKPOINT_EVERY
@@ -47,8 +49,10 @@ def main() -> None:
         pairs = list(zip(replay(records).hands, probes, strict=True))
         cold = best(lambda pairs=pairs: [h.state_at(s) for h, s in pairs], repeat=1)
         warm = best(lambda pairs=pairs: [h.state_at(s) for h, s in pairs])
-        print(f"wenling state_at, checkpoint every {every:>5}: first call of a hand "
-              f"{cold / hands * 1e6:5.0f} µs (builds the snapshots), later {warm / hands * 1e6:4.0f} µs")
+        print(
+            f"wenling state_at, checkpoint every {every:>5}: first call of a hand "
+            f"{cold / hands * 1e6:5.0f} µs (builds the snapshots), later {warm / hands * 1e6:4.0f} µs"
+        )
     replay_module.CHECKPOINT_EVERY = default
 
 

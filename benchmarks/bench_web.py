@@ -90,7 +90,9 @@ def login(base: str) -> requests.Session:
     http = requests.Session()
     page = http.get(f"{base}/login").text
     token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
-    http.post(f"{base}/login", data={"username": "bench", "password": PASSWORD, "csrf_token": token})
+    http.post(
+        f"{base}/login", data={"username": "bench", "password": PASSWORD, "csrf_token": token}
+    )
     return http
 
 
@@ -145,15 +147,28 @@ def main() -> None:
         else:
             t0 = time.perf_counter()
             ids = populate(args.hands)
-            print(f"stored and verified {args.hands} hands in {len(ids)} sessions: "
-                  f"{time.perf_counter() - t0:.1f} s")
+            print(
+                f"stored and verified {args.hands} hands in {len(ids)} sessions: "
+                f"{time.perf_counter() - t0:.1f} s"
+            )
             add_user()
         port = 8700 + os.getpid() % 200
         base = f"http://127.0.0.1:{port}"
         server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "python:service.gunicorn_conf",
-             "-w", str(args.workers), "-b", f"127.0.0.1:{port}",
-             "--log-level", "warning", "service.app:create_app()"],
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "-c",
+                "python:service.gunicorn_conf",
+                "-w",
+                str(args.workers),
+                "-b",
+                f"127.0.0.1:{port}",
+                "--log-level",
+                "warning",
+                "service.app:create_app()",
+            ],
             cwd=ROOT,
         )
         wait_up(base, server)

@@ -60,9 +60,14 @@ def wenling_hands(rng: random.Random, count: int, n_wild: int) -> list[tuple[Han
         for i in rng.sample(range(17), n_wild):
             tiles[i] = WILD
         win = Win("S", "discard", rng.choice([t for t in tiles if t != WILD] or tiles), "W")
-        outcome = HandOutcome(no=1, seats=dict.fromkeys("ESWN", "x"), indicator=WILD,
-                              wildcards=frozenset({WILD}),
-                              showdowns={"S": Showdown("S", tuple(tiles))}, wins=(win,))
+        outcome = HandOutcome(
+            no=1,
+            seats=dict.fromkeys("ESWN", "x"),
+            indicator=WILD,
+            wildcards=frozenset({WILD}),
+            showdowns={"S": Showdown("S", tuple(tiles))},
+            wins=(win,),
+        )
         out.append((outcome, win))
     return out
 
@@ -109,7 +114,10 @@ def main() -> None:
     calc = HandCalculator()
     riichi = riichi_hands(rng, args.hands)
     print(f"{args.hands} hands per row, {args.repeat} rounds of alternating chunks of 50 hands")
-    print("(a) wenling score_winner (max over every 得 reading) | (b) mahjong HandCalculator | (c) ratio")
+    print(
+        "(a) wenling score_winner (max over every 得 reading) | (b) mahjong HandCalculator | (c) ratio"
+    )
+
     def ours(h):
         return score_winner(h[0], h[1], OPTS)
 
@@ -119,7 +127,9 @@ def main() -> None:
     for n_wild in range(4):
         hands = wenling_hands(rng, args.hands, n_wild)
         cold = first_pass(ours, hands)
-        (t_ours, t_peer), (_, ratio) = side_by_side([(ours, hands), (peer, riichi)], args.repeat, 50)
+        (t_ours, t_peer), (_, ratio) = side_by_side(
+            [(ours, hands), (peer, riichi)], args.repeat, 50
+        )
         print(
             f"    {n_wild} 得: {1 / t_ours:9.0f} hands/s | {1 / t_peer:9.0f} hands/s |"
             f" {ratio:5.2f}   (first pass {cold:.0f} hands/s)"
@@ -135,7 +145,9 @@ def main() -> None:
     shows = []
     for _ in range(args.hands):
         n_wild = rng.choice((0, 0, 1, 2))
-        shows.append(Showdown(rng.choice("ESWN"), (*rng.sample(wall, 16 - n_wild), *[WILD] * n_wild)))
+        shows.append(
+            Showdown(rng.choice("ESWN"), (*rng.sample(wall, 16 - n_wild), *[WILD] * n_wild))
+        )
     r = rate(lambda s: score_nonwinner(s, WILDS, False, OPTS), shows, args.repeat)
     print(f"(d) score_nonwinner, 16 tiles: {1e6 / r:6.1f} µs")
     outcomes = [h.outcome for h in replay(generate_session("wenling", args.hands, seed=1)[0]).hands]

@@ -111,7 +111,7 @@ def _retile(rng: random.Random, value):
     tile = rng.choice(ALL_TILES)
     if isinstance(value, str) and len(value) >= 2 and len(value) % 2 == 0:
         k = 2 * rng.randrange(len(value) // 2)
-        return value[:k] + tile + value[k + 2:]
+        return value[:k] + tile + value[k + 2 :]
     if isinstance(value, list) and value:
         value = list(value)
         value[rng.randrange(len(value))] = tile
@@ -190,9 +190,11 @@ def main() -> None:
     took, cpu = time.perf_counter() - start, time.process_time() - cpu
     for f in result.failures[:20]:
         print(f"log {f['index']}: {f['error']} after {'; '.join(f['mutations'])}")
-    print(f"seed {args.seed}: {result.logs} mutated logs, {result.refused} refused with a line, "
-          f"{len(result.failures)} tracebacks, {took:.0f} s wall, {cpu:.0f} s CPU "
-          f"({result.logs / cpu:.0f} logs per CPU second)")
+    print(
+        f"seed {args.seed}: {result.logs} mutated logs, {result.refused} refused with a line, "
+        f"{len(result.failures)} tracebacks, {took:.0f} s wall, {cpu:.0f} s CPU "
+        f"({result.logs / cpu:.0f} logs per CPU second)"
+    )
     sys.exit(1 if result.failures else 0)
 
 

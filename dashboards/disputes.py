@@ -33,8 +33,13 @@ def dispute_rate_by_item(items: Iterable[str], hands: int, labels: Labels) -> go
     names = [name for name, _ in reversed(counts)]
     rates = [100.0 * n / hands if hands else 0.0 for _, n in reversed(counts)]
     fig = go.Figure(
-        go.Bar(x=rates, y=names, orientation="h", text=[n for _, n in reversed(counts)],
-               hovertemplate="%{y}: %{x:.1f}% (%{text})<extra></extra>")  # fmt: skip
+        go.Bar(
+            x=rates,
+            y=names,
+            orientation="h",
+            text=[n for _, n in reversed(counts)],
+            hovertemplate="%{y}: %{x:.1f}% (%{text})<extra></extra>",
+        )  # fmt: skip
     )
     fig.update_xaxes(title_text=labels.share_axis, rangemode="tozero")
     return styled(fig, labels.by_item)

@@ -25,10 +25,18 @@ def payment_sankey(payments: Iterable[Mapping], labels: Labels) -> go.Figure:
     target = [len(payers) + payees.index(b) for _, b in flows]
     fig = go.Figure(
         go.Sankey(
-            node={"label": nodes, "pad": 18, "thickness": 16,
-                  "hovertemplate": "%{label}: %{value}<extra></extra>"},
-            link={"source": source, "target": target, "value": list(flows.values()),
-                  "hovertemplate": "%{source.label} → %{target.label}: %{value}<extra></extra>"},
+            node={
+                "label": nodes,
+                "pad": 18,
+                "thickness": 16,
+                "hovertemplate": "%{label}: %{value}<extra></extra>",
+            },
+            link={
+                "source": source,
+                "target": target,
+                "value": list(flows.values()),
+                "hovertemplate": "%{source.label} → %{target.label}: %{value}<extra></extra>",
+            },
         )
     )
     return styled(fig, labels.flow)

@@ -8,8 +8,9 @@ import plotly.graph_objects as go
 from dashboards.style import styled
 
 
-def observed_vs_expected(observed: float, expected: float, title: str, seen: str, chance: str,
-                         axis: str) -> go.Figure:
+def observed_vs_expected(
+    observed: float, expected: float, title: str, seen: str, chance: str, axis: str
+) -> go.Figure:
     """Two bars: ``observed`` (labelled ``seen``) and ``expected`` (``chance``)."""
     fig = go.Figure(go.Bar(
         x=[seen, chance], y=[observed, expected], text=[f"{observed:g}", f"{expected:.1f}"],

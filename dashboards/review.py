@@ -18,8 +18,14 @@ def efficiency_by_player(rows: Iterable[Mapping], title: str, axis: str) -> go.F
     players = [str(r["player"]) for r in rows]
     share = [100.0 * r["best"] / r["decisions"] if r["decisions"] else 0.0 for r in rows]
     text = [f"{r['best']}/{r['decisions']}" for r in rows]
-    extra = [[r["lost"] / r["decisions"] if r["decisions"] else 0.0, r["missed_wins"],
-              r["avoidable_deal_ins"]] for r in rows]
+    extra = [
+        [
+            r["lost"] / r["decisions"] if r["decisions"] else 0.0,
+            r["missed_wins"],
+            r["avoidable_deal_ins"],
+        ]
+        for r in rows
+    ]
     fig = go.Figure(go.Bar(
         x=players, y=share, text=text, textposition="auto", customdata=extra, marker_color="#2e7d32",
         hovertemplate="%{x}: %{y:.1f}% (%{text}) · %{customdata[0]:.1f} · %{customdata[1]} · "

@@ -76,6 +76,7 @@ def audit_hand(hand: HandReplay) -> HandReport:
     checked = check_claims(hand.records, hand.outcome, hand.anomalies, rs, opts, hand.summary)
     outcome = checked.outcome
     anomalies = list(hand.anomalies) + checked.anomalies
+
     def settle():
         scorings = rs.score(outcome, opts)
         inp = rs.settle_input(outcome, scorings, opts)
@@ -85,16 +86,35 @@ def audit_hand(hand: HandReplay) -> HandReport:
     found = rs.score_anomalies(outcome, scorings, opts)
     if found:
         win_seq = next((seq for seq, rec in hand.records if rec["type"] == "win"), hand.seq)
-        anomalies += [a if a.seq is not None else dataclasses.replace(a, seq=win_seq) for a in found]
+        anomalies += [
+            a if a.seq is not None else dataclasses.replace(a, seq=win_seq) for a in found
+        ]
     recorded = _recorded(hand.settlement)
     if recorded is not None and inp is not None and (hand.settlement or {}).get("points"):
         anomalies += _points_check(hand, inp, payments, recorded)
     expected_flows = pair_flows(payments)
     disputes, why, fixes = [], [], []
     if recorded is not None and expected_flows != pair_flows(recorded):
-        found = _guard(hand, anomalies, "explain", lambda: [] if inp is None else explanations(
-            rs, outcome, scorings, inp, opts, pair_flows(recorded), pair_flows,
-            hand.outcome if checked.false_wins else None), [])
+        found = _guard(
+            hand,
+            anomalies,
+            "explain",
+            lambda: (
+                []
+                if inp is None
+                else explanations(
+                    rs,
+                    outcome,
+                    scorings,
+                    inp,
+                    opts,
+                    pair_flows(recorded),
+                    pair_flows,
+                    hand.outcome if checked.false_wins else None,
+                )
+            ),
+            [],
+        )
         why = [Explanation(**named(e, outcome.seats)) for e in found or [CAUSE_UNKNOWN]]
         first = why[0] if why[0].code != CAUSE_UNKNOWN["code"] else None
         disputes = _disputes(hand.no, expected_flows, pair_flows(recorded), first)
@@ -202,21 +222,34 @@ def session_anomalies(rp: Replay) -> list[Anomaly]:
     for hand in rp.hands:
         strangers = sorted(set(hand.outcome.seats.values()) - players) if players else []
         if strangers:
-            found.append(Anomaly(hand.seq, "unknown_player", ERROR,
-                                 f"hand {hand.no} seats {', '.join(strangers)}, not in the session"))
+            found.append(
+                Anomaly(
+                    hand.seq,
+                    "unknown_player",
+                    ERROR,
+                    f"hand {hand.no} seats {', '.join(strangers)}, not in the session",
+                )
+            )
     for prev, nxt in zip(rp.hands, rp.hands[1:], strict=False):
         if nxt.no != prev.no + 1:
-            found.append(Anomaly(nxt.seq, "hand_number", WARNING,
-                                 f"hand {nxt.no} follows hand {prev.no}"))
+            found.append(
+                Anomaly(nxt.seq, "hand_number", WARNING, f"hand {nxt.no} follows hand {prev.no}")
+            )
         if nxt.seat_change or not (prev.outcome.wins or prev.outcome.exhausted):
             continue
         dealer = rp.ruleset.next_dealer(prev.outcome, rp.opts)
         k = SEATS.index(dealer)
         expected = {SEATS[i]: prev.outcome.seats[SEATS[(k + i) % 4]] for i in range(4)}
         if dict(nxt.outcome.seats) != expected:
-            found.append(Anomaly(nxt.seq, "dealer_rotation", ERROR,
-                                 f"hand {nxt.no} should seat {_seating(expected)}; "
-                                 f"the log seats {_seating(nxt.outcome.seats)}"))
+            found.append(
+                Anomaly(
+                    nxt.seq,
+                    "dealer_rotation",
+                    ERROR,
+                    f"hand {nxt.no} should seat {_seating(expected)}; "
+                    f"the log seats {_seating(nxt.outcome.seats)}",
+                )
+            )
     return found
 
 
@@ -228,10 +261,18 @@ def _guard(hand: HandReplay, anomalies: list[Anomaly], what: str, call, default)
         return call()
     except Exception as exc:
         if not isinstance(exc, HandError):  # the detail is for developers: the log has it
-            logging.getLogger(__name__).warning("%s failed on hand %s", what, hand.no, exc_info=True)
-        anomalies.append(Anomaly(hand.seq, "score_failed", ERROR,
-                                 f"the {hand.ruleset.title_en} rules cannot {what} this hand: "
-                                 + (str(exc) if isinstance(exc, HandError) else "the engine failed on it")))
+            logging.getLogger(__name__).warning(
+                "%s failed on hand %s", what, hand.no, exc_info=True
+            )
+        anomalies.append(
+            Anomaly(
+                hand.seq,
+                "score_failed",
+                ERROR,
+                f"the {hand.ruleset.title_en} rules cannot {what} this hand: "
+                + (str(exc) if isinstance(exc, HandError) else "the engine failed on it"),
+            )
+        )
         return default
 
 
@@ -252,8 +293,14 @@ def _points_check(hand: HandReplay, inp, payments, recorded: list[Payment]) -> l
         return []
     seq = next(seq for seq, rec in reversed(hand.records) if rec["type"] == "settlement")
     shown = ", ".join(f"{who(s)} {n}" for s, n in claimed.items())
-    return [Anomaly(seq, "points_contradict_payments", "error",
-                    f"the table's points ({shown}) settled by the rules do not give what it paid")]
+    return [
+        Anomaly(
+            seq,
+            "points_contradict_payments",
+            "error",
+            f"the table's points ({shown}) settled by the rules do not give what it paid",
+        )
+    ]
 
 
 def _disputes(

@@ -154,10 +154,14 @@ def check_claims(
                 out.on_word += [_word(seq, f, rules[f].zh, rules[f].en) for f in sorted(kept)]
                 if w.from_seat:
                     came = w.from_seat
-                    out.on_word.append(_word(seq, "from", f"{who(came)}放的牌", f"the tile came from {who(came)}"))
+                    out.on_word.append(
+                        _word(seq, "from", f"{who(came)}放的牌", f"the tile came from {who(came)}")
+                    )
                 if w.seat in robbed_on_word:
                     zh = f"抢杠：{who(w.from_seat)}加杠{chinese(w.tile)}"
-                    en = f"{who(w.from_seat)} was adding {english(w.tile)} to its pung (robbed kong)"
+                    en = (
+                        f"{who(w.from_seat)} was adding {english(w.tile)} to its pung (robbed kong)"
+                    )
                     out.on_word.append(_word(seq, "robbed_kong", zh, en))
         else:
             for f in claimed:
@@ -262,8 +266,13 @@ def _impossible_show(
     return None
 
 
-_MELD_EN = {"chi": "chow", "peng": "pung", "gang_exposed": "exposed kong",
-            "gang_concealed": "concealed kong", "gang_added": "added kong"}
+_MELD_EN = {
+    "chi": "chow",
+    "peng": "pung",
+    "gang_exposed": "exposed kong",
+    "gang_concealed": "concealed kong",
+    "gang_added": "added kong",
+}
 
 
 def _meld_problem(meld: Meld, seat: str, rs: Ruleset, wild) -> str | None:
@@ -376,4 +385,9 @@ def _check_robbed(
 
 def _word(seq: int | None, claim: str, zh: str, en: str) -> dict:
     """A claim taken on the table's word (``taken_on_word``)."""
-    return {"seq": seq, "claim": claim, "zh": f"{zh}：照桌上所记", "en": f"{en}: as the table recorded"}
+    return {
+        "seq": seq,
+        "claim": claim,
+        "zh": f"{zh}：照桌上所记",
+        "en": f"{en}: as the table recorded",
+    }

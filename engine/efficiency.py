@@ -43,10 +43,22 @@ class Hand:
 
     def with_tile(self, tile: str) -> Hand:
         if tile in self.bonus:
-            return Hand(self.concealed, self.melds, (*self.revealed, tile), self.wildcards,
-                        self.shapes, self.bonus)
-        return Hand((*self.concealed, tile), self.melds, self.revealed, self.wildcards,
-                    self.shapes, self.bonus)
+            return Hand(
+                self.concealed,
+                self.melds,
+                (*self.revealed, tile),
+                self.wildcards,
+                self.shapes,
+                self.bonus,
+            )
+        return Hand(
+            (*self.concealed, tile),
+            self.melds,
+            self.revealed,
+            self.wildcards,
+            self.shapes,
+            self.bonus,
+        )
 
     def shown(self) -> list[str]:
         """Every tile the seat holds or has shown (what a limit counts)."""
@@ -115,8 +127,9 @@ def draws(hand: Hand, probe: bool = True) -> Draws:
     found: set[str] = set()
     if standard and std == now:
         bonus, wild = hand.bonus, hand.wildcards
-        found.update(k for k, g in zip(FACES, gains, strict=True)
-                     if g and k not in bonus and k not in wild)
+        found.update(
+            k for k, g in zip(FACES, gains, strict=True) if g and k not in bonus and k not in wild
+        )
         found.update(k for k in wild if k not in bonus)
     for s, h in zip(limits, held, strict=True):
         if _limit(s, h + 1) < now:

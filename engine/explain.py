@@ -117,8 +117,12 @@ def false_wins_paid(
     pays = _resettled(rs, declared, opts)
     if pays is not None:
         names = "、".join(who(s) for s in false)
-        yield Mistake("false_win_paid", f"{names}诈胡，却照胡牌付了钱",
-                      f"{', '.join(who(s) for s in false)}: a false win, paid as a win", pays)
+        yield Mistake(
+            "false_win_paid",
+            f"{names}诈胡，却照胡牌付了钱",
+            f"{', '.join(who(s) for s in false)}: a false win, paid as a win",
+            pays,
+        )
 
 
 def reading_mistakes(
@@ -156,23 +160,36 @@ def table_slips(rs: Ruleset, outcome: HandOutcome, inp: SettleInput, opts) -> It
     payments = rs.settle(inp, opts)
     if len(outcome.wins) > 1:
         for w in outcome.wins:
-            yield Mistake("winner_not_paid", f"{who(w.seat)}也胡了，没人付给{who(w.seat)}",
-                          f"{who(w.seat)} won too and was not paid",
-                          tuple(p for p in payments if p.payee != w.seat))
+            yield Mistake(
+                "winner_not_paid",
+                f"{who(w.seat)}也胡了，没人付给{who(w.seat)}",
+                f"{who(w.seat)} won too and was not paid",
+                tuple(p for p in payments if p.payee != w.seat),
+            )
     for i, p in enumerate(payments):
-        rest = (*payments[:i], *payments[i + 1:])
+        rest = (*payments[:i], *payments[i + 1 :])
         payer, payee = who(p.payer), who(p.payee)
-        yield Mistake("paid_twice", f"{payer}付给{payee}的款付了两次",
-                      f"{payer}'s payment to {payee} paid twice", (*payments, p))
+        yield Mistake(
+            "paid_twice",
+            f"{payer}付给{payee}的款付了两次",
+            f"{payer}'s payment to {payee} paid twice",
+            (*payments, p),
+        )
         for x in SEATS:
             if x in (p.payer, p.payee):
                 continue
-            yield Mistake("paid_by_wrong_seat", f"{who(x)}替{payer}付了给{payee}的款",
-                          f"{who(x)} paid what {payer} owed {payee}",
-                          (*rest, dataclasses.replace(p, payer=x)))
-            yield Mistake("paid_to_wrong_seat", f"{payer}该付{payee}的款付给了{who(x)}",
-                          f"{payer} paid {who(x)} what they owed {payee}",
-                          (*rest, dataclasses.replace(p, payee=x)))
+            yield Mistake(
+                "paid_by_wrong_seat",
+                f"{who(x)}替{payer}付了给{payee}的款",
+                f"{who(x)} paid what {payer} owed {payee}",
+                (*rest, dataclasses.replace(p, payer=x)),
+            )
+            yield Mistake(
+                "paid_to_wrong_seat",
+                f"{payer}该付{payee}的款付给了{who(x)}",
+                f"{payer} paid {who(x)} what they owed {payee}",
+                (*rest, dataclasses.replace(p, payee=x)),
+            )
 
 
 def _resettled(rs: Ruleset, outcome: HandOutcome, opts) -> tuple[Payment, ...] | None:
@@ -198,20 +215,35 @@ def _misread_indicator(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mist
             zh_w = "、".join(map(chinese, sorted(wrong)))
             en_w = ", ".join(map(english, sorted(wrong)))
             right = sorted(outcome.wildcards)
-            yield Mistake("wildcard_misread",
-                          f"得看错：把{zh_w}当成得（应为{'、'.join(map(chinese, right))}）",
-                          f"the wildcard misread: {en_w} taken as the wildcard "
-                          f"(it is {', '.join(map(english, right))})", pays)
+            yield Mistake(
+                "wildcard_misread",
+                f"得看错：把{zh_w}当成得（应为{'、'.join(map(chinese, right))}）",
+                f"the wildcard misread: {en_w} taken as the wildcard "
+                f"(it is {', '.join(map(english, right))})",
+                pays,
+            )
 
 
 # A kong kind -> (the kind a table may take it for, code, zh, en).
 _KONG_FLIP = {
-    "gang_concealed": ("gang_exposed", "kong_as_exposed", "暗杠按明杠算",
-                       "concealed kong counted as exposed"),
-    "gang_exposed": ("gang_concealed", "kong_as_concealed", "明杠按暗杠算",
-                     "exposed kong counted as concealed"),
-    "gang_added": ("gang_concealed", "kong_as_concealed", "明杠按暗杠算",
-                   "exposed kong counted as concealed"),
+    "gang_concealed": (
+        "gang_exposed",
+        "kong_as_exposed",
+        "暗杠按明杠算",
+        "concealed kong counted as exposed",
+    ),
+    "gang_exposed": (
+        "gang_concealed",
+        "kong_as_concealed",
+        "明杠按暗杠算",
+        "exposed kong counted as concealed",
+    ),
+    "gang_added": (
+        "gang_concealed",
+        "kong_as_concealed",
+        "明杠按暗杠算",
+        "exposed kong counted as concealed",
+    ),
 }
 
 
@@ -223,12 +255,16 @@ def _kongs_misread(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mistake]
             if m.kind not in _KONG_FLIP:
                 continue
             kind, code, zh, en = _KONG_FLIP[m.kind]
-            melds = (*show.melds[:i], Meld(kind, m.tiles, None), *show.melds[i + 1:])
+            melds = (*show.melds[:i], Meld(kind, m.tiles, None), *show.melds[i + 1 :])
             shown = {**outcome.showdowns, seat: dataclasses.replace(show, melds=melds)}
             pays = _resettled(rs, dataclasses.replace(outcome, showdowns=shown), opts)
             if pays is not None:
-                yield Mistake(code, f"{who(seat)}的{chinese(m.tiles[0])}{zh}",
-                              f"{who(seat)}'s {english(m.tiles[0])} {en}", pays)
+                yield Mistake(
+                    code,
+                    f"{who(seat)}的{chinese(m.tiles[0])}{zh}",
+                    f"{who(seat)}'s {english(m.tiles[0])} {en}",
+                    pays,
+                )
 
 
 def _win_misread(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mistake]:
@@ -239,22 +275,41 @@ def _win_misread(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mistake]:
         return
     win = outcome.wins[0]
     if win.how == "self_draw":
-        tried = [(_as(rs, win, "discard", x), "self_draw_read_as_discard",
-                  f"{who(win.seat)}的自摸按{who(x)}放铳算",
-                  f"{who(win.seat)}'s self-draw settled as a win on {who(x)}'s discard")
-                 for x in SEATS if x != win.seat]
+        tried = [
+            (
+                _as(rs, win, "discard", x),
+                "self_draw_read_as_discard",
+                f"{who(win.seat)}的自摸按{who(x)}放铳算",
+                f"{who(win.seat)}'s self-draw settled as a win on {who(x)}'s discard",
+            )
+            for x in SEATS
+            if x != win.seat
+        ]
     else:
-        tried = [(_as(rs, win, "self_draw", None), "discard_read_as_self_draw",
-                  f"{who(win.seat)}胡{who(win.from_seat)}的牌按自摸算",
-                  f"{who(win.seat)}'s win on {who(win.from_seat)}'s discard settled as a self-draw")]
-    found = [(code, zh, en, _resettled(rs, dataclasses.replace(outcome, wins=(changed,)), opts))
-             for changed, code, zh, en in tried]
+        tried = [
+            (
+                _as(rs, win, "self_draw", None),
+                "discard_read_as_self_draw",
+                f"{who(win.seat)}胡{who(win.from_seat)}的牌按自摸算",
+                f"{who(win.seat)}'s win on {who(win.from_seat)}'s discard settled as a self-draw",
+            )
+        ]
+    found = [
+        (code, zh, en, _resettled(rs, dataclasses.replace(outcome, wins=(changed,)), opts))
+        for changed, code, zh, en in tried
+    ]
     found = [(code, zh, en, pays) for code, zh, en, pays in found if pays is not None]
     if len(found) > 1 and len({_net(pays) for *_, pays in found}) == 1:
         # who "discarded" changes nothing (every seat pays alike): one mistake, no seat named
         code, _, _, pays = found[0]
-        found = [(code, f"{who(win.seat)}的自摸按放铳算",
-                  f"{who(win.seat)}'s self-draw settled as a discard win", pays)]
+        found = [
+            (
+                code,
+                f"{who(win.seat)}的自摸按放铳算",
+                f"{who(win.seat)}'s self-draw settled as a discard win",
+                pays,
+            )
+        ]
     for code, zh, en, pays in found:
         yield Mistake(code, zh, en, pays)
 
@@ -270,7 +325,9 @@ def _net(payments: Iterable[Payment]) -> frozenset[tuple[tuple[str, str], int]]:
 
 def _as(rs: Ruleset, win: Win, how: str, from_seat: str | None) -> Win:
     """``win`` as the other kind of win, without the flags that kind cannot have."""
-    flags = frozenset(f for f in win.flags if f not in rs.flag_rules or how in rs.flag_rules[f].hows)
+    flags = frozenset(
+        f for f in win.flags if f not in rs.flag_rules or how in rs.flag_rules[f].hows
+    )
     return dataclasses.replace(win, how=how, from_seat=from_seat, flags=flags)
 
 

@@ -117,13 +117,21 @@ GLOSSARY: tuple[Entry, ...] = (
     Entry("将", "jiàng", "胡牌时的那一对。", "The pair of a winning hand."),
     Entry("听牌", "tīngpái", "再来一张就能胡。", "One tile away from winning (ready)."),
     Entry("向听", "xiàngtīng", "离听牌还差几张。", "How many tiles a hand is from being ready."),
-    Entry("有效牌", "yǒuxiào pái", "摸到后能减少向听的牌（也叫进张）。",
-          "A tile whose draw brings the hand closer to ready (also jinzhang)."),
+    Entry(
+        "有效牌",
+        "yǒuxiào pái",
+        "摸到后能减少向听的牌（也叫进张）。",
+        "A tile whose draw brings the hand closer to ready (also jinzhang).",
+    ),
     Entry("漏胡", "lòu hú", "能胡却没有胡。", "Not declaring a win one could have declared."),
     Entry("现物", "xiànwù", "胡家自己打过的牌。", "A tile the winner had discarded itself."),
-    Entry("效率复盘", "xiàolǜ fùpán", "逐张出牌比较牌效：向听和未见的有效牌，不评判怎样打最好。",
-          "The efficiency review: every discard compared by shanten and unseen useful tiles; "
-          "not a judgement of the best play."),
+    Entry(
+        "效率复盘",
+        "xiàolǜ fùpán",
+        "逐张出牌比较牌效：向听和未见的有效牌，不评判怎样打最好。",
+        "The efficiency review: every discard compared by shanten and unseen useful tiles; "
+        "not a judgement of the best play.",
+    ),
     Entry("单吊", "dāndiào", "只等将牌的那一张。", "Waiting on the tile that makes the pair."),
     Entry(
         "嵌档",

@@ -20,16 +20,30 @@ MELD_KINDS = ("chi", "peng", "gang_exposed", "gang_concealed", "gang_added")
 WIN_HOWS = ("self_draw", "discard", "robbed_kong", "instant")
 # How a win came, in English words for the audit's messages (the service words its own).
 # A record's type in English words, for the audit's messages.
-RECORD_EN = {"deal": "a deal", "wildcard": "the wildcard", "reveal": "a reveal", "draw": "a draw",
-             "discard": "a discard", "chi": "a chow", "peng": "a pung", "gang": "a kong",
-             "win": "a win", "exhausted": "an exhausted hand", "dice": "a dice throw",
-             "showdown": "a shown hand", "settlement": "a settlement", "correction": "a correction"}
+RECORD_EN = {
+    "deal": "a deal",
+    "wildcard": "the wildcard",
+    "reveal": "a reveal",
+    "draw": "a draw",
+    "discard": "a discard",
+    "chi": "a chow",
+    "peng": "a pung",
+    "gang": "a kong",
+    "win": "a win",
+    "exhausted": "an exhausted hand",
+    "dice": "a dice throw",
+    "showdown": "a shown hand",
+    "settlement": "a settlement",
+    "correction": "a correction",
+}
 WIN_HOW_EN = {"self_draw": "self-draw", "discard": "a discard", "robbed_kong": "robbing a kong",
               "instant": "an automatic win at the deal"}  # fmt: skip
 
 # Win flags the replay derives from a full log (a summary log may state them in the win record's
 # optional "flags" list). Rulesets may read further flags of their own; each documents them.
-FLAG_KONG_REPLACEMENT = "kong_replacement"  # winning tile drawn from the back after own kong (杠上开花)
+FLAG_KONG_REPLACEMENT = (
+    "kong_replacement"  # winning tile drawn from the back after own kong (杠上开花)
+)
 FLAG_BONUS_REPLACEMENT = "bonus_replacement"  # drawn from the back after revealing a flower/white
 FLAG_LAST_TILE = "last_tile"  # self-draw of the last drawable tile / win on the last discard (海底)
 FLAG_HEAVEN = "heaven"  # the dealer wins before any discard (天胡)
@@ -62,7 +76,7 @@ def name_seats(text: str, seats: Mapping[str, str], lang: str) -> str:
     return _SEAT_REF.sub(lambda m: seats.get(m[1]) or SEAT_NAMES[m[1]][i], text)
 
 
-def named(label: Mapping[str, str], seats: Mapping[str, str]) -> dict:
+def named(label: Mapping[str, str], seats: Mapping[str, str]) -> dict[str, str]:
     """A ``{code, zh, en, …}`` label with the seats of its ``zh`` and ``en`` named."""
     return {**label, **{k: name_seats(label[k], seats, k) for k in ("zh", "en") if label.get(k)}}
 
@@ -103,7 +117,7 @@ class Meld:
         return min(self.tiles, key=_tile_order)
 
 
-def _tile_order(tile: str) -> tuple[str, str]:
+def _tile_order(tile: str) -> tuple[int, str]:
     return ("mpszf".index(tile[1]), tile[0])
 
 

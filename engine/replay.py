@@ -84,7 +84,6 @@ class HandReplay:
         phases = self.ruleset.phases(tuple(a for a in actions if a.seq <= seq), self.opts)
         return table.state(step, seq, phases)
 
-
     def _snapshots(self) -> list[Table]:
         """The table before step 1 and after every ``CHECKPOINT_EVERY``-th record."""
         table = Table(self.ruleset, self.opts, self.summary)
@@ -142,7 +141,12 @@ def _replay(records: list[dict], overrides: Mapping[str, Any] | None) -> Replay:
     starts = [i for i, (_, rec) in enumerate(effective) if rec["type"] == "hand"]
     for seq, rec in effective[1 : starts[0] if starts else None]:
         anomalies.append(
-            Anomaly(seq, "record_outside_hand", ERROR, f"{RECORD_EN.get(rec['type'], 'a record')} before the first hand")
+            Anomaly(
+                seq,
+                "record_outside_hand",
+                ERROR,
+                f"{RECORD_EN.get(rec['type'], 'a record')} before the first hand",
+            )
         )
     hands = [
         _replay_hand(effective[start:end], rs, opts)
@@ -152,7 +156,9 @@ def _replay(records: list[dict], overrides: Mapping[str, Any] | None) -> Replay:
     for hand in hands:
         head = hand.records[0][1]
         for a in rs.check_hand_start(head, earlier, opts):
-            hand.anomalies.insert(0, dataclasses.replace(a, seq=hand.seq if a.seq is None else a.seq))
+            hand.anomalies.insert(
+                0, dataclasses.replace(a, seq=hand.seq if a.seq is None else a.seq)
+            )
         earlier.append((head, hand.outcome))
     return Replay(session, rs, opts, hands, corrections, anomalies)
 
@@ -166,7 +172,9 @@ def apply_corrections(
     (they are its line's), so a drawn hand corrected to a win gains its showdowns."""
     if "correction" not in [rec.get("type") for rec in records]:
         return list(enumerate(records)), []
-    current: dict[int, list[tuple[int, dict]]] = {seq: [(seq, rec)] for seq, rec in enumerate(records)}
+    current: dict[int, list[tuple[int, dict]]] = {
+        seq: [(seq, rec)] for seq, rec in enumerate(records)
+    }
     corrections: list[Correction] = []
     for seq, rec in enumerate(records):
         if rec.get("type") != "correction":
@@ -178,31 +186,40 @@ def apply_corrections(
             isinstance(target, int)
             and 0 < target < seq
             and records[target].get("type") != "correction"
-            and all(isinstance(r, dict) and "type" in r for r in (replacement or {"type": 0}, *inserted))
+            and all(
+                isinstance(r, dict) and "type" in r for r in (replacement or {"type": 0}, *inserted)
+            )
         )
         original = (current.get(target) or [(None, None)])[0][1] if ok else None
         if ok:
-            current[target] = [] if replacement is None else [
-                (target, replacement), *((seq, r) for r in inserted)
-            ]
+            current[target] = (
+                []
+                if replacement is None
+                else [(target, replacement), *((seq, r) for r in inserted)]
+            )
         else:
             anomalies.append(
-                Anomaly(seq, "correction_target", ERROR, f"the correction of step {target} cannot be applied")
+                Anomaly(
+                    seq,
+                    "correction_target",
+                    ERROR,
+                    f"the correction of step {target} cannot be applied",
+                )
             )
         corrections.append(
             Correction(seq, target, original, replacement, rec.get("reason"), rec.get("by"), ok,
                        inserted)
         )  # fmt: skip
     effective = [
-        (at, rec) for slot in current.values() for at, rec in slot
+        (at, rec)
+        for slot in current.values()
+        for at, rec in slot
         if rec.get("type") != "correction"
     ]
     return effective, corrections
 
 
-def _replay_hand(
-    records: list[tuple[int, dict]], rs: Ruleset, opts: Any
-) -> HandReplay:
+def _replay_hand(records: list[tuple[int, dict]], rs: Ruleset, opts: Any) -> HandReplay:
     head_seq, head = records[0]
     summary = not any(rec["type"] in _FULL_TYPES for _, rec in records)
     table = Table(rs, opts, summary)
@@ -216,9 +233,7 @@ def _replay_hand(
         round_wind=head.get("round_wind", "E"),
         indicator=table.indicator,
         wildcards=table.wildcards,
-        showdowns=dict(table.showdowns) if summary else {
-            s: table.showdown_of(s) for s in SEATS
-        },
+        showdowns=dict(table.showdowns) if summary else {s: table.showdown_of(s) for s in SEATS},
         wins=tuple(table.wins),
         exhausted=table.exhausted,
         actions=None if summary else tuple(table.actions),

@@ -187,7 +187,6 @@ class Report(Json):
     anomalies: tuple[Anomaly, ...]
 
 
-
 # -- the JSON form -------------------------------------------------------------------------------
 # The ruleset's own types are the report's lines, steps and payments; their JSON keys:
 _FOREIGN_META = {
@@ -227,7 +226,11 @@ def _codec(tp) -> tuple[Callable, Callable, dict]:
         if enc is _same:
             nullable = dict(schema)
             nullable["type"] = [schema["type"], "null"] if "type" in schema else None
-            return _same, _same, nullable if nullable["type"] else {"anyOf": [schema, {"type": "null"}]}
+            return (
+                _same,
+                _same,
+                nullable if nullable["type"] else {"anyOf": [schema, {"type": "null"}]},
+            )
         return ((lambda v: None if v is None else enc(v)), (lambda v: None if v is None else dec(v)),
                 {"anyOf": [schema, {"type": "null"}]})  # fmt: skip
     if origin in (tuple, list):
@@ -259,7 +262,9 @@ def _specs(cls) -> tuple[_Spec, ...]:
     for f in dataclasses.fields(cls):
         meta = {**f.metadata, **_FOREIGN_META.get((cls, f.name), {})}
         enc, dec, schema = _codec(hints[f.name])
-        has_default = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+        has_default = (
+            f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+        )
         out.append(_Spec(f.name, meta.get("key", f.name), bool(meta.get("omit")), not has_default,
                          enc, dec, schema))  # fmt: skip
     return tuple(out)

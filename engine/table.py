@@ -136,8 +136,12 @@ class Table(WinRules):
 
     def _overcount(self, seq: int, tile: str) -> None:
         i = INDEX[tile]
-        self.flag_once(tile, seq, "tile_overcount",
-                       f"{english(tile)} seen {self.seen[i]} times; the set has {self.limits[i]}")
+        self.flag_once(
+            tile,
+            seq,
+            "tile_overcount",
+            f"{english(tile)} seen {self.seen[i]} times; the set has {self.limits[i]}",
+        )
 
     def take(self, seat: str, tile: str) -> bool:
         """Remove one tile from a seat's hand; False if it does not hold it."""
@@ -157,7 +161,9 @@ class Table(WinRules):
         size = sum(self.counts[seat]) + 3 * len(self.melds[seat])
         if size != expected:
             self.flag_once(
-                seat, seq, "hand_size",
+                seat,
+                seq,
+                "hand_size",
                 f"{who(seat)} holds {size} tiles (melds count 3); expected {expected}",
             )
 
@@ -168,13 +174,21 @@ class Table(WinRules):
             self.flag(seq, "wrong_turn", f"{who(seat)} {what} out of turn; expected {expected}")
 
     def record(
-        self, seq: int, kind: str, seat: str, tile: str | None = None, source: str | None = None,
-        from_seat: str | None = None, tiles: tuple[str, ...] = (),
+        self,
+        seq: int,
+        kind: str,
+        seat: str,
+        tile: str | None = None,
+        source: str | None = None,
+        from_seat: str | None = None,
+        tiles: tuple[str, ...] = (),
     ) -> None:
         """Append the step's Action and ask the ruleset about it (positional: the hot path)."""
         if not self.checking:
             return
-        action = _new_action(Action, (seq, kind, seat, tile, source, from_seat, self.total - self.taken, tiles))
+        action = _new_action(
+            Action, (seq, kind, seat, tile, source, from_seat, self.total - self.taken, tiles)
+        )
         if kind in self.checked_kinds:  # the history is read only: passed without a copy
             found = self.rs.check(action, self.actions, self.opts)
             if found:
@@ -186,7 +200,9 @@ class Table(WinRules):
     def apply(self, seq: int, rec: dict) -> None:
         kind = rec["type"]
         if self.ended and kind in PLAY_TYPES and not (kind == "win" and self.wins):
-            self.flag(seq, "play_after_end", f"{RECORD_EN.get(kind, 'a record')} after the hand ended")
+            self.flag(
+                seq, "play_after_end", f"{RECORD_EN.get(kind, 'a record')} after the hand ended"
+            )
             return
         if self.hands and kind in SEATED_TYPES:  # a seat's hand changes on its own records only
             self.hands.pop(rec["seat"], None)  # (抢杠: see _win_robbing)
@@ -197,8 +213,12 @@ class Table(WinRules):
     def on_dice(self, seq: int, rec: dict) -> None:
         seat, thrower = rec["seat"], self.rs.dice_thrower
         if thrower is not None and seat != thrower:
-            self.flag(seq, "dice_not_dealer",
-                      f"{who(seat)} threw the dice; the dealer ({who(thrower)}) throws", WARNING)
+            self.flag(
+                seq,
+                "dice_not_dealer",
+                f"{who(seat)} threw the dice; the dealer ({who(thrower)}) throws",
+                WARNING,
+            )
         self.record(seq, "dice", seat)
 
     def on_deal(self, seq: int, rec: dict) -> None:
@@ -210,7 +230,8 @@ class Table(WinRules):
         expected = self.hs + (1 if seat == "E" else 0)
         if len(tiles) != expected:
             self.flag(
-                seq, "unknown_seat_tile",
+                seq,
+                "unknown_seat_tile",
                 f"{who(seat)} is dealt {len(tiles)} tiles; the deal gives {expected}",
             )
         c = self.counts[seat]
@@ -233,7 +254,9 @@ class Table(WinRules):
     def on_reveal(self, seq: int, rec: dict) -> None:
         seat, tile = rec["seat"], rec["tile"]
         if not self.take(seat, tile):
-            self.flag(seq, "reveal_not_in_hand", f"{who(seat)} reveals {english(tile)} it does not hold")
+            self.flag(
+                seq, "reveal_not_in_hand", f"{who(seat)} reveals {english(tile)} it does not hold"
+            )
             return
         self.revealed[seat].append(tile)
         if is_flower(tile):
@@ -248,15 +271,22 @@ class Table(WinRules):
             if self.pending[seat]:
                 cause = self.pending[seat].pop(0)
             else:
-                self.flag(seq, "back_draw_without_cause",
-                          f"{who(seat)} draws from the back with no flower revealed or kong made",
-                          WARNING)
+                self.flag(
+                    seq,
+                    "back_draw_without_cause",
+                    f"{who(seat)} draws from the back with no flower revealed or kong made",
+                    WARNING,
+                )
             self.replaced(True, False)
         if cause is None:  # a turn's draw (a replacement may still come from the dead wall)
             if self.total - self.taken <= self.dead_wall:
-                self.flag_once("wall", seq, "wall_exhausted",
-                               f"{who(seat)} draws with {self.wall_left} live tiles left (the hand ends "
-                               f"at {self.dead_wall})")
+                self.flag_once(
+                    "wall",
+                    seq,
+                    "wall_exhausted",
+                    f"{who(seat)} draws with {self.wall_left} live tiles left (the hand ends "
+                    f"at {self.dead_wall})",
+                )
             if seat != self.turn or self.must != "draw":
                 self.check_turn(seq, seat, "draw", "draws")
             self.turn, self.must = seat, "discard"
@@ -285,7 +315,9 @@ class Table(WinRules):
             if self.tracks_passed:
                 self.note_offered(seq, seat, tile)
         if not self.take(seat, tile):
-            self.flag(seq, "discard_not_in_hand", f"{who(seat)} discards {english(tile)} it does not hold")
+            self.flag(
+                seq, "discard_not_in_hand", f"{who(seat)} discards {english(tile)} it does not hold"
+            )
         if tile in self.wildcards:
             self.discarded_wild.add(seat)
         river = self.discards[seat]
@@ -301,14 +333,21 @@ class Table(WinRules):
         for i in self.bonus_idx:  # a loop, not a list: nearly always none is held
             if counts[i]:
                 held = [ALL_TILES[i] for i in self.bonus_idx if counts[i]]
-                self.flag_once(seat, seq, "bonus_not_revealed",
-                               f"{who(seat)} plays on holding {_names(held)} that must be revealed")
+                self.flag_once(
+                    seat,
+                    seq,
+                    "bonus_not_revealed",
+                    f"{who(seat)} plays on holding {_names(held)} that must be revealed",
+                )
                 break
         if self.just_claimed and self.rs.forbid_discard_of_claimed:
             claimer, tiles = self.just_claimed
             if claimer == seat and tile in tiles:
-                self.flag(seq, "discard_of_claimed",
-                          f"{who(seat)} discards {english(tile)} right after claiming it")
+                self.flag(
+                    seq,
+                    "discard_of_claimed",
+                    f"{who(seat)} discards {english(tile)} right after claiming it",
+                )
 
     def _claimed(self, seq: int, seat: str, what: str) -> tuple[str, str] | None:
         """The discard being claimed (discarder, tile), marked as taken; None if there is none."""
@@ -324,7 +363,9 @@ class Table(WinRules):
     def _check_wild_claim(self, seq: int, seat: str, tiles) -> None:
         if self.rs.wildcard_claims_allowed or not self.wildcards.intersection(tiles):
             return
-        self.flag(seq, "claim_with_wildcard", f"{who(seat)} claims with a wildcard ({_names(tiles)})")
+        self.flag(
+            seq, "claim_with_wildcard", f"{who(seat)} claims with a wildcard ({_names(tiles)})"
+        )
 
     def _claim_done(self, seq: int, seat: str, kind: str, meld: Meld, taken: tuple) -> None:
         self.melds[seat].append(meld)
@@ -333,9 +374,15 @@ class Table(WinRules):
         self.just_claimed = (seat, taken)
         if kind != "gang":
             self.check_size(seq, seat, self.hs + 1)
-        self.record(seq, kind, seat, tile=meld.tiles[0] if kind != "chi" else taken[0],
-                    from_seat=meld.from_seat, tiles=meld.tiles,
-                    source=meld.kind if kind == "gang" else None)
+        self.record(
+            seq,
+            kind,
+            seat,
+            tile=meld.tiles[0] if kind != "chi" else taken[0],
+            from_seat=meld.from_seat,
+            tiles=meld.tiles,
+            source=meld.kind if kind == "gang" else None,
+        )
 
     def on_chi(self, seq: int, rec: dict) -> None:
         seat, own = rec["seat"], tuple(rec["tiles"])
@@ -344,14 +391,20 @@ class Table(WinRules):
             return
         by, tile = got
         if by != _PREV[seat]:
-            self.flag(seq, "chi_not_from_left", f"{who(seat)} chows {english(tile)} from {who(by)}, not its left")
+            self.flag(
+                seq,
+                "chi_not_from_left",
+                f"{who(seat)} chows {english(tile)} from {who(by)}, not its left",
+            )
         run = sorted((tile, *own), key=INDEX.__getitem__)
         if len(own) != 2 or not _is_run(run):
             self.flag(seq, "chi_not_sequence", f"{_names(run)} is not a sequence")
         self._check_wild_claim(seq, seat, (tile, *own))
         missing = [t for t in own if not self.take(seat, t)]
         if missing:
-            self.flag(seq, "chi_without_tiles", f"{who(seat)} chows without holding {_names(missing)}")
+            self.flag(
+                seq, "chi_without_tiles", f"{who(seat)} chows without holding {_names(missing)}"
+            )
         self._claim_done(seq, seat, "chi", Meld("chi", tuple(run), by), _chi_barred(tile, run))
 
     def on_peng(self, seq: int, rec: dict) -> None:
@@ -380,8 +433,11 @@ class Table(WinRules):
                 return
             by, claimed = got
             if claimed != tile:
-                self.flag(seq, "claim_no_discard",
-                          f"{who(seat)} kongs {english(tile)} but the discard was {english(claimed)}")
+                self.flag(
+                    seq,
+                    "claim_no_discard",
+                    f"{who(seat)} kongs {english(tile)} but the discard was {english(claimed)}",
+                )
             self._check_wild_claim(seq, seat, (tile,))
             need, meld = 3, Meld(kind, (tile,) * 4, by)
         else:
@@ -389,13 +445,23 @@ class Table(WinRules):
             need = 4 if kind == "gang_concealed" else 1
             meld = Meld(kind, (tile,) * 4)
             if kind == "gang_added":
-                pung = next((m for m in self.melds[seat] if m.kind == "peng" and m.tiles[0] == tile), None)
+                pung = next(
+                    (m for m in self.melds[seat] if m.kind == "peng" and m.tiles[0] == tile), None
+                )
                 if pung is None:
-                    self.flag(seq, "gang_without_tiles", f"{who(seat)} adds to a pung of {english(tile)} it lacks")
+                    self.flag(
+                        seq,
+                        "gang_without_tiles",
+                        f"{who(seat)} adds to a pung of {english(tile)} it lacks",
+                    )
                     self.pending[seat].append(UNMADE_KONG)
                     return
         if not self.holds(seat, tile, need):
-            self.flag(seq, "gang_without_tiles", f"{who(seat)} kongs {english(tile)} without {need} in hand")
+            self.flag(
+                seq,
+                "gang_without_tiles",
+                f"{who(seat)} kongs {english(tile)} without {need} in hand",
+            )
             self.pending[seat].append(UNMADE_KONG)
             if kind == "gang_exposed":
                 self.turn, self.must = seat, "discard"
@@ -420,16 +486,24 @@ class Table(WinRules):
             self.flag(seq, "play_after_end", "exhausted after a win")
             return
         if not self.summary and self.wall_left > self.dead_wall:
-            self.flag(seq, "exhausted_early",
-                      f"declared exhausted with {self.wall_left} live tiles left "
-                      f"(the hand ends at {self.dead_wall})", WARNING)
+            self.flag(
+                seq,
+                "exhausted_early",
+                f"declared exhausted with {self.wall_left} live tiles left "
+                f"(the hand ends at {self.dead_wall})",
+                WARNING,
+            )
         self.exhausted = self.ended = True
         self.turn = self.must = None
 
     def on_settlement(self, seq: int, rec: dict) -> None:
         if self.settlement is not None:
-            self.flag(seq, "duplicate_settlement",
-                      "a second settlement line for the hand; the last one counts", WARNING)
+            self.flag(
+                seq,
+                "duplicate_settlement",
+                "a second settlement line for the hand; the last one counts",
+                WARNING,
+            )
         self.settlement = rec
 
     def on_showdown(self, seq: int, rec: dict) -> None:
@@ -447,20 +521,28 @@ class Table(WinRules):
                 self.counts[seat][INDEX[t]] += 1
             self.melds[seat], self.revealed[seat] = list(shown.melds), list(shown.revealed)
             # Counted now, checked in finish(): winners on one discard each show its tile.
-            for t in (*shown.concealed, *shown.revealed, *(t for m in shown.melds for t in m.tiles)):
+            for t in (
+                *shown.concealed,
+                *shown.revealed,
+                *(t for m in shown.melds for t in m.tiles),
+            ):
                 self.seen[INDEX[t]] += 1
                 self.shown_at[INDEX[t]] = seq
         elif self.checking and _shape(shown) != _shape(self.showdown_of(seat)):
             mine = self.showdown_of(seat)
-            self.flag(seq, "showdown_mismatch",
-                      f"{who(seat)} shows {_names(shown.concealed)}; the replay has {_names(mine.concealed)}"
-                      + ("" if _melds(shown) == _melds(mine) else " (melds differ)")
-                      + ("" if sorted(shown.revealed) == sorted(mine.revealed) else " (revealed differ)"))
+            self.flag(
+                seq,
+                "showdown_mismatch",
+                f"{who(seat)} shows {_names(shown.concealed)}; the replay has {_names(mine.concealed)}"
+                + ("" if _melds(shown) == _melds(mine) else " (melds differ)")
+                + ("" if sorted(shown.revealed) == sorted(mine.revealed) else " (revealed differ)"),
+            )
 
     # -- results ---------------------------------------------------------------------------
     def showdown_of(self, seat: str) -> Showdown:
-        return Showdown(seat, tuple(self.concealed(seat)), tuple(self.melds[seat]),
-                        tuple(self.revealed[seat]))
+        return Showdown(
+            seat, tuple(self.concealed(seat)), tuple(self.melds[seat]), tuple(self.revealed[seat])
+        )
 
     def state(self, step: int, seq: int, phases: frozenset[str]) -> TableState:
         return TableState(
@@ -510,8 +592,12 @@ def _is_run(run: list[str]) -> bool:
     if len(run) != 3:
         return False
     a, b, c = run
-    return (a[1] == b[1] == c[1] and a[1] in "mps"
-            and int(b[0]) == int(a[0]) + 1 and int(c[0]) == int(b[0]) + 1)
+    return (
+        a[1] == b[1] == c[1]
+        and a[1] in "mps"
+        and int(b[0]) == int(a[0]) + 1
+        and int(c[0]) == int(b[0]) + 1
+    )
 
 
 def _chi_barred(tile: str, run: list[str]) -> tuple[str, ...]:

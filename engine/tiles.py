@@ -74,8 +74,8 @@ def _aliases() -> dict[str, str]:
     for tile, words in honors.items():
         for word in words:
             table[word] = tile
-    for i, words in enumerate(("春", "夏", "秋", "冬", "梅", "兰蘭", "竹", "菊")):
-        for ch in words:
+    for i, chars in enumerate(("春", "夏", "秋", "冬", "梅", "兰蘭", "竹", "菊")):
+        for ch in chars:
             table[ch] = f"{i + 1}f"
     return table
 

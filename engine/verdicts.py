@@ -58,7 +58,9 @@ def _hand(old: HandReport, new: HandReport) -> list[dict]:
     if old.disputes and new.disputes:
         was, now = old.disputes[0].explanation, new.disputes[0].explanation
         if was != now:
-            out.append(_change(no, "explanation", None, was and was.to_dict(), now and now.to_dict()))
+            out.append(
+                _change(no, "explanation", None, was and was.to_dict(), now and now.to_dict())
+            )
     out += _anomalies(no, old.anomalies, new.anomalies)
     for field in ("points", "expected_net"):
         before, after = getattr(old, field), getattr(new, field)
@@ -69,7 +71,9 @@ def _hand(old: HandReport, new: HandReport) -> list[dict]:
     return out
 
 
-def _disputes(no: int, seats: dict, old: tuple[Dispute, ...], new: tuple[Dispute, ...]) -> list[dict]:
+def _disputes(
+    no: int, seats: dict, old: tuple[Dispute, ...], new: tuple[Dispute, ...]
+) -> list[dict]:
     def by_pair(disputes):
         return {(d.payer, d.payee): {"expected": d.expected, "recorded": d.recorded}
                 for d in disputes}  # fmt: skip

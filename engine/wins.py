@@ -46,7 +46,11 @@ class WinRules:
             self.check_turn(seq, seat, "discard", "self-draws a win")
             flags = self._self_draw_flags(seat)
             if tile is not None and not self.holds(seat, tile, 1):
-                self.flag(seq, "win_tile_not_in_hand", f"{who(seat)} wins on {english(tile)} it does not hold")
+                self.flag(
+                    seq,
+                    "win_tile_not_in_hand",
+                    f"{who(seat)} wins on {english(tile)} it does not hold",
+                )
         if self.checking and not self.summary:
             self._check_win(seq, seat, how, tile)
         win = Win(seat, how, tile, by, flags)
@@ -56,23 +60,32 @@ class WinRules:
         self.ended, self.turn, self.must = True, None, None
         self.record(seq, "win", seat, tile=tile, source=how, from_seat=by)
 
-    def _win_on_discard(self, seq: int, seat: str, tile: str | None, by: str | None) -> frozenset[str]:
+    def _win_on_discard(
+        self, seq: int, seat: str, tile: str | None, by: str | None
+    ) -> frozenset[str]:
         if self.win_discard is None:
             self.flag(seq, "claim_no_discard", f"{who(seat)} wins on a discard but none was made")
             return frozenset()
         discarder, i = self.win_discard
         d = Discard(*self.discards[discarder][i])
         if (discarder, d.tile) != (by, tile) or (self.last_discard is None and not self.wins):
-            self.flag(seq, "claim_no_discard",
-                      f"{who(seat)} wins on {english(tile) if tile else '?'} from {who(by)}; the last discard "
-                      f"was {english(d.tile)} from {who(discarder)}")
+            self.flag(
+                seq,
+                "claim_no_discard",
+                f"{who(seat)} wins on {english(tile) if tile else '?'} from {who(by)}; the last discard "
+                f"was {english(d.tile)} from {who(discarder)}",
+            )
         if tile is None:
             return frozenset()
         self.discards[discarder][i] = (d.tile, d.seq, d.claimed_by or seat)
         self.last_discard = None
         self.counts[seat][INDEX[tile]] += 1
         if self.rs.discarded_wildcard_blocks_win and tile in self.wildcards:
-            self.flag(seq, "win_on_discarded_wildcard", f"{who(seat)} wins on a discarded wildcard {english(tile)}")
+            self.flag(
+                seq,
+                "win_on_discarded_wildcard",
+                f"{who(seat)} wins on a discarded wildcard {english(tile)}",
+            )
         flags = set()
         if self.wall_left <= self.dead_wall:
             flags.add(FLAG_LAST_TILE)
@@ -83,14 +96,18 @@ class WinRules:
     def _win_robbing(self, seq: int, seat: str, tile: str | None, by: str | None) -> None:
         if self.last_gang == (by, tile):
             melds = self.melds[by]
-            i = next(k for k, m in enumerate(melds) if m.kind == "gang_added" and m.tiles[0] == tile)
+            i = next(
+                k for k, m in enumerate(melds) if m.kind == "gang_added" and m.tiles[0] == tile
+            )
             melds[i] = Meld("peng", (tile,) * 3, melds[i].from_seat)
             if "kong" in self.pending[by]:
                 self.pending[by].remove("kong")
             self.hands.pop(by, None)
             self.robbed, self.last_gang = self.last_gang, None
         elif self.robbed != (by, tile) or tile is None:
-            self.flag(seq, "claim_no_discard", f"{who(seat)} robs a kong of {who(by)} that was not made")
+            self.flag(
+                seq, "claim_no_discard", f"{who(seat)} robs a kong of {who(by)} that was not made"
+            )
             return
         self.counts[seat][INDEX[tile]] += 1
 
@@ -103,7 +120,12 @@ class WinRules:
             flags.add(FLAG_LAST_TILE)
         if seat == "E" and self.discard_count == 0:
             flags.add(FLAG_HEAVEN)
-        if seat != "E" and self.claims == 0 and self.wall_draws[seat] == 1 and not self.discards[seat]:
+        if (
+            seat != "E"
+            and self.claims == 0
+            and self.wall_draws[seat] == 1
+            and not self.discards[seat]
+        ):
             flags.add(FLAG_FIRST_DRAW)
         return frozenset(flags)
 
@@ -130,21 +152,32 @@ class WinRules:
             taken = next((a.seq for a in reversed(self.actions) if a.kind == "gang"), None)
         for at, tile, (counts, melds) in self.passed[seat]:
             if at != taken and _would_win(counts, melds, tile, self.wildcards):
-                self.flag(seq, "passed_win",
-                          f"{who(seat)} let {english(tile)} go by (step {at}), which completed its hand, "
-                          f"and may not win on another seat's tile before its next draw")
+                self.flag(
+                    seq,
+                    "passed_win",
+                    f"{who(seat)} let {english(tile)} go by (step {at}), which completed its hand, "
+                    f"and may not win on another seat's tile before its next draw",
+                )
                 return
 
     def _check_win(self, seq: int, seat: str, how: str, tile: str | None) -> None:
         if seat in self.discarded_wild and self.rs.discarded_wildcard_blocks_win:
-            self.flag(seq, "won_after_discarding_wildcard", f"{who(seat)} wins after discarding a wildcard")
+            self.flag(
+                seq,
+                "won_after_discarding_wildcard",
+                f"{who(seat)} wins after discarding a wildcard",
+            )
         if self.rs.passed_win_waits_for_draw:
             self._check_passed(seq, seat, how)
         counts = self.counts[seat]
         held = [ALL_TILES[i] for i in self.bonus_idx if counts[i]]
         if held:
-            self.flag_once(seat, seq, "bonus_not_revealed",
-                           f"{who(seat)} wins holding {_names(held)} that must be revealed")
+            self.flag_once(
+                seat,
+                seq,
+                "bonus_not_revealed",
+                f"{who(seat)} wins holding {_names(held)} that must be revealed",
+            )
         why = self._why_not_winning(self.showdown_of(seat), how)
         if why:
             self.flag(seq, "not_winning", f"{who(seat)} declares a win: {why}")
@@ -156,11 +189,15 @@ class WinRules:
         prior = self.wins[-1]
         if win.how == prior.how == "instant":
             return True
-        on_one_discard = win.how == prior.how and win.how in ("discard", "robbed_kong") and (
-            win.from_seat == prior.from_seat
+        on_one_discard = (
+            win.how == prior.how
+            and win.how in ("discard", "robbed_kong")
+            and (win.from_seat == prior.from_seat)
         )
         if not on_one_discard:
-            self.flag(seq, "multiple_winners", f"{who(win.seat)} wins after {who(prior.seat)} already won")
+            self.flag(
+                seq, "multiple_winners", f"{who(win.seat)} wins after {who(prior.seat)} already won"
+            )
             return False
         if self.rs.multiple_discard_winners:
             return True
@@ -169,12 +206,14 @@ class WinRules:
         first = min(self.wins + [win], key=lambda w: order.index(w.seat) if w.seat in order else 3)
         loser = prior if first is win else win
         loser_seq = self.win_seqs[-1] if first is win else seq
-        self.flag(loser_seq, "win_priority",
-                  f"{who(first.seat)} has priority over {who(loser.seat)} on {who(d)}'s discard; only it wins")
+        self.flag(
+            loser_seq,
+            "win_priority",
+            f"{who(first.seat)} has priority over {who(loser.seat)} on {who(d)}'s discard; only it wins",
+        )
         if first is win:
             self.wins[-1], self.win_seqs[-1] = win, seq
         return False
-
 
     def finish(self, seq: int) -> None:
         """End-of-hand checks: an unfinished hand, and a summary hand's winners."""
@@ -191,7 +230,11 @@ class WinRules:
 
     def _check_shown_counts(self) -> None:
         """A summary hand's tile counts: every winner on one discard shows that one tile."""
-        shared = Counter((w.from_seat, w.tile) for w in self.wins if w.how in ("discard", "robbed_kong") and w.tile)
+        shared = Counter(
+            (w.from_seat, w.tile)
+            for w in self.wins
+            if w.how in ("discard", "robbed_kong") and w.tile
+        )
         for (_, tile), n in shared.items():
             self.seen[INDEX[tile]] -= n - 1
         for i, seq in self.shown_at.items():
@@ -218,6 +261,7 @@ _REPLACEMENT_FLAG = {"kong": FLAG_KONG_REPLACEMENT, "bonus": FLAG_BONUS_REPLACEM
 
 # Each seat's others in play order from it (下家, 对家, 上家): priority on its discard.
 _OTHERS = {s: (next_seat(s), opposite_seat(s), prev_seat(s)) for s in SEATS}
+
 
 def _would_win(counts: tuple[int, ...], melds: tuple[Meld, ...], tile: str, wildcards) -> bool:
     tiles = [ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)]

@@ -275,7 +275,9 @@ def _load(text: str, line: int, errors: list[LogError]) -> Any:
     except _Refused as e:  # a duplicate key, NaN
         problem = (e.code, e.params)
     except ValueError as e:  # an integer of more than 4300 digits
-        problem = ("too_many_digits", {}) if "digits" in str(e) else ("json_refused", {"detail": str(e)})
+        problem = (
+            ("too_many_digits", {}) if "digits" in str(e) else ("json_refused", {"detail": str(e)})
+        )
     else:
         # Depth cannot exceed the count of brackets that open: most lines skip the walk.
         if text.count("{") + text.count("[") <= MAX_DEPTH or not _too_deep(obj):
@@ -495,9 +497,7 @@ class _FileChecker:
         self.types.append(kind if isinstance(kind, str) and kind in RECORD_TYPES else None)
         self.lines.append(line)
         if seq == 0 and self.types[0] != "session":
-            self.errors.append(
-                LogError(line, self.types[0], None, "session_first")
-            )
+            self.errors.append(LogError(line, self.types[0], None, "session_first"))
         if model is None:
             return
         clean = len(self.errors)  # no error of this line's own below: it may join _KNOWN
@@ -547,7 +547,9 @@ class _FileChecker:
         try:
             opts = ruleset.options(model.options)
         except OptionError as e:
-            code, params = (e.code, e.params) if e.code in MESSAGES else ("option", {"detail": str(e)})
+            code, params = (
+                (e.code, e.params) if e.code in MESSAGES else ("option", {"detail": str(e)})
+            )
             self.errors.append(LogError(line, "session", "options", code, params))
             return
         self.tile_set = frozenset(ruleset.tile_counts(opts))

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlmodel import Session
 
 from events.config import settings
@@ -66,7 +67,7 @@ def make_engine(url: str) -> Engine:
     engine = create_engine(url, connect_args={"timeout": 60, "check_same_thread": False})
 
     @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection, _record):
+    def _on_connect(dbapi_connection: Any, _record: object) -> None:
         dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
@@ -75,7 +76,7 @@ def make_engine(url: str) -> Engine:
         cursor.close()
 
     @event.listens_for(engine, "begin")
-    def _on_begin(connection):
+    def _on_begin(connection: Connection) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
@@ -150,7 +151,7 @@ def grant_app_role(engine: Engine, role: str) -> list[tuple[str, str | None]]:
         raise GrantRefused("database roles are PostgreSQL's: a SQLite file has none")
     quote = engine.dialect.identifier_preparer.quote
     with engine.begin() as connection:
-        schema = connection.exec_driver_sql("SELECT current_schema()").scalar()
+        schema: str = connection.exec_driver_sql("SELECT current_schema()").scalar_one()
         tables = connection.exec_driver_sql(
             "SELECT tablename, tableowner FROM pg_tables WHERE schemaname = %s ORDER BY tablename",
             (schema,),

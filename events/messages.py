@@ -39,9 +39,7 @@ MESSAGES: dict[str, str] = {
     "too_deep": N_("nested more than %(limit)s levels deep"),
     "not_object": N_("not a JSON object (got %(kind)s)"),
     "too_many_problems": N_("more than %(limit)s problems: reading stopped here"),
-    "deadline": N_(
-        "reading stopped here: the log took longer to check than one upload may take"
-    ),
+    "deadline": N_("reading stopped here: the log took longer to check than one upload may take"),
     # a record's shape (pydantic's checks, in the words of docs/log-format.md)
     "required": N_("is required"),
     "not_allowed": N_("is not allowed here"),
@@ -92,9 +90,7 @@ MESSAGES: dict[str, str] = {
         "must point at an earlier record (target %(target)s, this record is %(seq)s)"
     ),
     "target_session": N_("the session record cannot be corrected"),
-    "target_correction": N_(
-        "a correction cannot be corrected; correct the original record again"
-    ),
+    "target_correction": N_("a correction cannot be corrected; correct the original record again"),
     # the session's options (the ruleset's checks, engine.rulesets.base.OptionError)
     "unknown_option": N_("unknown option %(names)s; valid options: %(valid)s"),
     "option_type": N_("option %(name)s: %(value)s is not %(kind)s"),

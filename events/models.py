@@ -239,7 +239,7 @@ class IntegrityRow(SQLModel, table=True):
 
 class ReviewRow(SQLModel, table=True):
     """The efficiency review (engine.review) of one session head by one engine version, as JSON
-    of ``review_version``; derived, written once (migration 0016_review)."""
+    of ``review_version``; derived, written once (migration 0014_review)."""
 
     __tablename__ = "reviews"
     __table_args__ = (UniqueConstraint("session_id", "head_seq", "engine_version"),)

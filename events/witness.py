@@ -75,7 +75,9 @@ def note_body(note: str) -> str:
     """The text of a signed note, up to and with the newline before the blank line."""
     text, sep, _ = note.partition("\n\n")
     if not sep:
-        raise transparency.CheckpointInvalid("not a signed note: no blank line before the signatures")
+        raise transparency.CheckpointInvalid(
+            "not a signed note: no blank line before the signatures"
+        )
     return text + "\n"
 
 
@@ -180,7 +182,9 @@ class Witness:
         except transparency.CheckpointInvalid as e:
             return Answer(403, f"{e}\n")
         if old > checkpoint.size:
-            return Answer(400, f"old size {old} is larger than the checkpoint's {checkpoint.size}\n")
+            return Answer(
+                400, f"old size {old} is larger than the checkpoint's {checkpoint.size}\n"
+            )
         with self._lock, open(self.state_dir / "lock", "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
             return self._add(origin, old, proof, checkpoint)

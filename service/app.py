@@ -73,8 +73,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Pages, JSON and scripts go out brotli- or gzip-compressed (plotly.js is compressed
         # once ahead, see service.club.assets); zstd is left out: few browsers take it.
         COMPRESS_ALGORITHM=["br", "gzip"],
-        COMPRESS_MIMETYPES=["text/html", "text/css", "text/csv", "text/javascript",
-                            "application/javascript", "application/json"],
+        COMPRESS_MIMETYPES=[
+            "text/html",
+            "text/css",
+            "text/csv",
+            "text/javascript",
+            "application/javascript",
+            "application/json",
+        ],
     )
     if test_config:
         app.config.update(test_config)
@@ -87,8 +93,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Compress(app)
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
     app.add_template_filter(resolutions.reason_words, "reason_words")
-    for feature in (accounts, sessions, uploads, ledger, club, recorder, rules, transparency, api,
-                    integrity):
+    for feature in (
+        accounts,
+        sessions,
+        uploads,
+        ledger,
+        club,
+        recorder,
+        rules,
+        transparency,
+        api,
+        integrity,
+    ):
         feature.init_app(app)
     _register_errors(app)
     witnessing.configured()  # a witness URL without its key, or a malformed key, stops the start
@@ -148,7 +164,11 @@ def _register_errors(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(e: CSRFError):
-        return _error(400, "csrf", _("the form expired or lacked its security token; reload the page and try again"))
+        return _error(
+            400,
+            "csrf",
+            _("the form expired or lacked its security token; reload the page and try again"),
+        )
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):

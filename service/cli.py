@@ -24,8 +24,21 @@ app = typer.Typer(
 
 # One entry per module in service/commands/; add yours here.
 COMMAND_MODULES: tuple[str, ...] = (
-    "verify", "settle", "rules", "serve", "digest", "users", "db", "store", "ingest", "worker",
-    "simulate", "reverify", "integrity", "review", "witness",
+    "verify",
+    "settle",
+    "rules",
+    "serve",
+    "digest",
+    "users",
+    "db",
+    "store",
+    "ingest",
+    "worker",
+    "simulate",
+    "reverify",
+    "integrity",
+    "review",
+    "witness",
 )  # the order of `fupan --help`
 
 for _name in COMMAND_MODULES:

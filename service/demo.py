@@ -37,10 +37,14 @@ def demo_logs() -> list[bytes]:
     logs = []
     for night_no, night in enumerate(NIGHTS):
         for table_no, ruleset in enumerate(SHIPPED, start=1):
-            records, _ = generate_session(ruleset, HANDS, seed=night_no * 10 + table_no,
-                                          faults=FAULTS, club=DEMO_CLUB)
-            records[0] = {**records[0], "table": str(table_no),
-                          "started_at": f"{night}T19:30:00+08:00"}
+            records, _ = generate_session(
+                ruleset, HANDS, seed=night_no * 10 + table_no, faults=FAULTS, club=DEMO_CLUB
+            )
+            records[0] = {
+                **records[0],
+                "table": str(table_no),
+                "started_at": f"{night}T19:30:00+08:00",
+            }
             logs.append("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode())
     return logs
 

@@ -45,7 +45,8 @@ def test_every_relative_link_in_the_docs_exists():
         f"{doc.relative_to(ROOT)}: {target}"
         for doc in DOCS
         for target in re.findall(r"\]\(([^)#\s]+)", doc.read_text(encoding="utf-8"))
-        if not target.startswith(("http:", "https:", "mailto:")) and not (doc.parent / target).exists()
+        if not target.startswith(("http:", "https:", "mailto:"))
+        and not (doc.parent / target).exists()
     }
     assert sorted(missing) == []
 
@@ -55,13 +56,16 @@ def test_no_doc_names_a_file_outside_the_repository():
         f"{doc.relative_to(ROOT)}: {path}"
         for doc in DOCS
         for path in OUTSIDE.findall(doc.read_text(encoding="utf-8"))
-        if path.startswith("/") or not Path(os.path.normpath(doc.parent / path)).is_relative_to(ROOT)
+        if path.startswith("/")
+        or not Path(os.path.normpath(doc.parent / path)).is_relative_to(ROOT)
     }
     assert sorted(outside) == []
 
 
 def test_the_path_finder_finds_paths():
-    text = "see `engine/hand.py`, engine/tiles.py::test_x and tests/service/<feature>/ at 9 events/s"
+    text = (
+        "see `engine/hand.py`, engine/tiles.py::test_x and tests/service/<feature>/ at 9 events/s"
+    )
     assert _paths(text) == {"engine/hand.py", "engine/tiles.py"}
     assert OUTSIDE.findall("the spec (/work/shared/spec/log-format.md, ../shared/DESIGN.md)") == [
         "/work/shared/spec/log-format.md", "../shared/DESIGN.md",

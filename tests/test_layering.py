@@ -118,7 +118,9 @@ def test_events_foundation_does_not_import_the_store():
     store (sealing the transparency log) is the caller's (events.store, ``fupan db upgrade``)."""
     foundation = {"events", "events.config", "events.models", "events.db"}
     graph = _graph("events")
-    assert {name: graph[name] - foundation for name in foundation} == dict.fromkeys(foundation, set())
+    assert {name: graph[name] - foundation for name in foundation} == dict.fromkeys(
+        foundation, set()
+    )
 
 
 def test_service_rooms_have_no_import_cycles():
@@ -127,7 +129,9 @@ def test_service_rooms_have_no_import_cycles():
 
     rooms: dict[str, set[str]] = {}
     for name, imported in _graph("service").items():
-        rooms.setdefault(room(name), set()).update(room(i) for i in imported if room(i) != room(name))
+        rooms.setdefault(room(name), set()).update(
+            room(i) for i in imported if room(i) != room(name)
+        )
     assert _cycle(rooms) == []
 
 

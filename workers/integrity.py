@@ -32,8 +32,9 @@ def day(value: date | None) -> str:
     return value.isoformat() if value else ""
 
 
-def sources(club: str, since: date | None, until: date | None,
-            engine: Engine | None = None) -> list[tuple[TableSession, Verification]]:
+def sources(
+    club: str, since: date | None, until: date | None, engine: Engine | None = None
+) -> list[tuple[TableSession, Verification]]:
     """The club's sessions of the period with the newest successful verification of their
     current head, oldest session first (sessions not yet verified are left out)."""
     newest = (
@@ -55,8 +56,11 @@ def sources(club: str, since: date | None, until: date | None,
         return [(s, v) for s, v in db.execute(query).all()]
 
 
-def source_key(rows: list[tuple[TableSession, Verification]], names: dict[str, str],
-               engine: Engine | None = None) -> str:
+def source_key(
+    rows: list[tuple[TableSession, Verification]],
+    names: dict[str, str],
+    engine: Engine | None = None,
+) -> str:
     """What a result was computed from: the verifications, the reviews at the same heads, the
     names, the version."""
     reviewed = sorted(_review_ids(rows, engine).values())
@@ -64,8 +68,13 @@ def source_key(rows: list[tuple[TableSession, Verification]], names: dict[str, s
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def compute(club: str, since: date | None = None, until: date | None = None,
-            names: dict[str, str] | None = None, engine: Engine | None = None) -> IntegrityResult:
+def compute(
+    club: str,
+    since: date | None = None,
+    until: date | None = None,
+    names: dict[str, str] | None = None,
+    engine: Engine | None = None,
+) -> IntegrityResult:
     """The signals of ``club`` from ``since`` to ``until`` (days included), stored unless a
     result from the same verifications and names is; returns it either way."""
     engine = engine or get_engine()
@@ -80,8 +89,9 @@ def compute(club: str, since: date | None = None, until: date | None = None,
     hands = [
         fact
         for s, v in rows
-        for fact in hand_facts(verifications.report_of(v.report), s.id, names,
-                               recorders.get(s.id), reviews.get(s.id))
+        for fact in hand_facts(
+            verifications.report_of(v.report), s.id, names, recorders.get(s.id), reviews.get(s.id)
+        )
     ]
     result = integrity(hands, club, day(since) or None, day(until) or None)
     row = dict(club=club, since=day(since), until=day(until), source_key=key,
@@ -93,15 +103,22 @@ def compute(club: str, since: date | None = None, until: date | None = None,
     return result
 
 
-def latest(club: str, since: date | None = None, until: date | None = None,
-           engine: Engine | None = None) -> tuple[IntegrityResult, str] | None:
+def latest(
+    club: str, since: date | None = None, until: date | None = None, engine: Engine | None = None
+) -> tuple[IntegrityResult, str] | None:
     """The newest stored result of the club and period and its source key, or None."""
     row = _latest_row(club, since, until, engine)
     return None if row is None else (load_result(json.loads(row.result)), row.source_key)
 
 
-def is_current(club: str, since: date | None, until: date | None, names: dict[str, str],
-               key: str, engine: Engine | None = None) -> bool:
+def is_current(
+    club: str,
+    since: date | None,
+    until: date | None,
+    names: dict[str, str],
+    key: str,
+    engine: Engine | None = None,
+) -> bool:
     """Was ``key`` computed from the verifications the period has now, with these names?"""
     return key == source_key(sources(club, since, until, engine), names, engine)
 
@@ -138,7 +155,8 @@ def _recorders(session_ids: list[str], engine) -> dict[str, str]:
     if not session_ids:
         return {}
     query = select(StoredEvent.stream, StoredEvent.data).where(
-        StoredEvent.stream.in_(session_ids), StoredEvent.seq == 0)
+        StoredEvent.stream.in_(session_ids), StoredEvent.seq == 0
+    )
     with db_session(engine) as db:
         rows = db.execute(query).all()
     out = {}
@@ -156,7 +174,8 @@ def _review_ids(rows, engine) -> dict[str, int]:
     if not heads:
         return {}
     query = select(ReviewRow.session_id, ReviewRow.head_seq, ReviewRow.id).where(
-        ReviewRow.session_id.in_(list(heads)))
+        ReviewRow.session_id.in_(list(heads))
+    )
     with db_session(engine) as db:
         found = db.execute(query).all()
     out: dict[str, int] = {}

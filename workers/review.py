@@ -22,18 +22,21 @@ from events.models import ReviewRow, TableSession, utcnow
 _INSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
 
 
-def stored(session_id: str, head_seq: int, engine_version: str,
-           engine: Engine | None = None) -> ReviewRow | None:
+def stored(
+    session_id: str, head_seq: int, engine_version: str, engine: Engine | None = None
+) -> ReviewRow | None:
     query = select(ReviewRow).where(
-        ReviewRow.session_id == session_id, ReviewRow.head_seq == head_seq,
+        ReviewRow.session_id == session_id,
+        ReviewRow.head_seq == head_seq,
         ReviewRow.engine_version == engine_version,
     )
     with db_session(engine) as db:
         return db.scalars(query).first()
 
 
-def review_at_head(session_id: str, engine_version: str,
-                   engine: Engine | None = None) -> tuple[SessionReview, float] | None:
+def review_at_head(
+    session_id: str, engine_version: str, engine: Engine | None = None
+) -> tuple[SessionReview, float] | None:
     """(the review of the session's current head, seconds it took to compute); computed and
     stored if this engine version has none yet. None for an unknown session."""
     with db_session(engine) as db:
@@ -52,19 +55,32 @@ def review_at_head(session_id: str, engine_version: str,
     return result, seconds
 
 
-def _store(session_id: str, head: int, engine_version: str, result: SessionReview,
-           seconds: float, engine: Engine | None) -> None:
+def _store(
+    session_id: str,
+    head: int,
+    engine_version: str,
+    result: SessionReview,
+    seconds: float,
+    engine: Engine | None,
+) -> None:
     engine = engine or get_engine()
     table = ReviewRow.__table__
-    row = dict(session_id=session_id, head_seq=head, engine_version=engine_version,
-               review_version=result.version, seconds=seconds, created_at=utcnow(),
-               result=json.dumps(result.to_dict(), ensure_ascii=False))
+    row = dict(
+        session_id=session_id,
+        head_seq=head,
+        engine_version=engine_version,
+        review_version=result.version,
+        seconds=seconds,
+        created_at=utcnow(),
+        result=json.dumps(result.to_dict(), ensure_ascii=False),
+    )
     with engine.begin() as connection:
         connection.execute(_INSERT[engine.dialect.name](table).on_conflict_do_nothing(), row)
 
 
-def stored_for(session_ids: list[str], engine_version: str,
-               engine: Engine | None = None) -> list[SessionReview]:
+def stored_for(
+    session_ids: list[str], engine_version: str, engine: Engine | None = None
+) -> list[SessionReview]:
     """The stored reviews of these sessions' current heads by this engine version (sessions not
     reviewed yet are left out: a page does not compute a club's worth of reviews)."""
     if not session_ids:

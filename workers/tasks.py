@@ -147,8 +147,12 @@ def review_session(session_id: str) -> bool:
 
 
 @app.task(name="fupan.integrity", **RETRY)
-def update_integrity(club: str, since: str | None = None, until: str | None = None,
-                     names: dict[str, str] | None = None) -> int:
+def update_integrity(
+    club: str,
+    since: str | None = None,
+    until: str | None = None,
+    names: dict[str, str] | None = None,
+) -> int:
     """Compute and store a club's integrity signals of a period (ISO days, None: open) unless
     the same verifications and names have a result; returns how many signals are flagged."""
     result = integrity.compute(club, _day(since), _day(until), names)
@@ -162,8 +166,12 @@ def _day(text: str | None):
 _soon: dict[str, float] = {}  # embedded queue: club -> when its update was last queued
 
 
-def integrity_soon(club: str, since: str | None = None, until: str | None = None,
-                   names: dict[str, str] | None = None) -> bool:
+def integrity_soon(
+    club: str,
+    since: str | None = None,
+    until: str | None = None,
+    names: dict[str, str] | None = None,
+) -> bool:
     """Queue ``update_integrity`` unless one was queued for the club and period in the last
     ``INTEGRITY_PAUSE`` seconds (a batch of uploads verifies many sessions at once); True if
     queued."""

@@ -274,8 +274,12 @@ def packed_real_grown(key: int, sets: int) -> tuple[int, list[bool]]:
     memo = _GROWN_PACKED.get((key, sets))
     if memo is not None:
         return memo
-    blocks = (key & SUIT_MASK, key >> BLOCK & SUIT_MASK, key >> 2 * BLOCK & SUIT_MASK,
-              key >> 3 * BLOCK & SUIT_MASK)
+    blocks = (
+        key & SUIT_MASK,
+        key >> BLOCK & SUIT_MASK,
+        key >> 2 * BLOCK & SUIT_MASK,
+        key >> 3 * BLOCK & SUIT_MASK,
+    )
     base = -1
     gains: list[bool] = []
     for i in range(4):

@@ -176,7 +176,9 @@ _PARTS: dict[tuple[int, int, int], list[_Part]] = {}
 _PARTS_LIMIT = 1 << 14  # entries are heavier (parts, scorers' memos); ~5 000 after 11 000 hands
 
 
-def _readings(key: int, w: int, keep=None) -> Iterator[tuple[_Raw, tuple[_Part, ...], tuple[_Raw, ...]]]:
+def _readings(
+    key: int, w: int, keep=None
+) -> Iterator[tuple[_Raw, tuple[_Part, ...], tuple[_Raw, ...]]]:
     """(pair, one part per suit (an empty one if it holds no real tile), sets of 得 alone) of
     every reading of the packed real tiles plus ``w`` 得. The parts' sets, in suit order, are
     sorted, and so are the 得-only sets. ``keep`` may thin each suit's list (see reading_parts)."""

@@ -65,8 +65,11 @@ class HandFacts:
 
 
 def hand_facts(
-    report: Report, session: str, names: Mapping[str, str] | None = None,
-    recorded_by: str | None = None, review: SessionReview | None = None,
+    report: Report,
+    session: str,
+    names: Mapping[str, str] | None = None,
+    recorded_by: str | None = None,
+    review: SessionReview | None = None,
 ) -> list[HandFacts]:
     """The facts of every hand of one session's audit report. ``recorded_by``: who entered the
     session (the recorder's ``recorded_by``), so its disputed settlements count as theirs;
@@ -91,7 +94,9 @@ def hand_facts(
         shifts = [Shift(CORRECTION, name(by), gain) for by, gain in fixes.get(hand.seq, ())]
         res = kept.get(hand.seq)
         if hand.disputes and recorded_by is not None:
-            first = recorded if res is None or res["paid"] is None else _by_player(res["paid"], seats)
+            first = (
+                recorded if res is None or res["paid"] is None else _by_player(res["paid"], seats)
+            )
             shifts.append(Shift(ENTRY, name(recorded_by), _gain(_net(first), _net(expected))))
         if res is not None and res["action"] == "keep_recorded" and hand.disputes:
             shifts.append(Shift(KEPT, name(res["by"]), _gain(_net(recorded), _net(expected))))
@@ -111,9 +116,13 @@ def _plays(hand: HandReview | None, seats: Mapping[str, str]) -> tuple:
         return ()
     out = []
     for d in hand.deal_ins:  # its decision: the discarder's last discard before the win
-        made = [x for x in hand.decisions if x.seat == d.seat and x.seq < d.seq and x.discard == d.tile]
+        made = [
+            x for x in hand.decisions if x.seat == d.seat and x.seq < d.seq and x.discard == d.tile
+        ]
         if made:
-            out.append((seats[d.seat], seats[d.winner], max(made, key=lambda x: x.seq).mark == "slower"))
+            out.append(
+                (seats[d.seat], seats[d.winner], max(made, key=lambda x: x.seq).mark == "slower")
+            )
     return tuple(out)
 
 
@@ -175,7 +184,7 @@ def _residual(recorded, expected) -> dict[tuple[str, str], int]:
     """(payer, payee) -> what the record has the payer pay the payee beyond the rules (> 0)."""
     rec, exp = _pairs(recorded), _pairs(expected)
     out = {}
-    for (a, b) in set(rec) | set(exp):
+    for a, b in set(rec) | set(exp):
         d = rec.get((a, b), 0) - exp.get((a, b), 0)
         if d:
             out[(a, b) if d > 0 else (b, a)] = abs(d)

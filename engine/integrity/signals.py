@@ -49,18 +49,29 @@ MIN_EFFECT = 1.5  # a count flagged is at least half again what chance gives
 
 
 def integrity(
-    hands: Sequence[HandFacts], club: str, since: str | None = None, until: str | None = None,
-    min_hands: int = MIN_HANDS, min_events: int = MIN_EVENTS, threshold: float = THRESHOLD,
+    hands: Sequence[HandFacts],
+    club: str,
+    since: str | None = None,
+    until: str | None = None,
+    min_hands: int = MIN_HANDS,
+    min_events: int = MIN_EVENTS,
+    threshold: float = THRESHOLD,
 ) -> IntegrityResult:
     """Every signal of ``hands`` (one club's, one period's), flagged where they stand out."""
-    raw = feeding(hands, min_hands) + money_flow(hands, min_hands) + recording_favour(
-        hands, min_events) + repeated_slips(hands, min_events) + play(hands, min_hands)
+    raw = (
+        feeding(hands, min_hands)
+        + money_flow(hands, min_hands)
+        + recording_favour(hands, min_events)
+        + repeated_slips(hands, min_events)
+        + play(hands, min_hands)
+    )
     tested = [i for i, s in enumerate(raw) if s["enough"]]
     q = benjamini_hochberg([raw[i]["p_value"] for i in tested])
     for i, qv in zip(tested, q, strict=True):
         raw[i]["q_value"] = qv
-        raw[i]["flagged"] = qv <= threshold and (raw[i]["kind"] == "money_flow"
-                                                 or raw[i]["effect"] >= MIN_EFFECT)
+        raw[i]["flagged"] = qv <= threshold and (
+            raw[i]["kind"] == "money_flow" or raw[i]["effect"] >= MIN_EFFECT
+        )
     signals = sorted((Signal(**s) for s in raw), key=_order)
     return IntegrityResult(club=club, since=since, until=until, hands=len(hands),
                            min_hands=min_hands, min_events=min_events, threshold=threshold,
@@ -129,8 +140,20 @@ def feeding(hands: Sequence[HandFacts], min_hands: int) -> list[dict]:
         enough = len(shared) >= min_hands
         p = tail_at_least(chances, len(refs)) if enough else None
         effect = len(refs) / expected if expected else 0.0
-        out.append(_signal("feeding", (a, b), len(shared), len(chances), len(refs), expected,
-                           effect, p, enough, refs))
+        out.append(
+            _signal(
+                "feeding",
+                (a, b),
+                len(shared),
+                len(chances),
+                len(refs),
+                expected,
+                effect,
+                p,
+                enough,
+                refs,
+            )
+        )
     return out
 
 
@@ -143,7 +166,7 @@ def _reaches(b: str, others: list[str], winners: int, rate) -> float:
     w = {x: rate(x) for x in others}
     if winners == 1:
         return w[b] / sum(w.values())
-    pairs = [(x, y) for i, x in enumerate(others) for y in others[i + 1:]]
+    pairs = [(x, y) for i, x in enumerate(others) for y in others[i + 1 :]]
     total = sum(w[x] * w[y] for x, y in pairs)
     return sum(w[x] * w[y] for x, y in pairs if b in (x, y)) / total
 
@@ -157,8 +180,20 @@ def money_flow(hands: Sequence[HandFacts], min_hands: int) -> list[dict]:
         n = len(more) + len(less)
         enough = len(shared) >= min_hands
         p = binomial_tail(n, len(more), 0.5) if enough else None
-        out.append(_signal("money_flow", (a, b), len(shared), n, len(more), n / 2, amount, p,
-                           enough, [h.ref for h in more]))
+        out.append(
+            _signal(
+                "money_flow",
+                (a, b),
+                len(shared),
+                n,
+                len(more),
+                n / 2,
+                amount,
+                p,
+                enough,
+                [h.ref for h in more],
+            )
+        )
     return out
 
 
@@ -188,8 +223,20 @@ def play(hands: Sequence[HandFacts], min_hands: int) -> list[dict]:
         expected = len(to_b) * slow_all / len(mine)
         enough = len(shared) >= min_hands and bool(to_b)
         p = hypergeometric_tail(len(mine), slow_all, len(to_b), len(refs)) if enough else None
-        out.append(_signal("play", (a, b), len(shared), len(to_b), len(refs), expected,
-                           len(refs) / expected if expected else 0.0, p, enough, refs))
+        out.append(
+            _signal(
+                "play",
+                (a, b),
+                len(shared),
+                len(to_b),
+                len(refs),
+                expected,
+                len(refs) / expected if expected else 0.0,
+                p,
+                enough,
+                refs,
+            )
+        )
     return out
 
 
@@ -198,8 +245,9 @@ def repeated_slips(hands: Sequence[HandFacts], min_events: int) -> list[dict]:
     return _favour("repeated_slips", (), events, min_events)
 
 
-def _favour(kind: str, lead: tuple[str, ...], events: list[tuple[HandFacts, Shift]],
-            min_events: int) -> list[dict]:
+def _favour(
+    kind: str, lead: tuple[str, ...], events: list[tuple[HandFacts, Shift]], min_events: int
+) -> list[dict]:
     """Per player seated at the events that had one clear beneficiary: how often it was them,
     against one in four (a binomial upper tail)."""
     clear = [(h, s.beneficiary) for h, s in events if s.beneficiary is not None]
@@ -210,7 +258,18 @@ def _favour(kind: str, lead: tuple[str, ...], events: list[tuple[HandFacts, Shif
         n = len(seated)
         enough = n >= min_events
         p = binomial_tail(n, len(refs), 0.25) if enough else None
-        out.append(_signal(kind, (*lead, player), n, n, len(refs), n / 4,
-                           len(refs) / (n / 4) if n else 0.0, p, enough, refs))
+        out.append(
+            _signal(
+                kind,
+                (*lead, player),
+                n,
+                n,
+                len(refs),
+                n / 4,
+                len(refs) / (n / 4) if n else 0.0,
+                p,
+                enough,
+                refs,
+            )
+        )
     return out
-

@@ -171,6 +171,7 @@ class SessionReview:
 
     def with_lines(self, lines: list[int]) -> SessionReview:
         """The same review with each item's source line (``lines[seq]``, from the log parser)."""
+
         def at(item):
             ok = 0 <= item.seq < len(lines)
             return dataclasses.replace(item, line=lines[item.seq] if ok else None)
@@ -189,8 +190,11 @@ class SessionReview:
 
     # -- JSON -----------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return {"version": self.version, "ruleset": self.ruleset,
-                "hands": [_hand_dict(h) for h in self.hands]}
+        return {
+            "version": self.version,
+            "ruleset": self.ruleset,
+            "hands": [_hand_dict(h) for h in self.hands],
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SessionReview:
@@ -216,20 +220,34 @@ def _hand_dict(h: HandReview) -> dict[str, Any]:
             "decisions": [_decision_dict(d) for d in h.decisions if d.seat == seat],
             "missed_wins": [dataclasses.asdict(m) for m in h.missed_wins if m.seat == seat],
             "deal_ins": [dataclasses.asdict(d) for d in h.deal_ins if d.seat == seat],
-            "claims": [{**dataclasses.asdict(c), "raised": c.raised}
-                       for c in h.claims if c.seat == seat],
+            "claims": [
+                {**dataclasses.asdict(c), "raised": c.raised} for c in h.claims if c.seat == seat
+            ],
         }
-    return {"no": h.no, "seq": h.seq, "summary": h.summary, "seats": per_seat,
-            "wins": [dataclasses.asdict(w) for w in h.wins]}
+    return {
+        "no": h.no,
+        "seq": h.seq,
+        "summary": h.summary,
+        "seats": per_seat,
+        "wins": [dataclasses.asdict(w) for w in h.wins],
+    }
 
 
 def _decision_dict(d: Decision) -> dict[str, Any]:
     out = dataclasses.asdict(d)
     out["best"], out["given_up"] = list(d.best), list(d.given_up)
-    out["options"] = [{"tile": o.tile, "shanten": o.shanten, "effective": o.effective,
-                       "tiles": o.tiles} for o in d.options]
-    out["tenpai"] = [{"discard": t.discard, "weight": t.weight,
-                      "waits": [dataclasses.asdict(w) for w in t.waits]} for t in d.tenpai]
+    out["options"] = [
+        {"tile": o.tile, "shanten": o.shanten, "effective": o.effective, "tiles": o.tiles}
+        for o in d.options
+    ]
+    out["tenpai"] = [
+        {
+            "discard": t.discard,
+            "weight": t.weight,
+            "waits": [dataclasses.asdict(w) for w in t.waits],
+        }
+        for t in d.tenpai
+    ]
     out["mark"], out["lost"] = d.mark, d.lost
     return out
 
@@ -239,27 +257,51 @@ def _hand(data: dict[str, Any]) -> HandReview:
     rows = data["seats"].values()
     decisions = sorted((_decision(d) for s in rows for d in s["decisions"]), key=lambda d: d.step)
     return HandReview(
-        no=data["no"], seq=data["seq"], seats=seats, summary=data["summary"],
+        no=data["no"],
+        seq=data["seq"],
+        seats=seats,
+        summary=data["summary"],
         decisions=tuple(decisions),
-        missed_wins=tuple(sorted((MissedWin(**m) for s in rows for m in s["missed_wins"]),
-                                 key=lambda m: m.step)),
-        deal_ins=tuple(sorted((DealIn(**{**d, "safe": tuple(d["safe"])})
-                               for s in rows for d in s["deal_ins"]), key=lambda d: d.step)),
-        claims=tuple(sorted((Claim(**{k: v for k, v in c.items() if k != "raised"})
-                             for s in rows for c in s["claims"]), key=lambda c: c.step)),
+        missed_wins=tuple(
+            sorted((MissedWin(**m) for s in rows for m in s["missed_wins"]), key=lambda m: m.step)
+        ),
+        deal_ins=tuple(
+            sorted(
+                (DealIn(**{**d, "safe": tuple(d["safe"])}) for s in rows for d in s["deal_ins"]),
+                key=lambda d: d.step,
+            )
+        ),
+        claims=tuple(
+            sorted(
+                (
+                    Claim(**{k: v for k, v in c.items() if k != "raised"})
+                    for s in rows
+                    for c in s["claims"]
+                ),
+                key=lambda c: c.step,
+            )
+        ),
         wins=tuple(WinCheck(**w) for w in data["wins"]),
     )
 
 
 def _decision(d: dict[str, Any]) -> Decision:
     return Decision(
-        step=d["step"], seq=d["seq"], seat=d["seat"], discard=d["discard"],
-        shanten_before=d["shanten_before"], shanten_after=d["shanten_after"],
-        best=tuple(d["best"]), best_shanten=d["best_shanten"], rank=d["rank"],
-        effective=d["effective"], best_effective=d["best_effective"],
+        step=d["step"],
+        seq=d["seq"],
+        seat=d["seat"],
+        discard=d["discard"],
+        shanten_before=d["shanten_before"],
+        shanten_after=d["shanten_after"],
+        best=tuple(d["best"]),
+        best_shanten=d["best_shanten"],
+        rank=d["rank"],
+        effective=d["effective"],
+        best_effective=d["best_effective"],
         given_up=tuple(d["given_up"]),
         options=tuple(Option(o["tile"], o["shanten"], dict(o["tiles"])) for o in d["options"]),
-        tenpai=tuple(TenpaiChoice(t["discard"], tuple(Wait(**w) for w in t["waits"]))
-                     for t in d["tenpai"]),
+        tenpai=tuple(
+            TenpaiChoice(t["discard"], tuple(Wait(**w) for w in t["waits"])) for t in d["tenpai"]
+        ),
         line=d.get("line"),
     )

@@ -33,12 +33,22 @@ class PlayerSummary:
         return PlayerSummary(*(a + b for a, b in zip(_counts(self), _counts(other), strict=True)))
 
     def to_dict(self) -> dict:
-        return {**dict(zip(_FIELDS, _counts(self), strict=True)), "best_share": self.best_share,
-                "average_lost": self.average_lost}
+        return {
+            **dict(zip(_FIELDS, _counts(self), strict=True)),
+            "best_share": self.best_share,
+            "average_lost": self.average_lost,
+        }
 
 
-_FIELDS = ("decisions", "best", "lost", "missed_wins", "deal_ins", "avoidable_deal_ins",
-           "raised_claims")
+_FIELDS = (
+    "decisions",
+    "best",
+    "lost",
+    "missed_wins",
+    "deal_ins",
+    "avoidable_deal_ins",
+    "raised_claims",
+)
 
 
 def _counts(s: PlayerSummary) -> tuple[int, ...]:

@@ -86,25 +86,40 @@ class _Walk:
             elif kind in _CLAIMS and seat in SEATS and before is not None:
                 after = self._shanten(seat)
                 if after is not None:
-                    self.claims.append(Claim(step, seq, seat, kind, rec.get("tile") or "",
-                                             before, after))
+                    self.claims.append(
+                        Claim(step, seq, seat, kind, rec.get("tile") or "", before, after)
+                    )
         return HandReview(
-            self.hand.no, self.hand.seq, self.seats, False, tuple(self.decisions),
-            tuple(self.missed), tuple(self.deal_ins), tuple(self.claims), tuple(self.wins),
+            self.hand.no,
+            self.hand.seq,
+            self.seats,
+            False,
+            tuple(self.decisions),
+            tuple(self.missed),
+            tuple(self.deal_ins),
+            tuple(self.claims),
+            tuple(self.wins),
         )
 
     # -- a seat's view --------------------------------------------------------------------------
     def _hand(self, seat: str) -> Hand:
         t = self.table
         wild = t.wildcards
-        return Hand(tuple(t.concealed(seat)), tuple(t.melds[seat]), tuple(t.revealed[seat]), wild,
-                    _shapes(self.rs, wild, self.opts), _bonus(t.bonus_idx))
+        return Hand(
+            tuple(t.concealed(seat)),
+            tuple(t.melds[seat]),
+            tuple(t.revealed[seat]),
+            wild,
+            _shapes(self.rs, wild, self.opts),
+            _bonus(t.bonus_idx),
+        )
 
     def _unseen(self, seat: str) -> dict[str, int]:
         t = self.table
         aside = t.indicator if t.indicator and not self.rs.indicator_in_wall(self.opts) else None
-        return unseen(self.copies, seat, {seat: t.concealed(seat)}, t.melds, t.revealed,
-                      t.discards, aside)
+        return unseen(
+            self.copies, seat, {seat: t.concealed(seat)}, t.melds, t.revealed, t.discards, aside
+        )
 
     def _shanten(self, seat: str) -> int | None:
         try:
@@ -127,12 +142,20 @@ class _Walk:
         chosen = next(c for c in ranked if c.tile == tile)
         better = sum(1 for c in ranked if _key(c) < _key(chosen))
         decision = Decision(
-            step=step, seq=seq, seat=seat, discard=tile, shanten_before=before,
+            step=step,
+            seq=seq,
+            seat=seat,
+            discard=tile,
+            shanten_before=before,
             shanten_after=chosen.shanten,
-            best=tuple(c.tile for c in ranked if _key(c) == key), best_shanten=ranked[0].shanten,
-            rank=better + 1, effective=chosen.count, best_effective=ranked[0].count,
-            given_up=() if _key(chosen) == key else tuple(
-                k for k in ranked[0].effective if k not in chosen.effective),
+            best=tuple(c.tile for c in ranked if _key(c) == key),
+            best_shanten=ranked[0].shanten,
+            rank=better + 1,
+            effective=chosen.count,
+            best_effective=ranked[0].count,
+            given_up=()
+            if _key(chosen) == key
+            else tuple(k for k in ranked[0].effective if k not in chosen.effective),
             options=tuple(Option(c.tile, c.shanten, c.effective) for c in ranked),
             tenpai=self._tenpai(seq, seat, hand, ranked),
         )
@@ -147,8 +170,10 @@ class _Walk:
             if c.shanten != 0:
                 continue
             rest = hand.without(c.tile)
-            waits = tuple(Wait(k, n, self._value(seq, seat, rest.with_tile(k), k, "self_draw", None))
-                          for k, n in c.effective.items())
+            waits = tuple(
+                Wait(k, n, self._value(seq, seat, rest.with_tile(k), k, "self_draw", None))
+                for k, n in c.effective.items()
+            )
             out.append(TenpaiChoice(c.tile, waits))
         return tuple(out)
 
@@ -218,23 +243,28 @@ class _Walk:
             decision, ranked = self.last[by]
             if decision.discard == tile:
                 river = {d[0] for d in self.table.discards[seat]}
-                safe = tuple(c.tile for c in ranked
-                             if c.shanten == decision.shanten_after and c.tile in river
-                             and c.tile != tile)
+                safe = tuple(
+                    c.tile
+                    for c in ranked
+                    if c.shanten == decision.shanten_after and c.tile in river and c.tile != tile
+                )
                 self.deal_ins.append(DealIn(step, seq, by, seat, tile, safe))
 
-    def _value(self, seq: int, seat: str, hand: Hand, tile: str, how: str,
-               by: str | None) -> int:
+    def _value(self, seq: int, seat: str, hand: Hand, tile: str, how: str, by: str | None) -> int:
         """What this win pays under the ruleset: the winner's points as ``score`` gives them;
         0 when the ruleset would not pay it (below its minimum) or cannot score it."""
         t, out = self.table, self.hand.outcome
         flags = t._self_draw_flags(seat) if how == "self_draw" else frozenset()
         outcome = HandOutcome(
-            no=out.no, seats=out.seats, round_wind=out.round_wind, indicator=t.indicator,
+            no=out.no,
+            seats=out.seats,
+            round_wind=out.round_wind,
+            indicator=t.indicator,
             wildcards=t.wildcards,
             showdowns={seat: Showdown(seat, hand.concealed, hand.melds, hand.revealed)},
             wins=(Win(seat, how, tile, by, flags),),
-            actions=tuple(a for a in self.actions if a.seq <= seq), wall_left=t.wall_left,
+            actions=tuple(a for a in self.actions if a.seq <= seq),
+            wall_left=t.wall_left,
         )
         try:
             scoring = self.rs.score(outcome, self.opts).get(seat)

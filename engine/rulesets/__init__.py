@@ -59,7 +59,9 @@ def _load_configured() -> None:
         try:
             importlib.import_module(module)
         except ImportError as e:
-            raise ImportError(f"FUPAN_RULESETS names {module!r}, which cannot be imported: {e}") from e
+            raise ImportError(
+                f"FUPAN_RULESETS names {module!r}, which cannot be imported: {e}"
+            ) from e
         _configured.append(module)
 
 

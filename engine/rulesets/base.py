@@ -211,19 +211,26 @@ class FlagRule:
 _SELF = frozenset({"self_draw"})
 # The engine's own flags (engine.model), by their definitions there.
 FLAG_RULES: dict[str, FlagRule] = {
-    FLAG_KONG_REPLACEMENT: FlagRule("杠上开花", "win on a kong replacement", _SELF, needs_kong=True),
+    FLAG_KONG_REPLACEMENT: FlagRule(
+        "杠上开花", "win on a kong replacement", _SELF, needs_kong=True
+    ),
     FLAG_BONUS_REPLACEMENT: FlagRule(
         "补花胡", "win on a flower replacement", _SELF, needs_reveal=True
     ),
     FLAG_LAST_TILE: FlagRule("海底", "win on the last tile", frozenset({"self_draw", "discard"})),
-    FLAG_HEAVEN: FlagRule("天胡", "dealer wins on the deal", frozenset({"self_draw", "instant"}),
-                          dealer=True),
+    FLAG_HEAVEN: FlagRule(
+        "天胡", "dealer wins on the deal", frozenset({"self_draw", "instant"}), dealer=True
+    ),
     FLAG_FIRST_DISCARD: FlagRule(
-        "地胡", "win on the dealer's first discard", frozenset({"discard"}), dealer=False,
+        "地胡",
+        "win on the dealer's first discard",
+        frozenset({"discard"}),
+        dealer=False,
         from_dealer=True,
     ),
-    FLAG_FIRST_DRAW: FlagRule("地胡(闲家首摸)", "non-dealer wins on its first draw", _SELF,
-                              dealer=False),
+    FLAG_FIRST_DRAW: FlagRule(
+        "地胡(闲家首摸)", "non-dealer wins on its first draw", _SELF, dealer=False
+    ),
 }
 
 
@@ -255,8 +262,12 @@ YES_NO = {True: Text("是", "yes"), False: Text("否", "no")}
 
 
 def option(
-    default: Any, doc: str, choices: tuple = (), labels: Mapping[Any, Text] | None = None,
-    *, zh: str,
+    default: Any,
+    doc: str,
+    choices: tuple = (),
+    labels: Mapping[Any, Text] | None = None,
+    *,
+    zh: str,
 ) -> Any:
     """An Options field with the ``doc`` (and ``choices``) that ``fupan rules`` prints and
     :func:`parse_options` enforces; ``zh`` says what ``doc`` says in Chinese (the rules pages),
@@ -354,8 +365,7 @@ class Ruleset:
     def describe_options(self) -> list[tuple[str, Any, str]]:
         """(name, default, doc) for ``fupan rules NAME``."""
         return [
-            (f.name, f.default, f.metadata.get("doc", ""))
-            for f in dataclasses.fields(self.Options)
+            (f.name, f.default, f.metadata.get("doc", "")) for f in dataclasses.fields(self.Options)
         ]
 
     # -- the rules as a reader sees them (the service's rules pages) ---------------------------
@@ -374,8 +384,10 @@ class Ruleset:
 
     def option_texts(self) -> list[tuple[str, Any, Text]]:
         """(name, default, what it does) of every option, in both languages."""
-        return [(f.name, f.default, Text(f.metadata["zh"], f.metadata["doc"]))
-                for f in dataclasses.fields(self.Options)]
+        return [
+            (f.name, f.default, Text(f.metadata["zh"], f.metadata["doc"]))
+            for f in dataclasses.fields(self.Options)
+        ]
 
     def option_value(self, name: str, value: Any) -> Text:
         """The value ``value`` of option ``name`` as a reader reads it, in both languages
@@ -448,9 +460,13 @@ class Ruleset:
         """Broken rules only scoring shows: a win below the ruleset's minimum (``limit`` set to
         ``below_minimum`` by ``score``, e.g. xizhou's 1台起胡)."""
         return [
-            Anomaly(None, "below_minimum", "error",
-                    f"{who(w.seat)} declares a win worth {scorings[w.seat].raw}, below the minimum the "
-                    f"{self.title_en} rules require ({self.minimum_rule}); nothing is owed for it")
+            Anomaly(
+                None,
+                "below_minimum",
+                "error",
+                f"{who(w.seat)} declares a win worth {scorings[w.seat].raw}, below the minimum the "
+                f"{self.title_en} rules require ({self.minimum_rule}); nothing is owed for it",
+            )
             for w in outcome.wins
             if w.seat in scorings and scorings[w.seat].limit == "below_minimum"
         ]
@@ -506,7 +522,16 @@ def _coerce(value: Any, kind: Any, name: str) -> Any:
     if kind_name == "bool":
         if isinstance(value, bool):
             return value
-        if isinstance(value, str) and value.lower() in ("1", "true", "yes", "on", "0", "false", "no", "off"):
+        if isinstance(value, str) and value.lower() in (
+            "1",
+            "true",
+            "yes",
+            "on",
+            "0",
+            "false",
+            "no",
+            "off",
+        ):
             return value.lower() in ("1", "true", "yes", "on")
     elif kind_name == "int":
         if isinstance(value, int) and not isinstance(value, bool):

@@ -131,7 +131,9 @@ def readings(win: Win, show: Showdown) -> Iterator[WinHand]:
     melds = tuple(show.melds)
     meld_sets = tuple(("chow" if m.kind == "chi" else "pung", m.face) for m in melds)
     for r in hand_readings(concealed, melds, (), win.tile):
-        sets = meld_sets + tuple(("chow" if g.kind == "chow" else "pung", min(g.faces)) for g in r.sets)
+        sets = meld_sets + tuple(
+            ("chow" if g.kind == "chow" else "pung", min(g.faces)) for g in r.sets
+        )
         for _, wait in r.shapes:
             yield WinHand(
                 seat=win.seat,
@@ -330,7 +332,9 @@ def score_wins(
         points = capped(raw, cap, steps)
         if raw < minimum:
             steps.append(step("below_minimum", 0, minimum))
-            result[win.seat] = Scoring(win.seat, 0, best, raw, limit="below_minimum", steps=tuple(steps))
+            result[win.seat] = Scoring(
+                win.seat, 0, best, raw, limit="below_minimum", steps=tuple(steps)
+            )
         else:
             result[win.seat] = Scoring(win.seat, points, best, raw, steps=tuple(steps))
     return result
@@ -349,8 +353,9 @@ def merge(payments: Iterable[Payment]) -> list[Payment]:
         key = (p.payer, p.payee, p.reason)
         if key in merged:
             q = merged[key]
-            p = Payment(q.payer, q.payee, q.amount + p.amount, q.reason, q.en,
-                        f"{q.formula} + {p.formula}")
+            p = Payment(
+                q.payer, q.payee, q.amount + p.amount, q.reason, q.en, f"{q.formula} + {p.formula}"
+            )
         merged[key] = p
     return [p for p in merged.values() if p.amount]
 
@@ -410,6 +415,8 @@ def off_by_one(
                 variant(seat, points + 1),
             )
             yield Mistake(
-                "tai_short", f"{who(seat)}少算1台", f"{who(seat)}: one tai too few",
-                variant(seat, points - 1)
+                "tai_short",
+                f"{who(seat)}少算1台",
+                f"{who(seat)}: one tai too few",
+                variant(seat, points - 1),
             )

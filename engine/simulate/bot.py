@@ -59,7 +59,9 @@ def worth_pung(c: Sequence[int], i: int) -> bool:
     if i >= 27:
         return True
     r = i % 9
-    links = (r > 0 and c[i - 1]) + (r < 8 and c[i + 1]) + (r > 1 and c[i - 2]) + (r < 7 and c[i + 2])
+    links = (
+        (r > 0 and c[i - 1]) + (r < 8 and c[i + 1]) + (r > 1 and c[i - 2]) + (r < 7 and c[i + 2])
+    )
     return links <= 1
 
 

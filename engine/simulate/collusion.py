@@ -22,11 +22,15 @@ class Collusion:
     players: tuple[str, str]
     strength: float
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if len(set(self.players)) != 2:
-            raise ValueError(f"collusion needs two different players (got {', '.join(self.players)})")
+            raise ValueError(
+                f"collusion needs two different players (got {', '.join(self.players)})"
+            )
         if not 0.0 <= self.strength <= 1.0:
-            raise ValueError(f"the collusion strength must be between 0 and 1 (got {self.strength})")
+            raise ValueError(
+                f"the collusion strength must be between 0 and 1 (got {self.strength})"
+            )
 
     def seats(self, seats: dict[str, str]) -> dict[str, str]:
         """Colluder's seat -> partner's seat at this hand (empty unless both sit)."""
@@ -40,12 +44,14 @@ class Bias:
     player: str
     share: float
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not 0.0 <= self.share <= 1.0:
             raise ValueError(f"the bias share must be between 0 and 1 (got {self.share})")
 
 
-def lean(rng: random.Random, bias: Bias, seats: dict[str, str], settlement: dict[str, Any]):
+def lean(
+    rng: random.Random, bias: Bias, seats: dict[str, str], settlement: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, str] | None]:
     """``(settlement, fault)``: the settlement with one extra payment to the bias's player (when
     they sit at the hand and the draw says so), else unchanged and None."""
     at = {name: seat for seat, name in seats.items()}

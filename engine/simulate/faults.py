@@ -58,26 +58,49 @@ def inject(
         return body, settlement, None
     m = rng.choice(mistakes)
     paid = [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in m.payments]
-    fault = {"kind": "settlement", "code": m.code, "note": name_seats(m.en, outcome.seats, "en"),
-             "at": len(body)}
+    fault = {
+        "kind": "settlement",
+        "code": m.code,
+        "note": name_seats(m.en, outcome.seats, "en"),
+        "at": len(body),
+    }
     return body, {**settlement, "payments": paid}, fault
 
 
 def _log_fault(rng: random.Random, body: list[dict], settlement: dict):
     body = list(body)
     swaps = [
-        j for j in range(len(body) - 1)
-        if body[j]["type"] == "discard" and body[j + 1]["type"] == "draw"
-        and body[j + 1]["from"] == "wall" and body[j + 1]["seat"] == next_seat(body[j]["seat"])
+        j
+        for j in range(len(body) - 1)
+        if body[j]["type"] == "discard"
+        and body[j + 1]["type"] == "draw"
+        and body[j + 1]["from"] == "wall"
+        and body[j + 1]["seat"] == next_seat(body[j]["seat"])
     ]
     if swaps and rng.random() < 0.5:
         j = rng.choice(swaps)
         body[j], body[j + 1] = body[j + 1], body[j]
-        return body, settlement, {"kind": "log", "code": "out_of_turn",
-                                  "note": "a draw before the previous seat's discard", "at": j}
+        return (
+            body,
+            settlement,
+            {
+                "kind": "log",
+                "code": "out_of_turn",
+                "note": "a draw before the previous seat's discard",
+                "at": j,
+            },
+        )
     j = rng.choice([j for j, r in enumerate(body) if r["type"] == "deal" and r["seat"] != "E"])
     tiles = list(body[j]["tiles"])
     tiles.pop(rng.randrange(len(tiles)))
     body[j] = {**body[j], "tiles": tiles}
-    return body, settlement, {"kind": "log", "code": "tile_miscount",
-                              "note": f"{body[j]['seat']} dealt one tile short", "at": j}
+    return (
+        body,
+        settlement,
+        {
+            "kind": "log",
+            "code": "tile_miscount",
+            "note": f"{body[j]['seat']} dealt one tile short",
+            "at": j,
+        },
+    )

@@ -42,8 +42,13 @@ def has_instant_wins(rs: Ruleset) -> bool:
     return type(rs).instant_win is not Ruleset.instant_win
 
 
-def play_hand(rs: Ruleset, opts: Any, rng: random.Random,
-              partners: Mapping[str, str] | None = None, strength: float = 0.0) -> list[dict]:
+def play_hand(
+    rs: Ruleset,
+    opts: Any,
+    rng: random.Random,
+    partners: Mapping[str, str] | None = None,
+    strength: float = 0.0,
+) -> list[dict]:
     """The play records of one hand, dealer ``E``. ``partners``: colluder's seat -> partner's
     seat, who help each other with probability ``strength`` (engine.simulate.collusion)."""
     hand = _Hand(rs, opts, rng, partners or {}, strength)
@@ -55,8 +60,14 @@ def play_hand(rs: Ruleset, opts: Any, rng: random.Random,
 
 
 class _Hand:
-    def __init__(self, rs: Ruleset, opts: Any, rng: random.Random,
-                 partners: Mapping[str, str], strength: float):
+    def __init__(
+        self,
+        rs: Ruleset,
+        opts: Any,
+        rng: random.Random,
+        partners: Mapping[str, str],
+        strength: float,
+    ):
         self.rs, self.opts, self.rng = rs, opts, rng
         self.partners, self.strength = partners, strength
         self.fed = False  # the last discard was a colluder's feed
@@ -80,8 +91,9 @@ class _Hand:
     def emit(self, rtype: str, **fields) -> None:
         self.records.append({"type": rtype, **fields})
 
-    def tiles(self, seat: str, without: int | None = None, plus: str | None = None,
-              copies: int = 1) -> list[str]:
+    def tiles(
+        self, seat: str, without: int | None = None, plus: str | None = None, copies: int = 1
+    ) -> list[str]:
         """The seat's concealed tiles, less ``copies`` of kind ``without``, plus ``plus``."""
         c = self.counts[seat]
         out = [ALL_TILES[i] for i in range(42) for _ in range(c[i] - copies * (i == without))]
@@ -175,7 +187,9 @@ class _Hand:
         return tile
 
     def _instant(self, seat: str) -> bool:
-        show = Showdown(seat, tuple(self.tiles(seat)), tuple(self.melds[seat]), tuple(self.revealed[seat]))
+        show = Showdown(
+            seat, tuple(self.tiles(seat)), tuple(self.melds[seat]), tuple(self.revealed[seat])
+        )
         return self.rs.instant_win(show, self.wild, self.opts)
 
     # -- a turn -------------------------------------------------------------------------------
@@ -221,15 +235,24 @@ class _Hand:
         if self.wall.left <= self.dead() + 1:
             return None
         c = self.counts[seat]
-        options = [("added", m.tiles[0], 1) for m in self.melds[seat]
-                   if m.kind == "peng" and c[INDEX[m.tiles[0]]]]
-        options += [("concealed", ALL_TILES[i], 4) for i in range(34)
-                    if c[i] == 4 and i not in self.wild_idx]
+        options = [
+            ("added", m.tiles[0], 1)
+            for m in self.melds[seat]
+            if m.kind == "peng" and c[INDEX[m.tiles[0]]]
+        ]
+        options += [
+            ("concealed", ALL_TILES[i], 4)
+            for i in range(34)
+            if c[i] == 4 and i not in self.wild_idx
+        ]
         prev = self.ready[seat]
         for kind, tile, copies in options:
             melds = [m for m in self.melds[seat] if m.kind != "peng" or m.tiles[0] != tile]
             melds.append(Meld(f"gang_{kind}", (tile,) * 4))
-            if prev is None or shanten(self.tiles(seat, INDEX[tile], copies=copies), melds, self.wild) <= prev:
+            if (
+                prev is None
+                or shanten(self.tiles(seat, INDEX[tile], copies=copies), melds, self.wild) <= prev
+            ):
                 return kind, tile
         return None
 
@@ -263,8 +286,14 @@ class _Hand:
     def banned(self, barred: frozenset[int]) -> frozenset[int]:
         return barred | self.wild_idx if self.keep_wild else barred
 
-    def discard(self, seat: str, drawn: int | None, barred: frozenset[int], choice: int | None = None,
-                after: int | None = None) -> tuple[str, str]:
+    def discard(
+        self,
+        seat: str,
+        drawn: int | None,
+        barred: frozenset[int],
+        choice: int | None = None,
+        after: int | None = None,
+    ) -> tuple[str, str]:
         """Throw a tile: the bot's choice, unless it takes the hand further from 听牌 than it
         was before the draw (then the drawn tile goes); now and then a careless one."""
         c = self.counts[seat]
@@ -286,8 +315,13 @@ class _Hand:
                 after = prev
             else:
                 after = self.shanten(seat, choice)
-                if not careless and prev is not None and after > prev and drawn is not None \
-                        and drawn not in banned:
+                if (
+                    not careless
+                    and prev is not None
+                    and after > prev
+                    and drawn is not None
+                    and drawn not in banned
+                ):
                     choice, after = drawn, prev
         c[choice] -= 1
         self.ready[seat] = after
@@ -320,8 +354,12 @@ class _Hand:
         for s in order:
             if s in self.waiting or not self.wins_with(s, tile):
                 continue
-            if not fed and self.strength and self.partners.get(giver) == s \
-                    and self.rng.random() < self.strength:
+            if (
+                not fed
+                and self.strength
+                and self.partners.get(giver) == s
+                and self.rng.random() < self.strength
+            ):
                 self.waiting.add(s)
                 self.passed[s].add(INDEX[tile])  # nor 碰 what it just let go by
                 continue
@@ -332,12 +370,23 @@ class _Hand:
         """The tile kind a colluder throws to complete its partner's hand, when it holds one
         and the draw (``strength``) says it does; None otherwise."""
         partner = self.partners.get(seat)
-        if not self.strength or partner is None or partner in self.waiting or self.ready_of(partner) != 0:
+        if (
+            not self.strength
+            or partner is None
+            or partner in self.waiting
+            or self.ready_of(partner) != 0
+        ):
             return None
         c = self.counts[seat]
         blocked = self.wild_idx if self.rs.discarded_wildcard_blocks_win else frozenset()
-        kinds = [i for i in range(34) if c[i] and i not in banned and i not in blocked
-                 and self.wins_with(partner, ALL_TILES[i])]
+        kinds = [
+            i
+            for i in range(34)
+            if c[i]
+            and i not in banned
+            and i not in blocked
+            and self.wins_with(partner, ALL_TILES[i])
+        ]
         if kinds and self.rng.random() < self.strength:
             return kinds[0]
         return None

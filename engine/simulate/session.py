@@ -80,8 +80,9 @@ def generate_session(
         body = summary_records(outcome, scored, rs.flag_rules) if summary else play
         settlement = settlement_record(payments, scored)
         if fault_rng.random() < faults:
-            body, settlement, fault = inject(fault_rng, rs, opts, outcome, scored, payments, body,
-                                             settlement, full=not summary)
+            body, settlement, fault = inject(
+                fault_rng, rs, opts, outcome, scored, payments, body, settlement, full=not summary
+            )
             if fault is not None:
                 at = len(records) + 1 + fault.pop("at", len(body))
                 injected.append({"hand": no, "seq": at, **fault})
@@ -105,11 +106,20 @@ def check_names(club: str, players: Sequence[str]) -> None:
     if not club.strip():
         raise ValueError("the club name must not be empty")
     if len(players) != 4 or len(set(players)) != 4 or not all(p.strip() for p in players):
-        raise ValueError(f"players must be 4 distinct, non-empty names (got {', '.join(players)!r})")
+        raise ValueError(
+            f"players must be 4 distinct, non-empty names (got {', '.join(players)!r})"
+        )
 
 
-def _hand(rs: Ruleset, opts: Any, session: dict, head: dict, seed: int,
-          partners: Mapping[str, str], strength: float):
+def _hand(
+    rs: Ruleset,
+    opts: Any,
+    session: dict,
+    head: dict,
+    seed: int,
+    partners: Mapping[str, str],
+    strength: float,
+):
     """Play one hand, replay it, score and settle it. A win the ruleset does not score as one
     (xizhou's 0 台) is replayed with the next attempt's shuffle."""
     for attempt in range(MAX_ATTEMPTS):
@@ -125,11 +135,16 @@ def _hand(rs: Ruleset, opts: Any, session: dict, head: dict, seed: int,
             )
         outcome = hand.outcome
         scorings = rs.score(outcome, opts)
-        if any(scorings.get(w.seat) and scorings[w.seat].limit in ("not_winning", "below_minimum") for w in outcome.wins):
+        if any(
+            scorings.get(w.seat) and scorings[w.seat].limit in ("not_winning", "below_minimum")
+            for w in outcome.wins
+        ):
             continue
         inp = rs.settle_input(outcome, scorings, opts)
         return outcome, play, rs.settle(inp, opts), (scorings, inp)
-    raise SimulationError(f"hand {head['no']} (seed {seed}): no scoring win in {MAX_ATTEMPTS} deals")
+    raise SimulationError(
+        f"hand {head['no']} (seed {seed}): no scoring win in {MAX_ATTEMPTS} deals"
+    )
 
 
 def settlement_record(payments: list[Payment], scored) -> dict:
@@ -155,14 +170,19 @@ def summary_records(outcome: HandOutcome, scored, known_flags) -> list[dict]:
         rec = {"type": "showdown", "seat": seat, "concealed": sorted_tiles(show.concealed)}
         if show.melds:
             rec["melds"] = [
-                {"kind": m.kind, "tiles": sorted_tiles(m.tiles),
-                 **({"from": m.from_seat} if m.from_seat else {})}
+                {
+                    "kind": m.kind,
+                    "tiles": sorted_tiles(m.tiles),
+                    **({"from": m.from_seat} if m.from_seat else {}),
+                }
                 for m in show.melds
             ]
         if show.revealed:
             rec["revealed"] = sorted_tiles(show.revealed)
         out.append(rec)
-    liable = {(x.seat, x.beneficiary) for x in scored[1].liabilities if x.kind.startswith("bao_san_jia")}
+    liable = {
+        (x.seat, x.beneficiary) for x in scored[1].liabilities if x.kind.startswith("bao_san_jia")
+    }
     for w in outcome.wins:
         flags = set(w.flags)
         if (w.from_seat, w.seat) in liable:

@@ -23,7 +23,9 @@ class Wall:
     replacements (补牌) backward from just before it. ``left`` counts tiles still in the wall,
     as the replay's ``wall_left`` does."""
 
-    def __init__(self, counts: Mapping[str, int], rng: random.Random, throws: list[tuple[int, int]]):
+    def __init__(
+        self, counts: Mapping[str, int], rng: random.Random, throws: list[tuple[int, int]]
+    ):
         self.tiles = [t for t, n in counts.items() for _ in range(n)]
         rng.shuffle(self.tiles)
         self.size = len(self.tiles)

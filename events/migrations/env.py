@@ -5,6 +5,8 @@ The migrations own every table of the database, the store's (``events.models``) 
 service's (``service.models``), so autogenerate and ``alembic check`` compare against both: the
 one import here that reaches above ``events`` (tests/test_layering.py names it)."""
 
+from typing import Any
+
 from alembic import context
 from sqlmodel import SQLModel
 
@@ -16,7 +18,9 @@ from events.db import make_engine
 engine = context.config.attributes.get("engine") or make_engine(settings().database_url)
 
 
-def include_object(obj, name, type_, reflected, compare_to) -> bool:
+def include_object(
+    obj: Any, name: str | None, type_: str, reflected: bool, compare_to: Any
+) -> bool:
     """Leave out what the migrations make differently on purpose: on PostgreSQL, 0003 replaced
     events.stream's per-row foreign key by a statement-level trigger."""
     return not (

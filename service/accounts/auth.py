@@ -188,7 +188,9 @@ def get_or_create_club(name: str) -> Club:
 
 def add_member(user: User, club: Club, role: str = "member", player: str = "") -> Membership:
     if role not in ROLES:
-        raise AccountError(_("unknown role %(role)r; valid roles: %(roles)s", role=role, roles=", ".join(ROLES)))
+        raise AccountError(
+            _("unknown role %(role)r; valid roles: %(roles)s", role=role, roles=", ".join(ROLES))
+        )
     with db() as session:
         found = session.exec(
             select(Membership).where(Membership.user_id == user.id, Membership.club_id == club.id)
@@ -273,7 +275,9 @@ def api_auth(view: Callable) -> Callable:
     def wrapped(*args, **kwargs):
         user = api_user()
         if user is None:
-            response = jsonify(error="unauthorized", message=_("send 'Authorization: Bearer <token>'"))
+            response = jsonify(
+                error="unauthorized", message=_("send 'Authorization: Bearer <token>'")
+            )
             response.status_code = 401
             response.headers["WWW-Authenticate"] = 'Bearer realm="fupan"'
             return response

@@ -22,8 +22,13 @@ from service.db import db
 from service.models import ROLES, ApiToken
 from service.urls import safe_next
 
-bp = Blueprint("accounts", __name__, template_folder="templates", static_folder="static",
-               static_url_path="/static/accounts")
+bp = Blueprint(
+    "accounts",
+    __name__,
+    template_folder="templates",
+    static_folder="static",
+    static_url_path="/static/accounts",
+)
 
 
 @bp.before_app_request
@@ -92,7 +97,9 @@ def clubs():
         _add_member(request.form)
         return redirect(url_for("accounts.clubs"))
     clubs = club_members.clubs_view(current_user)
-    members = {c["name"]: club_members.members_view(c["name"]) for c in clubs if c["role"] == "admin"}
+    members = {
+        c["name"]: club_members.members_view(c["name"]) for c in clubs if c["role"] == "admin"
+    }
     return render_template("accounts/clubs.html", clubs=clubs, members=members)
 
 
@@ -100,8 +107,12 @@ def _add_member(form) -> None:
     """A club admin adds (or changes the role of) an existing user."""
     auth.require_club(current_user, form.get("club", ""), roles=("admin",))
     try:
-        club_members.add_member(form.get("club", ""), form.get("username", ""),
-                                form.get("role", "member"), form.get("player", ""))
+        club_members.add_member(
+            form.get("club", ""),
+            form.get("username", ""),
+            form.get("role", "member"),
+            form.get("player", ""),
+        )
     except auth.AccountError as e:
         flash(str(e))
 
@@ -120,7 +131,9 @@ def members(club: str):
         try:
             action = form.get("action", "")
             if action == "invite":
-                token = manage.invite(current_user, club, form.get("role", ""), form.get("player", ""))
+                token = manage.invite(
+                    current_user, club, form.get("role", ""), form.get("player", "")
+                )
                 shown["invite_link"] = url_for("accounts.invitation", token=token, _external=True)
             elif action == "create":
                 password = manage.create_member(club, username, form.get("role", ""),

@@ -147,8 +147,11 @@ def player_sessions(clubs: Iterable[str], name: str, newest: int | None = None) 
         newest_digests, clubs, name,
     )  # fmt: skip
     if newest is not None:  # the order the pages list them in, newest first
-        played = played.order_by(func.coalesce(TableSession.started_at, "").desc(),
-                                 TableSession.created_at.desc(), TableSession.id.desc())
+        played = played.order_by(
+            func.coalesce(TableSession.started_at, "").desc(),
+            TableSession.created_at.desc(),
+            TableSession.id.desc(),
+        )
         played = played.limit(newest)  # fmt: skip
     with db() as session:
         rows = session.exec(played).all()

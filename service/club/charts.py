@@ -149,11 +149,16 @@ def player_chart_json(user: User, name: str) -> str:
 
 def _player_balance(user: User, name: str) -> go.Figure:
     view = club_views.player_view(user, name)
-    return dashboards.running_balance([
-        {"label": f"{(s['started_at'] or s['uploaded_at'])[:10]} · {s['club']} {s['table']}",
-         "net": {name: s["net"] or 0}}
-        for s in view["sessions"]
-    ], labels())
+    return dashboards.running_balance(
+        [
+            {
+                "label": f"{(s['started_at'] or s['uploaded_at'])[:10]} · {s['club']} {s['table']}",
+                "net": {name: s["net"] or 0},
+            }
+            for s in view["sessions"]
+        ],
+        labels(),
+    )
 
 
 def session_flow(user: User, session_id: str) -> go.Figure:
@@ -165,7 +170,6 @@ def session_flow(user: User, session_id: str) -> go.Figure:
         for p in (h["recorded_payments"] or [])
     ]
     return dashboards.payment_sankey(payments, labels())
-
 
 
 _PLOTLY_DATA = resources.files("plotly") / "package_data"
@@ -197,7 +201,12 @@ def plotly_style_ids() -> tuple[str, ...]:
     """The ids of the <style> elements plotly.js's bundled map library injects unless an element
     with that id exists: the pages put an empty one there (fupan draws no maps)."""
     source = (_PLOTLY_DATA / "plotly.min.js").read_text(encoding="utf-8")
-    return tuple(re.findall(r'if\(!document\.getElementById\("(\w+)"\)\)\{var \w+=document\.createElement\("style"\)', source))
+    return tuple(
+        re.findall(
+            r'if\(!document\.getElementById\("(\w+)"\)\)\{var \w+=document\.createElement\("style"\)',
+            source,
+        )
+    )
 
 
 def plotly_css_response():

@@ -11,15 +11,23 @@ from service.club import assets, charts
 from service.club import views as club_views
 from service.sessions import views
 
-bp = auth.pages(Blueprint("club", __name__, template_folder="templates", static_folder="static",
-                           static_url_path="/static/club"))
+bp = auth.pages(
+    Blueprint(
+        "club",
+        __name__,
+        template_folder="templates",
+        static_folder="static",
+        static_url_path="/static/club",
+    )
+)
 PLAYER_PAGE = 200  # sessions the player page lists (the newest; the API lists them all)
 
 
 @bp.get("/players/<name>")
 def player(name: str):
     return render_template(
-        "club/player.html", v=club_views.player_view(current_user, name, newest=PLAYER_PAGE),
+        "club/player.html",
+        v=club_views.player_view(current_user, name, newest=PLAYER_PAGE),
         plot_config=PLOT_CONFIG,
     )
 

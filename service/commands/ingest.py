@@ -109,7 +109,9 @@ def _send_to_workers(files: list[Path], club: str | None) -> None:
                 files, on_progress=lambda done: progress.update(bar, completed=done)
             )
         except runs.Stalled as e:
-            raise common.error(f"the workers made no progress: {e} (are workers running?)", 3) from None
+            raise common.error(
+                f"the workers made no progress: {e} (are workers running?)", 3
+            ) from None
     _print_problems("rejected", outcome.rejected)
     _print_problems("not stored", outcome.failed)
     earlier = (

@@ -28,7 +28,9 @@ def integrity(
     until: Annotated[
         datetime | None, typer.Option(formats=["%Y-%m-%d"], help="Sessions played on or before.")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help='Print {"signals": [...]} as JSON.')] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help='Print {"signals": [...]} as JSON.')
+    ] = False,
 ) -> None:
     """Patterns across a club's verified hands: who deals into whom, money beyond the rules,
     recorded payments leaning one way. A pattern to look at with its hands, not a verdict."""
@@ -46,13 +48,17 @@ def integrity(
     if as_json:
         typer.echo(json.dumps(signals_view.as_json(result), ensure_ascii=False, indent=1))
         return
-    typer.echo(f"{club}: {result.hands} verified hands; minimum {result.min_hands} hands together "
-               f"(pairs), {result.min_events} recorded payments (recorders, players)")
+    typer.echo(
+        f"{club}: {result.hands} verified hands; minimum {result.min_hands} hands together "
+        f"(pairs), {result.min_events} recorded payments (recorders, players)"
+    )
     shown = [s for s in result.signals if s.enough]
     if not shown:
         typer.echo("not enough hands yet: no signal")
     for s in shown:
         mark = "FLAGGED" if s.flagged else "       "
-        typer.echo(f"{mark} {s.kind:16} {' -> '.join(s.players):24} hands {s.hands:5} "
-                   f"observed {s.observed:g} expected {s.expected:.1f} effect {s.effect:.2f} "
-                   f"p {s.p_value:.3g} q {s.q_value:.3g}")
+        typer.echo(
+            f"{mark} {s.kind:16} {' -> '.join(s.players):24} hands {s.hands:5} "
+            f"observed {s.observed:g} expected {s.expected:.1f} effect {s.effect:.2f} "
+            f"p {s.p_value:.3g} q {s.q_value:.3g}"
+        )

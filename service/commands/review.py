@@ -64,8 +64,13 @@ def review(
         for hand in data["hands"]:
             hand["seats"] = {s: v for s, v in hand["seats"].items() if s == seat}
     if as_json:
-        typer.echo(json.dumps({"path": str(log), "reviewable": result.reviewable, **data},
-                              ensure_ascii=False, indent=1))
+        typer.echo(
+            json.dumps(
+                {"path": str(log), "reviewable": result.reviewable, **data},
+                ensure_ascii=False,
+                indent=1,
+            )
+        )
         return
     if not result.reviewable:
         console.print(NOTHING)
@@ -80,12 +85,26 @@ def _print_hand(hand, raw: dict, seat: str | None) -> None:
         console.print(f"  {NOTHING}")
         return
     figures = hand_summary(hand)
-    table = common.table("座 seat", "玩家 player", "出牌 discards", "效率最佳 best", "少进张 tiles lost",
-                   "漏胡 missed wins", "可避放铳 avoidable deal-ins")
+    table = common.table(
+        "座 seat",
+        "玩家 player",
+        "出牌 discards",
+        "效率最佳 best",
+        "少进张 tiles lost",
+        "漏胡 missed wins",
+        "可避放铳 avoidable deal-ins",
+    )
     for s, row in raw["seats"].items():
         f = figures[s]
-        table.add_row(s, row["player"], str(f.decisions), str(f.best), str(f.lost),
-                      str(f.missed_wins), str(f.avoidable_deal_ins))
+        table.add_row(
+            s,
+            row["player"],
+            str(f.decisions),
+            str(f.best),
+            str(f.lost),
+            str(f.missed_wins),
+            str(f.avoidable_deal_ins),
+        )
     console.print(table)
     for x in hand.decisions:
         if x.rank == 1 or (seat and x.seat != seat):
@@ -98,9 +117,13 @@ def _print_hand(hand, raw: dict, seat: str | None) -> None:
     for m in hand.missed_wins:
         if not seat or m.seat == seat:
             how = "自摸" if m.how == "self_draw" else f"{m.from_seat} 打出"
-            console.print(f"  [red]漏胡 missed win[/] line {m.line} {m.seat}: {chinese(m.tile)} ({how})")
+            console.print(
+                f"  [red]漏胡 missed win[/] line {m.line} {m.seat}: {chinese(m.tile)} ({how})"
+            )
     for d in hand.deal_ins:
         if (not seat or d.seat == seat) and d.safe:
             safe = "、".join(map(chinese, d.safe))
-            console.print(f"  [yellow]放铳 deal-in[/] line {d.line} {d.seat}→{d.winner} "
-                          f"{chinese(d.tile)}; 同向听的现物 safe at equal shanten: {safe}")
+            console.print(
+                f"  [yellow]放铳 deal-in[/] line {d.line} {d.seat}→{d.winner} "
+                f"{chinese(d.tile)}; 同向听的现物 safe at equal shanten: {safe}"
+            )

@@ -16,7 +16,9 @@ def register(app: typer.Typer) -> None:
 
 
 def rules(
-    name: Annotated[str | None, typer.Argument(help="A ruleset name; omit to list them all.")] = None,
+    name: Annotated[
+        str | None, typer.Argument(help="A ruleset name; omit to list them all.")
+    ] = None,
 ) -> None:
     """List the rulesets, or print one ruleset's options (name, default, meaning).
 

@@ -37,7 +37,9 @@ def serve(
 
             with app.app_context():
                 username, password, loaded = load_demo()
-            console.print(f"[bold]demo login:[/] user [cyan]{username}[/] password [cyan]{password}[/]")
+            console.print(
+                f"[bold]demo login:[/] user [cyan]{username}[/] password [cyan]{password}[/]"
+            )
             console.print(f"demo sessions loaded this start: {loaded}")
         start_embedded_worker()
     console.print(f"fupan on http://{host}:{port}/  (Ctrl-C stops)")

@@ -20,17 +20,30 @@ def register(app: typer.Typer) -> None:
 
 
 def settle(
-    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help=f"One of {', '.join(ruleset_names())}.")],
-    winner: Annotated[list[str], typer.Option("--winner", "-w", help="Winning seat E/S/W/N (repeatable).")],
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", "-r", help=f"One of {', '.join(ruleset_names())}.")
+    ],
+    winner: Annotated[
+        list[str], typer.Option("--winner", "-w", help="Winning seat E/S/W/N (repeatable).")
+    ],
     points: Annotated[
-        list[str] | None, typer.Option("--points", "-p", help="Points per seat: E=20,S=28,W=6,N=12.")
+        list[str] | None,
+        typer.Option("--points", "-p", help="Points per seat: E=20,S=28,W=6,N=12."),
     ] = None,
-    how: Annotated[str, typer.Option(help=f"How the win came: {', '.join(WIN_HOWS)}.")] = "self_draw",
-    from_seat: Annotated[str | None, typer.Option("--from", help="The discarder (or robbed konger).")] = None,
+    how: Annotated[
+        str, typer.Option(help=f"How the win came: {', '.join(WIN_HOWS)}.")
+    ] = "self_draw",
+    from_seat: Annotated[
+        str | None, typer.Option("--from", help="The discarder (or robbed konger).")
+    ] = None,
     liable: Annotated[str | None, typer.Option(help="A seat that pays for the others.")] = None,
     liability: Annotated[str, typer.Option(help="The kind of liability.")] = "bao_san_jia",
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Ruleset option KEY=VALUE.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help='Print {"payments": [...], "net": {...}}.')] = False,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Ruleset option KEY=VALUE.")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help='Print {"payments": [...], "net": {...}}.')
+    ] = False,
 ) -> None:
     """Settle one hand from points alone: who pays whom.
 
@@ -55,7 +68,9 @@ def settle(
         pts[seat] = int(value)
     if liable is not None and liability not in rs.liability_kinds:
         kinds = ", ".join(rs.liability_kinds) or "none"
-        raise common.fail(f"--liability {liability!r} is not a liability of {rs.name} (it has: {kinds})")
+        raise common.fail(
+            f"--liability {liability!r} is not a liability of {rs.name} (it has: {kinds})"
+        )
     wins = tuple(Win(w, how, None, from_seat) for w in winner)
     liabilities = tuple(Liability(liability, liable, w) for w in winner) if liable else ()
     try:
@@ -64,11 +79,15 @@ def settle(
         raise common.fail(f"{rs.name} cannot settle this: {exc}") from None
     balance = net(payments)
     if as_json:
-        out = {"payments": [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments],
-               "net": balance}
+        out = {
+            "payments": [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments],
+            "net": balance,
+        }
         typer.echo(json.dumps(out, ensure_ascii=False))
         return
-    table = common.table("付 from", "收 to", "数 amount", "缘由 reason", title=f"{rs.title_zh} 结算")
+    table = common.table(
+        "付 from", "收 to", "数 amount", "缘由 reason", title=f"{rs.title_zh} 结算"
+    )
     for p in payments:
         table.add_row(p.payer, p.payee, str(p.amount), p.reason)
     console.print(table)

@@ -30,21 +30,29 @@ def register(app: typer.Typer) -> None:
 
 
 def simulate(
-    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help=f"One of {', '.join(ruleset_names())}.")],
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", "-r", help=f"One of {', '.join(ruleset_names())}.")
+    ],
     out: Annotated[Path, typer.Option("--out", help="Directory for the .jsonl files (created).")],
     sessions: Annotated[int, typer.Option(min=1, help="Session files to write.")] = 1,
     hands: Annotated[int, typer.Option(min=1, help="Hands per session.")] = 8,
-    seed: Annotated[int, typer.Option(help="Session i (from 0) is generated with seed SEED+i.")] = 0,
+    seed: Annotated[
+        int, typer.Option(help="Session i (from 0) is generated with seed SEED+i.")
+    ] = 0,
     faults: Annotated[
         float, typer.Option(min=0.0, max=1.0, help="Share of hands given one table mistake.")
     ] = 0.0,
-    summary: Annotated[bool, typer.Option("--summary", help="Write summary (showdown) logs.")] = False,
+    summary: Annotated[
+        bool, typer.Option("--summary", help="Write summary (showdown) logs.")
+    ] = False,
     club: Annotated[
         str, typer.Option("--club", help="The session's club: upload the file as a member of it.")
     ] = CLUB,
     players: Annotated[
         str | None,
-        typer.Option("--players", help="Four distinct player names, comma-separated (E,S,W,N at hand 1)."),
+        typer.Option(
+            "--players", help="Four distinct player names, comma-separated (E,S,W,N at hand 1)."
+        ),
     ] = None,
     option: Annotated[
         list[str] | None,
@@ -52,7 +60,9 @@ def simulate(
     ] = None,
     collude: Annotated[
         str | None,
-        typer.Option("--collude", help="Two of the players, A,B, who help each other (feed, pass)."),
+        typer.Option(
+            "--collude", help="Two of the players, A,B, who help each other (feed, pass)."
+        ),
     ] = None,
     strength: Annotated[
         float, typer.Option(min=0.0, max=1.0, help="How often colluders help each other.")
@@ -81,17 +91,30 @@ def simulate(
         raise fail(f"cannot create {out}: {exc.strerror}") from None
     written = injected = 0
     progress = Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=Console(stderr=True), disable=not sys.stderr.isatty(), transient=True,
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=not sys.stderr.isatty(),
+        transient=True,
     )
     with progress:
         task = progress.add_task(f"simulating {ruleset}", total=sessions * hands)
         for i in range(sessions):
             try:
                 records, found = generate_session(
-                    ruleset, hands, seed + i, faults=faults, summary=summary, options=options,
-                    on_hand=lambda: progress.advance(task), club=club, players=names,
-                    collusion=collusion, bias=leaning,
+                    ruleset,
+                    hands,
+                    seed + i,
+                    faults=faults,
+                    summary=summary,
+                    options=options,
+                    on_hand=lambda: progress.advance(task),
+                    club=club,
+                    players=names,
+                    collusion=collusion,
+                    bias=leaning,
                 )
             except SimulationError as exc:
                 raise fail(str(exc), 1) from None
@@ -119,8 +142,10 @@ def dishonesty(players, collude: str | None, strength: float, bias: str | None, 
     if collude is not None:
         pair = tuple(p.strip() for p in collude.split(","))
         if len(pair) != 2 or any(p not in players for p in pair):
-            raise ValueError(f"--collude: two of the players {', '.join(players)}, comma-separated "
-                             f"(got {collude!r})")
+            raise ValueError(
+                f"--collude: two of the players {', '.join(players)}, comma-separated "
+                f"(got {collude!r})"
+            )
         collusion = Collusion(pair, strength)
     if bias is not None:
         if bias.strip() not in players:

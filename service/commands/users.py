@@ -22,8 +22,12 @@ def create_user(
     password: Annotated[
         str | None, typer.Option(help="Password (asked when omitted; at least 8 characters).")
     ] = None,
-    club: Annotated[list[str] | None, typer.Option("--club", help="Club to join (repeatable).")] = None,
-    role: Annotated[str, typer.Option(help="Role in those clubs: member, auditor or admin.")] = "member",
+    club: Annotated[
+        list[str] | None, typer.Option("--club", help="Club to join (repeatable).")
+    ] = None,
+    role: Annotated[
+        str, typer.Option(help="Role in those clubs: member, auditor or admin.")
+    ] = "member",
     player: Annotated[str, typer.Option(help="The user's player name in the logs.")] = "",
 ) -> None:
     """Create a web account and add it to clubs."""

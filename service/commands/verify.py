@@ -27,12 +27,6 @@ def register(app: typer.Typer) -> None:
     app.command("verify")(verify)
 
 
-
-
-
-
-
-
 # -- verify --------------------------------------------------------------------------------------
 def verify(
     files: Annotated[list[Path], typer.Argument(help="Table logs (JSON Lines, log format v1).")],
@@ -80,8 +74,14 @@ def _verify_file(path: Path, overrides: dict[str, str]) -> dict:
         return _invalid(path, [{"line": None, "message": exc.strerror or str(exc)}])
     except LogFormatError as exc:
         errors = [
-            {"line": e.line, "record_type": e.record_type, "field": e.field, "code": e.code,
-             "params": dict(e.params), "message": e.message}
+            {
+                "line": e.line,
+                "record_type": e.record_type,
+                "field": e.field,
+                "code": e.code,
+                "params": dict(e.params),
+                "message": e.message,
+            }
             for e in exc.errors
         ]
         return _invalid(path, errors, [str(e) for e in exc.errors])
@@ -93,8 +93,10 @@ def _verify_file(path: Path, overrides: dict[str, str]) -> dict:
 
 def _invalid(path: Path, errors: list[dict], texts: list[str] | None = None) -> dict:
     for i, e in enumerate(errors):
-        text = texts[i] if texts and i < len(texts) else (
-            f"line {e['line']}: {e['message']}" if e["line"] else e["message"]
+        text = (
+            texts[i]
+            if texts and i < len(texts)
+            else (f"line {e['line']}: {e['message']}" if e["line"] else e["message"])
         )
         typer.echo(f"{path}: {text}", err=True)
     return {"path": str(path), "ok": False, "errors": errors}
@@ -102,6 +104,7 @@ def _invalid(path: Path, errors: list[dict], texts: list[str] | None = None) -> 
 
 def _add_lines(report: dict, lines: list[int]) -> None:
     """Give every anomaly the source line of its record (seq indexes the parsed records)."""
+
     def line(seq):
         return lines[seq] if isinstance(seq, int) and 0 <= seq < len(lines) else None
 
@@ -148,8 +151,12 @@ def _print_hand(hand: dict) -> None:
             for i in hand["items"].get(seat, ())
         )
         table.add_row(
-            seat, hand["seats"].get(seat, ""), str(hand["points"].get(seat, "")), items,
-            f"{hand['expected_net'][seat]:+d}", f"{recorded[seat]:+d}" if recorded else "-",
+            seat,
+            hand["seats"].get(seat, ""),
+            str(hand["points"].get(seat, "")),
+            items,
+            f"{hand['expected_net'][seat]:+d}",
+            f"{recorded[seat]:+d}" if recorded else "-",
         )
     console.print(table)
     for d in hand["disputes"]:
@@ -163,7 +170,9 @@ def _print_hand(hand: dict) -> None:
         console.print(f"  [bold]补付 top-up[/] {fix['zh']} ({fix['en']})")
     for word in hand.get("taken_on_word", ()):
         where = f"line {word['line']}" if word.get("line") else ""
-        console.print(f"  [dim]照桌上所记 taken on the table's word {where}: {word['zh']} ({word['en']})[/]")
+        console.print(
+            f"  [dim]照桌上所记 taken on the table's word {where}: {word['zh']} ({word['en']})[/]"
+        )
     _print_anomalies(hand["anomalies"], "")
 
 
@@ -173,9 +182,3 @@ def _print_anomalies(anomalies: list[dict], title: str) -> None:
         where = f"line {a['line']}" if a.get("line") else ""
         label = f"{a['zh']} {a.get('en', '')}".strip() or a["code"]
         console.print(f"  [{colour}]{label}[/] ({a['code']}) {title} {where}: {a['message']}")
-
-
-
-
-
-

@@ -70,8 +70,10 @@ def serve(
     state: State,
     log_key: Annotated[
         list[Path],
-        typer.Option(help="The public key (PEM) of a log to witness: the service's "
-                     "/checkpoint/public-key.pem. Repeat for several."),
+        typer.Option(
+            help="The public key (PEM) of a log to witness: the service's "
+            "/checkpoint/public-key.pem. Repeat for several."
+        ),
     ],  # fmt: skip
     addr: Annotated[str, typer.Option(help="HOST:PORT to listen on.")] = "127.0.0.1:7380",
     name: Name = None,

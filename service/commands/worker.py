@@ -19,5 +19,7 @@ def worker(ctx: typer.Context) -> None:
     from workers.celery_app import app
 
     if settings().embedded_queue:
-        raise common.error("FUPAN_BROKER_URL is not set: the embedded queue runs inside `fupan serve`")
+        raise common.error(
+            "FUPAN_BROKER_URL is not set: the embedded queue runs inside `fupan serve`"
+        )
     app.worker_main(["worker", "--loglevel", "INFO", *ctx.args])

@@ -25,6 +25,12 @@ def integrity(club: str):
 def chart(club: str, index: int):
     s = signals_view.signal_of(current_user, club, index, request.args)
     axis = _("points") if s.kind == "money_flow" else _("times")
-    fig = observed_vs_expected(s.observed, s.expected, signals_view.kind_label(s.kind), _("seen"),
-                               _("expected by chance"), axis)
+    fig = observed_vs_expected(
+        s.observed,
+        s.expected,
+        signals_view.kind_label(s.kind),
+        _("seen"),
+        _("expected by chance"),
+        axis,
+    )
     return Response(fig.to_json(), mimetype="application/json")

@@ -43,8 +43,12 @@ def club_names(club: str) -> dict[str, str]:
 def compute_for(club: str, since: date | None, until: date | None) -> IntegrityResult:
     """What ``fupan integrity`` prints: computed now, the way the workers do it, and stored."""
     with db() as session:
-        known = session.exec(select(Club.id).where(Club.name == club)).first() or session.exec(
-            select(TableSession.id).where(TableSession.club == club).limit(1)).first()
+        known = (
+            session.exec(select(Club.id).where(Club.name == club)).first()
+            or session.exec(
+                select(TableSession.id).where(TableSession.club == club).limit(1)
+            ).first()
+        )
     if known is None:
         raise LookupError(f"no club named {club!r}")
     return derived.compute(club, since, until, club_names(club), engine())
@@ -78,7 +82,9 @@ def page_view(user: User, club: str, args) -> dict:
     _opened(user, club, since, until)
     names = club_names(club)
     found = derived.latest(club, since, until, engine())
-    current = found is not None and derived.is_current(club, since, until, names, found[1], engine())
+    current = found is not None and derived.is_current(
+        club, since, until, names, found[1], engine()
+    )
     if not current:
         from workers.tasks import integrity_soon
 
@@ -115,31 +121,63 @@ def sentence(s: Signal) -> str:
     """The pattern in words, numbers only: what was seen against what chance gives."""
     exp = f"{s.expected:.1f}"
     if s.kind == "feeding":
-        return _("Of %(a)s's deal-ins, %(n)d went to %(b)s, where about %(exp)s were expected from "
-                 "how often each player wins on discards (%(hands)d hands at the same table).",
-                 a=s.players[0], b=s.players[1], n=s.observed, exp=exp, hands=s.hands)
+        return _(
+            "Of %(a)s's deal-ins, %(n)d went to %(b)s, where about %(exp)s were expected from "
+            "how often each player wins on discards (%(hands)d hands at the same table).",
+            a=s.players[0],
+            b=s.players[1],
+            n=s.observed,
+            exp=exp,
+            hands=s.hands,
+        )
     if s.kind == "money_flow":
-        return _("In %(hands)d hands together, %(more)d recorded more money from %(a)s to %(b)s "
-                 "than the rules settle and %(less)d less: %(points)d points more in all.",
-                 hands=s.hands, more=s.observed, less=s.events - s.observed, a=s.players[0],
-                 b=s.players[1], points=s.effect)
+        return _(
+            "In %(hands)d hands together, %(more)d recorded more money from %(a)s to %(b)s "
+            "than the rules settle and %(less)d less: %(points)d points more in all.",
+            hands=s.hands,
+            more=s.observed,
+            less=s.events - s.observed,
+            a=s.players[0],
+            b=s.players[1],
+            points=s.effect,
+        )
     if s.kind == "recording_favour":
-        return _("Of the %(n)d payments %(r)s recorded or corrected that moved money, %(p)s gained "
-                 "most in %(k)d (about %(exp)s by chance).",
-                 n=s.events, r=s.players[0], p=s.players[1], k=s.observed, exp=exp)
+        return _(
+            "Of the %(n)d payments %(r)s recorded or corrected that moved money, %(p)s gained "
+            "most in %(k)d (about %(exp)s by chance).",
+            n=s.events,
+            r=s.players[0],
+            p=s.players[1],
+            k=s.observed,
+            exp=exp,
+        )
     if s.kind == "play":
-        return _("Of the %(n)d discards with which %(a)s dealt into %(b)s, %(k)d took the hand "
-                 "further from ready than its best choice (about %(exp)s expected from %(a)s's "
-                 "other deal-ins).", n=s.events, a=s.players[0], b=s.players[1], k=s.observed,
-                 exp=exp)
-    return _("Of the %(n)d disputes kept as recorded, the recorded payment favoured %(p)s in "
-             "%(k)d (about %(exp)s by chance).", n=s.events, p=s.players[0], k=s.observed, exp=exp)
+        return _(
+            "Of the %(n)d discards with which %(a)s dealt into %(b)s, %(k)d took the hand "
+            "further from ready than its best choice (about %(exp)s expected from %(a)s's "
+            "other deal-ins).",
+            n=s.events,
+            a=s.players[0],
+            b=s.players[1],
+            k=s.observed,
+            exp=exp,
+        )
+    return _(
+        "Of the %(n)d disputes kept as recorded, the recorded payment favoured %(p)s in "
+        "%(k)d (about %(exp)s by chance).",
+        n=s.events,
+        p=s.players[0],
+        k=s.observed,
+        exp=exp,
+    )
 
 
 def _opened(user: User, club: str, since: date | None, until: date | None) -> None:
     detail = json.dumps({"since": _iso(since), "until": _iso(until)})
     with db() as session:
-        session.add(ClubHistory(club=club, kind="integrity_opened", by=user.username, detail=detail))
+        session.add(
+            ClubHistory(club=club, kind="integrity_opened", by=user.username, detail=detail)
+        )
         session.commit()
 
 
@@ -148,10 +186,11 @@ def history(club: str) -> list[dict]:
     with db() as session:
         rows = session.exec(select(ClubHistory).where(ClubHistory.club == club)
                             .order_by(ClubHistory.id.desc())).all()  # fmt: skip
-    return [{"kind": r.kind, "by": r.by, "detail": json.loads(r.detail), "at": r.at.isoformat()}
-            for r in rows]
+    return [
+        {"kind": r.kind, "by": r.by, "detail": json.loads(r.detail), "at": r.at.isoformat()}
+        for r in rows
+    ]
 
 
 def _iso(d: date | None) -> str | None:
     return d.isoformat() if d else None
-

@@ -51,9 +51,7 @@ def undo_paid(club: str, mark_id: int):
 def money(club: str):
     auth.require_club(current_user, club, roles=("admin",))
     try:
-        set_money(
-            club, request.form.get("point_value", ""), request.form.get("money_unit", "")
-        )
+        set_money(club, request.form.get("point_value", ""), request.form.get("money_unit", ""))
     except auth.AccountError as e:
         flash(str(e))
     return redirect(_back(club))

@@ -64,9 +64,7 @@ def play_records(table: Table, entry: dict, hand: dict) -> list[dict]:
     outcome = replay([table.records[0], *records]).hands[0].outcome
     winners = [w.seat for w in outcome.wins]
     shown = winners + [
-        s
-        for s in SEATS
-        if winners and s not in winners and table.ruleset.nonwinners_score
+        s for s in SEATS if winners and s not in winners and table.ruleset.nonwinners_score
     ]
     return records + [_showdown(outcome.showdowns[s]) for s in shown]
 

@@ -182,7 +182,6 @@ class Table:
         seq, (record, *_) = self.hand_slots(no)[0]
         return {k: record[k] for k in ("no", "seats", "seat_change") if k in record}, seq
 
-
     def client_ids(self) -> dict[str, int]:
         """Client id -> hand number of every hand the recorder saved."""
         return {
@@ -209,7 +208,6 @@ class Table:
             if c.applied and c.target in slots:
                 slots[c.target] = [] if c.replacement is None else [c.replacement, *c.inserted]
         return list(slots.items())
-
 
     def state(self) -> dict:
         """The poll answer: the session, the hands saved so far and the next hand."""
@@ -376,7 +374,9 @@ def _showdown(seat: str, show: object, win: dict | None) -> dict:
     melds = []
     melds_in = show.get("melds") or []
     if not isinstance(melds_in, list):
-        raise EntryError(_("%(seat)s: melds must be a list", seat=_seat(seat)), f"shows.{seat}.melds")
+        raise EntryError(
+            _("%(seat)s: melds must be a list", seat=_seat(seat)), f"shows.{seat}.melds"
+        )
     for m in melds_in:
         if not isinstance(m, dict) or m.get("kind") not in MELD_KINDS:
             raise EntryError(_("a meld is one of %(kinds)s", kinds=", ".join(MELD_KINDS)),
@@ -506,7 +506,9 @@ def save_hand(user: User, session: TableSession, entry: dict) -> tuple[dict, boo
     meanwhile: its seats were another hand's."""
     client_id = entry.get("client_id") if isinstance(entry, dict) else None
     if not isinstance(client_id, str) or not CLIENT_ID.match(client_id):
-        raise EntryError(_("each hand needs a client_id (8-64 letters, digits, - or _)"), "client_id")
+        raise EntryError(
+            _("each hand needs a client_id (8-64 letters, digits, - or _)"), "client_id"
+        )
     for _attempt in range(3):
         table = Table.load(store.get_session(session_id=session.id, engine=engine()))
         done = table.client_ids()
@@ -519,8 +521,12 @@ def save_hand(user: User, session: TableSession, entry: dict) -> tuple[dict, boo
         verdict = evaluate(table, entry)
         if entry.get("no") not in (None, verdict["no"]):
             raise EntryError(
-                _("hand %(no)s was saved meanwhile (another phone?); check the seats and enter "
-                  "this as hand %(next)s", no=entry["no"], next=verdict["no"]),
+                _(
+                    "hand %(no)s was saved meanwhile (another phone?); check the seats and enter "
+                    "this as hand %(next)s",
+                    no=entry["no"],
+                    next=verdict["no"],
+                ),
                 "no",
                 409,
             )
@@ -578,7 +584,9 @@ def correct_hand(user: User, session: TableSession, no: int, entry: dict, reason
             engine=engine(),
         )
     except store.ConcurrencyConflict:
-        raise EntryError(_("the session changed meanwhile; reload and try again"), None, 409) from None
+        raise EntryError(
+            _("the session changed meanwhile; reload and try again"), None, 409
+        ) from None
     return {**answer, "head_seq": stored.session.head_seq}
 
 
@@ -596,4 +604,3 @@ def _replacing(records: list[dict]) -> dict:
         return {"void": True}
     first, *rest = records
     return {"replacement": first, **({"inserted": rest} if rest else {})}
-

@@ -20,8 +20,15 @@ from service.sessions import queries, views
 from workers.dispatch import enqueue_verify
 
 # its pages only read, so the API's CSRF rule covers the whole blueprint
-bp = auth.json_api(Blueprint("recorder", __name__, template_folder="templates",
-                             static_folder="static", static_url_path="/static/recorder"))
+bp = auth.json_api(
+    Blueprint(
+        "recorder",
+        __name__,
+        template_folder="templates",
+        static_folder="static",
+        static_url_path="/static/recorder",
+    )
+)
 
 API = "/api/v1/record"
 
@@ -52,7 +59,9 @@ def _recorded(session_id: str):
 def start():
     rulesets = [(rs.name, rs.title_zh) for rs in all_rulesets()]
     return render_template(
-        "recorder/record_start.html", clubs=sorted(auth.memberships(current_user)), rulesets=rulesets
+        "recorder/record_start.html",
+        clubs=sorted(auth.memberships(current_user)),
+        rulesets=rulesets,
     )
 
 

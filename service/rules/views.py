@@ -25,8 +25,12 @@ def rules_view(name: str, opts: Any, language: str) -> dict:
         "name": name,
         "title": pick(Text(rs.title_zh, rs.title_en), language),
         "terms": [
-            {"term": t.term, "text": pick(t, language), "glossary": t.term in GLOSSARY_TERMS,
-             "pinyin": PINYIN.get(t.term, "") if language == "en" else ""}
+            {
+                "term": t.term,
+                "text": pick(t, language),
+                "glossary": t.term in GLOSSARY_TERMS,
+                "pinyin": PINYIN.get(t.term, "") if language == "en" else "",
+            }
             for t in rs.terms(opts)
         ],
         "items": _entries(rs.items(opts), texts, language),

@@ -36,10 +36,15 @@ def disputes_view(user: User, club: str, args) -> dict:
                 items.append({"session": summary, "hand": i, **hand_summary(i, h, resolved)})
     if state in ("open", "resolved"):
         items = [d for d in items if (d["resolution"] is None) == (state == "open")]
-    return {"club": club, "state": state, "can_resolve": role in ("auditor", "admin"),
-            "disputes": items, "offset": offset,
-            "prev_offset": max(offset - DISPUTE_PAGE, 0) if offset else None,
-            "next_offset": offset + DISPUTE_PAGE if more else None}
+    return {
+        "club": club,
+        "state": state,
+        "can_resolve": role in ("auditor", "admin"),
+        "disputes": items,
+        "offset": offset,
+        "prev_offset": max(offset - DISPUTE_PAGE, 0) if offset else None,
+        "next_offset": offset + DISPUTE_PAGE if more else None,
+    }
 
 
 def _being_verified(session_id: str, verified_to: int, report: Report) -> dict[int, dict]:

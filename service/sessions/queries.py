@@ -119,7 +119,9 @@ def listed(row) -> ListedSession:
 def counted(row, report: str | None) -> ListedVerification | None:
     if row.vid is None:
         return None
-    return ListedVerification(row.vid, row.v_head_seq, row.status, row.disputes, row.anomalies, report)
+    return ListedVerification(
+        row.vid, row.v_head_seq, row.status, row.disputes, row.anomalies, report
+    )
 
 
 def reports(verification_ids: list[int]) -> dict[int, str | None]:
@@ -128,7 +130,9 @@ def reports(verification_ids: list[int]) -> dict[int, str | None]:
         return {}
     with db() as session:
         rows = session.exec(
-            select(Verification.id, Verification.report).where(Verification.id.in_(verification_ids))
+            select(Verification.id, Verification.report).where(
+                Verification.id.in_(verification_ids)
+            )
         ).all()
     return dict(rows)
 

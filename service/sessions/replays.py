@@ -69,8 +69,12 @@ def step_json(s: TableSession, hand_no: int, step: int, report: Report | None) -
         "ended": state.ended,
         "winners": list(state.winners),
         "seats": {
-            seat: _seat_json(state, seat, hand.outcome.seats.get(seat, ""),
-                             drawn if rec.get("seat") == seat else None)
+            seat: _seat_json(
+                state,
+                seat,
+                hand.outcome.seats.get(seat, ""),
+                drawn if rec.get("seat") == seat else None,
+            )
             for seat in SEATS
         },
         "anomalies": problems.get(seq, []),
@@ -79,7 +83,8 @@ def step_json(s: TableSession, hand_no: int, step: int, report: Report | None) -
         "last_discard": _last_discard(hand, step, state),
         "win_tiles": [
             {"seat": w.seat, "tile": w.tile, "how": w.how, "from": w.from_seat}
-            for w in hand.outcome.wins if w.seat in state.winners
+            for w in hand.outcome.wins
+            if w.seat in state.winners
         ],
         "result": _result(report, hand_no) if step == last else None,
     }
@@ -124,7 +129,9 @@ def _problems(rp: Replay, report: Report | None) -> dict[int, list[dict]]:
     each disputed payment at its hand's settlement line."""
     out: dict[int, list[dict]] = {}
     session_level = (
-        [a.to_dict() for a in report.anomalies] if report else [_anomaly(a, {}) for a in rp.anomalies]
+        [a.to_dict() for a in report.anomalies]
+        if report
+        else [_anomaly(a, {}) for a in rp.anomalies]
     )
     for a in [_anomaly(a, h.outcome.seats) for h in rp.hands for a in h.anomalies] + session_level:
         if a["seq"] is not None:

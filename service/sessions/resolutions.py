@@ -56,9 +56,12 @@ def resolve(user: User, session_id: str, index: int, action: str, reason: str) -
     correction = {
         "type": "correction",
         "target": settlement_seq,
-        "replacement": {"type": "settlement", "payments": [
-            {"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments or ()
-        ]},
+        "replacement": {
+            "type": "settlement",
+            "payments": [
+                {"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments or ()
+            ],
+        },
         "reason": f"{action}: {reason.strip()}",
         "by": user.username,
     }
@@ -71,8 +74,13 @@ def resolve(user: User, session_id: str, index: int, action: str, reason: str) -
     except store.CorrectionInvalid as e:
         abort(400, str(e))
     enqueue_verify(s.id)
-    return {"session_id": s.id, "seq": stored.session.head_seq, "correction": correction,
-            "table": s.table_name, "hand": hand.no}
+    return {
+        "session_id": s.id,
+        "seq": stored.session.head_seq,
+        "correction": correction,
+        "table": s.table_name,
+        "hand": hand.no,
+    }
 
 
 def said(result: dict) -> str:

@@ -12,13 +12,22 @@ from service.accounts import auth
 from service.sessions import disputes as disputes_queue
 from service.sessions import replays, views
 
-bp = auth.pages(Blueprint("sessions", __name__, template_folder="templates", static_folder="static",
-                           static_url_path="/static/sessions"))
+bp = auth.pages(
+    Blueprint(
+        "sessions",
+        __name__,
+        template_folder="templates",
+        static_folder="static",
+        static_url_path="/static/sessions",
+    )
+)
 
 
 @bp.get("/")
 def sessions():
-    return render_template("sessions/sessions.html", **views.sessions_view(current_user, request.args))
+    return render_template(
+        "sessions/sessions.html", **views.sessions_view(current_user, request.args)
+    )
 
 
 @bp.get("/sessions/<session_id>")
@@ -39,9 +48,13 @@ def replay(session_id: str):
     step = request.args.get("step", 0, type=int)
     if replays.step_json(s, hand_no, step, None) is None:
         abort(404, _("no such hand or step in this session"))
-    return render_template("sessions/replay.html", s=views.session_summary(s, None), hand=hand_no, step=step)
+    return render_template(
+        "sessions/replay.html", s=views.session_summary(s, None), hand=hand_no, step=step
+    )
 
 
 @bp.get("/clubs/<club>/disputes")
 def disputes(club: str):
-    return render_template("sessions/disputes.html", v=disputes_queue.disputes_view(current_user, club, request.args))
+    return render_template(
+        "sessions/disputes.html", v=disputes_queue.disputes_view(current_user, club, request.args)
+    )

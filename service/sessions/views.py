@@ -82,7 +82,15 @@ def int_arg(args, name: str, default: int, low: int, high: int) -> int:
     if not text:
         return default
     if not text.isdigit() or not low <= int(text) <= high:
-        abort(400, _("%(name)s must be a whole number from %(low)s to %(high)s", name=name, low=low, high=high))
+        abort(
+            400,
+            _(
+                "%(name)s must be a whole number from %(low)s to %(high)s",
+                name=name,
+                low=low,
+                high=high,
+            ),
+        )
     return int(text)
 
 
@@ -126,7 +134,11 @@ def named_payments(payments: list[dict] | None, seats: dict) -> list[dict] | Non
     if payments is None:
         return None
     return [
-        {**p, "from_player": seats.get(p["from"], p["from"]), "to_player": seats.get(p["to"], p["to"])}
+        {
+            **p,
+            "from_player": seats.get(p["from"], p["from"]),
+            "to_player": seats.get(p["to"], p["to"]),
+        }
         for p in payments
     ]
 
@@ -205,9 +217,12 @@ def hand_view(user: User, session_id: str, index: int) -> dict:
         **h.json("indicator", "wildcards", "winners", "items", "steps"),
         unit=rs.points_unit[0],
         # a ruleset's own win flags (wenling's 包三家) in words; the shared ones: macro flag()
-        flag_labels={f: {"zh": rs.flag_rules[f].zh, "en": rs.flag_rules[f].en}
-                     for w in h.wins for f in w.flags
-                     if f not in KNOWN_FLAGS and f in rs.flag_rules},  # fmt: skip
+        flag_labels={
+            f: {"zh": rs.flag_rules[f].zh, "en": rs.flag_rules[f].en}
+            for w in h.wins
+            for f in w.flags
+            if f not in KNOWN_FLAGS and f in rs.flag_rules
+        },  # fmt: skip
         **h.json("reading", "limits", "recorded_points"),
         shown=_shown(s, index),
         replay_steps=replays.steps_of(s, index),

@@ -7,8 +7,15 @@ from flask_login import current_user
 
 from service.accounts import auth
 
-bp = auth.pages(Blueprint("uploads", __name__, template_folder="templates", static_folder="static",
-                           static_url_path="/static/uploads"))
+bp = auth.pages(
+    Blueprint(
+        "uploads",
+        __name__,
+        template_folder="templates",
+        static_folder="static",
+        static_url_path="/static/uploads",
+    )
+)
 
 
 @bp.get("/upload")

@@ -151,10 +151,24 @@ def test_every_word_of_a_figure_is_a_label_given_or_data():
 def test_efficiency_by_player_shares_and_numbers():
     from dashboards import efficiency_by_player
 
-    rows = [{"player": "乙", "decisions": 20, "best": 15, "lost": 10, "missed_wins": 1,
-             "avoidable_deal_ins": 0},
-            {"player": "甲", "decisions": 0, "best": 0, "lost": 0, "missed_wins": 0,
-             "avoidable_deal_ins": 0}]
+    rows = [
+        {
+            "player": "乙",
+            "decisions": 20,
+            "best": 15,
+            "lost": 10,
+            "missed_wins": 1,
+            "avoidable_deal_ins": 0,
+        },
+        {
+            "player": "甲",
+            "decisions": 0,
+            "best": 0,
+            "lost": 0,
+            "missed_wins": 0,
+            "avoidable_deal_ins": 0,
+        },
+    ]
     fig = efficiency_by_player(rows, "效率", "占比 (%)")
     bar = fig.data[0]
     assert list(bar.x) == ["乙", "甲"] and list(bar.y) == [75.0, 0.0]

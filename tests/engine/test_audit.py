@@ -50,11 +50,36 @@ def test_dispute_names_the_missed_fan():
     hand = audit("fan_missed.jsonl")["hands"][0]
     expected_points = hand["points"]["W"]
     assert expected_points == 20  # 底胡 10 × 2 (硬碰硬); the table paid on 10
-    explanation = {"code": "fan_missed", "zh": "漏算无得（硬碰硬）", "en": "no wildcard in hand not counted"}
+    explanation = {
+        "code": "fan_missed",
+        "zh": "漏算无得（硬碰硬）",
+        "en": "no wildcard in hand not counted",
+    }
     assert hand["disputes"] == [
-        {"hand": 1, "from": "E", "to": "W", "expected": 20, "recorded": 10, "explanation": explanation},
-        {"hand": 1, "from": "S", "to": "W", "expected": 10, "recorded": 5, "explanation": explanation},
-        {"hand": 1, "from": "N", "to": "W", "expected": 10, "recorded": 5, "explanation": explanation},
+        {
+            "hand": 1,
+            "from": "E",
+            "to": "W",
+            "expected": 20,
+            "recorded": 10,
+            "explanation": explanation,
+        },
+        {
+            "hand": 1,
+            "from": "S",
+            "to": "W",
+            "expected": 10,
+            "recorded": 5,
+            "explanation": explanation,
+        },
+        {
+            "hand": 1,
+            "from": "N",
+            "to": "W",
+            "expected": 10,
+            "recorded": 5,
+            "explanation": explanation,
+        },
     ]
 
 
@@ -72,7 +97,11 @@ def test_hand_without_settlement_reports_expected_and_flags_nothing():
     assert report["ok"] and hand["disputes"] == []
     assert hand["recorded_payments"] is None and hand["recorded_net"] is None
     assert {(p["from"], p["to"], p["amount"]) for p in hand["expected_payments"]} == {
-        ("E", "W", 20), ("S", "W", 10), ("N", "W", 10), ("S", "E", 12), ("N", "E", 12),
+        ("E", "W", 20),
+        ("S", "W", 10),
+        ("N", "W", 10),
+        ("S", "E", 12),
+        ("N", "E", 12),
     }
     assert report["recorded_totals"] == {}
 
@@ -117,7 +146,8 @@ def test_corrections_are_reported_and_applied():
     report = audit("corrections.jsonl")
     assert report["ok"]
     assert [(c["target"], c["applied"], c["reason"]) for c in report["corrections"]] == [
-        (10, True, "typo: 九筒 not 八筒"), (11, True, "W never drew"),
+        (10, True, "typo: 九筒 not 八筒"),
+        (11, True, "W never drew"),
     ]
 
 
@@ -126,8 +156,11 @@ def test_overrides_change_the_expected_payments():
     disputes = report["hands"][0]["disputes"]
     assert report["session"]["options"]["li_per_hu"] == 2
     assert {(d["from"], d["to"], d["expected"], d["recorded"]) for d in disputes} == {
-        ("S", "E", 144, 72), ("W", "E", 144, 72), ("N", "E", 144, 72),
-        ("S", "W", 4, 2), ("N", "W", 4, 2),
+        ("S", "E", 144, 72),
+        ("W", "E", 144, 72),
+        ("N", "E", 144, 72),
+        ("S", "W", 4, 2),
+        ("N", "W", 4, 2),
     }
 
 
@@ -136,8 +169,18 @@ def test_report_shape():
     assert set(report) >= {"ok", "session", "hands", "totals", "recorded_totals", "anomalies"}
     hand = report["hands"][0]
     assert set(hand) >= {
-        "no", "result", "winners", "points", "items", "reading", "expected_payments",
-        "recorded_payments", "expected_net", "recorded_net", "disputes", "anomalies",
+        "no",
+        "result",
+        "winners",
+        "points",
+        "items",
+        "reading",
+        "expected_payments",
+        "recorded_payments",
+        "expected_net",
+        "recorded_net",
+        "disputes",
+        "anomalies",
     }
     line = hand["items"]["E"][0]
     assert set(line) == {"code", "zh", "en", "value", "unit", "count"}

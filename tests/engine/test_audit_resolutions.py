@@ -27,7 +27,9 @@ def _settlement_fix(seq: int, target: int, reason: str, paid: int, now: int) -> 
 
 def test_open_disputes_count_hands_and_either_resolution_closes_one():
     # hand at seq 1 has three differing payment lines: one disputed hand, not three.
-    report = dataclasses.replace(REPORT, hands=(_hand(1, 3), _hand(20, 1), _hand(40, 2)), corrections=())
+    report = dataclasses.replace(
+        REPORT, hands=(_hand(1, 3), _hand(20, 1), _hand(40, 2)), corrections=()
+    )
     assert open_disputes(report) == 3
     report = dataclasses.replace(report, corrections=(
         _settlement_fix(60, 19, "keep_recorded: they agreed", paid=5, now=5),  # still differs

@@ -442,9 +442,7 @@ def test_a_table_that_believed_a_false_huan_gang_is_explained():
     # The contradicted 杠后炮 above, paid as the table believed it: 还杠胡 1 + 平胡 1 + 门清 1 =
     # 3 台, W alone pays 5M = 15 (instead of 2M = 4). The explanation names the mistake.
     records = contradicted_after_kong()
-    records.append(
-        {"type": "settlement", "payments": [{"from": "W", "to": "E", "amount": 15}]}
-    )
+    records.append({"type": "settlement", "payments": [{"from": "W", "to": "E", "amount": 15}]})
     hand = audit_records(records)["hands"][0]
     assert hand["explanations"][0]["code"] == "huan_gang_believed"
     assert "还杠胡" in hand["explanations"][0]["zh"]

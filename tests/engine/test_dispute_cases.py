@@ -96,104 +96,170 @@ WENLING = [
     # point slip keeps 包 (西 pays all): only bao_not_applied.
     # Owed − paid: 南 0, 东 +3 − (−17) = +20, 北 +1 − (−20) = +21, 西 −64 − (−23) = −41: no zero pair,
     # so 西 (−41) pays 北 (21) then 东 (20).
-    pytest.param(Case(
-        [*BAO_HAND, win("S", "discard", "4p", "W", flags=["bao_san_jia"])],
-        [("E", "S", 20), ("W", "S", 20), ("N", "S", 20), ("N", "E", 1), ("W", "E", 2), ("W", "N", 1)],
-        {("W", "S"): 60, ("W", "E"): 3, ("W", "N"): 1},
-        [("bao_not_applied", "未按包三家结算")],
-        [("W", "N", 21), ("W", "E", 20)],
-    ), id="bao_san_jia_forgotten"),
+    pytest.param(
+        Case(
+            [*BAO_HAND, win("S", "discard", "4p", "W", flags=["bao_san_jia"])],
+            [
+                ("E", "S", 20),
+                ("W", "S", 20),
+                ("N", "S", 20),
+                ("N", "E", 1),
+                ("W", "E", 2),
+                ("W", "N", 1),
+            ],
+            {("W", "S"): 60, ("W", "E"): 3, ("W", "N"): 1},
+            [("bao_not_applied", "未按包三家结算")],
+            [("W", "N", 21), ("W", "E", 20)],
+        ),
+        id="bao_san_jia_forgotten",
+    ),
     # 2. 对对胡 forgotten (DEALER_DUIDUIHU, 290 above): 36 × 2^1 = 72 -> 80, 8 from each.
     # Other slips: 无得 missed 36 × 4 = 144 -> 150; a 碰 missed 34 × 8 = 272 -> 280; a 暗刻 missed
     # 32 × 8 = 256 -> 260; 单吊 missed 280; base missed 16 × 8 = 128 -> 130; one 番 more 576 -> 500;
     # no reading other than 66m as the pair; as a self-draw (+自摸 2 胡) 38 × 8 = 304 -> 310.
     # Only fan_missed 对对胡. Each seat pays 东 the 21 it held back.
-    pytest.param(Case(
-        DEALER_DUIDUIHU,
-        [("S", "E", 8), ("W", "E", 8), ("N", "E", 8)],
-        each("E", 29),
-        [("fan_missed", "胡牌家阿强漏算对对胡")],
-        [("S", "E", 21), ("W", "E", 21), ("N", "E", 21)],
-    ), id="duiduihu_forgotten"),
+    pytest.param(
+        Case(
+            DEALER_DUIDUIHU,
+            [("S", "E", 8), ("W", "E", 8), ("N", "E", 8)],
+            each("E", 29),
+            [("fan_missed", "胡牌家阿强漏算对对胡")],
+            [("S", "E", 21), ("W", "E", 21), ("N", "E", 21)],
+        ),
+        id="duiduihu_forgotten",
+    ),
     # 3. 杠上开花 on a flower replacement ("包括翻白板花牌一类时的杠牌") forgotten. 南 暗杠 西 "风牌暗杠
     # 32 胡" + 兰 翻出 4 + 单吊 7s 2 + 自摸 2 = 40 + 20 = 60; 番 兰 (南=夏兰) 1 + 杠上开花 1 + 无得 1 = 3
     # -> 480: 48 each. Paid 24 each = 60 × 2^2 = 240: ANY of the three 番 forgotten gives it (兰, 杠上开
     # 花, 无得), and so does the self-draw taken for a discard win (自摸 2 胡 and 杠上开花 gone: 58 × 4 =
     # 232 -> 240; wenling pays alike whoever "discarded", so one mistake). Not: 暗杠 as 明杠 (44 × 8 =
     # 352 -> 360), 兰's 4 胡 missed (56 × 8 = 448 -> 450), base missed (40 × 8 = 320).
-    pytest.param(Case(
-        [DE_9S,
-         show("S", "123456m789p23477s", [("gang_concealed", "3333z", None)], revealed=["6f"]),
-         win("S", "self_draw", "7s", flags=["bonus_replacement"])],
-        [("E", "S", 24), ("W", "S", 24), ("N", "S", 24)],
-        each("S", 48),
-        [("fan_missed", "胡牌家小李漏算翻花牌(本位)"), ("fan_missed", "胡牌家小李漏算杠上开花"),
-         ("fan_missed", "胡牌家小李漏算无得"), ("self_draw_read_as_discard", "小李的自摸按放铳算")],
-        [("E", "S", 24), ("W", "S", 24), ("N", "S", 24)],
-    ), id="kong_bloom_forgotten_three_fan_and_the_self_draw_fit"),
+    pytest.param(
+        Case(
+            [
+                DE_9S,
+                show(
+                    "S", "123456m789p23477s", [("gang_concealed", "3333z", None)], revealed=["6f"]
+                ),
+                win("S", "self_draw", "7s", flags=["bonus_replacement"]),
+            ],
+            [("E", "S", 24), ("W", "S", 24), ("N", "S", 24)],
+            each("S", 48),
+            [
+                ("fan_missed", "胡牌家小李漏算翻花牌(本位)"),
+                ("fan_missed", "胡牌家小李漏算杠上开花"),
+                ("fan_missed", "胡牌家小李漏算无得"),
+                ("self_draw_read_as_discard", "小李的自摸按放铳算"),
+            ],
+            [("E", "S", 24), ("W", "S", 24), ("N", "S", 24)],
+        ),
+        id="kong_bloom_forgotten_three_fan_and_the_self_draw_fit",
+    ),
     # 4. The same hand, the 西 暗杠 counted as 明杠: "每个风牌暗杠 … 32 胡" read as "风牌明杠 16 胡":
     # (60 − 16) × 8 = 352 -> 360: 36 each. No other slip gives 360 (above). 12 more from each.
-    pytest.param(Case(
-        [DE_9S,
-         show("S", "123456m789p23477s", [("gang_concealed", "3333z", None)], revealed=["6f"]),
-         win("S", "self_draw", "7s", flags=["bonus_replacement"])],
-        [("E", "S", 36), ("W", "S", 36), ("N", "S", 36)],
-        each("S", 48),
-        [("kong_as_exposed", "小李的西暗杠按明杠算")],
-        [("E", "S", 12), ("W", "S", 12), ("N", "S", 12)],
-    ), id="concealed_kong_counted_as_exposed"),
+    pytest.param(
+        Case(
+            [
+                DE_9S,
+                show(
+                    "S", "123456m789p23477s", [("gang_concealed", "3333z", None)], revealed=["6f"]
+                ),
+                win("S", "self_draw", "7s", flags=["bonus_replacement"]),
+            ],
+            [("E", "S", 36), ("W", "S", 36), ("N", "S", 36)],
+            each("S", 48),
+            [("kong_as_exposed", "小李的西暗杠按明杠算")],
+            [("E", "S", 12), ("W", "S", 12), ("N", "S", 12)],
+        ),
+        id="concealed_kong_counted_as_exposed",
+    ),
     # 5. Nothing fits: the same hand paid 40 each (400 = 50 胡 × 8: ten 胡 short, no single item is
     # 10 胡). cause_unknown, and still 8 more from each.
-    pytest.param(Case(
-        [DE_9S,
-         show("S", "123456m789p23477s", [("gang_concealed", "3333z", None)], revealed=["6f"]),
-         win("S", "self_draw", "7s", flags=["bonus_replacement"])],
-        [("E", "S", 40), ("W", "S", 40), ("N", "S", 40)],
-        each("S", 48),
-        UNKNOWN,
-        [("E", "S", 8), ("W", "S", 8), ("N", "S", 8)],
-    ), id="nothing_fits_cause_unknown"),
+    pytest.param(
+        Case(
+            [
+                DE_9S,
+                show(
+                    "S", "123456m789p23477s", [("gang_concealed", "3333z", None)], revealed=["6f"]
+                ),
+                win("S", "self_draw", "7s", flags=["bonus_replacement"]),
+            ],
+            [("E", "S", 40), ("W", "S", 40), ("N", "S", 40)],
+            each("S", 48),
+            UNKNOWN,
+            [("E", "S", 8), ("W", "S", 8), ("N", "S", 8)],
+        ),
+        id="nothing_fits_cause_unknown",
+    ),
     # 6. The wrong 加倍的比例: 地胡 腊子 (500) at ×2 with 包三家 on 东 (who threw it). "腊子胡（腊子胡为满贯），
     # 即以500胡计", "地胡 庄家打出第一牌后，就有玩家胡牌"; 东 pays 3 × 500/10 × 2 = 300; 北 碰北 "风牌刻
     # 子 4 胡", 门风刻 1番 -> 8 -> 10: 东→北 10/10 × 2 = 2 + what 西 (0) owed 北, 2 -> 4.
     # Paid at ×1: 150 and 2 = multiplier_ignored. 南 is a 腊子 (no point slips); 北's slips change
     # only 东→北 and keep ×2 (北 without its 番 4 -> 10: the same); bao_not_applied makes 南 and
     # 西 pay; bao_winner_only keeps 300.
-    pytest.param(Case(
-        [DE_9S,
-         show("S", "123456m789p345678s22z"),
-         show("N", "1357m24689p1357s", [("peng", "444z", "E")]),
-         win("S", "discard", "2z", "E", flags=["first_discard", "bao_san_jia"])],
-        [("E", "S", 150), ("E", "N", 2)],
-        {("E", "S"): 300, ("E", "N"): 4},
-        [("multiplier_ignored", "未乘加倍比例×2")],
-        [("E", "S", 150), ("E", "N", 2)],
-        options={"multiplier": 2},
-    ), id="multiplier_left_out"),
+    pytest.param(
+        Case(
+            [
+                DE_9S,
+                show("S", "123456m789p345678s22z"),
+                show("N", "1357m24689p1357s", [("peng", "444z", "E")]),
+                win("S", "discard", "2z", "E", flags=["first_discard", "bao_san_jia"]),
+            ],
+            [("E", "S", 150), ("E", "N", 2)],
+            {("E", "S"): 300, ("E", "N"): 4},
+            [("multiplier_ignored", "未乘加倍比例×2")],
+            [("E", "S", 150), ("E", "N", 2)],
+            options={"multiplier": 2},
+        ),
+        id="multiplier_left_out",
+    ),
     # 7. Paid twice: case 1's hand without 包三家 (C.1 20 from each; C.2 北→东 1, 西→东 2, 西→北 1),
     # and 东 paid its 20 twice. Every rule-level slip changes several payments; only paid_twice.
     # 南 gives 东 20 back.
-    pytest.param(Case(
-        [*BAO_HAND, win("S", "discard", "4p", "W")],
-        [("E", "S", 20), ("E", "S", 20), ("W", "S", 20), ("N", "S", 20), ("N", "E", 1),
-         ("W", "E", 2), ("W", "N", 1)],
-        {("E", "S"): 20, ("W", "S"): 20, ("N", "S"): 20, ("N", "E"): 1, ("W", "E"): 2, ("W", "N"): 1},
-        [("paid_twice", "阿强付给小李的款付了两次")],
-        [("S", "E", 20)],
-    ), id="one_payment_paid_twice"),
+    pytest.param(
+        Case(
+            [*BAO_HAND, win("S", "discard", "4p", "W")],
+            [
+                ("E", "S", 20),
+                ("E", "S", 20),
+                ("W", "S", 20),
+                ("N", "S", 20),
+                ("N", "E", 1),
+                ("W", "E", 2),
+                ("W", "N", 1),
+            ],
+            {
+                ("E", "S"): 20,
+                ("W", "S"): 20,
+                ("N", "S"): 20,
+                ("N", "E"): 1,
+                ("W", "E"): 2,
+                ("W", "N"): 1,
+            },
+            [("paid_twice", "阿强付给小李的款付了两次")],
+            [("S", "E", 20)],
+        ),
+        id="one_payment_paid_twice",
+    ),
     # 8. The 得 indicator misread. Indicator 9s: "翻出下面的一张牌，作为'得'牌" -> the other 9s are 得.
     # 南 holds 123 456 789m 234p 78s + 9s (a 得) 55s, wins 4p (23p 两面) on 西's discard. Best reading
     # ("按玩家算出最高的汇点"): the 得 as 9s (or 6s) -> all chows, 旁胡 1番; one 得 held: no 无得 ->
     # 20 × 2 = 40: 4 from each. The table took 1s (the tile after 9s) as 得: 南's 9s is then a plain
     # tile -> 旁胡 + 无得 = 2番 -> 80: 8 each. "One 番 too many" (fan_added) pays the same 80.
     # Each seat gets 4 back.
-    pytest.param(Case(
-        [DE_9S, show("S", "123456789m234p789s55s"), win("S", "discard", "4p", "W")],
-        [("E", "S", 8), ("W", "S", 8), ("N", "S", 8)],
-        each("S", 4),
-        [("wildcard_misread", "得看错：把一条当成得（应为九条）"), ("fan_added", "胡牌家小李多算1番")],
-        [("S", "E", 4), ("S", "W", 4), ("S", "N", 4)],
-    ), id="de_indicator_misread"),
+    pytest.param(
+        Case(
+            [DE_9S, show("S", "123456789m234p789s55s"), win("S", "discard", "4p", "W")],
+            [("E", "S", 8), ("W", "S", 8), ("N", "S", 8)],
+            each("S", 4),
+            [
+                ("wildcard_misread", "得看错：把一条当成得（应为九条）"),
+                ("fan_added", "胡牌家小李多算1番"),
+            ],
+            [("S", "E", 4), ("S", "W", 4), ("S", "N", 4)],
+        ),
+        id="de_indicator_misread",
+    ),
 ]
 
 
@@ -209,6 +275,7 @@ def test_wenling_dispute(case):
 # / fan_missed per line, fan_added, non_winners_ignored, non_winner_missed, non_winner_fan_missed,
 # no_halving, dealer_as_non_dealer, winner_as_dealer, previous_dealer (北), half_rounding,
 # discarder_paid_all, cap_or_rounding_ignored; then the readings and the table slips.
+
 
 def de(indicator):
     return {"type": "wildcard", "indicator": indicator}
@@ -234,8 +301,14 @@ SEED_NON_DEALER_WINS = [
     win("N", "self_draw", "2m"),
 ]
 # The seed's payments for it: 东→北 12, 南→北 6, 西→北 6, 东→南 8, 西→东 14, 西→南 11.
-SEED_NON_DEALER_OWED = {("E", "N"): 12, ("S", "N"): 6, ("W", "N"): 6, ("E", "S"): 8,
-                        ("W", "E"): 14, ("W", "S"): 11}
+SEED_NON_DEALER_OWED = {
+    ("E", "N"): 12,
+    ("S", "N"): 6,
+    ("W", "N"): 6,
+    ("E", "S"): 8,
+    ("W", "E"): 14,
+    ("W", "S"): 11,
+}
 
 HUANGYAN = [
     # 1. The dealer paid as a 閒家: 20 × ½ = 10 from each, the 閒家 halves as due (西→南 11, 西→北 3,
@@ -243,79 +316,137 @@ HUANGYAN = [
     # 10 × 2^0 = 10, each 閒家 paying in full 10). Not: previous_dealer (北 would pay 20 and settle
     # in full with 南 and 西), no_halving (閒家 halves paid in full), half_rounding (no odd half).
     # Each 閒家 owes 东 10 more.
-    pytest.param(Case(
-        SEED_DEALER_WINS,
-        [("S", "E", 10), ("W", "E", 10), ("N", "E", 10), ("W", "S", 11), ("W", "N", 3), ("N", "S", 8)],
-        {("S", "E"): 20, ("W", "E"): 20, ("N", "E"): 20, ("W", "S"): 11, ("W", "N"): 3, ("N", "S"): 8},
-        [("fan_missed", "漏算无得（硬碰硬）"), ("dealer_as_non_dealer", "庄家按闲家算")],
-        [("S", "E", 10), ("W", "E", 10), ("N", "E", 10)],
-    ), id="dealer_paid_as_a_xianjia"),
+    pytest.param(
+        Case(
+            SEED_DEALER_WINS,
+            [
+                ("S", "E", 10),
+                ("W", "E", 10),
+                ("N", "E", 10),
+                ("W", "S", 11),
+                ("W", "N", 3),
+                ("N", "S", 8),
+            ],
+            {
+                ("S", "E"): 20,
+                ("W", "E"): 20,
+                ("N", "E"): 20,
+                ("W", "S"): 11,
+                ("W", "N"): 3,
+                ("N", "S"): 8,
+            },
+            [("fan_missed", "漏算无得（硬碰硬）"), ("dealer_as_non_dealer", "庄家按闲家算")],
+            [("S", "E", 10), ("W", "E", 10), ("N", "E", 10)],
+        ),
+        id="dealer_paid_as_a_xianjia",
+    ),
     # 2. The reverse: 北's 閒家胡 settled in the 莊家胡 mode (北 as if dealer): 12 in full from each;
     # the other three settle half their differences: 东→南 (28-20)/2 = 4, 西→东 (20-6)/2 = 7, 西→南
     # 11. winner_as_dealer, and previous_dealer (北 taken as dealer: the same mode). Owed − paid:
     # 北 24 − 36 = −12, 东 −6 − (−9) = +3, 南 13 − 3 = +10, 西 −31 − (−30) = −1: one group; 北 pays
     # 南 10 then 东 2, 西 pays 东 1.
-    pytest.param(Case(
-        SEED_NON_DEALER_WINS,
-        [("E", "N", 12), ("S", "N", 12), ("W", "N", 12), ("E", "S", 4), ("W", "E", 7), ("W", "S", 11)],
-        SEED_NON_DEALER_OWED,
-        [("winner_as_dealer", "闲家胡按庄家胡算"), ("previous_dealer", "按上一局的庄家(阿芳)算")],
-        [("N", "S", 10), ("N", "E", 2), ("W", "E", 1)],
-    ), id="xianjia_win_paid_as_the_dealers"),
+    pytest.param(
+        Case(
+            SEED_NON_DEALER_WINS,
+            [
+                ("E", "N", 12),
+                ("S", "N", 12),
+                ("W", "N", 12),
+                ("E", "S", 4),
+                ("W", "E", 7),
+                ("W", "S", 11),
+            ],
+            SEED_NON_DEALER_OWED,
+            [
+                ("winner_as_dealer", "闲家胡按庄家胡算"),
+                ("previous_dealer", "按上一局的庄家(阿芳)算"),
+            ],
+            [("N", "S", 10), ("N", "E", 2), ("W", "E", 1)],
+        ),
+        id="xianjia_win_paid_as_the_dealers",
+    ),
     # 3. The 得 misread: indicator 9s, 得 = 9s. 北 holds 234567m 234p 78s + 9s 55p, wins 2m (34m+2m)
     # on 南's discard. Best reading: the 得 as itself in 789s: "'得'還原 … 還原一個為1翻", and
     # "得還原後在得數量計算過程中應去掉得的數量" -> no 得 left: 無得 1翻 too -> 10 × 4 = 40. 閒家胡:
     # 东 40, 南 and 西 half, 20. Paid 20/10/10 = 20 胡: 得還原 forgotten, 無得 forgotten, or the
     # table took 1s as 得 (the tile after 9s): the 9s is a plain tile, 無得 1翻 only. Not: another
     # reading (the 得 as 6s: 10, not restored and held), one 番 short of a 閒家 (none showed).
-    pytest.param(Case(
-        [de("9s"), show("N", "234567m234p789s55p"), win("N", "discard", "2m", "S")],
-        [("E", "N", 20), ("S", "N", 10), ("W", "N", 10)],
-        {("E", "N"): 40, ("S", "N"): 20, ("W", "N"): 20},
-        [("fan_missed", "漏算得还原"), ("fan_missed", "漏算无得（硬碰硬）"),
-         ("wildcard_misread", "得看错：把一条当成得（应为九条）")],
-        [("E", "N", 20), ("S", "N", 10), ("W", "N", 10)],
-    ), id="de_misread_or_a_fan_forgotten"),
+    pytest.param(
+        Case(
+            [de("9s"), show("N", "234567m234p789s55p"), win("N", "discard", "2m", "S")],
+            [("E", "N", 20), ("S", "N", 10), ("W", "N", 10)],
+            {("E", "N"): 40, ("S", "N"): 20, ("W", "N"): 20},
+            [
+                ("fan_missed", "漏算得还原"),
+                ("fan_missed", "漏算无得（硬碰硬）"),
+                ("wildcard_misread", "得看错：把一条当成得（应为九条）"),
+            ],
+            [("E", "N", 20), ("S", "N", 10), ("W", "N", 10)],
+        ),
+        id="de_misread_or_a_fan_forgotten",
+    ),
     # 4. 清一色 forgotten: 北 holds 123 123 456 789m 55m, wins 7m (89m+7m 边, no item) on 西's
     # discard: 底 10; "清一色 3翻" + 無得 1 = 4 -> 160: 东 160, 南 80, 西 80. Paid 20/10/10 = 10 × 2:
     # only 清一色 (3番) missed gives 20 (無得 missed: 80; one 番 more: 320; the 底 missed: 0).
-    pytest.param(Case(
-        [de("9s"), show("N", "12345678912355m"), win("N", "discard", "7m", "W")],
-        [("E", "N", 20), ("S", "N", 10), ("W", "N", 10)],
-        {("E", "N"): 160, ("S", "N"): 80, ("W", "N"): 80},
-        [("fan_missed", "漏算清一色")],
-        [("E", "N", 140), ("S", "N", 70), ("W", "N", 70)],
-    ), id="qingyise_forgotten"),
+    pytest.param(
+        Case(
+            [de("9s"), show("N", "12345678912355m"), win("N", "discard", "7m", "W")],
+            [("E", "N", 20), ("S", "N", 10), ("W", "N", 10)],
+            {("E", "N"): 160, ("S", "N"): 80, ("W", "N"): 80},
+            [("fan_missed", "漏算清一色")],
+            [("E", "N", 140), ("S", "N", 70), ("W", "N", 70)],
+        ),
+        id="qingyise_forgotten",
+    ),
     # 5. A concealed kong counted as exposed, for a non-winner (SMALL_WIN_RICH_DEALER): 北 wins 20
     # (底10, 無得); 东 (dealer) 東暗槓 "風牌暗槓 32 和", "自己風家刻，槓 1翻" -> 64; 南 碰9m 4; 西 222p
     # 暗刻 4. 閒家胡: 东→北 20, 南→北 10, 西→北 10; "莊家和其餘兩家不減半": 南→东 60, 西→东 60; 南 = 西.
     # The table took 东's kong as 明槓 "16 和" -> 32: 南→东 28, 西→东 28. 东's 番 forgotten (32 × 1)
     # pays the same. 32 more to 东 from 南 and 西.
-    pytest.param(Case(
-        SMALL_WIN_RICH_DEALER,
-        [("E", "N", 20), ("S", "N", 10), ("W", "N", 10), ("S", "E", 28), ("W", "E", 28)],
-        {("E", "N"): 20, ("S", "N"): 10, ("W", "N"): 10, ("S", "E"): 60, ("W", "E"): 60},
-        [("non_winner_fan_missed", "漏算阿强的番"), ("kong_as_exposed", "阿强的东暗杠按明杠算")],
-        [("S", "E", 32), ("W", "E", 32)],
-    ), id="dealers_concealed_kong_counted_as_exposed"),
+    pytest.param(
+        Case(
+            SMALL_WIN_RICH_DEALER,
+            [("E", "N", 20), ("S", "N", 10), ("W", "N", 10), ("S", "E", 28), ("W", "E", 28)],
+            {("E", "N"): 20, ("S", "N"): 10, ("W", "N"): 10, ("S", "E"): 60, ("W", "E"): 60},
+            [
+                ("non_winner_fan_missed", "漏算阿强的番"),
+                ("kong_as_exposed", "阿强的东暗杠按明杠算"),
+            ],
+            [("S", "E", 32), ("W", "E", 32)],
+        ),
+        id="dealers_concealed_kong_counted_as_exposed",
+    ),
     # 6. The wrong seat paid: the same hand, 西 paid 北 the half 南 owed (西→北 20, 南 nothing).
     # Only paid_by_wrong_seat; 南 gives 西 the 10 back.
-    pytest.param(Case(
-        SMALL_WIN_RICH_DEALER,
-        [("E", "N", 20), ("W", "N", 20), ("S", "E", 60), ("W", "E", 60)],
-        {("E", "N"): 20, ("S", "N"): 10, ("W", "N"): 10, ("S", "E"): 60, ("W", "E"): 60},
-        [("paid_by_wrong_seat", "老王替小李付了给阿芳的款")],
-        [("S", "W", 10)],
-    ), id="the_wrong_seat_paid"),
+    pytest.param(
+        Case(
+            SMALL_WIN_RICH_DEALER,
+            [("E", "N", 20), ("W", "N", 20), ("S", "E", 60), ("W", "E", 60)],
+            {("E", "N"): 20, ("S", "N"): 10, ("W", "N"): 10, ("S", "E"): 60, ("W", "E"): 60},
+            [("paid_by_wrong_seat", "老王替小李付了给阿芳的款")],
+            [("S", "W", 10)],
+        ),
+        id="the_wrong_seat_paid",
+    ),
     # 7. Nothing fits: the seed's 閒家胡 paid as due but 东→北 15 (not 12): cause_unknown; 北 gives
     # 东 3 back.
-    pytest.param(Case(
-        SEED_NON_DEALER_WINS,
-        [("E", "N", 15), ("S", "N", 6), ("W", "N", 6), ("E", "S", 8), ("W", "E", 14), ("W", "S", 11)],
-        SEED_NON_DEALER_OWED,
-        UNKNOWN,
-        [("N", "E", 3)],
-    ), id="nothing_fits_cause_unknown"),
+    pytest.param(
+        Case(
+            SEED_NON_DEALER_WINS,
+            [
+                ("E", "N", 15),
+                ("S", "N", 6),
+                ("W", "N", 6),
+                ("E", "S", 8),
+                ("W", "E", 14),
+                ("W", "S", 11),
+            ],
+            SEED_NON_DEALER_OWED,
+            UNKNOWN,
+            [("N", "E", 3)],
+        ),
+        id="nothing_fits_cause_unknown",
+    ),
 ]
 
 
@@ -338,78 +469,112 @@ ZHOUSHAN = [
     # fed it: a plain 杠上开花, each pays 3; a table slip, after the ruleset's own rule). Not
     # base_added (北 pays 3 × 4 = 12), nor the win read as a discard (杠上开花 gone: 1台 from one).
     # 北 owes 东 and 南 back what they paid for it.
-    pytest.param(Case(
-        [show("W", "12344m678s777z", [("gang_exposed", "5555p", "N")]),
-         win("W", "self_draw", "8s", flags=KONG)],
-        [("E", "W", 3), ("S", "W", 3), ("N", "W", 3)],
-        {("N", "W"): 9},
-        [("bao_missed", "杠上开花未包三家"), ("kong_as_concealed", "老王的五筒明杠按暗杠算")],
-        [("N", "E", 3), ("N", "S", 3)],
-    ), id="kong_bloom_bao_forgotten"),
+    pytest.param(
+        Case(
+            [
+                show("W", "12344m678s777z", [("gang_exposed", "5555p", "N")]),
+                win("W", "self_draw", "8s", flags=KONG),
+            ],
+            [("E", "W", 3), ("S", "W", 3), ("N", "W", 3)],
+            {("N", "W"): 9},
+            [("bao_missed", "杠上开花未包三家"), ("kong_as_concealed", "老王的五筒明杠按暗杠算")],
+            [("N", "E", 3), ("N", "S", 3)],
+        ),
+        id="kong_bloom_bao_forgotten",
+    ),
     # 2. A self-draw paid like a discard win: 北 self-draws 6s (66s 单钓将, 789s): "(3)白3个" 1 +
     # "(5)自摸" 1 + "(9)…自模单钓将计2台" 2 = 4: 4 from each. The table let 南 alone pay 2 (白 1 +
     # "点胡单钓将计1台" 1: the hand as a win on 南's discard) = self_draw_read_as_discard (南). 东 and
     # 西 owe their 4, 南 2 more.
-    pytest.param(Case(
-        [show("N", "123m456p66789s555z"), win("N", "self_draw", "6s")],
-        [("S", "N", 2)],
-        each("N", 4),
-        [("self_draw_read_as_discard", "阿芳的自摸按小李放铳算")],
-        [("E", "N", 4), ("W", "N", 4), ("S", "N", 2)],
-    ), id="self_draw_paid_as_a_discard"),
+    pytest.param(
+        Case(
+            [show("N", "123m456p66789s555z"), win("N", "self_draw", "6s")],
+            [("S", "N", 2)],
+            each("N", 4),
+            [("self_draw_read_as_discard", "阿芳的自摸按小李放铳算")],
+            [("E", "N", 4), ("W", "N", 4), ("S", "N", 2)],
+        ),
+        id="self_draw_paid_as_a_discard",
+    ),
     # 3. 一炮多响 ("一炮多响按逆时针…" : several winners on one discard), one forgotten. 西 throws 3m:
     # 南 123m(12m+3m 边张) 456p 88s 发发发 中中中: 中3个 1 + 发3个 1 + 边张 1 = 3; 北 234m (24m+3m 坎张)
     # 东东东 南南南 西西西 白白: 坎张 1 + "(11)混一色" 2 + "(19)圈风" (东 round, 东 pung) 1 = 4. 西 pays
     # 3 and 4. Paid only 南's 3: winner_not_paid (北). No single 台 slip brings 北 to 0.
-    pytest.param(Case(
-        [show("S", "123m456p88s666777z"), show("N", "234m111222333z55z"),
-         win("S", "discard", "3m", "W"), win("N", "discard", "3m", "W")],
-        [("W", "S", 3)],
-        {("W", "S"): 3, ("W", "N"): 4},
-        [("winner_not_paid", "阿芳也胡了，没人付给阿芳")],
-        [("W", "N", 4)],
-    ), id="two_winners_one_forgotten"),
+    pytest.param(
+        Case(
+            [
+                show("S", "123m456p88s666777z"),
+                show("N", "234m111222333z55z"),
+                win("S", "discard", "3m", "W"),
+                win("N", "discard", "3m", "W"),
+            ],
+            [("W", "S", 3)],
+            {("W", "S"): 3, ("W", "N"): 4},
+            [("winner_not_paid", "阿芳也胡了，没人付给阿芳")],
+            [("W", "N", 4)],
+        ),
+        id="two_winners_one_forgotten",
+    ),
     # 4. A discard win paid as a self-draw, in the 南风圈: 西 碰南 (圈风 1) + 混一色 2 + "(6)对倒" 1
     # (77s/33z, 3z on 北's discard) = 4: 北 pays 4. Each of the three paid 4: wrong_payer (a
     # discard paid by all three), and the win taken for a self-draw (对倒 is on a discard only, 自摸
     # 1 instead: 4 again, from each). 西 returns 4 to 东 and to 南.
-    pytest.param(Case(
-        SOUTH_PUNG_HALF_FLUSH,
-        [("E", "W", 4), ("S", "W", 4), ("N", "W", 4)],
-        {("N", "W"): 4},
-        [("wrong_payer", "放铳胡由三家一起付了"), ("discard_read_as_self_draw", "老王胡阿芳的牌按自摸算")],
-        [("W", "E", 4), ("W", "S", 4)],
-        round_wind="S",
-    ), id="discard_paid_by_everyone"),
+    pytest.param(
+        Case(
+            SOUTH_PUNG_HALF_FLUSH,
+            [("E", "W", 4), ("S", "W", 4), ("N", "W", 4)],
+            {("N", "W"): 4},
+            [
+                ("wrong_payer", "放铳胡由三家一起付了"),
+                ("discard_read_as_self_draw", "老王胡阿芳的牌按自摸算"),
+            ],
+            [("W", "E", 4), ("W", "S", 4)],
+            round_wind="S",
+        ),
+        id="discard_paid_by_everyone",
+    ),
     # 5. 海底捞月 forgotten: 东 234m 11p 567p 345678s wins 2m (34m 两面) on 南's last discard:
     # "(16)海底捞月：胡打出的最后一张牌，计4台" 4 + "(15)排胡" 1 = 5 -> 4. Paid 1: only 海底 missed
     # (排胡 missed still 4; one short 3; no other reading of the hand).
-    pytest.param(Case(
-        [show("E", "234m11567p345678s"), win("E", "discard", "2m", "S", flags=["last_tile"])],
-        [("S", "E", 1)],
-        {("S", "E"): 4},
-        [("tai_missed", "阿强漏算海底捞月")],
-        [("S", "E", 3)],
-    ), id="haidi_forgotten"),
+    pytest.param(
+        Case(
+            [show("E", "234m11567p345678s"), win("E", "discard", "2m", "S", flags=["last_tile"])],
+            [("S", "E", 1)],
+            {("S", "E"): 4},
+            [("tai_missed", "阿强漏算海底捞月")],
+            [("S", "E", 3)],
+        ),
+        id="haidi_forgotten",
+    ),
     # 6. The cap ignored on 抢杠胡: 西 11122334456789p robs 东's 5p (4p_6p 坎张): "(13)清一色 4" + 坎张 1 =
     # 5 -> 4; "付抢杠者台数的五倍": 东 pays 5 × 4 = 20. Paid 25: cap_ignored (5 × 5), one 台 too many
     # (5 × 5) and a 底 of 1 on top (5 × (1 + 4)). 西 returns 5.
-    pytest.param(Case(
-        [show("W", "11122334456789p"), win("W", "robbed_kong", "5p", "E")],
-        [("E", "W", 25)],
-        {("E", "W"): 20},
-        [("base_added", "本桌不算底，却按底1多付了"), ("cap_ignored", "老王超过封顶仍按5台付"), ("tai_added", "老王多算1台")],
-        [("W", "E", 5)],
-    ), id="cap_ignored_on_a_robbed_kong"),
+    pytest.param(
+        Case(
+            [show("W", "11122334456789p"), win("W", "robbed_kong", "5p", "E")],
+            [("E", "W", 25)],
+            {("E", "W"): 20},
+            [
+                ("base_added", "本桌不算底，却按底1多付了"),
+                ("cap_ignored", "老王超过封顶仍按5台付"),
+                ("tai_added", "老王多算1台"),
+            ],
+            [("W", "E", 5)],
+        ),
+        id="cap_ignored_on_a_robbed_kong",
+    ),
     # 7. Nothing fits: DRAGONS_EDGE (南: 中3个 1 + 发3个 1 + 边张 1 = 3 on 西's 3m) paid 5: one too
     # many is 4, a 底 on top 4, twice 6: cause_unknown; 南 gives 西 2 back.
-    pytest.param(Case(
-        DRAGONS_EDGE,
-        [("W", "S", 5)],
-        {("W", "S"): 3},
-        UNKNOWN,
-        [("S", "W", 2)],
-    ), id="nothing_fits_cause_unknown"),
+    pytest.param(
+        Case(
+            DRAGONS_EDGE,
+            [("W", "S", 5)],
+            {("W", "S"): 3},
+            UNKNOWN,
+            [("S", "W", 2)],
+        ),
+        id="nothing_fits_cause_unknown",
+    ),
 ]
 
 
@@ -430,78 +595,120 @@ XIZHOU = [
     # draws 4s (23s 两面): 平胡 1 + 自摸 1 = 2 (no 门清: 吃) -> M = 2; "未胡的另一方需独缴…共计5M":
     # 东 10. Paid M from each: san_bao_missed only. Owed − paid: 南 +4, 东 −8, 西 +2, 北 +2: 东
     # pays 南 4, then 西 2 and 北 2 (their 2 back, through 东).
-    pytest.param(Case(
-        [show("S", "234s55p", [("chi", "123m", "E"), ("chi", "456m", "E"), ("chi", "789m", "E")]),
-         win("S", "self_draw", "4s")],
-        [("E", "S", 2), ("W", "S", 2), ("N", "S", 2)],
-        {("E", "S"): 10},
-        [("san_bao_missed", "未按三包承包")],
-        [("E", "S", 4), ("E", "W", 2), ("E", "N", 2)],
-    ), id="san_bao_forgotten_on_a_self_draw"),
+    pytest.param(
+        Case(
+            [
+                show(
+                    "S",
+                    "234s55p",
+                    [("chi", "123m", "E"), ("chi", "456m", "E"), ("chi", "789m", "E")],
+                ),
+                win("S", "self_draw", "4s"),
+            ],
+            [("E", "S", 2), ("W", "S", 2), ("N", "S", 2)],
+            {("E", "S"): 10},
+            [("san_bao_missed", "未按三包承包")],
+            [("E", "S", 4), ("E", "W", 2), ("E", "N", 2)],
+        ),
+        id="san_bao_forgotten_on_a_self_draw",
+    ),
     # 2. 送杠胡 forgotten: 西 明杠 北's 南 and self-draws 5s (单吊) on the replacement: "送杠胡：接他人点杠
     # 并扛开（不与扛开叠加），1台" 1 + 自摸 1 + 单吊 1 = 3 (no 门清: 明杠); "送杠胡：点杠玩家需付胡家5M":
     # 北 15. Paid 3 from each: song_gang_missed. (The kong as a 暗杠 gives 杠开 1 + 门清 1 more: 4
     # each.) 北 pays 西 6 and gives 东 and 南 their 3.
-    pytest.param(Case(
-        [show("W", "123m456p789s55s", [("gang_exposed", "2222z", "N")]),
-         win("W", "self_draw", "5s", flags=KONG)],
-        [("E", "W", 3), ("S", "W", 3), ("N", "W", 3)],
-        {("N", "W"): 15},
-        [("song_gang_missed", "未按送杠胡承包")],
-        [("N", "W", 6), ("N", "E", 3), ("N", "S", 3)],
-    ), id="song_gang_forgotten"),
+    pytest.param(
+        Case(
+            [
+                show("W", "123m456p789s55s", [("gang_exposed", "2222z", "N")]),
+                win("W", "self_draw", "5s", flags=KONG),
+            ],
+            [("E", "W", 3), ("S", "W", 3), ("N", "W", 3)],
+            {("N", "W"): 15},
+            [("song_gang_missed", "未按送杠胡承包")],
+            [("N", "W", 6), ("N", "E", 3), ("N", "S", 3)],
+        ),
+        id="song_gang_forgotten",
+    ),
     # 3. A self-draw paid like a discard: 南 self-draws 3m (12m+3m) with 夏 春: 边倒 1 + 正花 夏 2 + 野花
     # 春 1 + 中 1 + 自摸 1 + 门清 1 = 7: 7 from each. 北 alone paid 2M = 12, the hand as a win on
     # 北's discard (6台, no 自摸): self_draw_read_as_discard (北). Owed − paid: 南 +9, 东 −7, 西 −7,
     # 北 +5: 东 pays 南 7; 西 pays 北 5 (the largest creditor left) and 南 2.
-    pytest.param(Case(
-        FLOWERS_DRAGON_EDGE,
-        [("N", "S", 12)],
-        each("S", 7),
-        [("self_draw_read_as_discard", "小李的自摸按阿芳放铳算")],
-        [("E", "S", 7), ("W", "N", 5), ("W", "S", 2)],
-    ), id="self_draw_paid_by_one_seat"),
+    pytest.param(
+        Case(
+            FLOWERS_DRAGON_EDGE,
+            [("N", "S", 12)],
+            each("S", 7),
+            [("self_draw_read_as_discard", "小李的自摸按阿芳放铳算")],
+            [("E", "S", 7), ("W", "N", 5), ("W", "S", 2)],
+        ),
+        id="self_draw_paid_by_one_seat",
+    ),
     # 4. 一炮多响 with one forgotten ("支持一炮多响 … A需要支付BC二家的分数"): 北 throws 2m; 东 234m 11p
     # 567p 345678s (34m+2m): 平胡 1 + 门清 1 = 2 -> 2M = 4; 南 222m (22m/55s 对倒) 456p 789s 55s 中中中:
     # 对倒 1 + 中 1 + 门清 1 = 3 -> 6. Only 东's 4 paid: winner_not_paid (南).
-    pytest.param(Case(
-        [show("E", ALL_CHOWS), show("S", "222m456p789s55s777z"),
-         win("E", "discard", "2m", "N"), win("S", "discard", "2m", "N")],
-        [("N", "E", 4)],
-        {("N", "E"): 4, ("N", "S"): 6},
-        [("winner_not_paid", "小李也胡了，没人付给小李")],
-        [("N", "S", 6)],
-    ), id="two_winners_one_forgotten"),
+    pytest.param(
+        Case(
+            [
+                show("E", ALL_CHOWS),
+                show("S", "222m456p789s55s777z"),
+                win("E", "discard", "2m", "N"),
+                win("S", "discard", "2m", "N"),
+            ],
+            [("N", "E", 4)],
+            {("N", "E"): 4, ("N", "S"): 6},
+            [("winner_not_paid", "小李也胡了，没人付给小李")],
+            [("N", "S", 6)],
+        ),
+        id="two_winners_one_forgotten",
+    ),
     # 5. One 1-台 item forgotten: 东 self-draws the last tile 2m: "海底捞月：摸到最后1张牌时胡牌，1台" +
     # 平胡 1 + 自摸 1 + 门清 1 = 4: 4 each. Paid 3 each: any one of the four forgotten, or one 台
     # short — all five, the named items first.
-    pytest.param(Case(
-        [show("E", ALL_CHOWS), win("E", "self_draw", "2m", flags=["last_tile"])],
-        [("S", "E", 3), ("W", "E", 3), ("N", "E", 3)],
-        each("E", 4),
-        [("tai_missed", "阿强漏算平胡"), ("tai_missed", "阿强漏算海底捞月"), ("tai_missed", "阿强漏算自摸"),
-         ("tai_missed", "阿强漏算门清"), ("tai_short", "阿强少算1台")],
-        [("S", "E", 1), ("W", "E", 1), ("N", "E", 1)],
-    ), id="haidi_or_another_item_forgotten"),
+    pytest.param(
+        Case(
+            [show("E", ALL_CHOWS), win("E", "self_draw", "2m", flags=["last_tile"])],
+            [("S", "E", 3), ("W", "E", 3), ("N", "E", 3)],
+            each("E", 4),
+            [
+                ("tai_missed", "阿强漏算平胡"),
+                ("tai_missed", "阿强漏算海底捞月"),
+                ("tai_missed", "阿强漏算自摸"),
+                ("tai_missed", "阿强漏算门清"),
+                ("tai_short", "阿强少算1台"),
+            ],
+            [("S", "E", 1), ("W", "E", 1), ("N", "E", 1)],
+        ),
+        id="haidi_or_another_item_forgotten",
+    ),
     # 6. The wrong multiple: WHITE_PAIR (西: 平胡 1 (白 pair allowed, docs) + 门清 1 = 2 on 北's 2m):
     # 北 owes 2M = 4, paid M = 2: discard_not_doubled, and equally 平胡 or 门清 forgotten or one 台
     # short (1 台 × 2M = 2).
-    pytest.param(Case(
-        WHITE_PAIR,
-        [("N", "W", 2)],
-        {("N", "W"): 4},
-        [("tai_missed", "老王漏算平胡"), ("tai_missed", "老王漏算门清"), ("discard_not_doubled", "点炮未付2M"),
-         ("tai_short", "老王少算1台")],
-        [("N", "W", 2)],
-    ), id="discard_paid_m_not_2m"),
+    pytest.param(
+        Case(
+            WHITE_PAIR,
+            [("N", "W", 2)],
+            {("N", "W"): 4},
+            [
+                ("tai_missed", "老王漏算平胡"),
+                ("tai_missed", "老王漏算门清"),
+                ("discard_not_doubled", "点炮未付2M"),
+                ("tai_short", "老王少算1台"),
+            ],
+            [("N", "W", 2)],
+        ),
+        id="discard_paid_m_not_2m",
+    ),
     # 7. Nothing fits: the same hand paid 3 (no 台 count gives an odd 2M): cause_unknown; 北 owes 1.
-    pytest.param(Case(
-        WHITE_PAIR,
-        [("N", "W", 3)],
-        {("N", "W"): 4},
-        UNKNOWN,
-        [("N", "W", 1)],
-    ), id="nothing_fits_cause_unknown"),
+    pytest.param(
+        Case(
+            WHITE_PAIR,
+            [("N", "W", 3)],
+            {("N", "W"): 4},
+            UNKNOWN,
+            [("N", "W", 1)],
+        ),
+        id="nothing_fits_cause_unknown",
+    ),
 ]
 
 

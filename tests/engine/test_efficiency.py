@@ -57,8 +57,10 @@ def random_hand(rng: random.Random, family: str) -> tuple[Hand, list[str]]:
     kinds = sorted(wild)
     for i in rng.sample(range(n), rng.randint(0, 3)):
         tiles[i] = rng.choice(kinds)
-    meld_list = tuple(Meld("peng", (t,) * 3) for t in rng.sample([f for f in FACES if f not in bonus
-                                                                   and f not in wild], melds))
+    meld_list = tuple(
+        Meld("peng", (t,) * 3)
+        for t in rng.sample([f for f in FACES if f not in bonus and f not in wild], melds)
+    )
     revealed: tuple[str, ...] = ()
     if bonus:
         revealed = tuple(rng.sample(sorted(t for t in bonus if t in FLOWERS), rng.randint(0, 4)))
@@ -71,10 +73,12 @@ def random_hand(rng: random.Random, family: str) -> tuple[Hand, list[str]]:
 
 
 def _reference(hand: Hand, shown: list[str]):
-    kinds = list(FACES) + sorted({k for s in hand.shapes if isinstance(s, HeldAtLeast)
-                                  for k in s.kinds if k in FLOWERS})
-    return ref.effective(list(hand.concealed), shown, hand.wildcards, hand.shapes, hand.bonus,
-                         kinds, COPIES)
+    kinds = list(FACES) + sorted(
+        {k for s in hand.shapes if isinstance(s, HeldAtLeast) for k in s.kinds if k in FLOWERS}
+    )
+    return ref.effective(
+        list(hand.concealed), shown, hand.wildcards, hand.shapes, hand.bonus, kinds, COPIES
+    )
 
 
 @pytest.mark.parametrize("family", ["standard", "wenling"])
@@ -109,8 +113,11 @@ def test_standard_shape_matches_engine_hand_shanten():
 
 
 # -- properties ----------------------------------------------------------------------------------
-hands = st.builds(lambda seed, fam: random_hand(random.Random(seed), fam)[0],
-                  st.integers(0, 10**9), st.sampled_from(["standard", "wenling"]))
+hands = st.builds(
+    lambda seed, fam: random_hand(random.Random(seed), fam)[0],
+    st.integers(0, 10**9),
+    st.sampled_from(["standard", "wenling"]),
+)
 
 
 @given(hands)
@@ -158,7 +165,9 @@ def test_discarding_then_drawing_back_is_the_same_hand(hand, tile):
 
 # -- classic shapes, worked by hand ----------------------------------------------------------------
 def _hand(text: str, wild: str = "", melds: tuple = ()) -> Hand:
-    return Hand(tuple(parse_tiles(text)), melds, (), frozenset(parse_tiles(wild)) if wild else frozenset())
+    return Hand(
+        tuple(parse_tiles(text)), melds, (), frozenset(parse_tiles(wild)) if wild else frozenset()
+    )
 
 
 @pytest.mark.parametrize(
@@ -206,8 +215,14 @@ def test_wenling_flower_group_counts_revealed_flowers():
     wild = WENLING.wildcards("3m", W_OPTS)
     shapes = WENLING.winning_shapes(wild, W_OPTS)
     bonus = frozenset(t for t in (*FACES, *FLOWERS) if WENLING.is_bonus(t, wild, W_OPTS))
-    hand = Hand(tuple(parse_tiles("1m4m7m 2s5s8s 1z2z3z4z 6z7z 9m 9s 1p5p")), (),
-                tuple(parse_tiles("1f2f3f")), wild, shapes, bonus)
+    hand = Hand(
+        tuple(parse_tiles("1m4m7m 2s5s8s 1z2z3z4z 6z7z 9m 9s 1p5p")),
+        (),
+        tuple(parse_tiles("1f2f3f")),
+        wild,
+        shapes,
+        bonus,
+    )
     d = draws(hand)
     assert d.shanten == 0 and "4f" in d.effective
     assert shanten(hand.with_tile("4f")) == -1
@@ -216,7 +231,8 @@ def test_wenling_flower_group_counts_revealed_flowers():
 def test_unseen_counts_what_the_seat_can_see():
     copies = {t: 4 for t in FACES}
     seen = unseen(
-        copies, "E",
+        copies,
+        "E",
         concealed={"E": parse_tiles("1m1m2m"), "S": parse_tiles("1m")},  # S's hand is hidden
         melds={"E": [], "S": [Meld("peng", ("3m",) * 3, "W")], "W": [], "N": []},
         revealed={"E": [], "S": [], "W": [], "N": []},

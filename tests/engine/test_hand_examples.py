@@ -133,9 +133,7 @@ def test_best_decomposition_maximises_any_score():
             "has of 1 Characters",
         ),
         (
-            lambda: waits(
-                "1m", melds=(Meld("peng", ("1z",) * 3), Meld("chi", ("1m", "3m", "5m")))
-            ),
+            lambda: waits("1m", melds=(Meld("peng", ("1z",) * 3), Meld("chi", ("1m", "3m", "5m")))),
             "not a pung",
         ),
         (lambda: list(decompositions("123m456p789s11z222z", winning_tile="5m")), "winning tile"),

@@ -56,8 +56,12 @@ def test_the_memo_does_not_change_the_readings():
 def _outcome(tiles, wild, win_tile, how, melds=()):
     win = Win("S", how, win_tile, None if how == "self_draw" else "W")
     outcome = HandOutcome(
-        no=1, seats=dict.fromkeys("ESWN", "p"), indicator=wild, wildcards=frozenset({wild}),
-        showdowns={"S": Showdown("S", tuple(tiles), tuple(melds))}, wins=(win,),
+        no=1,
+        seats=dict.fromkeys("ESWN", "p"),
+        indicator=wild,
+        wildcards=frozenset({wild}),
+        showdowns={"S": Showdown("S", tuple(tiles), tuple(melds))},
+        wins=(win,),
     )
     return outcome, win
 
@@ -87,7 +91,6 @@ def test_wenling_fast_maximum_is_best_decomposition():
         assert found[2] == winner.reading_items(expected[1], ctx)
         checked += 1
     assert checked > 300
-
 
 
 def test_wenling_fast_maximum_with_a_pair_of_de_in_a_held_suit():

@@ -19,8 +19,9 @@ P = ("A", "B", "C", "D")
 
 
 def hand(i: int, deal_ins=(), residual=None, shifts=(), players=P, plays=()) -> HandFacts:
-    return HandFacts(HandRef("s1", i, i), players, tuple(deal_ins), residual or {}, tuple(shifts),
-                     tuple(plays))
+    return HandFacts(
+        HandRef("s1", i, i), players, tuple(deal_ins), residual or {}, tuple(shifts), tuple(plays)
+    )
 
 
 def one(signals: list[dict], kind: str, players: tuple) -> dict:
@@ -35,7 +36,9 @@ def test_tails_by_hand():
     assert binomial_tail(4, 5, 0.5) == 0.0
     assert tail_at_least([0.5, 0.2], 1) == pytest.approx(1 - 0.5 * 0.8)
     assert tail_at_least([0.5, 0.2], 2) == pytest.approx(0.1)
-    assert tail_at_least([0.5, 0.2, 0.1], 2) == pytest.approx(0.5 * 0.2 + 0.5 * 0.1 + 0.2 * 0.1 - 2 * 0.01)
+    assert tail_at_least([0.5, 0.2, 0.1], 2) == pytest.approx(
+        0.5 * 0.2 + 0.5 * 0.1 + 0.2 * 0.1 - 2 * 0.01
+    )
 
 
 def test_benjamini_hochberg_by_hand():
@@ -222,8 +225,12 @@ def test_play_by_hand():
     from engine.integrity.stats import hypergeometric_tail
 
     # A deals in 10 times: 4 to B, 3 of them slower than A's best discard; 6 to C or D, 1 slower
-    plays = [("A", "B", True)] * 3 + [("A", "B", False)] + [("A", "C", True)] + \
-        [("A", "CD"[i % 2], False) for i in range(5)]
+    plays = (
+        [("A", "B", True)] * 3
+        + [("A", "B", False)]
+        + [("A", "C", True)]
+        + [("A", "CD"[i % 2], False) for i in range(5)]
+    )
     hands = [hand(i, plays=(p,)) for i, p in enumerate(plays)]
     s = one(play(hands, 5), "play", ("A", "B"))
     assert (s["events"], s["observed"]) == (4, 3)

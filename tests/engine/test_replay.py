@@ -38,7 +38,9 @@ EXPECTED = {
     "self_draw_limit_without_shape.jsonl": [],
     "summary_two_winners_overcount.jsonl": [(4, "tile_overcount")],
     "discard_not_in_hand.jsonl": [
-        (8, "discard_not_in_hand"), (11, "not_winning"), (12, "showdown_mismatch"),
+        (8, "discard_not_in_hand"),
+        (11, "not_winning"),
+        (12, "showdown_mismatch"),
     ],
     "wrong_turn.jsonl": [(9, "wrong_turn")],
     "chi_not_from_left.jsonl": [(9, "chi_not_from_left")],
@@ -81,11 +83,26 @@ def test_every_fixture_is_listed_and_every_required_code_has_one():
     on_disk = {p.name for p in REPLAY.glob("*.jsonl")}
     assert on_disk == set(EXPECTED)
     required = {
-        "tile_overcount", "discard_not_in_hand", "wrong_turn", "chi_not_from_left",
-        "chi_not_sequence", "claim_with_wildcard", "claim_no_discard", "peng_without_pair",
-        "gang_without_tiles", "hand_size", "not_winning", "showdown_mismatch", "play_after_end",
-        "wall_exhausted", "win_on_discarded_wildcard", "won_after_discarding_wildcard",
-        "bonus_not_revealed", "unknown_seat_tile", "discard_of_claimed", "win_priority",
+        "tile_overcount",
+        "discard_not_in_hand",
+        "wrong_turn",
+        "chi_not_from_left",
+        "chi_not_sequence",
+        "claim_with_wildcard",
+        "claim_no_discard",
+        "peng_without_pair",
+        "gang_without_tiles",
+        "hand_size",
+        "not_winning",
+        "showdown_mismatch",
+        "play_after_end",
+        "wall_exhausted",
+        "win_on_discarded_wildcard",
+        "won_after_discarding_wildcard",
+        "bonus_not_revealed",
+        "unknown_seat_tile",
+        "discard_of_claimed",
+        "win_priority",
     }
     covered = {code for anomalies in EXPECTED.values() for _, code in anomalies}
     assert required <= covered
@@ -108,8 +125,12 @@ def test_outcome_of_a_full_hand():
     assert (win.seat, win.how, win.tile) == ("E", "self_draw", "7m")
     assert win.flags == {"kong_replacement"}
     east = out.showdowns["E"]
-    assert sorted(east.concealed) == sorted(["1m"] * 3 + ["2m", "3m", "4m", "5m", "6m", "7m", "1p", "1p"])
-    assert [(m.kind, m.tiles, m.from_seat) for m in east.melds] == [("gang_added", ("9p",) * 4, "N")]
+    assert sorted(east.concealed) == sorted(
+        ["1m"] * 3 + ["2m", "3m", "4m", "5m", "6m", "7m", "1p", "1p"]
+    )
+    assert [(m.kind, m.tiles, m.from_seat) for m in east.melds] == [
+        ("gang_added", ("9p",) * 4, "N")
+    ]
     assert [(m.kind, m.tiles, m.from_seat) for m in out.showdowns["S"].melds] == [
         ("chi", ("4s", "5s", "6s"), "E")
     ]
@@ -121,8 +142,10 @@ def test_outcome_of_a_full_hand():
 
 def test_concealed_and_exposed_kongs():
     hand = replay(records("concealed_and_exposed_kongs.jsonl")).hands[0]
-    melds = {s: [(m.kind, m.tiles, m.from_seat) for m in show.melds]
-             for s, show in hand.outcome.showdowns.items()}
+    melds = {
+        s: [(m.kind, m.tiles, m.from_seat) for m in show.melds]
+        for s, show in hand.outcome.showdowns.items()
+    }
     assert melds["E"] == [("gang_concealed", ("1m",) * 4, None)]
     assert melds["W"] == [("gang_exposed", ("2s",) * 4, "S")]
     gangs = [(a.seat, a.source) for a in hand.outcome.actions if a.kind == "gang"]
@@ -217,7 +240,9 @@ def _reference_state(recs: list[dict], hand_start: int, step: int):
     return hand.state_at(hand.steps - 1)
 
 
-@pytest.mark.parametrize("name", ["claims_and_kongs.jsonl", "wenling_clean.jsonl", "robbed_kong.jsonl"])
+@pytest.mark.parametrize(
+    "name", ["claims_and_kongs.jsonl", "wenling_clean.jsonl", "robbed_kong.jsonl"]
+)
 def test_state_at_matches_a_replay_cut_at_that_step(name):
     recs = records(name)
     hand = replay(recs).hands[0]
@@ -227,8 +252,18 @@ def test_state_at_matches_a_replay_cut_at_that_step(name):
     for step in range(first_deal, hand.steps):  # a cut before the deal is a summary hand
         got, ref = hand.state_at(step), _reference_state(recs, hand.seq, step)
         assert got.step == step and got.seq == hand.records[step][0]
-        for field in ("concealed", "melds", "revealed", "discards", "wall_left", "turn",
-                      "indicator", "wildcards", "ended", "winners"):
+        for field in (
+            "concealed",
+            "melds",
+            "revealed",
+            "discards",
+            "wall_left",
+            "turn",
+            "indicator",
+            "wildcards",
+            "ended",
+            "winners",
+        ):
             assert getattr(got, field) == getattr(ref, field), (step, field)
 
 
@@ -253,7 +288,8 @@ def test_corrections_apply_and_stay_visible():
     recs = records("corrections.jsonl", FIXTURES / "audit")
     rp = replay(recs)
     assert [(c.target, c.applied, c.replacement is None) for c in rp.corrections] == [
-        (10, True, False), (11, True, True)
+        (10, True, False),
+        (11, True, True),
     ]
     assert rp.corrections[0].original["tile"] == "8p"
     assert rp.corrections[0].replacement["tile"] == "9p"
@@ -278,7 +314,10 @@ def test_a_correction_inserts_records_after_its_replacement_and_a_later_one_repl
     rp = replay(recs)
     (h,) = rp.hands
     assert [(seq, rec["type"]) for seq, rec in h.records] == [
-        (1, "hand"), (2, "showdown"), (4, "win"), (3, "settlement")
+        (1, "hand"),
+        (2, "showdown"),
+        (4, "win"),
+        (3, "settlement"),
     ]
     assert [w.seat for w in h.outcome.wins] == ["S"] and not h.outcome.exhausted
     assert rp.corrections[0].original == {"type": "exhausted"}
@@ -299,7 +338,8 @@ def test_records_the_codec_would_refuse_still_give_anomalies_not_errors():
     ]
     rp = replay(bad)
     assert sorted((a.seq, a.code) for a in rp.anomalies) == [
-        (1, "record_outside_hand"), (15, "correction_target")
+        (1, "record_outside_hand"),
+        (15, "correction_target"),
     ]
     assert rp.corrections[0].applied is False
 
@@ -314,8 +354,11 @@ def test_phases_come_from_the_ruleset():
 
     class Phased(type(hand.ruleset)):
         def phases(self, history, opts):
-            return frozenset({"after_first_discard"}) if any(
-                a.kind == "discard" for a in history) else frozenset()
+            return (
+                frozenset({"after_first_discard"})
+                if any(a.kind == "discard" for a in history)
+                else frozenset()
+            )
 
     hand.ruleset = Phased()
     kinds = [rec["type"] for _, rec in hand.records]

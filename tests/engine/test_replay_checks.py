@@ -28,4 +28,3 @@ def test_check_finds_nothing_outside_checked_kinds(name):
                     asked += 1
                     assert rs.check(action, actions[:i], hand.opts) == [], action
     assert asked > 1000
-

@@ -17,7 +17,10 @@ def test_records_before_the_first_hand_are_anomalies_and_hands_partition_the_res
     stray = [r for r in records[first_hand:] if r["type"] == "draw"][:2]
     log = [records[0], *stray, *records[1:]]
     rp = replay(log)
-    assert [(a.seq, a.code) for a in rp.anomalies] == [(1, "record_outside_hand"), (2, "record_outside_hand")]
+    assert [(a.seq, a.code) for a in rp.anomalies] == [
+        (1, "record_outside_hand"),
+        (2, "record_outside_hand"),
+    ]
     assert [h.no for h in rp.hands] == [1, 2, 3]
     cut = [seq for h in rp.hands for seq, _ in h.records]
     assert cut == list(range(first_hand + 2, len(log)))  # two stray records moved it on

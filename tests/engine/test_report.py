@@ -29,8 +29,14 @@ def _log(relative: str) -> list[dict]:
 
 
 def _reports():
-    for relative in ("codec/wenling_full.jsonl", "audit/fan_missed.jsonl", "audit/corrections.jsonl",
-                     "huangyan/disputes.jsonl", "zhoushan/items.jsonl", "xizhou/items.jsonl"):
+    for relative in (
+        "codec/wenling_full.jsonl",
+        "audit/fan_missed.jsonl",
+        "audit/corrections.jsonl",
+        "huangyan/disputes.jsonl",
+        "zhoushan/items.jsonl",
+        "xizhou/items.jsonl",
+    ):
         yield relative, _log(relative)
     for ruleset in SHIPPED:
         for summary in (False, True):
@@ -81,7 +87,9 @@ def test_explanations_of_a_report_made_before_hands_listed_them_come_from_its_di
     stored = json.loads((FIXTURES / "reports" / "v1_2026-12-01a_fan_missed.json").read_text())
     (hand,) = rpt.load(stored).hands
     assert len(hand.disputes) == 3 and "explanations" not in stored["hands"][0]
-    assert hand.explanations == (rpt.Explanation("fan_missed", "漏算无得（硬碰硬）", "no 得 in hand not counted"),)
+    assert hand.explanations == (
+        rpt.Explanation("fan_missed", "漏算无得（硬碰硬）", "no 得 in hand not counted"),
+    )
 
 
 def test_a_report_of_a_newer_version_or_no_report_is_refused():
@@ -89,7 +97,9 @@ def test_a_report_of_a_newer_version_or_no_report_is_refused():
     with pytest.raises(rpt.ReportError, match="report_version 3"):
         rpt.load({**stored, "report_version": 3})
     with pytest.raises(rpt.ReportError, match="HandReport: no 'seats'"):
-        rpt.load({**stored, "hands": [{k: v for k, v in stored["hands"][0].items() if k != "seats"}]})
+        rpt.load(
+            {**stored, "hands": [{k: v for k, v in stored["hands"][0].items() if k != "seats"}]}
+        )
     with pytest.raises(rpt.ReportError):
         rpt.load({"ok": True})
 

@@ -15,8 +15,12 @@ from engine.tiles import FACES, parse_tiles
 from events.codec import parse_log
 
 PLAYERS = {"E": "甲", "S": "乙", "W": "丙", "N": "丁"}
-_SCATTER = [f"{r}{s}" for s in "mps" for r in (1, 4, 7)] + [f"{r}{s}" for s in "mps" for r in (2, 5, 8)] \
-    + [f"{r}{s}" for s in "mps" for r in (3, 6, 9)] + [f"{r}z" for r in range(1, 8)]
+_SCATTER = (
+    [f"{r}{s}" for s in "mps" for r in (1, 4, 7)]
+    + [f"{r}{s}" for s in "mps" for r in (2, 5, 8)]
+    + [f"{r}{s}" for s in "mps" for r in (3, 6, 9)]
+    + [f"{r}z" for r in range(1, 8)]
+)
 
 
 def _fill(taken: list[str], n: int) -> str:
@@ -34,8 +38,13 @@ def _fill(taken: list[str], n: int) -> str:
     return "".join(f"{t[0]}{t[1]}" for t in out)
 
 
-def log(ruleset: str, deal: dict[str, str], plays: list[dict], size: int = 13,
-        indicator: str | None = None) -> list[dict]:
+def log(
+    ruleset: str,
+    deal: dict[str, str],
+    plays: list[dict],
+    size: int = 13,
+    indicator: str | None = None,
+) -> list[dict]:
     """A parsed log: session, hand, (得 indicator), the deal (E one more), then ``plays``."""
     taken: list[str] = [t for tiles in deal.values() for t in parse_tiles(tiles)]
     taken += [p["tile"] for p in plays if p.get("type") == "draw"]
@@ -145,8 +154,17 @@ def test_every_distinct_tile_is_a_candidate():
 
 def test_a_discard_seen_by_the_seat_lowers_the_unseen_count():
     """E waits on 1m 4m; S throws a 1m; at E's next cut 1m has 3 unseen."""
-    plays = [d("E", "9m"), draw("S", "1m"), d("S", "1m"), draw("W", "9p"), d("W", "9p"),
-             draw("N", "9s"), d("N", "9s"), draw("E", "8p"), d("E", "8p")]
+    plays = [
+        d("E", "9m"),
+        draw("S", "1m"),
+        d("S", "1m"),
+        draw("W", "9p"),
+        d("W", "9p"),
+        draw("N", "9s"),
+        d("N", "9s"),
+        draw("E", "8p"),
+        d("E", "8p"),
+    ]
     deal = {"E": TENPAI_14}
     hand = review(log("zhoushan", deal, plays))
     second = [x for x in hand.decisions if x.seat == "E"][1]
@@ -178,31 +196,53 @@ def test_self_drawn_win_not_declared_is_a_missed_win():
 
 
 def test_declared_self_draw_is_no_missed_win():
-    plays = [d("E", "9m"), draw("S", "1z"),
-             {"type": "win", "seat": "S", "how": "self_draw", "tile": "1z"}]
+    plays = [
+        d("E", "9m"),
+        draw("S", "1z"),
+        {"type": "win", "seat": "S", "how": "self_draw", "tile": "1z"},
+    ]
     hand = review(log("zhoushan", {"S": S_WAITS}, plays))
     assert hand.missed_wins == ()
     assert [(w.seat, w.shanten_before) for w in hand.wins] == [("S", 0)]
 
 
 def test_a_winning_discard_let_go_is_a_missed_win():
-    hand = review(log("zhoushan", {"S": S_WAITS, "E": "1m4m7m1p4p7p1s4s7s2z3z4z5z6z"},
-                      [d("E", "5z"), draw("S", "9p"), d("S", "9p")]))
+    hand = review(
+        log(
+            "zhoushan",
+            {"S": S_WAITS, "E": "1m4m7m1p4p7p1s4s7s2z3z4z5z6z"},
+            [d("E", "5z"), draw("S", "9p"), d("S", "9p")],
+        )
+    )
     assert [(m.seat, m.tile, m.how, m.from_seat) for m in hand.missed_wins] == [
-        ("S", "5z", "discard", "E")]
+        ("S", "5z", "discard", "E")
+    ]
 
 
 def test_a_pung_instead_of_the_win_is_a_missed_win():
-    hand = review(log("zhoushan", {"S": S_WAITS, "E": "1m4m7m1p4p7p1s4s7s2z3z4z5z6z"},
-                      [d("E", "5z"), {"type": "peng", "seat": "S"}, d("S", "1z")]))
+    hand = review(
+        log(
+            "zhoushan",
+            {"S": S_WAITS, "E": "1m4m7m1p4p7p1s4s7s2z3z4z5z6z"},
+            [d("E", "5z"), {"type": "peng", "seat": "S"}, d("S", "1z")],
+        )
+    )
     assert [(m.seat, m.tile) for m in hand.missed_wins] == [("S", "5z")]
     claim = hand.claims[0]
-    assert (claim.seat, claim.kind, claim.shanten_before, claim.shanten_after) == ("S", "peng", 0, -1)
+    assert (claim.seat, claim.kind, claim.shanten_before, claim.shanten_after) == (
+        "S",
+        "peng",
+        0,
+        -1,
+    )
     assert not claim.raised
 
 
 def test_a_win_on_the_discard_is_no_missed_win_for_the_winner():
-    plays = [d("E", "5z"), {"type": "win", "seat": "S", "how": "discard", "tile": "5z", "from": "E"}]
+    plays = [
+        d("E", "5z"),
+        {"type": "win", "seat": "S", "how": "discard", "tile": "5z", "from": "E"},
+    ]
     hand = review(log("zhoushan", {"S": S_WAITS, "E": "1m4m7m1p4p7p1s4s7s2z3z4z5z6z"}, plays))
     assert hand.missed_wins == ()
     assert [(w.seat, w.how, w.shanten_before) for w in hand.wins] == [("S", "discard", 0)]
@@ -211,12 +251,21 @@ def test_a_win_on_the_discard_is_no_missed_win_for_the_winner():
 def test_a_concealed_kong_instead_of_the_win_raises_the_shanten():
     """S holds 233334m and draws its 单吊 5z: complete; a kong of 3m leaves 24m waiting on a 3m
     it holds all of (shape 听牌, 0): the claim raised the shanten from -1 and the win was missed."""
-    plays = [d("E", "9m"), draw("S", "5z"), {"type": "gang", "seat": "S", "kind": "concealed",
-                                             "tile": "3m"}, draw("S", "9p", back=True), d("S", "9p")]
+    plays = [
+        d("E", "9m"),
+        draw("S", "5z"),
+        {"type": "gang", "seat": "S", "kind": "concealed", "tile": "3m"},
+        draw("S", "9p", back=True),
+        d("S", "9p"),
+    ]
     hand = review(log("zhoushan", {"S": "233334m456p789s5z"}, plays))
     claim = hand.claims[0]
     assert (claim.kind, claim.shanten_before, claim.shanten_after, claim.raised) == (
-        "gang", -1, 0, True)
+        "gang",
+        -1,
+        0,
+        True,
+    )
     assert [(m.seat, m.tile, m.how) for m in hand.missed_wins] == [("S", "5z", "self_draw")]
 
 
@@ -226,9 +275,18 @@ W_WAITS = "123m456p789s44z3z2z"  # draws 3z, cuts 2z: 双碰 on 3z 4z
 
 
 def _deal_in_plays(w_cut: str) -> list[dict]:
-    return [d("E", "7z"), draw("S", "9m"), d("S", "9m"), draw("W", "3z"), d("W", w_cut),
-            draw("N", "8s"), d("N", "8s"), draw("E", "9s"), d("E", "3z"),
-            {"type": "win", "seat": "W", "how": "discard", "tile": "3z", "from": "E"}]
+    return [
+        d("E", "7z"),
+        draw("S", "9m"),
+        d("S", "9m"),
+        draw("W", "3z"),
+        d("W", w_cut),
+        draw("N", "8s"),
+        d("N", "8s"),
+        draw("E", "9s"),
+        d("E", "3z"),
+        {"type": "win", "seat": "W", "how": "discard", "tile": "3z", "from": "E"},
+    ]
 
 
 def test_deal_in_with_the_winners_own_discard_at_hand_was_avoidable():
@@ -279,9 +337,19 @@ def test_wenling_a_third_de_drawn_and_not_declared_is_a_missed_win():
 
 def test_wenling_after_throwing_a_de_the_seat_cannot_miss_a_win():
     s = "1m4m7m1p4p7p1s4s7s1z2z3z4z6z3p3p"
-    plays = [d("E", "9p"), draw("S", "9s"), d("S", "3p"), draw("W", "8m"), d("W", "8m"),
-             draw("N", "8p"), d("N", "8p"), draw("E", "8s"), d("E", "8s"), draw("S", "3p"),
-             d("S", "9s")]
+    plays = [
+        d("E", "9p"),
+        draw("S", "9s"),
+        d("S", "3p"),
+        draw("W", "8m"),
+        d("W", "8m"),
+        draw("N", "8p"),
+        d("N", "8p"),
+        draw("E", "8s"),
+        d("E", "8s"),
+        draw("S", "3p"),
+        d("S", "9s"),
+    ]
     e = "2m5m8m2p5p8p2s5s8s1z2z3z4z6z7z9p9s"
     hand = review(log("wenling", {"S": s, "E": e}, plays, size=16, indicator="3p"))
     assert [m for m in hand.missed_wins if m.seat == "S"] == []
@@ -291,17 +359,29 @@ def test_wenling_nobody_wins_on_a_thrown_de():
     """S waits on anything with a 得 single; E throws the 得 (3p): S may not take it."""
     s = "123m456m789m123s456s3p77z"  # 3 sets + 3 sets + 77z + 得: 单吊 any (16 tiles)
     e = "1m4m7m1p4p7p1s4s7s1z2z3z4z6z9p3p9s"
-    hand = review(log("wenling", {"S": s, "E": e}, [d("E", "3p"), draw("S", "9p"), d("S", "9p")],
-                      size=16, indicator="3p"))
+    hand = review(
+        log(
+            "wenling",
+            {"S": s, "E": e},
+            [d("E", "3p"), draw("S", "9p"), d("S", "9p")],
+            size=16,
+            indicator="3p",
+        )
+    )
     assert [m for m in hand.missed_wins if m.how == "discard"] == []
 
 
 def test_wenling_flower_limit_draw_is_effective():
     """Three red flowers (春夏秋, 'spring' group by default) revealed: the 冬 is an effective tile."""
-    plays = [{"type": "reveal", "seat": "E", "tile": "1f"}, draw("E", "9m", back=True),
-             {"type": "reveal", "seat": "E", "tile": "2f"}, draw("E", "9s", back=True),
-             {"type": "reveal", "seat": "E", "tile": "3f"}, draw("E", "8m", back=True),
-             d("E", "8m")]
+    plays = [
+        {"type": "reveal", "seat": "E", "tile": "1f"},
+        draw("E", "9m", back=True),
+        {"type": "reveal", "seat": "E", "tile": "2f"},
+        draw("E", "9s", back=True),
+        {"type": "reveal", "seat": "E", "tile": "3f"},
+        draw("E", "8m", back=True),
+        d("E", "8m"),
+    ]
     e = "1m4m7m1p4p7p1s4s7s1z2z3z4z6z1f2f3f"
     hand = review(log("wenling", {"E": e}, plays, size=16, indicator="5p"))
     x = first(hand)
@@ -316,8 +396,16 @@ def test_json_has_the_fields_the_issue_names_per_hand_per_seat():
     assert data["version"] == REVIEW_VERSION
     seat = data["hands"][0]["seats"]["E"]
     decision = seat["decisions"][0]
-    for key in ("step", "line", "discard", "shanten_before", "shanten_after", "best",
-                "effective", "best_effective"):
+    for key in (
+        "step",
+        "line",
+        "discard",
+        "shanten_before",
+        "shanten_after",
+        "best",
+        "effective",
+        "best_effective",
+    ):
         assert key in decision
     assert "missed_wins" in seat and "deal_ins" in seat
 
@@ -341,11 +429,14 @@ def test_lines_come_from_the_parser():
 
 
 def test_a_summary_log_has_nothing_to_review():
-    text = "\n".join(json.dumps(x, ensure_ascii=False) for x in [
-        {"type": "session", "ruleset": "zhoushan", "players": list(PLAYERS.values())},
-        {"type": "hand", "no": 1, "seats": PLAYERS},
-        {"type": "exhausted"},
-    ])
+    text = "\n".join(
+        json.dumps(x, ensure_ascii=False)
+        for x in [
+            {"type": "session", "ruleset": "zhoushan", "players": list(PLAYERS.values())},
+            {"type": "hand", "no": 1, "seats": PLAYERS},
+            {"type": "exhausted"},
+        ]
+    )
     rev = review_records(parse_log(text.encode()).records)
     assert rev.hands[0].summary and not rev.reviewable
     assert rev.hands[0].decisions == ()

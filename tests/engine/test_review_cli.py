@@ -34,7 +34,9 @@ def test_json_per_hand_per_seat(tmp_path):
 def test_seat_filter_and_text(tmp_path):
     records, _ = generate_session("wenling", 1, seed=2)
     path = _write(tmp_path, records)
-    data = json.loads(CliRunner().invoke(app, ["review", str(path), "--json", "--seat", "S"]).output)
+    data = json.loads(
+        CliRunner().invoke(app, ["review", str(path), "--json", "--seat", "S"]).output
+    )
     assert set(data["hands"][0]["seats"]) == {"S"}
     text = CliRunner().invoke(app, ["review", str(path)])
     assert text.exit_code == 0 and "效率最佳" in text.output
@@ -48,7 +50,9 @@ def test_summary_log_says_nothing_to_review(tmp_path):
 
 def test_bad_input_is_a_clear_error_not_a_traceback(tmp_path):
     bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"type":"session","ruleset":"zhoushan","players":["a","b","c","d"]}\n{"type":"nope"}\n')
+    bad.write_text(
+        '{"type":"session","ruleset":"zhoushan","players":["a","b","c","d"]}\n{"type":"nope"}\n'
+    )
     result = CliRunner().invoke(app, ["review", str(bad)])
     assert result.exit_code == 2 and "line 2" in result.output and "Traceback" not in result.output
     result = CliRunner().invoke(app, ["review", str(bad), "--seat", "Q"])

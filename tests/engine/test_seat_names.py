@@ -45,7 +45,11 @@ def test_name_seats_names_the_player_else_the_wind():
     assert name_seats(f"{who('N')} paid {who('S')}", seats, "en") == "North paid 小李"
     assert name_seats(f"{who('W')}", {}, "en") == SEAT_NAMES["W"][1] == "West"
     assert who(None) == "?" and name_seats("{X} {E", seats, "en") == "{X} {E"
-    label = {"code": "paid_twice", "zh": f"{who('S')}多算1番", "en": f"one fan too many ({who('S')})"}
+    label = {
+        "code": "paid_twice",
+        "zh": f"{who('S')}多算1番",
+        "en": f"one fan too many ({who('S')})",
+    }
     assert named(label, seats) == {"code": "paid_twice", "zh": "小李多算1番",
                                    "en": "one fan too many (小李)"}  # fmt: skip
 
@@ -83,8 +87,11 @@ def test_every_mistake_and_reading_names_players_in_one_language(ruleset, summar
         for zh, en in texts:
             tried += 1
             assert zh and en
-            found += problems(name_seats(zh, outcome.seats, "zh"),
-                              name_seats(en, outcome.seats, "en"), outcome.seats.values())
+            found += problems(
+                name_seats(zh, outcome.seats, "zh"),
+                name_seats(en, outcome.seats, "en"),
+                outcome.seats.values(),
+            )
     assert tried > 50
     assert sorted(set(found)) == []
 

@@ -31,7 +31,9 @@ def session(ruleset: str, seed: int, summary: bool = False, faults: float = 0.0,
 
 def _problems(report: dict) -> list:
     return report["anomalies"] + [
-        (h["no"], h["anomalies"], h["disputes"]) for h in report["hands"] if h["anomalies"] or h["disputes"]
+        (h["no"], h["anomalies"], h["disputes"])
+        for h in report["hands"]
+        if h["anomalies"] or h["disputes"]
     ]
 
 
@@ -103,8 +105,9 @@ def test_sessions_do_not_depend_on_the_process_hash_seed():
     here = json.dumps(generate_session("wenling", 3, 8, faults=0.5), ensure_ascii=False)
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                             text=True, check=True).stdout.strip()
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        ).stdout.strip()
         assert out == here
 
 

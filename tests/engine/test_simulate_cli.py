@@ -29,13 +29,30 @@ def test_records_are_already_in_the_codecs_canonical_form(ruleset):
 
 
 def test_writes_one_file_per_session_with_fault_sidecars(tmp_path):
-    result = run("--ruleset", "xizhou", "--sessions", 2, "--hands", 6, "--seed", 4,
-                 "--out", tmp_path, "--faults", 0.5)
+    result = run(
+        "--ruleset",
+        "xizhou",
+        "--sessions",
+        2,
+        "--hands",
+        6,
+        "--seed",
+        4,
+        "--out",
+        tmp_path,
+        "--faults",
+        0.5,
+    )
     assert result.exit_code == 0, result.output
     assert "wrote 2 full xizhou sessions of 6 hands" in result.output
     assert "━" not in result.output  # no progress bar when stderr is not a terminal
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["xizhou-4.faults.json", "xizhou-4.jsonl", "xizhou-5.faults.json", "xizhou-5.jsonl"]
+    assert names == [
+        "xizhou-4.faults.json",
+        "xizhou-4.jsonl",
+        "xizhou-5.faults.json",
+        "xizhou-5.jsonl",
+    ]
     text = (tmp_path / "xizhou-5.jsonl").read_text(encoding="utf-8")
     records, faults = generate_session("xizhou", 6, 5, faults=0.5)
     assert text == "".join(canonical_json(r) + "\n" for r in records)  # session i uses seed+i
@@ -91,15 +108,33 @@ def test_an_unwritable_directory_is_a_clear_error(tmp_path):
 
 
 def test_collusion_and_bias_from_the_command_line(tmp_path):
-    result = run("--ruleset", "huangyan", "--hands", 30, "--seed", 2, "--out", tmp_path,
-                 "--collude", "阿强,小李", "--strength", 1, "--bias", "老王", "--bias-share", 0.5)
+    result = run(
+        "--ruleset",
+        "huangyan",
+        "--hands",
+        30,
+        "--seed",
+        2,
+        "--out",
+        tmp_path,
+        "--collude",
+        "阿强,小李",
+        "--strength",
+        1,
+        "--bias",
+        "老王",
+        "--bias-share",
+        0.5,
+    )
     assert result.exit_code == 0, result.output
     faults = json.loads((tmp_path / "huangyan-2.faults.json").read_text(encoding="utf-8"))
     assert faults and {f["code"] for f in faults} == {"recording_bias"}
     text = (tmp_path / "huangyan-2.jsonl").read_text(encoding="utf-8")
     assert text != "".join(canonical_json(r) + "\n" for r in generate_session("huangyan", 30, 2)[0])
-    for args, message in ((("--collude", "阿强,X"), "--collude: two of the players"),
-                          (("--collude", "阿强"), "--collude: two of the players"),
-                          (("--bias", "X"), "--bias: one of the players")):
+    for args, message in (
+        (("--collude", "阿强,X"), "--collude: two of the players"),
+        (("--collude", "阿强"), "--collude: two of the players"),
+        (("--bias", "X"), "--bias: one of the players"),
+    ):
         bad = run("--ruleset", "huangyan", "--out", tmp_path, *args)
         assert bad.exit_code == 2 and message in bad.output, bad.output

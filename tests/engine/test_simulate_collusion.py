@@ -63,14 +63,17 @@ def test_colluding_logs_are_legal_and_feed_the_partner(ruleset):
     # generate_session replays every hand and raises SimulationError on any anomaly
     records, _ = generate_session(ruleset, 60, 5, collusion=Collusion(PAIR, 1.0))
     honest, _ = generate_session(ruleset, 60, 5)
-    assert deal_ins(records)[PAIR] + deal_ins(records)[PAIR[::-1]] > \
-        deal_ins(honest)[PAIR] + deal_ins(honest)[PAIR[::-1]]
+    assert (
+        deal_ins(records)[PAIR] + deal_ins(records)[PAIR[::-1]]
+        > deal_ins(honest)[PAIR] + deal_ins(honest)[PAIR[::-1]]
+    )
     assert audit_records(records)["ok"]
 
 
 def test_strength_zero_is_the_honest_game():
-    assert generate_session("wenling", 12, 2, collusion=Collusion(PAIR, 0.0)) == \
-        generate_session("wenling", 12, 2)
+    assert generate_session("wenling", 12, 2, collusion=Collusion(PAIR, 0.0)) == generate_session(
+        "wenling", 12, 2
+    )
 
 
 def deal_ins(records: list[dict]) -> Counter:

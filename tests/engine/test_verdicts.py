@@ -137,6 +137,7 @@ def test_points_and_expected_net_per_seat(disputed):
 
 def test_a_seat_without_a_player_is_named_in_words_never_by_its_letter(disputed):
     """No seat letter reaches a reader: a seat with no player's name reads 东 / East."""
+
     def edit(r):
         r["hands"][0]["points"]["W"] += 2
 

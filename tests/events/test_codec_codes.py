@@ -34,13 +34,19 @@ def _logs() -> list[tuple[str | bytes, dict]]:
             {"options": {"multiplier": 0}},
         )
     ]
-    flowers = jsonl({**SESSION, "ruleset": "huangyan"}, HAND, {"type": "draw", "seat": "E", "tile": "春"})
+    flowers = jsonl(
+        {**SESSION, "ruleset": "huangyan"}, HAND, {"type": "draw", "seat": "E", "tile": "春"}
+    )
     other = [
         jsonl(HAND, SESSION),
         jsonl(SESSION, {"type": "dice", "seat": "E", "dice": [1, 2]}, HAND),
         jsonl(SESSION, {**HAND, "no": 3}, HAND),
-        jsonl(SESSION, HAND, {"type": "correction", "target": 1, "void": True},
-              {"type": "correction", "target": 2, "void": True}),  # fmt: skip
+        jsonl(
+            SESSION,
+            HAND,
+            {"type": "correction", "target": 1, "void": True},
+            {"type": "correction", "target": 2, "void": True},
+        ),  # fmt: skip
         b"",
         jsonl(SESSION, HAND).encode() + b'{"type":"exhausted","note":"\xff"}\n',
         jsonl(SESSION, HAND, {"type": "exhausted", "note": "x" * MAX_LINE_BYTES}),

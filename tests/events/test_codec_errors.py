@@ -219,7 +219,7 @@ RECORD_CASES = [
     ),
     (
         {"type": "hand", "no": 2, "seats": {**HAND["seats"], "N": ""}},
-        'line 3 (hand): field seats.N: must not be empty',
+        "line 3 (hand): field seats.N: must not be empty",
     ),
     (
         {"type": "hand", "no": 2, "seats": HAND["seats"], "seat_change": "yes"},
@@ -354,7 +354,9 @@ def test_options_are_checked_by_the_ruleset() -> None:
         "line 1 (session): field options: unknown option no_such_option; valid options: "
     )
     (message,) = errors(jsonl({**SESSION, "options": {"multiplier": [1]}}, HAND))
-    assert message == "line 1 (session): field options: option multiplier: [1] is not a whole number"
+    assert (
+        message == "line 1 (session): field options: option multiplier: [1] is not a whole number"
+    )
 
 
 def test_flowers_are_not_in_the_huangyan_set() -> None:

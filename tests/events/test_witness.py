@@ -246,7 +246,9 @@ def test_the_cosignature_is_tlog_cosignature_v1():
     vkey = witness.vkey("w.example/1", key.public_key())
     assert witness.parse_vkey(vkey)[0] == "w.example/1"
     with pytest.raises(witness.CosignatureInvalid):
-        witness.verify_cosignature(note + line, "w.example/1", Ed25519PrivateKey.generate().public_key())
+        witness.verify_cosignature(
+            note + line, "w.example/1", Ed25519PrivateKey.generate().public_key()
+        )
 
 
 def test_a_witness_url_without_its_key_stops_the_check(data_dir, monkeypatch):
@@ -294,7 +296,9 @@ def test_concurrent_requests_cannot_roll_the_witness_back(tmp_path):
     assert held.size == winners[0]
 
 
-def test_a_witness_url_without_its_key_costs_an_upload_nothing(database_url, sample_log, monkeypatch):
+def test_a_witness_url_without_its_key_costs_an_upload_nothing(
+    database_url, sample_log, monkeypatch
+):
     """The web refuses to start with it (test_web_hardening); a worker storing logs goes on."""
     monkeypatch.setenv("FUPAN_WITNESS_URL", f"http://{HOST}:9")
     monkeypatch.delenv("FUPAN_WITNESS_KEY", raising=False)

@@ -47,7 +47,9 @@ def app(web_database_url, monkeypatch):
         auth.add_member(bob, other, "member")
         auth.add_member(carol, club, "auditor")
     yield app
-    wait_embedded(BACKGROUND_BUDGET)  # a verification queued by this test must not run in the next one's database
+    wait_embedded(
+        BACKGROUND_BUDGET
+    )  # a verification queued by this test must not run in the next one's database
     events_db.dispose_all()
 
 

@@ -253,7 +253,9 @@ def score_reading(d: Decomposition, w: _Winner, win: Win, opts: Options) -> Scor
     return _scoring(w.seat, hu, fan, opts.base_hu, opts, reading)
 
 
-def _reading_items(d: Decomposition, w: _Winner, win: Win, opts: Options) -> tuple[Counter, Counter]:
+def _reading_items(
+    d: Decomposition, w: _Winner, win: Win, opts: Options
+) -> tuple[Counter, Counter]:
     """The winner's 胡 and 番 items (code -> count) for one reading."""
     seat = w.seat
     hu, fan = Counter(), Counter()
@@ -261,7 +263,9 @@ def _reading_items(d: Decomposition, w: _Winner, win: Win, opts: Options) -> tup
     sets = list(w.meld_sets)
     for i, g in enumerate(d.sets, start=1):
         if g.kind == "pung":
-            sets.append(("pung" if on_discard and d.win_group == i else "concealed_pung", g.faces[0]))
+            sets.append(
+                ("pung" if on_discard and d.win_group == i else "concealed_pung", g.faces[0])
+            )
     _set_items(seat, sets, hu, fan)
     hu["pair"] = int(_is_scoring_pair(seat, d.pair.faces[0]))
     hu["self_draw"] = int(win.how == "self_draw")
@@ -283,7 +287,9 @@ def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
         return _nothing(win.seat, "no_showdown", "胡家未亮牌", "the winner's tiles were not shown")
     size = len(show.concealed) + 3 * len(show.melds)
     if size != HAND_SIZE + 1:
-        return _nothing(win.seat, "bad_showdown", "亮牌有误", f"the winner shows {size} tiles, not 14")
+        return _nothing(
+            win.seat, "bad_showdown", "亮牌有误", f"the winner shows {size} tiles, not 14"
+        )
     wild = outcome.wildcards
 
     winner = _winner(show, wild)
@@ -307,7 +313,9 @@ def winner_readings(outcome: HandOutcome, win: Win, opts: Options, limit: int = 
         return
     winner = _winner(show, outcome.wildcards)
     try:
-        for n, d in enumerate(decompositions(show.concealed, show.melds, outcome.wildcards, win.tile)):
+        for n, d in enumerate(
+            decompositions(show.concealed, show.melds, outcome.wildcards, win.tile)
+        ):
             if n >= limit:
                 return
             points, _ = _value(*_reading_items(d, winner, win, opts), opts.base_hu, opts)
@@ -343,7 +351,12 @@ def _candidates(win: Win, dealer: str, scorings, points: Mapping[str, int], opts
             code = "fan_missed" if x.unit == "番" else "hu_missed"
             yield code, f"漏算{x.zh}", f"{x.en} not counted", paid({w: points_of(less, opts)[0]})
     extra = ScoreLine("fan_added", "多算一番", "one fan too many", 1, "番")
-    yield "fan_added", "多算一番", "one fan too many", paid({w: points_of((*lines, extra), opts)[0]})
+    yield (
+        "fan_added",
+        "多算一番",
+        "one fan too many",
+        paid({w: points_of((*lines, extra), opts)[0]}),
+    )
     losers = [s for s in scorings if s != w]
     zero = dict.fromkeys(losers, 0)
     yield "non_winners_ignored", "没胡的人不算胡", "non-winners' hu not settled", paid(zero)
@@ -352,25 +365,46 @@ def _candidates(win: Win, dealer: str, scorings, points: Mapping[str, int], opts
         no_fan = [x for x in scorings[s].lines if x.unit != "番"]
         if len(no_fan) < len(scorings[s].lines):
             flat = points_of(no_fan, opts)[0]
-            yield "non_winner_fan_missed", f"漏算{who(s)}的番", f"{who(s)}'s fan not counted", paid({s: flat})
+            yield (
+                "non_winner_fan_missed",
+                f"漏算{who(s)}的番",
+                f"{who(s)}'s fan not counted",
+                paid({s: flat}),
+            )
     yield "no_halving", "该减半的没减半", "halves paid in full", paid(halving=False)
-    yield "dealer_as_non_dealer", "庄家按闲家算", "the dealer settled as a non-dealer", paid(dealer=None)
+    yield (
+        "dealer_as_non_dealer",
+        "庄家按闲家算",
+        "the dealer settled as a non-dealer",
+        paid(dealer=None),
+    )
     if w != dealer:
-        yield "winner_as_dealer", "闲家胡按庄家胡算", "a non-dealer's win settled as the dealer's", paid(
-            dealer=w
+        yield (
+            "winner_as_dealer",
+            "闲家胡按庄家胡算",
+            "a non-dealer's win settled as the dealer's",
+            paid(dealer=w),
         )
     yield (
-        "previous_dealer", f"按上一局的庄家({who('N')})算",
-        f"the last hand's dealer ({who('N')}) taken as dealer", paid(dealer="N"),
+        "previous_dealer",
+        f"按上一局的庄家({who('N')})算",
+        f"the last hand's dealer ({who('N')}) taken as dealer",
+        paid(dealer="N"),
     )
     flip = dataclasses.replace(opts, half_rounding="down" if opts.half_rounding == "up" else "up")
-    yield "half_rounding", "单数减半取整相反", "odd halves rounded the other way", settle_points(
-        w, dealer, points, flip
+    yield (
+        "half_rounding",
+        "单数减半取整相反",
+        "odd halves rounded the other way",
+        settle_points(w, dealer, points, flip),
     )
     if win.from_seat in SEATS:
-        yield "discarder_paid_all", "放铳的人包付", "the discarder paid for everyone", [
-            dataclasses.replace(p, payer=win.from_seat) if p.payee == w else p for p in paid()
-        ]
+        yield (
+            "discarder_paid_all",
+            "放铳的人包付",
+            "the discarder paid for everyone",
+            [dataclasses.replace(p, payer=win.from_seat) if p.payee == w else p for p in paid()],
+        )
     raw = {s: sc.raw for s, sc in scorings.items() if sc.raw is not None and sc.raw != sc.points}
     if raw:
         yield "cap_or_rounding_ignored", "封顶或进位没算", "cap or rounding ignored", paid(raw)
@@ -392,8 +426,15 @@ class Huangyan(Ruleset):
     def items(self, opts: Options) -> tuple[Item, ...]:
         """The 胡 items (碰碰胡 only with its option), 底胡, then the 番."""
         hu = [
-            Item(c, zh, en, v, "胡", "pengpenghu" if c == "pengpenghu" else None,
-                 opts.pengpenghu or c != "pengpenghu")
+            Item(
+                c,
+                zh,
+                en,
+                v,
+                "胡",
+                "pengpenghu" if c == "pengpenghu" else None,
+                opts.pengpenghu or c != "pengpenghu",
+            )
             for c, (zh, en, v) in HU_ITEMS.items()
         ]
         base = Item("base", "底胡", "base", opts.base_hu, "胡", "base_hu")
@@ -404,13 +445,19 @@ class Huangyan(Ruleset):
         cap_zh = f"，最多{opts.cap}胡" if opts.cap else ""
         cap_en = f", at most {opts.cap}" if opts.cap else ""
         return (
-            Term("胡", f"分数。胡家：（各胡项 + 底胡{opts.base_hu}）× 2^番{cap_zh}；没胡的人也按自己的刻子、对子算胡，互相找差额。",
-                 f"The points. The winner: (its hu items + {opts.base_hu} base) × 2 to the power of "
-                 f"its fan{cap_en}; the others count their own pungs and pairs too and settle the "
-                 f"differences."),
+            Term(
+                "胡",
+                f"分数。胡家：（各胡项 + 底胡{opts.base_hu}）× 2^番{cap_zh}；没胡的人也按自己的刻子、对子算胡，互相找差额。",
+                f"The points. The winner: (its hu items + {opts.base_hu} base) × 2 to the power of "
+                f"its fan{cap_en}; the others count their own pungs and pairs too and settle the "
+                f"differences.",
+            ),
             Term("番", "每一番使胡数翻一倍。", "Each fan doubles the hu."),
-            Term("得", f"百搭牌：{rule.zh}，可以当任何牌用（不能用来吃、碰）。",
-                 f"The wildcard: {rule.en}; it stands for any tile (never to chow or pung)."),
+            Term(
+                "得",
+                f"百搭牌：{rule.zh}，可以当任何牌用（不能用来吃、碰）。",
+                f"The wildcard: {rule.en}; it stands for any tile (never to chow or pung).",
+            ),
             Term("庄", "庄家：东位，坐庄的一家。", "The dealer: the East seat."),
         )
 
@@ -418,13 +465,17 @@ class Huangyan(Ruleset):
         half = self.option_value("half_rounding", opts.half_rounding)
         return (
             Text(f"每胡付 {opts.li_per_hu} 粒。", f"Each hu is paid {opts.li_per_hu} chips."),
-            Text("庄家胡：每个闲家全额付给庄家；闲家之间按胡数差额的一半互相找。",
-                 "The dealer wins: each other seat pays the dealer in full; those three settle "
-                 "half their differences between them."),
-            Text("闲家胡：庄家全额付给胡家，另两家各付一半；庄家与这两家按胡数差额全额互找，这两家之间找一半。",
-                 "Another seat wins: the dealer pays the winner in full, the other two half; the "
-                 "dealer and each of those two settle their full difference, the two between "
-                 "them half."),
+            Text(
+                "庄家胡：每个闲家全额付给庄家；闲家之间按胡数差额的一半互相找。",
+                "The dealer wins: each other seat pays the dealer in full; those three settle "
+                "half their differences between them.",
+            ),
+            Text(
+                "闲家胡：庄家全额付给胡家，另两家各付一半；庄家与这两家按胡数差额全额互找，这两家之间找一半。",
+                "Another seat wins: the dealer pays the winner in full, the other two half; the "
+                "dealer and each of those two settle their full difference, the two between "
+                "them half.",
+            ),
             Text(f"一半有零头时{half.zh}。", f"Odd halves are {half.en}."),
         )
 

@@ -19,22 +19,29 @@ class Options:
         "which tiles are the wildcards, from the tile turned up after the deal",
         zh="开局后翻开的牌怎样定得",
         labels={
-            "indicator": Text("翻开的那张牌的同种牌（其余三张）", "the other copies of the tile turned up"),
-            "next": Text("翻开那张牌的下一张（9后为1，东南西北循环，中发白循环）",
-                         "the tile after the one turned up (9 → 1, winds and dragons in a cycle)"),
+            "indicator": Text(
+                "翻开的那张牌的同种牌（其余三张）", "the other copies of the tile turned up"
+            ),
+            "next": Text(
+                "翻开那张牌的下一张（9后为1，东南西北循环，中发白循环）",
+                "the tile after the one turned up (9 → 1, winds and dragons in a cycle)",
+            ),
             "none": Text("本局不用得", "none: this table plays without wildcards"),
         },
     )
     base_hu: int = option(
-        10, "base hu added to the winner's hu before doubling (the rules: 10)",
+        10,
+        "base hu added to the winner's hu before doubling (the rules: 10)",
         zh="胡家翻倍前加的底胡（规则：10）",
     )
     pengpenghu: bool = option(
-        False, "count all pungs as 4 hu for the winner; the rules say Huangyan has none",
+        False,
+        "count all pungs as 4 hu for the winner; the rules say Huangyan has none",
         zh="碰碰胡（全是刻子/杠）给胡家算4胡；规则说黄岩没有",
     )
     discard_pung_concealed: bool = option(
-        False, "a pung completed by the winning discard still counts as concealed (default: as exposed)",
+        False,
+        "a pung completed by the winning discard still counts as concealed (default: as exposed)",
         zh="胡别人打出的牌凑成的刻子也算暗刻（默认：算刻子）",
     )
     restored_then_hard: bool = option(
@@ -44,12 +51,14 @@ class Options:
         zh="还原的得不再算得，因此可以另算无得（硬碰硬）1番",
     )
     cap: int = option(
-        0, "largest hu a seat is paid on; 0 = no cap (the rules have none)",
+        0,
+        "largest hu a seat is paid on; 0 = no cap (the rules have none)",
         zh="每家最多按多少胡付（封顶）；0 = 不封顶（规则没有封顶）",
         labels={0: Text("不封顶", "no cap")},
     )
     round_to: int = option(
-        1, "round each seat's hu up to a multiple of this (1 = no rounding)",
+        1,
+        "round each seat's hu up to a multiple of this (1 = no rounding)",
         zh="每家的胡数进到此数的倍数（1 = 不进位）",
         labels={1: Text("不进位", "no rounding")},
     )
@@ -63,7 +72,8 @@ class Options:
         },
     )
     li_per_hu: int = option(
-        1, "chips paid per hu; the rules' example pays 1 chip per hu",
+        1,
+        "chips paid per hu; the rules' example pays 1 chip per hu",
         zh="每胡付几粒（规则的例子：每胡1粒）",
     )
     seat_change_rule: str = option(
@@ -71,13 +81,18 @@ class Options:
         "changing seats: who may ask for it, and when",
         zh="换位：谁可以提出、什么时候",
         labels={
-            "cuohu": Text("搓胡：将要坐庄的一家随时可以提出", "the seat about to deal may ask at any time"),
-            "cuocai": Text("搓菜：谁都可以提出，但要过了开头几圈",
-                           "anyone may ask, once the first rounds of the session are over"),
+            "cuohu": Text(
+                "搓胡：将要坐庄的一家随时可以提出", "the seat about to deal may ask at any time"
+            ),
+            "cuocai": Text(
+                "搓菜：谁都可以提出，但要过了开头几圈",
+                "anyone may ask, once the first rounds of the session are over",
+            ),
         },
     )
     seat_change_rounds: int = option(
-        2, "rounds of the deal that must pass between two seat changes",
+        2,
+        "rounds of the deal that must pass between two seat changes",
         zh="两次换位之间至少要过几圈",
     )
     draw_dealer: str = option(
@@ -90,11 +105,13 @@ class Options:
         },
     )
     dead_wall: int = option(
-        0, "live wall tiles left at which the hand ends drawn (the rules say nothing)",
+        0,
+        "live wall tiles left at which the hand ends drawn (the rules say nothing)",
         zh="牌墙剩几张时黄牌（规则没说）",
     )
     non_winner_wildcards: bool = option(
-        False, "a non-winner's wildcards may complete its pairs and pungs for hu (never for fan)",
+        False,
+        "a non-winner's wildcards may complete its pairs and pungs for hu (never for fan)",
         zh="没胡的人的得可以凑对子、刻子算胡（不算番）",
     )
 

@@ -46,8 +46,11 @@ class Wenling(Ruleset):
     multiple_discard_winners = False
     flag_rules = FLAG_RULES | {
         liability.FLAG_BAO: FlagRule(
-            "包三家", "the discarder pays for all three", frozenset({"discard"}),
-            from_play=False, played=liability.played,
+            "包三家",
+            "the discarder pays for all three",
+            frozenset({"discard"}),
+            from_play=False,
+            played=liability.played,
         )
     }
     liability_kinds = liability.KINDS
@@ -67,43 +70,69 @@ class Wenling(Ruleset):
         limit, base, unit = lines.LIMIT_POINTS, lines.BASE_HU, lines.PAY_UNIT
         raw, dead = table.RAW_STAGE_PAIRS, table.DEAD_WALL_PAIRS
         return (
-            Term("胡", f"牌点。胡家：（基础牌点 + {base}）× 2^番，进到{unit}的整数，最多{limit}。没胡的人也算牌点，互相找差额。",
-                 f"The points. The winner: (its hu items + {base}) × 2 to the power of its fan, "
-                 f"rounded up to {unit}, at most {limit}. The others count theirs too and settle "
-                 f"the differences."),
+            Term(
+                "胡",
+                f"牌点。胡家：（基础牌点 + {base}）× 2^番，进到{unit}的整数，最多{limit}。没胡的人也算牌点，互相找差额。",
+                f"The points. The winner: (its hu items + {base}) × 2 to the power of its fan, "
+                f"rounded up to {unit}, at most {limit}. The others count theirs too and settle "
+                f"the differences.",
+            ),
             Term("番", "每一番使牌点翻一倍。", "Each fan doubles the points."),
-            Term("腊子", f"满贯牌：{limit}点，不论其他各项。",
-                 f"A limit hand: {limit} points whatever else the hand holds."),
-            Term("得", "百搭牌：开牌后翻出一张，与它同种的其余牌都是得；翻出花牌时同组另外三张花是得。得可以当任何牌用（不能用来吃、碰），打出得的一家本局不能再胡。",
-                 "The wildcard: a tile turned up after the deal makes the other copies of its kind "
-                 "wildcards (a flower: the other three of its group). A wildcard stands for any "
-                 "tile, never to chow or pung; a seat that throws one can no longer win this "
-                 "hand."),
-            Term("闹闹", "翻出的是中、发、白或花牌：除得以外，所有中发白和花都要翻出补牌，各算胡和番。",
-                 "The tile turned up is a dragon or a flower: every dragon and flower but the "
-                 "wildcards is revealed and replaced, and scores."),
-            Term("包", f"包三家：生牌阶段（墙上剩{raw}墩以内）打出生牌被胡，或一上一听之前打出中、发被胡，打牌的一家替三家付。",
-                 f"Paying for all three: a tile never seen yet thrown in the last {raw} pairs of "
-                 f"the wall (the unseen-tile stage), or a red or green dragon thrown while two or "
-                 f"more tiles from ready, that is won on: the thrower pays for everyone."),
-            Term("闲家", "没胡的三家；他们之间按牌点差额互相付。",
-                 "The seats that did not win; they pay each other the differences of their "
-                 "points."),
-            Term("黄牌", f"墙上剩{dead}墩时没人胡，不付钱。",
-                 f"No win by the time {dead} pairs are left: a drawn hand, nothing is paid."),
+            Term(
+                "腊子",
+                f"满贯牌：{limit}点，不论其他各项。",
+                f"A limit hand: {limit} points whatever else the hand holds.",
+            ),
+            Term(
+                "得",
+                "百搭牌：开牌后翻出一张，与它同种的其余牌都是得；翻出花牌时同组另外三张花是得。得可以当任何牌用（不能用来吃、碰），打出得的一家本局不能再胡。",
+                "The wildcard: a tile turned up after the deal makes the other copies of its kind "
+                "wildcards (a flower: the other three of its group). A wildcard stands for any "
+                "tile, never to chow or pung; a seat that throws one can no longer win this "
+                "hand.",
+            ),
+            Term(
+                "闹闹",
+                "翻出的是中、发、白或花牌：除得以外，所有中发白和花都要翻出补牌，各算胡和番。",
+                "The tile turned up is a dragon or a flower: every dragon and flower but the "
+                "wildcards is revealed and replaced, and scores.",
+            ),
+            Term(
+                "包",
+                f"包三家：生牌阶段（墙上剩{raw}墩以内）打出生牌被胡，或一上一听之前打出中、发被胡，打牌的一家替三家付。",
+                f"Paying for all three: a tile never seen yet thrown in the last {raw} pairs of "
+                f"the wall (the unseen-tile stage), or a red or green dragon thrown while two or "
+                f"more tiles from ready, that is won on: the thrower pays for everyone.",
+            ),
+            Term(
+                "闲家",
+                "没胡的三家；他们之间按牌点差额互相付。",
+                "The seats that did not win; they pay each other the differences of their points.",
+            ),
+            Term(
+                "黄牌",
+                f"墙上剩{dead}墩时没人胡，不付钱。",
+                f"No win by the time {dead} pairs are left: a drawn hand, nothing is paid.",
+            ),
         )
 
     def payment_rules(self, opts: Options) -> tuple[Text, ...]:
         unit, m = lines.PAY_UNIT, opts.multiplier
         return (
-            Text(f"每个闲家付给每位胡家：胡家牌点 ÷ {unit} × {m}。",
-                 f"Each non-winner pays each winner its points ÷ {unit} × {m}."),
-            Text(f"闲家之间：牌点低的付给高的，差额 ÷ {unit} × {m}。",
-                 f"Between non-winners: the lower pays the higher the difference ÷ {unit} × {m}."),
-            Text("包三家：被包的一家牌点算0，替另外两家付胡家的钱，付给另外两家各自的牌点，并代付那两家之间的差额。",
-                 "Paying for all three: the liable seat's points count 0; it pays the winner for "
-                 "all three, pays "
-                 "each other non-winner its points, and pays what those two owe each other."),
+            Text(
+                f"每个闲家付给每位胡家：胡家牌点 ÷ {unit} × {m}。",
+                f"Each non-winner pays each winner its points ÷ {unit} × {m}.",
+            ),
+            Text(
+                f"闲家之间：牌点低的付给高的，差额 ÷ {unit} × {m}。",
+                f"Between non-winners: the lower pays the higher the difference ÷ {unit} × {m}.",
+            ),
+            Text(
+                "包三家：被包的一家牌点算0，替另外两家付胡家的钱，付给另外两家各自的牌点，并代付那两家之间的差额。",
+                "Paying for all three: the liable seat's points count 0; it pays the winner for "
+                "all three, pays "
+                "each other non-winner its points, and pays what those two owe each other.",
+            ),
         )
 
     def wildcards(self, indicator: str | None, opts: Options) -> frozenset[str]:
@@ -162,8 +191,14 @@ class Wenling(Ruleset):
             codes = table.instant_limits(table.show_tiles(show), wild, opts.red_flowers)
             if codes:
                 names = ", ".join(lines.ITEMS[c][1] for c in codes)
-                found.append(Anomaly(None, "instant_win_missed", "error",
-                                     f"{who(seat)} shows {names}: an automatic win the log does not declare"))
+                found.append(
+                    Anomaly(
+                        None,
+                        "instant_win_missed",
+                        "error",
+                        f"{who(seat)} shows {names}: an automatic win the log does not declare",
+                    )
+                )
         return found
 
     def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
@@ -182,7 +217,8 @@ class Wenling(Ruleset):
         if opts.bao_on_laizi:
             return inp
         kept = tuple(
-            lb for lb in inp.liabilities
+            lb
+            for lb in inp.liabilities
             if not (lb.beneficiary in scorings and scorings[lb.beneficiary].limit)
         )
         return settlement.with_liabilities(inp, kept)

@@ -24,6 +24,11 @@ def _check_dice(action: Action, history: Sequence[Action]) -> list[Anomaly]:
     found = []
     if sum(1 for a in history if a.kind == "dice") >= 2:
         found.append(
-            Anomaly(action.seq, "dice_extra_throw", "warning", "the dice are thrown twice per hand, not more")
+            Anomaly(
+                action.seq,
+                "dice_extra_throw",
+                "warning",
+                "the dice are thrown twice per hand, not more",
+            )
         )
     return found

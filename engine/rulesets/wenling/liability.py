@@ -71,7 +71,9 @@ def _judge(outcome: HandOutcome, win: Win, opts: Options) -> str | None:
     wall_left = actions[at].wall_left
     if win.tile in seen or wall_left is None or not table.in_raw_stage(wall_left, back):
         return None
-    if after_hand is not None and _exempt(after_hand, win.tile, seen, melds, outcome.wildcards, opts):
+    if after_hand is not None and _exempt(
+        after_hand, win.tile, seen, melds, outcome.wildcards, opts
+    ):
         return None
     return RAW_DISCARD
 

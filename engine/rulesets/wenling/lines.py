@@ -89,7 +89,12 @@ def round_up(points: int) -> int:
 
 
 def total(
-    hu: int, fan: int, limit: bool, *, cap: bool = True, rounding: bool = True,
+    hu: int,
+    fan: int,
+    limit: bool,
+    *,
+    cap: bool = True,
+    rounding: bool = True,
     steps: list[Step] | None = None,
 ) -> tuple[int, int]:
     """(points, raw): raw = 胡 × 2^番 (the caller adds the base 20 as a 胡 line); points caps

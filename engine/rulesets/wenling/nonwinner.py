@@ -31,7 +31,9 @@ def _face_options(face: str, real: int, de: int, seat_wind: str, naonao: bool):
                 continue
             codes: tuple[str, ...] = ()
             if pung:
-                codes += winner.set_items("pung_concealed", face, seat_wind, naonao, fan_ok=real >= 3)
+                codes += winner.set_items(
+                    "pung_concealed", face, seat_wind, naonao, fan_ok=real >= 3
+                )
             if pair:
                 codes += ("pair_value",)
             hu, fan, _ = lines.sums(codes)
@@ -80,7 +82,9 @@ _ORDER = {face: i for i, face in enumerate(FACES)}
 
 def four_winds(show: Showdown, counts: Counter, de: int, seat_wind: str, opts: Options) -> bool:
     """Every wind a pung or kong, or the seat wind a pair and the other three pungs/kongs."""
-    melded = {m.face for m in show.melds if m.kind != "chi" and (opts.four_winds_kongs or not m.is_kong)}
+    melded = {
+        m.face for m in show.melds if m.kind != "chi" and (opts.four_winds_kongs or not m.is_kong)
+    }
     need = 0
     for wind in WINDS:
         if wind not in melded:

@@ -13,7 +13,8 @@ from engine.rulesets.base import Text, below, option
 @dataclass(frozen=True)
 class Options:
     multiplier: int = option(
-        1, "the multiple: every payment is points ÷ 10 × this number",
+        1,
+        "the multiple: every payment is points ÷ 10 × this number",
         zh="加倍的比例：每笔付款 = 牌点 ÷ 10 × 此数",
     )
     indicator_in_wall: bool = option(
@@ -32,7 +33,8 @@ class Options:
         },
     )
     discard_pung_concealed: bool = option(
-        False, "a pung completed by the winning discard counts as concealed (default: as exposed)",
+        False,
+        "a pung completed by the winning discard counts as concealed (default: as exposed)",
         zh="胡别人打出的牌凑成的刻子也算暗刻（默认：算刻子）",
     )
     panghu_value_pair: bool = option(
@@ -42,11 +44,13 @@ class Options:
         zh="旁胡的将可以是门风对或字牌对（有胡的对子）",
     )
     panghu_with_chi: bool = option(
-        True, "all chows with a two-sided wait may include chows claimed from a discard",
+        True,
+        "all chows with a two-sided wait may include chows claimed from a discard",
         zh="旁胡可以有吃的牌",
     )
     tanki_on_honor: bool = option(
-        True, "a pair wait earns its 2 hu when the pair is an honor",
+        True,
+        "a pair wait earns its 2 hu when the pair is an honor",
         zh="单吊字牌也算单吊的2胡",
     )
     restore_pair_counts: bool = option(
@@ -56,7 +60,8 @@ class Options:
         zh="两张得各自还原成一对，也算双得还原（腊子）",
     )
     four_winds_kongs: bool = option(
-        True, "kongs of winds count towards all four winds",
+        True,
+        "kongs of winds count towards all four winds",
         zh="风牌的杠也算入四风会齐",
     )
     dihu_first_draw: bool = option(
@@ -96,7 +101,8 @@ class Options:
         },
     )
     bao_on_laizi: bool = option(
-        True, "paying for all three also applies when the win is a limit hand",
+        True,
+        "paying for all three also applies when the win is a limit hand",
         zh="腊子胡也要包三家",
     )
 

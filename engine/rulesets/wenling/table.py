@@ -75,7 +75,9 @@ def limit_shapes(wild: frozenset[str], red_flowers: str) -> tuple[HeldAtLeast, .
 
 @lru_cache(maxsize=64)
 def _limit_shapes(wild: frozenset[str], red_flowers: str) -> tuple[HeldAtLeast, ...]:
-    red, black = (SPRING_GROUP, PLUM_GROUP) if red_flowers == "spring" else (PLUM_GROUP, SPRING_GROUP)
+    red, black = (
+        (SPRING_GROUP, PLUM_GROUP) if red_flowers == "spring" else (PLUM_GROUP, SPRING_GROUP)
+    )
     shapes = [
         HeldAtLeast("three_de", wild, 3),
         HeldAtLeast("red_flowers", frozenset(red), 4),
@@ -83,8 +85,10 @@ def _limit_shapes(wild: frozenset[str], red_flowers: str) -> tuple[HeldAtLeast, 
         HeldAtLeast("four_white", frozenset({WHITE}), 4),
     ]
     if is_naonao(wild):
-        shapes += [HeldAtLeast("four_red", frozenset({RED}), 4),
-                   HeldAtLeast("four_green", frozenset({GREEN}), 4)]
+        shapes += [
+            HeldAtLeast("four_red", frozenset({RED}), 4),
+            HeldAtLeast("four_green", frozenset({GREEN}), 4),
+        ]
     return tuple(shapes)
 
 

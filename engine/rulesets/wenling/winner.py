@@ -46,7 +46,9 @@ _MELD_KIND = {
 
 
 @cache
-def set_items(kind: str, face: str, seat_wind: str, naonao: bool, fan_ok: bool = True) -> tuple[str, ...]:
+def set_items(
+    kind: str, face: str, seat_wind: str, naonao: bool, fan_ok: bool = True
+) -> tuple[str, ...]:
     """The 胡 code of a pung/kong and its 门风/字牌 番 (``fan_ok`` False when 得 may not earn it).
     Cached: the domain is a few thousand keys and a reading looks one up per pung."""
     major = kind + "_major" if is_terminal_or_honor(face) else kind
@@ -129,7 +131,9 @@ class _Context:
     pungs: dict[str, _Pung]  # face -> its items as a concealed or exposed pung of this seat
 
 
-def _context(outcome: HandOutcome, win: Win, show: Showdown, naonao: bool, opts: Options) -> _Context:
+def _context(
+    outcome: HandOutcome, win: Win, show: Showdown, naonao: bool, opts: Options
+) -> _Context:
     args = win.seat, win.how, show.melds, outcome.wildcards, naonao, opts
     try:
         return _hand_context(*args)
@@ -461,8 +465,13 @@ def _part_value(part, key: int, win: int, ctx: _Context) -> tuple[int, tuple[str
         shapes.append((wait, entry.exposed_hu, entry.exposed_fan) if exposed else (wait, 0, 0))
     own = sum(face in ctx.wild for face in part.wild)
     packed = (
-        hu | fan << _FAN | chows << _CHOWS | len(part.sets) << _SETS | suits << _SUITS
-        | winds << _WINDS_AT | own << _OWN
+        hu
+        | fan << _FAN
+        | chows << _CHOWS
+        | len(part.sets) << _SETS
+        | suits << _SUITS
+        | winds << _WINDS_AT
+        | own << _OWN
     )
     value = packed, pair_waits, tuple(shapes)
     part.memo[key] = value
@@ -521,7 +530,10 @@ def _fast_values(combo: Combo, key: int, win: int, masks, ctx: _Context, hu0: in
 @cache
 def _wait_sums(tanki_ok: bool, pang_ok: bool) -> dict[str, tuple[int, int]]:
     """Per wait, the 胡/番 its shape adds (:func:`_shape_sums` as one lookup)."""
-    return {w: _shape_sums(w, tanki_ok, pang_ok) for w in ("ryanmen", "kanchan", "penchan", "tanki", "shanpon")}
+    return {
+        w: _shape_sums(w, tanki_ok, pang_ok)
+        for w in ("ryanmen", "kanchan", "penchan", "tanki", "shanpon")
+    }
 
 
 @cache
@@ -580,7 +592,9 @@ def winner_readings(outcome: HandOutcome, win: Win, opts: Options, limit: int = 
         return
     _, _, value = reading_value(outcome, win, show, opts)
     try:
-        for n, d in enumerate(decompositions(show.concealed, show.melds, outcome.wildcards, win.tile)):
+        for n, d in enumerate(
+            decompositions(show.concealed, show.melds, outcome.wildcards, win.tile)
+        ):
             if n >= limit:
                 return
             yield (value(d)[0], *reading_words(d.assignments, d.wait, win.tile))

@@ -67,7 +67,10 @@ RULES = {
     "la_gang": (KIND_ZH["la_gang"], f"{KIND_EN['la_gang']}: the robbed konger pays 5M"),
     "song_gang": (KIND_ZH["song_gang"], f"{KIND_EN['song_gang']}: who fed the kong pays 5M"),
     "huan_gang": (KIND_ZH["huan_gang"], f"{KIND_EN['huan_gang']}: the konger pays 5M"),
-    "san_bao": (KIND_ZH["san_bao"], f"{KIND_EN['san_bao']}: the bound seat pays 2M (5M on a self-draw)"),
+    "san_bao": (
+        KIND_ZH["san_bao"],
+        f"{KIND_EN['san_bao']}: the bound seat pays 2M (5M on a self-draw)",
+    ),
     "hu_bao": (KIND_ZH["hu_bao"], f"{KIND_EN['hu_bao']}: the bound seat pays double"),
     "discard": ("点炮", "a discard win: the discarder pays 2M"),
     "self_draw": ("自摸", "self-draw: each pays M"),
@@ -114,8 +117,10 @@ DISCARD_M, GANG_M, BAO_M, BAO_SELF_DRAW_M, BAO_CLAIMS = 2, 5, 2, 5, 3
 def _flush_tai(opts: Options) -> dict[str, tuple[int, str]]:
     """The 台 ``flush_config`` gives: 清一色 the first number, 混一色 (and 大吊车, 对对胡) the second."""
     qing, hun = FLUSH_CONFIGS[opts.flush_config]
-    return {code: (qing if code == "qingyise" else hun, "flush_config")
-            for code in ("qingyise", "hunyise", "da_diao_che", "duiduihu")}
+    return {
+        code: (qing if code == "qingyise" else hun, "flush_config")
+        for code in ("qingyise", "hunyise", "da_diao_che", "duiduihu")
+    }
 
 
 def count_tai(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> tuple[ScoreLine, ...]:
@@ -298,8 +303,12 @@ class Xizhou(Ruleset):
     passed_win_waits_for_draw = True  # the replay checks a passed 胡 (see docs)
     flag_rules = FLAG_RULES | {
         FLAG_AFTER_KONG: FlagRule(
-            "杠后炮", "the discard came right after the discarder's kong", frozenset({"discard"}),
-            discarder_kong=True, from_play=False, played=after_kong_played,
+            "杠后炮",
+            "the discard came right after the discarder's kong",
+            frozenset({"discard"}),
+            discarder_kong=True,
+            from_play=False,
+            played=after_kong_played,
         )
     }
     liability_kinds = (*GANG_KINDS, *BAO_KINDS)
@@ -316,35 +325,55 @@ class Xizhou(Ruleset):
 
     def terms(self, opts: Options) -> tuple[Term, ...]:
         return (
-            Term("胡", "胡牌只认标准牌型：四组（顺子、刻子或杠）加一对将。",
-                 "A win is the standard shape only: four sets (chows, pungs or kongs) and a pair."),
-            Term("台", f"牌的分值单位。下表各项相加，至少{MIN_TAI}台才能胡（{MIN_TAI}台起胡），不封顶。",
-                 f"What a winning hand is worth: the items below added up. A win needs at least "
-                 f"{MIN_TAI} tai; there is no cap."),
-            Term("底分", f"M = 台 × 底分（本局底分 {opts.base}）：付款都以M计。",
-                 f"M = tai × the base ({opts.base} here): every payment is a multiple of M."),
-            Term("包", f"承包：一家替别家付。三包：一家吃、碰、明杠另一家的牌达{BAO_CLAIMS}次；"
-                       f"互包：两家互相吃碰达到此数；拉杠胡、送杠胡、还杠胡：让胡牌成立的那一杠的一方独付。",
-                 f"Paying for others. Bound after three claims: one seat claimed {BAO_CLAIMS} times "
-                 f"(chow, pung, exposed kong) from another; bound both ways: the two claimed from "
-                 f"each other that often; robbing an added kong, a win on the replacement or on "
-                 f"the discard of a kong one fed: the seat whose kong made the win pays alone."),
+            Term(
+                "胡",
+                "胡牌只认标准牌型：四组（顺子、刻子或杠）加一对将。",
+                "A win is the standard shape only: four sets (chows, pungs or kongs) and a pair.",
+            ),
+            Term(
+                "台",
+                f"牌的分值单位。下表各项相加，至少{MIN_TAI}台才能胡（{MIN_TAI}台起胡），不封顶。",
+                f"What a winning hand is worth: the items below added up. A win needs at least "
+                f"{MIN_TAI} tai; there is no cap.",
+            ),
+            Term(
+                "底分",
+                f"M = 台 × 底分（本局底分 {opts.base}）：付款都以M计。",
+                f"M = tai × the base ({opts.base} here): every payment is a multiple of M.",
+            ),
+            Term(
+                "包",
+                f"承包：一家替别家付。三包：一家吃、碰、明杠另一家的牌达{BAO_CLAIMS}次；"
+                f"互包：两家互相吃碰达到此数；拉杠胡、送杠胡、还杠胡：让胡牌成立的那一杠的一方独付。",
+                f"Paying for others. Bound after three claims: one seat claimed {BAO_CLAIMS} times "
+                f"(chow, pung, exposed kong) from another; bound both ways: the two claimed from "
+                f"each other that often; robbing an added kong, a win on the replacement or on "
+                f"the discard of a kong one fed: the seat whose kong made the win pays alone.",
+            ),
         )
 
     def payment_rules(self, opts: Options) -> tuple[Text, ...]:
         return (
             Text("自摸：其余三家各付 M。", "Self-draw: each of the other three pays M."),
-            Text(f"点炮（含抢杠）：放炮者一家付 {DISCARD_M}M。",
-                 f"On a discard (or a robbed kong): the discarder alone pays {DISCARD_M}M."),
-            Text(f"拉杠胡、送杠胡、还杠胡：承包者一家付 {GANG_M}M。",
-                 f"Wins made by a kong (robbed, or fed by another seat): the liable seat alone pays "
-                 f"{GANG_M}M."),
-            Text(f"三包：被包的一家另付 {BAO_M}M（自摸时独付 {BAO_SELF_DRAW_M}M）；互包此部分加倍。",
-                 f"Bound after three claims: the bound seat pays {BAO_M}M more ({BAO_SELF_DRAW_M}M "
-                 f"alone on a self-draw); bound both ways doubles that part."),
-            Text("一炮多响：每位胡家分别收款；与不同家的承包关系相加。",
-                 "Several winners on one discard are each paid; relations with different seats "
-                 "add up."),
+            Text(
+                f"点炮（含抢杠）：放炮者一家付 {DISCARD_M}M。",
+                f"On a discard (or a robbed kong): the discarder alone pays {DISCARD_M}M.",
+            ),
+            Text(
+                f"拉杠胡、送杠胡、还杠胡：承包者一家付 {GANG_M}M。",
+                f"Wins made by a kong (robbed, or fed by another seat): the liable seat alone pays "
+                f"{GANG_M}M.",
+            ),
+            Text(
+                f"三包：被包的一家另付 {BAO_M}M（自摸时独付 {BAO_SELF_DRAW_M}M）；互包此部分加倍。",
+                f"Bound after three claims: the bound seat pays {BAO_M}M more ({BAO_SELF_DRAW_M}M "
+                f"alone on a self-draw); bound both ways doubles that part.",
+            ),
+            Text(
+                "一炮多响：每位胡家分别收款；与不同家的承包关系相加。",
+                "Several winners on one discard are each paid; relations with different seats "
+                "add up.",
+            ),
         )
 
     def dead_wall(self, back_draws: int, flowers_out: int, opts: Options) -> int:
@@ -408,7 +437,9 @@ class Xizhou(Ruleset):
                 rest = [x for x in inp.liabilities if x.kind != kind]
                 found.append(
                     without(
-                        f"{kind}_missed", f"未按{KIND_ZH[kind]}承包", f"{KIND_EN[kind]} not applied",
+                        f"{kind}_missed",
+                        f"未按{KIND_ZH[kind]}承包",
+                        f"{KIND_EN[kind]} not applied",
                         rest,
                     )
                 )
@@ -418,7 +449,14 @@ class Xizhou(Ruleset):
                 dataclasses.replace(x, kind="san_bao") if x.kind == "hu_bao" else x
                 for x in inp.liabilities
             ]
-            found.append(without("hu_bao_not_doubled", "互包未翻倍", "bound both ways paid as bound one way", as_san))
+            found.append(
+                without(
+                    "hu_bao_not_doubled",
+                    "互包未翻倍",
+                    "bound both ways paid as bound one way",
+                    as_san,
+                )
+            )
         if any(w.how == "discard" for w in inp.wins):
             found.append(
                 Mistake(
@@ -431,8 +469,10 @@ class Xizhou(Ruleset):
             fed = {w.seat for w in inp.wins if w.how == "discard"}
             as_self_draw = dataclasses.replace(
                 inp,
-                wins=tuple(dataclasses.replace(w, how="self_draw") if w.seat in fed else w
-                           for w in inp.wins),
+                wins=tuple(
+                    dataclasses.replace(w, how="self_draw") if w.seat in fed else w
+                    for w in inp.wins
+                ),
                 liabilities=tuple(x for x in inp.liabilities if x.beneficiary not in fed),
             )
             found.append(
@@ -465,13 +505,15 @@ def _huan_gang_believed(inp: SettleInput, resettle) -> list[Mistake]:
         believed = (*inp.liabilities, Liability("huan_gang", win.from_seat, win.seat))
         points = {**inp.points, win.seat: inp.points.get(win.seat, 0) + ITEMS["huan_gang"][2]}
         by, to = who(win.from_seat), who(win.seat)
-        found.append(Mistake(
-            "huan_gang_believed",
-            f"误按还杠胡承包：{by}打的这张不是开杠后的第一张牌，却算了还杠胡并由{by}独付5M",
-            f"{KIND_EN['huan_gang']} believed (its tai counted, {by} paying 5M alone to {to}): "
-            f"the winning tile was not the discarder's first discard after its kong",
-            tuple(resettle(points, dataclasses.replace(inp, liabilities=believed))),
-        ))
+        found.append(
+            Mistake(
+                "huan_gang_believed",
+                f"误按还杠胡承包：{by}打的这张不是开杠后的第一张牌，却算了还杠胡并由{by}独付5M",
+                f"{KIND_EN['huan_gang']} believed (its tai counted, {by} paying 5M alone to {to}): "
+                f"the winning tile was not the discarder's first discard after its kong",
+                tuple(resettle(points, dataclasses.replace(inp, liabilities=believed))),
+            )
+        )
     return found
 
 
@@ -503,9 +545,7 @@ def _settle(inp: SettleInput, opts: Options, discard_factor: int) -> list[Paymen
     return tai.merge(payments)
 
 
-def _discard_of_claimed(
-    action: Action, history: Sequence[Action], opts: Options
-) -> Anomaly | None:
+def _discard_of_claimed(action: Action, history: Sequence[Action], opts: Options) -> Anomaly | None:
     """吃张打张/碰张打张 (discarding the tile just claimed; a 吃's other end is allowed) is barred
     unless the claim made a 三包/互包 with the discarder or leaves the seat one standing tile
     (大吊车)."""

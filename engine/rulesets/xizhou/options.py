@@ -18,7 +18,8 @@ FLUSH_CONFIGS = {"14/12": (14, 12), "12/10": (12, 10), "12/8": (12, 8), "10/6": 
 @dataclass(frozen=True)
 class Options:
     base: int = option(
-        1, "base: M = tai × base (the rules: 1 in a private room)",
+        1,
+        "base: M = tai × base (the rules: 1 in a private room)",
         zh="底分：M = 台 × 底分（规则：包厢为1）",
     )
     flush_config: str = option(
@@ -27,8 +28,10 @@ class Options:
         "pungs count as one suit with honors)",
         zh="清一色/混一色的台数（大吊车、对对胡按混一色计）",
         labels={
-            name: Text(f"清一色{full}台、混一色{half}台",
-                       f"one suit {full} tai, one suit with honors {half} tai")
+            name: Text(
+                f"清一色{full}台、混一色{half}台",
+                f"one suit {full} tai, one suit with honors {half} tai",
+            )
             for name, (full, half) in FLUSH_CONFIGS.items()
         },
     )
@@ -45,8 +48,10 @@ class Options:
         zh="四花12台算哪四张花",
         labels={
             "any": Text("任意四张花（规则：四个花）", "any four flowers (the rules' words)"),
-            "set": Text("只算整套（春夏秋冬或梅兰菊竹）",
-                        "only a full set (the four seasons or the four plants)"),
+            "set": Text(
+                "只算整套（春夏秋冬或梅兰菊竹）",
+                "only a full set (the four seasons or the four plants)",
+            ),
         },
     )
     zhengfeng_stacks: bool = option(
@@ -67,6 +72,8 @@ class Options:
         zh="互包：两家互相吃碰怎样算够数",
         labels={
             "each_3": Text("两家互相各吃碰对方3次", "each claimed 3 times from the other"),
-            "total_3": Text("两家互相吃碰合计3次", "both claimed from each other, 3 times together"),
+            "total_3": Text(
+                "两家互相吃碰合计3次", "both claimed from each other, 3 times together"
+            ),
         },
     )

@@ -159,35 +159,61 @@ class Zhoushan(Ruleset):
 
     def terms(self, opts: Options) -> tuple[Term, ...]:
         cap_zh = f"每位胡家最多算{opts.cap}台（超过也按{opts.cap}台）" if opts.cap else "不封顶"
-        cap_en = f"at most {opts.cap} tai a winner (more count as {opts.cap})" if opts.cap else "no cap"
+        cap_en = (
+            f"at most {opts.cap} tai a winner (more count as {opts.cap})" if opts.cap else "no cap"
+        )
         return (
-            Term("胡", "胡牌只认标准牌型：四组（顺子、刻子或杠）加一对将；0台也能胡。",
-                 "A win is the standard shape only: four sets and a pair; a 0-tai win is a win."),
-            Term("台", f"牌的分值单位：下表各项相加，{cap_zh}。",
-                 f"What a winning hand is worth: the items below added up, {cap_en}."),
-            Term("底", f"每家付款时在台数之外另加的{opts.base}台，所以0台的胡也有钱。每台 {opts.stake}。",
-                 f"{opts.base} tai every paying seat adds on top of the winner's tai, so a 0-tai "
-                 f"win still pays; each tai is worth {opts.stake}."),
-            Term("包", f"杠上开花包三家：明杠别家打出的牌后杠上开花，打出那张牌的一家替三家付（{BAO_TIMES}倍）。",
-                 f"Paying for all three on a kong: a win on the replacement after konging another "
-                 f"seat's discard; that discarder pays for all three ({BAO_TIMES} times)."),
+            Term(
+                "胡",
+                "胡牌只认标准牌型：四组（顺子、刻子或杠）加一对将；0台也能胡。",
+                "A win is the standard shape only: four sets and a pair; a 0-tai win is a win.",
+            ),
+            Term(
+                "台",
+                f"牌的分值单位：下表各项相加，{cap_zh}。",
+                f"What a winning hand is worth: the items below added up, {cap_en}.",
+            ),
+            Term(
+                "底",
+                f"每家付款时在台数之外另加的{opts.base}台，所以0台的胡也有钱。每台 {opts.stake}。",
+                f"{opts.base} tai every paying seat adds on top of the winner's tai, so a 0-tai "
+                f"win still pays; each tai is worth {opts.stake}.",
+            ),
+            Term(
+                "包",
+                f"杠上开花包三家：明杠别家打出的牌后杠上开花，打出那张牌的一家替三家付（{BAO_TIMES}倍）。",
+                f"Paying for all three on a kong: a win on the replacement after konging another "
+                f"seat's discard; that discarder pays for all three ({BAO_TIMES} times).",
+            ),
         )
 
     def payment_rules(self, opts: Options) -> tuple[Text, ...]:
         each = f"{opts.stake} × (底 {opts.base} + 台)"
         each_en = f"{opts.stake} × (base {opts.base} + tai)"
         discard = (
-            Text(f"放铳：放铳者一家付 {each}。", f"On a discard: the discarder alone pays {each_en}.")
+            Text(
+                f"放铳：放铳者一家付 {each}。", f"On a discard: the discarder alone pays {each_en}."
+            )
             if opts.discard_payer == "discarder"
-            else Text(f"放铳：三家各付 {each}。", f"On a discard: each of the three others pays {each_en}.")
+            else Text(
+                f"放铳：三家各付 {each}。",
+                f"On a discard: each of the three others pays {each_en}.",
+            )
         )
         return (
-            Text(f"自摸：其余三家各付 {each}。", f"Self-draw: each of the other three pays {each_en}."),
+            Text(
+                f"自摸：其余三家各付 {each}。",
+                f"Self-draw: each of the other three pays {each_en}.",
+            ),
             discard,
-            Text(f"抢杠胡：被抢杠的一家付{ROBBED_KONG_TIMES}倍。",
-                 f"Robbing a kong: the robbed seat pays {ROBBED_KONG_TIMES} times that."),
-            Text(f"杠上开花包三家：被包的一家付{BAO_TIMES}倍。",
-                 f"Paying for all three on a kong: the liable seat pays {BAO_TIMES} times that."),
+            Text(
+                f"抢杠胡：被抢杠的一家付{ROBBED_KONG_TIMES}倍。",
+                f"Robbing a kong: the robbed seat pays {ROBBED_KONG_TIMES} times that.",
+            ),
+            Text(
+                f"杠上开花包三家：被包的一家付{BAO_TIMES}倍。",
+                f"Paying for all three on a kong: the liable seat pays {BAO_TIMES} times that.",
+            ),
             Text("一炮多响：每位胡家分别收款。", "Several winners on one discard are each paid."),
         )
 
@@ -244,8 +270,12 @@ class Zhoushan(Ruleset):
             found.append(variant("base_missed", "没算底", "the base not paid", base=0))
         else:
             found.append(
-                variant("base_added", "本桌不算底，却按底1多付了", "a base of 1 paid on top, though "
-                        "the table plays without a base", base=1)  # fmt: skip
+                variant(
+                    "base_added",
+                    "本桌不算底，却按底1多付了",
+                    "a base of 1 paid on top, though the table plays without a base",
+                    base=1,
+                )  # fmt: skip
             )
         if any(w.how == "discard" for w in inp.wins):
             other = "all" if opts.discard_payer == "discarder" else "discarder"
@@ -315,9 +345,15 @@ _PAYER_ZH = {"all": "三家一起", "discarder": "放铳的一家单独"}
 
 # The rules that make a payment: code -> (zh, en); the zh is the payment's ``reason``.
 RULES = {
-    "robbed_kong": (f"抢杠胡：被抢杠的一家付{ROBBED_KONG_TIMES}倍", f"robbing a kong: the konger pays {ROBBED_KONG_TIMES} ×"),
+    "robbed_kong": (
+        f"抢杠胡：被抢杠的一家付{ROBBED_KONG_TIMES}倍",
+        f"robbing a kong: the konger pays {ROBBED_KONG_TIMES} ×",
+    ),
     "discard": ("放铳：每台分值 × (底 + 台)", "a discard win: stake × (base + tai)"),
-    "kong_bloom_bao": (f"杠上开花包三家：放杠的一家替三家付{BAO_TIMES}倍", "win on a kong's replacement: the kong's discarder pays for all three"),
+    "kong_bloom_bao": (
+        f"杠上开花包三家：放杠的一家替三家付{BAO_TIMES}倍",
+        "win on a kong's replacement: the kong's discarder pays for all three",
+    ),
     "self_draw": ("自摸：每家付 每台分值 × (底 + 台)", "self-draw: each pays stake × (base + tai)"),
 }
 

@@ -16,7 +16,8 @@ from engine.rulesets.base import Text, option
 @dataclass(frozen=True)
 class Options:
     stake: int = option(
-        1, "amount paid per tai (and per base); the rules name no stake",
+        1,
+        "amount paid per tai (and per base); the rules name no stake",
         zh="每台（和每个底）付多少；规则没有定",
     )
     base: int = option(
@@ -26,7 +27,8 @@ class Options:
         zh="底：每家付款时在胡家台数外另加的台数，所以0台的胡也有钱",
     )
     cap: int = option(
-        4, "tai cap per winner (the rules: more than 4 tai still count as 4); 0 = none",
+        4,
+        "tai cap per winner (the rules: more than 4 tai still count as 4); 0 = none",
         zh="每位胡家最多算几台（规则：超过4台按4台）；0 = 不封顶",
         labels={0: Text("不封顶", "no cap")},
     )
@@ -40,12 +42,14 @@ class Options:
         },
     )
     pinghu_tai: int = option(
-        1, "tai of all chows (plain pair, two-sided wait); the rules omit it",
+        1,
+        "tai of all chows (plain pair, two-sided wait); the rules omit it",
         zh="排胡（全是顺子、普通的将、两面听）算几台；规则没提",
         labels={0: Text("不算", "not counted")},
     )
     tanki_self_draw_tai: int = option(
-        2, "tai of a self-drawn pair wait (the rules: 2), counted beside the self-draw's 1 tai",
+        2,
+        "tai of a self-drawn pair wait (the rules: 2), counted beside the self-draw's 1 tai",
         zh="自摸单钓将算几台（规则：2），另外还有自摸的1台",
     )
     haidi: str = option(
@@ -53,8 +57,14 @@ class Options:
         "which wins on the last tile count as winning on the last tile",
         zh="海底捞月算哪些胡",
         labels={
-            "discard": Text("只算胡最后打出的那张牌（规则原文）", "only a win on the last discard (the rules' words)"),
-            "both": Text("胡最后打出的牌或自摸最后一张", "a win on the last discard or a self-draw of the last tile"),
+            "discard": Text(
+                "只算胡最后打出的那张牌（规则原文）",
+                "only a win on the last discard (the rules' words)",
+            ),
+            "both": Text(
+                "胡最后打出的牌或自摸最后一张",
+                "a win on the last discard or a self-draw of the last tile",
+            ),
         },
     )
     flower_order: str = option(

@@ -48,8 +48,10 @@ def upgrade() -> None:
     op.create_index("web_club_history_club", "web_club_history", ["club", "id"])
     for table in TABLES:
         if op.get_bind().dialect.name == "postgresql":
-            op.execute(f"CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table} "
-                       "FOR EACH ROW EXECUTE FUNCTION fupan_refuse_change()")
+            op.execute(
+                f"CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table} "
+                "FOR EACH ROW EXECUTE FUNCTION fupan_refuse_change()"
+            )
         else:
             for verb in ("UPDATE", "DELETE"):
                 op.execute(

@@ -3,7 +3,7 @@ row takes back (its amount the opposite). The table stays append-only — an und
 never an UPDATE or DELETE — and a mark can be reversed once (the unique index).
 
 Revision ID: 0015_ledger_reversal
-Revises: 0016_review
+Revises: 0014_review
 Create Date: 2026-12-06
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0015_ledger_reversal"
-down_revision = "0016_review"
+down_revision = "0014_review"
 branch_labels = None
 depends_on = None
 

@@ -30,9 +30,10 @@ def disputed(ruleset: str, no: int, payments: list[tuple[str, str, int]], overri
         if rec["type"] == "hand":
             hand = rec["no"]
         elif rec["type"] == "settlement" and hand == no:
-            records[i] = {"type": "settlement", "payments": [
-                {"from": a, "to": b, "amount": n} for a, b, n in payments
-            ]}
+            records[i] = {
+                "type": "settlement",
+                "payments": [{"from": a, "to": b, "amount": n} for a, b, n in payments],
+            }
     return audit_records(records, overrides)["hands"][no - 1]
 
 

@@ -71,7 +71,9 @@ def test_mistakes_never_repeat_the_right_settlement_but_keep_those_that_pay_alik
     assert right not in seen and len(seen) >= 8
     assert len({(m.code, m.zh) for m in mistakes}) == len(mistakes)
     paid = {(m.code, m.zh): _net(_triples(m.payments)) for m in mistakes}
-    assert paid[("fan_missed", "漏算无得（硬碰硬）")] == paid[("dealer_as_non_dealer", "庄家按闲家算")]
+    assert (
+        paid[("fan_missed", "漏算无得（硬碰硬）")] == paid[("dealer_as_non_dealer", "庄家按闲家算")]
+    )
 
 
 def test_a_drawn_hand_has_no_mistakes():

@@ -38,8 +38,11 @@ def test_the_session_replays_with_one_early_seat_change():
 def test_points_and_payments_of_the_played_hands():
     hands = audit_records(_records())["hands"]
     assert hands[0]["points"] == {"E": 48, "S": 8, "W": 0, "N": 10}
-    assert hands[0]["recorded_net"] == hands[0]["expected_net"] == {
-        "E": 144, "S": -45, "W": -57, "N": -42}
+    assert (
+        hands[0]["recorded_net"]
+        == hands[0]["expected_net"]
+        == {"E": 144, "S": -45, "W": -57, "N": -42}
+    )
     assert hands[1]["points"] == {"E": 0, "S": 44, "W": 0, "N": 10}
     assert hands[1]["expected_net"] == {"E": -54, "S": 88, "W": -27, "N": -7}
 
@@ -82,12 +85,19 @@ def test_a_kong_replacement_win_is_a_plain_self_draw():
     hand = audit_records(parse_log(RESTRICTIONS.read_bytes()).records)["hands"][1]
     assert "kong_replacement" in hand["wins"][0]["flags"]
     assert {(x["code"], x["value"] * x["count"]) for x in hand["items"]["E"]} == {
-        ("kong_concealed_yao", 32), ("self_draw", 2), ("base", 10), ("restored", 1), ("hard", 1)}
+        ("kong_concealed_yao", 32),
+        ("self_draw", 2),
+        ("base", 10),
+        ("restored", 1),
+        ("hard", 1),
+    }
     assert hand["points"]["E"] == 176
 
 
 def test_a_flower_in_a_huangyan_log_is_refused():
-    text = RESTRICTIONS.read_text(encoding="utf-8").replace('"123456789m123p5p9p"', '"123456789m123p5p1f"')
+    text = RESTRICTIONS.read_text(encoding="utf-8").replace(
+        '"123456789m123p5p9p"', '"123456789m123p5p1f"'
+    )
     with pytest.raises(LogFormatError, match="1f|flower|春"):
         parse_log(text)
 

@@ -35,8 +35,12 @@ def test_seed_example_dealer_wins_non_winners():
     outcome, _ = hands[0]
     s = RS.score(outcome, opts)
     # 南: 碰中 4胡 + 九条暗刻 8胡 + 白对 2胡 = 14胡, 中 1番 → 28.
-    assert lines(s["S"]) == {("pung_yao", "胡"): 4, ("concealed_pung_yao", "胡"): 8,
-                             ("pair", "胡"): 2, ("dragon", "番"): 1}
+    assert lines(s["S"]) == {
+        ("pung_yao", "胡"): 4,
+        ("concealed_pung_yao", "胡"): 8,
+        ("pair", "胡"): 2,
+        ("dragon", "番"): 1,
+    }
     assert s["S"].points == 28
     # 西: 碰三筒 2胡 + 五万暗刻 4胡 = 6; the single 东 and 八九万 count nothing.
     assert s["W"].points == 6
@@ -50,8 +54,12 @@ def test_seed_example_non_dealer_wins_non_winners():
     outcome, _ = hands[1]
     s = RS.score(outcome, opts)
     # 庄: 碰中 4 + 三筒暗刻 4 + 东对 (own wind) 2 = 10胡, 中 1番 → 20.
-    assert lines(s["E"]) == {("pung_yao", "胡"): 4, ("concealed_pung", "胡"): 4,
-                             ("pair", "胡"): 2, ("dragon", "番"): 1}
+    assert lines(s["E"]) == {
+        ("pung_yao", "胡"): 4,
+        ("concealed_pung", "胡"): 4,
+        ("pair", "胡"): 2,
+        ("dragon", "番"): 1,
+    }
     assert s["E"].points == 20
     # 南: 碰发 4 + 九条暗刻 8 + 白对 2 = 14胡, 发 1番 → 28.  西: 碰二筒 2 + 五万暗刻 4 = 6;
     # its 九万 is a 得 this hand but a non-winner's tiles count as they are.
@@ -99,9 +107,14 @@ def test_self_draw_kanchan_concealed_pungs_own_wind_pair_dragon():
     # no 得 held (得 = 8m) → 无得 1番.  (8+8+4+2+2+2 + 10) × 2^2 = 36 × 4 = 144.
     scoring, got = _winner(1)
     assert got == {
-        ("concealed_pung_yao", "胡"): 16, ("concealed_pung", "胡"): 4, ("pair", "胡"): 2,
-        ("self_draw", "胡"): 2, ("kanchan", "胡"): 2, ("base", "胡"): 10,
-        ("dragon", "番"): 1, ("hard", "番"): 1,
+        ("concealed_pung_yao", "胡"): 16,
+        ("concealed_pung", "胡"): 4,
+        ("pair", "胡"): 2,
+        ("self_draw", "胡"): 2,
+        ("kanchan", "胡"): 2,
+        ("base", "胡"): 10,
+        ("dragon", "番"): 1,
+        ("hard", "番"): 1,
     }
     assert scoring.points == 144
 
@@ -119,8 +132,12 @@ def test_restored_wildcard_then_no_wildcard():
     # 得 = 3m; 庄 holds one 3m, used as itself in 123m: 得还原 1番, and with it restored the
     # hand holds no 得: 无得 1番.  自摸 2 (9s 边张 scores nothing) + 10 = 12 × 4 = 48.
     scoring, got = _winner(3)
-    assert got == {("self_draw", "胡"): 2, ("base", "胡"): 10, ("restored", "番"): 1,
-                   ("hard", "番"): 1}
+    assert got == {
+        ("self_draw", "胡"): 2,
+        ("base", "胡"): 10,
+        ("restored", "番"): 1,
+        ("hard", "番"): 1,
+    }
     assert scoring.points == 48 and scoring.reading == ("3m→3m",)
     # Clubs that do not stack them: 12 × 2 = 24.
     assert _winner(3, restored_then_hard=False)[0].points == 24
@@ -131,8 +148,12 @@ def test_two_wildcards_one_restored_one_as_red_dragon():
     # "二张得，一张还原，则算还原一番，一张得无番" → no 无得.  (8 + 10) × 2^2 = 72.
     # (Reading the 得 as 1s instead: 111s 8 + 中对 2 → (10 + 10) × 2 = 40, less.)
     scoring, got = _winner(4)
-    assert got == {("concealed_pung_yao", "胡"): 8, ("base", "胡"): 10,
-                   ("dragon", "番"): 1, ("restored", "番"): 1}
+    assert got == {
+        ("concealed_pung_yao", "胡"): 8,
+        ("base", "胡"): 10,
+        ("dragon", "番"): 1,
+        ("restored", "番"): 1,
+    }
     assert scoring.points == 72 and sorted(scoring.reading) == ["4p→4p", "4p→7z"]
 
 
@@ -141,8 +162,13 @@ def test_half_flush_own_wind_pung_exposed_kong():
     # (4 + 16 + 2 + 10) × 2^3 = 32 × 8 = 256.
     scoring, got = _winner(5)
     assert got == {
-        ("pung_yao", "胡"): 4, ("kong_exposed_yao", "胡"): 16, ("pair", "胡"): 2,
-        ("base", "胡"): 10, ("seat_wind", "番"): 1, ("half_flush", "番"): 1, ("hard", "番"): 1,
+        ("pung_yao", "胡"): 4,
+        ("kong_exposed_yao", "胡"): 16,
+        ("pair", "胡"): 2,
+        ("base", "胡"): 10,
+        ("seat_wind", "番"): 1,
+        ("half_flush", "番"): 1,
+        ("hard", "番"): 1,
     }
     assert scoring.points == 256
 
@@ -152,9 +178,14 @@ def test_full_flush_concealed_kong_and_the_pengpenghu_option():
     # 清一色 3番 + 无得 1番.  (16+2+4+8+2 + 10) × 2^4 = 42 × 16 = 672.
     scoring, got = _winner(6)
     assert got == {
-        ("kong_concealed", "胡"): 16, ("pung", "胡"): 2, ("concealed_pung", "胡"): 4,
-        ("concealed_pung_yao", "胡"): 8, ("self_draw", "胡"): 2, ("base", "胡"): 10,
-        ("full_flush", "番"): 3, ("hard", "番"): 1,
+        ("kong_concealed", "胡"): 16,
+        ("pung", "胡"): 2,
+        ("concealed_pung", "胡"): 4,
+        ("concealed_pung_yao", "胡"): 8,
+        ("self_draw", "胡"): 2,
+        ("base", "胡"): 10,
+        ("full_flush", "番"): 3,
+        ("hard", "番"): 1,
     }
     assert scoring.points == 672
     # 碰碰胡 where the club counts it: +4胡 → 46 × 16 = 736.
@@ -176,13 +207,19 @@ def test_non_winners_kongs_and_unclaimed_kongs():
     scorings, payments = _settle(outcome, opts)
     # 庄: 东暗杠 32 + 门风 1番, 五筒明杠 8, 碰九万 4, 中对 2 → 46 × 2 = 92.
     assert lines(scorings["E"]) == {
-        ("kong_concealed_yao", "胡"): 32, ("kong_exposed", "胡"): 8, ("pung_yao", "胡"): 4,
-        ("pair", "胡"): 2, ("seat_wind", "番"): 1,
+        ("kong_concealed_yao", "胡"): 32,
+        ("kong_exposed", "胡"): 8,
+        ("pung_yao", "胡"): 4,
+        ("pair", "胡"): 2,
+        ("seat_wind", "番"): 1,
     }
     # 西: 南加杠 16 (明杠), 碰发 4 + 1番, four 4s in hand not konged → 暗刻 4, 西风对 2 → 52.
     assert lines(scorings["W"]) == {
-        ("kong_exposed_yao", "胡"): 16, ("pung_yao", "胡"): 4, ("concealed_pung", "胡"): 4,
-        ("pair", "胡"): 2, ("dragon", "番"): 1,
+        ("kong_exposed_yao", "胡"): 16,
+        ("pung_yao", "胡"): 4,
+        ("concealed_pung", "胡"): 4,
+        ("pair", "胡"): 2,
+        ("dragon", "番"): 1,
     }
     # 北: 七筒暗刻 4, 一条暗刻 8, 白对 2, 北风对 2; 一万对 is worth 0 → 16.
     # 南 (winner on 庄's 7s, 边张): (0 + 10) × 2 (无得) = 20.
@@ -208,8 +245,9 @@ def test_every_item_is_its_own_line_with_chinese_and_english_names():
 )
 def test_a_winner_without_a_winning_hand_scores_nothing_with_a_reason(concealed, code):
     shows = {} if concealed is None else {"S": Showdown("S", tuple(parse_tiles(concealed)))}
-    outcome = HandOutcome(no=1, seats=dict.fromkeys("ESWN", "x"), showdowns=shows,
-                          wins=(Win("S", "self_draw", "1m"),))
+    outcome = HandOutcome(
+        no=1, seats=dict.fromkeys("ESWN", "x"), showdowns=shows, wins=(Win("S", "self_draw", "1m"),)
+    )
     scoring = RS.score(outcome, RS.options())["S"]
     assert scoring.points == 0 and [x.code for x in scoring.lines] == [code]
 
@@ -219,8 +257,13 @@ def test_non_winner_wildcards_option_completes_pairs_and_pungs_without_fan():
     # 东对 (own wind) 2.  With the option: one 得 makes 东 an 暗刻 8 (no 门风番: 得 never make 番),
     # the other 九条 an 暗刻 8 → 16 (better than 中对 2 + 东对 2 + 九条暗刻 8 = 12).
     show = Showdown("E", tuple(parse_tiles("33m11z7z2p5p8p1s4s7s99s")))
-    outcome = HandOutcome(no=1, seats=dict.fromkeys("ESWN", "x"), wildcards=frozenset({"3m"}),
-                          showdowns={"E": show}, wins=(Win("S", "self_draw", "1m"),))
+    outcome = HandOutcome(
+        no=1,
+        seats=dict.fromkeys("ESWN", "x"),
+        wildcards=frozenset({"3m"}),
+        showdowns={"E": show},
+        wins=(Win("S", "self_draw", "1m"),),
+    )
     assert RS.score(outcome, RS.options())["E"].points == 2
     scoring = RS.score(outcome, RS.options({"non_winner_wildcards": True}))["E"]
     assert lines(scoring) == {("concealed_pung_yao", "胡"): 16}

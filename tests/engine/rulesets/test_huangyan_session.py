@@ -46,7 +46,9 @@ def test_second_change_needs_eight_passes_since_the_first():
     # Hand 1 is the first change; 连庄 (E wins) hands do not pass the deal.
     earlier = _session(["N", "E", "E", "W", "S", None, "N", "S", "W", "S"], change_at=(1,))
     (anomaly,) = _check(earlier[:9])
-    assert anomaly.message.startswith("seats changed after 7 passes of the deal since the last seat change")
+    assert anomaly.message.startswith(
+        "seats changed after 7 passes of the deal since the last seat change"
+    )
     assert _check(earlier[:10]) == []
 
 

@@ -28,8 +28,12 @@ def test_seed_example_dealer_wins():
     # 2. 闲家之间相减再除以2: 西→南 (28-6)/2 = 11, 西→北 (12-6)/2 = 3, 北→南 (28-12)/2 = 8.
     paid = _settle("E", {"E": 20, "S": 28, "W": 6, "N": 12})
     assert paid == {
-        ("S", "E"): 20, ("W", "E"): 20, ("N", "E"): 20,
-        ("W", "S"): 11, ("W", "N"): 3, ("N", "S"): 8,
+        ("S", "E"): 20,
+        ("W", "E"): 20,
+        ("N", "E"): 20,
+        ("W", "S"): 11,
+        ("W", "N"): 3,
+        ("N", "S"): 8,
     }
     assert _net(paid) == {"E": 60, "S": -1, "W": -34, "N": -25}
 
@@ -41,8 +45,12 @@ def test_seed_example_non_dealer_wins():
     # 3. the two others halve: 西→南 (28-6)/2 = 11.
     paid = _settle("N", {"E": 20, "S": 28, "W": 6, "N": 12}, how="discard")
     assert paid == {
-        ("E", "N"): 12, ("S", "N"): 6, ("W", "N"): 6,
-        ("E", "S"): 8, ("W", "E"): 14, ("W", "S"): 11,
+        ("E", "N"): 12,
+        ("S", "N"): 6,
+        ("W", "N"): 6,
+        ("E", "S"): 8,
+        ("W", "E"): 14,
+        ("W", "S"): 11,
     }
     assert _net(paid) == {"E": -6, "S": 13, "W": -31, "N": 24}
 
@@ -82,7 +90,9 @@ def test_payments_always_balance_to_the_winners_take(winner):
 
 
 def test_two_winners_are_refused_with_a_clear_message():
-    inp = SettleInput(wins=(Win("N", "discard", "1m", "E"), Win("S", "discard", "1m", "E")),
-                      points={"N": 12, "S": 20})
+    inp = SettleInput(
+        wins=(Win("N", "discard", "1m", "E"), Win("S", "discard", "1m", "E")),
+        points={"N": 12, "S": 20},
+    )
     with pytest.raises(ValueError, match="one winner per hand, not 2 \\(N, S\\)"):
         RS.settle(inp, RS.options())

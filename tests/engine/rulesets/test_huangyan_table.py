@@ -44,7 +44,12 @@ def test_wildcard_rules(rule, indicator, expected):
 
 def test_next_face_cycles():
     assert [next_face(t) for t in ("1s", "8s", "9s", "1z", "2z", "3z")] == [
-        "2s", "9s", "1s", "2z", "3z", "4z",
+        "2s",
+        "9s",
+        "1s",
+        "2z",
+        "3z",
+        "4z",
     ]
 
 

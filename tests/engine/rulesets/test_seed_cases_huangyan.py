@@ -38,8 +38,11 @@ SOUTH_48 = [de("9s"), show("S", "456789m123999p22z"), win("S", "self_draw", "5m"
 # 北 with two 得 both restored (cases 4, 19), see case 4.
 TWO_RESTORED = [de("5p"), show("N", "123m345567p888s11z"), win("N", "discard", "2m", "W")]
 # 东 all pungs (cases 15, 16), see case 15.
-ALL_PUNGS = [de("9s"), show("E", "66m999p333s111z", [("peng", "777p", "S")]),
-             win("E", "self_draw", "6m")]
+ALL_PUNGS = [
+    de("9s"),
+    show("E", "66m999p333s111z", [("peng", "777p", "S")]),
+    win("E", "self_draw", "6m"),
+]
 
 # 閒家胡 (北, on 南's discard): all chows, pair 55s: 底10 = 10 胡; 無得 1翻 -> 20.
 # 东 (庄): 東暗槓 "風牌暗槓 32 和" 32, 自己風家槓 1翻 -> 64. 南: 碰9m "1、9牌刻子 4 和" -> 4.
@@ -64,8 +67,14 @@ CASES = [
         DEALER_WINS,
         {},
         {"E": 72, "S": 16, "W": 12, "N": 4},
-        {("S", "E"): 72, ("W", "E"): 72, ("N", "E"): 72, ("W", "S"): 2, ("N", "S"): 6,
-         ("N", "W"): 4},
+        {
+            ("S", "E"): 72,
+            ("W", "E"): 72,
+            ("N", "E"): 72,
+            ("W", "S"): 2,
+            ("N", "S"): 6,
+            ("N", "W"): 4,
+        },
         id="dealer_wins_three_nonwinners_halve_their_differences",
     ),
     # 2. 閒家胡 (南 self-draws 5m, 4m_6m 嵌檔): 999p 暗刻 8 + 南對 2 + 自摸 2 + 嵌檔 2 + 底10 = 24;
@@ -74,25 +83,35 @@ CASES = [
     # 莊家 full 48; 西, 北 half 24 each. 莊家 vs the others in full: 西→东 12-6 = 6,
     # 东→北 64-12 = 52. 西 vs 北 halved: 西→北 (64-6)/2 = 29.
     pytest.param(
-        [de("9s"),
-         show("S", "456789m123999p22z"),
-         show("E", "13m246p157s77z", [("peng", "111z", "W")]),
-         show("W", "28m578p233368s33z"),
-         show("N", "79m136p147s56z", [("gang_concealed", "4444z", None)]),
-         win("S", "self_draw", "5m")],
+        [
+            de("9s"),
+            show("S", "456789m123999p22z"),
+            show("E", "13m246p157s77z", [("peng", "111z", "W")]),
+            show("W", "28m578p233368s33z"),
+            show("N", "79m136p147s56z", [("gang_concealed", "4444z", None)]),
+            win("S", "self_draw", "5m"),
+        ],
         {},
         {"S": 48, "E": 12, "W": 6, "N": 64},
-        {("E", "S"): 48, ("W", "S"): 24, ("N", "S"): 24, ("W", "E"): 6, ("E", "N"): 52,
-         ("W", "N"): 29},
+        {
+            ("E", "S"): 48,
+            ("W", "S"): 24,
+            ("N", "S"): 24,
+            ("W", "E"): 6,
+            ("E", "N"): 52,
+            ("W", "N"): 29,
+        },
         id="nondealer_wins_dealer_settles_full_differences_others_half",
     ),
     # 3. 得 = 九万 (indicator 9m). 西 明槓 1111s (from 北) "1、9牌明槓 16 和" 16 + 碰發 4 + 西對 2
     # + 自摸 2 + 底10 = 34; 番 發 1 + 混一色 "和牌家的所有牌由字牌、風牌及另一花色組成" 1 + 無得 1 = 3
     # -> 272. 閒家胡: 东 272, 南 and 北 136 each; nobody else shows (0): no differences.
     pytest.param(
-        [de("9m"),
-         show("W", "234678s33z", [("gang_exposed", "1111s", "N"), ("peng", "666z", "E")]),
-         win("W", "self_draw", "4s")],
+        [
+            de("9m"),
+            show("W", "234678s33z", [("gang_exposed", "1111s", "N"), ("peng", "666z", "E")]),
+            win("W", "self_draw", "4s"),
+        ],
         {},
         {"W": 272},
         {("E", "W"): 272, ("S", "W"): 136, ("N", "W"): 136},
@@ -148,10 +167,15 @@ CASES = [
     # 9. 得 = 九万. 南: 暗槓 5555m "其它暗槓 16 和" 16 + 明槓 7777p (from 西) "其它明槓 8 和" 8 +
     # 嵌檔 5s 2 + 底10 = 36; 無得 1 -> 72. 閒家胡 on 东's discard: 东 72, 西 36, 北 36.
     pytest.param(
-        [de("9m"),
-         show("S", "12345688s", [("gang_concealed", "5555m", None),
-                                 ("gang_exposed", "7777p", "W")]),
-         win("S", "discard", "5s", "E")],
+        [
+            de("9m"),
+            show(
+                "S",
+                "12345688s",
+                [("gang_concealed", "5555m", None), ("gang_exposed", "7777p", "W")],
+            ),
+            win("S", "discard", "5s", "E"),
+        ],
         {},
         {"S": 72},
         {("E", "S"): 72, ("W", "S"): 36, ("N", "S"): 36},
@@ -172,8 +196,11 @@ CASES = [
     # 4p, 嵌檔). 碰 "其它刻子 2 和" 2 + 中對 2 + 嵌檔 2 + 底10 = 16; 無得 1 -> 32.
     # 閒家胡 on 西's discard: 东 32, 西 16, 北 16.
     pytest.param(
-        [de("9s"), show("S", "345p678m123s77z", [("peng", "333p", "E")]),
-         win("S", "discard", "4p", "W")],
+        [
+            de("9s"),
+            show("S", "345p678m123s77z", [("peng", "333p", "E")]),
+            win("S", "discard", "4p", "W"),
+        ],
         {},
         {"S": 32},
         {("E", "S"): 32, ("W", "S"): 16, ("N", "S"): 16},
@@ -206,15 +233,23 @@ CASES = [
     # 莊家胡: 80 from each 閒家; halves: 西→南 (40-0)/2 = 20, 西→北 (8-0)/2 = 4,
     # 北→南 (40-8)/2 = 16.
     pytest.param(
-        [de("9s"),
-         show("E", "123789m456p33s555z"),
-         show("S", "46m189p77z", [("peng", "555p", "W"), ("gang_exposed", "2222z", "N")]),
-         show("N", "258m237p1468s", [("peng", "444z", "E")]),
-         win("E", "robbed_kong", "5p", "S")],
+        [
+            de("9s"),
+            show("E", "123789m456p33s555z"),
+            show("S", "46m189p77z", [("peng", "555p", "W"), ("gang_exposed", "2222z", "N")]),
+            show("N", "258m237p1468s", [("peng", "444z", "E")]),
+            win("E", "robbed_kong", "5p", "S"),
+        ],
         {},
         {"E": 80, "S": 40, "N": 8},
-        {("S", "E"): 80, ("W", "E"): 80, ("N", "E"): 80, ("W", "S"): 20, ("W", "N"): 4,
-         ("N", "S"): 16},
+        {
+            ("S", "E"): 80,
+            ("W", "E"): 80,
+            ("N", "E"): 80,
+            ("W", "S"): 20,
+            ("W", "N"): 4,
+            ("N", "S"): 16,
+        },
         id="dealer_robs_a_kong_nonwinner_kong_and_pung_items",
     ),
     # 15. 碰碰胡 option ("碰碰胡 除了做腳的，其餘都為對子 4和"; off by default because the seed also
@@ -301,8 +336,12 @@ def test_seed_case(records, options, points, payments):
 def test_a_drawn_hand_settles_no_differences_and_passes_the_deal():
     # The seed pays only on a win (docs decision: a 流局 pays nothing), even between 閒家 whose
     # 胡 differ (东 東對 2; 南 南暗刻 8, 1翻 -> 16); the deal passes (draw_dealer=pass).
-    records = [de("9s"), show("E", "123456m789p55p11z"), show("S", "78m136p1357s2224z"),
-               {"type": "exhausted"}]
+    records = [
+        de("9s"),
+        show("E", "123456m789p55p11z"),
+        show("S", "78m136p1357s2224z"),
+        {"type": "exhausted"},
+    ]
     assert audit_records(log("huangyan", records))["hands"][0]["expected_payments"] == []
     assert next_dealer("huangyan", records) == "S"
 

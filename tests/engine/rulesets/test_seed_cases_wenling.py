@@ -52,15 +52,23 @@ CASES = [
     # C.1: 90/10 × 2 = 18 from each. C.2: 西→东 (60-20)/10×2 = 8, 北→东 60/10×2 = 12,
     # 北→西 20/10×2 = 4.
     pytest.param(
-        [DE_9S,
-         show("E", "135m23689p468s11177z", revealed=["1f"]),
-         show("W", "147m258p135557s4z", [("peng", "666z", "N")]),
-         show("N", "23689m14579p2368s23z"),
-         *SELF_DRAWN_PANGHU],
+        [
+            DE_9S,
+            show("E", "135m23689p468s11177z", revealed=["1f"]),
+            show("W", "147m258p135557s4z", [("peng", "666z", "N")]),
+            show("N", "23689m14579p2368s23z"),
+            *SELF_DRAWN_PANGHU,
+        ],
         {"multiplier": 2},
         {"S": 90, "E": 60, "W": 20, "N": 0},
-        {("E", "S"): 18, ("W", "S"): 18, ("N", "S"): 18, ("W", "E"): 8, ("N", "E"): 12,
-         ("N", "W"): 4},
+        {
+            ("E", "S"): 18,
+            ("W", "S"): 18,
+            ("N", "S"): 18,
+            ("W", "E"): 8,
+            ("N", "E"): 12,
+            ("N", "W"): 4,
+        },
         id="C1_C2_multiplier_2_selfdrawn_panghu_and_three_nonwinners",
     ),
     # 2. 清一色 + 对对胡 + 无得 over the cap (not a 腊子): 南 holds 111 333 555 777 888p and wins
@@ -77,8 +85,11 @@ CASES = [
     # ① 碰中 "字牌刻子 4 胡" 4 + 北暗刻 8 + 靠柄 2 + 自摸 2 = 16 + 20 = 36;
     # ② 字牌刻 1 + 门风刻 1 + 无得 1 = 3番 -> 36 × 8 = 288 -> 290. Each pays 29.
     pytest.param(
-        [DE_9S, show("N", "123m456p55678s444z", [("peng", "777z", "E")]),
-         win("N", "self_draw", "3m")],
+        [
+            DE_9S,
+            show("N", "123m456p55678s444z", [("peng", "777z", "E")]),
+            win("N", "self_draw", "3m"),
+        ],
         {},
         {"N": 290},
         {("E", "N"): 29, ("S", "N"): 29, ("W", "N"): 29},
@@ -102,10 +113,12 @@ CASES = [
     # 北 (闲家) keeps its 碰 555m: "其它刻子 2 胡" -> 2 -> 进10 = 10; 东 and 南 show nothing (0):
     # C.2 东→北 10/10 = 1, 南→北 1.
     pytest.param(
-        [DE_9S,
-         show("W", "234567m234p345678s33z"),
-         show("N", "138m14689p127s26z", [("peng", "555m", "E")]),
-         win("W", "robbed_kong", "5m", "N")],
+        [
+            DE_9S,
+            show("W", "234567m234p345678s33z"),
+            show("N", "138m14689p127s26z", [("peng", "555m", "E")]),
+            win("W", "robbed_kong", "5m", "N"),
+        ],
         {},
         {"W": 180, "N": 10},
         {("E", "W"): 18, ("S", "W"): 18, ("N", "W"): 18, ("E", "N"): 1, ("S", "N"): 1},
@@ -116,8 +129,11 @@ CASES = [
     # not 南's 门风: no 番) 8 + 单吊 2 + 自摸 2 = 20 + 20 = 40; 番 杠上开花 1 + 自摸得 1 = 2
     # (one 得 held: neither 无得 nor 2张得) -> 160. Each pays 16.
     pytest.param(
-        [DE_9S, show("S", "234567m3456s9s111z", [("gang_exposed", "8888p", "W")]),
-         win("S", "self_draw", "9s", flags=["kong_replacement"])],
+        [
+            DE_9S,
+            show("S", "234567m3456s9s111z", [("gang_exposed", "8888p", "W")]),
+            win("S", "self_draw", "9s", flags=["kong_replacement"]),
+        ],
         {},
         {"S": 160},
         {("E", "S"): 16, ("W", "S"): 16, ("N", "S"): 16},
@@ -127,8 +143,11 @@ CASES = [
     # ① "每张翻出的白板及花牌以 4 胡" 3 × 4 = 12 + 单吊 8s 2 = 14 + 20 = 34;
     # ② 翻白板 1 + 翻花牌 冬 1 (夏 is not 北's) + 无得 1 = 3番 -> 272 -> 280. Each pays 28.
     pytest.param(
-        [DE_9S, show("N", "123456789m234p56788s", revealed=["5z", "4f", "2f"]),
-         win("N", "discard", "8s", "E")],
+        [
+            DE_9S,
+            show("N", "123456789m234p56788s", revealed=["5z", "4f", "2f"]),
+            win("N", "discard", "8s", "E"),
+        ],
         {},
         {"N": 280},
         {("E", "N"): 28, ("S", "N"): 28, ("W", "N"): 28},
@@ -141,10 +160,12 @@ CASES = [
     # "闹闹时，每张发财或红中均以1番" 1 + "翻白板 每张白板以 1番" 1 = 2 -> 32 -> 40:
     # 南→东 4, 北→东 4.
     pytest.param(
-        [DE_RED,
-         show("W", "123456m789p345678s33z", revealed=["6z", "1f"]),
-         show("E", "1247m2568p13689s124z", revealed=["6z", "5z"]),
-         win("W", "discard", "6m", "N")],
+        [
+            DE_RED,
+            show("W", "123456m789p345678s33z", revealed=["6z", "1f"]),
+            show("E", "1247m2568p13689s124z", revealed=["6z", "5z"]),
+            win("W", "discard", "6m", "N"),
+        ],
         {},
         {"W": 240, "E": 40},
         {("E", "W"): 24, ("S", "W"): 24, ("N", "W"): 24, ("S", "E"): 4, ("N", "E"): 4},
@@ -168,8 +189,14 @@ CASES = [
         [*BAO_HAND, win("S", "discard", "4p", "W")],
         {},
         {"S": 200, "E": 20, "N": 10},
-        {("E", "S"): 20, ("W", "S"): 20, ("N", "S"): 20, ("N", "E"): 1, ("W", "E"): 2,
-         ("W", "N"): 1},
+        {
+            ("E", "S"): 20,
+            ("W", "S"): 20,
+            ("N", "S"): 20,
+            ("N", "E"): 1,
+            ("W", "E"): 2,
+            ("W", "N"): 1,
+        },
         id="same_hand_without_bao",
     ),
     # 11. 腊子 四风会齐 "为腊子" (500) with 包三家 on it (docs: `bao_on_laizi` true): 西 holds
@@ -177,10 +204,12 @@ CASES = [
     # 北 liable: 北→西 3 × 50 = 150; 东 (闲家) 中暗刻 8 × 2 = 16 -> 20: 北→东 2, plus what 南 (0)
     # owed 东, 2 -> 4.
     pytest.param(
-        [DE_9S,
-         show("W", "123456m11122233344z"),
-         show("E", "789m13579p13567s777z"),
-         win("W", "discard", "4z", "N", flags=["bao_san_jia"])],
+        [
+            DE_9S,
+            show("W", "123456m11122233344z"),
+            show("E", "789m13579p13567s777z"),
+            win("W", "discard", "4z", "N", flags=["bao_san_jia"]),
+        ],
         {},
         {"W": 500, "E": 20},
         {("N", "W"): 150, ("N", "E"): 4},
@@ -198,10 +227,12 @@ CASES = [
     # 13. 天胡 "指庄家，没打一张牌就已胡牌" 腊子 500 at 加倍 3: 500/10 × 3 = 150 from each.
     # 南 (闲家) 北暗刻 8 -> 10: 西→南 10/10 × 3 = 3, 北→南 3.
     pytest.param(
-        [DE_9S,
-         show("E", "123456789m234p55678s"),
-         show("S", "135m13579p13s123444z"),
-         win("E", "self_draw", "5s", flags=["heaven"])],
+        [
+            DE_9S,
+            show("E", "123456789m234p55678s"),
+            show("S", "135m13579p13s123444z"),
+            win("E", "self_draw", "5s", flags=["heaven"]),
+        ],
         {"multiplier": 3},
         {"E": 500, "S": 10},
         {("S", "E"): 150, ("W", "E"): 150, ("N", "E"): 150, ("W", "S"): 3, ("N", "S"): 3},
@@ -221,9 +252,11 @@ CASES = [
     # 南 暗杠 3333z "风牌暗杠 32 胡" 32 + 兰 翻出 4 + 单吊 7s 2 + 自摸 2 = 40 + 20 = 60;
     # 番 兰 (南=夏兰) 1 + 杠上开花 1 + 无得 1 = 3 -> 480 (under 500). Each pays 48.
     pytest.param(
-        [DE_9S,
-         show("S", "123456m789p23477s", [("gang_concealed", "3333z", None)], revealed=["6f"]),
-         win("S", "self_draw", "7s", flags=["bonus_replacement"])],
+        [
+            DE_9S,
+            show("S", "123456m789p23477s", [("gang_concealed", "3333z", None)], revealed=["6f"]),
+            win("S", "self_draw", "7s", flags=["bonus_replacement"]),
+        ],
         {},
         {"S": 480},
         {("E", "S"): 48, ("W", "S"): 48, ("N", "S"): 48},
@@ -265,11 +298,16 @@ CASES = [
     # = 72 胡; 番 门风杠 1 + 字牌杠 1 + 翻白板 2 = 4 -> 72 × 16 = 1152 -> 500 (the cap, not a
     # 腊子). 南 self-draws case 12's 90: 9 from each; C.2 西→东 50, 北→东 50.
     pytest.param(
-        [DE_9S,
-         show("E", "147m258p369s4z", [("gang_concealed", "1111z", None),
-                                      ("gang_concealed", "7777z", None)],
-              revealed=["5z", "5z"]),
-         *SELF_DRAWN_PANGHU],
+        [
+            DE_9S,
+            show(
+                "E",
+                "147m258p369s4z",
+                [("gang_concealed", "1111z", None), ("gang_concealed", "7777z", None)],
+                revealed=["5z", "5z"],
+            ),
+            *SELF_DRAWN_PANGHU,
+        ],
         {},
         {"S": 90, "E": 500},
         {("E", "S"): 9, ("W", "S"): 9, ("N", "S"): 9, ("W", "E"): 50, ("N", "E"): 50},
@@ -279,10 +317,12 @@ CASES = [
     # bao_on_laizi): 东 (the thrower) pays 3 × 500/10 × 2 = 300; 北 (闲家) 碰北 "风牌刻子 4 胡",
     # 门风刻 1番 -> 8 -> 10: 东→北 10/10 × 2 = 2, plus what 西 (0) owed 北, 2 -> 4.
     pytest.param(
-        [DE_9S,
-         show("S", "123456m789p345678s22z"),
-         show("N", "1357m24689p1357s", [("peng", "444z", "E")]),
-         win("S", "discard", "2z", "E", flags=["first_discard", "bao_san_jia"])],
+        [
+            DE_9S,
+            show("S", "123456m789p345678s22z"),
+            show("N", "1357m24689p1357s", [("peng", "444z", "E")]),
+            win("S", "discard", "2z", "E", flags=["first_discard", "bao_san_jia"]),
+        ],
         {"multiplier": 2},
         {"S": 500, "N": 10},
         {("E", "S"): 300, ("E", "N"): 4},
@@ -293,9 +333,11 @@ CASES = [
     # 123m 456m 789p 234s 678s, 西 + 得 -> 西西 (门风对 2), self-drawn 西 (单吊 2, 自摸 2):
     # 胡 竹 4 + 白 4 + 2 + 2 + 2 + 20 = 34; 番 竹 1 + 翻白板 1 = 2 (one 得: no 无得) -> 136 -> 140.
     pytest.param(
-        [{"type": "wildcard", "indicator": "1f"},
-         show("W", "123456m789p234678s3z3f", revealed=["7f", "5z"]),
-         win("W", "self_draw", "3z")],
+        [
+            {"type": "wildcard", "indicator": "1f"},
+            show("W", "123456m789p234678s3z3f", revealed=["7f", "5z"]),
+            win("W", "self_draw", "3z"),
+        ],
         {},
         {"W": 140},
         {("E", "W"): 14, ("S", "W"): 14, ("N", "W"): 14},

@@ -25,8 +25,6 @@ SESSION = {"type": "session", "ruleset": "toy", "players": ["阿强", "小李", 
 HAND = {"type": "hand", "no": 1, "seats": {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"}}
 
 
-
-
 def jsonl(*records: dict) -> bytes:
     return "".join(canonical_json(r) + "\n" for r in records).encode()
 
@@ -48,7 +46,10 @@ def test_the_import_registers_it_and_unregistering_forgets_it(toy):
         get_ruleset("toy")
     with pytest.raises(LogFormatError) as refused:
         parse_log(jsonl(*discard_win(1)))
-    assert "field ruleset: must be one of 'wenling', 'huangyan', 'zhoushan', 'xizhou' (got \"toy\")" in str(refused.value)
+    assert (
+        "field ruleset: must be one of 'wenling', 'huangyan', 'zhoushan', 'xizhou' (got \"toy\")"
+        in str(refused.value)
+    )
 
 
 def test_a_name_is_registered_once(toy):
@@ -116,4 +117,6 @@ def test_a_deployment_names_it_in_fupan_rulesets_and_the_command_line_knows_it(t
     assert refused.returncode != 0 and "must be one of" in refused.stdout + refused.stderr
     broken = fupan("verify", str(log), rulesets="no_such_club.rules")
     assert broken.returncode == 2
-    assert broken.stderr.startswith("error: FUPAN_RULESETS names 'no_such_club.rules', which cannot")
+    assert broken.stderr.startswith(
+        "error: FUPAN_RULESETS names 'no_such_club.rules', which cannot"
+    )

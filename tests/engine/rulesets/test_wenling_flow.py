@@ -11,8 +11,15 @@ from engine.tiles import parse_tiles
 from events.codec import parse_log
 from tests.engine.rulesets.wenling_helpers import RS
 
-SESSION = {"type": "session", "ruleset": "wenling", "options": {}, "club": "温岭", "table": "1",
-           "players": ["甲", "乙", "丙", "丁"], "started_at": "2026-11-28T19:30:00+08:00"}
+SESSION = {
+    "type": "session",
+    "ruleset": "wenling",
+    "options": {},
+    "club": "温岭",
+    "table": "1",
+    "players": ["甲", "乙", "丙", "丁"],
+    "started_at": "2026-11-28T19:30:00+08:00",
+}
 HAND = {"type": "hand", "no": 1, "seats": {"E": "甲", "S": "乙", "W": "丙", "N": "丁"}}
 TURN = ("S", "W", "N", "E")
 
@@ -20,8 +27,12 @@ TURN = ("S", "W", "N", "E")
 def build(deal: dict[str, str], first: str, draws: list[str], end: list[dict], indicator="9s"):
     """Dice, deal, 得, E's first discard, then each seat in turn draws a tile and throws it
     (摸切) for every tile of ``draws``; ``end`` closes the hand. Canonical records via the codec."""
-    recs = [SESSION, HAND, {"type": "dice", "seat": "E", "dice": [3, 4]},
-            {"type": "dice", "seat": "E", "dice": [2, 6]}]
+    recs = [
+        SESSION,
+        HAND,
+        {"type": "dice", "seat": "E", "dice": [3, 4]},
+        {"type": "dice", "seat": "E", "dice": [2, 6]},
+    ]
     recs += [{"type": "deal", "seat": s, "tiles": t} for s, t in deal.items()]
     recs.append({"type": "wildcard", "indicator": indicator})
     recs.append({"type": "discard", "seat": "E", "tile": first})
@@ -45,9 +56,11 @@ POOL = parse_tiles("2m4m5m7m8m1p3p4p6p7p9p2s3s6s") * 3 + parse_tiles("1p9p2s3s6s
 
 def raw_stage_hand(west=WEST, last_draw="1z", first="1m", east=EAST, draws=49):
     """西's last draw comes after ``draws`` 摸切 draws (49: 28 live tiles left, 生牌阶段)."""
-    end = [{"type": "draw", "seat": "W", "tile": last_draw},
-           {"type": "discard", "seat": "W", "tile": "5p"},
-           {"type": "win", "seat": "S", "how": "discard", "tile": "5p", "from": "W"}]
+    end = [
+        {"type": "draw", "seat": "W", "tile": last_draw},
+        {"type": "discard", "seat": "W", "tile": "5p"},
+        {"type": "win", "seat": "S", "how": "discard", "tile": "5p", "from": "W"},
+    ]
     deal = {"E": east, "S": SOUTH, "W": west, "N": NORTH}
     return build(deal, first, POOL[:draws], end)
 
@@ -111,11 +124,17 @@ def _flows(payments):
 
 def dragon_hand(west: str, south="123456789m234p567p7z"):
     """西 throws 中 on its first turn and 南 wins on it (单吊 中)."""
-    deal = {"E": "9s9s9s1m" + "1z2z3z4z1s4s7s2p5p3m6m9m5s", "S": south, "W": west,
-            "N": "1z2z3z4z6z1s4s7s2p5p3m6m9m5s8p8p"}
-    end = [{"type": "draw", "seat": "W", "tile": "2m"},
-           {"type": "discard", "seat": "W", "tile": "7z"},
-           {"type": "win", "seat": "S", "how": "discard", "tile": "7z", "from": "W"}]
+    deal = {
+        "E": "9s9s9s1m" + "1z2z3z4z1s4s7s2p5p3m6m9m5s",
+        "S": south,
+        "W": west,
+        "N": "1z2z3z4z6z1s4s7s2p5p3m6m9m5s8p8p",
+    }
+    end = [
+        {"type": "draw", "seat": "W", "tile": "2m"},
+        {"type": "discard", "seat": "W", "tile": "7z"},
+        {"type": "win", "seat": "S", "how": "discard", "tile": "7z", "from": "W"},
+    ]
     return build(deal, "1m", ["4m"], end)
 
 
@@ -145,37 +164,64 @@ def test_red_when_one_step_from_ready_is_normal():
 
 def test_passed_peng_in_a_full_log():
     # 南 holds 1m1m: it lets 西's 1m go, then pengs 北's 1m without having drawn in between.
-    deal = {"E": "2m3m4m5m6m7m8m9m1p2p3p4p5p6p7p8p9p", "S": "1m1m9m9m1p2p3p4p5p6p7p8p9p1s2s3s",
-            "W": "1s2s3s4s5s6s7s8s1p1z1z2z2z3z3z4z", "N": "4s5s6s7s8s9m4z4z6z6z6z7z7z7z2m3m"}
-    end = [{"type": "peng", "seat": "S"}, {"type": "discard", "seat": "S", "tile": "9m"},
-           {"type": "exhausted"}]
+    deal = {
+        "E": "2m3m4m5m6m7m8m9m1p2p3p4p5p6p7p8p9p",
+        "S": "1m1m9m9m1p2p3p4p5p6p7p8p9p1s2s3s",
+        "W": "1s2s3s4s5s6s7s8s1p1z1z2z2z3z3z4z",
+        "N": "4s5s6s7s8s9m4z4z6z6z6z7z7z7z2m3m",
+    }
+    end = [
+        {"type": "peng", "seat": "S"},
+        {"type": "discard", "seat": "S", "tile": "9m"},
+        {"type": "exhausted"},
+    ]
     hand = replay(build(deal, "9p", ["8p", "1m", "1m"], end)).hands[0]
     codes = [a.code for a in hand.anomalies]
     assert codes.count("passed_peng") == 1
-    ok = replay(build(deal, "9p", ["8p", "1m"], [
-        {"type": "peng", "seat": "S"}, {"type": "discard", "seat": "S", "tile": "9m"},
-        {"type": "exhausted"}])).hands[0]
+    ok = replay(
+        build(
+            deal,
+            "9p",
+            ["8p", "1m"],
+            [
+                {"type": "peng", "seat": "S"},
+                {"type": "discard", "seat": "S", "tile": "9m"},
+                {"type": "exhausted"},
+            ],
+        )
+    ).hands[0]
     assert "passed_peng" not in [a.code for a in ok.anomalies]
 
 
 def test_instant_wins_at_the_deal_by_two_seats():
-    deal = {"E": "9s9s9s1m2m3m4m5m6m7m8m1p2p3p4p5p6p",  # three 得
-            "S": "5z5z5z5z1m2m3m4m5m6m7m8m1p2p3p4p",  # four whites
-            "W": "1s2s3s4s5s6s7s8s1p1z1z2z2z3z3z4z", "N": "4s5s6s7s8s9m4z4z6z6z6z7z7z7z2m3m"}
-    recs = [SESSION, HAND, {"type": "dice", "seat": "E", "dice": [3, 4]},
-            {"type": "dice", "seat": "E", "dice": [2, 6]}]
+    deal = {
+        "E": "9s9s9s1m2m3m4m5m6m7m8m1p2p3p4p5p6p",  # three 得
+        "S": "5z5z5z5z1m2m3m4m5m6m7m8m1p2p3p4p",  # four whites
+        "W": "1s2s3s4s5s6s7s8s1p1z1z2z2z3z3z4z",
+        "N": "4s5s6s7s8s9m4z4z6z6z6z7z7z7z2m3m",
+    }
+    recs = [
+        SESSION,
+        HAND,
+        {"type": "dice", "seat": "E", "dice": [3, 4]},
+        {"type": "dice", "seat": "E", "dice": [2, 6]},
+    ]
     recs += [{"type": "deal", "seat": s, "tiles": t} for s, t in deal.items()]
     recs.append({"type": "wildcard", "indicator": "9s"})
     for tile in ("9p", "9p", "9p", "9p"):
         recs.append({"type": "reveal", "seat": "S", "tile": "5z"})
         recs.append({"type": "draw", "seat": "S", "tile": tile, "from": "back"})
-    recs += [{"type": "win", "seat": "E", "how": "instant"}, {"type": "win", "seat": "S", "how": "instant"}]
+    recs += [
+        {"type": "win", "seat": "E", "how": "instant"},
+        {"type": "win", "seat": "S", "how": "instant"},
+    ]
     records = parse_log("\n".join(json.dumps(r, ensure_ascii=False) for r in recs)).records
     hand = replay(records).hands[0]
     assert [a for a in hand.anomalies if a.severity == "error"] == []
     s = RS.score(hand.outcome, hand.opts)
     assert {k: (v.points, v.lines[0].code) for k, v in s.items() if v.limit} == {
-        "E": (500, "three_de"), "S": (500, "four_white")
+        "E": (500, "three_de"),
+        "S": (500, "four_white"),
     }
     assert RS.next_dealer(hand.outcome, hand.opts) == "E"
 

@@ -8,8 +8,14 @@ def test_nonwinner_items_and_total_without_the_base_20():
     s = scored("nonwinners.jsonl", 1)
     # 西: 西 暗刻 8 + 111m 暗刻 8 + 发 对 2 + 白 秋 翻出 8 = 26 胡; 门风 1 + 白 1 + 秋 (own) 1 = 3番
     #     → 26 × 8 = 208 → 210.
-    assert items(s["W"]) == {"pung_concealed_major": 2, "fan_seat_wind": 1, "pair_value": 1,
-                             "bonus_tile": 2, "fan_white": 1, "fan_own_flower": 1}
+    assert items(s["W"]) == {
+        "pung_concealed_major": 2,
+        "fan_seat_wind": 1,
+        "pair_value": 1,
+        "bonus_tile": 2,
+        "fan_white": 1,
+        "fan_own_flower": 1,
+    }
     assert s["W"].points == 210
     # 北: 北北 + 得 → 北 暗刻 8 胡 but no 门风 番 (得 may not make it for a non-winner); it beats
     #     北 对 2 + 22m+得 4 = 6 → 8 → 10.

@@ -20,9 +20,18 @@ FLOWERS = tuple(f"{i}f" for i in range(1, 9))
 # indicator: (the 得, 闹闹, the faces a hand may hold (not 得, not revealed), the revealed kinds)
 TABLES = {
     "9s": (("9s",) * 3, False, [f for f in FACES if f not in ("9s", "5z")], ("5z", *FLOWERS)),
-    "7z": (("7z",) * 3, True, [f for f in FACES if f not in ("5z", "6z", "7z")], ("5z", "6z", *FLOWERS)),
-    "1f": (("2f", "3f", "4f"), True, [f for f in FACES if f not in ("5z", "6z", "7z")],
-           ("5z", "6z", "7z", "5f", "6f", "7f", "8f")),
+    "7z": (
+        ("7z",) * 3,
+        True,
+        [f for f in FACES if f not in ("5z", "6z", "7z")],
+        ("5z", "6z", *FLOWERS),
+    ),
+    "1f": (
+        ("2f", "3f", "4f"),
+        True,
+        [f for f in FACES if f not in ("5z", "6z", "7z")],
+        ("5z", "6z", "7z", "5f", "6f", "7f", "8f"),
+    ),
 }
 
 
@@ -81,7 +90,9 @@ def _meld_hu_fan(meld, seat_wind, naonao):
 
 
 def _revealed_hu_fan(revealed, seat, naonao):
-    fan = sum(1 for t in revealed if t == "5z" or t in OWN_FLOWERS[seat] or (naonao and t in ("6z", "7z")))
+    fan = sum(
+        1 for t in revealed if t == "5z" or t in OWN_FLOWERS[seat] or (naonao and t in ("6z", "7z"))
+    )
     return 4 * len(revealed), fan
 
 
@@ -122,17 +133,40 @@ def oracle_winner(concealed, melds, revealed, seat, how, tile, flags, indicator)
                 groups = [("pair", pair), *sets]
                 for win_face in win_face_options:
                     for i, (kind, first) in enumerate(groups):
-                        members = [first] * 2 if kind == "pair" else (
-                            [first] * 3 if kind == "pung" else [f"{int(first[0]) + j}{first[1]}" for j in range(3)])
+                        members = (
+                            [first] * 2
+                            if kind == "pair"
+                            else (
+                                [first] * 3
+                                if kind == "pung"
+                                else [f"{int(first[0]) + j}{first[1]}" for j in range(3)]
+                            )
+                        )
                         if win_face not in members:
                             continue
-                        best = max(best, _reading_total(
-                            groups, i, _wait(kind, first, win_face), hu, fan, how, seat_wind, naonao,
-                            meld_suits, meld_faces, melds, restored - 2 * (pair in wild)))
+                        best = max(
+                            best,
+                            _reading_total(
+                                groups,
+                                i,
+                                _wait(kind, first, win_face),
+                                hu,
+                                fan,
+                                how,
+                                seat_wind,
+                                naonao,
+                                meld_suits,
+                                meld_faces,
+                                melds,
+                                restored - 2 * (pair in wild),
+                            ),
+                        )
     return best
 
 
-def _reading_total(groups, win_i, wait, hu, fan, how, seat_wind, naonao, meld_suits, meld_faces, melds, restored):
+def _reading_total(
+    groups, win_i, wait, hu, fan, how, seat_wind, naonao, meld_suits, meld_faces, melds, restored
+):
     pair = groups[0][1]
     hu += 2 if pair == seat_wind or pair in DRAGONS else 0
     for i, (kind, first) in enumerate(groups[1:], 1):
@@ -169,14 +203,20 @@ def oracle_nonwinner(concealed, melds, revealed, seat, indicator):
     real_counts = Counter(real)
     for faces in product((*FACES, None), repeat=k):  # None: a 得 left unused
         counts = real_counts + Counter(f for f in faces if f)
-        if all(w in melded_winds or counts[w] >= 3 or (w == seat_wind and counts[w] >= 2) for w in WINDS):
+        if all(
+            w in melded_winds or counts[w] >= 3 or (w == seat_wind and counts[w] >= 2)
+            for w in WINDS
+        ):
             return 500
         hu, fan = hu0, fan0
         for face, n in counts.items():
             value_pair = face == seat_wind or face in DRAGONS
             if n >= 3:
                 hu += 8 if _major(face) else 4
-                fan += int(real_counts[face] >= 3 and (face == seat_wind or (face in DRAGONS and not naonao)))
+                fan += int(
+                    real_counts[face] >= 3
+                    and (face == seat_wind or (face in DRAGONS and not naonao))
+                )
                 n -= 3
             if n >= 2 and value_pair:
                 hu += 2
@@ -198,7 +238,11 @@ def winners(draw):
     into 得, up to three revealed bonus tiles, any seat, any way of winning."""
     indicator = draw(st.sampled_from(sorted(TABLES)))
     wild, naonao, faces, bonus = TABLES[indicator]
-    starts = [f for f in faces if f[1] != "z" and int(f[0]) <= 7 and all(t in faces for t in _tiles("chow", f))]
+    starts = [
+        f
+        for f in faces
+        if f[1] != "z" and int(f[0]) <= 7 and all(t in faces for t in _tiles("chow", f))
+    ]
     groups = [_tiles("pair", draw(st.sampled_from(faces)))]
     for _ in range(5):
         kind = draw(st.sampled_from(["pung", "chow"]))
@@ -221,21 +265,41 @@ def winners(draw):
     revealed = draw(st.lists(st.sampled_from(bonus), max_size=3, unique=True))
     seat = draw(st.sampled_from("ESWN"))
     how = draw(st.sampled_from(["discard", "self_draw", "robbed_kong"]))
-    tile = draw(st.sampled_from(sorted(set(concealed) if how == "self_draw" else set(concealed) - set(wild))))
-    flags = frozenset({"kong_replacement"}) if how == "self_draw" and draw(st.booleans()) else frozenset()
+    tile = draw(
+        st.sampled_from(
+            sorted(set(concealed) if how == "self_draw" else set(concealed) - set(wild))
+        )
+    )
+    flags = (
+        frozenset({"kong_replacement"})
+        if how == "self_draw" and draw(st.booleans())
+        else frozenset()
+    )
     return concealed, tuple(melds), tuple(revealed), seat, how, tile, flags, indicator
 
 
 def _outcome(indicator, shows, wins=()):
-    return HandOutcome(no=1, seats=dict.fromkeys("ESWN", "p"), indicator=indicator,
-                       wildcards=frozenset(TABLES[indicator][0]), showdowns={s.seat: s for s in shows}, wins=wins)
+    return HandOutcome(
+        no=1,
+        seats=dict.fromkeys("ESWN", "p"),
+        indicator=indicator,
+        wildcards=frozenset(TABLES[indicator][0]),
+        showdowns={s.seat: s for s in shows},
+        wins=wins,
+    )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
 @given(winners())
 def test_winner_points_agree_with_an_independent_reading_of_the_seed(hand):
     concealed, melds, revealed, seat, how, tile, flags, indicator = hand
-    win = Win(seat, how, tile, None if how == "self_draw" else "ESWN"["ESWN".index(seat) - 1], flags)
+    win = Win(
+        seat, how, tile, None if how == "self_draw" else "ESWN"["ESWN".index(seat) - 1], flags
+    )
     outcome = _outcome(indicator, [Showdown(seat, tuple(concealed), melds, revealed)], (win,))
     expected = oracle_winner(concealed, melds, revealed, seat, how, tile, flags, indicator)
     assert score_winner(outcome, win, RS.options()).points == expected
@@ -257,10 +321,20 @@ def nonwinners(draw):
     counts = Counter(concealed) + Counter(t for m in melds for t in m.tiles)
     assume(max(counts.values()) <= 4)
     revealed = draw(st.lists(st.sampled_from(bonus), max_size=3, unique=True))
-    return concealed + list(wild[:k]), melds, tuple(revealed), draw(st.sampled_from("ESWN")), indicator
+    return (
+        concealed + list(wild[:k]),
+        melds,
+        tuple(revealed),
+        draw(st.sampled_from("ESWN")),
+        indicator,
+    )
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(
+    max_examples=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
 @given(nonwinners())
 def test_nonwinner_points_agree_with_an_independent_reading_of_the_seed(hand):
     concealed, melds, revealed, seat, indicator = hand

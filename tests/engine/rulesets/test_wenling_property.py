@@ -16,7 +16,9 @@ from tests.engine.rulesets.wenling_helpers import RS
 
 WILD = "9s"
 PLAIN = [f for f in FACES if f != WILD]
-CHOW_STARTS = [f for f in PLAIN if f[1] in "mps" and int(f[0]) <= 7 and f"{int(f[0]) + 2}{f[1]}" != WILD]
+CHOW_STARTS = [
+    f for f in PLAIN if f[1] in "mps" and int(f[0]) <= 7 and f"{int(f[0]) + 2}{f[1]}" != WILD
+]
 
 
 def _chow(start: str) -> list[str]:
@@ -67,8 +69,13 @@ def _brute(outcome: HandOutcome, win: Win, opts) -> int:
 def test_max_over_readings_equals_brute_force(hand):
     tiles, tile, how = hand
     win = Win("S", how, tile, "W" if how == "discard" else None)
-    outcome = HandOutcome(no=1, seats=dict.fromkeys("ESWN", "p"), indicator=WILD,
-                          wildcards=frozenset({WILD}), showdowns={"S": Showdown("S", tuple(tiles))},
-                          wins=(win,))
+    outcome = HandOutcome(
+        no=1,
+        seats=dict.fromkeys("ESWN", "p"),
+        indicator=WILD,
+        wildcards=frozenset({WILD}),
+        showdowns={"S": Showdown("S", tuple(tiles))},
+        wins=(win,),
+    )
     opts = RS.options()
     assert score_winner(outcome, win, opts).points == _brute(outcome, win, opts)

@@ -18,8 +18,18 @@ from tests.engine.rulesets.wenling_helpers import FIXTURES, RS, records
 
 # Hand -> the points each scored seat gets (x2 session: each payment is points / 10 x 2).
 POINTS = {
-    1: {"E": 50, "S": 40, "W": 70, "N": 10},  # 两面 not 旁胡, 无得; 闲家 门风暗刻, 碰风, own flower, 白
-    2: {"E": 130, "S": 30, "W": 340, "N": 10},  # 闹闹: 翻发/白 番, 2张得, 嵌档, 自摸; 闲家 得 without 番
+    1: {
+        "E": 50,
+        "S": 40,
+        "W": 70,
+        "N": 10,
+    },  # 两面 not 旁胡, 无得; 闲家 门风暗刻, 碰风, own flower, 白
+    2: {
+        "E": 130,
+        "S": 30,
+        "W": 340,
+        "N": 10,
+    },  # 闹闹: 翻发/白 番, 2张得, 嵌档, 自摸; 闲家 得 without 番
     3: {"E": 10, "S": 20, "W": 30, "N": 500},  # 四风会齐 with a 得, 包三家
     4: {"S": 500},  # 双得还原 in two chows
     5: {"E": 500},  # 528 capped, not a 腊子
@@ -27,7 +37,12 @@ POINTS = {
     7: {"S": 120, "W": 10},  # 抢杠胡, 嵌档; the robbed kong stays a 碰
     8: {"E": 260, "N": 50},  # 自摸得 + 2张得, 单吊 on a 得; 闲家 碰中
     9: {"W": 360},  # 对对胡, the pung completed by the discard is a 刻子
-    10: {"E": 10, "S": 500, "W": 40, "N": 500},  # two instant winners: 4张红花 and 3张得 (flower 得)
+    10: {
+        "E": 10,
+        "S": 500,
+        "W": 40,
+        "N": 500,
+    },  # two instant winners: 4张红花 and 3张得 (flower 得)
     11: {"S": 500},  # 地胡
     12: {},  # 黄牌
     13: {"E": 90, "W": 500},  # 旁胡 自摸; 闲家四风会齐 with a 得
@@ -139,7 +154,12 @@ def test_raw_points_from_the_command_line_are_totals_as_the_seed_pays_them():
     # Each total rounds up to 10 before the non-winners take differences: 西 139 -> 140,
     # 东 11 -> 20: 东 pays 西 (140-20)/10 = 12 (not (139-11)/10 rounded up = 13); 北 0 pays 14.
     assert _cli_settle({"S": 40, "W": 139, "E": 11, "N": 0}) == {
-        ("E", "S"): 4, ("W", "S"): 4, ("N", "S"): 4, ("E", "W"): 12, ("N", "W"): 14, ("N", "E"): 2,
+        ("E", "S"): 4,
+        ("W", "S"): 4,
+        ("N", "S"): 4,
+        ("E", "W"): 12,
+        ("N", "W"): 14,
+        ("N", "E"): 2,
     }
 
 
@@ -153,8 +173,27 @@ def test_the_fupan_commands_agree():
     runner = CliRunner()
     assert runner.invoke(app, ["verify", str(FIXTURES / "review.jsonl")]).exit_code == 0
     assert runner.invoke(app, ["verify", str(FIXTURES / "review_disputes.jsonl")]).exit_code == 1
-    out = runner.invoke(app, ["settle", "-r", "wenling", "-o", "multiplier=2", "--winner", "N", "--how", "discard",
-                              "--from", "E", "--liable", "E", "--points", "N=500,E=10,S=20,W=30", "--json"])
+    out = runner.invoke(
+        app,
+        [
+            "settle",
+            "-r",
+            "wenling",
+            "-o",
+            "multiplier=2",
+            "--winner",
+            "N",
+            "--how",
+            "discard",
+            "--from",
+            "E",
+            "--liable",
+            "E",
+            "--points",
+            "N=500,E=10,S=20,W=30",
+            "--json",
+        ],
+    )
     assert out.exit_code == 0, out.output
     flows = {(p["from"], p["to"]): p["amount"] for p in json.loads(out.stdout)["payments"]}
     assert flows == {("E", "N"): 300, ("E", "S"): 4, ("E", "W"): 8}
@@ -165,7 +204,11 @@ def test_a_multiplier_below_one_is_refused_clearly():
     for bad in (0, -1):
         with pytest.raises(OptionError, match="option multiplier: .* is below 1"):
             RS.options({"multiplier": bad})
-    text = (FIXTURES / "review.jsonl").read_text(encoding="utf-8").replace('"multiplier":2', '"multiplier":0', 1)
+    text = (
+        (FIXTURES / "review.jsonl")
+        .read_text(encoding="utf-8")
+        .replace('"multiplier":2', '"multiplier":0', 1)
+    )
     with pytest.raises(LogFormatError, match="multiplier"):
         parse_log(text)
 
@@ -174,17 +217,27 @@ def test_settle_refuses_what_no_hand_produces():
     # `fupan settle --winner S --liable S` paid nothing (the winner's points zeroed as liable);
     # negative points paid nothing either. Both are now a clear error, exit 2.
     with pytest.raises(ValueError, match="liable seat S is a winner"):
-        RS.settle(SettleInput((Win("S", "discard", "5p", "W"),), {"S": 100}, (Liability("bao_san_jia", "S", "S"),)),
-                  RS.options())
+        RS.settle(
+            SettleInput(
+                (Win("S", "discard", "5p", "W"),), {"S": 100}, (Liability("bao_san_jia", "S", "S"),)
+            ),
+            RS.options(),
+        )
     with pytest.raises(ValueError, match="points of S are below 0"):
         _cli_settle({"S": -50})
 
 
 def _summary(show: dict, wins: list, indicator="9s") -> list[dict]:
     """A one-hand summary log: the showdowns {seat: (concealed, revealed)} and the win lines."""
-    recs = [records("review.jsonl")[0], {"type": "hand", "no": 1, "seats": dict(zip("ESWN", "甲乙丙丁", strict=True))},
-            {"type": "wildcard", "indicator": indicator}]
-    recs += [{"type": "showdown", "seat": s, "concealed": c, "revealed": list(r)} for s, (c, r) in show.items()]
+    recs = [
+        records("review.jsonl")[0],
+        {"type": "hand", "no": 1, "seats": dict(zip("ESWN", "甲乙丙丁", strict=True))},
+        {"type": "wildcard", "indicator": indicator},
+    ]
+    recs += [
+        {"type": "showdown", "seat": s, "concealed": c, "revealed": list(r)}
+        for s, (c, r) in show.items()
+    ]
     recs += [{"type": "win", **w} for w in wins]
     return parse_log("\n".join(json.dumps(r, ensure_ascii=False) for r in recs)).records
 
@@ -192,15 +245,26 @@ def _summary(show: dict, wins: list, indicator="9s") -> list[dict]:
 def test_a_seat_showing_an_automatic_win_it_did_not_declare_is_flagged():
     # 西 ends with three 得 and 北 with four whites: each was a 腊子 the moment it had them
     # (自动胡牌), so the hand cannot have ended with 东's win and its settlement is wrong.
-    hand = audit_records(_summary({
-        "E": ("123456789m234567p88s", ()),
-        "W": ("9s9s9s1m2m3m4m5m6m7m8m1p2p3p4p5p", ()),
-        "N": ("1m2m3m4m5m6m7m8m1p2p3p4p6s6s7s7s", ("5z",) * 4),
-    }, [{"seat": "E", "how": "self_draw", "tile": "8s"}]))["hands"][0]
+    hand = audit_records(
+        _summary(
+            {
+                "E": ("123456789m234567p88s", ()),
+                "W": ("9s9s9s1m2m3m4m5m6m7m8m1p2p3p4p5p", ()),
+                "N": ("1m2m3m4m5m6m7m8m1p2p3p4p6s6s7s7s", ("5z",) * 4),
+            },
+            [{"seat": "E", "how": "self_draw", "tile": "8s"}],
+        )
+    )["hands"][0]
     missed = [(a["code"], a["severity"], a["message"]) for a in hand["anomalies"]]
     name = {s: f"{hand['seats'][s]} shows " for s in "WN"}
-    assert [(c, sev, m[:len(name[s])]) for (c, sev, m), s in zip(missed, "WN", strict=True)] == [
-        ("instant_win_missed", "error", name["W"]), ("instant_win_missed", "error", name["N"])]
-    declared = audit_records(_summary({"N": ("1m2m3m4m5m6m7m8m1p2p3p4p6s6s7s7s", ("5z",) * 4)},
-                                      [{"seat": "N", "how": "instant"}]))["hands"][0]
+    assert [(c, sev, m[: len(name[s])]) for (c, sev, m), s in zip(missed, "WN", strict=True)] == [
+        ("instant_win_missed", "error", name["W"]),
+        ("instant_win_missed", "error", name["N"]),
+    ]
+    declared = audit_records(
+        _summary(
+            {"N": ("1m2m3m4m5m6m7m8m1p2p3p4p6s6s7s7s", ("5z",) * 4)},
+            [{"seat": "N", "how": "instant"}],
+        )
+    )["hands"][0]
     assert declared["anomalies"] == [] and declared["limits"] == {"N": "laizi"}

@@ -28,7 +28,12 @@ def test_winner_paid_by_each_and_nonwinners_pay_the_difference():
     # 东→西 (210-40)/10×2 = 34, 北→西 40, 北→东 6.
     assert h1["points"] == {"E": 40, "S": 80, "W": 210, "N": 10}
     assert _flows(h1["expected_payments"]) == {
-        ("E", "S"): 16, ("W", "S"): 16, ("N", "S"): 16, ("E", "W"): 34, ("N", "W"): 40, ("N", "E"): 6,
+        ("E", "S"): 16,
+        ("W", "S"): 16,
+        ("N", "S"): 16,
+        ("E", "W"): 34,
+        ("N", "W"): 40,
+        ("N", "E"): 6,
     }
 
 
@@ -43,7 +48,11 @@ def test_two_instant_winners_each_paid_by_the_nonwinners():
     h3 = report()["hands"][2]
     assert h3["winners"] == ["S", "N"] and h3["limits"] == {"S": "laizi", "N": "laizi"}
     assert _flows(h3["expected_payments"]) == {
-        ("E", "S"): 100, ("W", "S"): 100, ("E", "N"): 100, ("W", "N"): 100, ("E", "W"): 2,
+        ("E", "S"): 100,
+        ("W", "S"): 100,
+        ("E", "N"): 100,
+        ("W", "N"): 100,
+        ("E", "W"): 2,
     }
 
 
@@ -57,7 +66,9 @@ def test_huang_pai_pays_nothing_and_the_dealer_passes():
 def test_forgotten_fan_is_explained():
     disputes = report()["hands"][4]["disputes"]
     assert {(d["from"], d["to"], d["expected"], d["recorded"]) for d in disputes} == {
-        ("E", "S", 16, 8), ("W", "S", 16, 8), ("N", "S", 16, 8)
+        ("E", "S", 16, 8),
+        ("W", "S", 16, 8),
+        ("N", "S", 16, 8),
     }
     assert disputes[0]["explanation"]["code"] == "fan_missed"
 
@@ -75,12 +86,20 @@ def _pay(inp, **options):
 
 def test_unrounded_points_round_up_when_settled_from_the_command_line():
     # 南 132 counts as 140: 14 each; 东 0 北 0 西 0.
-    assert _pay(_inp({"S": 132, "E": 0, "W": 0, "N": 0})) == {("E", "S"): 14, ("W", "S"): 14, ("N", "S"): 14}
+    assert _pay(_inp({"S": 132, "E": 0, "W": 0, "N": 0})) == {
+        ("E", "S"): 14,
+        ("W", "S"): 14,
+        ("N", "S"): 14,
+    }
 
 
 def test_multiplier_scales_every_payment():
     assert _pay(_inp({"S": 50, "E": 20, "W": 0, "N": 0}), multiplier=3) == {
-        ("E", "S"): 15, ("W", "S"): 15, ("N", "S"): 15, ("W", "E"): 6, ("N", "E"): 6,
+        ("E", "S"): 15,
+        ("W", "S"): 15,
+        ("N", "S"): 15,
+        ("W", "E"): 6,
+        ("N", "E"): 6,
     }
 
 
@@ -101,7 +120,10 @@ def test_bao_not_applied_is_an_explanation():
     assert "bao_not_applied" in codes and "bao_wrongly_applied" not in codes
     h1 = hands("settlement.jsonl")[1]
     s1 = RS.score(h1.outcome, h1.opts)
-    mistakes = {m.code: m for m in RS.mistakes(h1.outcome, s1, RS.settle_input(h1.outcome, s1, h1.opts), h1.opts)}
+    mistakes = {
+        m.code: m
+        for m in RS.mistakes(h1.outcome, s1, RS.settle_input(h1.outcome, s1, h1.opts), h1.opts)
+    }
     wrongly = {(p.payer, p.payee): p.amount for p in mistakes["bao_wrongly_applied"].payments}
     assert wrongly == {("W", "S"): 48, ("W", "E"): 14, ("W", "N"): 2}
     assert {"fan_missed", "hu_missed", "fan_added", "nonwinners_not_settled"} <= set(mistakes)
@@ -111,8 +133,10 @@ def _slips(fixture, no):
     h = hands(fixture)[no]
     scorings = RS.score(h.outcome, h.opts)
     inp = RS.settle_input(h.outcome, scorings, h.opts)
-    return {m.code: {(p.payer, p.payee): p.amount for p in m.payments}
-            for m in RS.mistakes(h.outcome, scorings, inp, h.opts)}
+    return {
+        m.code: {(p.payer, p.payee): p.amount for p in m.payments}
+        for m in RS.mistakes(h.outcome, scorings, inp, h.opts)
+    }
 
 
 def test_cap_ignored_and_rounded_down_are_explanations():
@@ -126,7 +150,11 @@ def test_nonwinners_given_the_base_20_is_an_explanation():
     # settlement hand 1 with +20 for non-winners: 东 (16+20)×2 = 72 → 80, 西 (26+20)×8 = 368 → 370,
     # 北 (8+20) = 28 → 30: 东→西 (370-80)/10×2 = 58, 北→西 68, 北→东 10.
     slips = _slips("settlement.jsonl", 1)["nonwinner_base_toggled"]
-    assert {k: v for k, v in slips.items() if "S" not in k} == {("E", "W"): 58, ("N", "W"): 68, ("N", "E"): 10}
+    assert {k: v for k, v in slips.items() if "S" not in k} == {
+        ("E", "W"): 58,
+        ("N", "W"): 68,
+        ("N", "E"): 10,
+    }
 
 
 def test_payments_say_why():
@@ -135,5 +163,7 @@ def test_payments_say_why():
     # a seat is a placeholder the audit names with the hand's player (engine.model.who)
     assert why[("W", "S")] == "包三家(代{E}); 胡牌; 包三家(代{N})"
     assert why[("W", "E")] == "闲家差额; 包三家(代{N})"
-    plain = {(p.payer, p.payee): p.reason for p in RS.settle(_inp({"S": 80, "E": 40}), RS.options())}
+    plain = {
+        (p.payer, p.payee): p.reason for p in RS.settle(_inp({"S": 80, "E": 40}), RS.options())
+    }
     assert plain[("E", "S")] == "胡牌" and plain[("W", "E")] == "闲家差额"

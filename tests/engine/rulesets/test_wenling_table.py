@@ -80,8 +80,13 @@ def test_passed_peng_is_flagged_until_the_seat_draws():
     )
     found = RS.check(_a(7, "peng", "W", "4m"), history, OPTS)
     assert [a.code for a in found] == []  # W drew at seq 3: the pass is forgiven
-    history2 = (history[0], _a(2, "discard", "S", "4m"), _a(3, "draw", "W", "1p"),
-                _a(4, "discard", "W", "1p"), _a(5, "discard", "N", "4m"))
+    history2 = (
+        history[0],
+        _a(2, "discard", "S", "4m"),
+        _a(3, "draw", "W", "1p"),
+        _a(4, "discard", "W", "1p"),
+        _a(5, "discard", "N", "4m"),
+    )
     found = RS.check(_a(6, "peng", "E", "4m"), history2, OPTS)
     assert [a.code for a in found] == ["passed_peng"]
 

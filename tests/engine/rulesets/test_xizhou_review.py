@@ -7,8 +7,19 @@ import pytest
 from tests.engine.rulesets.review_helpers import assert_clean, audit_review, disputed, explanation
 
 POINTS = {
-    1: {"S": 2}, 2: {"W": 6}, 3: {"N": 1}, 4: {"S": 1}, 5: {"S": 1}, 6: {"W": 3}, 7: {"N": 3},
-    8: {"E": 3}, 9: {"S": 2, "N": 2}, 10: {"E": 29}, 11: {"S": 27}, 12: {}, 13: {"N": 40},
+    1: {"S": 2},
+    2: {"W": 6},
+    3: {"N": 1},
+    4: {"S": 1},
+    5: {"S": 1},
+    6: {"W": 3},
+    7: {"N": 3},
+    8: {"E": 3},
+    9: {"S": 2, "N": 2},
+    10: {"E": 29},
+    11: {"S": 27},
+    12: {},
+    13: {"N": 40},
     14: {"N": 15},
 }
 
@@ -40,7 +51,6 @@ def test_four_mixed_flowers_are_si_hua_unless_the_set_option():
     hand = audit_review("xizhou", {"four_flowers": "set"})["hands"][13]
     # 竹 正花 2 + 春夏梅 野花 3 + 单吊1 + 自摸1 + 门清1 = 8台, so each of the three pays 7 less
     assert hand["points"] == {"N": 8}
-
 
 
 @pytest.mark.parametrize(

@@ -16,8 +16,18 @@ from tests.engine.rulesets.review_helpers import (
 )
 
 POINTS = {
-    1: {"S": 3}, 2: {"W": 4}, 3: {"E": 4}, 4: {"N": 1}, 5: {"S": 1, "W": 1}, 6: {"N": 4},
-    7: {"S": 4}, 8: {"E": 3}, 9: {"W": 0}, 10: {"S": 4}, 11: {"E": 4}, 12: {"N": 3},
+    1: {"S": 3},
+    2: {"W": 4},
+    3: {"E": 4},
+    4: {"N": 1},
+    5: {"S": 1, "W": 1},
+    6: {"N": 4},
+    7: {"S": 4},
+    8: {"E": 3},
+    9: {"W": 0},
+    10: {"S": 4},
+    11: {"E": 4},
+    12: {"N": 3},
 }
 
 
@@ -27,8 +37,11 @@ def test_review_hands_audit_clean():
 
 def test_capped_hands_keep_their_raw_tai():
     hands = audit_review("zhoushan")["hands"]
-    raw = {h["no"]: sum(x["value"] * x["count"] for x in next(iter(h["items"].values())))
-           for h in hands if h["no"] in (2, 6, 11)}
+    raw = {
+        h["no"]: sum(x["value"] * x["count"] for x in next(iter(h["items"].values())))
+        for h in hands
+        if h["no"] in (2, 6, 11)
+    }
     assert raw == {2: 5, 6: 7, 11: 7}
 
 
@@ -69,7 +82,10 @@ def test_the_passed_win_log_is_otherwise_clean():
     assert report["anomalies"] == []
     assert [h["disputes"] for h in report["hands"]] == [[], [], [], []]
     assert [[a["code"] for a in h["anomalies"]] for h in report["hands"]] == [
-        ["passed_win"], [], ["passed_win"], []
+        ["passed_win"],
+        [],
+        ["passed_win"],
+        [],
     ]
 
 

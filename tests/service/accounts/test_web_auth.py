@@ -58,7 +58,9 @@ def test_api_needs_a_token(client):
 
 
 def test_token_issue_use_and_revoke(alice, client):
-    html = alice.post("/account", data={"label": "tablet", "csrf_token": csrf_token(alice, "/account")})
+    html = alice.post(
+        "/account", data={"label": "tablet", "csrf_token": csrf_token(alice, "/account")}
+    )
     text = html.get_data(as_text=True)
     token = text.split('id="new-token">')[1].split("<")[0]
     assert token.startswith("fp_")
@@ -67,8 +69,14 @@ def test_token_issue_use_and_revoke(alice, client):
     assert me["username"] == "alice"
     assert [c["name"] for c in me["clubs"]] == [CLUB]
     token_id = text.split('name="token_id" value="')[1].split('"')[0]
-    alice.post("/account", data={"action": "revoke", "token_id": token_id,
-                                 "csrf_token": csrf_token(alice, "/account")})
+    alice.post(
+        "/account",
+        data={
+            "action": "revoke",
+            "token_id": token_id,
+            "csrf_token": csrf_token(alice, "/account"),
+        },
+    )
     client.post("/logout", data={"csrf_token": csrf_token(client, "/")})
     assert client.get("/api/v1/me", headers=headers).status_code == 401
 
@@ -79,7 +87,9 @@ def test_token_is_stored_hashed(app, alice):
     from service.db import db
     from service.models import ApiToken
 
-    text = alice.post("/account", data={"csrf_token": csrf_token(alice, "/account")}).get_data(as_text=True)
+    text = alice.post("/account", data={"csrf_token": csrf_token(alice, "/account")}).get_data(
+        as_text=True
+    )
     token = text.split('id="new-token">')[1].split("<")[0]
     with app.app_context():
         with db() as session:
@@ -102,8 +112,16 @@ def test_passwords_are_hashed(app):
 def test_club_admin_adds_a_member_but_a_member_cannot(client, alice):
     alice.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     token = csrf_token(alice, "/clubs")
-    alice.post("/clubs", data={"club": CLUB, "username": "bob", "role": "auditor", "player": "小李",
-                               "csrf_token": token})
+    alice.post(
+        "/clubs",
+        data={
+            "club": CLUB,
+            "username": "bob",
+            "role": "auditor",
+            "player": "小李",
+            "csrf_token": token,
+        },
+    )
     listed = alice.get("/clubs").get_data(as_text=True)
     assert "<td>bob</td><td>auditor</td><td>小李</td>" in listed
     assert "<td>carol</td><td>auditor</td>" in listed
@@ -111,11 +129,24 @@ def test_club_admin_adds_a_member_but_a_member_cannot(client, alice):
     login(client, "bob")
     page = client.get("/clubs").get_data(as_text=True)
     assert CLUB in page and "<h2>Members" not in page  # bob is no admin: no member list
-    refused = client.post("/clubs", data={"club": OTHER_CLUB, "username": "carol", "role": "admin",
-                                          "csrf_token": csrf_token(client, "/clubs")})
+    refused = client.post(
+        "/clubs",
+        data={
+            "club": OTHER_CLUB,
+            "username": "carol",
+            "role": "admin",
+            "csrf_token": csrf_token(client, "/clubs"),
+        },
+    )
     assert refused.status_code == 403
-    nowhere = client.post("/clubs", data={"club": "无此俱乐部", "username": "carol",
-                                          "csrf_token": csrf_token(client, "/clubs")})
+    nowhere = client.post(
+        "/clubs",
+        data={
+            "club": "无此俱乐部",
+            "username": "carol",
+            "csrf_token": csrf_token(client, "/clubs"),
+        },
+    )
     assert nowhere.status_code == 404
 
 
@@ -146,25 +177,38 @@ def test_cookie_key_is_kept_in_the_data_dir(data_dir, monkeypatch):
     first = create_app().config["SECRET_KEY"]
     assert len(first) == 64 and create_app().config["SECRET_KEY"] == first
     assert (data_dir / "web-secret-key").stat().st_mode & 0o077 == 0
-    assert [p.name for p in data_dir.iterdir() if p.name.startswith("web-secret-key")] == ["web-secret-key"]
+    assert [p.name for p in data_dir.iterdir() if p.name.startswith("web-secret-key")] == [
+        "web-secret-key"
+    ]
 
 
 def test_club_admin_adds_a_member_through_the_api(app, alice):
     alice.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     token = csrf_token(alice, "/")
-    response = alice.post(f"/api/v1/clubs/{CLUB}/members",
-                          json={"username": "bob", "role": "auditor", "player": "小李"},
-                          headers={"X-CSRFToken": token})
+    response = alice.post(
+        f"/api/v1/clubs/{CLUB}/members",
+        json={"username": "bob", "role": "auditor", "player": "小李"},
+        headers={"X-CSRFToken": token},
+    )
     assert response.status_code == 201
-    assert {"username": "bob", "role": "auditor", "player": "小李"} in response.get_json()["members"]
-    unknown = alice.post(f"/api/v1/clubs/{CLUB}/members", json={"username": "nobody"},
-                         headers={"X-CSRFToken": token})
+    assert {"username": "bob", "role": "auditor", "player": "小李"} in response.get_json()[
+        "members"
+    ]
+    unknown = alice.post(
+        f"/api/v1/clubs/{CLUB}/members", json={"username": "nobody"}, headers={"X-CSRFToken": token}
+    )
     assert unknown.status_code == 400 and "no user" in unknown.get_json()["message"]
-    bad_role = alice.post(f"/api/v1/clubs/{CLUB}/members", json={"username": "bob", "role": "boss"},
-                          headers={"X-CSRFToken": token})
+    bad_role = alice.post(
+        f"/api/v1/clubs/{CLUB}/members",
+        json={"username": "bob", "role": "boss"},
+        headers={"X-CSRFToken": token},
+    )
     assert bad_role.status_code == 400
     carol = app.test_client()
     login(carol, "carol")  # an auditor, not an admin
-    refused = carol.post(f"/api/v1/clubs/{CLUB}/members", json={"username": "bob"},
-                         headers={"X-CSRFToken": csrf_token(carol, "/")})
+    refused = carol.post(
+        f"/api/v1/clubs/{CLUB}/members",
+        json={"username": "bob"},
+        headers={"X-CSRFToken": csrf_token(carol, "/")},
+    )
     assert refused.status_code == 403

@@ -40,8 +40,9 @@ def test_no_server_errors(app, token):
     for operation in operations:
 
         @given(case=operation.as_strategy())
-        @settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck),
-                  database=None)
+        @settings(
+            max_examples=6, deadline=None, suppress_health_check=list(HealthCheck), database=None
+        )
         def check(case):
             case.call_and_validate(headers=headers, checks=[not_a_server_error])
 
@@ -56,6 +57,7 @@ def test_every_documented_path_is_routed_and_every_api_route_documented(app):
     routes = {_path(r) for r in app.url_map.iter_rules()}
     assert set(DOC["paths"]) <= routes
     api_routes = {_path(r) for r in app.url_map.iter_rules() if r.rule.startswith("/api/")}
-    assert {r.endpoint.split(".")[0] for r in app.url_map.iter_rules() if r.rule.startswith("/api/")} \
-        == {"api", "recorder"}
+    assert {
+        r.endpoint.split(".")[0] for r in app.url_map.iter_rules() if r.rule.startswith("/api/")
+    } == {"api", "recorder"}
     assert api_routes <= set(DOC["paths"])

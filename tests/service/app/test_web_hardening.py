@@ -339,13 +339,13 @@ def test_ledger_csv_escapes_cells_a_spreadsheet_would_run(alice):
     for old, new in zip(["阿强", "小李", "老王", "阿芳"], names, strict=True):
         log = log.replace(old, new)
     verified(alice, log.encode())
-    response = alice.get(f"/clubs/{CLUB}/ledger.csv?date=all")
+    response = alice.get(f"/clubs/{CLUB}/ledger.csv?date=all", headers={"Accept-Language": "en"})
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff"))))
     column = rows[0].index("player")
     players = {r[column] for r in rows[1:]}
     assert players == {"'" + n for n in names}
     assert all(not cell.startswith(("=", "+", "@", "\t", "\r")) for r in rows for cell in r)
-    amounts = [r[rows[0].index("recorded")] for r in rows[1:]]
+    amounts = [r[rows[0].index("recorded at the table")] for r in rows[1:]]
     assert any(a.startswith("-") for a in amounts)  # numbers stay numbers
 
 

@@ -159,11 +159,15 @@ def test_the_digests_follow_each_sessions_newest_result(app, alice):
         assert digests.fill(engine=engine()) == 0
 
 
-def test_the_worker_writes_the_digest_with_the_result_and_no_page_fills_one(app, alice, monkeypatch):
+def test_the_worker_writes_the_digest_with_the_result_and_no_page_fills_one(
+    app, alice, monkeypatch
+):
     sid = verified(alice, simulated(0))
     with app.app_context(), db() as session:  # no page asked yet: the worker wrote it
         vid = queries.latest_verifications([sid])[sid].id
-        assert session.exec(select(DigestRow.session_id).where(DigestRow.verification_id == vid)).all() == [sid]
+        assert session.exec(
+            select(DigestRow.session_id).where(DigestRow.verification_id == vid)
+        ).all() == [sid]
         assert session.exec(select(func.count()).select_from(DigestPlayer)).one() >= 4
 
     def no_fill(*args, **kwargs):

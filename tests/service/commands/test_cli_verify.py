@@ -55,9 +55,21 @@ def test_verify_json_shape():
     assert second["ok"] is False
     hand = second["hands"][0]
     assert hand["disputes"][0]["from"] == "N" and hand["disputes"][0]["recorded"] == 13
-    assert set(hand) >= {"no", "result", "winners", "points", "items", "reading",
-                         "expected_payments", "recorded_payments", "expected_net",
-                         "recorded_net", "disputes", "anomalies", "line"}
+    assert set(hand) >= {
+        "no",
+        "result",
+        "winners",
+        "points",
+        "items",
+        "reading",
+        "expected_payments",
+        "recorded_payments",
+        "expected_net",
+        "recorded_net",
+        "disputes",
+        "anomalies",
+        "line",
+    }
 
 
 def test_verify_json_anomalies_carry_source_lines():
@@ -69,8 +81,9 @@ def test_verify_json_anomalies_carry_source_lines():
 def test_verify_invalid_input_exits_2_with_line_numbers(tmp_path):
     good = (AUDIT / "paid_right.jsonl").read_text(encoding="utf-8").splitlines()
     bad = tmp_path / "bad.jsonl"
-    bad.write_text("\n".join([good[0], good[1], '{"type":"discard","seat":"X"}', "not json"]),
-                   encoding="utf-8")
+    bad.write_text(
+        "\n".join([good[0], good[1], '{"type":"discard","seat":"X"}', "not json"]), encoding="utf-8"
+    )
     result = run("verify", bad)
     assert result.exit_code == 2
     assert "line 3" in result.stderr and "line 4" in result.stderr
@@ -115,8 +128,12 @@ def test_settle_huangyan_dealer_wins_worked_example():
     # 付筹码篇: 庄家胡 20, 南 28, 西 6, 北 12
     doc = settle_json("-r", "huangyan", "--winner", "E", "--points", "E=20,S=28,W=6,N=12")
     assert _pays(doc) == {
-        ("S", "E", 20), ("W", "E", 20), ("N", "E", 20),
-        ("W", "S", 11), ("W", "N", 3), ("N", "S", 8),
+        ("S", "E", 20),
+        ("W", "E", 20),
+        ("N", "E", 20),
+        ("W", "S", 11),
+        ("W", "N", 3),
+        ("N", "S", 8),
     }
     assert doc["net"] == {"E": 60, "S": -1, "W": -34, "N": -25}
 
@@ -125,8 +142,12 @@ def test_settle_huangyan_non_dealer_wins_worked_example():
     # 付筹码篇: 北 胡 12, 南 28, 西 6, 庄 20
     doc = settle_json("-r", "huangyan", "--winner", "N", "--points", "E=20,S=28,W=6,N=12")
     assert _pays(doc) == {
-        ("E", "N", 12), ("S", "N", 6), ("W", "N", 6),
-        ("E", "S", 8), ("W", "S", 11), ("W", "E", 14),
+        ("E", "N", 12),
+        ("S", "N", 6),
+        ("W", "N", 6),
+        ("E", "S", 8),
+        ("W", "S", 11),
+        ("W", "E", 14),
     }
     assert sum(doc["net"].values()) == 0
 
@@ -135,7 +156,9 @@ def test_settle_readable_and_errors():
     result = run("settle", "-r", "huangyan", "--winner", "E", "--points", "E=20")
     assert result.exit_code == 0 and "黄岩麻将" in result.stdout
     bad_ruleset = run("settle", "-r", "shanghai", "--winner", "E")
-    assert bad_ruleset.exit_code == 2 and "wenling, huangyan, zhoushan, xizhou" in bad_ruleset.stderr
+    assert (
+        bad_ruleset.exit_code == 2 and "wenling, huangyan, zhoushan, xizhou" in bad_ruleset.stderr
+    )
     bad_seat = run("settle", "-r", "huangyan", "--winner", "X")
     assert bad_seat.exit_code == 2 and "E, S, W, N" in bad_seat.stderr
     bad_points = run("settle", "-r", "huangyan", "--winner", "E", "--points", "E=lots")

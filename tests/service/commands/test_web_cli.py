@@ -17,15 +17,30 @@ from service.cli import app as cli
 
 def test_users_create_then_log_in(app, client):
     runner = CliRunner()
-    result = runner.invoke(cli, ["users", "create", "erin", "--password", "long enough 1",
-                                 "--club", "新俱乐部", "--role", "auditor", "--player", "小王"])
+    result = runner.invoke(
+        cli,
+        [
+            "users",
+            "create",
+            "erin",
+            "--password",
+            "long enough 1",
+            "--club",
+            "新俱乐部",
+            "--role",
+            "auditor",
+            "--player",
+            "小王",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "created user erin in 新俱乐部 as auditor" in result.output
     from tests.service.conftest import login
 
     assert login(client, "erin", "long enough 1").status_code == 302
     assert client.get("/api/v1/me").get_json()["clubs"] == [
-        {"name": "新俱乐部", "role": "auditor", "player": "小王"}]
+        {"name": "新俱乐部", "role": "auditor", "player": "小王"}
+    ]
 
 
 def test_users_create_refuses_clearly(app):
@@ -34,8 +49,10 @@ def test_users_create_refuses_clearly(app):
     assert duplicate.exit_code == 2 and "already exists" in duplicate.output
     short = runner.invoke(cli, ["users", "create", "frank", "--password", "short"])
     assert short.exit_code == 2 and "at least 8" in short.output
-    role = runner.invoke(cli, ["users", "create", "gina", "--password", "long enough 1",
-                               "--club", "x", "--role", "boss"])
+    role = runner.invoke(
+        cli,
+        ["users", "create", "gina", "--password", "long enough 1", "--club", "x", "--role", "boss"],
+    )
     assert role.exit_code == 2 and "valid roles" in role.output
     assert "Traceback" not in duplicate.output + short.output + role.output
 
@@ -52,9 +69,19 @@ def test_serve_demo_prints_a_login_that_works(tmp_path):
     env.pop("FUPAN_DATABASE_URL", None)
     env.pop("FUPAN_BROKER_URL", None)
     server = subprocess.Popen(
-        [sys.executable, "-c", "from service.cli import main; main()", "serve", "--demo",
-         "--port", str(port)],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [
+            sys.executable,
+            "-c",
+            "from service.cli import main; main()",
+            "serve",
+            "--demo",
+            "--port",
+            str(port),
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     try:
         banner = ""
@@ -75,8 +102,9 @@ def test_serve_demo_prints_a_login_that_works(tmp_path):
             except requests.ConnectionError:
                 time.sleep(0.2)
         token = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
-        response = http.post(f"{base}/login", data={"username": found[1], "password": found[2],
-                                                    "csrf_token": token})
+        response = http.post(
+            f"{base}/login", data={"username": found[1], "password": found[2], "csrf_token": token}
+        )
         assert response.status_code == 200 and "演示俱乐部" in response.text
     finally:
         server.terminate()
@@ -91,9 +119,18 @@ def test_serve_on_a_busy_port_says_so(tmp_path):
         env = {**os.environ, "FUPAN_DATA_DIR": str(tmp_path)}
         env.pop("FUPAN_DATABASE_URL", None)
         result = subprocess.run(
-            [sys.executable, "-c", "from service.cli import main; main()", "serve", "--port",
-             str(port)],
-            env=env, capture_output=True, text=True, timeout=120,
+            [
+                sys.executable,
+                "-c",
+                "from service.cli import main; main()",
+                "serve",
+                "--port",
+                str(port),
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
     assert result.returncode != 0
     assert "in use" in result.stderr and "Traceback" not in result.stdout + result.stderr
@@ -103,7 +140,6 @@ def test_users_create_with_the_database_down(monkeypatch, data_dir):
     monkeypatch.setenv("FUPAN_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:1/none")
     result = CliRunner().invoke(cli, ["users", "create", "x", "--password", "long enough 1"])
     assert result.exit_code == 2 and "cannot reach the database" in result.output
-
 
 
 def test_digest_fills_the_digest_tables_once(app, alice):

@@ -105,7 +105,10 @@ def explained_pages(app, alice):
                                       summary=True, club=CLUB)  # fmt: skip
         sid = verified(alice, "".join(canonical_json(r) + "\n" for r in records).encode("utf-8"))
         view = alice.get(f"/api/v1/sessions/{sid}").get_json()
-        players |= {*view["session"]["players"], view["session"]["table"]}  # data: a simulated table is its seed, "22"
+        players |= {
+            *view["session"]["players"],
+            view["session"]["table"],
+        }  # data: a simulated table is its seed, "22"
         paths.append(f"/sessions/{sid}")
         paths += [f"/sessions/{sid}/hands/{h['no']}" for h in view["hands"] if h["disputes"]]
     return paths, {CLUB, *players}

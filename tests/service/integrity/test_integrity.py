@@ -22,8 +22,9 @@ PLAYERS = ("阿强", "小李", "老王", "阿芳")
 
 def log(hands: int, seed: int, strength: float = 0.0) -> bytes:
     collusion = Collusion(("小李", "老王"), strength) if strength else None
-    records, _ = generate_session("zhoushan", hands, seed, club=CLUB, players=PLAYERS,
-                                  collusion=collusion)
+    records, _ = generate_session(
+        "zhoushan", hands, seed, club=CLUB, players=PLAYERS, collusion=collusion
+    )
     return "".join(canonical_json(r) + "\n" for r in records).encode()
 
 
@@ -84,8 +85,9 @@ def test_command_line_json(app, alice):
     assert text.exit_code == 0 and "FLAGGED" in text.output
     missing = runner.invoke(cli, ["integrity", "--club", "nobody's club"])
     assert missing.exit_code == 2 and "no club named" in missing.output
-    backwards = runner.invoke(cli, ["integrity", "--club", OTHER_CLUB, "--since", "2026-02-01",
-                                    "--until", "2026-01-01"])
+    backwards = runner.invoke(
+        cli, ["integrity", "--club", OTHER_CLUB, "--since", "2026-02-01", "--until", "2026-01-01"]
+    )
     assert backwards.exit_code == 2
 
 

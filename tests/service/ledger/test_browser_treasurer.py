@@ -16,6 +16,8 @@ from tests.service.conftest import (
     verified,
 )
 
+pytestmark = pytest.mark.browser
+
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 DEVICES = {"desktop": DESKTOP, "phone": PHONE}
 SUFFIX = {"desktop": "", "phone": "-phone"}  # screenshot names

@@ -231,8 +231,11 @@ def test_disputes_by_rule_item_count_one_cause_once_whichever_seat_made_it():
             "en": f"no wildcard in hand (fan) missed ({seat})",
         }
         if seq > 1:  # as the audit gives them now: by player name
-            why = {**why, "zh": f"胡牌家{player}漏算无得",
-                   "en": f"no wildcard in hand (fan) missed ({player})"}
+            why = {
+                **why,
+                "zh": f"胡牌家{player}漏算无得",
+                "en": f"no wildcard in hand (fan) missed ({player})",
+            }
         return {"seq": seq, "no": seq, "seats": {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"},
                 "summary": True, "result": "win", "indicator": None, "wildcards": [], "items": {},
                 "steps": {}, "reading": {}, "limits": {}, "recorded_points": None,
@@ -264,13 +267,22 @@ def test_a_rule_item_is_shown_in_the_pages_language_alone(app):
     seats = {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"}
     why = Explanation("fan_missed", "胡牌家小李漏算无得", "no wildcard in hand (fan) missed (小李)")
     item = rule_item(why, seats)
-    assert item == {"code": "fan_missed", "zh": "胡牌家漏算无得", "en": "no wildcard in hand (fan) missed"}
+    assert item == {
+        "code": "fan_missed",
+        "zh": "胡牌家漏算无得",
+        "en": "no wildcard in hand (fan) missed",
+    }
     # a report made before seats were named (letters), and a seat known only by its wind
     old = Explanation("fan_missed", "胡牌家S漏算无得", "no wildcard in hand (fan) missed (S)")
     assert rule_item(old, seats) == item
-    windy = Explanation("fan_missed", "胡牌家南漏算无得", "no wildcard in hand (fan) missed (South)")
+    windy = Explanation(
+        "fan_missed", "胡牌家南漏算无得", "no wildcard in hand (fan) missed (South)"
+    )
     assert rule_item(windy, {"E": "阿强"}) == item
-    for lang, expected, unexplained in (("zh", item["zh"], "原因不明"), ("en", item["en"], "unexplained")):
+    for lang, expected, unexplained in (
+        ("zh", item["zh"], "原因不明"),
+        ("en", item["en"], "unexplained"),
+    ):
         with app.test_request_context(headers={"Accept-Language": lang}):
             assert item_label(item) == expected
             assert item_label(None) == unexplained
@@ -297,8 +309,9 @@ def test_payment_slips_and_other_readings_are_items_whoever_made_them():
             continue
         hands += 1
         for m in table_slips(rs, outcome, inp, opts):
-            why = Explanation(m.code, name_seats(m.zh, outcome.seats, "zh"),
-                              name_seats(m.en, outcome.seats, "en"))
+            why = Explanation(
+                m.code, name_seats(m.zh, outcome.seats, "zh"), name_seats(m.en, outcome.seats, "en")
+            )
             labels.setdefault(m.code, set()).add(tuple(rule_item(why, outcome.seats).values()))
     assert hands and {"paid_twice", "paid_by_wrong_seat", "paid_to_wrong_seat"} <= set(labels)
     for code in ("winner_not_paid", "paid_twice", "paid_by_wrong_seat", "paid_to_wrong_seat"):

@@ -55,7 +55,10 @@ def test_settle_up_clears_everything_with_the_fewest_transfers(net):
 
 def test_two_independent_debts_stay_two_transfers():
     transfers = settle_up({"a": -5, "b": 5, "c": -3, "d": 3})
-    assert sorted((t["from"], t["to"], t["amount"]) for t in transfers) == [("a", "b", 5), ("c", "d", 3)]
+    assert sorted((t["from"], t["to"], t["amount"]) for t in transfers) == [
+        ("a", "b", 5),
+        ("c", "d", 3),
+    ]
 
 
 def test_balances_must_sum_to_zero():
@@ -69,4 +72,3 @@ def test_many_players_fall_back_to_greedy_but_still_clear():
     transfers = settle_up(net)
     assert set(_apply(net, transfers).values()) <= {0}
     assert len(transfers) < len(net)
-

@@ -90,8 +90,13 @@ def test_a_refused_entry_is_explained_in_the_pages_language(alice, table):
     alice.set_cookie("fupan_lang", "en")
     r = post(alice, f"{API}/evaluate", {"session_id": table, "entry": entry})
     assert r.get_json()["message"] == "5 copies of 5 Dots entered; the set has 4"
-    r = post(alice, f"{API}/evaluate", {"session_id": table, "entry": {**win_entry(), "indicator": None}})
-    assert (r.get_json()["message"], r.get_json()["field"]) == ("enter the wildcard indicator", "indicator")
+    r = post(
+        alice, f"{API}/evaluate", {"session_id": table, "entry": {**win_entry(), "indicator": None}}
+    )
+    assert (r.get_json()["message"], r.get_json()["field"]) == (
+        "enter the wildcard indicator",
+        "indicator",
+    )
 
 
 def test_invalid_entries_get_clear_errors(alice, table):
@@ -221,10 +226,13 @@ def test_a_correction_changes_the_result_drawn_to_win_and_back(alice, table):
     after = store.read_records(session_id=table, engine=_engine(alice))
     assert after[: len(before)] == before
     assert [(c["type"], c["target"]) for c in after[len(before) :]] == [
-        ("correction", 2), ("correction", 3)
+        ("correction", 2),
+        ("correction", 3),
     ]
     assert [x["type"] for x in [after[4]["replacement"], *after[4]["inserted"]]] == [
-        "wildcard", "showdown", "win"
+        "wildcard",
+        "showdown",
+        "win",
     ]
     hand = alice.get(f"{API}/sessions/{table}").get_json()["hands"][0]
     assert hand["result"] == "win" and hand["wins"][0]["seat"] == "S"

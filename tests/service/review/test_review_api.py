@@ -26,8 +26,16 @@ def test_review_of_a_session_is_computed_once_and_stored(alice, app):
     assert data["reviewable"] and data["version"] >= 1 and data["note"] is None
     hand = data["hands"][0]
     decision = hand["seats"]["E"]["decisions"][0]
-    assert {"step", "line", "discard", "shanten_before", "shanten_after", "best", "effective",
-            "best_effective"} <= set(decision)
+    assert {
+        "step",
+        "line",
+        "discard",
+        "shanten_before",
+        "shanten_after",
+        "best",
+        "effective",
+        "best_effective",
+    } <= set(decision)
     assert decision["line"] == decision["seq"] + 1
     assert set(data["players"]) == set(hand["seats"][s]["player"] for s in hand["seats"])
     with app.app_context():

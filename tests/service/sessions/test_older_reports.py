@@ -10,7 +10,9 @@ from pathlib import Path
 from events import store, verifications
 from tests.service.conftest import CLUB, fixture_log, verified
 
-OLD = Path(__file__).resolve().parents[2] / "fixtures" / "reports" / "v1_2026-12-01a_fan_missed.json"
+OLD = (
+    Path(__file__).resolve().parents[2] / "fixtures" / "reports" / "v1_2026-12-01a_fan_missed.json"
+)
 
 
 def test_a_version_1_report_is_shown_as_the_current_version(app, alice):

@@ -193,15 +193,16 @@ def test_other_options_read_as_labels_in_the_pages_language(app, alice):
         "half_rounding": ("rounded down (the half chip is dropped)",
                           "rounded up (the payer pays the half chip)"),
     }  # fmt: skip
-    for headers, shown, hidden in ((EN, "rounded down (the half chip is dropped) → rounded up",
-                                    "向下取整"), ({"Accept-Language": "zh-CN"},
-                                                 "向下取整（舍去半粒） → 向上取整", "rounded")):
+    for headers, shown, hidden in (
+        (EN, "rounded down (the half chip is dropped) → rounded up", "向下取整"),
+        ({"Accept-Language": "zh-CN"}, "向下取整（舍去半粒） → 向上取整", "rounded"),
+    ):
         html = alice.get(f"/sessions/{sid}", headers=headers).get_data(as_text=True)
-        section = " ".join(html[html.index('id="verifications"'):].split())
-        causes = section[section.index('data-cause="options"'):section.index("</ul>")]
+        section = " ".join(html[html.index('id="verifications"') :].split())
+        causes = section[section.index('data-cause="options"') : section.index("</ul>")]
         text = re.sub(r"<[^>]+>", " ", causes.split(">", 1)[1])  # what a reader sees
         assert shown in text and hidden not in text
-        for code in ("half_rounding", "pengpenghu", "True", "true", "{", "\""):
+        for code in ("half_rounding", "pengpenghu", "True", "true", "{", '"'):
             assert code not in text, code
     assert "不封顶" in text and "是 → 否" in text
 

@@ -60,8 +60,12 @@ def test_wrong_file_type_is_refused(app, alice):
     assert response.status_code == 422
     error = response.get_json()["rejected"][0]["errors"][0]
     assert error["code"] == "file_type" and "文件类型不对" in error["message"]
-    wrong_body = alice.post("/api/v1/sessions", data=png, content_type="image/png",
-                            headers={"X-CSRFToken": csrf_token(alice, "/upload")})
+    wrong_body = alice.post(
+        "/api/v1/sessions",
+        data=png,
+        content_type="image/png",
+        headers={"X-CSRFToken": csrf_token(alice, "/upload")},
+    )
     assert wrong_body.status_code == 415
     assert _stored(app) == 0
 
@@ -101,7 +105,8 @@ def test_several_files_in_one_request(app, alice):
 
 def test_browser_upload_without_csrf_token_is_refused(app, alice):
     response = alice.post(
-        "/api/v1/sessions", data={"file": (io.BytesIO(fixture_log(CLEAN)), "a.jsonl")},
+        "/api/v1/sessions",
+        data={"file": (io.BytesIO(fixture_log(CLEAN)), "a.jsonl")},
         content_type="multipart/form-data",
     )
     assert response.status_code == 400
@@ -112,13 +117,20 @@ def test_script_upload_with_token_needs_no_csrf(app, client, alice):
     html = alice.post("/account", data={"csrf_token": csrf_token(alice, "/account")})
     token = html.get_data(as_text=True).split('id="new-token">')[1].split("<")[0]
     script = app.test_client()
-    response = script.post("/api/v1/sessions", data=fixture_log(CLEAN),
-                           content_type="application/x-ndjson",
-                           headers={"Authorization": f"Bearer {token}"})
+    response = script.post(
+        "/api/v1/sessions",
+        data=fixture_log(CLEAN),
+        content_type="application/x-ndjson",
+        headers={"Authorization": f"Bearer {token}"},
+    )
     assert response.status_code == 201
     wait_embedded(BACKGROUND_BUDGET)
-    assert script.post("/api/v1/sessions", data=fixture_log(CLEAN),
-                       content_type="application/x-ndjson").status_code == 401
+    assert (
+        script.post(
+            "/api/v1/sessions", data=fixture_log(CLEAN), content_type="application/x-ndjson"
+        ).status_code
+        == 401
+    )
 
 
 def test_upload_page_has_a_drop_zone(alice):

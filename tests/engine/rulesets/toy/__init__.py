@@ -65,7 +65,9 @@ class Toy(Ruleset):
 
     def terms(self, opts: Options) -> tuple[Term, ...]:
         return (
-            Term("胡", f"四组加一对就胡，值{opts.stake}分", f"four sets and a pair win {opts.stake}"),
+            Term(
+                "胡", f"四组加一对就胡，值{opts.stake}分", f"four sets and a pair win {opts.stake}"
+            ),
         )
 
     def payment_rules(self, opts: Options) -> tuple[Text, ...]:

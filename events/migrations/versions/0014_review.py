@@ -1,7 +1,7 @@
 """Efficiency reviews (issue 24): ``reviews``, one session head's review by one engine version
 (derived, written once: inserted with ON CONFLICT DO NOTHING, never edited).
 
-Revision ID: 0016_review
+Revision ID: 0014_review
 Revises: 0013_integrity
 Create Date: 2026-12-06
 """
@@ -11,7 +11,7 @@ from alembic import op
 
 from events.models import UTCDateTime
 
-revision = "0016_review"
+revision = "0014_review"
 down_revision = "0013_integrity"
 branch_labels = None
 depends_on = None
@@ -21,8 +21,9 @@ def upgrade() -> None:
     op.create_table(
         "reviews",
         sa.Column("id", sa.Integer, primary_key=True),
-        sa.Column("session_id", sa.String(32), sa.ForeignKey("sessions.id"), nullable=False,
-                  index=True),
+        sa.Column(
+            "session_id", sa.String(32), sa.ForeignKey("sessions.id"), nullable=False, index=True
+        ),
         sa.Column("head_seq", sa.Integer, nullable=False),
         sa.Column("engine_version", sa.String(40), nullable=False),
         sa.Column("review_version", sa.Integer, nullable=False),

@@ -2,7 +2,7 @@
 checkpoint the witness cosigned, the note with the log's signature and the witness's, write-once
 like the checkpoints. Receipts carry the cosigned note of their checkpoint.
 
-Revision ID: 0014_witness
+Revision ID: 0016_witness
 Revises: 0015_ledger_reversal
 Create Date: 2026-12-06
 """
@@ -12,7 +12,7 @@ from alembic import op
 
 from events.models import UTCDateTime
 
-revision = "0014_witness"
+revision = "0016_witness"
 down_revision = "0015_ledger_reversal"
 branch_labels = None
 depends_on = None
