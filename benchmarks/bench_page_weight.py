@@ -1,13 +1,18 @@
-"""First-load weight and time of the chart pages on a phone network:
+"""First-load weight and time of the main pages on a phone network:
 ``python benchmarks/bench_page_weight.py [--runs N] [--kbps 1600] [--latency 150]``.
 
 Starts ``fupan serve --demo`` on a free port in a temporary data directory, logs in with
-Debian's Chromium under Playwright, then for the club dashboards, a session page and a hand
-page: clears the browser cache, turns on Chromium's network throttling (CDP
-``Network.emulateNetworkConditions``: download and upload at ``--kbps`` kbit/s, ``--latency``
-ms round trip) and loads the page until the network is idle. Prints the bytes transferred
-(``encodedDataLength``: what went over the wire, compressed or not), the largest response, and
-the time until every chart is drawn and the network is idle; the median of N runs. Asserts nothing.
+Debian's Chromium under Playwright (390 x 844, a phone), then for each main page (the session
+list, a session, a hand, its replay, the ledger, disputes, dashboards, integrity, a player, the
+upload page, the recorder, a ruleset, the glossary, clubs, account): clears the browser cache,
+turns on Chromium's network throttling (CDP ``Network.emulateNetworkConditions``: download and
+upload at ``--kbps`` kbit/s, ``--latency`` ms round trip) and loads the page until the network
+is idle. Prints the bytes transferred (``encodedDataLength``: what went over the wire,
+compressed or not), the largest response, and the time until every chart in view is drawn and
+the network is idle; the median of N runs, against the goal of issue 27 (dashboards 3 s, every
+other page 1.5 s). A chart that loads on demand and is not in view (the session page's payment
+flow) is not waited for: the row "session, chart" scrolls to it after the load and times the
+whole. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -51,11 +56,16 @@ def start_demo(data_dir: str, port: int) -> tuple[subprocess.Popen, str]:
     raise RuntimeError("the demo server did not start")
 
 
-# Every chart of the page drawn (or replaced by its error message).
-DRAWN = "[...document.querySelectorAll('.chart[data-src]')].every(el => el.childElementCount || el.textContent)"
+# Every chart of the page drawn (or replaced by its error message), or waiting out of view.
+DRAWN = (
+    "[...document.querySelectorAll('.chart[data-src]')]"
+    ".every(el => el.dataset.lazy === 'waiting' || el.childElementCount || el.textContent)"
+)
+GOAL = {"dashboards": 3.0}  # seconds; every other page 1.5
+SCROLL_TO_CHART = "document.querySelector('.chart[data-src]').scrollIntoView()"
 
 
-def measure(page, cdp, url: str, kbps: int, latency: int) -> dict:
+def measure(page, cdp, url: str, kbps: int, latency: int, scroll: bool = False) -> dict:
     sizes: dict[str, int] = {}
     urls: dict[str, str] = {}
     cdp.on(
@@ -71,6 +81,11 @@ def measure(page, cdp, url: str, kbps: int, latency: int) -> dict:
     page.goto(url, wait_until="load", timeout=600_000)
     page.wait_for_function(DRAWN, timeout=600_000)
     page.wait_for_load_state("networkidle")
+    if scroll:  # the on-demand chart, reached
+        page.evaluate(SCROLL_TO_CHART)
+        page.wait_for_function(DRAWN.replace("el.dataset.lazy === 'waiting' || ", ""),
+                               timeout=600_000)  # fmt: skip
+        page.wait_for_load_state("networkidle")
     seconds = time.perf_counter() - start
     cdp.send(
         "Network.emulateNetworkConditions",
@@ -96,33 +111,50 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-                page = browser.new_page(viewport={"width": 390, "height": 844})
+                page = browser.new_page(viewport={"width": 390, "height": 844}, bypass_csp=True)
                 page.goto(f"{base}/login")
                 page.fill("input[name=username]", "demo")
                 page.fill("input[name=password]", password)
-                page.click("button[type=submit]")
+                page.click("main button[type=submit]")
                 page.wait_for_url(f"{base}/")
                 time.sleep(5)  # the embedded worker verifies the demo sessions
                 page.goto(f"{base}/")
                 session = page.locator("a[href*='/sessions/']").first.get_attribute("href")
+                club = "/clubs/演示俱乐部"
+                page.goto(f"{base}{session}")
+                player = page.locator("a[href*='/players/']").first.get_attribute("href")
                 pages = {
-                    "dashboards": f"{base}/clubs/演示俱乐部/dashboards",
-                    "session": f"{base}{session}",
-                    "hand": f"{base}{session}/hands/1",
+                    "session list": ("/", False),
+                    "session": (session, False),
+                    "session, chart": (session, True),
+                    "hand": (f"{session}/hands/1", False),
+                    "replay": (f"{session}/replay", False),
+                    "ledger": (f"{club}/ledger", False),
+                    "disputes": (f"{club}/disputes", False),
+                    "dashboards": (f"{club}/dashboards", False),
+                    "integrity": (f"{club}/integrity", False),
+                    "player": (player, False),
+                    "upload": ("/upload", False),
+                    "recorder": ("/record", False),
+                    "rules": ("/rules/zhoushan", False),
+                    "glossary": ("/rules/glossary", False),
+                    "clubs": ("/clubs", False),
+                    "account": ("/account", False),
                 }
                 cdp = page.context.new_cdp_session(page)
                 cdp.send("Network.enable")
                 print(f"{args.kbps} kbit/s, {args.latency} ms; median of {args.runs} first loads")
-                print(f"{'page':<12}{'transferred':>14}{'requests':>10}{'time':>10}  largest")
-                for name, url in pages.items():
-                    runs = [
-                        measure(page, cdp, url, args.kbps, args.latency) for _ in range(args.runs)
-                    ]
+                print("| page | transferred | requests | time | goal | largest response |")
+                print("|---|--:|--:|--:|--:|---|")
+                for name, (path, scroll) in pages.items():
+                    runs = [measure(page, cdp, f"{base}{path}", args.kbps, args.latency, scroll)
+                            for _ in range(args.runs)]  # fmt: skip
                     kb = statistics.median(r["bytes"] for r in runs) / 1000
                     s = statistics.median(r["seconds"] for r in runs)
+                    goal = GOAL.get(name, 1.5)
                     big = runs[0]["largest"]
-                    print(f"{name:<12}{kb:>11.0f} kB{runs[0]['requests']:>10}{s:>9.1f}s"
-                          f"  {big[0]} {big[1] / 1000:.0f} kB")  # fmt: skip
+                    print(f"| {name} | {kb:.0f} kB | {runs[0]['requests']} | {s:.1f} s"
+                          f" | {goal} s {'✓' if s <= goal else '✗'} | {big[0]} {big[1] / 1000:.0f} kB |")  # fmt: skip
                 browser.close()
         finally:
             proc.terminate()

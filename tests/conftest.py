@@ -29,6 +29,9 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SAMPLE_LOG = FIXTURES / "huangyan" / "seed_examples.jsonl"
 PG_SERVER = os.environ.get("FUPAN_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432")
 REDIS_SERVER = os.environ.get("FUPAN_TEST_REDIS", "redis://127.0.0.1:6379")
+# No test reads or writes the machine's own data dir (its default SQLite database and keys): a
+# test that builds an app without the data_dir fixture gets this empty folder instead.
+os.environ.setdefault("FUPAN_DATA_DIR", tempfile.mkdtemp(prefix="fupan-test-data-"))
 
 
 def with_table(log: str, table: str) -> str:

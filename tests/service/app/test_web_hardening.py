@@ -219,7 +219,7 @@ def test_forwarded_for_is_honoured_behind_the_configured_proxies(behind_one_prox
     assert _attempt(client, "alice", proxy, PASSWORD, "198.51.100.9").status_code == 302
 
 
-def test_a_trusted_proxies_setting_that_is_no_count_stops_the_start(monkeypatch):
+def test_a_trusted_proxies_setting_that_is_no_count_stops_the_start(monkeypatch, data_dir):
     from service.app import create_app
 
     monkeypatch.setenv("FUPAN_TRUSTED_PROXIES", "yes")
@@ -227,7 +227,7 @@ def test_a_trusted_proxies_setting_that_is_no_count_stops_the_start(monkeypatch)
         create_app({"TESTING": True})
 
 
-def test_a_witness_url_without_its_key_stops_the_start(monkeypatch):
+def test_a_witness_url_without_its_key_stops_the_start(monkeypatch, data_dir):
     from service.app import create_app
 
     monkeypatch.setenv("FUPAN_WITNESS_URL", "http://127.0.0.2:7380")

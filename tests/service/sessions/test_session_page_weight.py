@@ -1,0 +1,68 @@
+"""The session page loads Plotly only when its payment-flow chart scrolls into view (issue 27,
+item 1): the page itself stays light on a phone network, and the chart still draws once reached.
+Screenshots of the session page (Chinese 390 px and 1280 px, English 1280 px) go to
+``$FUPAN_SCREENSHOTS`` (docs/screenshots for the docs)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.service.conftest import PHONE, fixture_log, phone_login, verified
+
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+
+
+def test_the_session_page_names_plotly_but_does_not_load_it(alice):
+    sid = verified(alice, fixture_log("audit/fan_missed.jsonl"))
+    html = alice.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert not re.search(r'<script src="[^"]*plotly', html)  # no eager plotly.js
+    on_demand = re.search(r'<script src="([^"]*charts-on-demand\.js)" data-plotly="([^"]+)"', html)
+    assert on_demand and re.search(r"/plotly-[0-9a-f]{16}\.min\.js$", on_demand.group(2))
+    assert alice.get(on_demand.group(1)).status_code == 200
+    assert 'id="flow"' in html
+
+
+def test_the_dashboards_still_load_plotly_at_once(alice):
+    verified(alice, fixture_log("audit/fan_missed.jsonl"))
+    html = alice.get("/clubs/东门俱乐部/dashboards").get_data(as_text=True)
+    assert re.search(r'<script src="[^"]*/plotly-[0-9a-f]{16}\.min\.js"', html)
+    assert "charts-on-demand.js" not in html
+
+
+@pytest.mark.browser
+def test_plotly_comes_only_when_the_chart_is_scrolled_to(app, alice, live, browser):
+    sid = verified(alice, fixture_log("audit/fan_missed.jsonl"))
+    context, page, errors = phone_login(
+        browser, live, {**PHONE, "viewport": {"width": 390, "height": 400}}
+    )
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.goto(f"{live}/sessions/{sid}")
+    page.wait_for_load_state("networkidle")
+    assert page.get_attribute("#flow", "data-lazy") == "waiting"
+    assert not [u for u in requested if "/plotly-" in u]  # the chart is below the fold
+    page.locator("#flow").scroll_into_view_if_needed()
+    page.wait_for_selector("#flow .main-svg", timeout=30_000)
+    assert [u for u in requested if "/plotly-" in u]
+    assert page.get_attribute("#flow", "data-lazy") is None
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    "locale, device, name",
+    [("zh-CN", PHONE, "session-zh-390"), ("zh-CN", DESKTOP, "session-zh-1280"),
+     ("en-US", DESKTOP, "session-en-1280")],
+)  # fmt: skip
+def test_the_chart_draws_once_reached(app, alice, live, browser, shots, locale, device, name):
+    sid = verified(alice, fixture_log("audit/fan_missed.jsonl"))
+    context, page, errors = phone_login(browser, live, {**device, "locale": locale})
+    page.goto(f"{live}/sessions/{sid}")
+    page.locator("#flow").scroll_into_view_if_needed()
+    page.wait_for_selector("#flow .main-svg", timeout=30_000)
+    page.screenshot(path=shots / f"{name}.png", full_page=True)
+    assert errors == []
+    context.close()
