@@ -120,6 +120,9 @@ def test_the_demo_in_one_language(app, alice, live, browser, lang):
     walk.look("ledger with money")
     first = page.locator(f"#night-{NIGHT} ol.transfers li").first
     first.locator("form.mark-paid button").click()
+    page.wait_for_selector("#confirm-form")
+    walk.look("ledger, confirm the cash")
+    page.locator("#confirm-form button").click()
     page.wait_for_load_state("load")
     assert "paid" in page.locator(f"#night-{NIGHT} ol.transfers li").first.get_attribute("class")
     walk.look("ledger, marked paid")
