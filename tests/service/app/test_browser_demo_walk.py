@@ -31,6 +31,7 @@ DISPUTED, WENLING = "audit/fan_missed.jsonl", "wenling/settlement.jsonl"
 RECORDED = {"zh": ["阿强", "小李", "老王", "阿芳"], "en": ["Ann", "Ben", "Cat", "Dan"]}
 DATA = {CLUB, "阿强", "小李", "老王", "阿芳", "甲", "乙", "丙", "丁", "alice", *RECORDED["en"]}
 
+
 def _step(page, n: int) -> None:
     page.wait_for_function(
         f"document.getElementById('step-no').textContent.trim().startsWith('{n} ')"

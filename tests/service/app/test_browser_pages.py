@@ -26,7 +26,9 @@ RECORDED = ["阿强", "小李", "老王", "阿芳"]
 AXE = Path(__file__).resolve().parents[3] / ".axe/node_modules/axe-core/axe.min.js"
 AXE_RUN = """axe.run(document).then(r => r.violations.map(v =>
     `${v.id} (${v.impact}): ${v.nodes.map(n => n.target.join(' ')).join(', ')}`))"""
-CHARTS = "[...document.querySelectorAll('.chart[data-src]')].every(e => e.querySelector('.main-svg'))"
+CHARTS = (
+    "[...document.querySelectorAll('.chart[data-src]')].every(e => e.querySelector('.main-svg'))"
+)
 
 
 @pytest.fixture

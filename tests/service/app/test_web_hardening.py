@@ -193,7 +193,9 @@ def test_login_is_rate_limited_per_address(app):
 def test_forwarded_for_is_ignored_by_default(app):
     """Without FUPAN_TRUSTED_PROXIES anyone can write X-Forwarded-For: the TCP peer counts."""
     client = app.test_client()
-    tries = [_attempt(client, f"nobody{i}", "10.0.4.1", forwarded=f"198.51.100.{i}") for i in range(25)]
+    tries = [
+        _attempt(client, f"nobody{i}", "10.0.4.1", forwarded=f"198.51.100.{i}") for i in range(25)
+    ]
     assert tries[0].status_code == 401 and tries[-1].status_code == 429
     assert _attempt(client, "other", "10.0.4.1", forwarded="203.0.113.9").status_code == 429
 

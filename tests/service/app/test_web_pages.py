@@ -21,7 +21,10 @@ CLEAN = "replay/clean.jsonl"
 
 @pytest.fixture
 def sessions(alice):
-    return {"disputed": verified(alice, fixture_log(DISPUTED)), "clean": verified(alice, fixture_log(CLEAN))}
+    return {
+        "disputed": verified(alice, fixture_log(DISPUTED)),
+        "clean": verified(alice, fixture_log(CLEAN)),
+    }
 
 
 def _other_member(app):
@@ -36,7 +39,9 @@ def test_session_list_and_filters(alice, sessions):
     disputed = alice.get("/api/v1/sessions?disputed=1").get_json()["sessions"]
     assert [s["id"] for s in disputed] == [sessions["disputed"]]
     assert alice.get("/api/v1/sessions?player=nobody").get_json()["sessions"] == []
-    assert len(alice.get("/api/v1/sessions?player=阿强&date=2026-11-28").get_json()["sessions"]) == 2
+    assert (
+        len(alice.get("/api/v1/sessions?player=阿强&date=2026-11-28").get_json()["sessions"]) == 2
+    )
     assert alice.get("/api/v1/sessions?date=2026-11-29").get_json()["sessions"] == []
     assert alice.get("/api/v1/sessions?table=9").get_json()["sessions"] == []
     bad = alice.get("/api/v1/sessions?date=yesterday")
@@ -47,15 +52,25 @@ def test_another_clubs_member_sees_nothing(app, sessions):
     bob = _other_member(app)
     sid = sessions["disputed"]
     assert bob.get("/api/v1/sessions").get_json()["sessions"] == []
-    for path in (f"/sessions/{sid}", f"/sessions/{sid}/hands/1", f"/sessions/{sid}/replay",
-                 f"/api/v1/sessions/{sid}", f"/api/v1/sessions/{sid}/status",
-                 f"/api/v1/sessions/{sid}/hands/1", f"/api/v1/sessions/{sid}/hands/1/steps/0",
-                 f"/clubs/{CLUB}/ledger", f"/clubs/{CLUB}/disputes", f"/clubs/{CLUB}/dashboards",
-                 f"/api/v1/clubs/{CLUB}/ledger", "/players/阿强"):
+    for path in (
+        f"/sessions/{sid}",
+        f"/sessions/{sid}/hands/1",
+        f"/sessions/{sid}/replay",
+        f"/api/v1/sessions/{sid}",
+        f"/api/v1/sessions/{sid}/status",
+        f"/api/v1/sessions/{sid}/hands/1",
+        f"/api/v1/sessions/{sid}/hands/1/steps/0",
+        f"/clubs/{CLUB}/ledger",
+        f"/clubs/{CLUB}/disputes",
+        f"/clubs/{CLUB}/dashboards",
+        f"/api/v1/clubs/{CLUB}/ledger",
+        "/players/阿强",
+    ):
         assert bob.get(path).status_code == 404, path
-    resolve = bob.post(f"/api/v1/sessions/{sid}/hands/1/resolution",
-                       data={"action": "accept_expected", "reason": "x",
-                             "csrf_token": csrf_token(bob, "/")})
+    resolve = bob.post(
+        f"/api/v1/sessions/{sid}/hands/1/resolution",
+        data={"action": "accept_expected", "reason": "x", "csrf_token": csrf_token(bob, "/")},
+    )
     assert resolve.status_code == 404
 
 
@@ -75,7 +90,10 @@ def test_session_page_shows_hands_payments_badges_totals(alice, sessions):
     assert sum(view["totals"]["expected"].values()) == 0
     assert view["hands"][0]["disputes"][0]["explanation"]["code"]
     clean = alice.get(f"/sessions/{sessions['clean']}").get_data(as_text=True)
-    assert '<span class="badge dispute">' not in clean and '<span class="badge ok">无误</span>' in clean
+    assert (
+        '<span class="badge dispute">' not in clean
+        and '<span class="badge ok">无误</span>' in clean
+    )
 
 
 def test_hand_page_itemises_scoring_in_chinese_or_english(alice, sessions):
@@ -155,9 +173,11 @@ def test_auditor_resolves_a_dispute_by_appending_a_correction(app, client, alice
         before = store.read_records(session_id=sid, engine=engine())
     open_ = alice.get(f"/api/v1/clubs/{CLUB}/disputes").get_json()["disputes"]
     assert [d["session"]["id"] for d in open_] == [sid]
-    response = alice.post(f"/api/v1/sessions/{sid}/hands/1/resolution",
-                          json={"action": "accept_expected", "reason": "table agreed"},
-                          headers={"X-CSRFToken": csrf_token(alice, "/")})
+    response = alice.post(
+        f"/api/v1/sessions/{sid}/hands/1/resolution",
+        json={"action": "accept_expected", "reason": "table agreed"},
+        headers={"X-CSRFToken": csrf_token(alice, "/")},
+    )
     assert response.status_code == 201
     assert wait_embedded(BACKGROUND_BUDGET)
     with app.app_context():
@@ -166,7 +186,9 @@ def test_auditor_resolves_a_dispute_by_appending_a_correction(app, client, alice
     assert after[-1]["type"] == "correction" and after[-1]["by"] == "alice"
     assert alice.get(f"/api/v1/clubs/{CLUB}/disputes").get_json()["disputes"] == []
     done = alice.get(f"/api/v1/clubs/{CLUB}/disputes?state=resolved").get_json()["disputes"]
-    assert done[0]["resolution"]["by"] == "alice" and "table agreed" in done[0]["resolution"]["reason"]
+    assert (
+        done[0]["resolution"]["by"] == "alice" and "table agreed" in done[0]["resolution"]["reason"]
+    )
     assert done[0]["disputes"] == []  # the audit agrees with the corrected settlement
     assert alice.get(f"/api/v1/sessions/{sid}/status").get_json()["status"] == "ok"
 
@@ -175,9 +197,21 @@ def test_resolving_needs_the_auditor_role_and_a_reason(app, alice, sessions):
     sid = sessions["disputed"]
     token = csrf_token(alice, "/")
     url = f"/api/v1/sessions/{sid}/hands/1/resolution"
-    assert alice.post(url, json={"action": "accept_expected"}, headers={"X-CSRFToken": token}).status_code == 400
-    assert alice.post(url, json={"action": "shrug", "reason": "x"}, headers={"X-CSRFToken": token}).status_code == 400
-    assert alice.post(url, json={"action": "accept_expected", "reason": "x"}).status_code == 400  # no CSRF
+    assert (
+        alice.post(
+            url, json={"action": "accept_expected"}, headers={"X-CSRFToken": token}
+        ).status_code
+        == 400
+    )
+    assert (
+        alice.post(
+            url, json={"action": "shrug", "reason": "x"}, headers={"X-CSRFToken": token}
+        ).status_code
+        == 400
+    )
+    assert (
+        alice.post(url, json={"action": "accept_expected", "reason": "x"}).status_code == 400
+    )  # no CSRF
     with app.app_context():
         from service.accounts import auth
 
@@ -185,10 +219,15 @@ def test_resolving_needs_the_auditor_role_and_a_reason(app, alice, sessions):
         auth.add_member(member, auth.get_or_create_club(CLUB), "member")
     dave = app.test_client()
     login(dave, "dave")
-    refused = dave.post(url, json={"action": "keep_recorded", "reason": "x"},
-                        headers={"X-CSRFToken": csrf_token(dave, "/")})
+    refused = dave.post(
+        url,
+        json={"action": "keep_recorded", "reason": "x"},
+        headers={"X-CSRFToken": csrf_token(dave, "/")},
+    )
     assert refused.status_code == 403
-    assert 'class="filters resolve"' not in dave.get(f"/clubs/{CLUB}/disputes").get_data(as_text=True)
+    assert 'class="filters resolve"' not in dave.get(f"/clubs/{CLUB}/disputes").get_data(
+        as_text=True
+    )
     assert 'class="filters resolve"' in alice.get(f"/clubs/{CLUB}/disputes").get_data(as_text=True)
 
 
@@ -218,8 +257,16 @@ def test_dashboards_embed_plotly_figures(alice, sessions):
     assert js.status_code == 200 and b"plotly" in js.data[:2000].lower()
 
 
-@pytest.mark.parametrize("name", ["bonus_not_revealed", "tile_overcount", "hand_size",
-                                  "discard_not_in_hand", "claims_and_kongs"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "bonus_not_revealed",
+        "tile_overcount",
+        "hand_size",
+        "discard_not_in_hand",
+        "claims_and_kongs",
+    ],
+)
 def test_every_step_of_a_broken_log_replays(alice, name):
     """Bad play is shown, never a server error: unrevealed flowers, too many tiles, …"""
     sid = verified(alice, fixture_log(f"replay/{name}.jsonl"))
@@ -293,7 +340,9 @@ def test_replay_of_a_simulated_session_matches_the_engine_at_every_step(app, ali
 
     records, _ = generate_session(ruleset, 2, seed=7, faults=0.5)
     records[0] = {**records[0], "club": CLUB}
-    sid = verified(alice, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode())
+    sid = verified(
+        alice, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode()
+    )
     with app.app_context():
         hands = replay(store.read_records(session_id=sid, engine=engine())).hands
     waits_seen = []
@@ -305,7 +354,9 @@ def test_replay_of_a_simulated_session_matches_the_engine_at_every_step(app, ali
                 tiles = shown["concealed"] + ([shown["drawn"]] if shown["drawn"] else [])
                 assert sorted(tiles) == sorted(state.concealed[seat]), (no, step, seat)
                 assert shown["revealed"] == list(state.revealed[seat])
-                assert [m["tiles"] for m in shown["melds"]] == [list(m.tiles) for m in state.melds[seat]]
+                assert [m["tiles"] for m in shown["melds"]] == [
+                    list(m.tiles) for m in state.melds[seat]
+                ]
                 for wait in shown["waits"]:  # each wait completes the hand
                     held = [t for t in tiles if not t.endswith("f") or t in state.wildcards]
                     assert is_winning_hand(held + [wait], state.melds[seat], state.wildcards)
@@ -340,7 +391,9 @@ def test_the_ledger_opens_on_the_newest_night_and_adds_up_all_on_request(alice, 
     later = fixture_log(DISPUTED).replace(b"2026-11-28T19:30", b"2026-11-29T19:30", 1)
     verified(alice, later)
     url = f"/api/v1/clubs/{CLUB}/ledger"
-    newest, night, every = (alice.get(url + q).get_json() for q in ("", "?date=2026-11-28", "?date=all"))
+    newest, night, every = (
+        alice.get(url + q).get_json() for q in ("", "?date=2026-11-28", "?date=all")
+    )
     assert newest["date"] == "2026-11-29" and every["date"] is None
     assert newest == alice.get(url + "?date=2026-11-29").get_json()
     for player, amount in every["totals"].items():

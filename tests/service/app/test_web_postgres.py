@@ -25,8 +25,10 @@ from tests.service.uploads.test_web_upload import (
     test_malformed_line_is_reported_with_its_number_and_nothing_stored,  # noqa: F401,E501
 )
 
-pytestmark = [pytest.mark.postgres,
-              pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)]
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.parametrize("database_url", ["postgresql"], indirect=True),
+]
 
 
 @pytest.fixture

@@ -26,8 +26,10 @@ def test_integrity_page(browser, live, alice, shots, shot):
     assert tab.locator("section.signal.flagged").count() >= 1
     title = "Patterns across hands" if lang == "en" else "牌局规律"
     assert title in tab.locator("h1").inner_text()
-    tab.wait_for_function("[...document.querySelectorAll('section.signal')]"
-                          ".every(s => s.querySelector('.main-svg'))", timeout=60_000)
+    tab.wait_for_function(
+        "[...document.querySelectorAll('section.signal')].every(s => s.querySelector('.main-svg'))",
+        timeout=60_000,
+    )
     assert tab.locator("section.signal.flagged p.hands a").count() > 0
     if device is PHONE:
         no_sideways_scroll(tab)

@@ -47,9 +47,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     assert page.text_content("#keyboard .key[data-t='2z'] small") == "1"
     page.click(".tgt[data-target=win]")
     _keys(page, "5p")
-    page.wait_for_function(
-        "document.getElementById('verdict').classList.contains('ok')"
-    )
+    page.wait_for_function("document.getElementById('verdict').classList.contains('ok')")
     assert "得" in page.text_content("#verdict .reading")
     items = page.text_content("#items")
     assert "门风刻、杠" in items and "2张得" in items
@@ -129,9 +127,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     other.click("#saved li[data-no='1'] button")
     other.wait_for_selector("#from button[data-seat=W].on")
     other.click("#from button[data-seat=N]")
-    other.wait_for_function(
-        "document.getElementById('verdict').classList.contains('ok')"
-    )
+    other.wait_for_function("document.getElementById('verdict').classList.contains('ok')")
     other.click("#save")
     other.wait_for_function("document.getElementById('verdict').textContent.includes('更正已暂存')")
     other.wait_for_function("document.getElementById('outbox').textContent.includes('已全部保存')")

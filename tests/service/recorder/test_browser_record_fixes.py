@@ -26,7 +26,7 @@ def test_drawn_hand_confirmed_then_corrected_to_a_win_offline(app, live, browser
     # 黄牌 asks first: nothing is saved, and going back restores the win form
     page.click("#drawn")
     assert page.is_visible("#drawn-confirm") and not page.is_visible("#keyboard")
-    assert "第 1 手黄牌" in page.text_content("#drawn-text")  # the browser reads Chinese
+    assert "第 1 局黄牌" in page.text_content("#drawn-text")  # the browser reads Chinese
     page.screenshot(path=shots / "recorder-drawn-confirm.png", full_page=True)
     assert _outbox(page, session_id) == [] and len(stored_records(app, session_id)) == 1
     page.click("#drawn-back")
@@ -62,7 +62,7 @@ def test_drawn_hand_confirmed_then_corrected_to_a_win_offline(app, live, browser
     assert len(stored_records(app, session_id)) == 4
     context.set_offline(False)
     page.wait_for_function(
-        "document.getElementById('notice').textContent.includes('hand 1 corrected')", timeout=20_000
+        "document.getElementById('notice').textContent.includes('第 1 局已更正')", timeout=20_000
     )
     records = stored_records(app, session_id)
     assert records[:4][-1]["type"] == "settlement"
@@ -78,7 +78,7 @@ def test_drawn_hand_confirmed_then_corrected_to_a_win_offline(app, live, browser
     page.once("dialog", lambda d: d.accept("checking"))
     page.click("#save")
     page.wait_for_function(
-        "document.getElementById('notice').textContent.includes('nothing changed')", timeout=20_000
+        "document.getElementById('notice').textContent.includes('没有改动')", timeout=20_000
     )
     assert len(stored_records(app, session_id)) == 6
     assert errors == []

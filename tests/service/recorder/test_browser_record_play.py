@@ -66,9 +66,7 @@ def test_a_hand_played_tap_by_tap_is_judged_live_and_saved_in_full(app, live, br
     # E wins on S's 9p: the live verdict and the payments of the same play uploaded
     page.click("#play-seat button[data-seat=E]")
     page.click("#play-acts .tgt[data-act=discard_win]")
-    page.wait_for_function(
-        "document.getElementById('verdict').textContent.includes('成胡')"
-    )
+    page.wait_for_function("document.getElementById('verdict').textContent.includes('成胡')")
     audit = audit_records(CLEAN)["hands"][0]
     page.wait_for_selector("#payments .amount")
     amounts = page.eval_on_selector_all("#payments .amount", "els => els.map(e => +e.value)")
@@ -99,9 +97,7 @@ def test_a_hand_played_tap_by_tap_is_judged_live_and_saved_in_full(app, live, br
     page.click("#saved li[data-no='1'] button")
     page.wait_for_selector("#play-taps li >> nth=3")
     assert page.is_visible("#play") and "点炮" in page.text_content("#play-taps li >> nth=3")
-    page.wait_for_function(
-        "document.getElementById('verdict').textContent.includes('成胡')"
-    )
+    page.wait_for_function("document.getElementById('verdict').textContent.includes('成胡')")
     page.click("#clear")
     page.wait_for_selector("#play", state="hidden")
     assert errors == []

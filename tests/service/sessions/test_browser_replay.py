@@ -67,7 +67,9 @@ def test_upload_verify_open_dispute_step_replay_and_chart(app, live, browser, sh
     page.wait_for_selector("#seat-E h3")
     for step in range(1, 9):
         page.keyboard.press("ArrowRight")
-        page.wait_for_function(f"document.getElementById('step-no').textContent.startsWith('{step} ')")
+        page.wait_for_function(
+            f"document.getElementById('step-no').textContent.startsWith('{step} ')"
+        )
         state = hand.state_at(step)
         for seat in "ESWN":
             assert sorted(_tiles(page, f"#seat-{seat} .concealed")) == sorted(state.concealed[seat])
@@ -76,11 +78,14 @@ def test_upload_verify_open_dispute_step_replay_and_chart(app, live, browser, sh
     page.screenshot(path=shots / "replay.png", full_page=True)
     page.keyboard.press("End")
     page.wait_for_function(
-        f"document.getElementById('step-no').textContent.startsWith('{hand.steps - 1} ')")
+        f"document.getElementById('step-no').textContent.startsWith('{hand.steps - 1} ')"
+    )
     page.keyboard.press("Home")
     page.wait_for_function("document.getElementById('step-no').textContent.startsWith('0 ')")
 
-    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, locale="zh-CN")
+    phone = browser.new_page(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2, locale="zh-CN"
+    )
     phone.context.add_cookies(page.context.cookies())
     phone.goto(f"{live}/sessions/{session_id}/replay?hand=1&step=8")
     phone.wait_for_selector("#seat-E .tile")
@@ -113,7 +118,9 @@ def test_demo_tour_jump_to_anomaly_resolve_and_dashboards(app, live, browser, sh
     sessions = page.request.get(f"{live}/api/v1/sessions").json()["sessions"]
     marked = None
     for s in sessions:
-        for i, h in enumerate(page.request.get(f"{live}/api/v1/sessions/{s['id']}").json()["hands"], 1):
+        for i, h in enumerate(
+            page.request.get(f"{live}/api/v1/sessions/{s['id']}").json()["hands"], 1
+        ):
             if any(a["seq"] is not None for a in h["anomalies"]):
                 marked = (s["id"], i)
                 break
@@ -127,7 +134,8 @@ def test_demo_tour_jump_to_anomaly_resolve_and_dashboards(app, live, browser, sh
     page.wait_for_selector("#anomalies li")
     step = int(page.text_content("#step-no").split()[0])
     state = page.request.get(
-        f"{live}/api/v1/sessions/{session_id}/hands/{hand_no}/steps/{step}").json()
+        f"{live}/api/v1/sessions/{session_id}/hands/{hand_no}/steps/{step}"
+    ).json()
     assert state["anomalies"] and step in state["marks"]
     assert page.url.endswith(f"?hand={hand_no}&step={step}")
     page.screenshot(path=shots / "replay-anomaly.png", full_page=True)
@@ -140,9 +148,10 @@ def test_demo_tour_jump_to_anomaly_resolve_and_dashboards(app, live, browser, sh
     form.locator("input[name=reason]").fill("牌桌同意 the table agreed")
     dialogs = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    with page.expect_navigation(), page.expect_response(
-        lambda r: r.url.endswith("/resolution")
-    ) as resolved:
+    with (
+        page.expect_navigation(),
+        page.expect_response(lambda r: r.url.endswith("/resolution")) as resolved,
+    ):
         form.locator("button[type=submit]").click()
     assert resolved.value.status == 201, (resolved.value.text(), dialogs)
     assert wait_embedded(BACKGROUND_BUDGET)

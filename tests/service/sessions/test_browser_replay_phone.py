@@ -68,9 +68,18 @@ def test_replay_on_a_phone(app, alice, live, browser, shots):
         cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
     _at(page, 1, 8)  # the swipe stepped back, and the page is still the replay
     assert "/replay" in page.url
-    assert page.evaluate("getComputedStyle(document.querySelector('.table-felt')).touchAction") == "pan-y"
+    assert (
+        page.evaluate("getComputedStyle(document.querySelector('.table-felt')).touchAction")
+        == "pan-y"
+    )
     assert page.evaluate("getComputedStyle(document.documentElement).overscrollBehaviorX") == "none"
-    words = {"prev": "上一步", "next": "下一步", "prev-hand": "上一局", "next-hand": "下一局", "mark": "问题"}
+    words = {
+        "prev": "上一步",
+        "next": "下一步",
+        "prev-hand": "上一局",
+        "next-hand": "下一局",
+        "mark": "问题",
+    }
     for name, word in words.items():
         assert word in page.locator(f"#controls [data-do={name}]").inner_text(), name
 
@@ -105,7 +114,9 @@ def test_replay_on_a_phone(app, alice, live, browser, shots):
     page.goto(f"{live}/sessions/{sid}/replay?hand={last_marked}&step={marks[last_marked][-1]}")
     _at(page, last_marked, marks[last_marked][-1])
     page.tap("#controls [data-do=mark]")
-    page.wait_for_function("document.getElementById('replay-error').textContent.includes('没有异常或争议')")
+    page.wait_for_function(
+        "document.getElementById('replay-error').textContent.includes('没有异常或争议')"
+    )
     _at(page, last_marked, marks[last_marked][-1])
     # an anomaly's place on the hand page is a link to its step, as the replay numbers it
     page.goto(f"{live}/sessions/{sid}/hands/{last_marked}")

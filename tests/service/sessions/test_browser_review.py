@@ -56,8 +56,9 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     page.locator("#chart-efficiency").screenshot(path=shots / "review-dashboard-zh.png")
     assert not errors
 
-    english = browser.new_page(viewport={"width": 1280, "height": 900}, locale="en-US",
-                               extra_http_headers=EN)
+    english = browser.new_page(
+        viewport={"width": 1280, "height": 900}, locale="en-US", extra_http_headers=EN
+    )
     english.goto(f"{live}/login")
     english.fill("input[name=username]", "alice")
     english.fill("input[name=password]", "correct horse 42")
