@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 from engine.review import review_records
 from engine.simulate.session import generate_session
 from events import store, verifications
+from events.codec import canonical_json
 from events.db import get_engine
 from events.models import ReviewRow
-from events.codec import canonical_json
 from service.cli import app as cli
 from tests.conftest import BACKGROUND_BUDGET, wait_for
 from workers import broker, dispatch, review, tasks
