@@ -248,23 +248,11 @@ def _fill_half(table: dict, a: int, b: int, sets: int, high: bool) -> tuple[int,
     return store(table, a << 20 | b << 4 | sets, half)
 
 
-def _half(a: int, b: int, honor: bool, sets: int):
-    """The combined vector of two suits' blocks (``honor``: the second is the honors')."""
-    got = _HALVES.get((a, b, honor, sets))
-    if got is None:
-        va = _packing_of(a, False) if a else _ZERO
-        vb = _packing_of(b, honor) if b else _ZERO
-        got = store(_HALVES, (a, b, honor, sets), _merge(va, vb, sets))
-    return got
-
-
-_HALVES: dict[tuple, list[int] | tuple[int, ...]] = {}
-
-
 def clear_hand_memos(class_pairs: bool = False) -> None:
     """Empty the memos keyed by more than one suit's pattern (benchmarks measure them cold) and,
-    with ``class_pairs``, the tables keyed by two suits' classes too."""
-    for memo in (_HALVES, _GROWN_PACKED, _RESTS, *((_LOW, _HIGH) if class_pairs else ())):
+    with ``class_pairs``, the tables keyed by suits' classes too."""
+    classes = (_LOW, _HIGH, _RESTS, _PAIRS, _TIGHT) if class_pairs else ()
+    for memo in (_GROWN_PACKED, _PROBES, *classes):
         memo.clear()
 
 
@@ -298,14 +286,16 @@ def warm(max_tiles: int = 8) -> int:
     return len(SUITED) + len(HONORS)
 
 
-def packed_real_grown(key: int, sets: int) -> tuple[int, list[bool]]:
-    """``packed_real(key, sets)`` and, for each of the 34 faces in order, whether one more tile of
-    that face fits one more real tile (the efficiency review's draw probe; memoised per hand).
+def packed_real_grown(key: int, sets: int) -> tuple[int, tuple[int, ...]]:
+    """``packed_real(key, sets)`` and the faces (indexes 0-33, in order) one more tile of which
+    fits one more real tile (the efficiency review's draw probe; memoised per hand).
 
-    For each suit, the other three suits are combined (memoised per pattern: a hand's discard
-    candidates share them). A grown suit vector exceeds the old one by at most 1 per entry, so
-    the total grows exactly when an entry that reaches the best total ("tight") grew; which
-    entries grow is memoised per suit pattern and tight set."""
+    For each suit, the other three suits are combined. A grown suit vector exceeds the old one
+    by at most 1 per entry, so the total grows exactly when an entry that reaches the best total
+    ("tight") grew; which entries grow is memoised per suit pattern and tight set. Both the
+    combination and each suit's answer are keyed by the other suits' classes, not patterns: a
+    hand's discard candidates, and the next decisions, change one or two suits, so most of a
+    probe is found again."""
     memo = _GROWN_PACKED.get((key, sets))
     if memo is not None:
         return memo
@@ -315,67 +305,99 @@ def packed_real_grown(key: int, sets: int) -> tuple[int, list[bool]]:
         key >> 2 * BLOCK & SUIT_MASK,
         key >> 3 * BLOCK & SUIT_MASK,
     )
+    classes = (
+        _class(blocks[0], False),
+        _class(blocks[1], False),
+        _class(blocks[2], False),
+        _class(blocks[3], True),
+    )
     base = -1
-    gains: list[bool] = []
+    gains: tuple[int, ...] = ()
     for i in range(4):
-        others = blocks[:i] + (-1,) + blocks[i + 1 :]
-        rest = _rest(others, sets)
-        honor = i == 3
-        vec = _packing_of(blocks[i], honor) if blocks[i] else _ZERO
-        tight = []
-        top = 0
-        for ga in range(sets + 1):
-            gb = 2 * (sets - ga)
-            x, y = rest[2 * ga + 1] + vec[gb], rest[2 * ga] + vec[gb + 1]
-            if x > top:
-                top = x
-            if y > top:
-                top = y
-        for ga in range(sets + 1):
-            gb = 2 * (sets - ga)
-            if rest[2 * ga + 1] + vec[gb] == top:
-                tight.append(gb)
-            if rest[2 * ga] + vec[gb + 1] == top:
-                tight.append(gb + 1)
-        base = top
-        gains += _suit_gains(blocks[i], honor, tuple(tight))
+        others = classes[:i] + (-1,) + classes[i + 1 :]
+        probe = _PROBES.get((others, blocks[i], sets))
+        if probe is None:
+            probe = _probe(others, blocks[i], classes[i], sets)
+        base = probe[0]
+        gains += probe[1]
     return store(_GROWN_PACKED, (key, sets), (base, gains))
 
 
-_GROWN_PACKED: dict[tuple[int, int], tuple[int, list[bool]]] = {}
-_RESTS: dict[tuple, list[int]] = {}
-_GAINS: dict[tuple, tuple[bool, ...]] = {}
-
-
-def _rest(blocks: tuple[int, ...], sets: int):
-    """The knapsack of the suits in ``blocks`` (-1 marks the suit left out), memoised: the
-    left-out suit's partner joins the other pair's memoised half (``_half``), one combine."""
-    got = _RESTS.get((blocks, sets))
+def _probe(others: tuple[int, ...], block: int, cls: int, sets: int) -> tuple[int, tuple[int, ...]]:
+    """(best total, the faces of the suit that gain) of one suit's ``block`` (class ``cls``)
+    beside the ``others`` (classes, -1 for this suit): the best total and its tight entries
+    depend on the classes only (memoised per classes), the faces on the pattern and those
+    entries (memoised per pattern and entries)."""
+    got = _TIGHT.get((others, cls, sets))
     if got is None:
-        m, p, s_, z = blocks
+        got = _tight(others, cls, sets)
+    top, tight = got
+    suit = others.index(-1)
+    gains = _GAINS.get((block, suit, tight))
+    if gains is None:
+        gains = _suit_gains(block, suit, tight)
+    return store(_PROBES, (others, block, sets), (top, gains))
+
+
+def _tight(others: tuple[int, ...], cls: int, sets: int) -> tuple[int, tuple[int, ...]]:
+    """The best total of a suit of class ``cls`` beside the ``others`` and the entries of its
+    vector that reach it."""
+    rest = _rest(others, sets)
+    vec = _VECS[cls]
+    tight = []
+    top = 0
+    for ga in range(sets + 1):
+        gb = 2 * (sets - ga)
+        x, y = rest[2 * ga + 1] + vec[gb], rest[2 * ga] + vec[gb + 1]
+        if x > top:
+            top = x
+        if y > top:
+            top = y
+    for ga in range(sets + 1):
+        gb = 2 * (sets - ga)
+        if rest[2 * ga + 1] + vec[gb] == top:
+            tight.append(gb)
+        if rest[2 * ga] + vec[gb + 1] == top:
+            tight.append(gb + 1)
+    return store(_TIGHT, (others, cls, sets), (top, tuple(tight)))
+
+
+_GROWN_PACKED: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
+_PROBES: dict[tuple, tuple[int, tuple[int, ...]]] = {}
+_TIGHT: dict[tuple, tuple[int, tuple[int, ...]]] = {}
+_RESTS: dict[tuple, list[int] | tuple[int, ...]] = {}
+_PAIRS: dict[tuple[int, int, int], list[int] | tuple[int, ...]] = {}
+_GAINS: dict[tuple, tuple[int, ...]] = {}
+
+
+def _rest(classes: tuple[int, ...], sets: int):
+    """The knapsack of the suits' ``classes`` (-1 marks the suit left out), memoised: the
+    left-out suit's partner joins the other pair's memoised knapsack, one combine."""
+    got = _RESTS.get((classes, sets))
+    if got is None:
+        m, p, s_, z = classes
         if m < 0 or p < 0:
-            other = p if m < 0 else m
-            half = _half(s_, z, True, sets)
-            vec = _packing_of(other, False) if other else _ZERO
+            other, pair = (p if m < 0 else m), (s_, z, sets)
         else:
-            other = z if s_ < 0 else s_
-            half = _half(m, p, False, sets)
-            vec = _packing_of(other, s_ < 0) if other else _ZERO
-        got = store(_RESTS, (blocks, sets), _merge(half, vec, sets))
+            other, pair = (z if s_ < 0 else s_), (m, p, sets)
+        half = _PAIRS.get(pair)
+        if half is None:
+            half = store(_PAIRS, pair, _merge(_VECS[pair[0]], _VECS[pair[1]], sets))
+        got = store(_RESTS, (classes, sets), _merge(half, _VECS[other], sets))
     return got
 
 
-def _suit_gains(block: int, honor: bool, tight: tuple[int, ...]) -> tuple[bool, ...]:
-    """For each rank of the suit: does one more tile raise any ``tight`` entry of its vector?"""
-    got = _GAINS.get((block, honor, tight))
-    if got is None:
-        vec = _packing_of(block, honor) if block else _ZERO
-        got = tuple(
-            any(v[j] > vec[j] for j in tight)
-            for v in (_packing_of(block + (1 << 3 * r), honor) for r in range(7 if honor else 9))
-        )
-        store(_GAINS, (block, honor, tight), got)
-    return got
+def _suit_gains(block: int, suit: int, tight: tuple[int, ...]) -> tuple[int, ...]:
+    """The faces (indexes 0-33) of the suit one more tile of which raises any ``tight`` entry of
+    its vector (suit 3: the honors)."""
+    honor = suit == 3
+    vec = _packing_of(block, honor) if block else _ZERO
+    got = tuple(
+        9 * suit + r
+        for r in range(7 if honor else 9)
+        if any(v[j] > vec[j] for v in (_packing_of(block + (1 << 3 * r), honor),) for j in tight)
+    )
+    return store(_GAINS, (block, suit, tight), got)
 
 
 def _merge(a, b, sets: int):
