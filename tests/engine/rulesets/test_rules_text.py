@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from engine.audit import audit
 from engine.glossary import GLOSSARY
 from engine.replay import replay
 from engine.rulesets import SHIPPED, get_ruleset
@@ -192,3 +193,19 @@ def test_flags_and_numbers_read_naturally():
     assert hy.option_value("half_rounding", "down").zh.startswith("向下")
     with pytest.raises(OptionError):
         hy.option_value("no_such_option", 1)
+
+
+_FIGURES = re.compile(r"(?<![A-Za-z])\d*M(?![A-Za-z])|÷ ?\d+|\d+")
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_a_payments_rule_says_the_same_in_both_languages(name):
+    """A payment's rule (the hand page's rule column, issue 27, 3) carries in Chinese what the
+    English says: the rule's name, then who pays how much — each figure (2M, ÷ 10, 5 …) of the
+    one is in the other, and the halving's rounding is in words, not in the arithmetic."""
+    records, _ = generate_session(name, 60, seed=3, faults=0.3)
+    payments = [p for h in audit(records).hands for p in h.expected_payments]
+    assert payments
+    for p in payments:
+        assert _FIGURES.findall(p.reason) == _FIGURES.findall(p.en), (p.reason, p.en)
+        assert not re.search(r"[A-Za-z]{2}", p.formula), p.formula
