@@ -28,6 +28,7 @@ from engine.rulesets.base import (
     reading_words,
     step,
 )
+from engine.rulesets.huangyan.about import ABOUT
 from engine.rulesets.huangyan.options import Options
 from engine.tiles import FACES, SEAT_WIND, is_dragon, is_terminal_or_honor, next_face
 
@@ -441,11 +442,13 @@ class Huangyan(Ruleset):
                 "胡",
                 "pengpenghu" if c == "pengpenghu" else None,
                 opts.pengpenghu or c != "pengpenghu",
+                about=ABOUT[c],
             )
             for c, (zh, en, v) in HU_ITEMS.items()
         ]
-        base = Item("base", "底胡", "base", opts.base_hu, "胡", "base_hu")
-        return (*hu, base, *(Item(c, zh, en, v, "番") for c, (zh, en, v) in FANS.items()))
+        base = Item("base", "底胡", "base", opts.base_hu, "胡", "base_hu", about=ABOUT["base"])
+        fans = (Item(c, zh, en, v, "番", about=ABOUT[c]) for c, (zh, en, v) in FANS.items())
+        return (*hu, base, *fans)
 
     def terms(self, opts: Options) -> tuple[Term, ...]:
         rule = self.option_value("wildcard_rule", opts.wildcard_rule)

@@ -38,6 +38,7 @@ from engine.rulesets.base import (
     Text,
 )
 from engine.rulesets.claims import passed_peng
+from engine.rulesets.xizhou.about import ABOUT
 from engine.rulesets.xizhou.options import FLUSH_CONFIGS, Options
 from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE, WINDS, english
 
@@ -333,7 +334,7 @@ class Xizhou(Ruleset):
         return tai.tile_counts_144()
 
     def items(self, opts: Options) -> tuple[Item, ...]:
-        return tai.items(ITEMS, _flush_tai(opts))
+        return tai.items(ITEMS, _flush_tai(opts), ABOUT)
 
     def terms(self, opts: Options) -> tuple[Term, ...]:
         return (
