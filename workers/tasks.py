@@ -41,8 +41,9 @@ def engine_version() -> str:
     return importlib.metadata.version("fupan")
 
 
-ATTEMPTS = MAX_RETRIES + 1
-INTEGRITY_PAUSE = 30  # seconds: at most one automatic integrity update a club per pause  # runs of one task id, its pool process killed or not
+ATTEMPTS = MAX_RETRIES + 1  # runs of one task id, its pool process killed or not
+SWEEP_DIGESTS = 2000  # results a sweep digests at most (~1 ms each): a backlog goes in batches
+INTEGRITY_PAUSE = 30  # seconds: at most one automatic integrity update a club per pause
 
 
 class Poisoned(RuntimeError):
@@ -254,7 +255,19 @@ def sweep() -> int:
             log.warning("sweep: session %s has no result; queueing its verification", session_id)
             enqueue(verify_session, session_id)
             queued += 1
+    fill_digests(SWEEP_DIGESTS)
     return queued
+
+
+@app.task(name="fupan.fill_digests", **RETRY)
+def fill_digests(limit: int | None = None) -> int:
+    """Digest the oldest ``limit`` (None: all) results that have none: those stored before the
+    workers wrote digests or before a migration emptied them (``workers.digests``). The sweeper
+    runs it in batches, an embedded worker once when it starts. How many were digested."""
+    done = digests.fill(limit=limit)
+    if done:
+        log.warning("digested %d result(s) stored without a digest", done)
+    return done
 
 
 @app.task(name="fupan.ingest_batch", bind=True, ignore_result=False, **RETRY)
