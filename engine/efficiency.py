@@ -144,7 +144,7 @@ def _draws(
     ``mine``, the copies of each kind the seat holds or has shown (None: no probe)."""
     sets = _sets(real, w)
     limits, standard = _plan(hand.shapes)
-    gains: tuple[int, ...] = ()
+    gains: list[bool] = []
     if standard:
         if mine is None:
             base = packed_real(key, sets)
@@ -157,7 +157,7 @@ def _draws(
     if mine is None or now < 0:
         return Draws(now, ())
     bonus, wild = hand.bonus, hand.wildcards
-    out = [k for k in map(FACES.__getitem__, gains) if k not in bonus and k not in wild]
+    out = [k for k, g in zip(FACES, gains) if g and k not in bonus and k not in wild]
     if standard and std == now:
         extra = {k for k in wild if k not in bonus}
     else:

@@ -108,6 +108,34 @@ def honors(block: int) -> int:
     return entry
 
 
+# The same entries keyed by a suit's counts as bytes (``is_winning_counts``), one table per suit
+# kind and tuple of 得 ranks in that suit: a 得 rank is taken out and its copies are added at
+# WILD_SHIFT, so one sum of four entries also counts the 得.
+WILD_SHIFT = 28
+_BY_COUNTS: dict[tuple[bool, tuple[int, ...]], dict[bytes, int]] = {}
+
+
+def counts_table(honor: bool, ranks: tuple[int, ...] = ()) -> dict[bytes, int]:
+    """The table of a suit's counts with the 得 ``ranks`` (positions in the suit) taken out."""
+    return _BY_COUNTS.setdefault((honor, ranks), {})
+
+
+def by_counts(part: bytes, honor: bool, ranks: tuple[int, ...] = ()) -> int:
+    """The entry of one suit's counts, filling its table; BAD past 4 copies (a 得 rank held
+    five times stays in, so its suit is BAD too)."""
+    row, w = bytearray(part), 0
+    for r in ranks:
+        if row[r] <= 4:
+            w += row[r]
+            row[r] = 0
+    if max(row, default=0) > 4:
+        entry = BAD
+    else:
+        block = sum(c << 3 * r for r, c in enumerate(row))
+        entry = honors(block) if honor else suited(block)
+    return store(counts_table(honor, ranks), part, entry + (w << WILD_SHIFT))
+
+
 def entries(key: int) -> tuple[int, int, int, int]:
     """The m, p, s and honor entries of a packed key, filling the tables on first sight."""
     return (
@@ -210,10 +238,6 @@ def _class(block: int, honor: bool) -> int:
     return got
 
 
-def _packing_of(block: int, honor: bool) -> tuple[int, ...]:
-    return _VECS[_class(block, honor)]
-
-
 def packed_real(key: int, sets: int) -> int:
     """Most non-wild tiles of the packed key that fit into ``sets`` partial sets and one pair.
 
@@ -238,6 +262,14 @@ def packed_real(key: int, sets: int) -> int:
     return max(map(_add, low, high))
 
 
+def _low(m: int, p: int, sets: int) -> tuple[int, ...]:
+    return _LOW.get(m << 20 | p << 4 | sets) or _fill_half(_LOW, m, p, sets, False)
+
+
+def _high(s: int, z: int, sets: int) -> tuple[int, ...]:
+    return _HIGH.get(s << 20 | z << 4 | sets) or _fill_half(_HIGH, s, z, sets, True)
+
+
 def _fill_half(table: dict, a: int, b: int, sets: int, high: bool) -> tuple[int, ...]:
     """The knapsack of classes ``a`` and ``b`` for g <= ``sets``, ordered so that position i of
     the low half pairs with position i of the high half: (g, 1-p) low with (sets-g, p) high."""
@@ -250,9 +282,8 @@ def _fill_half(table: dict, a: int, b: int, sets: int, high: bool) -> tuple[int,
 
 def clear_hand_memos(class_pairs: bool = False) -> None:
     """Empty the memos keyed by more than one suit's pattern (benchmarks measure them cold) and,
-    with ``class_pairs``, the tables keyed by suits' classes too."""
-    classes = (_LOW, _HIGH, _RESTS, _PAIRS, _TIGHT) if class_pairs else ()
-    for memo in (_GROWN_PACKED, _PROBES, *classes):
+    with ``class_pairs``, the tables keyed by two suits' classes too."""
+    for memo in (_GROWN_PACKED, *((_LOW, _HIGH) if class_pairs else ())):
         memo.clear()
 
 
@@ -286,16 +317,13 @@ def warm(max_tiles: int = 8) -> int:
     return len(SUITED) + len(HONORS)
 
 
-def packed_real_grown(key: int, sets: int) -> tuple[int, tuple[int, ...]]:
-    """``packed_real(key, sets)`` and the faces (indexes 0-33, in order) one more tile of which
-    fits one more real tile (the efficiency review's draw probe; memoised per hand).
+def packed_real_grown(key: int, sets: int) -> tuple[int, list[bool]]:
+    """``packed_real(key, sets)`` and, for each of the 34 faces in order, whether one more tile of
+    that face fits one more real tile (the efficiency review's draw probe; memoised per hand).
 
-    For each suit, the other three suits are combined. A grown suit vector exceeds the old one
-    by at most 1 per entry, so the total grows exactly when an entry that reaches the best total
-    ("tight") grew; which entries grow is memoised per suit pattern and tight set. Both the
-    combination and each suit's answer are keyed by the other suits' classes, not patterns: a
-    hand's discard candidates, and the next decisions, change one or two suits, so most of a
-    probe is found again."""
+    One more tile changes one suit's class (or not: then nothing grows); each distinct grown
+    class is joined to the unchanged suits through the class-pair tables, as ``packed_real``
+    does. A suit pattern's grown classes are kept per pattern."""
     memo = _GROWN_PACKED.get((key, sets))
     if memo is not None:
         return memo
@@ -305,99 +333,34 @@ def packed_real_grown(key: int, sets: int) -> tuple[int, tuple[int, ...]]:
         key >> 2 * BLOCK & SUIT_MASK,
         key >> 3 * BLOCK & SUIT_MASK,
     )
-    classes = (
-        _class(blocks[0], False),
-        _class(blocks[1], False),
-        _class(blocks[2], False),
-        _class(blocks[3], True),
-    )
-    base = -1
-    gains: tuple[int, ...] = ()
-    for i in range(4):
-        others = classes[:i] + (-1,) + classes[i + 1 :]
-        probe = _PROBES.get((others, blocks[i], sets))
-        if probe is None:
-            probe = _probe(others, blocks[i], classes[i], sets)
-        base = probe[0]
-        gains += probe[1]
+    m, p, s, z = (_class(b, i == 3) for i, b in enumerate(blocks))
+    low, high = _low(m, p, sets), _high(s, z, sets)
+    base = max(map(_add, low, high))
+    gains: list[bool] = []
+    for i, block in enumerate(blocks):
+        grown = _grown_classes(block, i == 3)
+        up: dict[int, bool] = {}
+        for c in set(grown):
+            if i < 2:
+                pair = map(_add, _low(c, p, sets) if i == 0 else _low(m, c, sets), high)
+            else:
+                pair = map(_add, low, _high(c, z, sets) if i == 2 else _high(s, c, sets))
+            up[c] = max(pair) > base
+        gains += map(up.__getitem__, grown)
     return store(_GROWN_PACKED, (key, sets), (base, gains))
 
 
-def _probe(others: tuple[int, ...], block: int, cls: int, sets: int) -> tuple[int, tuple[int, ...]]:
-    """(best total, the faces of the suit that gain) of one suit's ``block`` (class ``cls``)
-    beside the ``others`` (classes, -1 for this suit): the best total and its tight entries
-    depend on the classes only (memoised per classes), the faces on the pattern and those
-    entries (memoised per pattern and entries)."""
-    got = _TIGHT.get((others, cls, sets))
+_GROWN_PACKED: dict[tuple[int, int], tuple[int, list[bool]]] = {}
+_GROWN_CLASSES: dict[int, tuple[int, ...]] = {}
+
+
+def _grown_classes(block: int, honor: bool) -> tuple[int, ...]:
+    """The class of ``block`` with one more tile of each rank, per rank."""
+    got = _GROWN_CLASSES.get(block | honor << 27)
     if got is None:
-        got = _tight(others, cls, sets)
-    top, tight = got
-    suit = others.index(-1)
-    gains = _GAINS.get((block, suit, tight))
-    if gains is None:
-        gains = _suit_gains(block, suit, tight)
-    return store(_PROBES, (others, block, sets), (top, gains))
-
-
-def _tight(others: tuple[int, ...], cls: int, sets: int) -> tuple[int, tuple[int, ...]]:
-    """The best total of a suit of class ``cls`` beside the ``others`` and the entries of its
-    vector that reach it."""
-    rest = _rest(others, sets)
-    vec = _VECS[cls]
-    tight = []
-    top = 0
-    for ga in range(sets + 1):
-        gb = 2 * (sets - ga)
-        x, y = rest[2 * ga + 1] + vec[gb], rest[2 * ga] + vec[gb + 1]
-        if x > top:
-            top = x
-        if y > top:
-            top = y
-    for ga in range(sets + 1):
-        gb = 2 * (sets - ga)
-        if rest[2 * ga + 1] + vec[gb] == top:
-            tight.append(gb)
-        if rest[2 * ga] + vec[gb + 1] == top:
-            tight.append(gb + 1)
-    return store(_TIGHT, (others, cls, sets), (top, tuple(tight)))
-
-
-_GROWN_PACKED: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
-_PROBES: dict[tuple, tuple[int, tuple[int, ...]]] = {}
-_TIGHT: dict[tuple, tuple[int, tuple[int, ...]]] = {}
-_RESTS: dict[tuple, list[int] | tuple[int, ...]] = {}
-_PAIRS: dict[tuple[int, int, int], list[int] | tuple[int, ...]] = {}
-_GAINS: dict[tuple, tuple[int, ...]] = {}
-
-
-def _rest(classes: tuple[int, ...], sets: int):
-    """The knapsack of the suits' ``classes`` (-1 marks the suit left out), memoised: the
-    left-out suit's partner joins the other pair's memoised knapsack, one combine."""
-    got = _RESTS.get((classes, sets))
-    if got is None:
-        m, p, s_, z = classes
-        if m < 0 or p < 0:
-            other, pair = (p if m < 0 else m), (s_, z, sets)
-        else:
-            other, pair = (z if s_ < 0 else s_), (m, p, sets)
-        half = _PAIRS.get(pair)
-        if half is None:
-            half = store(_PAIRS, pair, _merge(_VECS[pair[0]], _VECS[pair[1]], sets))
-        got = store(_RESTS, (classes, sets), _merge(half, _VECS[other], sets))
+        got = tuple(_class(block + (1 << 3 * r), honor) for r in range(7 if honor else 9))
+        store(_GROWN_CLASSES, block | honor << 27, got)
     return got
-
-
-def _suit_gains(block: int, suit: int, tight: tuple[int, ...]) -> tuple[int, ...]:
-    """The faces (indexes 0-33) of the suit one more tile of which raises any ``tight`` entry of
-    its vector (suit 3: the honors)."""
-    honor = suit == 3
-    vec = _packing_of(block, honor) if block else _ZERO
-    got = tuple(
-        9 * suit + r
-        for r in range(7 if honor else 9)
-        if any(v[j] > vec[j] for v in (_packing_of(block + (1 << 3 * r), honor),) for j in tight)
-    )
-    return store(_GAINS, (block, suit, tight), got)
 
 
 def _merge(a, b, sets: int):
