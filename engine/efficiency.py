@@ -157,7 +157,7 @@ def _draws(
     if mine is None or now < 0:
         return Draws(now, ())
     bonus, wild = hand.bonus, hand.wildcards
-    out = [k for k, g in zip(FACES, gains) if g and k not in bonus and k not in wild]
+    out = [k for k, g in zip(FACES, gains, strict=False) if g and k not in bonus and k not in wild]
     if standard and std == now:
         extra = {k for k in wild if k not in bonus}
     else:
