@@ -294,7 +294,9 @@ def _encoder(cls) -> Callable[[Any], dict]:
             rest.append(f"    out[{s.key!r}] = {form.format('o.' + s.name)}")
         else:
             shown.append(f"{s.key!r}: {form.format('o.' + s.name)}")
-    source = "\n".join(["def encode(o):", f"    out = {{{', '.join(shown)}}}", *rest, "    return out"])
+    source = "\n".join(
+        ["def encode(o):", f"    out = {{{', '.join(shown)}}}", *rest, "    return out"]
+    )
     exec(source, env)  # noqa: S102 (the source is made of the type's own field names)
     return env["encode"]
 
