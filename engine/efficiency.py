@@ -97,9 +97,29 @@ def _limit(shape: HeldAtLeast, held: int) -> int:
     return max(shape.count - held, 0) - 1
 
 
+_PLANS: dict[tuple[Shape, ...], tuple[tuple[HeldAtLeast, ...], bool]] = {}
+
+
+def _plan(shapes: tuple[Shape, ...]) -> tuple[tuple[HeldAtLeast, ...], bool]:
+    """(the limits, whether the standard shape is among them) of a ruleset's shapes, read once
+    per distinct tuple (a ruleset has a few)."""
+    got = _PLANS.get(shapes)
+    if got is None:
+        limits = tuple(s for s in shapes if isinstance(s, HeldAtLeast))
+        got = limits, any(isinstance(s, Standard) for s in shapes)
+        if len(_PLANS) < 256:
+            _PLANS[shapes] = got
+    return got
+
+
 def shanten(hand: Hand) -> int:
     """Tiles still to exchange before 听牌 under every shape of ``hand.shapes``: -1 complete."""
-    return draws(hand, probe=False).shanten
+    limits, standard = _plan(hand.shapes)
+    if limits or not standard:
+        return draws(hand, probe=False).shanten
+    key, real, w = _packed(hand)
+    sets = _sets(real, w)
+    return 3 * sets + 1 - w - packed_real(key, sets)
 
 
 def draws(hand: Hand, probe: bool = True) -> Draws:
@@ -111,8 +131,7 @@ def draws(hand: Hand, probe: bool = True) -> Draws:
     current distance; both are read off once, not per shape and kind."""
     key, real, w = _packed(hand)
     sets = _sets(real, w)
-    limits = [s for s in hand.shapes if isinstance(s, HeldAtLeast)]
-    standard = any(isinstance(s, Standard) for s in hand.shapes)
+    limits, standard = _plan(hand.shapes)
     shown = hand.shown() if limits or probe else []
     held = [s.held(shown) for s in limits]
     if standard:

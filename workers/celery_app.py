@@ -106,14 +106,16 @@ def _embedded_pool() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="fupan-worker")
 
 
-_pending = 0
+_pending = 0  # embedded tasks not finished (the later ones included)
+_waiting = 0  # embedded tasks sent with ``enqueue`` and not started yet
 _idle = threading.Condition()
+LATER = 9  # the Redis transport's lowest priority (0 is its highest): after all the others
 
 
 def enqueue(task: Task, *args) -> Future | None:
     """Run ``task(*args)`` asynchronously: on the embedded pool (returns its Future) or through
     the broker named by FUPAN_BROKER_URL now (returns None)."""
-    global _pending
+    global _pending, _waiting
     current = settings()
     if not current.embedded_queue:
         _sender(current.broker_url).send_task(
@@ -122,20 +124,67 @@ def enqueue(task: Task, *args) -> Future | None:
         return None
     with _idle:
         _pending += 1
+        _waiting += 1
     return _embedded_pool().submit(_run_embedded, task, args)
 
 
-def _run_embedded(task: Task, args: tuple):
+def enqueue_later(task: Task, *args) -> Future | None:
+    """Like ``enqueue``, for work that must never hold up the rest (the efficiency review after
+    a verification): it runs when no task sent with ``enqueue`` is waiting. With a broker the
+    message has the lowest priority, which the Redis transport keeps in a list of its own that
+    a worker reads only when the queue's ordinary list is empty; on the embedded pool it steps
+    back behind every task sent before it starts."""
     global _pending
+    current = settings()
+    if not current.embedded_queue:
+        _sender(current.broker_url).send_task(
+            task.name, args=list(args), ignore_result=task.ignore_result, priority=LATER
+        )
+        return None
+    future: Future = Future()
+    with _idle:
+        _pending += 1
+    _embedded_pool().submit(_run_later, task, args, future)
+    return future
+
+
+def _run_embedded(task: Task, args: tuple):
+    global _pending, _waiting
+    with _idle:
+        _waiting -= 1
     try:
-        result = task.apply(args=args)  # Celery's eager path: same task code, retries included
-        if result.failed():
-            log.error("task %s%r failed: %s", task.name, args, result.result)
-        return result.result
+        return _apply(task, args)
     finally:
         with _idle:
             _pending -= 1
             _idle.notify_all()
+
+
+def _run_later(task: Task, args: tuple, future: Future) -> None:
+    global _pending
+    with _idle:
+        behind = _waiting > 0
+    if behind:
+        try:
+            _embedded_pool().submit(_run_later, task, args, future)
+            return
+        except RuntimeError:  # the interpreter is exiting: no queue to step back in
+            pass
+    try:
+        future.set_result(_apply(task, args))
+    except Exception as e:  # noqa: BLE001 - the caller's Future carries it
+        future.set_exception(e)
+    finally:
+        with _idle:
+            _pending -= 1
+            _idle.notify_all()
+
+
+def _apply(task: Task, args: tuple):
+    result = task.apply(args=args)  # Celery's eager path: same task code, retries included
+    if result.failed():
+        log.error("task %s%r failed: %s", task.name, args, result.result)
+    return result.result
 
 
 def wait_embedded(timeout: float | None = None) -> bool:

@@ -5,8 +5,11 @@ written once per verification into ``web_digest`` and ``web_digest_player`` (mig
 Those pages read every report of a club or player; parsing 4,000 reports of ~30 kB each took
 seconds, in every web process. A verification row never changes, so its digest never goes
 stale, and a page only reads digests (it used to fill the missing ones inside its request).
-``fill`` digests every result that has none (``fupan digest`` runs it after an upgrade, for the
-results stored before the workers wrote digests). Rows are keyed by verification id and inserted
+``fill`` digests every result that has none: the results stored before the workers wrote digests,
+or before a migration emptied them (0012_digest_reset). Nobody needs to run it by hand after an
+upgrade: the workers' sweeper fills a batch every few seconds while the queue is idle, and an
+embedded worker fills them all when it starts (``workers.tasks``; ``fupan digest`` still does it
+at once). Rows are keyed by verification id and inserted
 with ON CONFLICT DO NOTHING, so two processes filling at once write each digest once.
 
 A row that cannot be digested (a report that is not what the engine writes, a name the
@@ -113,9 +116,10 @@ def fill(
     clubs: Iterable[str] | None = None,
     sessions: Iterable[str] | None = None,
     engine: Engine | None = None,
+    limit: int | None = None,
 ) -> int:
     """Digest every verification (of ``clubs``, of ``sessions``; None: of all) that has no
-    digest yet; how many were missing."""
+    digest yet, the oldest ``limit`` of them (None: all); how many were missing."""
     engine = engine or get_engine()
     undigested = select(Verification.id).where(
         ~exists().where(DigestRow.verification_id == Verification.id)
@@ -126,6 +130,8 @@ def fill(
         undigested = undigested.join(
             TableSession, TableSession.id == Verification.session_id
         ).where(TableSession.club.in_(list(clubs)))
+    if limit is not None:
+        undigested = undigested.order_by(Verification.id).limit(limit)
     with engine.connect() as c:
         missing = sorted(c.execute(undigested).scalars())
     for i in range(0, len(missing), BATCH):

@@ -40,8 +40,10 @@ def enqueue_ingest(paths: Iterable[str | Path]) -> Future | None:
 
 def start_embedded_worker() -> Future | None:
     """Call once when a process that serves the embedded queue starts (``fupan serve``): it
-    catches up on sessions a previous process stored but did not live to verify. Does nothing
+    catches up on sessions a previous process stored but did not live to verify, and digests the
+    results stored without one (before an upgrade: ``tasks.fill_digests``). Does nothing
     with a broker, where separate ``fupan worker`` processes do the work."""
     if not settings().embedded_queue:
         return None
+    enqueue(tasks.fill_digests)  # the results stored before an upgrade, first (one thread)
     return enqueue_reverify_all()

@@ -1,9 +1,10 @@
 """The efficiency review as a derived result: computed from a session's stored records at its
 head, stored once per (session, head, engine version), and loaded by the pages and the API.
 
-A review costs far more than the verification (docs/performance.md), so it is not computed with
-every verification: the first reader of a head computes and stores it (or the
-``fupan.review_session`` task does), and a new engine version or a new head gets its own row.
+The workers compute it after each verification, as a task of its own queued behind the
+verifications (``workers.tasks.review_soon``); a reader who finds none (its message lost, a
+head verified before reviews were queued) computes and stores it on first ask. A new engine
+version or a new head gets its own row.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from pathlib import Path
 from events import verifications
 from events.config import settings
 from workers import broker
-from workers.celery_app import create_celery
+from workers.celery_app import create_celery, wait_embedded
 
 log = logging.getLogger(__name__)
 
@@ -242,7 +242,8 @@ def reverify(
     older one (``every``: every session without a result from this version; ``club``,
     ``since``: narrow it; see ``verifications.reverify_candidates``), and wait until done.
     Run it again after a kill: it resumes. ``on_start(total)`` once, then
-    ``on_progress(done)``. With the embedded queue the sessions are verified in this process."""
+    ``on_progress(done)``. With the embedded queue the sessions are verified in this process,
+    and the command waits for the reviews they queue (``workers.tasks.review_soon``)."""
     from workers import tasks  # the task module registers the tasks on the worker app
 
     version = tasks.engine_version()
@@ -261,6 +262,7 @@ def reverify(
         for done, session_id in enumerate(pending, 1):
             add(None, {tasks.verify_session.apply(args=[session_id]).result: 1})
             on_progress(done)
+        wait_embedded()  # the reviews the verifications queued run in this process too
         return outcome
     selection = json.dumps([version, every, club, since and since.isoformat()])
     run = BatchRun(

@@ -21,7 +21,7 @@ from events import store, verifications
 from events.codec import LogFormatError, parse_log
 from events.config import settings
 from workers import broker, digests, integrity, review
-from workers.celery_app import app, enqueue, sweep_grace
+from workers.celery_app import app, enqueue, enqueue_later, sweep_grace
 from workers.config import MAX_RETRIES
 
 log = get_task_logger(__name__)
@@ -41,8 +41,9 @@ def engine_version() -> str:
     return importlib.metadata.version("fupan")
 
 
-ATTEMPTS = MAX_RETRIES + 1
-INTEGRITY_PAUSE = 30  # seconds: at most one automatic integrity update a club per pause  # runs of one task id, its pool process killed or not
+ATTEMPTS = MAX_RETRIES + 1  # runs of one task id, its pool process killed or not
+SWEEP_DIGESTS = 2000  # results a sweep digests at most (~1 ms each): a backlog goes in batches
+INTEGRITY_PAUSE = 30  # seconds: at most one automatic integrity update a club per pause
 
 
 class Poisoned(RuntimeError):
@@ -103,6 +104,8 @@ def _verify_stored(session_id: str) -> str:
         return "missing"
     head_seq, verified = status
     if verified:
+        if review.stored(session_id, head_seq, engine_version()) is None:
+            review_soon(session_id)  # verified before reviews were queued, or its message lost
         return "done"
     records = store.read_records(session_id=session_id)[: head_seq + 1]
     return _verify(session_id, head_seq, records)
@@ -130,6 +133,7 @@ def _verify(session_id: str, head_seq: int, records: list[dict]) -> str:
     )  # fmt: skip
     if stored:
         _digest(session_id)
+        review_soon(session_id)
     club = report.session.club
     if stored and club:
         try:
@@ -139,11 +143,33 @@ def _verify(session_id: str, head_seq: int, records: list[dict]) -> str:
     return "ok"
 
 
-@app.task(name="fupan.review_session", **RETRY)
-def review_session(session_id: str) -> bool:
+@app.task(name="fupan.review_session", bind=True, **RETRY)
+def review_session(self, session_id: str) -> str:
     """Compute and store the efficiency review of a session's head unless this engine version
-    has one (workers/review.py); False for an unknown session."""
-    return review.review_at_head(session_id, engine_version()) is not None
+    has one (workers/review.py). Queued after each verification, on its own (``review_soon``).
+    Returns "reviewed" (stored now or before), "missing" (no such session) or "failed" (the
+    engine raised: logged; the API computes it on first ask and reports the error)."""
+    if _attempt(self) > ATTEMPTS:
+        log.error("review_session: the worker process died reviewing %s", session_id)
+        return "failed"
+    try:
+        got = review.review_at_head(session_id, engine_version())
+    except OperationalError:
+        raise
+    except Exception:  # noqa: BLE001 - a review that crashes must not block the queue
+        log.exception("review_session: the engine failed on session %s", session_id)
+        return "failed"
+    return "missing" if got is None else "reviewed"
+
+
+def review_soon(session_id: str) -> None:
+    """Queue the session's review behind every verification waiting (``enqueue_later``), so a
+    review, costlier than the audit, never holds one up. A broker that cannot take it leaves
+    the review to the first reader of the session's review (workers/review.py)."""
+    try:
+        enqueue_later(review_session, session_id)
+    except broker.BROKER_ERRORS as e:
+        log.warning("review of %s not queued: %s", session_id, e)
 
 
 @app.task(name="fupan.integrity", **RETRY)
@@ -229,7 +255,19 @@ def sweep() -> int:
             log.warning("sweep: session %s has no result; queueing its verification", session_id)
             enqueue(verify_session, session_id)
             queued += 1
+    fill_digests(SWEEP_DIGESTS)
     return queued
+
+
+@app.task(name="fupan.fill_digests", **RETRY)
+def fill_digests(limit: int | None = None) -> int:
+    """Digest the oldest ``limit`` (None: all) results that have none: those stored before the
+    workers wrote digests or before a migration emptied them (``workers.digests``). The sweeper
+    runs it in batches, an embedded worker once when it starts. How many were digested."""
+    done = digests.fill(limit=limit)
+    if done:
+        log.warning("digested %d result(s) stored without a digest", done)
+    return done
 
 
 @app.task(name="fupan.ingest_batch", bind=True, ignore_result=False, **RETRY)

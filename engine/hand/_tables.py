@@ -17,6 +17,7 @@ Every table is bounded (``LIMIT`` entries, then it starts over): a worker runs f
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import add as _add
 
 from engine.hand._input import BLOCK, SUIT_MASK
 
@@ -107,6 +108,34 @@ def honors(block: int) -> int:
     return entry
 
 
+# The same entries keyed by a suit's counts as bytes (``is_winning_counts``), one table per suit
+# kind and tuple of 得 ranks in that suit: a 得 rank is taken out and its copies are added at
+# WILD_SHIFT, so one sum of four entries also counts the 得.
+WILD_SHIFT = 28
+_BY_COUNTS: dict[tuple[bool, tuple[int, ...]], dict[bytes, int]] = {}
+
+
+def counts_table(honor: bool, ranks: tuple[int, ...] = ()) -> dict[bytes, int]:
+    """The table of a suit's counts with the 得 ``ranks`` (positions in the suit) taken out."""
+    return _BY_COUNTS.setdefault((honor, ranks), {})
+
+
+def by_counts(part: bytes, honor: bool, ranks: tuple[int, ...] = ()) -> int:
+    """The entry of one suit's counts, filling its table; BAD past 4 copies (a 得 rank held
+    five times stays in, so its suit is BAD too)."""
+    row, w = bytearray(part), 0
+    for r in ranks:
+        if row[r] <= 4:
+            w += row[r]
+            row[r] = 0
+    if max(row, default=0) > 4:
+        entry = BAD
+    else:
+        block = sum(c << 3 * r for r, c in enumerate(row))
+        entry = honors(block) if honor else suited(block)
+    return store(counts_table(honor, ranks), part, entry + (w << WILD_SHIFT))
+
+
 def entries(key: int) -> tuple[int, int, int, int]:
     """The m, p, s and honor entries of a packed key, filling the tables on first sight."""
     return (
@@ -184,34 +213,67 @@ def packing(counts: tuple[int, ...], is_suited: bool) -> tuple[int, ...]:
     return tuple(best)
 
 
-_PACKINGS: dict[int, tuple[int, ...]] = {}
+# Shanten packings by class: a suit's packing vector is interned as a small class id (a few
+# hundred distinct vectors cover every suit pattern of a table's hands), and the knapsack of two
+# suits is memoised per pair of classes and ``sets`` (m+p, s+honors): a finite table keyed by suit
+# classes, not by hands, so any hand whose suits fall in known classes is answered by lookups.
+_HONOR_BIT = 1 << 27
+_IDS: dict[tuple[int, ...], int] = {_ZERO: 0}  # a packing vector -> its class (bounded: finite)
+_VECS: list[tuple[int, ...]] = [_ZERO]  # class -> packing vector
+_CLASS: dict[int, int] = {0: 0, _HONOR_BIT: 0}  # block (| _HONOR_BIT for honors) -> class
+_LOW: dict[int, tuple[int, ...]] = {}  # m, p classes and sets -> the m+p half, read-off order
+_HIGH: dict[int, tuple[int, ...]] = {}  # s, honor classes and sets -> the s+z half, reversed
+
+
+def _class(block: int, honor: bool) -> int:
+    """The class of a suit's block (``honor``: the honors' block), filling it on first sight."""
+    got = _CLASS.get(block | honor << 27)
+    if got is None:
+        vec = packing(_counts(block, 7 if honor else 9), not honor)
+        got = _IDS.get(vec)
+        if got is None:
+            got = _IDS[vec] = len(_VECS)
+            _VECS.append(vec)
+        got = store(_CLASS, block | honor << 27, got)
+    return got
 
 
 def _packing_of(block: int, honor: bool) -> tuple[int, ...]:
-    vec = _PACKINGS.get(block | honor << 27)
-    if vec is None:
-        vec = packing(_counts(block, 7 if honor else 9), not honor)
-        vec = store(_PACKINGS, block | honor << 27, vec)
-    return vec
+    return _VECS[_class(block, honor)]
 
 
 def packed_real(key: int, sets: int) -> int:
     """Most non-wild tiles of the packed key that fit into ``sets`` partial sets and one pair.
 
-    A knapsack over the four suits' packing vectors, bounded by ``sets``; empty suits are
-    skipped. The suits are combined in two memoised pairs (m+p, s+honors: a hand's neighbours
-    share one of them), then only the one total needed is read off the two halves."""
-    low = _half(key & SUIT_MASK, key >> BLOCK & SUIT_MASK, False, sets)
-    high = _half(key >> 2 * BLOCK & SUIT_MASK, key >> 3 * BLOCK & SUIT_MASK, True, sets)
-    best = 0
-    for ga in range(sets + 1):
-        gb = 2 * (sets - ga)
-        x, y = low[2 * ga + 1] + high[gb], low[2 * ga] + high[gb + 1]
-        if x > best:
-            best = x
-        if y > best:
-            best = y
-    return best
+    The knapsack over the four suits' packing vectors: the m+p and s+honors halves come from the
+    class-pair tables, laid out so that the total is one C-level ``max(map(add, ...))``."""
+    try:
+        m = _CLASS[key & SUIT_MASK]
+        p = _CLASS[key >> BLOCK & SUIT_MASK]
+        s = _CLASS[key >> 2 * BLOCK & SUIT_MASK]
+        z = _CLASS[key >> 3 * BLOCK & SUIT_MASK | _HONOR_BIT]
+    except KeyError:
+        m = _class(key & SUIT_MASK, False)
+        p = _class(key >> BLOCK & SUIT_MASK, False)
+        s = _class(key >> 2 * BLOCK & SUIT_MASK, False)
+        z = _class(key >> 3 * BLOCK & SUIT_MASK, True)
+    low = _LOW.get(m << 20 | p << 4 | sets)
+    if low is None:
+        low = _fill_half(_LOW, m, p, sets, False)
+    high = _HIGH.get(s << 20 | z << 4 | sets)
+    if high is None:
+        high = _fill_half(_HIGH, s, z, sets, True)
+    return max(map(_add, low, high))
+
+
+def _fill_half(table: dict, a: int, b: int, sets: int, high: bool) -> tuple[int, ...]:
+    """The knapsack of classes ``a`` and ``b`` for g <= ``sets``, ordered so that position i of
+    the low half pairs with position i of the high half: (g, 1-p) low with (sets-g, p) high."""
+    vec = _merge(_VECS[a], _VECS[b], sets)
+    order = range(sets, -1, -1) if high else range(sets + 1)
+    flip = 0 if high else 1
+    half = tuple(vec[2 * g + (q ^ flip)] for g in order for q in (0, 1))
+    return store(table, a << 20 | b << 4 | sets, half)
 
 
 def _half(a: int, b: int, honor: bool, sets: int):
@@ -227,9 +289,10 @@ def _half(a: int, b: int, honor: bool, sets: int):
 _HALVES: dict[tuple, list[int] | tuple[int, ...]] = {}
 
 
-def clear_hand_memos() -> None:
-    """Empty the memos keyed by more than one suit (benchmarks measure them cold)."""
-    for memo in (_HALVES, _GROWN_PACKED, _RESTS):
+def clear_hand_memos(class_pairs: bool = False) -> None:
+    """Empty the memos keyed by more than one suit's pattern (benchmarks measure them cold) and,
+    with ``class_pairs``, the tables keyed by two suits' classes too."""
+    for memo in (_HALVES, _GROWN_PACKED, _RESTS, *((_LOW, _HIGH) if class_pairs else ())):
         memo.clear()
 
 

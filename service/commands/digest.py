@@ -14,7 +14,8 @@ def register(app: typer.Typer) -> None:
 
 def digest() -> None:
     """Digest every verification result that has none (the results stored before the workers
-    wrote digests, after an upgrade): the ledger, player pages and charts read only digests."""
+    wrote digests, or emptied by an upgrade) now; the workers' sweeper also fills them, in
+    batches. The ledger, player pages and charts read only digests."""
     from service.app import create_app
     from service.db import engine
     from workers import digests

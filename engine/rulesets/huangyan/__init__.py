@@ -28,6 +28,7 @@ from engine.rulesets.base import (
     reading_words,
     step,
 )
+from engine.rulesets.huangyan.about import ABOUT
 from engine.rulesets.huangyan.options import Options
 from engine.tiles import FACES, SEAT_WIND, is_dragon, is_terminal_or_honor, next_face
 
@@ -54,14 +55,21 @@ RULES = {
     "difference": ("胡数相减", "the full difference of hu"),
     "half_difference": ("胡数相减除以二", "half the difference of hu"),
 }
+# A halved amount's half chip (the option ``half_rounding``): (zh, en).
+HALF_CHIP = {
+    "up": ("半粒进一", "half a chip rounded up"),
+    "down": ("半粒舍去", "half a chip dropped"),
+}
 
 
 def _payment(
     payer: str, payee: str, amount: int, rule: str, formula: str, halved: bool, opts: Options
 ) -> list[Payment]:
-    if halved:
-        formula += f" ÷ 2 ({'up' if opts.half_rounding == 'up' else 'down'})"
     zh, en = RULES[rule]
+    if halved:  # the rounding in words, the arithmetic language-free
+        formula += " ÷ 2"
+        half_zh, half_en = HALF_CHIP[opts.half_rounding]
+        zh, en = f"{zh}（{half_zh}）", f"{en} ({half_en})"
     return [Payment(payer, payee, amount, zh, en, formula)] if amount > 0 else []
 
 
@@ -434,11 +442,13 @@ class Huangyan(Ruleset):
                 "胡",
                 "pengpenghu" if c == "pengpenghu" else None,
                 opts.pengpenghu or c != "pengpenghu",
+                about=ABOUT[c],
             )
             for c, (zh, en, v) in HU_ITEMS.items()
         ]
-        base = Item("base", "底胡", "base", opts.base_hu, "胡", "base_hu")
-        return (*hu, base, *(Item(c, zh, en, v, "番") for c, (zh, en, v) in FANS.items()))
+        base = Item("base", "底胡", "base", opts.base_hu, "胡", "base_hu", about=ABOUT["base"])
+        fans = (Item(c, zh, en, v, "番", about=ABOUT[c]) for c, (zh, en, v) in FANS.items())
+        return (*hu, base, *fans)
 
     def terms(self, opts: Options) -> tuple[Term, ...]:
         rule = self.option_value("wildcard_rule", opts.wildcard_rule)

@@ -38,6 +38,7 @@ from engine.rulesets.base import (
     Text,
 )
 from engine.rulesets.claims import passed_peng
+from engine.rulesets.xizhou.about import ABOUT
 from engine.rulesets.xizhou.options import FLUSH_CONFIGS, Options
 from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE, WINDS, english
 
@@ -61,19 +62,31 @@ KIND_EN = {
 }
 
 
-# The rules that make a payment: code -> (zh, en); the zh is the payment's ``reason``. M is
-# 台 × 底分.
+# The rules that make a payment: code -> (zh, en), each language saying who pays how many M
+# (M = 台 × 底分, the seed's 计算结果分); the zh is the payment's ``reason``.
 RULES = {
-    "la_gang": (KIND_ZH["la_gang"], f"{KIND_EN['la_gang']}: the robbed konger pays 5M"),
-    "song_gang": (KIND_ZH["song_gang"], f"{KIND_EN['song_gang']}: who fed the kong pays 5M"),
-    "huan_gang": (KIND_ZH["huan_gang"], f"{KIND_EN['huan_gang']}: the konger pays 5M"),
+    "la_gang": (
+        f"{KIND_ZH['la_gang']}：被拉杠的一家付5M",
+        f"{KIND_EN['la_gang']}: the robbed konger pays 5M",
+    ),
+    "song_gang": (
+        f"{KIND_ZH['song_gang']}：点杠的一家付5M",
+        f"{KIND_EN['song_gang']}: who fed the kong pays 5M",
+    ),
+    "huan_gang": (
+        f"{KIND_ZH['huan_gang']}：杠牌并点炮的一家付5M",
+        f"{KIND_EN['huan_gang']}: the konger pays 5M",
+    ),
     "san_bao": (
-        KIND_ZH["san_bao"],
+        f"{KIND_ZH['san_bao']}：承包的一家付2M（自摸时5M）",
         f"{KIND_EN['san_bao']}: the bound seat pays 2M (5M on a self-draw)",
     ),
-    "hu_bao": (KIND_ZH["hu_bao"], f"{KIND_EN['hu_bao']}: the bound seat pays double"),
-    "discard": ("点炮", "a discard win: the discarder pays 2M"),
-    "self_draw": ("自摸", "self-draw: each pays M"),
+    "hu_bao": (
+        f"{KIND_ZH['hu_bao']}：承包的一家付双倍",
+        f"{KIND_EN['hu_bao']}: the bound seat pays double",
+    ),
+    "discard": ("点炮：点炮的一家付2M", "a discard win: the discarder pays 2M"),
+    "self_draw": ("自摸：每家付M", "self-draw: each pays M"),
 }
 
 
@@ -321,7 +334,7 @@ class Xizhou(Ruleset):
         return tai.tile_counts_144()
 
     def items(self, opts: Options) -> tuple[Item, ...]:
-        return tai.items(ITEMS, _flush_tai(opts))
+        return tai.items(ITEMS, _flush_tai(opts), ABOUT)
 
     def terms(self, opts: Options) -> tuple[Term, ...]:
         return (

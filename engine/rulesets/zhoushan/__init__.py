@@ -36,6 +36,7 @@ from engine.rulesets.base import (
     Text,
 )
 from engine.rulesets.claims import passed_peng
+from engine.rulesets.zhoushan.about import ABOUT
 from engine.rulesets.zhoushan.options import Options
 from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE
 
@@ -146,7 +147,7 @@ class Zhoushan(Ruleset):
     def items(self, opts: Options) -> tuple[Item, ...]:
         listed = tuple(
             dataclasses.replace(i, counts=bool(opts.pinghu_tai)) if i.code == "paihu" else i
-            for i in tai.items(ITEMS, {"paihu": (opts.pinghu_tai, "pinghu_tai")})
+            for i in tai.items(ITEMS, {"paihu": (opts.pinghu_tai, "pinghu_tai")}, ABOUT)
         )
         self_drawn = dataclasses.replace(
             next(i for i in listed if i.code == "dandiao"),

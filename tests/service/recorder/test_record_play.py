@@ -4,6 +4,8 @@ like a summary entry, saved once as the full v1 records, and corrected like any 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,7 +16,11 @@ from engine.tiles import parse_tiles
 from events import store
 from events.codec import parse_log
 from service.db import engine
+from tests.conftest import BACKGROUND_BUDGET
 from tests.service.conftest import CLUB, FIXTURES, csrf_token
+from workers import review as stored_reviews
+from workers.celery_app import wait_embedded
+from workers.tasks import engine_version
 
 PLAYERS = ["阿强", "小李", "老王", "阿芳"]
 API = "/api/v1/record"
@@ -109,6 +115,21 @@ def test_saving_appends_the_full_records_once(alice, table):
     assert not hand.summary and hand.anomalies == []
     state = alice.get(f"{API}/sessions/{table}").get_json()
     assert state["next"]["no"] == 2 and state["hands"][0]["entry"]["play"]["taps"] == TAPS
+
+
+def test_a_saved_play_gets_its_review_from_the_workers(alice, table):
+    entry = {"client_id": "play-0002", "no": 1, "play": play()}
+    assert post(alice, f"{API}/sessions/{table}/hands", entry).status_code == 201
+    assert wait_embedded(BACKGROUND_BUDGET)
+    with alice.application.app_context():
+        head = store.get_session(session_id=table, engine=engine()).head_seq
+        row = stored_reviews.stored(table, head, engine_version(), engine())
+    assert row is not None, "no review stored after the hand was saved"
+    [hand] = json.loads(row.result)["hands"]
+    assert not hand["summary"]
+    for seat in "ESWN":
+        thrown = [t["tile"] for t in TAPS if t["type"] == "discard" and t["seat"] == seat]
+        assert [d["discard"] for d in hand["seats"][seat]["decisions"]] == thrown
 
 
 def store_log(client, sid: str) -> bytes:
