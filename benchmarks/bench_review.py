@@ -9,7 +9,10 @@
 (c) a whole full-log hand reviewed for all four seats, per ruleset: median and p95 ms;
 (d) review time as a share of the verification (audit) of the same sessions;
 (e) with --oracle: the brute-force reference of the tests on 20 000 hands per family, effective
-    tiles included (the test file checks 1 200 by default to stay near a minute).
+    tiles included (the test file checks 1 200 by default to stay near a minute);
+(f) with --workers: the share in the workers, the tasks themselves on a fresh SQLite store:
+    ``fupan.review_session`` time / ``fupan.verify_session`` time of the same sessions.
+``--only cd,f`` runs only those parts.
 """
 
 from __future__ import annotations
@@ -174,6 +177,41 @@ def part_e() -> None:
         ref.kept.cache_clear()
 
 
+def part_f(sessions: int, hands: int) -> None:
+    """The two tasks as a worker runs them (store reads, the engine, the result's write), one
+    session after the other, each verification first with its review not queued."""
+    import tempfile
+
+    os.environ["FUPAN_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-review-")
+    for name in ("FUPAN_DATABASE_URL", "FUPAN_BROKER_URL"):
+        os.environ.pop(name, None)
+    from events import store
+    from events.codec import canonical_json
+    from workers import tasks
+
+    tasks.review_soon = lambda _session_id: None  # timed on its own below
+    print(f"(f) workers: {sessions} sessions of {hands} hands per ruleset, task CPU time:")
+    for name in SHIPPED:
+        ids = []
+        for i in range(sessions):
+            records = generate_session(name, hands, seed=950 + i)[0]
+            text = "".join(canonical_json(r) + "\n" for r in records)
+            ids.append(store.ingest(data=text.encode()).session.id)
+        verify = review = 0.0
+        for session_id in ids:
+            start = time.thread_time()
+            assert tasks.verify_session.apply(args=[session_id]).get() == "ok"
+            verify += time.thread_time() - start
+            start = time.thread_time()
+            assert tasks.review_session.apply(args=[session_id]).get() == "reviewed"
+            review += time.thread_time() - start
+        print(
+            f"    {name:9s} verify_session {verify / len(ids) * 1e3:7.1f} ms, review_session"
+            f" {review / len(ids) * 1e3:7.1f} ms a session: review / verification ="
+            f" {review / verify:5.1f}x"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=4000)
@@ -181,16 +219,24 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=3)
     parser.add_argument("--session-hands", type=int, default=8)
     parser.add_argument("--oracle", action="store_true")
+    parser.add_argument("--workers", action="store_true")
+    parser.add_argument("--only", default="", help="comma-separated parts: a,b,cd,e,f")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
     print(f"calibration loop: {calibrate():.3f} s")
     rng = random.Random(2026)
-    part_a(rng, args.hands, args.repeat)
-    part_b(rng, args.hands // 4, args.repeat)
-    part_cd(args.sessions, args.session_hands)
-    if args.oracle:
+    only = set(filter(None, args.only.split(",")))
+    if not only or "a" in only:
+        part_a(rng, args.hands, args.repeat)
+    if not only or "b" in only:
+        part_b(rng, args.hands // 4, args.repeat)
+    if not only or "cd" in only:
+        part_cd(args.sessions, args.session_hands)
+    if (args.oracle and not only) or "e" in only:
         part_e()
+    if (args.workers and not only) or "f" in only:
+        part_f(args.sessions, args.session_hands)
 
 
 if __name__ == "__main__":

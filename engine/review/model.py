@@ -9,6 +9,7 @@ head and what the command line and the API print.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -218,23 +219,33 @@ def _hand_dict(h: HandReview) -> dict[str, Any]:
         per_seat[seat] = {
             "player": h.seats[seat],
             "decisions": [_decision_dict(d) for d in h.decisions if d.seat == seat],
-            "missed_wins": [dataclasses.asdict(m) for m in h.missed_wins if m.seat == seat],
-            "deal_ins": [dataclasses.asdict(d) for d in h.deal_ins if d.seat == seat],
-            "claims": [
-                {**dataclasses.asdict(c), "raised": c.raised} for c in h.claims if c.seat == seat
-            ],
+            "missed_wins": [_flat(m) for m in h.missed_wins if m.seat == seat],
+            "deal_ins": [_flat(d) for d in h.deal_ins if d.seat == seat],
+            "claims": [{**_flat(c), "raised": c.raised} for c in h.claims if c.seat == seat],
         }
     return {
         "no": h.no,
         "seq": h.seq,
         "summary": h.summary,
         "seats": per_seat,
-        "wins": [dataclasses.asdict(w) for w in h.wins],
+        "wins": [_flat(w) for w in h.wins],
     }
 
 
+def _flat(item: Any) -> dict[str, Any]:
+    """``dataclasses.asdict`` of a record of plain values (tuples stay tuples), without its deep
+    copy: a stored session review has thousands of records, and asdict cost as much as the
+    review itself."""
+    return {name: getattr(item, name) for name in _names(type(item))}
+
+
+@functools.cache
+def _names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
 def _decision_dict(d: Decision) -> dict[str, Any]:
-    out = dataclasses.asdict(d)
+    out = _flat(d)
     out["best"], out["given_up"] = list(d.best), list(d.given_up)
     out["options"] = [
         {"tile": o.tile, "shanten": o.shanten, "effective": o.effective, "tiles": o.tiles}
@@ -244,7 +255,7 @@ def _decision_dict(d: Decision) -> dict[str, Any]:
         {
             "discard": t.discard,
             "weight": t.weight,
-            "waits": [dataclasses.asdict(w) for w in t.waits],
+            "waits": [_flat(w) for w in t.waits],
         }
         for t in d.tenpai
     ]
