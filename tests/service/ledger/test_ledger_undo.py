@@ -6,8 +6,8 @@ resolution beside each hand."""
 from __future__ import annotations
 
 import csv
-import json
 import io
+import json
 
 import pytest
 from sqlalchemy import text
