@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import OptionError
 from events.chain import event_digest
-from events.messages import MESSAGES, english
+from events.messages import JSON_REASONS, MESSAGES, NOT_JSON, english
 from events.records import (
     RECORD_TYPES,
     Correction,
@@ -269,7 +269,7 @@ def _load(text: str, line: int, errors: list[LogError]) -> Any:
     try:
         obj = _decode(text)
     except json.JSONDecodeError as e:
-        problem = ("not_json", {"reason": e.msg, "column": e.colno})
+        problem = ("not_json", {"reason": JSON_REASONS.get(e.msg, NOT_JSON), "column": e.colno})
     except RecursionError:
         problem = too_deep
     except _Refused as e:  # a duplicate key, NaN
