@@ -3,8 +3,9 @@
     .venv/bin/python benchmarks/bench_hand.py [--hands N] [--repeat R]
 
 (a) 14-tile win checks without 得, side by side with the `mahjong` package's Agari.is_agari
-    (each side gets its native input, converted before timing);
-(b) 17-tile win checks with 0-3 得 (first pass over fresh tables, then warm);
+    (converted before timing: Agari and is_winning_counts get the same 34-arrays — the counts
+    form the replay and the simulator keep —, is_winning_hand a tile list);
+(b) 17-tile win checks with 0-3 得 against Agari's 14-tile rate in the same run;
 (c) waits and shanten for 13- and 16-tile hands;
 (d) decompositions (every reading, with the winning tile) of winning 17-tile hands, 0-3 得.
 Median of R runs, pinned to one core where the OS allows.
@@ -19,7 +20,15 @@ import statistics
 import time
 from collections import Counter
 
-from engine.hand import _tables, decompose, decompositions, is_winning_hand, shanten, waits
+from engine.hand import (
+    _tables,
+    decompose,
+    decompositions,
+    is_winning_counts,
+    is_winning_hand,
+    shanten,
+    waits,
+)
 from engine.tiles import FACES
 
 CHOWS = [(FACES[i], FACES[i + 1], FACES[i + 2]) for i in range(27) if i % 9 <= 6]
@@ -49,13 +58,19 @@ def per_call(fn, items, repeat: int) -> float:
     return side_by_side([(fn, items)], repeat)[0][0]
 
 
-def side_by_side(cases, repeat: int, chunk: int = 250) -> tuple[list[float], list[float]]:
+def side_by_side(
+    cases, repeat: int, chunk: int = 250, alternate: bool = False
+) -> tuple[list[float], list[float]]:
     """Median seconds per call of each (fn, items), and the median ratio of each case to the
-    first. Chunks of items alternate between the cases, so the machine's load hits all alike."""
+    first. Chunks of items alternate between the cases, so the machine's load hits all alike;
+    with ``alternate`` the cases' order is reversed every other chunk (no first-position bias)."""
     samples: list[list[float]] = [[] for _ in cases]
-    for _ in range(repeat):
+    for r in range(repeat):
         for lo in range(0, len(cases[0][1]), chunk):
-            for (fn, items), out in zip(cases, samples, strict=True):
+            order = list(zip(cases, samples, strict=True))
+            if alternate and (r + lo // chunk) % 2:
+                order.reverse()
+            for (fn, items), out in order:
                 part = items[lo : lo + chunk]
                 start = time.perf_counter()
                 for item in part:
@@ -69,6 +84,8 @@ def fresh_tables() -> None:
     _tables.SUITED.clear()
     _tables.HONORS.clear()
     _tables._need.cache_clear()
+    for table in _tables._BY_COUNTS.values():
+        table.clear()
     decompose._PARTS.clear()
 
 
@@ -101,26 +118,48 @@ def main() -> None:
     agari = Agari()
     fresh_tables()
     cold = per_call(is_winning_hand, hands, 1)
-    (ours, peer), (_, ratio) = side_by_side(
-        [(is_winning_hand, hands), (agari.is_agari, arrays)], args.repeat
+    per_call(is_winning_counts, arrays, 1)  # fills the tables keyed by a suit's counts
+    (peer, ours, by_counts), (_, ratio, ratio_counts) = side_by_side(
+        [(agari.is_agari, arrays), (is_winning_hand, hands), (is_winning_counts, arrays)],
+        args.repeat,
+        alternate=True,
     )
     wins = sum(map(is_winning_hand, hands))
     print(f"(a) 14 tiles, no 得, {len(hands)} hands ({wins} wins), median of {args.repeat}:")
-    print(f"    fupan is_winning_hand(list[str])  {ours * 1e6:6.2f} us/call  {1 / ours:10,.0f}/s")
-    print(f"    mahjong Agari.is_agari(34-array)  {peer * 1e6:6.2f} us/call  {1 / peer:10,.0f}/s")
     print(
-        f"    ratio peer/fupan {ratio:.2f}x (median over paired chunks);"
-        f" fupan's first pass over fresh tables {cold * 1e6:.2f} us/call"
+        f"    mahjong Agari.is_agari(34-array)       {peer * 1e6:6.2f} us/call  {1 / peer:10,.0f}/s"
+    )
+    print(
+        f"    fupan is_winning_hand(list[str])       {ours * 1e6:6.2f} us/call  {1 / ours:10,.0f}/s"
+        f"  -> {1 / ratio:.2f}x Agari's rate"
+    )
+    print(
+        f"    fupan is_winning_counts(same 34-array) {by_counts * 1e6:6.2f} us/call"
+        f"  {1 / by_counts:10,.0f}/s  -> {1 / ratio_counts:.2f}x Agari's rate"
+    )
+    print(
+        f"    (ratios: median over paired chunks; first pass over fresh tables {cold * 1e6:.2f} us)"
     )
 
-    print("(b) 17 tiles with 得 (白 5z is 得):")
+    print("(b) 17 tiles with 得 (白 5z is 得), against Agari's 14-tile rate in the same run:")
     for n_wild in range(4):
         hands17 = near_wins(rng, args.hands, 17, n_wild)
+        rows17 = [[Counter(h)[f] for f in FACES] for h in hands17]
         fresh_tables()
         cold = per_call(lambda h: is_winning_hand(h, wildcards="5z"), hands17, 1)
-        warm = per_call(lambda h: is_winning_hand(h, wildcards="5z"), hands17, args.repeat)
+        per_call(lambda h: is_winning_counts(h, wildcards="5z"), rows17, 1)
+        (_, warm, by_counts), (_, r_list, r_counts) = side_by_side(
+            [
+                (agari.is_agari, arrays),
+                (lambda h: is_winning_hand(h, wildcards="5z"), hands17),
+                (lambda h: is_winning_counts(h, wildcards="5z"), rows17),
+            ],
+            args.repeat,
+            alternate=True,
+        )
         print(
-            f"    {n_wild} 得: {warm * 1e6:6.2f} us/call  {1 / warm:10,.0f}/s"
+            f"    {n_wild} 得: list {warm * 1e6:6.2f} us/call ({1 / r_list:.2f}x),"
+            f" counts {by_counts * 1e6:6.2f} us/call ({1 / r_counts:.2f}x)"
             f"   (first pass {cold * 1e6:.2f} us/call)"
         )
 

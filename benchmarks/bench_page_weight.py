@@ -11,8 +11,9 @@ is idle. Prints the bytes transferred (``encodedDataLength``: what went over the
 compressed or not), the largest response, and the time until every chart in view is drawn and
 the network is idle; the median of N runs, against the goal of issue 27 (dashboards 3 s, every
 other page 1.5 s). A chart that loads on demand and is not in view (the session page's payment
-flow) is not waited for: the row "session, chart" scrolls to it after the load and times the
-whole. Asserts nothing.
+flow, the player's running balance) is not waited for: the rows "session, chart reached"
+and "player, chart reached" scroll to it after the load and time the whole. ``--only 'hand;replay'`` measures only
+those rows. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -101,6 +102,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--kbps", type=int, default=1600)
     parser.add_argument("--latency", type=int, default=150)
+    parser.add_argument("--only", default="", help="the rows to measure, their names joined by ';'")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -126,7 +128,7 @@ def main() -> None:
                 pages = {
                     "session list": ("/", False),
                     "session": (session, False),
-                    "session, chart": (session, True),
+                    "session, chart reached": (session, True),
                     "hand": (f"{session}/hands/1", False),
                     "replay": (f"{session}/replay", False),
                     "ledger": (f"{club}/ledger", False),
@@ -134,6 +136,7 @@ def main() -> None:
                     "dashboards": (f"{club}/dashboards", False),
                     "integrity": (f"{club}/integrity", False),
                     "player": (player, False),
+                    "player, chart reached": (player, True),
                     "upload": ("/upload", False),
                     "recorder": ("/record", False),
                     "rules": ("/rules/zhoushan", False),
@@ -146,7 +149,10 @@ def main() -> None:
                 print(f"{args.kbps} kbit/s, {args.latency} ms; median of {args.runs} first loads")
                 print("| page | transferred | requests | time | goal | largest response |")
                 print("|---|--:|--:|--:|--:|---|")
+                only = [n.strip() for n in args.only.split(";") if n.strip()]
                 for name, (path, scroll) in pages.items():
+                    if only and name not in only:
+                        continue
                     runs = [measure(page, cdp, f"{base}{path}", args.kbps, args.latency, scroll)
                             for _ in range(args.runs)]  # fmt: skip
                     kb = statistics.median(r["bytes"] for r in runs) / 1000

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.hand import HandError, is_winning_hand
+from engine.hand import HandError, is_winning_counts, is_winning_hand
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
     FLAG_FIRST_DISCARD,
@@ -264,9 +264,9 @@ _OTHERS = {s: (next_seat(s), opposite_seat(s), prev_seat(s)) for s in SEATS}
 
 
 def _would_win(counts: tuple[int, ...], melds: tuple[Meld, ...], tile: str, wildcards) -> bool:
-    tiles = [ALL_TILES[i] for i, n in enumerate(counts) for _ in range(n)]
-    tiles.append(tile)
+    row = list(counts)
+    row[INDEX[tile]] += 1
     try:
-        return is_winning_hand(tiles, melds, wildcards)
+        return is_winning_counts(row, melds, wildcards)
     except HandError:  # a wrong hand size is reported elsewhere
         return False

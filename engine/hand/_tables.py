@@ -108,6 +108,34 @@ def honors(block: int) -> int:
     return entry
 
 
+# The same entries keyed by a suit's counts as bytes (``is_winning_counts``), one table per suit
+# kind and tuple of 得 ranks in that suit: a 得 rank is taken out and its copies are added at
+# WILD_SHIFT, so one sum of four entries also counts the 得.
+WILD_SHIFT = 28
+_BY_COUNTS: dict[tuple[bool, tuple[int, ...]], dict[bytes, int]] = {}
+
+
+def counts_table(honor: bool, ranks: tuple[int, ...] = ()) -> dict[bytes, int]:
+    """The table of a suit's counts with the 得 ``ranks`` (positions in the suit) taken out."""
+    return _BY_COUNTS.setdefault((honor, ranks), {})
+
+
+def by_counts(part: bytes, honor: bool, ranks: tuple[int, ...] = ()) -> int:
+    """The entry of one suit's counts, filling its table; BAD past 4 copies (a 得 rank held
+    five times stays in, so its suit is BAD too)."""
+    row, w = bytearray(part), 0
+    for r in ranks:
+        if row[r] <= 4:
+            w += row[r]
+            row[r] = 0
+    if max(row, default=0) > 4:
+        entry = BAD
+    else:
+        block = sum(c << 3 * r for r, c in enumerate(row))
+        entry = honors(block) if honor else suited(block)
+    return store(counts_table(honor, ranks), part, entry + (w << WILD_SHIFT))
+
+
 def entries(key: int) -> tuple[int, int, int, int]:
     """The m, p, s and honor entries of a packed key, filling the tables on first sight."""
     return (

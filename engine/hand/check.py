@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import struct
+from collections.abc import Iterable, Sequence
 
 from engine.hand import _tables
 from engine.hand._input import (
@@ -12,6 +13,7 @@ from engine.hand._input import (
     WEIGHT,
     HandError,
     check_melds,
+    meld_counts,
     pack,
     prepare,
     reject_flowers,
@@ -20,7 +22,7 @@ from engine.hand._input import (
     wild_kinds,
 )
 from engine.model import Meld
-from engine.tiles import FACES
+from engine.tiles import ALL_TILES, FACES, INDEX
 
 Tiles = str | Iterable[str]
 _WEIGHT = WEIGHT.__getitem__
@@ -68,6 +70,76 @@ def is_winning_hand(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles =
         reject_flowers(key, tiles)
         too_many(tiles)
     return (total >> 8 & 255) + (-1 if total & 7 else 2) <= w
+
+
+_SPLIT = struct.Struct("9s9s9s7s").unpack_from  # a counts row's m, p, s and honor bytes
+_PLAIN = (*(_tables.counts_table(b == 3) for b in range(4)), ((),) * 4)
+_COUNT_PLANS: dict = {}
+_WILD_SHIFT, _NO_FLOWERS = _tables.WILD_SHIFT, bytes(8)
+
+
+def _counts_plan(wildcards: Tiles) -> tuple | None:
+    """The four suits' counts tables and 得 ranks for a wildcard spec; None when a flower is 得
+    (the tile list takes those hands)."""
+    at = [INDEX[k] for k, _ in wild_kinds(wildcards)]
+    plan = None
+    if all(i < 34 for i in at):
+        ranks = tuple(tuple(i - 9 * b for i in at if 0 <= i - 9 * b < 9) for b in range(4))
+        plan = (*(_tables.counts_table(b == 3, r) for b, r in enumerate(ranks)), ranks)
+    if isinstance(wildcards, (str, tuple, frozenset)) and len(_COUNT_PLANS) < 256:
+        _COUNT_PLANS[wildcards] = plan
+    return plan
+
+
+def is_winning_counts(
+    counts: Sequence[int], melds: Iterable[Meld] = (), wildcards: Tiles = ()
+) -> bool:
+    """``is_winning_hand`` of a hand held as counts, the form the replay and the simulator keep:
+    ``counts[i]`` copies of ``ALL_TILES[i]`` (the 34 faces, or all 42 tiles with the flowers).
+
+    No tile list is built: each suit's counts, as bytes, key per-suit entries (the 得 taken out
+    and counted by the entry). A hand the fast path does not take (a flower, 5+ copies, a meld
+    past four copies, a wrong size, a flower 得) goes through ``is_winning_hand``, which raises
+    the same error or answers."""
+    try:
+        held = bytes(counts)
+        m, p, s, z = _SPLIT(held)
+    except (TypeError, ValueError, struct.error):
+        raise HandError("a hand's counts are 34 or 42 numbers of copies, 0 to 4") from None
+    if wildcards:
+        try:
+            plan = _COUNT_PLANS[wildcards]
+        except (KeyError, TypeError):
+            plan = _counts_plan(wildcards)
+        if plan is None:
+            return _by_tiles(held, counts, melds, wildcards)
+    else:
+        plan = _PLAIN
+    tm, tp, ts, tz, ranks = plan
+    try:
+        total = tm[m] + tp[p] + ts[s] + tz[z]
+    except KeyError:
+        total = sum(
+            _tables.by_counts(part, b == 3, ranks[b]) for b, part in enumerate((m, p, s, z))
+        )
+    w = total >> _WILD_SHIFT
+    size = (total >> 16 & 255) + w
+    if melds:
+        melds = tuple(melds)
+        size += 3 * len(melds)
+        if not all(counts[INDEX[k]] + c <= COPIES[k] for k, c in meld_counts(melds)):
+            return _by_tiles(held, counts, melds, wildcards)
+    if total >> 24 & 7 or size % 3 != 2 or len(held) != 34 and held[34:] != _NO_FLOWERS:
+        return _by_tiles(held, counts, melds, wildcards)
+    return (total >> 8 & 255) + (-1 if total & 7 else 2) <= w
+
+
+def _by_tiles(held: bytes, counts: Sequence[int], melds: Iterable[Meld], wildcards: Tiles) -> bool:
+    """``is_winning_counts`` through the tile list: it names what is wrong."""
+    if len(held) != 42 and len(held) != 34:
+        raise HandError(f"a hand's counts list the 34 faces or the 42 tiles, not {len(held)}")
+    tiles = [t for t, n in zip(ALL_TILES, counts, strict=False) for _ in range(n)]
+    return is_winning_hand(tiles, melds, wildcards)
 
 
 def waits(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles = ()) -> set[str]:

@@ -109,7 +109,8 @@ class Item:
     """A scoring item as the rules list it, with the value the engine scores it at under the
     options given. ``option`` names the option that sets the value or decides whether the item
     counts (None: the seed fixes it); ``counts`` is False when the options leave it out; ``when``
-    qualifies a second value of the same code (e.g. self-drawn)."""
+    qualifies a second value of the same code (e.g. self-drawn); ``about`` says in one line what
+    the item is, from the seed's clause (each ruleset's ``about.ABOUT``)."""
 
     code: str
     zh: str
@@ -119,6 +120,7 @@ class Item:
     option: str | None = None
     counts: bool = True
     when: Text | None = None
+    about: Text | None = None
 
 
 @dataclass(frozen=True, slots=True)

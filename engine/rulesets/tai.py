@@ -277,15 +277,17 @@ def item_line(table: ItemTable, code: str, count: int = 1, value: int | None = N
     return line(code, zh, en, fixed if value is None else value, count)
 
 
-def items(table: ItemTable, set_by: Mapping[str, tuple[int, str]]) -> tuple[Item, ...]:
+def items(
+    table: ItemTable, set_by: Mapping[str, tuple[int, str]], about: Mapping[str, Text]
+) -> tuple[Item, ...]:
     """The rules' list of a table: an item whose 台 is None takes ``set_by[code]`` =
-    (台, the option that sets it)."""
+    (台, the option that sets it); ``about[code]`` says what it is."""
     out = []
     for code, (zh, en, value) in table.items():
         option = None
         if value is None:
             value, option = set_by[code]
-        out.append(Item(code, zh, en, value, "台", option))
+        out.append(Item(code, zh, en, value, "台", option, about=about[code]))
     return tuple(out)
 
 

@@ -19,7 +19,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.hand import is_winning_hand, shanten
+from engine.hand import is_winning_counts, shanten
 from engine.model import SEATS, Meld, Showdown, next_seat, opposite_seat, prev_seat
 from engine.rulesets.base import Ruleset
 from engine.simulate import bot
@@ -114,9 +114,11 @@ class _Hand:
         return self.ready[seat]
 
     def wins_with(self, seat: str, tile: str) -> bool:
-        return self.ready_of(seat) == 0 and is_winning_hand(
-            self.tiles(seat, plus=tile), self.melds[seat], self.wild
-        )
+        if self.ready_of(seat) != 0:
+            return False
+        row = self.counts[seat][:]
+        row[INDEX[tile]] += 1
+        return is_winning_counts(row, self.melds[seat], self.wild)
 
     def end(self, rtype: str, **fields) -> None:
         self.emit(rtype, **fields)
@@ -219,8 +221,8 @@ class _Hand:
             drawn, special = self.settle_bonus(seat, drawn)
             if self.instant and special and self._instant(seat):
                 self.end("win", seat=seat, how="instant")
-            if self.ready[seat] in (0, None) and is_winning_hand(
-                self.tiles(seat), self.melds[seat], self.wild
+            if self.ready[seat] in (0, None) and is_winning_counts(
+                self.counts[seat], self.melds[seat], self.wild
             ):
                 self.end("win", seat=seat, how="self_draw", tile=drawn)
             kong = self.pick_kong(seat)

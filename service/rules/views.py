@@ -55,6 +55,7 @@ def _entries(items: tuple[Item, ...], texts: dict[str, Text], language: str) -> 
         entry = entries.setdefault(item.code, {
             "code": item.code, "name": item.en if language == "en" else item.zh,
             "unit": item.unit, "counts": item.counts, "values": [], "options": [],
+            "about": pick(item.about, language) if item.about else None,
         })  # fmt: skip
         entry["values"].append(
             {"value": item.value, "when": pick(item.when, language) if item.when else None}

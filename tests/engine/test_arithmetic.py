@@ -43,8 +43,8 @@ def test_wenling_sum_doubling_rounding_and_cap_for_every_seat():
 def test_wenling_payments_name_their_rule_and_sum():
     h = first_hand("wenling/settlement.jsonl")  # multiplier 2
     paid = rules(h)
-    assert paid["E", "S"] == ("胡牌", "80 ÷ 10 × 2", 16)
-    assert paid["E", "W"] == ("闲家差额", "(210 − 40) ÷ 10 × 2", 34)
+    assert paid["E", "S"] == ("胡牌：没胡的一家付胡家 牌点 ÷ 10", "80 ÷ 10 × 2", 16)
+    assert paid["E", "W"] == ("闲家差额：没胡的两家按牌点之差 ÷ 10 互付", "(210 − 40) ÷ 10 × 2", 34)
     english = {p["rule_en"] for p in h["expected_payments"]}
     assert english == {"a non-winner pays the winner its points ÷ 10",
                        "non-winners settle the difference of their points ÷ 10"}  # fmt: skip
@@ -66,7 +66,7 @@ def test_huangyan_seed_example_halves_the_non_winners_differences():
     assert steps(h, "S")[-1] == ("doubled", 1, 28)
     paid = rules(h)
     assert paid["S", "E"] == ("付胡家全额", "20 × 1", 20)
-    assert paid["W", "S"] == ("胡数相减除以二", "(28 − 6) × 1 ÷ 2 (up)", 11)
+    assert paid["W", "S"] == ("胡数相减除以二（半粒进一）", "(28 − 6) × 1 ÷ 2", 11)
 
 
 def test_zhoushan_tai_capped_and_paid_stake_times_base_plus_tai():
@@ -78,7 +78,7 @@ def test_zhoushan_tai_capped_and_paid_stake_times_base_plus_tai():
 def test_xizhou_discarder_pays_twice_m():
     h = first_hand("xizhou/items.jsonl")  # 北: 边倒 1 + 门清 1 = 2 台, M = 2 × 底分 1
     assert steps(h, "N") == [("tai_sum", None, 2)]
-    assert rules(h) == {("W", "N"): ("点炮", "2 × 2 × 1", 4)}
+    assert rules(h) == {("W", "N"): ("点炮：点炮的一家付2M", "2 × 2 × 1", 4)}
 
 
 @pytest.mark.parametrize("path", ["wenling/settlement.jsonl", "wenling/limits.jsonl",

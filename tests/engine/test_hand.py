@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from engine import decompositions, is_winning_hand, shanten, waits
+from engine.hand import HandError, is_winning_counts
 from engine.model import Meld
-from engine.tiles import FACES
+from engine.tiles import FACES, INDEX
 from tests.engine import hand_reference as ref
 
 SUITS_MZ = [t for t in FACES if t[1] in "mz"]  # a small universe: many wins, cheap brute force
@@ -217,7 +218,7 @@ def test_peer_mahjong_agari_agrees_on_random_hands():
             continue
         arr = [counts[f] for f in FACES]
         ours = is_winning_hand(tiles)
-        assert ours == agari.is_agari(arr), tiles
+        assert ours == agari.is_agari(arr) == is_winning_counts(arr), tiles
         checked += 1
         wins += ours
     assert 0 < wins < checked  # the sample holds both wins and non-wins
@@ -264,6 +265,56 @@ def test_melds_are_sets_taken_out_of_the_hand(hand, data):
         if held[t] < 4 and is_winning_hand(waiting + [t], melds=melds, wildcards=kind)
     }
     assert waits(waiting, melds=melds, wildcards=kind) == expected
+
+
+def counts_of(tiles: list[str], width: int) -> list[int]:
+    out = [0] * width
+    for t in tiles:
+        out[INDEX[t]] += 1
+    return out
+
+
+@given(
+    st.sampled_from([2, 5, 8, 11, 14, 17]).flatmap(lambda n: near_win(n, max_wild=3)),
+    st.sampled_from([34, 42]),
+    st.booleans(),
+)
+@settings(max_examples=150, deadline=None)
+def test_counts_form_wins_exactly_when_brute_force_does(hand, width, meld):
+    """The counts a replay keeps answer like the tile list, melds and 得 included."""
+    tiles, kind, _ = hand
+    melds = [Meld("peng", ("1p",) * 3)] if meld and tiles.count("1p") <= 1 else []
+    got = is_winning_counts(counts_of(tiles, width), melds, kind)
+    assert got == ref.is_win_brute(*split(tiles, kind))
+    assert got == is_winning_hand(tiles, melds, kind)
+
+
+@pytest.mark.parametrize(
+    ("tiles", "melds", "wild"),
+    [
+        ("11111m456p789s11z22z", [], ""),  # five copies of a face
+        ("123m456p789s11z2z", [], ""),  # 13 tiles: no 3n+2
+        ("123m456p789s11z1f2z", [], ""),  # a flower in the hand
+        ("123m456p789s1f1f2z2z", [], "1f"),  # two copies of a flower 得
+        ("5z5z5z5z5z23m456p789s", [], "5z"),  # five copies of the 得 face
+        ("1p1p123m456s789s11z", [Meld("peng", ("1p",) * 3)], ""),  # five 1p with the meld
+    ],
+)
+def test_counts_form_refuses_what_the_tile_list_refuses(tiles, melds, wild):
+    from engine.tiles import parse_tiles
+
+    listed = parse_tiles(tiles)
+    with pytest.raises(HandError) as by_list:
+        is_winning_hand(listed, melds, wild)
+    with pytest.raises(HandError) as by_counts:
+        is_winning_counts(counts_of(listed, 42), melds, wild)
+    assert str(by_counts.value) == str(by_list.value)
+
+
+@pytest.mark.parametrize("counts", [[0] * 33, [0] * 43, [-1] + [0] * 33, ["1"] + [0] * 33])
+def test_counts_form_refuses_a_malformed_row(counts):
+    with pytest.raises(HandError):
+        is_winning_counts(counts)
 
 
 @pytest.mark.parametrize("spec", ["7z", ["7z"], ("中",), frozenset({"7z"}), {"7z"}, "7z7z"])

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from engine.model import Meld
 from engine.rulesets.base import Item, ScoreLine, Scoring, Step, step
+from engine.rulesets.huangyan.about import ABOUT
 from engine.rulesets.huangyan.options import Options
 from engine.tiles import SEAT_WIND, is_dragon, is_terminal_or_honor
 
@@ -119,8 +120,10 @@ def items(opts: Options) -> tuple[Item, ...]:
             "胡",
             "pengpenghu" if c == "pengpenghu" else None,
             opts.pengpenghu or c != "pengpenghu",
+            about=ABOUT[c],
         )
         for c, (zh, en, v) in HU_ITEMS.items()
     ]
-    base = Item("base", "底胡", "base", opts.base_hu, "胡", "base_hu")
-    return (*hu, base, *(Item(c, zh, en, v, "番") for c, (zh, en, v) in FANS.items()))
+    base = Item("base", "底胡", "base", opts.base_hu, "胡", "base_hu", about=ABOUT["base"])
+    fans = (Item(c, zh, en, v, "番", about=ABOUT[c]) for c, (zh, en, v) in FANS.items())
+    return (*hu, base, *fans)

@@ -30,14 +30,21 @@ RULES = {
     "difference": ("胡数相减", "the full difference of hu"),
     "half_difference": ("胡数相减除以二", "half the difference of hu"),
 }
+# A halved amount's half chip (the option ``half_rounding``): (zh, en).
+HALF_CHIP = {
+    "up": ("半粒进一", "half a chip rounded up"),
+    "down": ("半粒舍去", "half a chip dropped"),
+}
 
 
 def _payment(
     payer: str, payee: str, amount: int, rule: str, formula: str, halved: bool, opts: Options
 ) -> list[Payment]:
-    if halved:
-        formula += f" ÷ 2 ({'up' if opts.half_rounding == 'up' else 'down'})"
     zh, en = RULES[rule]
+    if halved:  # the rounding in words, the arithmetic language-free
+        formula += " ÷ 2"
+        half_zh, half_en = HALF_CHIP[opts.half_rounding]
+        zh, en = f"{zh}（{half_zh}）", f"{en} ({half_en})"
     return [Payment(payer, payee, amount, zh, en, formula)] if amount > 0 else []
 
 

@@ -23,6 +23,7 @@ from engine.rulesets.base import (
     Text,
 )
 from engine.rulesets.wenling import flow, liability, lines, mistakes, settlement, table
+from engine.rulesets.wenling.about import ABOUT
 from engine.rulesets.wenling.nonwinner import score_nonwinner
 from engine.rulesets.wenling.options import Options
 from engine.rulesets.wenling.winner import score_winner, winner_readings
@@ -61,7 +62,7 @@ class Wenling(Ruleset):
     def items(self, opts: Options) -> tuple[Item, ...]:
         """The seed's 胡 items, 番 items and 腊子 (``not_a_win`` is a verdict, not an item)."""
         return tuple(
-            Item(code, zh, en, value, unit)
+            Item(code, zh, en, value, unit, about=ABOUT[code])
             for code, (zh, en, value, unit) in lines.ITEMS.items()
             if code != "not_a_win"
         )

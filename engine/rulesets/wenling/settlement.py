@@ -70,8 +70,11 @@ def settle(
 
 # The rules that make a payment (zh, en); the zh is the payment's ``reason``.
 RULES = {
-    "win": ("胡牌", "a non-winner pays the winner its points ÷ 10"),
-    "difference": ("闲家差额", "non-winners settle the difference of their points ÷ 10"),
+    "win": ("胡牌：没胡的一家付胡家 牌点 ÷ 10", "a non-winner pays the winner its points ÷ 10"),
+    "difference": (
+        "闲家差额：没胡的两家按牌点之差 ÷ 10 互付",
+        "non-winners settle the difference of their points ÷ 10",
+    ),
 }
 
 

@@ -11,19 +11,31 @@ from engine.rulesets.xizhou.options import Options
 
 DISCARD_M, GANG_M, BAO_M, BAO_SELF_DRAW_M = 2, 5, 2, 5
 
-# The rules that make a payment: code -> (zh, en); the zh is the payment's ``reason``. M is
-# 台 × 底分.
+# The rules that make a payment: code -> (zh, en), each language saying who pays how many M
+# (M = 台 × 底分, the seed's 计算结果分); the zh is the payment's ``reason``.
 RULES = {
-    "la_gang": (KIND_ZH["la_gang"], f"{KIND_EN['la_gang']}: the robbed konger pays 5M"),
-    "song_gang": (KIND_ZH["song_gang"], f"{KIND_EN['song_gang']}: who fed the kong pays 5M"),
-    "huan_gang": (KIND_ZH["huan_gang"], f"{KIND_EN['huan_gang']}: the konger pays 5M"),
+    "la_gang": (
+        f"{KIND_ZH['la_gang']}：被拉杠的一家付5M",
+        f"{KIND_EN['la_gang']}: the robbed konger pays 5M",
+    ),
+    "song_gang": (
+        f"{KIND_ZH['song_gang']}：点杠的一家付5M",
+        f"{KIND_EN['song_gang']}: who fed the kong pays 5M",
+    ),
+    "huan_gang": (
+        f"{KIND_ZH['huan_gang']}：杠牌并点炮的一家付5M",
+        f"{KIND_EN['huan_gang']}: the konger pays 5M",
+    ),
     "san_bao": (
-        KIND_ZH["san_bao"],
+        f"{KIND_ZH['san_bao']}：承包的一家付2M（自摸时5M）",
         f"{KIND_EN['san_bao']}: the bound seat pays 2M (5M on a self-draw)",
     ),
-    "hu_bao": (KIND_ZH["hu_bao"], f"{KIND_EN['hu_bao']}: the bound seat pays double"),
-    "discard": ("点炮", "a discard win: the discarder pays 2M"),
-    "self_draw": ("自摸", "self-draw: each pays M"),
+    "hu_bao": (
+        f"{KIND_ZH['hu_bao']}：承包的一家付双倍",
+        f"{KIND_EN['hu_bao']}: the bound seat pays double",
+    ),
+    "discard": ("点炮：点炮的一家付2M", "a discard win: the discarder pays 2M"),
+    "self_draw": ("自摸：每家付M", "self-draw: each pays M"),
 }
 
 

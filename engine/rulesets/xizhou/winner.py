@@ -16,6 +16,7 @@ from engine.model import (
 )
 from engine.rulesets import tai
 from engine.rulesets.base import Item, ScoreLine, Scoring
+from engine.rulesets.xizhou.about import ABOUT
 from engine.rulesets.xizhou.liability import gang_kind
 from engine.rulesets.xizhou.options import FLUSH_CONFIGS, Options
 from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE, WINDS
@@ -58,7 +59,7 @@ MIN_TAI = 1  # 1台起胡
 
 def items(opts: Options) -> tuple[Item, ...]:
     """The rules page's 台 items, the flush items at ``flush_config``'s values."""
-    return tai.items(ITEMS, _flush_tai(opts))
+    return tai.items(ITEMS, _flush_tai(opts), ABOUT)
 
 
 def score(outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:

@@ -18,6 +18,7 @@ from engine.model import (
 )
 from engine.rulesets import tai
 from engine.rulesets.base import Item, ScoreLine, Scoring, Text
+from engine.rulesets.zhoushan.about import ABOUT
 from engine.rulesets.zhoushan.options import Options
 from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE
 
@@ -109,7 +110,7 @@ def items(opts: Options) -> tuple[Item, ...]:
     """The rules page's 台 items: 排胡 at its option's value, 单钓将 also as self-drawn."""
     listed = tuple(
         dataclasses.replace(i, counts=bool(opts.pinghu_tai)) if i.code == "paihu" else i
-        for i in tai.items(ITEMS, {"paihu": (opts.pinghu_tai, "pinghu_tai")})
+        for i in tai.items(ITEMS, {"paihu": (opts.pinghu_tai, "pinghu_tai")}, ABOUT)
     )
     self_drawn = dataclasses.replace(
         next(i for i in listed if i.code == "dandiao"),

@@ -1,4 +1,4 @@
-// Plotly (1.27 MB compressed) only once a chart scrolls into view: a page whose chart sits below
+// Plotly (410 kB or 1.27 MB compressed) only once a chart scrolls into view: a page whose chart is below
 // the fold (the session page's payment flow) loads light, and the chart draws when reached. The
 // script's data-plotly and data-charts name plotly.min.js and charts.js (same origin: the CSP
 // allows them, loaded one after the other). Each waiting chart carries data-lazy="waiting" until

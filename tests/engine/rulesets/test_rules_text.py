@@ -5,10 +5,12 @@ with the numbers of the options in force."""
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import re
 
 import pytest
 
+from engine.audit import audit
 from engine.glossary import GLOSSARY
 from engine.replay import replay
 from engine.rulesets import SHIPPED, get_ruleset
@@ -192,3 +194,43 @@ def test_flags_and_numbers_read_naturally():
     assert hy.option_value("half_rounding", "down").zh.startswith("向下")
     with pytest.raises(OptionError):
         hy.option_value("no_such_option", 1)
+
+
+_FIGURES = re.compile(r"(?<![A-Za-z])\d*M(?![A-Za-z])|÷ ?\d+|\d+")
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_a_payments_rule_says_the_same_in_both_languages(name):
+    """A payment's rule (the hand page's rule column, issue 27, 3) carries in Chinese what the
+    English says: the rule's name, then who pays how much — each figure (2M, ÷ 10, 5 …) of the
+    one is in the other, and the halving's rounding is in words, not in the arithmetic."""
+    records, _ = generate_session(name, 60, seed=3, faults=0.3)
+    payments = [p for h in audit(records).hands for p in h.expected_payments]
+    assert payments
+    for p in payments:
+        assert _FIGURES.findall(p.reason) == _FIGURES.findall(p.en), (p.reason, p.en)
+        assert not re.search(r"[A-Za-z]{2}", p.formula), p.formula
+
+
+_UNIT_EN = {"胡": "hu", "番": "fan", "台": "tai"}
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_item_says_what_it_is_in_both_languages(name):
+    """Each rules item has one line from its seed clause, kept in its ruleset's package, in both
+    languages (issue 27, 3): none missing or left over, one line each, the English without
+    Chinese, the Chinese without English words, and an item the seed fixes states the value
+    the engine scores it at, in its unit."""
+    rs = get_ruleset(name)
+    about = importlib.import_module(f"engine.rulesets.{name}.about").ABOUT
+    items = rs.items(rs.options())
+    assert set(about) == {i.code for i in items}
+    for item in items:
+        assert item.about == about[item.code]
+        zh, en = item.about.zh, item.about.en
+        assert "\n" not in zh + en and len(zh) <= 60 and len(en) <= 160, item.code
+        assert not re.search(r"[\u4e00-\u9fff]", en), (item.code, en)
+        assert not re.search(r"[A-Za-z]{2}", zh), (item.code, zh)
+        if item.option is None and item.unit in _UNIT_EN:
+            assert re.search(rf"(?<!\d){item.value}{item.unit}", zh), (item.code, zh)
+            assert re.search(rf"(?<!\d){item.value} {_UNIT_EN[item.unit]}", en), (item.code, en)

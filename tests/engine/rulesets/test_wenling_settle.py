@@ -161,9 +161,10 @@ def test_payments_say_why():
     inp = _inp({"S": 80, "E": 40, "W": 210, "N": 10}, (Liability("bao_san_jia", "W", "S"),))
     why = {(p.payer, p.payee): p.reason for p in RS.settle(inp, RS.options())}
     # a seat is a placeholder the audit names with the hand's player (engine.model.who)
-    assert why[("W", "S")] == "包三家(代{E}); 胡牌; 包三家(代{N})"
-    assert why[("W", "E")] == "闲家差额; 包三家(代{N})"
+    win, diff = "胡牌：没胡的一家付胡家 牌点 ÷ 10", "闲家差额：没胡的两家按牌点之差 ÷ 10 互付"
+    assert why[("W", "S")] == f"包三家(代{{E}}); {win}; 包三家(代{{N}})"
+    assert why[("W", "E")] == f"{diff}; 包三家(代{{N}})"
     plain = {
         (p.payer, p.payee): p.reason for p in RS.settle(_inp({"S": 80, "E": 40}), RS.options())
     }
-    assert plain[("E", "S")] == "胡牌" and plain[("W", "E")] == "闲家差额"
+    assert plain[("E", "S")] == win and plain[("W", "E")] == diff

@@ -141,6 +141,7 @@ def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, d
         page.goto(f"{live}/clubs/{club}/dashboards")
         shot("dashboards", CHARTS)
         page.goto(f"{live}/players/{player}")
+        page.locator("#balance").scroll_into_view_if_needed()  # as on the session page
         shot("player", CHARTS)
         for name, path in [("clubs", "/clubs"), ("members", f"/clubs/{club}/members"),
                            ("account", "/account"), ("upload", "/upload"),

@@ -47,6 +47,10 @@ def test_every_item_value_is_at_its_anchor(alice, name, lang):
         row = _anchor(page, f"item-{item.code}")
         assert f"<b>{item.value}</b>" in row, (item, row)
         assert (item.en if lang == "en" else item.zh) in row, (item, row)
+        about, other = (
+            (item.about.en, item.about.zh) if lang == "en" else (item.about.zh, item.about.en)
+        )
+        assert f'<div class="about">{about}</div>' in row and other not in page, (item, row)
         if item.when:
             assert f"{item.when.en if lang == 'en' else item.when.zh}: <b>{item.value}</b>" in row
     for term in rs.terms(opts):
