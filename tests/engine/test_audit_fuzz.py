@@ -5,6 +5,8 @@ is printed; a failure is reproduced with ``FUPAN_FUZZ_SEED=<seed>`` (or
 
 from __future__ import annotations
 
+import pytest
+
 import datetime
 import os
 import sys
@@ -17,6 +19,7 @@ SHARE = 2000
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
+@pytest.mark.slow
 def test_mutated_logs_are_audited_or_refused_never_a_traceback(capsys):
     seed = int(os.environ.get("FUPAN_FUZZ_SEED") or datetime.date.today().strftime("%Y%m%d"))
     with capsys.disabled():

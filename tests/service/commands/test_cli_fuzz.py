@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import sys
 import tempfile
@@ -16,6 +18,8 @@ from service.cli import app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
 from fuzz_audit import ODD_VALUES  # noqa: E402
+
+pytestmark = pytest.mark.slow  # scripts/test --fast leaves it out (README, docs/performance.md)
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 LOGS = sorted((FIXTURES / "replay").glob("*.jsonl")) + sorted((FIXTURES / "audit").glob("*.jsonl"))

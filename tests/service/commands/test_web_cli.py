@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import os
 import re
 import socket
@@ -63,6 +65,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.mark.slow
 def test_serve_demo_prints_a_login_that_works(tmp_path):
     port = _free_port()
     env = {**os.environ, "FUPAN_DATA_DIR": str(tmp_path), "COLUMNS": "200"}
@@ -111,6 +114,7 @@ def test_serve_demo_prints_a_login_that_works(tmp_path):
         server.wait(20)
 
 
+@pytest.mark.slow
 def test_serve_on_a_busy_port_says_so(tmp_path):
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))

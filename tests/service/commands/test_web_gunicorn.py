@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import gc
 import os
 import subprocess
@@ -12,6 +14,8 @@ import requests
 
 from service import gunicorn_conf
 from tests.service.commands.test_web_cli import _free_port
+
+pytestmark = pytest.mark.slow  # scripts/test --fast leaves it out (README, docs/performance.md)
 
 
 def test_a_gunicorn_worker_tunes_its_collector():
