@@ -5,12 +5,12 @@ is printed; a failure is reproduced with ``FUPAN_FUZZ_SEED=<seed>`` (or
 
 from __future__ import annotations
 
-import pytest
-
 import datetime
 import os
 import sys
 from pathlib import Path
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from fuzz_audit import check, fuzz, guard_catcher  # noqa: E402

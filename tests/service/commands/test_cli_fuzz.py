@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 import json
 import sys
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner

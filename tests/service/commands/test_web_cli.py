@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 import os
 import re
 import socket
@@ -11,6 +9,7 @@ import subprocess
 import sys
 import time
 
+import pytest
 import requests
 from typer.testing import CliRunner
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
-
 import gc
 import os
 import subprocess
 import sys
 import time
 
+import pytest
 import requests
 
 from service import gunicorn_conf
