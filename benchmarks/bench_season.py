@@ -1,6 +1,6 @@
 """A region's season in one PostgreSQL store: ``python benchmarks/bench_season.py build HANDS
 [--database NAME] [--workers W] [--clubs C]``, then ``python benchmarks/bench_season.py check
---database NAME``.
+--database NAME`` or ``size --database NAME``.
 
 ``build`` simulates a small pool of distinct sessions (the four rulesets, cached by
 ``bench_pipeline``), then stores HANDS hands as copies of them, each copy a new upload: its own
@@ -16,6 +16,10 @@ played (what a nightly check reads; each head proven by an inclusion proof in th
 checkpoint instead of the whole log rebuilt: docs/store.md), then the whole store
 (``--subset-only``: not the whole store), with the command's own CPU; it runs ``fupan db
 upgrade`` first (the indexes a club's or a period's check uses).
+
+``size`` prints where the bytes go (issue 29): each table's heap and TOAST and each of its
+indexes (``pg_relation_size``), per hand and per event, and the sum the store's goal counts
+(events, their indexes, receipts, verifications, log leaves).
 
 The database is kept (its name is printed) so ``bench_web.py --database NAME`` times the pages
 at that size. Prints figures; asserts nothing.
@@ -177,6 +181,48 @@ def check(args) -> None:
             print(f"    {line}")
 
 
+STORE_TABLES = ("events", "event_chunks", "receipts", "verifications", "log_leaves")  # the goal's
+
+
+def size(args) -> None:
+    """Bytes per hand and per event of every table and index of ``--database``. Hands: the
+    verifications' digests (``web_digest.hands``, one verification a session in a built season);
+    events: the sessions' heads."""
+    engine = create_engine(database_url(args.database))
+    hands = count(engine, "SELECT coalesce(sum(hands), 0) FROM web_digest")
+    events = count(engine, "SELECT coalesce(sum(head_seq + 1), 0) FROM sessions")
+    sessions = count(engine, "SELECT count(*) FROM sessions")
+    with engine.connect() as c:
+        rows = c.execute(text(SIZES)).all()
+    engine.dispose()
+    print(f"database {args.database}: {sessions:,} sessions, {hands:,} hands, {events:,} events "
+          f"({events / max(hands, 1):.1f} a hand)")  # fmt: skip
+    print(f"{'relation':<44}{'MB':>10}{'B/hand':>10}{'B/event':>10}")
+    total = goal = 0
+    for table, relation, kind, nbytes in rows:
+        name = table if kind == "table" else f"  {relation} ({kind})"
+        print(f"{name:<44}{nbytes / 1e6:>10.1f}{nbytes / hands:>10,.0f}{nbytes / events:>10.1f}")
+        total += nbytes
+        goal += nbytes if table in STORE_TABLES else 0
+    print(f"{'all tables':<44}{total / 1e6:>10.1f}{total / hands:>10,.0f}{total / events:>10.1f}")
+    print(f"{'the goal (' + ', '.join(STORE_TABLES) + ')':<44}{goal / 1e6:>10.1f}"
+          f"{goal / hands:>10,.0f}{goal / events:>10.1f}")  # fmt: skip
+
+
+SIZES = """
+SELECT t.relname, t.relname, 'table',
+       pg_relation_size(t.oid) + coalesce(pg_total_relation_size(nullif(t.reltoastrelid, 0)), 0)
+FROM pg_class t JOIN pg_namespace n ON n.oid = t.relnamespace
+WHERE n.nspname = 'public' AND t.relkind = 'r'
+UNION ALL
+SELECT t.relname, i.relname, 'index', pg_relation_size(i.oid)
+FROM pg_index x JOIN pg_class t ON t.oid = x.indrelid JOIN pg_class i ON i.oid = x.indexrelid
+JOIN pg_namespace n ON n.oid = t.relnamespace
+WHERE n.nspname = 'public'
+ORDER BY 1, 3 DESC, 4 DESC
+"""
+
+
 def children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
@@ -184,7 +230,7 @@ def children_cpu() -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("phase", choices=["build", "check"])
+    parser.add_argument("phase", choices=["build", "check", "size"])
     parser.add_argument("hands", type=int, nargs="?", default=1_000_000)
     parser.add_argument("--database", default=f"fupan_season_{os.getpid()}")
     parser.add_argument("--workers", type=int, default=2)
@@ -192,7 +238,7 @@ def main() -> None:
     parser.add_argument("--subset-only", action="store_true",
                         help="check: skip the whole store's check (most of an hour at 1 M hands)")  # fmt: skip
     args = parser.parse_args()
-    {"build": build, "check": check}[args.phase](args)
+    {"build": build, "check": check, "size": size}[args.phase](args)
 
 
 if __name__ == "__main__":
