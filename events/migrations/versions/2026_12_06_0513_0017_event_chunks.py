@@ -173,21 +173,13 @@ def _convert(bind: sa.Connection) -> None:
     """Chunk every session not converted yet, a batch at a time (see the module's text)."""
     pause = float(os.environ.get("FUPAN_MIGRATE_PAUSE") or 0)
     batch = int(os.environ.get("FUPAN_MIGRATE_BATCH") or 50)
-    chunks = sa.table("event_chunks", *map(sa.column, ("stream", "first_seq", "last_seq", "data", "hash", "recorded_at")))  # fmt: skip
+    postgresql = bind.dialect.name == "postgresql"
     todo = sa.text(
         "SELECT id, head_seq, head_hash FROM sessions s WHERE NOT EXISTS (SELECT 1 FROM "
         "event_chunks c WHERE c.stream = s.id AND c.last_seq = s.head_seq) ORDER BY id LIMIT :n"
     )
     while sessions := bind.execute(todo, {"n": batch}).all():
         ids = sa.bindparam("ids", [s.id for s in sessions], expanding=True)
-        events = defaultdict(list)
-        for row in bind.execute(
-            sa.text(
-                "SELECT stream, seq, type, data, prev_hash, hash, recorded_at FROM events "
-                "WHERE stream IN :ids ORDER BY stream, seq"
-            ).bindparams(ids)
-        ):
-            events[row.stream].append(row)
         ends = defaultdict(set)
         for session_id, head_seq in bind.execute(
             sa.text("SELECT session_id, head_seq FROM receipts WHERE session_id IN :ids").bindparams(ids)
@@ -198,22 +190,88 @@ def _convert(bind: sa.Connection) -> None:
                 sa.text("SELECT stream, first_seq FROM event_chunks WHERE stream IN :ids").bindparams(ids)
             ).all()
         )  # fmt: skip
+        insert = (
+            _in_postgresql(bind, sessions, ids) if postgresql else _in_python(bind, sessions, ids)
+        )
         for s in sessions:
-            _walk(s, events[s.id])
             first = 0
             for last in sorted({e for e in ends[s.id] if e < s.head_seq} | {s.head_seq}):
-                part = events[s.id][first : last + 1]
                 if (s.id, first) not in done:
-                    bind.execute(
-                        chunks.insert(),
-                        dict(stream=s.id, first_seq=first, last_seq=last,
-                             data="".join(e.data + "\n" for e in part), hash=part[-1].hash,
-                             recorded_at=part[-1].recorded_at),
-                    )  # fmt: skip
+                    insert(s.id, first, last)
                 first = last + 1
-        if bind.dialect.name == "sqlite":  # the block's BEGIN IMMEDIATE (events.db): end it here
+        if not postgresql:  # the block's BEGIN IMMEDIATE (events.db): end it here
             bind.connection.dbapi_connection.commit()  # type: ignore[union-attr]
         time.sleep(pause)
+
+
+def _in_python(bind: sa.Connection, sessions: list, ids: sa.BindParameter):
+    """SQLite: the batch's events read and walked here; returns what inserts a chunk."""
+    events = defaultdict(list)
+    for row in bind.execute(
+        sa.text(
+            "SELECT stream, seq, type, data, prev_hash, hash, recorded_at FROM events "
+            "WHERE stream IN :ids ORDER BY stream, seq"
+        ).bindparams(ids)
+    ):
+        events[row.stream].append(row)
+    for s in sessions:
+        _walk(s, events[s.id])
+    chunks = sa.table("event_chunks", *map(sa.column, ("stream", "first_seq", "last_seq", "data", "hash", "recorded_at")))  # fmt: skip
+
+    def insert(stream: str, first: int, last: int) -> None:
+        part = events[stream][first : last + 1]
+        bind.execute(
+            chunks.insert(),
+            dict(stream=stream, first_seq=first, last_seq=last,
+                 data="".join(e.data + "\n" for e in part), hash=part[-1].hash,
+                 recorded_at=part[-1].recorded_at),
+        )  # fmt: skip
+
+    return insert
+
+
+# PostgreSQL walks and chunks the events itself (sha256(), string_agg): nothing read back here.
+# The walk of _walk: each seq its position, each prev_hash the previous hash, each hash recomputed
+# (docs/store.md's encoding), each type the record's, and the last event the session's head.
+BROKEN_LINKS = """
+SELECT stream, min(at) FROM (
+  SELECT e.stream, e.seq, e.type, e.data, e.prev_hash, e.hash,
+         row_number() OVER w - 1 AS at, coalesce(lag(e.hash) OVER w, :genesis) AS prev
+  FROM events e WHERE e.stream IN :ids WINDOW w AS (PARTITION BY e.stream ORDER BY e.seq)
+) x
+WHERE seq <> at OR prev_hash <> prev OR (data::json ->> 'type') IS DISTINCT FROM type
+   OR hash <> encode(sha256(int8send(seq::int8) || decode(prev, 'hex')
+                            || sha256(convert_to(data, 'UTF8'))), 'hex')
+GROUP BY stream ORDER BY stream
+"""
+OFF_HEAD = """
+SELECT s.id FROM sessions s WHERE s.id IN :ids AND (
+  NOT EXISTS (SELECT 1 FROM events e WHERE e.stream = s.id AND e.seq = s.head_seq
+              AND e.hash = s.head_hash)
+  OR EXISTS (SELECT 1 FROM events e WHERE e.stream = s.id AND e.seq > s.head_seq))
+ORDER BY s.id
+"""
+CHUNK = """
+INSERT INTO event_chunks (stream, first_seq, last_seq, data, hash, recorded_at)
+SELECT CAST(:s AS varchar), CAST(:a AS integer), CAST(:b AS integer), string_agg(data || E'\\n', '' ORDER BY seq), (array_agg(hash ORDER BY seq DESC))[1],
+       (array_agg(recorded_at ORDER BY seq DESC))[1]
+FROM events WHERE stream = CAST(:s AS varchar) AND seq BETWEEN CAST(:a AS integer) AND CAST(:b AS integer)
+"""
+
+
+def _in_postgresql(bind: sa.Connection, sessions: list, ids: sa.BindParameter):
+    """PostgreSQL: the batch's chains walked by the server; returns what inserts a chunk."""
+    broken = bind.execute(sa.text(BROKEN_LINKS).bindparams(ids), {"genesis": GENESIS}).first()
+    if broken is not None:
+        raise ChainBroken(_broken(broken[0], broken[1]))
+    off = bind.execute(sa.text(OFF_HEAD).bindparams(ids)).first()
+    if off is not None:
+        raise ChainBroken(_off_head(next(s for s in sessions if s.id == off[0])))
+
+    def insert(stream: str, first: int, last: int) -> None:
+        bind.execute(sa.text(CHUNK), {"s": stream, "a": first, "b": last})
+
+    return insert
 
 
 def _links(records: list[str]):
@@ -231,15 +289,23 @@ def _walk(session, events: list) -> None:
     stored = [(e.seq, e.type, e.data, e.prev_hash, e.hash) for e in events]
     for expected, found in zip(_links([e.data for e in events]), stored, strict=True):
         if expected != found:
-            raise ChainBroken(
-                f"fupan: session {session.id}: chain broken at seq {expected[0]}: run `fupan store "
-                "check`; a broken chain cannot be converted (a chunk keeps only its last link)"
-            )
+            raise ChainBroken(_broken(session.id, expected[0]))
     if not stored or (stored[-1][0], stored[-1][4]) != (session.head_seq, session.head_hash):
-        raise ChainBroken(
-            f"fupan: session {session.id}: its events do not end at its head {session.head_seq}: "
-            "run `fupan store check`"
-        )
+        raise ChainBroken(_off_head(session))
+
+
+def _broken(session_id: str, seq: int) -> str:
+    return (
+        f"fupan: session {session_id}: chain broken at seq {seq}: run `fupan store check`; a "
+        "broken chain cannot be converted (a chunk keeps only its last link)"
+    )
+
+
+def _off_head(session) -> str:
+    return (
+        f"fupan: session {session.id}: its events do not end at its head {session.head_seq}: "
+        "run `fupan store check`"
+    )
 
 
 def downgrade() -> None:
