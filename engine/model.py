@@ -72,6 +72,8 @@ def name_seats(text: str, seats: Mapping[str, str], lang: str) -> str:
     """``text`` with each ``{E}``/``{S}``/``{W}``/``{N}`` (:func:`who`) replaced by the player
     sitting there in ``seats``, or, with no name known, the seat's wind in ``lang`` ("zh": 东,
     "en": East). The one place seat references become words (engine.audit calls it)."""
+    if "{" not in text:  # most payment reasons name no seat: no regex pass
+        return text
     i = 1 if lang == "en" else 0
     return _SEAT_REF.sub(lambda m: seats.get(m[1]) or SEAT_NAMES[m[1]][i], text)
 

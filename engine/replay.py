@@ -77,8 +77,7 @@ class HandReplay:
         base = step - step % CHECKPOINT_EVERY
         table = self._checkpoints[base // CHECKPOINT_EVERY].clone()
         table.checking = False
-        for seq, rec in self.records[base + 1 : step + 1]:
-            table.apply(seq, rec)
+        table.play(self.records[base + 1 : step + 1])
         seq = self.records[step][0]
         actions = self.outcome.actions or ()
         phases = self.ruleset.phases(tuple(a for a in actions if a.seq <= seq), self.opts)
@@ -89,9 +88,9 @@ class HandReplay:
         table = Table(self.ruleset, self.opts, self.summary)
         table.checking = False
         snaps = [table.clone()]
-        for i, (seq, rec) in enumerate(self.records[1:], start=1):
-            table.apply(seq, rec)
-            if i % CHECKPOINT_EVERY == 0:
+        for start in range(1, len(self.records), CHECKPOINT_EVERY):
+            table.play(self.records[start : start + CHECKPOINT_EVERY])
+            if start + CHECKPOINT_EVERY <= len(self.records):
                 snaps.append(table.clone())
         return snaps
 
@@ -223,9 +222,7 @@ def _replay_hand(records: list[tuple[int, dict]], rs: Ruleset, opts: Any) -> Han
     head_seq, head = records[0]
     summary = not any(rec["type"] in _FULL_TYPES for _, rec in records)
     table = Table(rs, opts, summary)
-    apply = table.apply
-    for seq, rec in records[1:]:
-        apply(seq, rec)
+    table.play(records[1:])
     table.finish(records[-1][0])
     outcome = HandOutcome(
         no=head["no"],

@@ -8,6 +8,7 @@ raise: they become :class:`Anomaly` entries (codes in ``docs/replay.md``).
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -183,32 +184,115 @@ class Table(WinRules):
         from_seat: str | None = None,
         tiles: tuple[str, ...] = (),
     ) -> None:
-        """Append the step's Action and ask the ruleset about it (positional: the hot path)."""
+        """Append the step's Action and ask the ruleset about it (draws and discards: in play)."""
         if not self.checking:
             return
         action = _new_action(
             Action, (seq, kind, seat, tile, source, from_seat, self.total - self.taken, tiles)
         )
-        if kind in self.checked_kinds:  # the history is read only: passed without a copy
-            found = self.rs.check(action, self.actions, self.opts)
-            if found:
-                known = {(a.seq, a.code) for a in self.anomalies if a.seq == seq}
-                self.anomalies.extend(a for a in found if (a.seq, a.code) not in known)
+        if kind in self.checked_kinds:
+            self.ask(action)
         self.actions.append(action)
+
+    def ask(self, action: Action) -> None:
+        """The ruleset's check of a step (the history is read only: passed without a copy)."""
+        found = self.rs.check(action, self.actions, self.opts)
+        if found:
+            known = {(a.seq, a.code) for a in self.anomalies if a.seq == action.seq}
+            self.anomalies.extend(a for a in found if (a.seq, a.code) not in known)
 
     # -- records ---------------------------------------------------------------------------
     def apply(self, seq: int, rec: dict) -> None:
-        kind = rec["type"]
-        if self.ended and kind in PLAY_TYPES and not (kind == "win" and self.wins):
-            self.flag(
-                seq, "play_after_end", f"{RECORD_EN.get(kind, 'a record')} after the hand ended"
-            )
-            return
-        if self.hands and kind in SEATED_TYPES:  # a seat's hand changes on its own records only
-            self.hands.pop(rec["seat"], None)  # (抢杠: see _win_robbing)
-        handler = _HANDLERS.get(kind)
-        if handler is not None:
-            handler(self, seq, rec)
+        self.play(((seq, rec),))
+
+    def play(self, records: Iterable[tuple[int, dict]]) -> None:
+        """Apply ``(seq, record)`` pairs in order. Draws and discards, nine records in ten, are
+        played here, not through a handler: their usual case (a turn's draw from the live wall,
+        a discard in turn) costs no call, and the rest goes to ``_draw_checks`` and the
+        ``on_*`` handlers."""
+        counts, seen, limits, actions = self.counts, self.seen, self.limits, self.actions
+        checked = self.checked_kinds
+        for seq, rec in records:
+            kind = rec["type"]
+            if self.ended and kind in PLAY_TYPES and not (kind == "win" and self.wins):
+                self.flag(
+                    seq,
+                    "play_after_end",
+                    f"{RECORD_EN.get(kind, 'a record')} after the hand ended",
+                )
+                continue
+            if self.hands and kind in SEATED_TYPES:  # a seat's hand changes on its own records
+                self.hands.pop(rec["seat"], None)  # only (抢杠: see _win_robbing)
+            if kind == "draw":
+                seat, tile, source = rec["seat"], rec["tile"], rec.get("from", "wall")
+                cause = None
+                if (
+                    source != "wall"
+                    or seat != self.turn
+                    or self.must != "draw"
+                    or self.total - self.taken <= self.dead_wall
+                ):
+                    cause = self._draw_checks(seq, seat, source)
+                if cause is None:  # a turn's draw (a replacement may come from the dead wall)
+                    self.turn, self.must = seat, "discard"
+                    self.wall_draws[seat] += 1
+                i = INDEX[tile]
+                counts[seat][i] += 1
+                seen[i] += 1
+                if seen[i] > limits[i]:
+                    self._overcount(seq, tile)
+                self.taken += 1
+                self.last_draw[seat] = (source, cause)
+                self.last_discard = self.last_gang = self.just_claimed = None
+                if self.passed[seat]:
+                    self.passed[seat].clear()
+                if self.checking:
+                    mid_turn = seat == self.turn and self.must == "discard"
+                    self.check_size(seq, seat, self.hs + mid_turn)
+                    action = _new_action(
+                        Action,
+                        (seq, kind, seat, tile, source, None, self.total - self.taken, ()),
+                    )
+                    if kind in checked:
+                        self.ask(action)
+                    actions.append(action)
+            elif kind == "discard":
+                seat, tile = rec["seat"], rec["tile"]
+                if seat != self.turn or self.must != "discard":
+                    self.check_turn(seq, seat, "discard", "discards")
+                if self.checking:
+                    self._check_discard(seq, seat, tile)
+                    if self.tracks_passed:
+                        self.note_offered(seq, seat, tile)
+                c, i = counts[seat], INDEX[tile]
+                if c[i] > 0:
+                    c[i] -= 1
+                else:
+                    self.flag(
+                        seq,
+                        "discard_not_in_hand",
+                        f"{who(seat)} discards {english(tile)} it does not hold",
+                    )
+                if tile in self.wildcards:
+                    self.discarded_wild.add(seat)
+                river = self.discards[seat]
+                river.append((tile, seq, None))  # a Discard's fields; built in state()
+                self.last_discard = self.win_discard = (seat, len(river) - 1)
+                self.last_gang = self.just_claimed = None
+                self.discard_count += 1
+                self.turn, self.must = _NEXT[seat], "draw"
+                if self.checking:
+                    action = _new_action(
+                        Action,
+                        (seq, kind, seat, tile, None, None, self.total - self.taken, ()),
+                    )
+                    if kind in checked:
+                        self.ask(action)
+                    actions.append(action)
+            else:
+                handler = _HANDLERS.get(kind)
+                if handler is not None:
+                    handler(self, seq, rec)
 
     def on_dice(self, seq: int, rec: dict) -> None:
         seat, thrower = rec["seat"], self.rs.dice_thrower
@@ -264,8 +348,9 @@ class Table(WinRules):
         self.pending[seat].append("bonus")
         self.record(seq, "reveal", seat, tile=tile)
 
-    def on_draw(self, seq: int, rec: dict) -> None:
-        seat, tile, source = rec["seat"], rec["tile"], rec.get("from", "wall")
+    def _draw_checks(self, seq: int, seat: str, source: str) -> str | None:
+        """A draw out of the usual: a replacement draw's cause (None: a turn's draw), flagged
+        when there is none, when the wall has run out, or when it is not the seat's turn."""
         cause = None
         if source == "back":
             if self.pending[seat]:
@@ -278,7 +363,7 @@ class Table(WinRules):
                     WARNING,
                 )
             self.replaced(True, False)
-        if cause is None:  # a turn's draw (a replacement may still come from the dead wall)
+        if cause is None:
             if self.total - self.taken <= self.dead_wall:
                 self.flag_once(
                     "wall",
@@ -289,44 +374,7 @@ class Table(WinRules):
                 )
             if seat != self.turn or self.must != "draw":
                 self.check_turn(seq, seat, "draw", "draws")
-            self.turn, self.must = seat, "discard"
-            self.wall_draws[seat] += 1
-        i = INDEX[tile]
-        self.counts[seat][i] += 1
-        seen = self.seen
-        seen[i] += 1
-        if seen[i] > self.limits[i]:
-            self._overcount(seq, tile)
-        self.taken += 1
-        self.last_draw[seat] = (source, cause)
-        self.last_discard = self.last_gang = self.just_claimed = None
-        if self.passed[seat]:
-            self.passed[seat].clear()
-        mid_turn = seat == self.turn and self.must == "discard"
-        self.check_size(seq, seat, self.hs + mid_turn)
-        self.record(seq, "draw", seat, tile, source)
-
-    def on_discard(self, seq: int, rec: dict) -> None:
-        seat, tile = rec["seat"], rec["tile"]
-        if seat != self.turn or self.must != "discard":
-            self.check_turn(seq, seat, "discard", "discards")
-        if self.checking:
-            self._check_discard(seq, seat, tile)
-            if self.tracks_passed:
-                self.note_offered(seq, seat, tile)
-        if not self.take(seat, tile):
-            self.flag(
-                seq, "discard_not_in_hand", f"{who(seat)} discards {english(tile)} it does not hold"
-            )
-        if tile in self.wildcards:
-            self.discarded_wild.add(seat)
-        river = self.discards[seat]
-        river.append((tile, seq, None))  # a Discard's fields; built in state()
-        self.last_discard = self.win_discard = (seat, len(river) - 1)
-        self.last_gang = self.just_claimed = None
-        self.discard_count += 1
-        self.turn, self.must = _NEXT[seat], "draw"
-        self.record(seq, "discard", seat, tile)
+        return cause
 
     def _check_discard(self, seq: int, seat: str, tile: str) -> None:
         counts = self.counts[seat]

@@ -9,10 +9,11 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+from collections.abc import Callable
 from datetime import date, timedelta
 
 from packaging.version import InvalidVersion, Version
-from sqlalchemy import Engine, select
+from sqlalchemy import Connection, Engine, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from engine import report as audit_report
@@ -60,8 +61,11 @@ def record_verification(
     anomalies: int = 0,
     error: str | None = None,
     engine: Engine | None = None,
+    then: Callable[[Connection, int], None] | None = None,
 ) -> bool:
-    """Store a result unless this (session, head, version, options) has one; True if stored."""
+    """Store a result unless this (session, head, version, options) has one; True if stored.
+    ``then(connection, id)``: what to write with a stored row, in its transaction (the worker's
+    digest of the report it has in hand: one transaction, nothing read back)."""
     if status not in ("ok", "failed"):
         raise ValueError(f"status must be 'ok' or 'failed', not {status!r}")
     engine = engine or get_engine()
@@ -77,7 +81,10 @@ def record_verification(
             # the session unverified, and reverify_all writes it again. Not waiting for the
             # flush keeps a worker busy instead of idle on every session.
             connection.exec_driver_sql("SET LOCAL synchronous_commit = off")
-        return connection.execute(_insert_once(engine.dialect.name), row).first() is not None
+        stored = connection.execute(_insert_once(engine.dialect.name), row).first()
+        if stored is not None and then is not None:
+            then(connection, stored[0])
+        return stored is not None
 
 
 @functools.cache

@@ -24,8 +24,9 @@ import logging
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from sqlalchemy import Engine, exists, select
+from sqlalchemy import Connection, Engine, exists, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from engine.audit import resolutions
@@ -168,6 +169,37 @@ _COLUMNS = (
     Verification.disputes, Verification.anomalies, Verification.report, TableSession.players,
     TableSession.club,
 )  # fmt: skip
+
+
+class Result(NamedTuple):
+    """The columns of a result row that its digest copies."""
+
+    id: int
+    session_id: str
+    head_seq: int
+    status: str
+    disputes: int
+    anomalies: int
+
+
+def write(
+    connection: Connection, result: Result, players: Iterable[str], report: Report | None
+) -> None:
+    """Insert the digest of a result just stored, in its transaction, from the report in hand
+    (what ``fill`` makes of the stored JSON: nothing read back, parsed or upcast). ``players``:
+    the session's. A report that cannot be digested is logged and digested as a failed audit,
+    as ``fill`` does."""
+    try:
+        d = digest(report) if report is not None else None
+    except Exception as e:  # whatever this report holds, it stays with this row
+        log.error("web digest of session %s failed, shown as a failed audit: %s",
+                  result.session_id, e)  # fmt: skip
+        d, players = None, ()
+    insert = _INSERT[connection.dialect.name]
+    connection.execute(insert(DigestRow.__table__), [_digest_row(result, d)])
+    rows = _player_rows(result.id, set(players), d)
+    if rows:
+        connection.execute(insert(DigestPlayer.__table__), rows)
 
 
 def _fill(ids: list[int], engine: Engine) -> None:

@@ -17,6 +17,7 @@ from celery.utils.log import get_task_logger
 from sqlalchemy.exc import OperationalError
 
 from engine import audit
+from engine.report import Report
 from events import store, verifications
 from events.codec import LogFormatError, parse_log
 from events.config import settings
@@ -112,27 +113,22 @@ def _verify_stored(session_id: str) -> str:
 
 
 def _verify(session_id: str, head_seq: int, records: list[dict]) -> str:
-    """Audit ``records`` (the session's stream up to ``head_seq``) and store the result once;
-    "ok" or "failed". An engine crash is a failed verification, not a task failure: a poison
-    log must not block the queue."""
+    """Audit ``records`` (the session's stream up to ``head_seq``) and store the result once,
+    with its digest; "ok" or "failed". An engine crash is a failed verification, not a task
+    failure: a poison log must not block the queue."""
     result = dict(
         session_id=session_id, head_seq=head_seq, engine_version=engine_version(), options=None
     )
+    players = records[0]["players"]  # the session row's (both come from the session record)
     try:
         report = audit.audit(records)
     except Exception as e:  # noqa: BLE001 - any engine crash is this log's verdict
         log.exception("verify_session: the engine failed on session %s", session_id)
-        if verifications.record_verification(
-            **result, status="failed", error=f"{type(e).__name__}: {e}"
-        ):
-            _digest(session_id)
+        _record(result, players, None, status="failed", error=f"{type(e).__name__}: {e}")
         return "failed"
-    stored = verifications.record_verification(
-        **result, status="ok", report=report.to_dict(), disputes=audit.open_disputes(report),
-        anomalies=audit.anomaly_count(report),
-    )  # fmt: skip
+    counts = dict(disputes=audit.open_disputes(report), anomalies=audit.anomaly_count(report))
+    stored = _record(result, players, report, status="ok", report=report.to_dict(), **counts)
     if stored:
-        _digest(session_id)
         review_soon(session_id)
     club = report.session.club
     if stored and club:
@@ -141,6 +137,28 @@ def _verify(session_id: str, head_seq: int, records: list[dict]) -> str:
         except broker.BROKER_ERRORS as e:  # the next verification or a page view queues it
             log.warning("integrity update of %s not queued: %s", club, e)
     return "ok"
+
+
+def _record(result: dict, players: list[str], audited: Report | None, **row) -> bool:
+    """Store a result and, in its transaction, its digest from ``audited`` (the audit's report,
+    in hand). If the digest cannot be written, the result alone, then ``_digest`` (which
+    isolates a bad row)."""
+
+    def with_digest(connection, vid: int) -> None:
+        counts = (row["status"], row.get("disputes", 0), row.get("anomalies", 0))
+        digest_of = digests.Result(vid, result["session_id"], result["head_seq"], *counts)
+        digests.write(connection, digest_of, players, audited)
+
+    try:
+        return verifications.record_verification(**result, **row, then=with_digest)
+    except OperationalError:
+        raise  # the database: the task is retried
+    except Exception:  # noqa: BLE001 - the result must not be lost to its digest
+        log.exception("digest of session %s not written with its result", result["session_id"])
+    stored = verifications.record_verification(**result, **row)
+    if stored:
+        _digest(result["session_id"])
+    return stored
 
 
 @app.task(name="fupan.review_session", bind=True, **RETRY)

@@ -238,10 +238,6 @@ def _class(block: int, honor: bool) -> int:
     return got
 
 
-def _packing_of(block: int, honor: bool) -> tuple[int, ...]:
-    return _VECS[_class(block, honor)]
-
-
 def packed_real(key: int, sets: int) -> int:
     """Most non-wild tiles of the packed key that fit into ``sets`` partial sets and one pair.
 
@@ -266,6 +262,14 @@ def packed_real(key: int, sets: int) -> int:
     return max(map(_add, low, high))
 
 
+def _low(m: int, p: int, sets: int) -> tuple[int, ...]:
+    return _LOW.get(m << 20 | p << 4 | sets) or _fill_half(_LOW, m, p, sets, False)
+
+
+def _high(s: int, z: int, sets: int) -> tuple[int, ...]:
+    return _HIGH.get(s << 20 | z << 4 | sets) or _fill_half(_HIGH, s, z, sets, True)
+
+
 def _fill_half(table: dict, a: int, b: int, sets: int, high: bool) -> tuple[int, ...]:
     """The knapsack of classes ``a`` and ``b`` for g <= ``sets``, ordered so that position i of
     the low half pairs with position i of the high half: (g, 1-p) low with (sets-g, p) high."""
@@ -276,23 +280,10 @@ def _fill_half(table: dict, a: int, b: int, sets: int, high: bool) -> tuple[int,
     return store(table, a << 20 | b << 4 | sets, half)
 
 
-def _half(a: int, b: int, honor: bool, sets: int):
-    """The combined vector of two suits' blocks (``honor``: the second is the honors')."""
-    got = _HALVES.get((a, b, honor, sets))
-    if got is None:
-        va = _packing_of(a, False) if a else _ZERO
-        vb = _packing_of(b, honor) if b else _ZERO
-        got = store(_HALVES, (a, b, honor, sets), _merge(va, vb, sets))
-    return got
-
-
-_HALVES: dict[tuple, list[int] | tuple[int, ...]] = {}
-
-
 def clear_hand_memos(class_pairs: bool = False) -> None:
     """Empty the memos keyed by more than one suit's pattern (benchmarks measure them cold) and,
     with ``class_pairs``, the tables keyed by two suits' classes too."""
-    for memo in (_HALVES, _GROWN_PACKED, _RESTS, *((_LOW, _HIGH) if class_pairs else ())):
+    for memo in (_GROWN_PACKED, *((_LOW, _HIGH) if class_pairs else ())):
         memo.clear()
 
 
@@ -330,10 +321,9 @@ def packed_real_grown(key: int, sets: int) -> tuple[int, list[bool]]:
     """``packed_real(key, sets)`` and, for each of the 34 faces in order, whether one more tile of
     that face fits one more real tile (the efficiency review's draw probe; memoised per hand).
 
-    For each suit, the other three suits are combined (memoised per pattern: a hand's discard
-    candidates share them). A grown suit vector exceeds the old one by at most 1 per entry, so
-    the total grows exactly when an entry that reaches the best total ("tight") grew; which
-    entries grow is memoised per suit pattern and tight set."""
+    One more tile changes one suit's class (or not: then nothing grows); each distinct grown
+    class is joined to the unchanged suits through the class-pair tables, as ``packed_real``
+    does. A suit pattern's grown classes are kept per pattern."""
     memo = _GROWN_PACKED.get((key, sets))
     if memo is not None:
         return memo
@@ -343,66 +333,33 @@ def packed_real_grown(key: int, sets: int) -> tuple[int, list[bool]]:
         key >> 2 * BLOCK & SUIT_MASK,
         key >> 3 * BLOCK & SUIT_MASK,
     )
-    base = -1
+    m, p, s, z = (_class(b, i == 3) for i, b in enumerate(blocks))
+    low, high = _low(m, p, sets), _high(s, z, sets)
+    base = max(map(_add, low, high))
     gains: list[bool] = []
-    for i in range(4):
-        others = blocks[:i] + (-1,) + blocks[i + 1 :]
-        rest = _rest(others, sets)
-        honor = i == 3
-        vec = _packing_of(blocks[i], honor) if blocks[i] else _ZERO
-        tight = []
-        top = 0
-        for ga in range(sets + 1):
-            gb = 2 * (sets - ga)
-            x, y = rest[2 * ga + 1] + vec[gb], rest[2 * ga] + vec[gb + 1]
-            if x > top:
-                top = x
-            if y > top:
-                top = y
-        for ga in range(sets + 1):
-            gb = 2 * (sets - ga)
-            if rest[2 * ga + 1] + vec[gb] == top:
-                tight.append(gb)
-            if rest[2 * ga] + vec[gb + 1] == top:
-                tight.append(gb + 1)
-        base = top
-        gains += _suit_gains(blocks[i], honor, tuple(tight))
+    for i, block in enumerate(blocks):
+        grown = _grown_classes(block, i == 3)
+        up: dict[int, bool] = {}
+        for c in set(grown):
+            if i < 2:
+                pair = map(_add, _low(c, p, sets) if i == 0 else _low(m, c, sets), high)
+            else:
+                pair = map(_add, low, _high(c, z, sets) if i == 2 else _high(s, c, sets))
+            up[c] = max(pair) > base
+        gains += map(up.__getitem__, grown)
     return store(_GROWN_PACKED, (key, sets), (base, gains))
 
 
 _GROWN_PACKED: dict[tuple[int, int], tuple[int, list[bool]]] = {}
-_RESTS: dict[tuple, list[int]] = {}
-_GAINS: dict[tuple, tuple[bool, ...]] = {}
+_GROWN_CLASSES: dict[int, tuple[int, ...]] = {}
 
 
-def _rest(blocks: tuple[int, ...], sets: int):
-    """The knapsack of the suits in ``blocks`` (-1 marks the suit left out), memoised: the
-    left-out suit's partner joins the other pair's memoised half (``_half``), one combine."""
-    got = _RESTS.get((blocks, sets))
+def _grown_classes(block: int, honor: bool) -> tuple[int, ...]:
+    """The class of ``block`` with one more tile of each rank, per rank."""
+    got = _GROWN_CLASSES.get(block | honor << 27)
     if got is None:
-        m, p, s_, z = blocks
-        if m < 0 or p < 0:
-            other = p if m < 0 else m
-            half = _half(s_, z, True, sets)
-            vec = _packing_of(other, False) if other else _ZERO
-        else:
-            other = z if s_ < 0 else s_
-            half = _half(m, p, False, sets)
-            vec = _packing_of(other, s_ < 0) if other else _ZERO
-        got = store(_RESTS, (blocks, sets), _merge(half, vec, sets))
-    return got
-
-
-def _suit_gains(block: int, honor: bool, tight: tuple[int, ...]) -> tuple[bool, ...]:
-    """For each rank of the suit: does one more tile raise any ``tight`` entry of its vector?"""
-    got = _GAINS.get((block, honor, tight))
-    if got is None:
-        vec = _packing_of(block, honor) if block else _ZERO
-        got = tuple(
-            any(v[j] > vec[j] for j in tight)
-            for v in (_packing_of(block + (1 << 3 * r), honor) for r in range(7 if honor else 9))
-        )
-        store(_GAINS, (block, honor, tight), got)
+        got = tuple(_class(block + (1 << 3 * r), honor) for r in range(7 if honor else 9))
+        store(_GROWN_CLASSES, block | honor << 27, got)
     return got
 
 

@@ -122,16 +122,33 @@ def is_winning_counts(
         total = sum(
             _tables.by_counts(part, b == 3, ranks[b]) for b, part in enumerate((m, p, s, z))
         )
+    if not melds and (len(held) == 34 or held[34:] == _NO_FLOWERS):
+        try:
+            return _VERDICTS[total]
+        except KeyError:
+            pass
+    return _verdict(total, held, counts, tuple(melds), wildcards)
+
+
+# The verdict of a summed entry (tiles, sets, pair bits, 得, BAD) for a hand without melds: a few
+# hundred distinct sums answer every hand, so the usual check is one more lookup.
+_VERDICTS: dict[int, bool] = {}
+
+
+def _verdict(
+    total: int, held: bytes, counts: Sequence[int], melds: tuple[Meld, ...], wildcards: Tiles
+) -> bool:
+    """The checks and verdict behind ``is_winning_counts``'s last lookup."""
     w = total >> _WILD_SHIFT
-    size = (total >> 16 & 255) + w
-    if melds:
-        melds = tuple(melds)
-        size += 3 * len(melds)
-        if not all(counts[INDEX[k]] + c <= COPIES[k] for k, c in meld_counts(melds)):
-            return _by_tiles(held, counts, melds, wildcards)
+    size = (total >> 16 & 255) + w + 3 * len(melds)
+    if melds and not all(counts[INDEX[k]] + c <= COPIES[k] for k, c in meld_counts(melds)):
+        return _by_tiles(held, counts, melds, wildcards)
     if total >> 24 & 7 or size % 3 != 2 or len(held) != 34 and held[34:] != _NO_FLOWERS:
         return _by_tiles(held, counts, melds, wildcards)
-    return (total >> 8 & 255) + (-1 if total & 7 else 2) <= w
+    won = (total >> 8 & 255) + (-1 if total & 7 else 2) <= w
+    if not melds:
+        _tables.store(_VERDICTS, total, won)
+    return won
 
 
 def _by_tiles(held: bytes, counts: Sequence[int], melds: Iterable[Meld], wildcards: Tiles) -> bool:
