@@ -136,10 +136,10 @@ def build(args) -> None:
             path.unlink()
         folder.rmdir()
     db.analyze(engine)  # what autovacuum does in time; this machine's PostgreSQL runs without it
-    events = count(engine, "SELECT count(*) FROM events")
+    events = count(engine, "SELECT sum(head_seq + 1) FROM sessions")
     stored = count(engine, "SELECT count(*) FROM sessions")
     size = count(engine, f"SELECT pg_database_size('{args.database}')")
-    event_bytes = count(engine, "SELECT pg_total_relation_size('events')")
+    event_bytes = count(engine, "SELECT pg_total_relation_size('event_chunks')")
     print(f"database {args.database}: {stored} sessions, {hands:,} hands, {events:,} events")
     print(f"stored and verified in {wall:.0f} s: {hands / wall:,.0f} hands/s with {args.workers} "
           f"workers ({workers_cpu:.0f} s worker CPU)")  # fmt: skip
