@@ -130,32 +130,44 @@ def draws(hand: Hand, probe: bool = True) -> Draws:
     (the packing grew, or a 得 came), and through a limit only when the limit then beats the
     current distance; both are read off once, not per shape and kind."""
     key, real, w = _packed(hand)
-    sets = _sets(real, w)
-    limits, standard = _plan(hand.shapes)
+    limits, _ = _plan(hand.shapes)
     shown = hand.shown() if limits or probe else []
     held = [s.held(shown) for s in limits]
+    return _draws(hand, key, real, w, held, _counts(shown) if probe else None)
+
+
+def _draws(
+    hand: Hand, key: int, real: int, w: int, held: list[int], mine: dict[str, int] | None
+) -> Draws:
+    """``draws`` of ``hand``'s shapes, bonus and 得 kinds for the tiles given as their packed
+    ``key`` (得 taken out), ``real`` and ``w`` counts, the ``held`` count of each limit and
+    ``mine``, the copies of each kind the seat holds or has shown (None: no probe)."""
+    sets = _sets(real, w)
+    limits, standard = _plan(hand.shapes)
+    gains: list[bool] = []
     if standard:
-        base, gains = packed_real_grown(key, sets) if probe else (packed_real(key, sets), [])
+        if mine is None:
+            base = packed_real(key, sets)
+        else:
+            base, gains = packed_real_grown(key, sets)
         std = 3 * sets + 1 - w - base
     else:
-        gains, std = [], 99
+        std = 99
     now = min([std, *(_limit(s, h) for s, h in zip(limits, held, strict=True))])
-    if not probe or now < 0:
+    if mine is None or now < 0:
         return Draws(now, ())
-    mine = _counts(shown)
-    found: set[str] = set()
+    bonus, wild = hand.bonus, hand.wildcards
+    out = [k for k, g in zip(FACES, gains, strict=False) if g and k not in bonus and k not in wild]
     if standard and std == now:
-        bonus, wild = hand.bonus, hand.wildcards
-        found.update(
-            k for k, g in zip(FACES, gains, strict=True) if g and k not in bonus and k not in wild
-        )
-        found.update(k for k in wild if k not in bonus)
+        extra = {k for k in wild if k not in bonus}
+    else:
+        extra, out = set(), []
     for s, h in zip(limits, held, strict=True):
         if _limit(s, h + 1) < now:
-            found.update(s.kinds)
-    out = [k for k in found if mine.get(k, 0) < COPIES[k]]
-    out.sort(key=INDEX.__getitem__)
-    return Draws(now, tuple(out))
+            extra.update(s.kinds)
+    if extra:
+        out = sorted(extra.union(out), key=INDEX.__getitem__)
+    return Draws(now, tuple(k for k in out if mine.get(k, 0) < COPIES[k]))
 
 
 def _counts(tiles: Iterable[str]) -> dict[str, int]:
@@ -208,10 +220,25 @@ class Candidate:
 
 def candidates(hand: Hand, unseen_copies: Mapping[str, int]) -> list[Candidate]:
     """Every distinct discard of a 3n+2 hand, best first: lower shanten, then more unseen
-    effective tiles, then the tile order."""
+    effective tiles, then the tile order. The hand is read once: each discard takes its tile
+    off the packed key, the counts and the limits' holdings (``draws`` of the hand without it)."""
+    key, real, w = _packed(hand)
+    limits, _ = _plan(hand.shapes)
+    shown = hand.shown()
+    held = [s.held(shown) for s in limits]
+    mine = _counts(shown)
+    wild = {kind for kind, _ in wild_kinds(hand.wildcards)} if hand.wildcards else set()
     out = []
     for tile in sorted(set(hand.concealed), key=INDEX.__getitem__):
-        d = draws(hand.without(tile))
+        if tile in wild:
+            less = (key, real, w - 1)
+        else:
+            less = (key - WEIGHT[tile], real - 1, w)
+        mine[tile] -= 1
+        d = _draws(
+            hand, *less, [h - (tile in s.kinds) for s, h in zip(limits, held, strict=True)], mine
+        )
+        mine[tile] += 1
         out.append(Candidate(tile, d.shanten, {k: unseen_copies.get(k, 0) for k in d.effective}))
     out.sort(key=lambda c: (c.shanten, -c.count))
     return out

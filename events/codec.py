@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import OptionError
 from events.chain import event_digest
-from events.messages import MESSAGES, english
+from events.messages import JSON_REASONS, MESSAGES, NOT_JSON, english
 from events.records import (
     RECORD_TYPES,
     Correction,
@@ -269,7 +269,7 @@ def _load(text: str, line: int, errors: list[LogError]) -> Any:
     try:
         obj = _decode(text)
     except json.JSONDecodeError as e:
-        problem = ("not_json", {"reason": e.msg, "column": e.colno})
+        problem = ("not_json", {"reason": JSON_REASONS.get(e.msg, NOT_JSON), "column": e.colno})
     except RecursionError:
         problem = too_deep
     except _Refused as e:  # a duplicate key, NaN
@@ -442,15 +442,25 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 _dumps = _ENCODER.encode  # json.dumps with these options would build an encoder per call
 
 # Lines already accepted, per tile set: line text -> (type, record, canonical text, hashed
-# bytes, SHA-256 of the canonical text). Draws, discards, reveals and claims are most of a log
-# and repeat across hands and files (a few hundred distinct lines a ruleset, under 2,000 with
-# every seat, tile and source), so each is decoded and validated once per process. Only
-# records whose checks need nothing but the tile set, whose values are all plain (a copy is
-# then a fresh record) and that carry no time or note (those never repeat) are kept; the
-# table stops growing at _KNOWN_MAX lines (~5 MB).
-_KNOWN: dict[frozenset[str], dict[str, tuple[str, dict[str, Any], str, bytes, bytes]]] = {}
+# bytes, SHA-256 of the canonical text, the keys holding a list). Draws, discards, reveals,
+# claims and dice are most of a log and repeat across hands and files (a few hundred distinct
+# lines a ruleset, under 2,000 with every seat, tile and source), so each is decoded and
+# validated once per process. Only records whose checks need nothing but the tile set, whose
+# values are plain or short lists of plain values (a copy with its lists copied is then a
+# fresh record; a deal's 13 tiles never repeat) and that carry no time or note (those never
+# repeat) are kept; the table stops growing at _KNOWN_MAX lines (~5 MB).
+_Known = tuple[str, dict[str, Any], str, bytes, bytes, tuple[str, ...]]
+_KNOWN: dict[frozenset[str], dict[str, _Known]] = {}
 _KNOWN_MAX = 5_000
+_KNOWN_LIST = 4  # items at most in a list of a known line (dice 2, a chi's tiles 2)
 _CONTEXT_TYPES = frozenset({"session", "hand", "correction"})
+
+
+def _plain(value: Any) -> bool:
+    """A value a known line may hold: text, a whole number, or a short list of those."""
+    if type(value) is list:
+        return len(value) <= _KNOWN_LIST and all(type(item) in (str, int) for item in value)
+    return type(value) in (str, int)
 
 
 @dataclass
@@ -468,7 +478,7 @@ class _FileChecker:
     last_hand: int | None = None
     digest: Any = field(default_factory=hashlib.sha256)
     digests: list[bytes] = field(default_factory=list)
-    known: dict[str, tuple[str, dict[str, Any], str, bytes, bytes]] | None = None  # _KNOWN[...]
+    known: dict[str, _Known] | None = None  # _KNOWN[...]
 
     def feed_known(self, line: int, text: str) -> bool:
         """Take ``text`` if it is a line already accepted with this tile set (see _KNOWN):
@@ -478,10 +488,13 @@ class _FileChecker:
         entry = self.known.get(text)
         if entry is None:
             return False
-        kind, record, canonical, hashed, digest = entry
+        kind, record, canonical, hashed, digest, lists = entry
+        record = record.copy()
+        for key in lists:
+            record[key] = record[key].copy()
         self.types.append(kind)
         self.lines.append(line)
-        self.records.append(record.copy())
+        self.records.append(record)
         self.canonical.append(canonical)
         self.digests.append(digest)
         self.digest.update(hashed)
@@ -524,7 +537,9 @@ class _FileChecker:
         self.digests.append(digest)
         self.digest.update(hashed)
         if source is not None and clean == len(self.errors) and self._context_free(kind, record):
-            self.known[source] = (kind, record.copy(), text, hashed, digest)
+            lists = tuple(key for key, value in record.items() if type(value) is list)
+            kept = {key: value.copy() if key in lists else value for key, value in record.items()}
+            self.known[source] = (kind, kept, text, hashed, digest, lists)
 
     def _context_free(self, kind: str, record: dict[str, Any]) -> bool:
         """May this accepted record join _KNOWN (see there)?"""
@@ -535,7 +550,7 @@ class _FileChecker:
             and len(self.known) < _KNOWN_MAX
             and "t" not in record
             and "note" not in record
-            and all(type(value) in (str, int) for value in record.values())
+            and all(map(_plain, record.values()))
         )
 
     def _check_session(self, model: Session, line: int, seq: int) -> None:

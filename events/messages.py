@@ -10,7 +10,7 @@ add one there and in both catalogs when adding one here; a test checks all three
 
 Parameter values are plain data (numbers, tile codes, the file's own text shown as short JSON),
 except those named in ``WORD_PARAMS``: their values are English words from ``WORDS`` (a JSON
-kind, a reason from Python's JSON decoder), which the service translates too.
+kind, why a line is not JSON), which the service translates too.
 """
 
 from __future__ import annotations
@@ -103,6 +103,24 @@ MESSAGES: dict[str, str] = {
     "not_member": N_("you are not a member of club %(club)s"),
 }
 
+# Why a line is not JSON: each reason of Python's decoder (json.decoder / json.scanner) in a
+# reader's words, Python's own wording never shown (issue 27, 3); a reason not listed here is
+# NOT_JSON.
+JSON_REASONS: dict[str, str] = {
+    "Expecting value": N_("a value is missing"),
+    "Expecting ',' delimiter": N_("a comma is missing"),
+    "Expecting ':' delimiter": N_("a colon is missing"),
+    "Expecting property name enclosed in double quotes": N_("a name in double quotes is missing"),
+    "Unterminated string starting at": N_("a text in quotes is not closed"),
+    "Invalid control character at": N_("a text in quotes holds a control character"),
+    "Invalid \\escape": N_("a text in quotes holds a backslash that escapes nothing"),
+    "Invalid \\uXXXX escape": N_("a text in quotes holds a broken \\u escape"),
+    "Extra data": N_("more follows the end of the record"),
+    "Illegal trailing comma before end of object": N_("a comma before the closing brace"),
+    "Illegal trailing comma before end of array": N_("a comma before the closing bracket"),
+}
+NOT_JSON = N_("the line is not JSON")
+
 # Values of these parameters are English words from WORDS (translated with the message).
 WORD_PARAMS = ("kind", "reason")
 WORDS: frozenset[str] = frozenset(
@@ -114,18 +132,8 @@ WORDS: frozenset[str] = frozenset(
         N_("a number"),
         N_("a whole number"),
         N_("null"),
-        # Python's JSON decoder (json.decoder / json.scanner), the reasons it gives
-        N_("Expecting value"),
-        N_("Expecting ',' delimiter"),
-        N_("Expecting ':' delimiter"),
-        N_("Expecting property name enclosed in double quotes"),
-        N_("Unterminated string starting at"),
-        N_("Invalid control character at"),
-        N_("Invalid \\escape"),
-        N_("Invalid \\uXXXX escape"),
-        N_("Extra data"),
-        N_("Illegal trailing comma before end of object"),
-        N_("Illegal trailing comma before end of array"),
+        *JSON_REASONS.values(),
+        NOT_JSON,
     }
 )
 

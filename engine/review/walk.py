@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from engine.efficiency import Hand, candidates, draws, unseen
+from engine.efficiency import Hand, candidates, shanten, unseen
 from engine.hand import HandError, is_winning_hand
 from engine.model import SEATS, HandOutcome, Showdown, Win
 from engine.replay import HandReplay
@@ -123,7 +123,7 @@ class _Walk:
 
     def _shanten(self, seat: str) -> int | None:
         try:
-            return draws(self._hand(seat), probe=False).shanten
+            return shanten(self._hand(seat))
         except HandError:  # a wrong hand size (相公): reported by the verification
             return None
 
@@ -133,7 +133,7 @@ class _Walk:
         if tile not in hand.concealed or len(hand.concealed) % 3 != 2:
             return
         try:
-            before = draws(hand, probe=False).shanten
+            before = shanten(hand)
             seen = self._unseen(seat)
             ranked = candidates(hand, seen)
         except HandError:

@@ -691,7 +691,7 @@ XIZHOU = [
             [
                 ("tai_missed", "老王漏算平胡"),
                 ("tai_missed", "老王漏算门清"),
-                ("discard_not_doubled", "点炮未付2M"),
+                ("discard_not_doubled", "点炮只付了M，没付2M"),
                 ("tai_short", "老王少算1台"),
             ],
             [("N", "W", 2)],

@@ -474,7 +474,7 @@ class Xizhou(Ruleset):
             found.append(
                 Mistake(
                     "discard_not_doubled",
-                    "点炮未付2M",
+                    "点炮只付了M，没付2M",
                     "a discard win paid M, not 2M",
                     tuple(resettle(dict(inp.points), inp, 1)),
                 )
@@ -491,7 +491,7 @@ class Xizhou(Ruleset):
             found.append(
                 Mistake(
                     "discard_as_self_draw",
-                    "点炮按自摸付",
+                    "点炮按自摸付了（三家各付M）",
                     "a discard win paid like a self-draw (M from each of the three)",
                     tuple(resettle(dict(inp.points), as_self_draw)),
                 )

@@ -1,6 +1,7 @@
 """One Chinese word per concept on every page (issue 27, 3): the glossary's ``USAGE`` names the
 word (局, 黄牌, 审核员) and the other words clubs use for it; no Chinese text the pages show — the
-catalog's translations, the engine's and the dashboards' labels — uses another."""
+catalogs' translations, the templates, the scripts, the service's, workers' engine's and
+dashboards' string literals — uses another."""
 
 from __future__ import annotations
 
@@ -18,20 +19,38 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def _catalog_texts() -> list[tuple[str, str]]:
-    with (ROOT / "service/translations/zh/LC_MESSAGES/messages.po").open("rb") as f:
-        catalog = read_po(f)
     out = []
-    for m in catalog:
-        for text in m.string if isinstance(m.string, tuple) else (m.string,):
-            if text:
-                out.append((f"msgid {m.id!r}", text))
+    for po in sorted(ROOT.glob("service/translations/*/LC_MESSAGES/messages.po")):
+        with po.open("rb") as f:
+            catalog = read_po(f)
+        for m in catalog:
+            for text in m.string if isinstance(m.string, tuple) else (m.string,):
+                if text:
+                    out.append((f"{po.parts[-3]} msgid {m.id!r}", text))
+    return out
+
+
+def _page_texts() -> list[tuple[str, str]]:
+    """The templates (but their comments) and the scripts (but theirs): words written there
+    directly, not through the catalog."""
+    out = []
+    for path in sorted(ROOT.glob("service/**/templates/**/*.html")):
+        text = re.sub(r"\{#.*?#\}", "", path.read_text(encoding="utf-8"), flags=re.S)
+        out.append((str(path.relative_to(ROOT)), text))
+    for path in sorted(ROOT.glob("service/**/static/**/*.js")):
+        text = re.sub(
+            r"/\*.*?\*/|(?<![:\\])//[^\n]*", "", path.read_text(encoding="utf-8"), flags=re.S
+        )
+        out.append((str(path.relative_to(ROOT)), text))
     return out
 
 
 def _source_texts() -> list[tuple[str, str]]:
-    """The string literals of engine/ and dashboards/ (not comments, not docstrings)."""
+    """The string literals of service/, workers/, engine/ and dashboards/ (not comments, not
+    docstrings)."""
     out = []
-    paths = [*ROOT.glob("engine/**/*.py"), *ROOT.glob("dashboards/**/*.py")]
+    layers = ("service", "workers", "engine", "dashboards")
+    paths = [path for layer in layers for path in ROOT.glob(f"{layer}/**/*.py")]
     for path in sorted(p for p in paths if p.name != "glossary.py" or p.parent.name != "engine"):
         tokens = tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
         for tok in tokens:
@@ -40,7 +59,7 @@ def _source_texts() -> list[tuple[str, str]]:
     return out
 
 
-TEXTS = (_catalog_texts() + _source_texts()
+TEXTS = (_catalog_texts() + _page_texts() + _source_texts()
          + [(f"glossary {e.term}", e.zh) for e in GLOSSARY])  # fmt: skip
 
 
@@ -59,3 +78,11 @@ def test_the_check_finds_the_other_words():
     assert all(re.search(hand.avoid, t) for t in ("第 3 手", "%(num)d 手", "下一手", "每手应付"))
     assert not any(re.search(hand.avoid, t) for t in ("手牌", "牌手", "起手胡", "点手里的两张牌"))
     assert re.search(next(u for u in USAGE if u.word == "黄牌").avoid, "第 3 局流局")
+
+
+def test_every_kind_of_text_a_page_shows_is_read():
+    """Both catalogs, the templates, the scripts and the literals of each layer are in the scan."""
+    where = {w.split(":")[0].split(" ")[0] for w, _ in TEXTS}
+    assert {"zh", "en", "service/templates/base.html", "service/recorder/static/record.js",
+            "service/sessions/views.py", "workers/digests.py", "engine/rulesets/wenling/about.py",
+            "dashboards/flows.py"} <= where, sorted(where)  # fmt: skip

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 
 import pytest
 from sqlalchemy import text
@@ -145,3 +146,15 @@ def test_ledger_csv_in_chinese_names_the_session_and_the_resolution(alice, dispu
         assert r["场次"] == f"{start} {s['table']} 桌"
         assert r["争议"] == "已处理"
         assert r["处理方式"] == "维持牌桌实付：桌上已经认了（处理人 alice）"
+
+
+def test_a_table_named_with_words_is_not_numbered(alice):
+    """第 N 桌 for a numbered table; a table with a name reads as its name (not 第 seed 0 桌)."""
+    head, rest = fixture_log("audit/fan_missed.jsonl").decode().split("\n", 1)
+    named = json.dumps(json.loads(head) | {"table": "seed 0"}, ensure_ascii=False)
+    verified(alice, f"{named}\n{rest}".encode())
+    verified(alice, fixture_log("audit/fan_missed.jsonl").replace(b"19:30", b"21:30"))
+    page = alice.get(f"/clubs/{CLUB}/ledger?date={NIGHT}").get_data(as_text=True)
+    assert ">seed 0 桌" in page and "第 seed 0 桌" not in page and ">第 1 桌" in page
+    english = alice.get(f"/clubs/{CLUB}/ledger?date={NIGHT}", headers=EN).get_data(as_text=True)
+    assert ">Table seed 0" in english and ">Table 1" in english
