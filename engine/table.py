@@ -259,13 +259,6 @@ class Table(WinRules):
                     size = self.hs + (seat == self.turn and self.must == "discard")
                     if held[seat] + 3 * len(self.melds[seat]) != size:
                         self.check_size(seq, seat, size)
-                    action = _new_action(
-                        Action,
-                        (seq, kind, seat, tile, source, None, self.total - self.taken, ()),
-                    )
-                    if kind in checked:
-                        self.ask(action)
-                    actions.append(action)
             elif kind == "discard":
                 seat, tile = rec["seat"], rec["tile"]
                 if seat != self.turn or self.must != "discard":
@@ -295,20 +288,21 @@ class Table(WinRules):
                 self.last_gang = self.just_claimed = None
                 self.discard_count += 1
                 self.turn, self.must = _NEXT[seat], "draw"
-                if checking:
-                    action = _new_action(
-                        Action,
-                        (seq, kind, seat, tile, None, None, self.total - self.taken, ()),
-                    )
-                    if kind in checked:
-                        self.ask(action)
-                    actions.append(action)
+                source = None
             else:
                 if offered and kind in SEATED_TYPES:  # a seat's hand changes on its own records
                     self.keep_hand(rec["seat"])  # only (抢杠: see _win_robbing)
                 handler = _HANDLERS.get(kind)
                 if handler is not None:
                     handler(self, seq, rec)
+                continue
+            if checking:  # the draw's or discard's step (record() for the others)
+                action = _new_action(
+                    Action, (seq, kind, seat, tile, source, None, self.total - self.taken, ())
+                )
+                if kind in checked:
+                    self.ask(action)
+                actions.append(action)
 
     def on_dice(self, seq: int, rec: dict) -> None:
         seat, thrower = rec["seat"], self.rs.dice_thrower
