@@ -11,7 +11,7 @@ import pytest
 from engine.rulesets.base import _KIND_WORDS
 from events import codec
 from events.codec import MAX_LINE_BYTES, LogError, LogFormatError, parse_log
-from events.messages import MESSAGES, WORD_PARAMS, WORDS, english
+from events.messages import JSON_REASONS, MESSAGES, WORD_PARAMS, WORDS, english
 from tests.events.test_codec_errors import HAND, RECORD_CASES, SESSION, jsonl
 
 # Codes no log below provokes: the upload's own (service/uploads), an option outside its
@@ -101,7 +101,8 @@ def test_the_words_given_as_params_are_in_the_table():
         with pytest.raises(json.JSONDecodeError) as info:
             json.loads(text)
         reasons.add(info.value.msg)
-    assert reasons <= WORDS
+    assert reasons <= set(JSON_REASONS)  # each of Python's reasons has our own words
+    assert {JSON_REASONS[r] for r in reasons} <= WORDS
 
 
 def test_the_codes_are_documented():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
+from urllib.parse import quote
 
 from sqlmodel import select
 
@@ -184,3 +185,14 @@ def test_the_first_run_page_makes_the_first_admin_and_then_is_gone(web_database_
     with app.app_context(), db() as session:
         assert [u.username for u in session.exec(select(User)).all()] == ["founder"]
     events_db.dispose_all()
+
+
+def test_the_clubs_page_sends_an_admin_to_invitations_not_the_command_line(alice):
+    """Issue 27, 3: /clubs says how someone joins (an invitation from the members page) in the
+    page's language; no command (``fupan users create``) on a page."""
+    said = {"zh": "邀请链接", "en": "invitation link"}
+    for lang, words in said.items():
+        alice.set_cookie("fupan_lang", lang)
+        page = alice.get("/clubs").get_data(as_text=True)
+        assert "fupan users" not in page and words in page
+        assert f'href="{quote(MEMBERS)}"' in page
