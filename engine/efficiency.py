@@ -183,7 +183,7 @@ def unseen(
     concealed: Mapping[str, Sequence[str]],
     melds: Mapping[str, Sequence[Meld]],
     revealed: Mapping[str, Sequence[str]],
-    discards: Mapping[str, Sequence[tuple]],
+    discards: Mapping[str, Sequence[tuple[str, int, str | None]]],
     indicator_seen: str | None,
 ) -> dict[str, int]:
     """Copies of each kind ``seat`` cannot see: the set less its own concealed tiles, every meld

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from engine.model import Meld
 from engine.tiles import ALL_TILES, FACES, english, is_flower, parse_tiles, rank, sorted_tiles
@@ -56,12 +56,13 @@ def pack(tiles: str | Iterable[object]) -> tuple[int, int, tuple[str, ...] | lis
         tiles = tuple(tiles)
     try:
         key = sum(map(WEIGHT.__getitem__, tiles))
+        canonical = cast("tuple[str, ...] | list[str]", tiles)  # each one a key of WEIGHT
     except (KeyError, TypeError):
-        tiles = parse_tiles(tiles)  # raises TileError naming the bad token
-        key = sum(map(WEIGHT.__getitem__, tiles))
+        canonical = parse_tiles(tiles)  # raises TileError naming the bad token
+        key = sum(map(WEIGHT.__getitem__, canonical))
     if key & _B2 & ((key & _B1) << 1 | (key & _B0) << 2):
-        too_many(tiles)
-    return key, len(tiles), tiles
+        too_many(canonical)
+    return key, len(canonical), canonical
 
 
 def too_many(tiles: Iterable[str], extra: Iterable[tuple[str, int]] = ()) -> None:
@@ -75,14 +76,16 @@ def too_many(tiles: Iterable[str], extra: Iterable[tuple[str, int]] = ()) -> Non
 
 
 @lru_cache(maxsize=256)
-def _wild_kinds(spec: str | tuple) -> tuple[tuple[str, int], ...]:
+def _wild_kinds(spec: str | tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     kinds = (
         parse_tiles(spec) if isinstance(spec, str) else [t for s in spec for t in parse_tiles(s)]
     )
     return tuple((t, SHIFT[t]) for t in sorted(set(kinds), key=ALL_TILES.index))
 
 
-_KINDS: dict = {}  # hashable wildcard specs seen before -> kinds (the hot path's shortcut)
+_KINDS: dict[
+    object, tuple[tuple[str, int], ...]
+] = {}  # hashable wildcard specs seen before -> kinds (the hot path's shortcut)
 
 
 def wild_kinds(wildcards: str | Iterable[str]) -> tuple[tuple[str, int], ...]:
@@ -156,38 +159,42 @@ def _is_set(faces: list[str], kong: bool) -> bool:
     return len(faces) == 3 and same_suit and ranks == [ranks[0], ranks[0] + 1, ranks[0] + 2]
 
 
-def check_melds(key: int, tiles, melds: tuple[Meld, ...]) -> None:
+def check_melds(key: int, tiles: Iterable[str], melds: tuple[Meld, ...]) -> None:
     """Reject melds that are not sets or that push a kind past its number of copies."""
     for kind, c in meld_counts(melds):
         if ((key >> SHIFT[kind]) & 7) + c > COPIES[kind]:
             too_many(tiles, meld_counts(melds))
 
 
-def reject_flowers(key: int, tiles) -> None:
+def reject_flowers(key: int, tiles: Iterable[str]) -> None:
     if key >> FLOWER_SHIFT:
         flowers = [t for t in tiles if is_flower(t)]
         raise HandError(f"flowers are not part of a hand: {', '.join(map(english, flowers))}")
 
 
-def prepare(tiles, melds=(), wildcards=()) -> Packed:
+def prepare(
+    tiles: str | Iterable[object],
+    melds: Iterable[Meld] = (),
+    wildcards: str | Iterable[str] = (),
+) -> Packed:
     """Validate and pack for the slower analyses (waits, shanten, decompositions)."""
     key, n, canonical = pack(tiles)
     concealed = Counter(canonical)
     most = max(concealed.values(), default=0)
     if most > 4 or most > 1 and key >> FLOWER_SHIFT:  # a set has 4 of a face, 1 of a flower
         too_many(canonical)
-    held = concealed
-    melds = tuple(melds)
-    if melds:
-        check_melds(key, canonical, melds)
+    held: dict[str, int] = concealed
+    fixed = tuple(melds)
+    if fixed:
+        check_melds(key, canonical, fixed)
         held = dict(concealed)
-        for kind, c in meld_counts(melds):
+        for kind, c in meld_counts(fixed):
             held[kind] = held.get(kind, 0) + c
     kinds = wild_kinds(wildcards)
     key, w = strip_wild(key, kinds)
     reject_flowers(key, canonical)
     wild = tuple(k for k, _ in kinds for _ in range(concealed[k]))
-    return Packed(key, n - w, wild, len(melds), held)
+    return Packed(key, n - w, wild, len(fixed), held)
 
 
 def digits(key: int) -> list[int]:

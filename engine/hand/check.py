@@ -40,10 +40,13 @@ def is_winning_hand(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles =
     Every copy of a ``wildcards`` kind (得) may stand for any face. ``len(tiles) + 3*len(melds)``
     must be 3n+2 (14 or 17 at a table).
     """
-    try:  # the fast path: a list or tuple of canonical tiles (a str fails on its first char)
-        n = len(tiles)
-        key = sum(map(_WEIGHT, tiles))
-    except (KeyError, TypeError):
+    if isinstance(tiles, (list, tuple)):  # the fast path: a list or tuple of canonical tiles
+        try:
+            n = len(tiles)
+            key = sum(map(_WEIGHT, tiles))
+        except (KeyError, TypeError):
+            key, n, tiles = pack(tiles)
+    else:
         key, n, tiles = pack(tiles)
     size = n
     if melds:
@@ -73,19 +76,35 @@ def is_winning_hand(tiles: Tiles, melds: Iterable[Meld] = (), wildcards: Tiles =
 
 
 _SPLIT = struct.Struct("9s9s9s7s").unpack_from  # a counts row's m, p, s and honor bytes
-_PLAIN = (*(_tables.counts_table(b == 3) for b in range(4)), ((),) * 4)
-_COUNT_PLANS: dict = {}
+# A counts plan: the m, p, s and honor counts tables, then each suit's 得 ranks.
+_Plan = tuple[
+    dict[bytes, int],
+    dict[bytes, int],
+    dict[bytes, int],
+    dict[bytes, int],
+    tuple[tuple[int, ...], ...],
+]
+_COUNT_PLANS: dict[object, _Plan | None] = {}
 _WILD_SHIFT, _NO_FLOWERS = _tables.WILD_SHIFT, bytes(8)
 
 
-def _counts_plan(wildcards: Tiles) -> tuple | None:
+def _plan(ranks: tuple[tuple[int, ...], ...]) -> _Plan:
+    """The counts tables of the four suits for the 得 ranks of each."""
+    m, p, s, z = (_tables.counts_table(b == 3, r) for b, r in enumerate(ranks))
+    return m, p, s, z, ranks
+
+
+_PLAIN = _plan(((),) * 4)
+
+
+def _counts_plan(wildcards: Tiles) -> _Plan | None:
     """The four suits' counts tables and 得 ranks for a wildcard spec; None when a flower is 得
     (the tile list takes those hands)."""
     at = [INDEX[k] for k, _ in wild_kinds(wildcards)]
     plan = None
     if all(i < 34 for i in at):
         ranks = tuple(tuple(i - 9 * b for i in at if 0 <= i - 9 * b < 9) for b in range(4))
-        plan = (*(_tables.counts_table(b == 3, r) for b, r in enumerate(ranks)), ranks)
+        plan = _plan(ranks)
     if isinstance(wildcards, (str, tuple, frozenset)) and len(_COUNT_PLANS) < 256:
         _COUNT_PLANS[wildcards] = plan
     return plan

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from engine.integrity.facts import HandRef
 
@@ -60,7 +61,7 @@ class IntegrityResult:
     signals: tuple[Signal, ...]
     integrity_version: int = INTEGRITY_VERSION
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
 
@@ -68,7 +69,7 @@ class IntegrityError(ValueError):
     """A stored result this engine cannot read (a newer version)."""
 
 
-def upcast(data: dict) -> dict:
+def upcast(data: dict[str, Any]) -> dict[str, Any]:
     """The JSON of any version so far in the current version's shape, one step at a time
     (``UPCASTERS``, as ``engine.report`` does it)."""
     version = data.get("integrity_version", 1)
@@ -80,7 +81,7 @@ def upcast(data: dict) -> dict:
     return data
 
 
-def load_result(data: dict) -> IntegrityResult:
+def load_result(data: dict[str, Any]) -> IntegrityResult:
     """An :class:`IntegrityResult` from its JSON, of any version so far."""
     data = upcast(data)
     signals = tuple(
@@ -93,4 +94,4 @@ def load_result(data: dict) -> IntegrityResult:
 
 # version -> the function that turns that version's JSON into the next one's (``upcast_v1_v2``
 # when version 2 comes).
-UPCASTERS: dict[int, Callable[[dict], dict]] = {}
+UPCASTERS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
