@@ -8,8 +8,9 @@ player counts as one person, as the club's member list says.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.audit import RESOLUTIONS, resolutions
 from engine.report import Report
@@ -76,15 +77,18 @@ def hand_facts(
     ``review``: the session's stored decision review, if any (full logs only)."""
     names = names or {}
 
+    def player(x: str) -> str:
+        return names.get(x, x)
+
     def name(x: str | None) -> str | None:
-        return None if x is None else names.get(x, x)
+        return None if x is None else player(x)
 
     kept = resolutions(report)
     reviewed = {h.no: h for h in review.hands} if review is not None else {}
-    fixes = _corrections(report, name)
+    fixes = _corrections(report, player)
     out = []
     for index, hand in enumerate(report.hands, start=1):
-        seats = {s: name(p) for s, p in hand.seats.items()}
+        seats = {s: player(p) for s, p in hand.seats.items()}
         wins: dict[str, list[str]] = {}
         for w in hand.wins:
             if w.how == "discard" and w.from_seat in seats:
@@ -111,10 +115,10 @@ def hand_facts(
     return out
 
 
-def _plays(hand: HandReview | None, seats: Mapping[str, str]) -> tuple:
+def _plays(hand: HandReview | None, seats: Mapping[str, str]) -> tuple[tuple[str, str, bool], ...]:
     if hand is None:
         return ()
-    out = []
+    out: list[tuple[str, str, bool]] = []
     for d in hand.deal_ins:  # its decision: the discarder's last discard before the win
         made = [
             x for x in hand.decisions if x.seat == d.seat and x.seq < d.seq and x.discard == d.tile
@@ -126,12 +130,14 @@ def _plays(hand: HandReview | None, seats: Mapping[str, str]) -> tuple:
     return tuple(out)
 
 
-def _corrections(report: Report, name) -> dict[int, list[tuple[str | None, dict[str, int]]]]:
+def _corrections(
+    report: Report, name: Callable[[str], str]
+) -> dict[int, list[tuple[str | None, dict[str, int]]]]:
     """Hand seq -> (by, gain per seat) of each applied settlement correction that is not a
     dispute resolution (those are counted as ``kept`` or follow the rules)."""
     starts = sorted(h.seq for h in report.hands)
     seats = {h.seq: {s: name(p) for s, p in h.seats.items()} for h in report.hands}
-    out: dict[int, list] = {}
+    out: dict[int, list[tuple[str | None, dict[str, int]]]] = {}
     for c in report.corrections:
         original, new = c.original or {}, c.replacement or {}
         if not c.applied or original.get("type") != "settlement" or new.get("type") != "settlement":
@@ -161,7 +167,7 @@ def _gain(now: Mapping[str, int], before: Mapping[str, int]) -> dict[str, int]:
 
 
 def _by_player(
-    payments: Iterable[Payment | dict] | None, seats: Mapping[str, str]
+    payments: Iterable[Payment | dict[str, Any]] | None, seats: Mapping[str, str]
 ) -> list[tuple[str, str, int]]:
     """(payer, payee, amount) by player: the report's payments, or a settlement record's."""
     return [(seats[p.payer], seats[p.payee], p.amount) if isinstance(p, Payment)
@@ -180,10 +186,12 @@ def _pairs(payments: Iterable[tuple[str, str, int]]) -> dict[tuple[str, str], in
     return flows
 
 
-def _residual(recorded, expected) -> dict[tuple[str, str], int]:
+def _residual(
+    recorded: Iterable[tuple[str, str, int]], expected: Iterable[tuple[str, str, int]]
+) -> dict[tuple[str, str], int]:
     """(payer, payee) -> what the record has the payer pay the payee beyond the rules (> 0)."""
     rec, exp = _pairs(recorded), _pairs(expected)
-    out = {}
+    out: dict[tuple[str, str], int] = {}
     for a, b in set(rec) | set(exp):
         d = rec.get((a, b), 0) - exp.get((a, b), 0)
         if d:

@@ -11,22 +11,28 @@ next seat's draw, ``tile_miscount`` deals a non-dealer one tile short (小相公
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from engine.audit import pair_flows
 from engine.model import HandOutcome, name_seats, next_seat
-from engine.rulesets.base import Mistake, Payment, Ruleset
+from engine.rulesets.base import Mistake, Payment, Ruleset, Scoring, SettleInput
 
 LOG_FAULTS = ("out_of_turn", "tile_miscount")
 LOG_SHARE = 0.25  # of the faults in a full log, when the hand also offers a scoring fault
 
+Record = dict[str, Any]  # one log record, as JSON
+Scored = tuple[Mapping[str, Scoring], SettleInput]  # the hand's scorings and settle input
 
-def scoring_faults(rs: Ruleset, opts: Any, outcome: HandOutcome, scored, payments) -> list[Mistake]:
+
+def scoring_faults(
+    rs: Ruleset, opts: Any, outcome: HandOutcome, scored: Scored, payments: list[Payment]
+) -> list[Mistake]:
     """The ruleset's mistakes that change the net flows, each the first with its flows, and
     writable in a log (no negative amount, nobody paying himself)."""
     scorings, inp = scored
     seen = {frozenset(pair_flows(payments).items())}
-    out = []
+    out: list[Mistake] = []
     for m in rs.mistakes(outcome, scorings, inp, opts):
         flows = frozenset(pair_flows(m.payments).items())
         if flows in seen:
@@ -42,12 +48,12 @@ def inject(
     rs: Ruleset,
     opts: Any,
     outcome: HandOutcome,
-    scored,
+    scored: Scored,
     payments: list[Payment],
-    body: list[dict],
-    settlement: dict,
+    body: list[Record],
+    settlement: Record,
     full: bool,
-) -> tuple[list[dict], dict, dict | None]:
+) -> tuple[list[Record], Record, Record | None]:
     """``(body, settlement, fault)`` with one mistake put in; ``fault`` is ``{"kind", "code",
     "note", "at"}`` (``at``: index in ``body``, ``len(body)`` for the settlement) or None when
     the hand offers none (a drawn hand in a summary log)."""
@@ -58,7 +64,7 @@ def inject(
         return body, settlement, None
     m = rng.choice(mistakes)
     paid = [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in m.payments]
-    fault = {
+    fault: Record = {
         "kind": "settlement",
         "code": m.code,
         "note": name_seats(m.en, outcome.seats, "en"),
@@ -67,7 +73,9 @@ def inject(
     return body, {**settlement, "payments": paid}, fault
 
 
-def _log_fault(rng: random.Random, body: list[dict], settlement: dict):
+def _log_fault(
+    rng: random.Random, body: list[Record], settlement: Record
+) -> tuple[list[Record], Record, Record]:
     body = list(body)
     swaps = [
         j

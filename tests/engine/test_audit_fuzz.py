@@ -10,6 +10,8 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from fuzz_audit import check, fuzz, guard_catcher  # noqa: E402
 
@@ -17,6 +19,7 @@ SHARE = 2000
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
+@pytest.mark.slow
 def test_mutated_logs_are_audited_or_refused_never_a_traceback(capsys):
     seed = int(os.environ.get("FUPAN_FUZZ_SEED") or datetime.date.today().strftime("%Y%m%d"))
     with capsys.disabled():

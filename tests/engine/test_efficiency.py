@@ -81,6 +81,7 @@ def _reference(hand: Hand, shown: list[str]):
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", ["standard", "wenling"])
 def test_shanten_agrees_with_brute_force(family):
     rng = random.Random(f"shanten-{family}")
@@ -90,6 +91,7 @@ def test_shanten_agrees_with_brute_force(family):
         assert shanten(hand) == expected, hand
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", ["standard", "wenling"])
 def test_effective_tiles_agree_with_brute_force(family):
     rng = random.Random(f"effective-{family}")

@@ -48,6 +48,7 @@ def split(tiles: list[str], kind: str) -> tuple[list[str], int]:
 SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @given(near_win(14, max_wild=2))
 @settings(max_examples=50, deadline=None)
 def test_win_equals_brute_force_substitution(hand):
@@ -63,6 +64,7 @@ def test_win_equals_brute_force_other_sizes(hand):
     assert is_winning_hand(tiles, wildcards=kind) == ref.is_win_brute(*split(tiles, kind))
 
 
+@pytest.mark.slow
 @given(near_win(17, SUITS_MZ, max_wild=3, wild_kind="5z"))
 @settings(max_examples=12, deadline=None)
 def test_wenling_17_tiles_with_three_de(hand):
@@ -79,6 +81,7 @@ def test_waits_equal_adding_each_tile(hand):
     assert waits(tiles, wildcards=kind) == expected
 
 
+@pytest.mark.slow
 @given(near_win(7, SUITS_MZ, max_wild=1))
 @settings(max_examples=25, deadline=None)
 def test_waits_equal_brute_force_on_small_hands(hand):
@@ -108,6 +111,7 @@ def _targets(size: int) -> list[Counter]:
     return out
 
 
+@pytest.mark.slow
 @given(st.sampled_from([4, 5, 7, 8, 10]).flatmap(lambda n: near_win(n, SUITS_MZ, max_wild=2)))
 @settings(max_examples=60, deadline=None)
 def test_shanten_equals_slow_search(hand):
@@ -240,6 +244,7 @@ def test_flower_de_readings_equal_brute_force(hand, flowers):
         assert sorted(t for t, _ in d.assignments) == sorted(flowers) and d.restored == 0
 
 
+@pytest.mark.slow
 @given(near_win(14, max_wild=2), st.data())
 @settings(max_examples=60, deadline=None)
 def test_melds_are_sets_taken_out_of_the_hand(hand, data):

@@ -5,7 +5,7 @@ import pytest
 from engine.model import HandOutcome, Win
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import OptionError
-from engine.rulesets.huangyan import next_face
+from engine.tiles import next_face
 
 RS = get_ruleset("huangyan")
 SEATS = {"E": "a", "S": "b", "W": "c", "N": "d"}

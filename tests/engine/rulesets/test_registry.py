@@ -36,6 +36,31 @@ def test_every_shipped_ruleset_is_a_package_of_one_shape(name):
         assert field.metadata["doc"] and field.metadata["zh"], field.name
 
 
+# docs/engine.md, "A ruleset's package": the modules every shipped ruleset has.
+PARTS = ("options", "flow", "winner", "settlement", "mistakes")
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_package_has_its_parts_and_an_init_that_only_assembles(name):
+    """Its parts in their modules; ``__init__`` defines the ruleset class (its constants, texts
+    and one call a hook) and registers it, and no module takes a name from ``__init__``."""
+    folder = ROOT / "engine" / "rulesets" / name
+    modules = {p.stem for p in folder.glob("*.py")}
+    assert set(PARTS) <= modules, f"{name} lacks {set(PARTS) - modules}"
+    init = ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))
+    top = [node for node in init.body if not isinstance(node, (ast.Import, ast.ImportFrom))]
+    kinds = [type(node).__name__ for node in top]
+    assert kinds[0] == "Expr" and kinds.count("ClassDef") == 1, kinds  # docstring, the class
+    assigned = {t.id for node in top if isinstance(node, ast.Assign) for t in node.targets}
+    assert assigned <= {"RULESET", "__all__"} and "RULESET" in assigned
+    assert not [n for n in top if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    for module in modules - {"__init__"}:
+        for node in ast.walk(ast.parse((folder / f"{module}.py").read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == f"engine.rulesets.{name}":
+                taken = {alias.name for alias in node.names}
+                assert taken <= modules, f"{name}/{module}.py takes {taken - modules} from __init__"
+
+
 def test_the_registry_lists_the_shipped_in_order_and_refuses_the_unknown():
     assert ruleset_names()[: len(SHIPPED)] == SHIPPED
     assert is_ruleset("xizhou") and not is_ruleset("guobiao") and not is_ruleset(None)

@@ -29,6 +29,7 @@ def token(app, alice):
         return auth.issue_token(user, "schemathesis")
 
 
+@pytest.mark.slow
 def test_no_server_errors(app, token):
     """A few generated requests per operation (the pytest plugin is bypassed: it does not load
     under pytest 9); any 5xx fails."""

@@ -330,6 +330,7 @@ def test_paging_combines_with_filters(alice, sessions):
     assert alice.get("/api/v1/sessions?disputed=1&offset=1").get_json()["sessions"] == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", ["wenling", "huangyan", "zhoushan", "xizhou"])
 def test_replay_of_a_simulated_session_matches_the_engine_at_every_step(app, alice, ruleset):
     """Flowers, 得, kongs and claims of every ruleset, through the JSON the viewer draws."""

@@ -126,6 +126,7 @@ def _record(app, sid: str, report: dict | None, version: str, status: str = "ok"
         digests.fill(sessions=[sid], engine=engine())  # as the worker does after storing it
 
 
+@pytest.mark.slow
 def test_the_digests_follow_each_sessions_newest_result(app, alice):
     ids = [verified(alice, simulated(n)) for n in range(6)]
     with app.app_context():  # stored, not verified yet: listed as pending
@@ -190,6 +191,7 @@ def _fill_in_child(url: str, data_dir: str, ids: list[int], barrier) -> None:
         digests._fill(ids, engine())
 
 
+@pytest.mark.slow
 def test_two_processes_filling_at_once_write_each_digest_once(
     app, alice, web_database_url, data_dir
 ):

@@ -8,6 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -16,6 +17,8 @@ from service.cli import app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
 from fuzz_audit import ODD_VALUES  # noqa: E402
+
+pytestmark = pytest.mark.slow  # scripts/test --fast leaves it out (README, docs/performance.md)
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 LOGS = sorted((FIXTURES / "replay").glob("*.jsonl")) + sorted((FIXTURES / "audit").glob("*.jsonl"))

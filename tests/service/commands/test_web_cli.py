@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 
+import pytest
 import requests
 from typer.testing import CliRunner
 
@@ -63,6 +64,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.mark.slow
 def test_serve_demo_prints_a_login_that_works(tmp_path):
     port = _free_port()
     env = {**os.environ, "FUPAN_DATA_DIR": str(tmp_path), "COLUMNS": "200"}
@@ -111,6 +113,7 @@ def test_serve_demo_prints_a_login_that_works(tmp_path):
         server.wait(20)
 
 
+@pytest.mark.slow
 def test_serve_on_a_busy_port_says_so(tmp_path):
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))

@@ -8,10 +8,13 @@ import subprocess
 import sys
 import time
 
+import pytest
 import requests
 
 from service import gunicorn_conf
 from tests.service.commands.test_web_cli import _free_port
+
+pytestmark = pytest.mark.slow  # scripts/test --fast leaves it out (README, docs/performance.md)
 
 
 def test_a_gunicorn_worker_tunes_its_collector():

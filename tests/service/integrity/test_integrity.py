@@ -104,6 +104,7 @@ def test_the_history_and_the_results_are_append_only(app, alice):
             run_sql(f"DELETE FROM {table}")
 
 
+@pytest.mark.slow
 def test_the_play_signal_reads_stored_reviews(app, alice):
     from workers import integrity as derived
     from workers import review

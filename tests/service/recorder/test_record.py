@@ -319,6 +319,7 @@ JSON = st.recursive(
 )  # fmt: skip
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -214,6 +214,7 @@ TAP = st.fixed_dictionaries(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
 @given(taps=st.lists(TAP, max_size=6), dealt=st.booleans())

@@ -1,0 +1,129 @@
+"""Huangyan's items (计算规则: 胡 items, then 番) and the formula from itemised lines to points,
+(胡 items + 底胡) × 2^番, rounded up and capped: what the winner and the non-winners share."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from engine.model import Meld
+from engine.rulesets.base import Item, ScoreLine, Scoring, Step, step
+from engine.rulesets.huangyan.about import ABOUT
+from engine.rulesets.huangyan.options import Options
+from engine.tiles import SEAT_WIND, is_dragon, is_terminal_or_honor
+
+# 计算规则: code -> (zh, en, value). 胡 items first, then 番.
+HU_ITEMS = {
+    "pair": ("门风对、字牌对", "own-wind or dragon pair", 2),
+    "pung_yao": ("风、幺九、字牌刻子", "wind, terminal or dragon pung", 4),
+    "pung": ("刻子", "pung", 2),
+    "concealed_pung_yao": ("风、幺九、字牌暗刻", "concealed wind, terminal or dragon pung", 8),
+    "concealed_pung": ("暗刻", "concealed pung", 4),
+    "kong_exposed_yao": ("风、幺九、字牌明杠", "exposed wind, terminal or dragon kong", 16),
+    "kong_exposed": ("明杠", "exposed kong", 8),
+    "kong_concealed_yao": ("风、幺九、字牌暗杠", "concealed wind, terminal or dragon kong", 32),
+    "kong_concealed": ("暗杠", "concealed kong", 16),
+    "self_draw": ("自摸", "self-draw", 2),
+    "kanchan": ("嵌档", "closed (middle) wait", 2),
+    "pengpenghu": ("碰碰胡", "all pungs", 4),
+}
+FANS = {
+    "dragon": ("中发白刻、杠", "dragon pung or kong", 1),
+    "seat_wind": ("自家风刻、杠", "own-wind pung or kong", 1),
+    "hard": ("无得（硬碰硬）", "no wildcard in hand", 1),
+    "restored": ("得还原", "a wildcard standing for itself", 1),
+    "half_flush": ("混一色", "one suit with honors", 1),
+    "full_flush": ("清一色", "one suit", 3),
+}
+_MELD_SET = {
+    "peng": "pung",
+    "gang_exposed": "kong_exposed",
+    "gang_added": "kong_exposed",
+    "gang_concealed": "kong_concealed",
+}
+
+
+def set_items(
+    seat: str, sets: Iterable[tuple[str, str]], hu: Counter[str], fan: Counter[str]
+) -> None:
+    """Count pungs/kongs given as (kind, face): their 胡, and 番 for dragons and the own wind."""
+    for kind, face in sets:
+        hu[kind + "_yao" if is_terminal_or_honor(face) else kind] += 1
+        if is_dragon(face):
+            fan["dragon"] += 1
+        elif face == SEAT_WIND[seat]:
+            fan["seat_wind"] += 1
+
+
+def meld_sets(melds: Iterable[Meld]) -> list[tuple[str, str]]:
+    return [(_MELD_SET[m.kind], m.face) for m in melds if m.kind in _MELD_SET]
+
+
+def is_scoring_pair(seat: str, face: str) -> bool:
+    return is_dragon(face) or face == SEAT_WIND[seat]
+
+
+def points_of(
+    lines: Iterable[ScoreLine], opts: Options, steps: list[Step] | None = None
+) -> tuple[int, int]:
+    """(points, raw) from itemised lines: (胡 items + 底胡) × 2^番, rounded up, then capped."""
+    lines = list(lines)
+    hu = sum(x.value * x.count for x in lines if x.unit == "胡")
+    fan = sum(x.value * x.count for x in lines if x.unit == "番")
+    return points(hu, fan, opts, steps)
+
+
+def points(hu: int, fan: int, opts: Options, steps: list[Step] | None = None) -> tuple[int, int]:
+    """``steps``, when given, receives the arithmetic (the readings' search leaves it out)."""
+    raw = hu * 2**fan
+    rounded = -(-raw // opts.round_to) * opts.round_to
+    points = min(rounded, opts.cap) if opts.cap > 0 else rounded
+    if steps is not None:
+        steps += [step("hu_sum", hu), step("fan_sum", fan), step("doubled", raw, fan)]
+        steps += [step("round_up", rounded, opts.round_to)] if opts.round_to > 1 else []
+        steps += [step("cap", points, opts.cap)] if opts.cap > 0 else []
+    return points, raw
+
+
+def scoring(
+    seat: str,
+    hu: Counter[str],
+    fan: Counter[str],
+    base: int,
+    opts: Options,
+    reading: Iterable[str] = (),
+) -> Scoring:
+    lines = [ScoreLine(c, *HU_ITEMS[c], "胡", n) for c, n in hu.items() if n]
+    if base:
+        lines.append(ScoreLine("base", "底胡", "base", base, "胡"))
+    lines += [ScoreLine(c, *FANS[c], "番", n) for c, n in fan.items() if n]
+    steps: list[Step] = []
+    points, raw = points_of(lines, opts, steps)
+    return Scoring(seat, points, tuple(lines), raw, tuple(reading), steps=tuple(steps))
+
+
+def value_of(hu: Counter[str], fan: Counter[str], base: int, opts: Options) -> tuple[int, int]:
+    """(points, raw) of counted items, as ``scoring``'s lines give them, without the lines
+    (the winner's best reading compares every reading by this)."""
+    hu_total = sum(HU_ITEMS[c][2] * n for c, n in hu.items()) + base
+    return points(hu_total, sum(FANS[c][2] * n for c, n in fan.items()), opts)
+
+
+def items(opts: Options) -> tuple[Item, ...]:
+    """The 胡 items (碰碰胡 only with its option), 底胡, then the 番."""
+    hu = [
+        Item(
+            c,
+            zh,
+            en,
+            v,
+            "胡",
+            "pengpenghu" if c == "pengpenghu" else None,
+            opts.pengpenghu or c != "pengpenghu",
+            about=ABOUT[c],
+        )
+        for c, (zh, en, v) in HU_ITEMS.items()
+    ]
+    base = Item("base", "底胡", "base", opts.base_hu, "胡", "base_hu", about=ABOUT["base"])
+    fans = (Item(c, zh, en, v, "番", about=ABOUT[c]) for c, (zh, en, v) in FANS.items())
+    return (*hu, base, *fans)

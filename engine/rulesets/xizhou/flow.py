@@ -1,0 +1,58 @@
+"""Xizhou's play and deal: the claims the replay leaves to the ruleset (a passed 碰 before the
+next draw; 吃张打张/碰张打张, discarding the tile just claimed) and who deals next."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.model import Action, HandOutcome, who
+from engine.rulesets import tai
+from engine.rulesets.base import Anomaly
+from engine.rulesets.claims import passed_peng
+from engine.rulesets.xizhou.liability import bound_pairs
+from engine.rulesets.xizhou.options import Options
+from engine.tiles import english
+
+CHECKED_KINDS = frozenset({"peng", "discard"})
+
+
+def check(action: Action, history: Sequence[Action], opts: Options) -> list[Anomaly]:
+    """Asked about every discard (the replay's hot path): one call, the discard's first."""
+    if action.kind == "peng":
+        found = passed_peng(action, history)
+    else:
+        found = _discard_of_claimed(action, history, opts)
+    return [found] if found else []
+
+
+def next_dealer(outcome: HandOutcome) -> str:
+    """连庄 on a dealer win, and on a drawn hand if the dealer made no kong; else 下家."""
+    if outcome.wins:
+        return "E" if "E" in outcome.winners else "S"
+    return "S" if tai.made_kong(outcome, "E") else "E"
+
+
+def _discard_of_claimed(action: Action, history: Sequence[Action], opts: Options) -> Anomaly | None:
+    """吃张打张/碰张打张 (discarding the tile just claimed; a 吃's other end is allowed) is barred
+    unless the claim made a 三包/互包 with the discarder or leaves the seat one standing tile
+    (大吊车)."""
+    if action.kind != "discard" or action.tile is None or not history:
+        return None
+    claim = history[-1]
+    if claim.kind not in ("chi", "peng") or claim.seat != action.seat or claim.tile != action.tile:
+        return None
+    melds = [a for a in history if a.seat == action.seat and _new_meld(a)]
+    pair = frozenset((claim.seat, claim.from_seat))
+    if len(melds) >= 4 or pair in bound_pairs(tai.action_claims(history), opts):
+        return None
+    return Anomaly(
+        action.seq,
+        "discard_of_claimed",
+        "error",
+        f"{who(action.seat)} discarded {english(action.tile)} right after claiming it",
+    )
+
+
+def _new_meld(a: Action) -> bool:
+    """A step that lays down a new set (a 加杠 only grows a 碰)."""
+    return a.kind in ("chi", "peng") or (a.kind == "gang" and a.source != "gang_added")
