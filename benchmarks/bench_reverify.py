@@ -59,6 +59,9 @@ def postgres_background(admin) -> list[int]:
         )
 
 
+HAND = """E'\\n{"type":"hand",'"""  # a hand record's line begins so (canonical JSON)
+
+
 def hands_in(engine, since: str, club: str | None) -> tuple[int, int]:
     """Sessions played on or after ``since`` (of ``club``) and their hands."""
     where = "s.started_at >= :d" + (" AND s.club = :club" if club else "")
@@ -66,10 +69,11 @@ def hands_in(engine, since: str, club: str | None) -> tuple[int, int]:
         sessions = c.execute(
             text(f"SELECT count(*) FROM sessions s WHERE {where}"), {"d": since, "club": club}
         ).scalar_one()
-        hands = c.execute(
+        hands = c.execute(  # lines of the chunks that open a hand record (its type first)
             text(
-                "SELECT count(*) FROM events e JOIN sessions s ON s.id = e.stream "
-                f"WHERE {where} AND e.type = 'hand'"
+                f"SELECT coalesce(sum((length(x.d) - length(replace(x.d, {HAND}, ''))) / "
+                f"length({HAND})), 0) FROM (SELECT E'\\n' || e.data AS d FROM event_chunks e "
+                f"JOIN sessions s ON s.id = e.stream WHERE {where}) x"
             ),
             {"d": since, "club": club},
         ).scalar_one()

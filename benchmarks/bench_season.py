@@ -17,7 +17,8 @@ checkpoint instead of the whole log rebuilt: docs/store.md), then the whole stor
 (``--subset-only``: not the whole store), with the command's own CPU; it runs ``fupan db
 upgrade`` first (the indexes a club's or a period's check uses).
 
-``size`` prints where the bytes go (issue 29): each table's heap and TOAST and each of its
+``exports`` prints each session's id and the SHA-256 of its ``fupan store export`` (to compare a
+store before and after a migration: ``diff`` the two outputs). ``size`` prints where the bytes go (issue 29): each table's heap and TOAST and each of its
 indexes (``pg_relation_size``), per hand and per event, and the sum the store's goal counts
 (events, their indexes, receipts, verifications, log leaves).
 
@@ -135,10 +136,10 @@ def build(args) -> None:
             path.unlink()
         folder.rmdir()
     db.analyze(engine)  # what autovacuum does in time; this machine's PostgreSQL runs without it
-    events = count(engine, "SELECT count(*) FROM events")
+    events = count(engine, "SELECT sum(head_seq + 1) FROM sessions")
     stored = count(engine, "SELECT count(*) FROM sessions")
     size = count(engine, f"SELECT pg_database_size('{args.database}')")
-    event_bytes = count(engine, "SELECT pg_total_relation_size('events')")
+    event_bytes = count(engine, "SELECT pg_total_relation_size('event_chunks')")
     print(f"database {args.database}: {stored} sessions, {hands:,} hands, {events:,} events")
     print(f"stored and verified in {wall:.0f} s: {hands / wall:,.0f} hands/s with {args.workers} "
           f"workers ({workers_cpu:.0f} s worker CPU)")  # fmt: skip
@@ -223,6 +224,20 @@ ORDER BY 1, 3 DESC, 4 DESC
 """
 
 
+def exports(args) -> None:
+    """Each session's id and the SHA-256 of its exported log, in id order."""
+    import hashlib
+
+    from events import store
+
+    os.environ.update(FUPAN_DATABASE_URL=database_url(args.database),
+                      FUPAN_DATA_DIR=f"/tmp/{args.database}")  # fmt: skip
+    ids = sorted(s.id for s in store.list_sessions())
+    for session_id in ids:
+        digest = hashlib.sha256(store.export_log(session_id=session_id).encode()).hexdigest()
+        print(session_id, digest)
+
+
 def children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
@@ -230,7 +245,7 @@ def children_cpu() -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("phase", choices=["build", "check", "size"])
+    parser.add_argument("phase", choices=["build", "check", "size", "exports"])
     parser.add_argument("hands", type=int, nargs="?", default=1_000_000)
     parser.add_argument("--database", default=f"fupan_season_{os.getpid()}")
     parser.add_argument("--workers", type=int, default=2)
@@ -238,7 +253,7 @@ def main() -> None:
     parser.add_argument("--subset-only", action="store_true",
                         help="check: skip the whole store's check (most of an hour at 1 M hands)")  # fmt: skip
     args = parser.parse_args()
-    {"build": build, "check": check, "size": size}[args.phase](args)
+    {"build": build, "check": check, "size": size, "exports": exports}[args.phase](args)
 
 
 if __name__ == "__main__":

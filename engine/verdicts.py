@@ -7,6 +7,8 @@ pair in their direction, anomalies by code and seq. Pure: reports in, a list of 
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.model import SEAT_NAMES
 from engine.report import Anomaly, Dispute, HandReport, Report
 
@@ -25,12 +27,12 @@ LABELS = {
 }
 
 
-def changes(before: Report, after: Report) -> list[dict]:
+def changes(before: Report, after: Report) -> list[dict[str, Any]]:
     """Every difference a club cares about between two reports of the same session, the
     session's own first, then hand by hand. Each change is ``{hand, code, zh, en, what,
     before, after}``: ``hand`` the hand no (None for the session), ``what`` the player pair or
     player concerned as ``{seats, zh, en}`` (None when the code and values say it all)."""
-    out = []
+    out: list[dict[str, Any]] = []
     if before.ok != after.ok:
         out.append(_change(None, "verdict", None, before.ok, after.ok))
     out += _anomalies(None, before.anomalies, after.anomalies)
@@ -46,13 +48,15 @@ def changes(before: Report, after: Report) -> list[dict]:
     return out
 
 
-def _change(hand: int | None, code: str, what, before, after) -> dict:
+def _change(
+    hand: int | None, code: str, what: dict[str, Any] | None, before: Any, after: Any
+) -> dict[str, Any]:
     zh, en = LABELS[code]
     return {"hand": hand, "code": code, "zh": zh, "en": en, "what": what,
             "before": before, "after": after}  # fmt: skip
 
 
-def _hand(old: HandReport, new: HandReport) -> list[dict]:
+def _hand(old: HandReport, new: HandReport) -> list[dict[str, Any]]:
     no, seats = new.no, {**old.seats, **new.seats}
     out = _disputes(no, seats, old.disputes, new.disputes)
     if old.disputes and new.disputes:
@@ -72,14 +76,14 @@ def _hand(old: HandReport, new: HandReport) -> list[dict]:
 
 
 def _disputes(
-    no: int, seats: dict, old: tuple[Dispute, ...], new: tuple[Dispute, ...]
-) -> list[dict]:
-    def by_pair(disputes):
+    no: int, seats: dict[str, str], old: tuple[Dispute, ...], new: tuple[Dispute, ...]
+) -> list[dict[str, Any]]:
+    def by_pair(disputes: tuple[Dispute, ...]) -> dict[tuple[str, str], dict[str, Any]]:
         return {(d.payer, d.payee): {"expected": d.expected, "recorded": d.recorded}
                 for d in disputes}  # fmt: skip
 
     was, now = by_pair(old), by_pair(new)
-    out = []
+    out: list[dict[str, Any]] = []
     for pair in sorted(was.keys() | now.keys()):
         what = _who(seats, *pair)
         code = ("dispute_added" if pair not in was else "dispute_removed" if pair not in now
@@ -89,8 +93,10 @@ def _disputes(
     return out
 
 
-def _anomalies(no: int | None, old: tuple[Anomaly, ...], new: tuple[Anomaly, ...]) -> list[dict]:
-    def by_key(anomalies):
+def _anomalies(
+    no: int | None, old: tuple[Anomaly, ...], new: tuple[Anomaly, ...]
+) -> list[dict[str, Any]]:
+    def by_key(anomalies: tuple[Anomaly, ...]) -> dict[tuple[int | None, str], dict[str, Any]]:
         return {(a.seq, a.code): {"seq": a.seq, "code": a.code, "zh": a.zh, "message": a.message}
                 for a in anomalies}  # fmt: skip
 
@@ -104,7 +110,7 @@ def _anomalies(no: int | None, old: tuple[Anomaly, ...], new: tuple[Anomaly, ...
     return gone + came
 
 
-def _who(seats: dict, *concerned: str) -> dict:
+def _who(seats: dict[str, str], *concerned: str) -> dict[str, Any]:
     """The seats concerned for a reader, ``{seats, zh, en}``: each by its player's name, or
     (no name) the seat's (东 / East), joined by arrows; never a seat letter."""
 

@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterable
 from typing import NamedTuple
 
-GENESIS = "0" * 64  # prev_hash of seq 0
+GENESIS = "0" * 64  # prev_hash of seq 0 (recomputed on read: only a chunk's last link is stored)
 
 
 class ChainBroken(Exception):
@@ -73,25 +73,71 @@ def extend(
     return links
 
 
-def walk(stream: str, links: Iterable[Link], *, head_seq: int, head_hash: str) -> int:
-    """Re-verify a stream from seq 0 up to the head recorded for it; returns the event count.
-    Raises ChainBroken at the first bad link, or when the stream is shorter or longer than its
-    recorded head (truncation or a stray append)."""
-    seq, prev_hash = 0, GENESIS
-    for event in links:
-        if event.seq != seq:
-            raise ChainBroken(stream, seq, f"expected seq {seq}, found {event.seq}")
-        if event.prev_hash != prev_hash:
-            raise ChainBroken(stream, seq, "prev_hash is not the hash of the previous event")
-        if event.hash != link_hash(seq, prev_hash, event.data):
-            raise ChainBroken(stream, seq, "hash does not match the event")
-        if json.loads(event.data).get("type") != event.type:
-            raise ChainBroken(stream, seq, "type column disagrees with the event")
-        if seq > head_seq:
-            raise ChainBroken(stream, seq, f"event beyond the recorded head {head_seq}")
-        seq, prev_hash = seq + 1, event.hash
+class Chunk(NamedTuple):
+    """The records a stream stored at once (an upload or one append), as the store keeps them:
+    seqs ``first_seq`` to ``last_seq``, their canonical JSON lines each ending in a newline, and
+    the link at ``last_seq``; the links before it are recomputed (docs/store.md, "Chunks")."""
+
+    first_seq: int
+    last_seq: int
+    data: str
+    hash: str
+
+
+def chunk(links: list[Link]) -> Chunk:
+    """The chunk that stores ``links`` (one batch, in seq order)."""
+    data = "".join(x.data + "\n" for x in links)
+    return Chunk(links[0].seq, links[-1].seq, data, links[-1].hash)
+
+
+def records(chunks: Iterable[Chunk]) -> list[str]:
+    """The canonical JSON of every record of ``chunks``, in order (canonical JSON has no raw
+    newline: a line is a record)."""
+    return [line for c in chunks for line in c.data.split("\n")[:-1]]
+
+
+def relink(chunks: Iterable[Chunk]) -> list[Link]:
+    """Every link of a stream stored as ``chunks`` (from seq 0), recomputed from its records,
+    not read: what a caller of ``events.store.read_events`` sees."""
+    return extend(records(chunks))
+
+
+def walk(stream: str, chunks: Iterable[Chunk], *, head_seq: int, head_hash: str) -> dict[int, str]:
+    """Re-verify a stream from seq 0 up to the head recorded for it: the chunks are contiguous,
+    each holds the records its seqs say, and each one's stored link is the link recomputed from
+    every record up to it. Returns the link's hash at each seq. Raises ChainBroken at the first
+    bad chunk (an edited record is caught at its chunk's last seq, the only link stored), or
+    when the stream is shorter or longer than its recorded head (truncation or a stray
+    append)."""
+    seq, digest, hashes = 0, bytes(32), {}
+    for c in chunks:
+        if c.first_seq != seq:
+            raise ChainBroken(
+                stream, seq, f"expected seq {seq}, found seqs {c.first_seq}–{c.last_seq}"
+            )
+        lines = c.data.split("\n")
+        if lines.pop() != "" or not lines or len(lines) != c.last_seq - c.first_seq + 1:
+            raise ChainBroken(
+                stream,
+                seq,
+                f"the chunk of seqs {c.first_seq}–{c.last_seq} holds {len(lines)} records",
+            )
+        if c.last_seq > head_seq:
+            raise ChainBroken(
+                stream, max(seq, head_seq + 1), f"event beyond the recorded head {head_seq}"
+            )
+        for line in lines:
+            digest = _chain_digest(seq, digest, event_digest(line))
+            hashes[seq] = digest.hex()
+            seq += 1
+        if hashes[c.last_seq] != c.hash:
+            raise ChainBroken(
+                stream,
+                c.last_seq,
+                f"hash does not match the records of seqs {c.first_seq}–{c.last_seq}",
+            )
     if seq - 1 != head_seq:
         raise ChainBroken(stream, seq, f"stream ends at seq {seq - 1}, recorded head is {head_seq}")
-    if prev_hash != head_hash:
+    if hashes.get(head_seq) != head_hash:
         raise ChainBroken(stream, head_seq, "the last hash differs from the recorded head hash")
-    return seq
+    return hashes

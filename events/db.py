@@ -120,7 +120,7 @@ def analyze(engine: Engine) -> bool:
 # tables' owner, the only role that can alter, drop or disable their triggers. None: nothing.
 APP_PRIVILEGES = {
     "sessions": "SELECT, INSERT, UPDATE (head_seq, head_hash)",  # an append moves the head
-    "events": "SELECT, INSERT",
+    "event_chunks": "SELECT, INSERT",
     "receipts": "SELECT, INSERT",
     "verifications": "SELECT, INSERT",
     "log_leaves": "SELECT, INSERT",

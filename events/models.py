@@ -1,5 +1,5 @@
 """The store's tables (SQLModel). Rows are written once: the migration installs triggers that refuse
-UPDATE and DELETE on events, receipts and verifications, and any change to a session row other
+UPDATE and DELETE on event chunks, receipts and verifications, and any change to a session row other
 than advancing its head."""
 
 from __future__ import annotations
@@ -85,19 +85,20 @@ def _midnight(day: date) -> datetime:
     return datetime.combine(day, time(), UTC)
 
 
-class StoredEvent(SQLModel, table=True):
-    """One record of a session's log, linked into the session's hash chain. ``stream`` refers to
-    a session: a foreign key on SQLite, a statement-level trigger on PostgreSQL (migration 0003:
-    a per-row foreign key check there cost more than a third of an event's insert)."""
+class EventChunk(SQLModel, table=True):
+    """The records a session stored at once (its upload, or one append) as one row: their
+    canonical JSON lines, each ending in a newline, and the hash chain's link at the last of
+    them. The links before it are recomputed on read (docs/store.md, "Chunks"). ``stream`` refers
+    to a session: a foreign key on SQLite, a statement-level trigger on PostgreSQL (a per-row
+    foreign key check cost more than a third of an event's insert when events were rows)."""
 
-    __tablename__ = "events"
+    __tablename__ = "event_chunks"
 
     stream: str = Field(foreign_key="sessions.id", primary_key=True, max_length=32)
-    seq: int = Field(primary_key=True)
-    type: str = Field(max_length=40)
-    data: str = Field(sa_column=Column(Text, nullable=False))  # canonical JSON of the record
-    prev_hash: str = Field(max_length=64)
-    hash: str = Field(max_length=64)
+    first_seq: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    last_seq: int
+    data: str = Field(sa_column=Column(Text, nullable=False))  # canonical JSON Lines
+    hash: str = Field(max_length=64)  # the link at last_seq
     recorded_at: datetime = Field(default_factory=utcnow, sa_column=_time())
 
 

@@ -22,7 +22,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from sqlalchemy import Engine, exists, func, select
 
 from events import chain, merkle, receipts, transparency
-from events.models import LogLeaf, Receipt, StoredEvent, TableSession, played_between
+from events.models import EventChunk, LogLeaf, Receipt, TableSession, played_between
 
 BATCH = 200  # sessions read together: their events, newest receipts and leaves in one query each
 
@@ -73,7 +73,7 @@ class _Read(NamedTuple):
     started_at: str | None
     head_seq: int
     head_hash: str
-    links: list[chain.Link]
+    chunks: list[chain.Chunk]
     receipt: str | None  # the newest receipt's document
     leaves: list[tuple[int, int, str]]  # (idx, head seq, head hash), oldest first
 
@@ -104,20 +104,19 @@ def _batch(connection, batch: list[str], leaves: bool) -> dict[str, _Read]:
             TableSession.head_hash,
         ).where(TableSession.id.in_(batch))
     )
-    links = defaultdict(list)
-    for stream, *link in connection.execute(
+    chunks = defaultdict(list)
+    for stream, *chunk in connection.execute(
         select(
-            StoredEvent.stream,
-            StoredEvent.seq,
-            StoredEvent.type,
-            StoredEvent.data,
-            StoredEvent.prev_hash,
-            StoredEvent.hash,
+            EventChunk.stream,
+            EventChunk.first_seq,
+            EventChunk.last_seq,
+            EventChunk.data,
+            EventChunk.hash,
         )
-        .where(StoredEvent.stream.in_(batch))
-        .order_by(StoredEvent.stream, StoredEvent.seq)
+        .where(EventChunk.stream.in_(batch))
+        .order_by(EventChunk.stream, EventChunk.first_seq)
     ):
-        links[stream].append(chain.Link(*link))
+        chunks[stream].append(chain.Chunk(*chunk))
     newest = select(func.max(Receipt.id)).where(Receipt.session_id.in_(batch))
     documents = dict(
         connection.execute(
@@ -135,7 +134,7 @@ def _batch(connection, batch: list[str], leaves: bool) -> dict[str, _Read]:
         ):
             logged[session_id].append((idx, seq, head_hash))
     return {
-        row.id: _Read(*row, links[row.id], documents.get(row.id), logged[row.id]) for row in rows
+        row.id: _Read(*row, chunks[row.id], documents.get(row.id), logged[row.id]) for row in rows
     }
 
 
@@ -162,17 +161,19 @@ class _Tally:
         receipt; returns the chain's link hash at each seq, None if the chain broke."""
         self.sessions += 1
         try:
-            self.events += chain.walk(
-                read.id, read.links, head_seq=read.head_seq, head_hash=read.head_hash
+            hashes = chain.walk(
+                read.id, read.chunks, head_seq=read.head_seq, head_hash=read.head_hash
             )
         except chain.ChainBroken as e:
             self.broken.append(e)
             return None
-        if json.loads(read.links[0].data).get("started_at") != read.started_at:
+        self.events += len(hashes)
+        first = read.chunks[0].data.split("\n", 1)[0]
+        if json.loads(first).get("started_at") != read.started_at:
             self.problems.append(f"session {read.id}: started_at differs from its first record")
         if (problem := receipt_problem(read, read.receipt, key)) is not None:
             self.problems.append(problem)
-        return {x.seq: x.hash for x in read.links}
+        return hashes
 
 
 def receipt_problem(session, document: str | None, key: Ed25519PublicKey) -> str | None:

@@ -18,7 +18,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from engine import report as audit_report
 from events.db import db_session, get_engine
-from events.models import StoredEvent, TableSession, Verification, played_between, utcnow
+from events.models import EventChunk, TableSession, Verification, played_between, utcnow
 
 _INSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
 
@@ -209,8 +209,8 @@ def stranded_sessions(
         Verification.session_id == TableSession.id,
         Verification.head_seq == TableSession.head_seq,
     )
-    head_written = select(StoredEvent.recorded_at).where(
-        StoredEvent.stream == TableSession.id, StoredEvent.seq == TableSession.head_seq
+    head_written = select(EventChunk.recorded_at).where(
+        EventChunk.stream == TableSession.id, EventChunk.last_seq == TableSession.head_seq
     )
     query = (
         select(TableSession.id)

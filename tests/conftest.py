@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
+from events import chain
 from events import db as events_db
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -57,8 +58,49 @@ def drop_write_once_triggers(table: str) -> None:
     if events_db.get_engine().dialect.name == "postgresql":
         run_sql(f"ALTER TABLE {table} DISABLE TRIGGER USER")
     else:
-        for trigger in ("no_update", "no_delete", "head_only"):
+        for trigger in ("no_update", "no_delete", "head_only", "contiguous"):
             run_sql(f"DROP TRIGGER IF EXISTS {table}_{trigger}")
+
+
+def stored_chunks(session_id: str) -> list[chain.Chunk]:
+    """A stream's chunk rows as stored."""
+    with events_db.get_engine().connect() as c:
+        rows = c.execute(
+            text(
+                "SELECT first_seq, last_seq, data, hash FROM event_chunks WHERE stream = :s "
+                "ORDER BY first_seq"
+            ),
+            {"s": session_id},
+        ).all()
+    return [chain.Chunk(*row) for row in rows]
+
+
+def insert_chunk(session_id: str, chunk: chain.Chunk) -> None:
+    run_sql(
+        "INSERT INTO event_chunks (stream, first_seq, last_seq, data, hash, recorded_at) "
+        "VALUES (:s, :a, :b, :d, :h, CURRENT_TIMESTAMP)",
+        s=session_id, a=chunk.first_seq, b=chunk.last_seq, d=chunk.data, h=chunk.hash,
+    )  # fmt: skip
+
+
+def rewrite_chunks(session_id: str, chunks: list[chain.Chunk]) -> None:
+    """What an intruder with write access does to a stream: its chunk rows replaced by
+    ``chunks`` (the write-once triggers dropped first)."""
+    drop_write_once_triggers("event_chunks")
+    run_sql("DELETE FROM event_chunks WHERE stream = :s", s=session_id)
+    for chunk in chunks:
+        insert_chunk(session_id, chunk)
+
+
+def edit_records(session_id: str, edit) -> None:
+    """Each stored record of a stream replaced by ``edit(seq, record)``, every chunk keeping its
+    seqs and its stored link (an intruder who does not re-chain)."""
+    chunks = []
+    for x in stored_chunks(session_id):
+        lines = x.data.split("\n")[:-1]
+        data = "".join(edit(x.first_seq + i, line) + "\n" for i, line in enumerate(lines))
+        chunks.append(x._replace(data=data))
+    rewrite_chunks(session_id, chunks)
 
 
 @pytest.fixture

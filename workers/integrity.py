@@ -16,9 +16,9 @@ from engine.review import SessionReview
 from events import verifications
 from events.db import db_session, get_engine
 from events.models import (
+    EventChunk,
     IntegrityRow,
     ReviewRow,
-    StoredEvent,
     TableSession,
     Verification,
     played_between,
@@ -154,14 +154,19 @@ def _recorders(session_ids: list[str], engine) -> dict[str, str]:
     """Session id -> who entered it at the table (the recorder's ``recorded_by``), if known."""
     if not session_ids:
         return {}
-    query = select(StoredEvent.stream, StoredEvent.data).where(
-        StoredEvent.stream.in_(session_ids), StoredEvent.seq == 0
-    )
+    first = (EventChunk.stream.in_(session_ids), EventChunk.first_seq == 0)
+    head = func.substr(EventChunk.data, 1, 8000)  # the session record, not the whole chunk
     with db_session(engine) as db:
-        rows = db.execute(query).all()
+        rows = db.execute(select(EventChunk.stream, head).where(*first)).all()
+        whole = [stream for stream, data in rows if "\n" not in data]  # a longer first line
+        rows += db.execute(
+            select(EventChunk.stream, EventChunk.data).where(*first, EventChunk.stream.in_(whole))
+        ).all()
     out = {}
     for stream, data in rows:
-        by = json.loads(data).get("recorded_by")
+        if "\n" not in data:
+            continue  # read whole just above
+        by = json.loads(data.partition("\n")[0]).get("recorded_by")
         if by:
             out[stream] = by
     return out

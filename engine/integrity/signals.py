@@ -28,10 +28,12 @@ easily: measured in benchmarks/bench_integrity.py).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from itertools import permutations
+from typing import Any
 
-from engine.integrity.facts import CORRECTION, ENTRY, KEPT, HandFacts, Shift
+from engine.integrity.facts import CORRECTION, ENTRY, KEPT, HandFacts, HandRef, Shift
 from engine.integrity.result import IntegrityResult, Signal
 from engine.integrity.stats import (
     benjamini_hochberg,
@@ -78,12 +80,23 @@ def integrity(
                            signals=tuple(signals))  # fmt: skip
 
 
-def _order(s: Signal) -> tuple:
+def _order(s: Signal) -> tuple[bool, bool, float, str, tuple[str, ...]]:
     return (not s.flagged, not s.enough, s.q_value if s.q_value is not None else 2.0,
             s.kind, s.players)  # fmt: skip
 
 
-def _signal(kind, players, hands, events, observed, expected, effect, p, enough, refs) -> dict:
+def _signal(
+    kind: str,
+    players: Iterable[str],
+    hands: int,
+    events: int,
+    observed: int,
+    expected: float,
+    effect: float,
+    p: float | None,
+    enough: bool,
+    refs: Sequence[HandRef],
+) -> dict[str, Any]:
     return {"kind": kind, "players": tuple(players), "hands": hands, "events": events,
             "observed": observed, "expected": round(expected, 6), "effect": round(effect, 6),
             "p_value": p if enough else None, "q_value": None, "flagged": False,
@@ -99,7 +112,7 @@ def together(hands: Iterable[HandFacts]) -> dict[tuple[str, str], list[HandFacts
     return out
 
 
-def feeding(hands: Sequence[HandFacts], min_hands: int) -> list[dict]:
+def feeding(hands: Sequence[HandFacts], min_hands: int) -> list[dict[str, Any]]:
     pairs = together(hands)
     wins_off: dict[tuple[str, str], int] = Counter()  # (discarder, winner) -> wins
     for h in hands:
@@ -133,7 +146,7 @@ def feeding(hands: Sequence[HandFacts], min_hands: int) -> list[dict]:
             for discarder, winners in h.deal_ins:
                 if discarder != a:
                     continue
-                chances.append(_reaches(b, others, len(winners), lambda x, a=a: rate(x, a)))
+                chances.append(_reaches(b, others, len(winners), partial(rate, a=a)))
                 if b in winners:
                     refs.append(h.ref)
         expected = sum(chances)
@@ -157,7 +170,7 @@ def feeding(hands: Sequence[HandFacts], min_hands: int) -> list[dict]:
     return out
 
 
-def _reaches(b: str, others: list[str], winners: int, rate) -> float:
+def _reaches(b: str, others: list[str], winners: int, rate: Callable[[str], float]) -> float:
     """The chance that a deal-in with ``winners`` winners among ``others`` reaches ``b`` when
     each wins independently of the discarder in proportion to their rate: one winner, b's share;
     two, the share of the pairs that hold b (weight: the product of the rates); three, 1."""
@@ -171,7 +184,7 @@ def _reaches(b: str, others: list[str], winners: int, rate) -> float:
     return sum(w[x] * w[y] for x, y in pairs if b in (x, y)) / total
 
 
-def money_flow(hands: Sequence[HandFacts], min_hands: int) -> list[dict]:
+def money_flow(hands: Sequence[HandFacts], min_hands: int) -> list[dict[str, Any]]:
     out = []
     for (a, b), shared in sorted(together(hands).items()):
         more = [h for h in shared if h.residual.get((a, b))]
@@ -197,7 +210,7 @@ def money_flow(hands: Sequence[HandFacts], min_hands: int) -> list[dict]:
     return out
 
 
-def recording_favour(hands: Sequence[HandFacts], min_events: int) -> list[dict]:
+def recording_favour(hands: Sequence[HandFacts], min_events: int) -> list[dict[str, Any]]:
     by: dict[str, list[tuple[HandFacts, Shift]]] = defaultdict(list)
     for h in hands:
         for s in h.shifts:
@@ -209,7 +222,7 @@ def recording_favour(hands: Sequence[HandFacts], min_events: int) -> list[dict]:
     return out
 
 
-def play(hands: Sequence[HandFacts], min_hands: int) -> list[dict]:
+def play(hands: Sequence[HandFacts], min_hands: int) -> list[dict[str, Any]]:
     """Of A's reviewed deal-ins at hands where B sat, those to B whose discard was ``slower``
     than A's best choice, against A's other deal-ins there (a hypergeometric tail)."""
     out = []
@@ -240,14 +253,14 @@ def play(hands: Sequence[HandFacts], min_hands: int) -> list[dict]:
     return out
 
 
-def repeated_slips(hands: Sequence[HandFacts], min_events: int) -> list[dict]:
+def repeated_slips(hands: Sequence[HandFacts], min_events: int) -> list[dict[str, Any]]:
     events = [(h, s) for h in hands for s in h.shifts if s.kind == KEPT]
     return _favour("repeated_slips", (), events, min_events)
 
 
 def _favour(
     kind: str, lead: tuple[str, ...], events: list[tuple[HandFacts, Shift]], min_events: int
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """Per player seated at the events that had one clear beneficiary: how often it was them,
     against one in four (a binomial upper tail)."""
     clear = [(h, s.beneficiary) for h, s in events if s.beneficiary is not None]

@@ -5,19 +5,19 @@ Writes go through ``events.store`` only; this module never inserts or updates.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from sqlalchemy import and_, case, func, or_
+from sqlalchemy import func, or_
 from sqlalchemy.orm import defer
 from sqlmodel import select
 
 from engine.report import Report
-from events import verifications
-from events.models import StoredEvent, TableSession, Verification
+from events import store, verifications
+from events.models import TableSession, Verification
 from service.db import db
+from service.db import engine as app_engine
 
 
 @dataclass(frozen=True)
@@ -184,29 +184,16 @@ class Outlined:
 
 def stream_outline(session_id: str, after_seq: int, upto_seq: int) -> list[Outlined]:
     """Every event of a session by seq and type, with the records of its hands and of the
-    events after ``after_seq`` up to ``upto_seq`` (what a verification history names), in one
-    query that leaves the other records unread."""
-    wanted = or_(
-        and_(StoredEvent.seq > after_seq, StoredEvent.seq <= upto_seq), StoredEvent.type == "hand"
-    )
-    query = (
-        select(StoredEvent.seq, StoredEvent.type, case((wanted, StoredEvent.data), else_=None))
-        .where(StoredEvent.stream == session_id)
-        .order_by(StoredEvent.seq)
-    )
-    with db() as session:
-        rows = session.exec(query).all()
+    events after ``after_seq`` up to ``upto_seq`` (what a verification history names)."""
+    records = store.read_records(session_id=session_id, engine=app_engine())
     return [
-        Outlined(seq, type_, None if data is None else json.loads(data))
-        for seq, type_, data in rows
+        Outlined(seq, r["type"], r if after_seq < seq <= upto_seq or r["type"] == "hand" else None)
+        for seq, r in enumerate(records)
     ]
 
 
 def corrections_after(session_id: str, seq: int) -> list[dict]:
     """The corrections appended to a session after ``seq`` (those its latest report has not
     verified yet: a dispute just resolved, its session queued again)."""
-    query = select(StoredEvent.data).where(
-        StoredEvent.stream == session_id, StoredEvent.seq > seq, StoredEvent.type == "correction"
-    )
-    with db() as session:
-        return [json.loads(d) for d in session.exec(query).all()]
+    records = store.read_records(session_id=session_id, engine=app_engine())
+    return [r for r in records[seq + 1 :] if r["type"] == "correction"]

@@ -50,7 +50,7 @@ def test_the_models_and_the_migrations_do_not_drift(database_url):
 def test_a_new_revision_lists_after_every_other(tmp_path, monkeypatch):
     shutil.copytree(db.MIGRATIONS, tmp_path / "migrations")
     monkeypatch.setattr(db, "MIGRATIONS", tmp_path / "migrations")
-    before = sorted(p.name for p in (tmp_path / "migrations" / "versions").glob("0*.py"))
+    before = sorted(p.name for p in (tmp_path / "migrations" / "versions").glob("[0-9]*.py"))
     head = _scripts().get_heads()
 
     result = CliRunner().invoke(app, ["db", "revision", "a test change", "--id", "0999_test"])

@@ -49,14 +49,14 @@ def roles(data_dir, monkeypatch):
 
 
 REFUSED = [
-    "ALTER TABLE events DISABLE TRIGGER USER",
+    "ALTER TABLE event_chunks DISABLE TRIGGER USER",
     "ALTER TABLE sessions DISABLE TRIGGER sessions_head_only",
-    "ALTER TABLE events ADD COLUMN forged text",
+    "ALTER TABLE event_chunks ADD COLUMN forged text",
     "DROP TABLE log_leaves",
-    "DROP TRIGGER events_append_only ON events",
-    "UPDATE events SET data = data",
-    "DELETE FROM events",
-    "TRUNCATE events",
+    "DROP TRIGGER event_chunks_append_only ON event_chunks",
+    "UPDATE event_chunks SET data = data",
+    "DELETE FROM event_chunks",
+    "TRUNCATE event_chunks",
     "UPDATE receipts SET document = document",
     "DELETE FROM log_checkpoints",
     "UPDATE sessions SET club = club",
@@ -70,7 +70,7 @@ def test_the_app_role_uploads_and_verifies_but_cannot_rewrite(roles, sample_log,
     owner, app_role, urls = roles
     upgraded = fupan("db", "upgrade")
     assert upgraded.exit_code == 0, upgraded.output
-    assert f"{app_role} on events: SELECT, INSERT" in upgraded.output
+    assert f"{app_role} on event_chunks: SELECT, INSERT" in upgraded.output
 
     log = tmp_path / "t.jsonl"
     log.write_text(sample_log, encoding="utf-8")
@@ -99,8 +99,8 @@ def test_the_app_role_uploads_and_verifies_but_cannot_rewrite(roles, sample_log,
     app_engine.dispose()
     owner_engine = create_engine(urls[owner])
     with owner_engine.begin() as c:  # the owner still can: it is the migrations' role
-        c.execute(text("ALTER TABLE events DISABLE TRIGGER USER"))
-        c.execute(text("ALTER TABLE events ENABLE TRIGGER USER"))
+        c.execute(text("ALTER TABLE event_chunks DISABLE TRIGGER USER"))
+        c.execute(text("ALTER TABLE event_chunks ENABLE TRIGGER USER"))
     owner_engine.dispose()
 
 

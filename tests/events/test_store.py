@@ -15,7 +15,15 @@ from sqlalchemy.exc import DBAPIError
 from events import chain, store, verifications
 from events import db as events_db
 from events.codec import LogFormatError, parse_log
-from tests.conftest import drop_write_once_triggers, run_sql, variant, with_table
+from tests.conftest import (
+    edit_records,
+    insert_chunk,
+    rewrite_chunks,
+    run_sql,
+    stored_chunks,
+    variant,
+    with_table,
+)
 
 
 def correction(target: int, note: str = "fix") -> dict:
@@ -86,13 +94,9 @@ def test_a_log_that_fails_validation_stores_nothing(database_url, sample_log):
 
 def test_a_duplicate_seq_is_refused(database_url, sample_log):
     session = store.ingest(data=sample_log).session
-    with pytest.raises(DBAPIError):
-        run_sql(
-            "INSERT INTO events (stream, seq, type, data, prev_hash, hash, recorded_at) "
-            "VALUES (:s, 1, 'hand', '{}', :h, :h, CURRENT_TIMESTAMP)",
-            s=session.id,
-            h=chain.GENESIS,
-        )
+    for first in (1, session.head_seq, session.head_seq + 2):  # a seq taken again, or a gap
+        with pytest.raises(DBAPIError, match="fupan: a chunk must continue"):
+            insert_chunk(session.id, chain.Chunk(first, first, "{}\n", chain.GENESIS))
     store.append_corrections(
         session_id=session.id, corrections=[correction(2)], expected_seq=session.head_seq
     )
@@ -106,23 +110,15 @@ def test_a_duplicate_seq_is_refused(database_url, sample_log):
 def test_a_failing_batch_writes_nothing(database_url, sample_log):
     session = store.ingest(data=sample_log).session
     head = session.head_seq
-    # Someone has (out of band) taken seq head+2: the batch's second insert collides.
-    link = chain.extend([json.dumps(correction(1), separators=(",", ":"))], seq=head + 2)[0]
-    run_sql(
-        "INSERT INTO events (stream, seq, type, data, prev_hash, hash, recorded_at) "
-        "VALUES (:s, :q, 'correction', :d, :p, :h, CURRENT_TIMESTAMP)",
-        s=session.id,
-        q=head + 2,
-        d=link.data,
-        p=link.prev_hash,
-        h=link.hash,
-    )
+    # Someone has (out of band) taken seq head+1: the batch's chunk collides.
+    link = chain.extend([json.dumps(correction(1), separators=(",", ":"))], seq=head + 1)[0]
+    stray = chain.chunk([link])
+    insert_chunk(session.id, stray)
     with pytest.raises(store.ConcurrencyConflict):
         store.append_corrections(
             session_id=session.id, corrections=[correction(1), correction(2)], expected_seq=head
         )
-    seqs = [e.seq for e in store.read_events(session_id=session.id)]
-    assert head + 1 not in seqs
+    assert stored_chunks(session.id)[-1] == stray
     assert store.get_session(session_id=session.id).head_seq == head
     assert len(store.receipts_of(session_id=session.id)) == 1
 
@@ -200,8 +196,8 @@ def test_concurrent_appenders_never_lose_or_interleave_events(database_url, samp
 @pytest.mark.parametrize(
     "sql",
     [
-        "UPDATE events SET data = '{}' WHERE seq = 1",
-        "DELETE FROM events WHERE seq = (SELECT MAX(seq) FROM events)",
+        "UPDATE event_chunks SET data = '{}' WHERE first_seq = 0",
+        "DELETE FROM event_chunks",
         "UPDATE receipts SET document = '{}'",
         "DELETE FROM receipts",
         "DELETE FROM sessions",
@@ -219,26 +215,21 @@ def test_the_database_refuses_updates_and_deletes(database_url, sample_log, sql)
 def test_store_check_finds_a_tampered_event(database_url, sample_log):
     good = store.ingest(data=variant(sample_log, 1)).session
     bad = store.ingest(data=variant(sample_log, 2)).session
-    drop_write_once_triggers("events")
-    run_sql(
-        "UPDATE events SET data = replace(data, :old, :new) WHERE stream = :s AND type = 'settlement'",
-        s=bad.id,
-        old='"amount":20',
-        new='"amount":2',
-    )
+    before = store.export_log(session_id=bad.id)
+    edit_records(bad.id, lambda seq, r: r.replace('"amount":20', '"amount":2'))
+    assert store.export_log(session_id=bad.id) != before
     check = store.check_chains()
     assert (check.sessions, [b.stream for b in check.broken]) == (2, [bad.id])
-    first_settlement = next(
-        e.seq for e in store.read_events(session_id=bad.id) if e.type == "settlement"
-    )
-    assert check.broken[0].seq == first_settlement
+    # the upload is one chunk: its only stored link, at the head, no longer matches
+    assert check.broken[0].seq == bad.head_seq
+    assert "does not match the records of seqs 0–" in check.broken[0].reason
     assert good.id not in str(check.broken)
 
 
 def test_store_check_finds_a_truncated_stream(database_url, sample_log):
     session = store.ingest(data=sample_log).session
-    drop_write_once_triggers("events")
-    run_sql("DELETE FROM events WHERE stream = :s AND seq = :q", s=session.id, q=session.head_seq)
+    links = store.read_events(session_id=session.id)
+    rewrite_chunks(session.id, [chain.chunk(links[:-1])])  # the last record gone, re-chained
     [broken] = store.check_chains().broken
     assert "recorded head" in broken.reason
 
@@ -266,20 +257,21 @@ def test_migrations_go_down_to_nothing_and_up_again(database_url, sample_log):
     alembic_command.downgrade(events_db.alembic_config(engine), "base")
     assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
     events_db.upgrade(engine)
-    assert {"sessions", "events", "receipts", "verifications"} <= set(
+    assert {"sessions", "event_chunks", "receipts", "verifications"} <= set(
         inspect(engine).get_table_names()
     )
     store.ingest(data=sample_log)  # the triggers came back with the tables
     with pytest.raises(DBAPIError, match="fupan: "):
-        run_sql("DELETE FROM events")
+        run_sql("DELETE FROM event_chunks")
 
 
 def test_0012_empties_the_digests_so_the_web_makes_them_again(database_url, sample_log):
     """Digests made before the items were data (``"zh · code"``) are deleted, both tables; the
     verification they were made from stays (a digest is derived from it)."""
     engine = events_db.get_engine()
+    session = store.ingest(data=sample_log).session  # the downgrade makes it event rows again
+    exported = store.export_log(session_id=session.id)
     alembic_command.downgrade(events_db.alembic_config(engine), "0011_store_subset")
-    session = store.ingest(data=sample_log).session
     verifications.record_verification(
         session_id=session.id, head_seq=session.head_seq, engine_version="1.0", options=None,
         status="ok", report={"hands": []},
@@ -306,6 +298,8 @@ def test_0012_empties_the_digests_so_the_web_makes_them_again(database_url, samp
     assert (count("web_digest"), count("web_digest_player"), count("verifications")) == (0, 0, 1)
     alembic_command.downgrade(events_db.alembic_config(engine), "0011_store_subset")
     events_db.upgrade(engine)  # down and up again: nothing to undo
+    assert store.export_log(session_id=session.id) == exported
+    assert store.check_chains().ok
 
 
 def test_head_status_tells_whether_the_current_head_is_verified(database_url, sample_log):
@@ -332,11 +326,7 @@ def test_the_database_refuses_events_of_no_session(database_url, sample_log):
     """SQLite by its foreign key, PostgreSQL by a statement trigger (migration 0003)."""
     store.ingest(data=sample_log)
     with pytest.raises(DBAPIError, match="fupan: events must belong|FOREIGN KEY"):
-        run_sql(
-            "INSERT INTO events (stream, seq, type, data, prev_hash, hash, recorded_at) "
-            "VALUES ('nosuchsession', 0, 'session', '{}', :h, :h, CURRENT_TIMESTAMP)",
-            h=chain.GENESIS,
-        )
+        insert_chunk("nosuchsession", chain.Chunk(0, 0, "{}\n", chain.GENESIS))
     assert store.check_chains().broken == []
 
 

@@ -1,4 +1,5 @@
-"""The hash chain on its own: the documented byte encoding, and any edit caught at its seq."""
+"""The hash chain on its own: the documented byte encoding, and any edit of the stored chunks
+caught at the seq of the link that can no longer be recomputed."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from events.chain import GENESIS, ChainBroken, Link, extend, link_hash, walk
+from events.chain import GENESIS, ChainBroken, Chunk, Link, chunk, extend, link_hash, relink, walk
+from events.chain import records as records_of
 
 records = st.lists(
     st.fixed_dictionaries(
@@ -29,10 +31,29 @@ def test_the_encoding_is_the_documented_one():
     assert extend([data])[0].prev_hash == GENESIS == "0" * 64
 
 
-@given(records)
-def test_an_intact_chain_walks_to_its_head(data):
+def chunked(links: list[Link], cuts: list[int]) -> list[Chunk]:
+    """``links`` stored as chunks, a new one after each seq in ``cuts`` (one a batch)."""
+    ends = sorted({c for c in cuts if c < links[-1].seq} | {links[-1].seq})
+    starts = [0] + [e + 1 for e in ends[:-1]]
+    return [chunk(links[a : b + 1]) for a, b in zip(starts, ends, strict=True)]
+
+
+cuts = st.lists(st.integers(0, 11), max_size=4)
+
+
+@given(records, cuts)
+def test_an_intact_chain_walks_to_its_head(data, cut):
     links = extend(data)
-    assert walk("s", links, head_seq=links[-1].seq, head_hash=links[-1].hash) == len(data)
+    chunks = chunked(links, cut)
+    hashes = walk("s", chunks, head_seq=links[-1].seq, head_hash=links[-1].hash)
+    assert hashes == {x.seq: x.hash for x in links}
+    assert relink(chunks) == links  # every link recomputed from the records
+    assert records_of(chunks) == data
+
+
+def test_a_chunk_keeps_its_records_as_lines_and_its_last_link():
+    links = extend(['{"type":"hand","note":"a\\nb"}', '{"type":"exhausted"}'])
+    assert chunk(links) == Chunk(0, 1, "".join(x.data + "\n" for x in links), links[-1].hash)
 
 
 @given(records)
@@ -45,41 +66,56 @@ def test_given_digests_and_types_make_the_same_links(data):
     assert extend(data, digests=wrong)[-1].hash != extend(data)[-1].hash
 
 
-@given(records, st.data())
-def test_any_edit_is_caught_at_its_seq(data, draw):
+@given(records, cuts, st.data())
+def test_any_edit_is_caught_at_the_end_of_its_chunk(data, cut, draw):
+    """Only a chunk's last link is stored: an edited record breaks it, at the chunk's last seq;
+    a chunk dropped, or holding other records than its seqs say, breaks where it starts."""
     links = extend(data)
     head = links[-1]
-    i = draw.draw(st.integers(0, len(links) - 1))
-    kind = draw.draw(st.sampled_from(["data", "hash", "prev_hash", "type", "drop", "swap"]))
-    edited = list(links)
-    x = links[i]
+    chunks = chunked(links, cut)
+    i = draw.draw(st.integers(0, len(chunks) - 1))
+    kind = draw.draw(st.sampled_from(["data", "hash", "drop", "line", "swap", "seqs"]))
+    x = chunks[i]
+    lines = x.data.split("\n")[:-1]
+    at = x.last_seq
     if kind == "data":
-        edited[i] = Link(x.seq, x.type, x.data.replace("}", ',"y":1}'), x.prev_hash, x.hash)
+        j = draw.draw(st.integers(0, len(lines) - 1))
+        lines[j] = lines[j].replace("}", ',"y":1}')
+        chunks[i] = x._replace(data="".join(line + "\n" for line in lines))
     elif kind == "hash":
-        edited[i] = Link(x.seq, x.type, x.data, x.prev_hash, "f" * 64)
-    elif kind == "prev_hash":
-        edited[i] = Link(x.seq, x.type, x.data, "e" * 64, x.hash)
-    elif kind == "type":
-        edited[i] = Link(x.seq, "settlement", x.data, x.prev_hash, x.hash)
+        chunks[i] = x._replace(hash="f" * 64)
     elif kind == "drop":
-        del edited[i]
-    elif i + 1 < len(links):
-        edited[i], edited[i + 1] = edited[i + 1], edited[i]
+        del chunks[i]
+        at = x.first_seq
+    elif kind == "line":  # a record dropped from the chunk
+        chunks[i] = x._replace(data="".join(line + "\n" for line in lines[1:]))
+        at = x.first_seq
+    elif kind == "swap" and len(set(lines)) > 1:
+        j = next(j for j in range(1, len(lines)) if lines[j] != lines[0])
+        lines[0], lines[j] = lines[j], lines[0]
+        chunks[i] = x._replace(data="".join(line + "\n" for line in lines))
+    elif kind == "seqs" and i + 1 < len(chunks):  # the boundary moved: the next one starts late
+        chunks[i] = x._replace(last_seq=x.last_seq - 1, data="".join(f"{v}\n" for v in lines[:-1]))
+        at = x.first_seq if len(lines) == 1 else x.last_seq - 1
     else:
-        return  # nothing to swap the last link with
+        return  # nothing to swap, or no boundary after the last chunk
     with pytest.raises(ChainBroken) as e:
-        walk("s", edited, head_seq=head.seq, head_hash=head.hash)
-    assert e.value.seq == i
+        walk("s", chunks, head_seq=head.seq, head_hash=head.hash)
+    assert e.value.seq == at
 
 
 def test_a_stray_event_beyond_the_head_is_caught():
     links = extend(['{"type":"hand"}', '{"type":"exhausted"}'])
+    chunks = [chunk(links[:1]), chunk(links[1:])]
     with pytest.raises(ChainBroken, match="beyond the recorded head") as e:
-        walk("s", links, head_seq=0, head_hash=links[0].hash)
+        walk("s", chunks, head_seq=0, head_hash=links[0].hash)
+    assert e.value.seq == 1
+    with pytest.raises(ChainBroken, match="beyond the recorded head") as e:
+        walk("s", [chunk(links)], head_seq=0, head_hash=links[0].hash)  # a head moved back
     assert e.value.seq == 1
 
 
 def test_a_rewritten_head_is_caught():
     links = extend(['{"type":"hand"}'])
     with pytest.raises(ChainBroken, match="recorded head hash"):
-        walk("s", links, head_seq=0, head_hash="0" * 64)
+        walk("s", [chunk(links)], head_seq=0, head_hash="0" * 64)

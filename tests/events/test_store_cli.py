@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from events import db as events_db
 from events import store, verifications
 from service.cli import app
-from tests.conftest import drop_write_once_triggers, run_sql, variant
+from tests.conftest import edit_records, variant
 from workers import tasks
 
 runner = CliRunner()
@@ -40,7 +40,7 @@ def test_db_upgrade_refreshes_postgresqls_planner_statistics(database_url, sampl
     with engine.connect() as c:
         c.exec_driver_sql("SELECT pg_stat_clear_snapshot()")
         rows = c.exec_driver_sql(
-            "SELECT reltuples FROM pg_class WHERE relname = 'events'"
+            "SELECT reltuples FROM pg_class WHERE relname = 'event_chunks'"
         ).scalar_one()
     assert rows > 0  # an unanalyzed table has reltuples -1 (never) or 0
 
@@ -66,12 +66,17 @@ def test_ingest_files_and_folders_then_check(data_dir, sample_log, tmp_path):
 
 
 def test_store_check_reports_the_first_broken_link(database_url, sample_log):
+    """Three chunks (the upload, two corrections, one more): records edited in the second and
+    the third are reported at the second's last seq, the first link that no longer recomputes."""
     session = store.ingest(data=sample_log).session
-    drop_write_once_triggers("events")
-    run_sql("UPDATE events SET data = data || ' ' WHERE seq IN (4, 7)")
+    fix = {"type": "correction", "target": 1, "void": True, "reason": "x", "by": "裁判"}
+    head = session.head_seq
+    store.append_corrections(session_id=session.id, corrections=[fix, fix], expected_seq=head)
+    store.append_corrections(session_id=session.id, corrections=[fix], expected_seq=head + 2)
+    edit_records(session.id, lambda seq, r: r + " " if seq in (head + 1, head + 3) else r)
     result = fupan("store", "check")
     assert result.exit_code == 1
-    assert f"session {session.id}: chain broken at seq 4" in result.output
+    assert f"session {session.id}: chain broken at seq {head + 2}" in result.output
 
 
 def test_receipt_check_with_public_key_and_exported_log(data_dir, sample_log, tmp_path):

@@ -11,7 +11,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from events import store
 from events.receipts import ReceiptInvalid
-from tests.conftest import drop_write_once_triggers, run_sql
+from tests.conftest import edit_records
 
 
 def void(target: int) -> dict:
@@ -91,12 +91,8 @@ def test_a_tampered_store_or_file_fails_the_receipt(stored, sample_log):
     appended = sample_log + json.dumps({"type": "exhausted"}) + "\n"
     with pytest.raises(ReceiptInvalid, match="not a correction"):
         store.check_receipt(document=stored.receipt, log=appended)
-    drop_write_once_triggers("events")  # an intruder rewrites a stored event
-    run_sql(
-        "UPDATE events SET data = replace(data, :a, :b) WHERE stream = :s AND seq = 1",
-        a="阿强",
-        b="阿弱",
-        s=stored.session.id,
+    edit_records(  # an intruder rewrites a stored event
+        stored.session.id, lambda seq, r: r.replace("阿强", "阿弱") if seq == 1 else r
     )
     with pytest.raises(ReceiptInvalid):
         store.check_receipt(document=stored.receipt)

@@ -11,7 +11,15 @@ from typer.testing import CliRunner
 from events import chain, receipts, store
 from events.config import settings
 from service.cli import app
-from tests.conftest import drop_write_once_triggers, run_sql, variant
+from tests.conftest import (
+    drop_write_once_triggers,
+    edit_records,
+    insert_chunk,
+    rewrite_chunks,
+    run_sql,
+    stored_chunks,
+    variant,
+)
 
 runner = CliRunner()
 
@@ -44,16 +52,9 @@ def caught(*expected: str) -> str:
 
 def rechain(session_id: str, records: list[str]) -> None:
     """Replace a stream with ``records``, every link recomputed, and move its head to the end."""
-    for table in ("events", "sessions"):
-        drop_write_once_triggers(table)
-    run_sql("DELETE FROM events WHERE stream = :s", s=session_id)
+    drop_write_once_triggers("sessions")
     links = chain.extend(records)
-    for x in links:
-        run_sql(
-            "INSERT INTO events (stream, seq, type, data, prev_hash, hash, recorded_at) "
-            "VALUES (:s, :q, :t, :d, :p, :h, CURRENT_TIMESTAMP)",
-            s=session_id, q=x.seq, t=x.type, d=x.data, p=x.prev_hash, h=x.hash,
-        )  # fmt: skip
+    rewrite_chunks(session_id, [chain.chunk(links)])
     run_sql(
         "UPDATE sessions SET head_seq = :q, head_hash = :h WHERE id = :s",
         q=links[-1].seq, h=links[-1].hash, s=session_id,
@@ -111,28 +112,36 @@ def test_the_untouched_store_passes_with_the_checkpoint(sessions, club_checkpoin
 
 
 def test_edit_an_event(sessions):
-    drop_write_once_triggers("events")
-    run_sql(
-        "UPDATE events SET data = replace(data, :old, :new) "
-        "WHERE stream = :s AND type = 'settlement'",
-        s=sessions[1].id, old='"amount":20', new='"amount":2',
-    )  # fmt: skip
-    caught(f"session {sessions[1].id}: chain broken at seq")
+    s = sessions[1]
+    edit_records(s.id, lambda seq, r: r.replace('"amount":20', '"amount":2'))
+    caught(
+        f"session {s.id}: chain broken at seq {s.head_seq}: hash does not match the records of "
+        f"seqs 0–{s.head_seq}"
+    )
 
 
 def test_delete_an_event(sessions):
-    drop_write_once_triggers("events")
-    run_sql("DELETE FROM events WHERE stream = :s AND seq = 5", s=sessions[0].id)
-    caught(f"session {sessions[0].id}: chain broken at seq 5: expected seq 5, found 6")
+    s = sessions[0]
+    [x] = stored_chunks(s.id)
+    lines = x.data.split("\n")
+    rewrite_chunks(s.id, [x._replace(data="\n".join(lines[:5] + lines[6:]))])
+    caught(f"session {s.id}: chain broken at seq 0: the chunk of seqs 0–{s.head_seq} holds")
 
 
 def test_swap_two_events(sessions):
-    drop_write_once_triggers("events")
-    s = sessions[0].id
-    run_sql("UPDATE events SET seq = -1 WHERE stream = :s AND seq = 3", s=s)
-    run_sql("UPDATE events SET seq = 3 WHERE stream = :s AND seq = 4", s=s)
-    run_sql("UPDATE events SET seq = 4 WHERE stream = :s AND seq = -1", s=s)
-    caught(f"session {s}: chain broken at seq 3")
+    s = sessions[0]
+    data = records_of(s.id)
+    edit_records(s.id, lambda seq, r: {3: data[4], 4: data[3]}.get(seq, r))
+    caught(f"session {s.id}: chain broken at seq {s.head_seq}: hash does not match")
+
+
+def test_split_a_chunk_and_drop_its_second_half(sessions):
+    """Chunk rows re-cut at another seq: their stored links are the stored chain's, but the
+    records are not all there."""
+    s = sessions[0]
+    links = store.read_events(session_id=s.id)
+    rewrite_chunks(s.id, [chain.chunk(links[:5]), chain.chunk(links[7:])])
+    caught(f"session {s.id}: chain broken at seq 5: expected seq 5, found seqs 7–{s.head_seq}")
 
 
 def test_truncate_and_move_the_head_back(sessions):
@@ -166,9 +175,9 @@ def test_rechain_with_the_key_is_caught_by_the_checkpoint(sessions, club_checkpo
 
 
 def delete_session(session_id: str) -> None:
-    for table in ("events", "receipts", "verifications", "sessions"):
+    for table in ("event_chunks", "receipts", "verifications", "sessions"):
         drop_write_once_triggers(table)
-    for table, column in (("events", "stream"), ("receipts", "session_id")):
+    for table, column in (("event_chunks", "stream"), ("receipts", "session_id")):
         run_sql(f"DELETE FROM {table} WHERE {column} = :s", s=session_id)
     run_sql("DELETE FROM verifications WHERE session_id = :s", s=session_id)
     run_sql("DELETE FROM sessions WHERE id = :s", s=session_id)
@@ -193,11 +202,7 @@ def append_a_forged_correction(s) -> chain.Link:
         {"type": "correction", "target": 3, "void": True, "reason": "x", "by": "阿强"}
     )
     [link] = chain.extend([forged], seq=s.head_seq + 1, prev_hash=s.head_hash)
-    run_sql(
-        "INSERT INTO events (stream, seq, type, data, prev_hash, hash, recorded_at) "
-        "VALUES (:s, :q, 'correction', :d, :p, :h, CURRENT_TIMESTAMP)",
-        s=s.id, q=link.seq, d=link.data, p=link.prev_hash, h=link.hash,
-    )  # fmt: skip
+    insert_chunk(s.id, chain.chunk([link]))
     run_sql("UPDATE sessions SET head_seq = :q, head_hash = :h WHERE id = :s",
             q=link.seq, h=link.hash, s=s.id)  # fmt: skip
     return link

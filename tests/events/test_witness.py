@@ -114,12 +114,12 @@ def ingest(sample_log: str, *numbers: int) -> list[store.Stored]:
 def roll_back(keep: int) -> None:
     """Delete every session logged after the first ``keep`` leaves, with its events, receipts,
     verifications, leaves, checkpoints and cosignatures: what a database superuser can do."""
-    tables = ("events", "receipts", "verifications", "sessions", "log_leaves", "log_checkpoints",
+    tables = ("event_chunks", "receipts", "verifications", "sessions", "log_leaves", "log_checkpoints",
               "log_cosignatures")  # fmt: skip
     for table in tables:
         drop_write_once_triggers(table)
     gone = "SELECT session_id FROM log_leaves WHERE idx >= :k"
-    run_sql(f"DELETE FROM events WHERE stream IN ({gone})", k=keep)
+    run_sql(f"DELETE FROM event_chunks WHERE stream IN ({gone})", k=keep)
     for table in ("receipts", "verifications"):
         run_sql(f"DELETE FROM {table} WHERE session_id IN ({gone})", k=keep)
     run_sql(f"DELETE FROM sessions WHERE id IN ({gone})", k=keep)

@@ -24,6 +24,7 @@ from engine.rulesets.base import (
 )
 from engine.rulesets.huangyan import flow, lines, mistakes, settlement, table, winner
 from engine.rulesets.huangyan.options import Options
+from engine.rulesets.huangyan.options import Options as HuangyanOptions
 from engine.tiles import FACES
 
 
@@ -37,13 +38,13 @@ class Huangyan(Ruleset):
     nonwinners_score = True
     has_flowers = False
 
-    def tile_counts(self, opts: Options) -> dict[str, int]:
+    def tile_counts(self, opts: HuangyanOptions) -> dict[str, int]:
         return dict.fromkeys(FACES, 4)
 
-    def items(self, opts: Options) -> tuple[Item, ...]:
+    def items(self, opts: HuangyanOptions) -> tuple[Item, ...]:
         return lines.items(opts)
 
-    def terms(self, opts: Options) -> tuple[Term, ...]:
+    def terms(self, opts: HuangyanOptions) -> tuple[Term, ...]:
         rule = self.option_value("wildcard_rule", opts.wildcard_rule)
         cap_zh = f"，最多{opts.cap}胡" if opts.cap else ""
         cap_en = f", at most {opts.cap}" if opts.cap else ""
@@ -64,7 +65,7 @@ class Huangyan(Ruleset):
             Term("庄", "庄家：东位，坐庄的一家。", "The dealer: the East seat."),
         )
 
-    def payment_rules(self, opts: Options) -> tuple[Text, ...]:
+    def payment_rules(self, opts: HuangyanOptions) -> tuple[Text, ...]:
         half = self.option_value("half_rounding", opts.half_rounding)
         return (
             Text(f"每胡付 {opts.li_per_hu} 粒。", f"Each hu is paid {opts.li_per_hu} chips."),
@@ -82,23 +83,23 @@ class Huangyan(Ruleset):
             Text(f"一半有零头时{half.zh}。", f"Odd halves are {half.en}."),
         )
 
-    def wildcards(self, indicator: str | None, opts: Options) -> frozenset[str]:
+    def wildcards(self, indicator: str | None, opts: HuangyanOptions) -> frozenset[str]:
         return table.wildcards(indicator, opts)
 
-    def is_bonus(self, tile: str, wildcards: frozenset[str], opts: Options) -> bool:
+    def is_bonus(self, tile: str, wildcards: frozenset[str], opts: HuangyanOptions) -> bool:
         return False
 
-    def dead_wall(self, back_draws: int, flowers_out: int, opts: Options) -> int:
+    def dead_wall(self, back_draws: int, flowers_out: int, opts: HuangyanOptions) -> int:
         return opts.dead_wall
 
-    def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
+    def score(self, outcome: HandOutcome, opts: HuangyanOptions) -> dict[str, Scoring]:
         return winner.score(outcome, opts)
 
-    def settle(self, inp: SettleInput, opts: Options) -> list[Payment]:
+    def settle(self, inp: SettleInput, opts: HuangyanOptions) -> list[Payment]:
         return settlement.settle(inp, opts)
 
     def readings(
-        self, outcome: HandOutcome, win: Win, opts: Options
+        self, outcome: HandOutcome, win: Win, opts: HuangyanOptions
     ) -> Iterable[tuple[int, str, str]]:
         return winner.winner_readings(outcome, win, opts)
 
@@ -106,16 +107,20 @@ class Huangyan(Ruleset):
         self,
         hand: Mapping[str, Any],
         earlier: Sequence[tuple[Mapping[str, Any], HandOutcome]],
-        opts: Options,
+        opts: HuangyanOptions,
     ) -> list[Anomaly]:
         return flow.check_hand_start(hand, earlier, opts)
 
     def mistakes(
-        self, outcome: HandOutcome, scorings: Mapping[str, Scoring], inp: SettleInput, opts: Options
+        self,
+        outcome: HandOutcome,
+        scorings: Mapping[str, Scoring],
+        inp: SettleInput,
+        opts: HuangyanOptions,
     ) -> list[Mistake]:
         return mistakes.mistakes(outcome, scorings, inp, opts)
 
-    def next_dealer(self, outcome: HandOutcome, opts: Options) -> str:
+    def next_dealer(self, outcome: HandOutcome, opts: HuangyanOptions) -> str:
         return flow.next_dealer(outcome, opts)
 
 

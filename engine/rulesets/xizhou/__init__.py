@@ -27,6 +27,7 @@ from engine.rulesets.base import (
 from engine.rulesets.xizhou import flow, liability, mistakes, settlement, winner
 from engine.rulesets.xizhou.liability import BAO_CLAIMS, BAO_KINDS, FLAG_AFTER_KONG, GANG_KINDS
 from engine.rulesets.xizhou.options import Options
+from engine.rulesets.xizhou.options import Options as XizhouOptions
 from engine.rulesets.xizhou.settlement import BAO_M, BAO_SELF_DRAW_M, DISCARD_M, GANG_M
 from engine.rulesets.xizhou.winner import MIN_TAI
 
@@ -58,13 +59,13 @@ class Xizhou(Ruleset):
     # check() enforces it.
     forbid_discard_of_claimed = False
 
-    def tile_counts(self, opts: Options) -> dict[str, int]:
+    def tile_counts(self, opts: XizhouOptions) -> dict[str, int]:
         return tai.tile_counts_144()
 
-    def items(self, opts: Options) -> tuple[Item, ...]:
+    def items(self, opts: XizhouOptions) -> tuple[Item, ...]:
         return winner.items(opts)
 
-    def terms(self, opts: Options) -> tuple[Term, ...]:
+    def terms(self, opts: XizhouOptions) -> tuple[Term, ...]:
         return (
             Term(
                 "胡",
@@ -93,7 +94,7 @@ class Xizhou(Ruleset):
             ),
         )
 
-    def payment_rules(self, opts: Options) -> tuple[Text, ...]:
+    def payment_rules(self, opts: XizhouOptions) -> tuple[Text, ...]:
         return (
             Text("自摸：其余三家各付 M。", "Self-draw: each of the other three pays M."),
             Text(
@@ -117,35 +118,41 @@ class Xizhou(Ruleset):
             ),
         )
 
-    def dead_wall(self, back_draws: int, flowers_out: int, opts: Options) -> int:
+    def dead_wall(self, back_draws: int, flowers_out: int, opts: XizhouOptions) -> int:
         """流局 at 16 live tiles left while not all 8 flowers are out, at 18 once they are."""
         return 18 if flowers_out >= 8 else 16
 
     checked_kinds = flow.CHECKED_KINDS
 
-    def check(self, action: Action, history: Sequence[Action], opts: Options) -> list[Anomaly]:
+    def check(
+        self, action: Action, history: Sequence[Action], opts: XizhouOptions
+    ) -> list[Anomaly]:
         return flow.check(action, history, opts)
 
-    def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
+    def score(self, outcome: HandOutcome, opts: XizhouOptions) -> dict[str, Scoring]:
         return winner.score(outcome, opts)
 
     def readings(
-        self, outcome: HandOutcome, win: Win, opts: Options
+        self, outcome: HandOutcome, win: Win, opts: XizhouOptions
     ) -> Iterable[tuple[int, str, str]]:
         return winner.readings(outcome, win, opts)
 
-    def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
+    def liabilities(self, outcome: HandOutcome, opts: XizhouOptions) -> tuple[Liability, ...]:
         return liability.liabilities(outcome, opts)
 
-    def settle(self, inp: SettleInput, opts: Options) -> list[Payment]:
+    def settle(self, inp: SettleInput, opts: XizhouOptions) -> list[Payment]:
         return settlement.settle(inp, opts)
 
     def mistakes(
-        self, outcome: HandOutcome, scorings: Mapping[str, Scoring], inp: SettleInput, opts: Options
+        self,
+        outcome: HandOutcome,
+        scorings: Mapping[str, Scoring],
+        inp: SettleInput,
+        opts: XizhouOptions,
     ) -> list[Mistake]:
         return mistakes.mistakes(outcome, scorings, inp, opts)
 
-    def next_dealer(self, outcome: HandOutcome, opts: Options) -> str:
+    def next_dealer(self, outcome: HandOutcome, opts: XizhouOptions) -> str:
         return flow.next_dealer(outcome)
 
 

@@ -24,6 +24,7 @@ from engine.rulesets.base import (
 )
 from engine.rulesets.zhoushan import flow, mistakes, settlement, winner
 from engine.rulesets.zhoushan.options import Options
+from engine.rulesets.zhoushan.options import Options as ZhoushanOptions
 from engine.rulesets.zhoushan.settlement import BAO_TIMES, ROBBED_KONG_TIMES
 
 
@@ -40,13 +41,13 @@ class Zhoushan(Ruleset):
     passed_win_waits_for_draw = True  # the replay checks a passed 胡 (see docs)
     liability_kinds = ("gang_kai_bao",)
 
-    def tile_counts(self, opts: Options) -> dict[str, int]:
+    def tile_counts(self, opts: ZhoushanOptions) -> dict[str, int]:
         return tai.tile_counts_144()
 
-    def items(self, opts: Options) -> tuple[Item, ...]:
+    def items(self, opts: ZhoushanOptions) -> tuple[Item, ...]:
         return winner.items(opts)
 
-    def terms(self, opts: Options) -> tuple[Term, ...]:
+    def terms(self, opts: ZhoushanOptions) -> tuple[Term, ...]:
         cap_zh = f"每位胡家最多算{opts.cap}台（超过也按{opts.cap}台）" if opts.cap else "不封顶"
         cap_en = (
             f"at most {opts.cap} tai a winner (more count as {opts.cap})" if opts.cap else "no cap"
@@ -76,7 +77,7 @@ class Zhoushan(Ruleset):
             ),
         )
 
-    def payment_rules(self, opts: Options) -> tuple[Text, ...]:
+    def payment_rules(self, opts: ZhoushanOptions) -> tuple[Text, ...]:
         each = f"{opts.stake} × (底 {opts.base} + 台)"
         each_en = f"{opts.stake} × (base {opts.base} + tai)"
         discard = (
@@ -106,35 +107,41 @@ class Zhoushan(Ruleset):
             Text("一炮多响：每位胡家分别收款。", "Several winners on one discard are each paid."),
         )
 
-    def dead_wall(self, back_draws: int, flowers_out: int, opts: Options) -> int:
+    def dead_wall(self, back_draws: int, flowers_out: int, opts: ZhoushanOptions) -> int:
         """The seed plays to the last tile (its 海底 and last-tile restrictions say so)."""
         return 0
 
     checked_kinds = flow.CHECKED_KINDS
 
-    def check(self, action: Action, history: Sequence[Action], opts: Options) -> list[Anomaly]:
+    def check(
+        self, action: Action, history: Sequence[Action], opts: ZhoushanOptions
+    ) -> list[Anomaly]:
         return flow.check(action, history)
 
-    def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
+    def score(self, outcome: HandOutcome, opts: ZhoushanOptions) -> dict[str, Scoring]:
         return winner.score(outcome, opts)
 
     def readings(
-        self, outcome: HandOutcome, win: Win, opts: Options
+        self, outcome: HandOutcome, win: Win, opts: ZhoushanOptions
     ) -> Iterable[tuple[int, str, str]]:
         return winner.readings(outcome, win, opts)
 
-    def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
+    def liabilities(self, outcome: HandOutcome, opts: ZhoushanOptions) -> tuple[Liability, ...]:
         return settlement.liabilities(outcome)
 
-    def settle(self, inp: SettleInput, opts: Options) -> list[Payment]:
+    def settle(self, inp: SettleInput, opts: ZhoushanOptions) -> list[Payment]:
         return settlement.settle(inp, opts)
 
     def mistakes(
-        self, outcome: HandOutcome, scorings: Mapping[str, Scoring], inp: SettleInput, opts: Options
+        self,
+        outcome: HandOutcome,
+        scorings: Mapping[str, Scoring],
+        inp: SettleInput,
+        opts: ZhoushanOptions,
     ) -> list[Mistake]:
         return mistakes.mistakes(outcome, scorings, inp, opts)
 
-    def next_dealer(self, outcome: HandOutcome, opts: Options) -> str:
+    def next_dealer(self, outcome: HandOutcome, opts: ZhoushanOptions) -> str:
         return flow.next_dealer(outcome)
 
 
