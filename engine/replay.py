@@ -14,7 +14,8 @@ import gc
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import compress, count, pairwise
+from operator import itemgetter, methodcaller
 from typing import Any
 
 from engine.model import RECORD_EN, SEATS, HandOutcome
@@ -137,7 +138,8 @@ def _replay(records: list[dict], overrides: Mapping[str, Any] | None) -> Replay:
     session = effective[0][1]
     rs = get_ruleset(session.get("ruleset"))
     opts = rs.options({**session.get("options", {}), **(overrides or {})})
-    starts = [i for i, (_, rec) in enumerate(effective) if rec["type"] == "hand"]
+    types = map(itemgetter("type"), map(itemgetter(1), effective))
+    starts = list(compress(count(), map("hand".__eq__, types)))  # (C loops: every record)
     for seq, rec in effective[1 : starts[0] if starts else None]:
         anomalies.append(
             Anomaly(
@@ -169,7 +171,7 @@ def apply_corrections(
     of the same record wins (the codec refuses corrections of the session or of a correction).
     A correction's ``inserted`` records follow its replacement, with the correction's own seq
     (they are its line's), so a drawn hand corrected to a win gains its showdowns."""
-    if "correction" not in [rec.get("type") for rec in records]:
+    if "correction" not in map(methodcaller("get", "type"), records):
         return list(enumerate(records)), []
     current: dict[int, list[tuple[int, dict]]] = {
         seq: [(seq, rec)] for seq, rec in enumerate(records)

@@ -8,8 +8,10 @@ raise: they become :class:`Anomaly` entries (codes in ``docs/replay.md``).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from itertools import chain, repeat
+from operator import itemgetter
 from typing import Any
 
 from engine.model import RECORD_EN, SEATS, Action, Meld, Showdown, Win, next_seat, prev_seat, who
@@ -42,6 +44,7 @@ class Table(WinRules):
         self.hs = rs.hand_size
         self.limits, self.total = _tile_limits(rs, opts)
         self.counts = {s: [0] * 42 for s in SEATS}
+        self.held = dict.fromkeys(SEATS, 0)  # concealed tiles per seat: the sum of its counts
         self.melds: dict[str, list[Meld]] = {s: [] for s in SEATS}
         self.revealed: dict[str, list[str]] = {s: [] for s in SEATS}
         self.discards: dict[str, list[tuple]] = {s: [] for s in SEATS}
@@ -51,10 +54,11 @@ class Table(WinRules):
         self.dealt: set[str] = set()
         self.wall_draws = {s: 0 for s in SEATS}
         self.discarded_wild: set[str] = set()
-        # per seat, since its last draw: (seq, tile, its hand) of each tile offered; the hand is
-        # (counts, melds) as tuples, shared by the offers until the seat's own next record
+        # 过胡 (wins.WinRules.note_offered): (seq, seat, tile) of each tile offered, and per seat
+        # since its last draw (start, end, its hand) of the offers it saw with that hand
+        self.offers: list[tuple[int, str, str]] = []
         self.passed: dict[str, list[tuple]] = {s: [] for s in SEATS}
-        self.hands: dict[str, tuple] = {}
+        self.since = dict.fromkeys(SEATS, 0)  # offers from here on are seen with today's hand
         self.tracks_passed = rs.passed_win_waits_for_draw
         self.reported: set[tuple[str, str]] = set()  # (code, key) reported once per hand
         self.taken = 0
@@ -74,6 +78,7 @@ class Table(WinRules):
         self.indicator: str | None = None
         self.wildcards: frozenset[str] = frozenset()
         self.bonus_idx: tuple[int, ...] = self._bonus_indexes()
+        self.bonus_held = _bonus_getter(self.bonus_idx)
         self.wins: list[Win] = []
         self.win_seqs: list[int] = []
         self.exhausted = False
@@ -87,14 +92,15 @@ class Table(WinRules):
     def clone(self) -> Table:
         """A snapshot sharing nothing mutable with ``self`` (actions are append-only: shared)."""
         t = copy.copy(self)
-        t.counts = {s: c[:] for s, c in self.counts.items()}
+        t.counts, t.held = {s: c[:] for s, c in self.counts.items()}, dict(self.held)
         t.melds = {s: m[:] for s, m in self.melds.items()}
         t.revealed = {s: r[:] for s, r in self.revealed.items()}
         t.discards = {s: d[:] for s, d in self.discards.items()}
         t.seen, t.shown_at = self.seen[:], dict(self.shown_at)
         t.pending = {s: p[:] for s, p in self.pending.items()}
         t.dealt, t.discarded_wild, t.reported = set(self.dealt), set(self.discarded_wild), set()
-        t.passed, t.hands = {s: p[:] for s, p in self.passed.items()}, dict(self.hands)
+        t.offers, t.passed = self.offers[:], {s: p[:] for s, p in self.passed.items()}
+        t.since = dict(self.since)
         t.wall_draws, t.last_draw = dict(self.wall_draws), dict(self.last_draw)
         t.wins, t.win_seqs, t.showdowns = self.wins[:], self.win_seqs[:], dict(self.showdowns)
         t.anomalies = []
@@ -122,18 +128,18 @@ class Table(WinRules):
         return _bonus_indexes(self.rs, self.opts, self.wildcards)
 
     def concealed(self, seat: str) -> list[str]:
-        out: list[str] = []
-        for tile, n in zip(ALL_TILES, self.counts[seat], strict=True):
-            if n:
-                out += [tile] * n
-        return out
+        return list(chain.from_iterable(map(repeat, ALL_TILES, self.counts[seat])))
 
-    def see(self, seq: int, tiles) -> None:
+    def see(self, seq: int, tiles, hand: list[int] | None = None) -> None:
+        """Count ``tiles`` as seen (and, given a seat's ``hand``, add them to it)."""
+        seen, limits = self.seen, self.limits
         for t in tiles:
             i = INDEX[t]
-            self.seen[i] += 1
-            if self.seen[i] > self.limits[i]:
+            seen[i] += 1
+            if seen[i] > limits[i]:
                 self._overcount(seq, t)
+            if hand is not None:
+                hand[i] += 1
 
     def _overcount(self, seq: int, tile: str) -> None:
         i = INDEX[tile]
@@ -151,6 +157,7 @@ class Table(WinRules):
         if c[i] <= 0:
             return False
         c[i] -= 1
+        self.held[seat] -= 1
         return True
 
     def holds(self, seat: str, tile: str, n: int) -> bool:
@@ -159,7 +166,7 @@ class Table(WinRules):
     def check_size(self, seq: int, seat: str, expected: int) -> None:
         if not self.checking:
             return
-        size = sum(self.counts[seat]) + 3 * len(self.melds[seat])
+        size = self.held[seat] + 3 * len(self.melds[seat])
         if size != expected:
             self.flag_once(
                 seat,
@@ -211,7 +218,9 @@ class Table(WinRules):
         a discard in turn) costs no call, and the rest goes to ``_draw_checks`` and the
         ``on_*`` handlers."""
         counts, seen, limits, actions = self.counts, self.seen, self.limits, self.actions
-        checked = self.checked_kinds
+        held, checked, checking = self.held, self.checked_kinds, self.checking
+        offered = checking and self.tracks_passed  # (wins.WinRules.note_offered)
+        offers, passed, since = self.offers, self.passed, self.since
         for seq, rec in records:
             kind = rec["type"]
             if self.ended and kind in PLAY_TYPES and not (kind == "win" and self.wins):
@@ -221,8 +230,6 @@ class Table(WinRules):
                     f"{RECORD_EN.get(kind, 'a record')} after the hand ended",
                 )
                 continue
-            if self.hands and kind in SEATED_TYPES:  # a seat's hand changes on its own records
-                self.hands.pop(rec["seat"], None)  # only (抢杠: see _win_robbing)
             if kind == "draw":
                 seat, tile, source = rec["seat"], rec["tile"], rec.get("from", "wall")
                 cause = None
@@ -238,35 +245,35 @@ class Table(WinRules):
                     self.wall_draws[seat] += 1
                 i = INDEX[tile]
                 counts[seat][i] += 1
+                held[seat] += 1
                 seen[i] += 1
                 if seen[i] > limits[i]:
                     self._overcount(seq, tile)
                 self.taken += 1
                 self.last_draw[seat] = (source, cause)
                 self.last_discard = self.last_gang = self.just_claimed = None
-                if self.passed[seat]:
-                    self.passed[seat].clear()
-                if self.checking:
-                    mid_turn = seat == self.turn and self.must == "discard"
-                    self.check_size(seq, seat, self.hs + mid_turn)
-                    action = _new_action(
-                        Action,
-                        (seq, kind, seat, tile, source, None, self.total - self.taken, ()),
-                    )
-                    if kind in checked:
-                        self.ask(action)
-                    actions.append(action)
+                if offered:  # what it let go by before this draw no longer counts
+                    passed[seat].clear()
+                    since[seat] = len(offers)
+                if checking:
+                    size = self.hs + (seat == self.turn and self.must == "discard")
+                    if held[seat] + 3 * len(self.melds[seat]) != size:
+                        self.check_size(seq, seat, size)
             elif kind == "discard":
                 seat, tile = rec["seat"], rec["tile"]
                 if seat != self.turn or self.must != "discard":
                     self.check_turn(seq, seat, "discard", "discards")
-                if self.checking:
-                    self._check_discard(seq, seat, tile)
-                    if self.tracks_passed:
-                        self.note_offered(seq, seat, tile)
                 c, i = counts[seat], INDEX[tile]
+                if checking:
+                    if self.just_claimed or any(self.bonus_held(c)):
+                        self._check_discard(seq, seat, tile)
+                    if offered:
+                        if len(offers) > since[seat]:  # (rare: not after its draw)
+                            self.keep_hand(seat)
+                        offers.append((seq, seat, tile))
                 if c[i] > 0:
                     c[i] -= 1
+                    held[seat] -= 1
                 else:
                     self.flag(
                         seq,
@@ -281,18 +288,21 @@ class Table(WinRules):
                 self.last_gang = self.just_claimed = None
                 self.discard_count += 1
                 self.turn, self.must = _NEXT[seat], "draw"
-                if self.checking:
-                    action = _new_action(
-                        Action,
-                        (seq, kind, seat, tile, None, None, self.total - self.taken, ()),
-                    )
-                    if kind in checked:
-                        self.ask(action)
-                    actions.append(action)
+                source = None
             else:
+                if offered and kind in SEATED_TYPES:  # a seat's hand changes on its own records
+                    self.keep_hand(rec["seat"])  # only (抢杠: see _win_robbing)
                 handler = _HANDLERS.get(kind)
                 if handler is not None:
                     handler(self, seq, rec)
+                continue
+            if checking:  # the draw's or discard's step (record() for the others)
+                action = _new_action(
+                    Action, (seq, kind, seat, tile, source, None, self.total - self.taken, ())
+                )
+                if kind in checked:
+                    self.ask(action)
+                actions.append(action)
 
     def on_dice(self, seq: int, rec: dict) -> None:
         seat, thrower = rec["seat"], self.rs.dice_thrower
@@ -318,10 +328,8 @@ class Table(WinRules):
                 "unknown_seat_tile",
                 f"{who(seat)} is dealt {len(tiles)} tiles; the deal gives {expected}",
             )
-        c = self.counts[seat]
-        for t in tiles:
-            c[INDEX[t]] += 1
-        self.see(seq, tiles)
+        self.see(seq, tiles, self.counts[seat])
+        self.held[seat] += len(tiles)
         self.taken += len(tiles)
         if self.turn is None:
             self.turn, self.must = "E", "discard"
@@ -330,6 +338,7 @@ class Table(WinRules):
         self.indicator = rec["indicator"]
         self.wildcards = frozenset(self.rs.wildcards(self.indicator, self.opts))
         self.bonus_idx = self._bonus_indexes()
+        self.bonus_held = _bonus_getter(self.bonus_idx)
         if not self.rs.indicator_in_wall(self.opts):
             self.see(seq, (self.indicator,))
             if not self.summary:
@@ -567,6 +576,7 @@ class Table(WinRules):
             self.counts[seat] = [0] * 42
             for t in shown.concealed:
                 self.counts[seat][INDEX[t]] += 1
+            self.held[seat] = len(shown.concealed)
             self.melds[seat], self.revealed[seat] = list(shown.melds), list(shown.revealed)
             # Counted now, checked in finish(): winners on one discard each show its tile.
             for t in (
@@ -622,6 +632,14 @@ def _tile_limits(rs: Ruleset, opts: Any) -> tuple[tuple[int, ...], int]:
     """Copies of each tile (by index) in the set, and the set's size (memoised per ruleset)."""
     counts = rs.tile_counts(opts)
     return tuple(counts.get(t, 0) for t in ALL_TILES), sum(counts.values())
+
+
+@lru_cache(maxsize=256)
+def _bonus_getter(indexes: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
+    """The counts of a hand at ``indexes`` in one C call (a discard asks if any is held)."""
+    if not indexes:
+        return lambda counts: ()
+    return itemgetter(*indexes, indexes[0])  # (one index more: a tuple even for one index)
 
 
 @lru_cache(maxsize=256)

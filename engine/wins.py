@@ -80,6 +80,7 @@ class WinRules:
         self.discards[discarder][i] = (d.tile, d.seq, d.claimed_by or seat)
         self.last_discard = None
         self.counts[seat][INDEX[tile]] += 1
+        self.held[seat] += 1
         if self.rs.discarded_wildcard_blocks_win and tile in self.wildcards:
             self.flag(
                 seq,
@@ -102,7 +103,7 @@ class WinRules:
             melds[i] = Meld("peng", (tile,) * 3, melds[i].from_seat)
             if "kong" in self.pending[by]:
                 self.pending[by].remove("kong")
-            self.hands.pop(by, None)
+            self.keep_hand(by)
             self.robbed, self.last_gang = self.last_gang, None
         elif self.robbed != (by, tile) or tile is None:
             self.flag(
@@ -110,6 +111,7 @@ class WinRules:
             )
             return
         self.counts[seat][INDEX[tile]] += 1
+        self.held[seat] += 1
 
     def _self_draw_flags(self, seat: str) -> frozenset[str]:
         flags = set()
@@ -130,16 +132,21 @@ class WinRules:
         return frozenset(flags)
 
     def note_offered(self, seq: int, by: str, tile: str) -> None:
-        """Remember, for each other seat, the tile ``by`` offers at step ``seq`` (a discard or an
-        added kong) with that seat's hand then. Whether it would have won is asked only when the
-        seat later wins on another seat's tile before drawing (``_check_passed``): the cost falls
-        on the rare win, not on every discard. The hand is copied once per change: the copy is
-        shared until the seat's own next record (``apply`` drops it)."""
-        for seat in _OTHERS[by]:
-            hand = self.hands.get(seat)
-            if hand is None:
-                hand = self.hands[seat] = (tuple(self.counts[seat]), tuple(self.melds[seat]))
-            self.passed[seat].append((seq, tile, hand))
+        """Remember the tile ``by`` offers at step ``seq`` (an added kong; a discard: in
+        ``play``). Whether it would have won for a seat is asked only when that seat later wins
+        on another seat's tile before drawing (``_check_passed``): the cost falls on the rare
+        win, not on every discard. A seat's hand is copied only when it changes after offers
+        (``keep_hand``): on its own records but the draw, which forgets the offers."""
+        self.offers.append((seq, by, tile))
+
+    def keep_hand(self, seat: str) -> None:
+        """Close the offers ``seat`` has seen since its hand last changed, with that hand (its
+        hand is about to change)."""
+        start, end = self.since.get(seat), len(self.offers)
+        if start is not None and end > start:
+            hand = (tuple(self.counts[seat]), tuple(self.melds[seat]))
+            self.passed[seat].append((start, end, hand))
+            self.since[seat] = end
 
     def _check_passed(self, seq: int, seat: str, how: str) -> None:
         """A win on another seat's tile after letting a winning one go by, before drawing."""
@@ -150,15 +157,16 @@ class WinRules:
             taken = self.discards[discarder][i][1]
         else:
             taken = next((a.seq for a in reversed(self.actions) if a.kind == "gang"), None)
-        for at, tile, (counts, melds) in self.passed[seat]:
-            if at != taken and _would_win(counts, melds, tile, self.wildcards):
-                self.flag(
-                    seq,
-                    "passed_win",
-                    f"{who(seat)} let {english(tile)} go by (step {at}), which completed its hand, "
-                    f"and may not win on another seat's tile before its next draw",
-                )
-                return
+        for start, end, (counts, melds) in self.passed[seat]:
+            for at, by, tile in self.offers[start:end]:
+                if by != seat and at != taken and _would_win(counts, melds, tile, self.wildcards):
+                    self.flag(
+                        seq,
+                        "passed_win",
+                        f"{who(seat)} let {english(tile)} go by (step {at}), which completed its "
+                        f"hand, and may not win on another seat's tile before its next draw",
+                    )
+                    return
 
     def _check_win(self, seq: int, seat: str, how: str, tile: str | None) -> None:
         if seat in self.discarded_wild and self.rs.discarded_wildcard_blocks_win:

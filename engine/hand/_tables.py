@@ -16,8 +16,10 @@ Every table is bounded (``LIMIT`` entries, then it starts over): a worker runs f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from operator import add as _add
+from typing import TypeVar
 
 from engine.hand._input import BLOCK, SUIT_MASK
 
@@ -36,7 +38,11 @@ HONORS: dict[int, int] = {}
 LIMIT = 1 << 16  # entries a table keeps; warm(8) fills ~29 000 (a day of club play ~6 000)
 
 
-def store(table: dict, key, value, limit: int = LIMIT):
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def store(table: dict[K, V], key: K, value: V, limit: int = LIMIT) -> V:
     """``table[key] = value``; a full table is emptied first (kept in place: callers alias it),
     so memory stays bounded and a dropped entry is simply worked out again."""
     if len(table) >= limit:
@@ -259,7 +265,8 @@ def packed_real(key: int, sets: int) -> int:
     high = _HIGH.get(s << 20 | z << 4 | sets)
     if high is None:
         high = _fill_half(_HIGH, s, z, sets, True)
-    return max(map(_add, low, high))
+    best: int = max(map(_add, low, high))  # sums of ints (operator.add is typed Any)
+    return best
 
 
 def _low(m: int, p: int, sets: int) -> tuple[int, ...]:
@@ -270,7 +277,9 @@ def _high(s: int, z: int, sets: int) -> tuple[int, ...]:
     return _HIGH.get(s << 20 | z << 4 | sets) or _fill_half(_HIGH, s, z, sets, True)
 
 
-def _fill_half(table: dict, a: int, b: int, sets: int, high: bool) -> tuple[int, ...]:
+def _fill_half(
+    table: dict[int, tuple[int, ...]], a: int, b: int, sets: int, high: bool
+) -> tuple[int, ...]:
     """The knapsack of classes ``a`` and ``b`` for g <= ``sets``, ordered so that position i of
     the low half pairs with position i of the high half: (g, 1-p) low with (sets-g, p) high."""
     vec = _merge(_VECS[a], _VECS[b], sets)
@@ -287,7 +296,7 @@ def clear_hand_memos(class_pairs: bool = False) -> None:
         memo.clear()
 
 
-def _combine(a, b, sets: int) -> list[int]:
+def _combine(a: Sequence[int], b: Sequence[int], sets: int) -> list[int]:
     """Knapsack step: out[2g+p] = best of a and b sharing g partial sets and p pairs."""
     out = [0] * (2 * sets + 2)
     for ga in range(sets + 1):
@@ -363,7 +372,7 @@ def _grown_classes(block: int, honor: bool) -> tuple[int, ...]:
     return got
 
 
-def _merge(a, b, sets: int):
+def _merge(a: Sequence[int], b: Sequence[int], sets: int) -> Sequence[int]:
     """``_combine`` that passes an empty suit through."""
     if b is _ZERO:
         return a

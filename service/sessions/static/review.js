@@ -1,6 +1,6 @@
-// The efficiency review (效率复盘) below the replay: fetched once from the API when it comes
-// into view, it marks the current step's discard (efficient / fewer useful tiles / further from
-// ready), lists the discards the seat had with their useful tiles, names a missed win or an avoidable deal-in,
+// The efficiency review (效率复盘) beside the replay: fetched once from the API, it marks the
+// current step's discard (efficient / fewer useful tiles / further from ready), lists the
+// discards the seat had with their useful tiles, names a missed win or an avoidable deal-in,
 // sums up the hand per seat and the session per player. Keys: m / M = next / previous point
 // to look at of the chosen seat (a less efficient discard, a missed win, an avoidable deal-in).
 (function () {
@@ -170,24 +170,10 @@
     at = { hand: e.detail.hand, step: e.detail.step }; last = e.detail;
     render(e.detail);
   });
-  function load() {
-    box.dataset.state = "loading";
-    fetch(root.dataset.review, { credentials: "same-origin" })
-      .then(function (r) { return r.json(); })
-      .then(function (data) { review = data.error ? null : data; if (last) render(last); box.dataset.state = "loaded"; })
-      .catch(function () { $("review-body").textContent = _("could not load the review"); box.dataset.state = "failed"; });
-  }
-  // fetched once the panel's body comes into view, watched from the table's first
-  // drawing on (before it the empty table would leave the panel in view: below the drawn table
-  // a phone does not fetch it at once); data-state: waiting, loading, loaded or failed
-  box.dataset.state = "waiting";
-  root.addEventListener("replay:step", function () {
-    if (!("IntersectionObserver" in window)) { load(); return; }
-    var near = new IntersectionObserver(function (entries) {
-      if (entries.some(function (e) { return e.isIntersecting; })) { near.disconnect(); load(); }
-    });
-    near.observe($("review-body"));
-  }, { once: true });
+  fetch(root.dataset.review, { credentials: "same-origin" })
+    .then(function (r) { return r.json(); })
+    .then(function (data) { review = data.error ? null : data; if (last) render(last); })
+    .catch(function () { $("review-body").textContent = _("could not load the review"); });
 
   box.querySelectorAll("[data-seat-filter]").forEach(function (b) {
     b.addEventListener("click", function () {

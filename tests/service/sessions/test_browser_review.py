@@ -65,7 +65,6 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     english.click("main button[type=submit]")
     english.wait_for_url(f"{live}/")
     english.goto(first)
-    english.locator("#review").scroll_into_view_if_needed()  # fetched when it comes into view
     english.wait_for_selector("#review .review-options", timeout=60_000)
     assert "Efficiency review" in english.text_content("#review h2")
     assert "useful tiles" in english.text_content("#review")
@@ -77,7 +76,6 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
 
     context, phone, phone_errors = phone_login(browser, live)
     phone.goto(first)
-    phone.locator("#review").scroll_into_view_if_needed()
     phone.wait_for_selector("#review .review-options", timeout=60_000)
     no_sideways_scroll(phone)
     phone.screenshot(path=shots / "review-zh-phone.png", full_page=True)
