@@ -202,7 +202,7 @@ class _Walk:
         """The seats that did not declare and could have won on ``by``'s tile next to the ones
         that did: all of them under 一炮多响; else only those ahead of the winner in claim order
         (the ones behind could not have won)."""
-        order = claim_order(by)
+        order: tuple[str, ...] = claim_order(by)
         ranks = [order.index(s) for s in declared if s in order]
         if ranks and not self.rs.multiple_discard_winners:
             order = order[: min(ranks)]
