@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from engine.efficiency import Hand, candidates, shanten, unseen
+from engine.efficiency import Candidate, Hand, candidates, shanten, unseen
 from engine.hand import HandError, is_winning_hand
 from engine.model import SEATS, HandOutcome, Showdown, Win
 from engine.replay import HandReplay
@@ -27,6 +27,7 @@ from engine.review.model import (
     WinCheck,
 )
 from engine.rulesets.base import Ruleset
+from engine.shapes import Shape
 from engine.table import Table
 from engine.tiles import ALL_TILES
 
@@ -56,8 +57,9 @@ class _Walk:
         self.deal_ins: list[DealIn] = []
         self.claims: list[Claim] = []
         self.wins: list[WinCheck] = []
-        self.last: dict[str, tuple[Decision, list]] = {}  # seat -> its last decision, candidates
-        self.before_draw: dict[str, int] = {}  # seat -> shanten before its last draw
+        # seat -> its last decision and candidates
+        self.last: dict[str, tuple[Decision, list[Candidate]]] = {}
+        self.before_draw: dict[str, int | None] = {}  # seat -> shanten before its last draw
         self.passed: set[str] = set()  # seats that let a winning discard go since their draw
         self.actions = hand.outcome.actions or ()
 
@@ -67,7 +69,7 @@ class _Walk:
         for step in range(1, len(records)):
             seq, rec = records[step]
             kind, seat = rec.get("type"), rec.get("seat")
-            before = None
+            before: int | None = None
             if kind == "discard" and seat in SEATS:
                 self._discard(step, seq, seat, rec["tile"])
             elif kind in _CLAIMS and seat in SEATS:
@@ -163,7 +165,9 @@ class _Walk:
         self.last[seat] = (decision, ranked)
         self._offered(step, seq, seat, tile)
 
-    def _tenpai(self, seq: int, seat: str, hand: Hand, ranked: list) -> tuple[TenpaiChoice, ...]:
+    def _tenpai(
+        self, seq: int, seat: str, hand: Hand, ranked: list[Candidate]
+    ) -> tuple[TenpaiChoice, ...]:
         """Every discard that leaves 听牌, its waits valued by a self-drawn win's score."""
         out = []
         for c in ranked:
@@ -194,7 +198,7 @@ class _Walk:
                 self.missed.append(MissedWin(step, seq, seat, tile, "discard", by, value))
                 self.passed.add(seat)
 
-    def _window(self, step: int) -> list[dict]:
+    def _window(self, step: int) -> list[dict[str, Any]]:
         """The records after ``step`` up to the next draw, discard or claim: the claim window."""
         out = []
         for _, rec in self.hand.records[step + 1 :]:
@@ -228,7 +232,7 @@ class _Walk:
         if value > 0:
             self.missed.append(MissedWin(step, seq, seat, tile, "self_draw", None, value))
 
-    def _win(self, step: int, seq: int, rec: dict) -> None:
+    def _win(self, step: int, seq: int, rec: dict[str, Any]) -> None:
         seat, how, tile = rec["seat"], rec.get("how"), rec.get("tile")
         if how == "self_draw":
             before = self.before_draw.get(seat)
@@ -275,7 +279,7 @@ class _Walk:
         return max(int(scoring.points), 0)
 
 
-def _key(c) -> tuple[int, int]:
+def _key(c: Candidate) -> tuple[int, int]:
     return (c.shanten, -c.count)
 
 
@@ -287,7 +291,7 @@ def _wins(hand: Hand) -> bool:
 
 
 @lru_cache(maxsize=256)
-def _shapes(rs: Ruleset, wild: frozenset[str], opts: Any) -> tuple:
+def _shapes(rs: Ruleset, wild: frozenset[str], opts: Any) -> tuple[Shape, ...]:
     return rs.winning_shapes(wild, opts)
 
 
