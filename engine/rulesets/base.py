@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from engine.model import (
@@ -75,7 +76,9 @@ STEP_LABELS: dict[str, tuple[str, str]] = {
 }
 
 
+@lru_cache(maxsize=4096, typed=True)
 def step(code: str, value: int, operand: int | None = None) -> Step:
+    """(Memoised: a Step is immutable, and the same few recur in every hand.)"""
     zh, en = STEP_LABELS[code]
     return Step(code, zh, en, value, operand)
 
