@@ -10,10 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")
 # A seat for a reader who knows no player's name there: its wind (zh, en), never its letter.
+Record = dict[str, Any]  # one log record as the codec gives it (canonical JSON)
+
 SEAT_NAMES = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
 _SEAT_REF = re.compile(r"\{([ESWN])\}")
 MELD_KINDS = ("chi", "peng", "gang_exposed", "gang_concealed", "gang_added")

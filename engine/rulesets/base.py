@@ -266,7 +266,7 @@ YES_NO = {True: Text("是", "yes"), False: Text("否", "no")}
 def option(
     default: Any,
     doc: str,
-    choices: tuple = (),
+    choices: tuple[Any, ...] = (),
     labels: Mapping[Any, Text] | None = None,
     *,
     zh: str,
@@ -287,11 +287,11 @@ def option(
     return dataclasses.field(default=default, metadata=meta)
 
 
-def value_label(field: dataclasses.Field, value: Any) -> Text:
+def value_label(field: dataclasses.Field[Any], value: Any) -> Text:
     """An option's value in words: its label, yes/no for a flag, else the number itself."""
     if isinstance(value, bool):
         return YES_NO[value]
-    labels = field.metadata.get("labels", {})
+    labels: Mapping[Any, Text] = field.metadata.get("labels", {})
     if value in labels:
         return labels[value]
     return Text(str(value), str(value))
@@ -512,7 +512,7 @@ class Ruleset:
         return []
 
 
-def _field(options_type: type, name: str) -> dataclasses.Field:
+def _field(options_type: type, name: str) -> dataclasses.Field[Any]:
     for f in dataclasses.fields(options_type):
         if f.name == name:
             return f

@@ -113,13 +113,15 @@ def total(
     return points, raw
 
 
-def scoring(seat: str, codes: list[str], **fields) -> Scoring:
+def scoring(
+    seat: str, codes: list[str], *, reading: tuple[str, ...] = (), limit: str | None = None
+) -> Scoring:
     """A seat's Scoring from its item codes: grouped lines, points and the steps to them."""
-    hu, fan, limit = sums(codes)
+    hu, fan, laizi = sums(codes)
     steps: list[Step] = []
-    points, raw = total(hu, fan, limit, steps=steps)
+    points, raw = total(hu, fan, laizi, steps=steps)
     counts: dict[str, int] = {}
     for c in codes:
         counts[c] = counts.get(c, 0) + 1
     grouped = tuple(line(c, n) for c, n in counts.items())
-    return Scoring(seat, points, grouped, raw=raw, steps=tuple(steps), **fields)
+    return Scoring(seat, points, grouped, raw=raw, reading=reading, limit=limit, steps=tuple(steps))
