@@ -97,7 +97,9 @@ def test_hand_page_tiles_are_labelled_symbols_in_the_page_language(alice):
                            r'<use href="#tile-(\w\w)"/></svg>', html)  # fmt: skip
         assert len(shown) > 14, lang  # the winner's hand at least
         assert all(t == used and label == tile_name(t, lang) for t, label, used in shown)
-        sprites = re.findall(r'<svg class="tile-sprite" hidden aria-hidden="true">(.*?)</svg>', html)
+        sprites = re.findall(
+            r'<svg class="tile-sprite" hidden aria-hidden="true">(.*?)</svg>', html
+        )
         assert len(sprites) == 1
         symbols = dict(re.findall(r'<symbol id="tile-(\w\w)" viewBox="0 0 60 80">(.*?)</symbol>',
                                   sprites[0]))  # fmt: skip
