@@ -52,8 +52,10 @@ def audit(records: list[Record], overrides: Mapping[str, Any] | None = None) -> 
 
 
 def audit_records(records: list[Record], overrides: Mapping[str, Any] | None = None) -> JsonDict:
-    """The report's JSON form (what is stored, and ``fupan verify --json`` prints)."""
-    return audit(records, overrides).to_dict()
+    """The report's JSON form (what is stored, and ``fupan verify --json`` prints), built with
+    the collector still paused (its dicts would otherwise trigger passes over the replay)."""
+    with no_gc_pauses():
+        return audit(records, overrides).to_dict()
 
 
 def _report(rp: Replay) -> Report:
