@@ -108,7 +108,7 @@ def issue(
     club: str,
     content_hash: str,
     uploaded: int,
-    head: chain.Link,
+    head: chain.Head | chain.Link,
     kind: str,
     log: dict | None = None,
 ) -> dict:
