@@ -48,8 +48,10 @@ def audit(records: list[dict], overrides: Mapping[str, Any] | None = None) -> Re
 
 
 def audit_records(records: list[dict], overrides: Mapping[str, Any] | None = None) -> dict:
-    """The report's JSON form (what is stored, and ``fupan verify --json`` prints)."""
-    return audit(records, overrides).to_dict()
+    """The report's JSON form (what is stored, and ``fupan verify --json`` prints), built with
+    the collector still paused (its dicts would otherwise trigger passes over the replay)."""
+    with no_gc_pauses():
+        return audit(records, overrides).to_dict()
 
 
 def _report(rp: Replay) -> Report:

@@ -240,6 +240,8 @@ def _codec(tp) -> tuple[Callable, Callable, dict]:
         return ((lambda v: [enc(x) for x in v]), (lambda v: tuple(dec(x) for x in v)),
                 {"type": "array", "items": schema})  # fmt: skip
     if origin is dict:
+        if args[1] is Any:  # a log record (``engine.model.Record``): kept as it is, as a bare dict
+            return _same, _same, {"type": "object"}
         enc, dec, schema = _codec(args[1])
         out = {"type": "object", "additionalProperties": schema} if schema else {"type": "object"}
         if enc is _same:
