@@ -12,7 +12,10 @@
     tiles included (the test file checks 1 200 by default to stay near a minute);
 (f) with --workers: the share in the workers, the tasks themselves on a fresh SQLite store:
     ``fupan.review_session`` time / ``fupan.verify_session`` time of the same sessions.
-``--only cd,f`` runs only those parts.
+(h) with --only h: sha256 of ``fupan review --json`` over the fixture logs and 12 simulated
+    sessions (3 a ruleset, seeds 500-502): a change meant to keep the output prints the same hashes.
+``--only cd,f`` runs only those parts; ``--tree DIR`` runs them on another checkout's code (an
+older commit's worktree), so old and new can be timed alternately by the same script.
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+_TREE = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--tree=")), None)
+sys.path.insert(0, _TREE or str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.bench_hand import near_wins, side_by_side  # noqa: E402
 from engine.audit import audit_records  # noqa: E402
@@ -212,6 +216,41 @@ def part_f(sessions: int, hands: int) -> None:
         )
 
 
+def part_h() -> None:
+    """The review JSON's hashes, as ``fupan review LOG --json`` prints it."""
+    import contextlib
+    import hashlib
+    import io
+    import tempfile
+
+    from events.codec import canonical_json
+    from service.commands.review import review
+
+    root = Path(__file__).resolve().parents[1]
+    logs = sorted((root / "tests" / "fixtures").rglob("*.jsonl"))
+    tmp = Path(tempfile.mkdtemp(prefix="bench-review-hash-"))
+    sims = []
+    for name in SHIPPED:
+        for seed in (500, 501, 502):
+            records = generate_session(name, 8, seed=seed)[0]
+            path = tmp / f"{name}-{seed}.jsonl"
+            path.write_text("".join(canonical_json(r) + "\n" for r in records))
+            sims.append(path)
+    for label, paths in (("fixture logs", logs), ("simulated sessions", sims)):
+        total = hashlib.sha256()
+        for path in paths:
+            out = io.StringIO()
+            with (
+                contextlib.redirect_stdout(out),
+                contextlib.redirect_stderr(out),
+                contextlib.suppress(SystemExit, Exception),
+            ):
+                review(path, None, True)
+            text = out.getvalue().replace(str(path), path.name)
+            total.update(path.name.encode() + b"\0" + text.encode())
+        print(f"(h) {len(paths)} {label}: sha256 {total.hexdigest()}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=4000)
@@ -220,7 +259,8 @@ def main() -> None:
     parser.add_argument("--session-hands", type=int, default=8)
     parser.add_argument("--oracle", action="store_true")
     parser.add_argument("--workers", action="store_true")
-    parser.add_argument("--only", default="", help="comma-separated parts: a,b,cd,e,f")
+    parser.add_argument("--only", default="", help="comma-separated parts: a,b,cd,e,f,h")
+    parser.add_argument("--tree", help="run another checkout's code (given as --tree=DIR)")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
@@ -237,6 +277,8 @@ def main() -> None:
         part_e()
     if (args.workers and not only) or "f" in only:
         part_f(args.sessions, args.session_hands)
+    if "h" in only:
+        part_h()
 
 
 if __name__ == "__main__":

@@ -10,10 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")
 # A seat for a reader who knows no player's name there: its wind (zh, en), never its letter.
+Record = dict[str, Any]  # one log record as the codec gives it (canonical JSON)
+
 SEAT_NAMES = {"E": ("东", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North")}
 _SEAT_REF = re.compile(r"\{([ESWN])\}")
 MELD_KINDS = ("chi", "peng", "gang_exposed", "gang_concealed", "gang_added")
@@ -95,6 +97,12 @@ def prev_seat(seat: str) -> str:
 
 def opposite_seat(seat: str) -> str:
     return SEATS[(SEATS.index(seat) + 2) % 4]
+
+
+def claim_order(seat: str) -> tuple[str, str, str]:
+    """The other seats in play order from ``seat`` (下家, 对家, 上家): the priority to win on its
+    discard or added kong when only one seat may (wenling.txt 胡牌 注: 右手家、对家、左手家)."""
+    return (next_seat(seat), opposite_seat(seat), prev_seat(seat))
 
 
 @dataclass(frozen=True, slots=True)

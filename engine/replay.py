@@ -14,11 +14,11 @@ import gc
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from itertools import compress, count, pairwise
+from itertools import pairwise
 from operator import itemgetter, methodcaller
 from typing import Any
 
-from engine.model import RECORD_EN, SEATS, HandOutcome
+from engine.model import RECORD_EN, SEATS, HandOutcome, Record
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import Anomaly, Ruleset
 from engine.state import ERROR, TableState
@@ -40,12 +40,12 @@ class Correction:
 
     seq: int
     target: int
-    original: dict | None
-    replacement: dict | None
+    original: Record | None
+    replacement: Record | None
     reason: str | None
     by: str | None
     applied: bool
-    inserted: tuple[dict, ...] = ()
+    inserted: tuple[Record, ...] = ()
 
 
 @dataclass
@@ -55,12 +55,12 @@ class HandReplay:
 
     no: int
     seq: int
-    records: tuple[tuple[int, dict], ...]
+    records: tuple[tuple[int, Record], ...]
     summary: bool
     seat_change: bool
     outcome: HandOutcome
     anomalies: list[Anomaly]
-    settlement: dict | None
+    settlement: Record | None
     ruleset: Ruleset = field(repr=False)
     opts: Any = field(repr=False)
     _checkpoints: list[Table] | None = field(repr=False, default=None)
@@ -101,7 +101,7 @@ class Replay:
     """The whole session: the session record in force, its ruleset and options, the hands, the
     corrections, and anomalies that belong to no hand."""
 
-    session: dict
+    session: Record
     ruleset: Ruleset
     opts: Any
     hands: list[HandReplay]
@@ -109,7 +109,7 @@ class Replay:
     anomalies: list[Anomaly]
 
 
-def replay(records: list[dict], overrides: Mapping[str, Any] | None = None) -> Replay:
+def replay(records: list[Record], overrides: Mapping[str, Any] | None = None) -> Replay:
     """Replay a session. Raises only for a log without a session record, an unknown ruleset
     (``UnknownRuleset``) or bad options (``OptionError``) — all ``ValueError``."""
     with no_gc_pauses():
@@ -130,16 +130,21 @@ def no_gc_pauses() -> Iterator[None]:
             gc.enable()
 
 
-def _replay(records: list[dict], overrides: Mapping[str, Any] | None) -> Replay:
+def _replay(records: list[Record], overrides: Mapping[str, Any] | None) -> Replay:
     if not records or records[0].get("type") != "session":
         raise ReplayError("the first record must be the session record")
     anomalies: list[Anomaly] = []
-    effective, corrections = apply_corrections(records, anomalies)
+    types = list(map(itemgetter("type"), records))  # (C loops over every record, here and below)
+    if "correction" in types:
+        effective, corrections = apply_corrections(records, anomalies)
+        types = list(map(itemgetter("type"), map(itemgetter(1), effective)))
+    else:
+        effective, corrections = list(enumerate(records)), []
     session = effective[0][1]
-    rs = get_ruleset(session.get("ruleset"))
+    name: Any = session.get("ruleset")  # (checked by get_ruleset)
+    rs = get_ruleset(name)
     opts = rs.options({**session.get("options", {}), **(overrides or {})})
-    types = map(itemgetter("type"), map(itemgetter(1), effective))
-    starts = list(compress(count(), map("hand".__eq__, types)))  # (C loops: every record)
+    starts = _positions(types, "hand")
     for seq, rec in effective[1 : starts[0] if starts else None]:
         anomalies.append(
             Anomaly(
@@ -153,7 +158,7 @@ def _replay(records: list[dict], overrides: Mapping[str, Any] | None) -> Replay:
         _replay_hand(effective[start:end], rs, opts)
         for start, end in pairwise([*starts, len(effective)])
     ]
-    earlier: list[tuple[dict, HandOutcome]] = []
+    earlier: list[tuple[Record, HandOutcome]] = []
     for hand in hands:
         head = hand.records[0][1]
         for a in rs.check_hand_start(head, earlier, opts):
@@ -164,23 +169,35 @@ def _replay(records: list[dict], overrides: Mapping[str, Any] | None) -> Replay:
     return Replay(session, rs, opts, hands, corrections, anomalies)
 
 
+def _positions(items: list[str], value: str) -> list[int]:
+    """Where ``value`` occurs in ``items`` (``list.index`` scans in C from one to the next)."""
+    found: list[int] = []
+    at = -1
+    try:
+        while True:
+            at = items.index(value, at + 1)
+            found.append(at)
+    except ValueError:
+        return found
+
+
 def apply_corrections(
-    records: list[dict], anomalies: list[Anomaly]
-) -> tuple[list[tuple[int, dict]], list[Correction]]:
+    records: list[Record], anomalies: list[Anomaly]
+) -> tuple[list[tuple[int, Record]], list[Correction]]:
     """The records in force as (seq, record), corrections applied in order: a later correction
     of the same record wins (the codec refuses corrections of the session or of a correction).
     A correction's ``inserted`` records follow its replacement, with the correction's own seq
     (they are its line's), so a drawn hand corrected to a win gains its showdowns."""
     if "correction" not in map(methodcaller("get", "type"), records):
         return list(enumerate(records)), []
-    current: dict[int, list[tuple[int, dict]]] = {
+    current: dict[int, list[tuple[int, Record]]] = {
         seq: [(seq, rec)] for seq, rec in enumerate(records)
     }
     corrections: list[Correction] = []
     for seq, rec in enumerate(records):
         if rec.get("type") != "correction":
             continue
-        target = rec.get("target")
+        target: Any = rec.get("target")  # checked below
         replacement = None if rec.get("void") else rec.get("replacement")
         inserted = tuple(rec.get("inserted") or ()) if replacement is not None else ()
         ok = (
@@ -191,7 +208,8 @@ def apply_corrections(
                 isinstance(r, dict) and "type" in r for r in (replacement or {"type": 0}, *inserted)
             )
         )
-        original = (current.get(target) or [(None, None)])[0][1] if ok else None
+        slot = current.get(target) if ok else None
+        original = slot[0][1] if slot else None
         if ok:
             current[target] = (
                 []
@@ -220,7 +238,7 @@ def apply_corrections(
     return effective, corrections
 
 
-def _replay_hand(records: list[tuple[int, dict]], rs: Ruleset, opts: Any) -> HandReplay:
+def _replay_hand(records: list[tuple[int, Record]], rs: Ruleset, opts: Any) -> HandReplay:
     head_seq, head = records[0]
     summary = not any(rec["type"] in _FULL_TYPES for _, rec in records)
     table = Table(rs, opts, summary)

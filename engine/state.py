@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.model import Meld
 from engine.tiles import INDEX, english
 
 ERROR, WARNING = "error", "warning"
+# A river's tile as the table keeps it: a Discard's fields (tile, seq, claimed_by).
+RiverTile = tuple[str, int, str | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +45,7 @@ class TableState:
 _SUIT_EN = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
 
 
-def names(tiles) -> str:
+def names(tiles: Iterable[str]) -> str:
     """Compact English for the (English) anomaly messages: ``111234567 Characters, 11 Dots,
     5 Bamboo, East wind``; a lone tile by its full name."""
     tiles = sorted(tiles, key=INDEX.__getitem__)

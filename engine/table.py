@@ -14,12 +14,23 @@ from itertools import chain, repeat
 from operator import itemgetter
 from typing import Any
 
-from engine.model import RECORD_EN, SEATS, Action, Meld, Showdown, Win, next_seat, prev_seat, who
-from engine.rulesets.base import Anomaly, Ruleset
-from engine.state import ERROR, WARNING, Discard, TableState
+from engine.model import (
+    RECORD_EN,
+    SEATS,
+    Action,
+    Meld,
+    Record,
+    Showdown,
+    Win,
+    next_seat,
+    prev_seat,
+    who,
+)
+from engine.rulesets.base import CLAIMED_DISCARD, Anomaly, Ruleset
+from engine.state import ERROR, WARNING, Discard, RiverTile, TableState
 from engine.state import names as _names
 from engine.tiles import ALL_TILES, INDEX, english, is_flower
-from engine.wins import WinRules
+from engine.wins import Passed, WinRules
 
 PLAY_TYPES = frozenset(
     {"deal", "wildcard", "reveal", "draw", "discard", "chi", "peng", "gang", "win", "exhausted"}
@@ -37,7 +48,7 @@ class Table(WinRules):
     """One hand being replayed. ``checking`` off skips the costly checks when re-applying
     records from a checkpoint (the anomalies are already known then)."""
 
-    def __init__(self, rs: Ruleset, opts: Any, summary: bool):
+    def __init__(self, rs: Ruleset, opts: Any, summary: bool) -> None:
         self.rs, self.opts, self.summary = rs, opts, summary
         self.checking = True
         self.checked_kinds = _checked_kinds(rs)
@@ -47,17 +58,19 @@ class Table(WinRules):
         self.held = dict.fromkeys(SEATS, 0)  # concealed tiles per seat: the sum of its counts
         self.melds: dict[str, list[Meld]] = {s: [] for s in SEATS}
         self.revealed: dict[str, list[str]] = {s: [] for s in SEATS}
-        self.discards: dict[str, list[tuple]] = {s: [] for s in SEATS}
+        self.discards: dict[str, list[RiverTile]] = {s: [] for s in SEATS}
         self.seen = [0] * 42
         self.shown_at: dict[int, int] = {}  # summary hands: tile -> last showdown seq
-        self.pending = {s: [] for s in SEATS}  # causes of owed replacement draws (bonus/kong)
+        self.pending: dict[str, list[str]] = {
+            s: [] for s in SEATS
+        }  # causes of owed replacement draws (bonus/kong)
         self.dealt: set[str] = set()
         self.wall_draws = {s: 0 for s in SEATS}
         self.discarded_wild: set[str] = set()
         # 过胡 (wins.WinRules.note_offered): (seq, seat, tile) of each tile offered, and per seat
         # since its last draw (start, end, its hand) of the offers it saw with that hand
         self.offers: list[tuple[int, str, str]] = []
-        self.passed: dict[str, list[tuple]] = {s: [] for s in SEATS}
+        self.passed: dict[str, list[Passed]] = {s: [] for s in SEATS}
         self.since = dict.fromkeys(SEATS, 0)  # offers from here on are seen with today's hand
         self.tracks_passed = rs.passed_win_waits_for_draw
         self.reported: set[tuple[str, str]] = set()  # (code, key) reported once per hand
@@ -84,7 +97,7 @@ class Table(WinRules):
         self.exhausted = False
         self.ended = False
         self.showdowns: dict[str, Showdown] = {}
-        self.settlement: dict | None = None  # the recorded one (the last line counts)
+        self.settlement: Record | None = None  # the recorded one (the last line counts)
         self.actions: list[Action] = []
         self.anomalies: list[Anomaly] = []
 
@@ -130,7 +143,7 @@ class Table(WinRules):
     def concealed(self, seat: str) -> list[str]:
         return list(chain.from_iterable(map(repeat, ALL_TILES, self.counts[seat])))
 
-    def see(self, seq: int, tiles, hand: list[int] | None = None) -> None:
+    def see(self, seq: int, tiles: Iterable[str], hand: list[int] | None = None) -> None:
         """Count ``tiles`` as seen (and, given a seat's ``hand``, add them to it)."""
         seen, limits = self.seen, self.limits
         for t in tiles:
@@ -209,16 +222,19 @@ class Table(WinRules):
             self.anomalies.extend(a for a in found if (a.seq, a.code) not in known)
 
     # -- records ---------------------------------------------------------------------------
-    def apply(self, seq: int, rec: dict) -> None:
+    def apply(self, seq: int, rec: Record) -> None:
         self.play(((seq, rec),))
 
-    def play(self, records: Iterable[tuple[int, dict]]) -> None:
+    def play(self, records: Iterable[tuple[int, Record]]) -> None:
         """Apply ``(seq, record)`` pairs in order. Draws and discards, nine records in ten, are
         played here, not through a handler: their usual case (a turn's draw from the live wall,
         a discard in turn) costs no call, and the rest goes to ``_draw_checks`` and the
         ``on_*`` handlers."""
         counts, seen, limits, actions = self.counts, self.seen, self.limits, self.actions
-        held, checked, checking = self.held, self.checked_kinds, self.checking
+        held, melds, rivers = self.held, self.melds, self.discards
+        wall_draws, last_draw = self.wall_draws, self.last_draw
+        checked, checking, turn_size = self.checked_kinds, self.checking, self.hs + 1
+        ask_claimed = CLAIMED_DISCARD in checked
         offered = checking and self.tracks_passed  # (wins.WinRules.note_offered)
         offers, passed, since = self.offers, self.passed, self.since
         for seq, rec in records:
@@ -232,7 +248,7 @@ class Table(WinRules):
                 continue
             if kind == "draw":
                 seat, tile, source = rec["seat"], rec["tile"], rec.get("from", "wall")
-                cause = None
+                cause = claimed = None
                 if (
                     source != "wall"
                     or seat != self.turn
@@ -242,7 +258,10 @@ class Table(WinRules):
                     cause = self._draw_checks(seq, seat, source)
                 if cause is None:  # a turn's draw (a replacement may come from the dead wall)
                     self.turn, self.must = seat, "discard"
-                    self.wall_draws[seat] += 1
+                    wall_draws[seat] += 1
+                    size = turn_size
+                else:
+                    size = self.hs + (seat == self.turn and self.must == "discard")
                 i = INDEX[tile]
                 counts[seat][i] += 1
                 held[seat] += 1
@@ -250,22 +269,21 @@ class Table(WinRules):
                 if seen[i] > limits[i]:
                     self._overcount(seq, tile)
                 self.taken += 1
-                self.last_draw[seat] = (source, cause)
+                last_draw[seat] = (source, cause)
                 self.last_discard = self.last_gang = self.just_claimed = None
                 if offered:  # what it let go by before this draw no longer counts
                     passed[seat].clear()
                     since[seat] = len(offers)
-                if checking:
-                    size = self.hs + (seat == self.turn and self.must == "discard")
-                    if held[seat] + 3 * len(self.melds[seat]) != size:
-                        self.check_size(seq, seat, size)
+                if checking and held[seat] + 3 * len(melds[seat]) != size:
+                    self.check_size(seq, seat, size)
             elif kind == "discard":
                 seat, tile = rec["seat"], rec["tile"]
                 if seat != self.turn or self.must != "discard":
                     self.check_turn(seq, seat, "discard", "discards")
                 c, i = counts[seat], INDEX[tile]
+                claimed = self.just_claimed
                 if checking:
-                    if self.just_claimed or any(self.bonus_held(c)):
+                    if claimed or any(self.bonus_held(c)):
                         self._check_discard(seq, seat, tile)
                     if offered:
                         if len(offers) > since[seat]:  # (rare: not after its draw)
@@ -282,7 +300,7 @@ class Table(WinRules):
                     )
                 if tile in self.wildcards:
                     self.discarded_wild.add(seat)
-                river = self.discards[seat]
+                river = rivers[seat]
                 river.append((tile, seq, None))  # a Discard's fields; built in state()
                 self.last_discard = self.win_discard = (seat, len(river) - 1)
                 self.last_gang = self.just_claimed = None
@@ -300,11 +318,11 @@ class Table(WinRules):
                 action = _new_action(
                     Action, (seq, kind, seat, tile, source, None, self.total - self.taken, ())
                 )
-                if kind in checked:
+                if kind in checked or (claimed and ask_claimed):
                     self.ask(action)
                 actions.append(action)
 
-    def on_dice(self, seq: int, rec: dict) -> None:
+    def on_dice(self, seq: int, rec: Record) -> None:
         seat, thrower = rec["seat"], self.rs.dice_thrower
         if thrower is not None and seat != thrower:
             self.flag(
@@ -315,7 +333,7 @@ class Table(WinRules):
             )
         self.record(seq, "dice", seat)
 
-    def on_deal(self, seq: int, rec: dict) -> None:
+    def on_deal(self, seq: int, rec: Record) -> None:
         seat, tiles = rec["seat"], rec["tiles"]
         if seat in self.dealt:
             self.flag(seq, "duplicate_deal", f"{who(seat)} is dealt twice")
@@ -334,7 +352,7 @@ class Table(WinRules):
         if self.turn is None:
             self.turn, self.must = "E", "discard"
 
-    def on_wildcard(self, seq: int, rec: dict) -> None:
+    def on_wildcard(self, seq: int, rec: Record) -> None:
         self.indicator = rec["indicator"]
         self.wildcards = frozenset(self.rs.wildcards(self.indicator, self.opts))
         self.bonus_idx = self._bonus_indexes()
@@ -344,7 +362,7 @@ class Table(WinRules):
             if not self.summary:
                 self.taken += 1
 
-    def on_reveal(self, seq: int, rec: dict) -> None:
+    def on_reveal(self, seq: int, rec: Record) -> None:
         seat, tile = rec["seat"], rec["tile"]
         if not self.take(seat, tile):
             self.flag(
@@ -417,14 +435,16 @@ class Table(WinRules):
         self.last_discard = None
         return by, tile
 
-    def _check_wild_claim(self, seq: int, seat: str, tiles) -> None:
+    def _check_wild_claim(self, seq: int, seat: str, tiles: tuple[str, ...]) -> None:
         if self.rs.wildcard_claims_allowed or not self.wildcards.intersection(tiles):
             return
         self.flag(
             seq, "claim_with_wildcard", f"{who(seat)} claims with a wildcard ({_names(tiles)})"
         )
 
-    def _claim_done(self, seq: int, seat: str, kind: str, meld: Meld, taken: tuple) -> None:
+    def _claim_done(
+        self, seq: int, seat: str, kind: str, meld: Meld, taken: tuple[str, ...]
+    ) -> None:
         self.melds[seat].append(meld)
         self.turn, self.must = seat, "discard"
         self.claims += 1
@@ -441,7 +461,7 @@ class Table(WinRules):
             source=meld.kind if kind == "gang" else None,
         )
 
-    def on_chi(self, seq: int, rec: dict) -> None:
+    def on_chi(self, seq: int, rec: Record) -> None:
         seat, own = rec["seat"], tuple(rec["tiles"])
         got = self._claimed(seq, seat, "a chow")
         if got is None:
@@ -464,7 +484,7 @@ class Table(WinRules):
             )
         self._claim_done(seq, seat, "chi", Meld("chi", tuple(run), by), _chi_barred(tile, run))
 
-    def on_peng(self, seq: int, rec: dict) -> None:
+    def on_peng(self, seq: int, rec: Record) -> None:
         seat = rec["seat"]
         got = self._claimed(seq, seat, "a pung")
         if got is None:
@@ -477,7 +497,7 @@ class Table(WinRules):
             self.take(seat, tile)
         self._claim_done(seq, seat, "peng", Meld("peng", (tile,) * 3, by), (tile,))
 
-    def on_gang(self, seq: int, rec: dict) -> None:
+    def on_gang(self, seq: int, rec: Record) -> None:
         """A kong of tiles the seat does not hold (or an added kong with no 碰) is flagged and
         not made: the seat keeps what it held and no kong is scored or counted. The play goes on
         as the table played it: a claimed discard stays taken, the turn moves, and the
@@ -538,7 +558,7 @@ class Table(WinRules):
             self.melds[seat].append(meld)
             self.record(seq, "gang", seat, tile=tile, source=kind, tiles=meld.tiles)
 
-    def on_exhausted(self, seq: int, rec: dict) -> None:
+    def on_exhausted(self, seq: int, rec: Record) -> None:
         if self.wins:
             self.flag(seq, "play_after_end", "exhausted after a win")
             return
@@ -553,7 +573,7 @@ class Table(WinRules):
         self.exhausted = self.ended = True
         self.turn = self.must = None
 
-    def on_settlement(self, seq: int, rec: dict) -> None:
+    def on_settlement(self, seq: int, rec: Record) -> None:
         if self.settlement is not None:
             self.flag(
                 seq,
@@ -563,7 +583,7 @@ class Table(WinRules):
             )
         self.settlement = rec
 
-    def on_showdown(self, seq: int, rec: dict) -> None:
+    def on_showdown(self, seq: int, rec: Record) -> None:
         seat = rec["seat"]
         shown = Showdown(
             seat,
@@ -681,6 +701,6 @@ def _melds(show: Showdown) -> list[tuple[str, tuple[str, ...]]]:
     return sorted((m.kind, tuple(sorted(m.tiles, key=INDEX.__getitem__))) for m in show.melds)
 
 
-def _shape(show: Showdown) -> tuple:
+def _shape(show: Showdown) -> tuple[list[str], list[tuple[str, tuple[str, ...]]], list[str]]:
     key = INDEX.__getitem__
     return (sorted(show.concealed, key=key), _melds(show), sorted(show.revealed, key=key))

@@ -4,6 +4,7 @@ whether the hand wins, and which of several win lines stands (the priority seat)
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 from engine.hand import HandError, is_winning_counts, is_winning_hand
 from engine.model import (
@@ -14,23 +15,85 @@ from engine.model import (
     FLAG_KONG_REPLACEMENT,
     FLAG_LAST_TILE,
     SEATS,
+    Action,
     Meld,
+    Record,
     Showdown,
     Win,
-    next_seat,
-    opposite_seat,
-    prev_seat,
+    claim_order,
     who,
 )
-from engine.state import Discard
+from engine.rulesets.base import Ruleset
+from engine.state import Discard, RiverTile
 from engine.state import names as _names
 from engine.tiles import ALL_TILES, INDEX, english
 
+# A seat's passed offers: (start, end) in ``offers`` and the hand (counts, melds) it saw them with.
+Passed = tuple[int, int, tuple[tuple[int, ...], tuple[Meld, ...]]]
+
 
 class WinRules:
-    """Mixed into :class:`engine.table.Table`: the ``win`` record and the end-of-hand checks."""
+    """Mixed into :class:`engine.table.Table`: the ``win`` record and the end-of-hand checks.
+    The table's state and helpers these read are declared here (set by ``Table.__init__``)."""
 
-    def on_win(self, seq: int, rec: dict) -> None:
+    rs: Ruleset
+    opts: Any
+    summary: bool
+    checking: bool
+    counts: dict[str, list[int]]
+    held: dict[str, int]
+    melds: dict[str, list[Meld]]
+    discards: dict[str, list[RiverTile]]
+    pending: dict[str, list[str]]
+    seen: list[int]
+    limits: tuple[int, ...]
+    shown_at: dict[int, int]
+    wall_draws: dict[str, int]
+    last_draw: dict[str, tuple[str, str | None]]
+    last_discard: tuple[str, int] | None
+    win_discard: tuple[str, int] | None
+    last_gang: tuple[str, str] | None
+    robbed: tuple[str, str] | None
+    offers: list[tuple[int, str, str]]
+    passed: dict[str, list[Passed]]
+    since: dict[str, int]
+    discarded_wild: set[str]
+    bonus_idx: tuple[int, ...]
+    wildcards: frozenset[str]
+    dead_wall: int
+    claims: int
+    discard_count: int
+    turn: str | None
+    must: str | None
+    wins: list[Win]
+    win_seqs: list[int]
+    exhausted: bool
+    ended: bool
+    showdowns: dict[str, Showdown]
+    actions: list[Action]
+
+    if TYPE_CHECKING:  # engine.table.Table's
+
+        @property
+        def wall_left(self) -> int: ...
+        def flag(self, seq: int | None, code: str, message: str, severity: str = ...) -> None: ...
+        def flag_once(self, key: str, seq: int, code: str, message: str) -> None: ...
+        def _overcount(self, seq: int, tile: str) -> None: ...
+        def holds(self, seat: str, tile: str, n: int) -> bool: ...
+        def check_turn(self, seq: int, seat: str, must: str, what: str) -> None: ...
+        def showdown_of(self, seat: str) -> Showdown: ...
+        def record(
+            self,
+            seq: int,
+            kind: str,
+            seat: str,
+            tile: str | None = ...,
+            source: str | None = ...,
+            from_seat: str | None = ...,
+            tiles: tuple[str, ...] = ...,
+        ) -> None: ...
+
+    def on_win(self, seq: int, rec: Record) -> None:
         if self.exhausted:
             self.flag(seq, "play_after_end", "win after the hand was declared exhausted")
             return
@@ -95,21 +158,25 @@ class WinRules:
         return frozenset(flags)
 
     def _win_robbing(self, seq: int, seat: str, tile: str | None, by: str | None) -> None:
-        if self.last_gang == (by, tile):
-            melds = self.melds[by]
+        gang, robbed = self.last_gang, self.robbed
+        if gang is not None and gang == (by, tile):
+            konger, tile = gang
+            melds = self.melds[konger]
             i = next(
                 k for k, m in enumerate(melds) if m.kind == "gang_added" and m.tiles[0] == tile
             )
             melds[i] = Meld("peng", (tile,) * 3, melds[i].from_seat)
-            if "kong" in self.pending[by]:
-                self.pending[by].remove("kong")
-            self.keep_hand(by)
-            self.robbed, self.last_gang = self.last_gang, None
-        elif self.robbed != (by, tile) or tile is None:
+            if "kong" in self.pending[konger]:
+                self.pending[konger].remove("kong")
+            self.keep_hand(konger)
+            self.robbed, self.last_gang = gang, None
+        elif robbed is None or robbed != (by, tile):
             self.flag(
                 seq, "claim_no_discard", f"{who(seat)} robs a kong of {who(by)} that was not made"
             )
             return
+        else:
+            tile = robbed[1]
         self.counts[seat][INDEX[tile]] += 1
         self.held[seat] += 1
 
@@ -152,6 +219,7 @@ class WinRules:
         """A win on another seat's tile after letting a winning one go by, before drawing."""
         if how not in ("discard", "robbed_kong") or not self.passed[seat]:
             return
+        taken: int | None
         if how == "discard" and self.win_discard is not None:
             discarder, i = self.win_discard
             taken = self.discards[discarder][i][1]
@@ -268,10 +336,12 @@ class WinRules:
 _REPLACEMENT_FLAG = {"kong": FLAG_KONG_REPLACEMENT, "bonus": FLAG_BONUS_REPLACEMENT}
 
 # Each seat's others in play order from it (下家, 对家, 上家): priority on its discard.
-_OTHERS = {s: (next_seat(s), opposite_seat(s), prev_seat(s)) for s in SEATS}
+_OTHERS = {s: claim_order(s) for s in SEATS}
 
 
-def _would_win(counts: tuple[int, ...], melds: tuple[Meld, ...], tile: str, wildcards) -> bool:
+def _would_win(
+    counts: tuple[int, ...], melds: tuple[Meld, ...], tile: str, wildcards: frozenset[str]
+) -> bool:
     row = list(counts)
     row[INDEX[tile]] += 1
     try:

@@ -5,6 +5,8 @@ It measures tile efficiency and these plain facts, not "the best play". See docs
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.replay import Replay, replay
 from engine.review.model import (
     REVIEW_VERSION,
@@ -29,7 +31,7 @@ def review_replay(rep: Replay) -> SessionReview:
     return SessionReview(REVIEW_VERSION, rep.ruleset.name, tuple(map(review_hand, rep.hands)))
 
 
-def review_records(records: list[dict]) -> SessionReview:
+def review_records(records: list[dict[str, Any]]) -> SessionReview:
     """Replay the canonical records and review them (raises as :func:`engine.replay.replay`)."""
     return review_replay(replay(records))
 

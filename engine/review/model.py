@@ -11,9 +11,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 REVIEW_VERSION = 1
+
+_Line = TypeVar("_Line", "Decision", "MissedWin", "DealIn", "Claim")
 
 
 @dataclass(frozen=True)
@@ -96,7 +98,7 @@ class MissedWin:
     seq: int
     seat: str
     tile: str
-    how: str  # "self_draw" or "discard"
+    how: str  # "self_draw", "discard" or "robbed_kong" (an added kong it could have robbed)
     from_seat: str | None
     value: int
     line: int | None = None
@@ -173,7 +175,7 @@ class SessionReview:
     def with_lines(self, lines: list[int]) -> SessionReview:
         """The same review with each item's source line (``lines[seq]``, from the log parser)."""
 
-        def at(item):
+        def at(item: _Line) -> _Line:
             ok = 0 <= item.seq < len(lines)
             return dataclasses.replace(item, line=lines[item.seq] if ok else None)
 
@@ -236,11 +238,11 @@ def _flat(item: Any) -> dict[str, Any]:
     """``dataclasses.asdict`` of a record of plain values (tuples stay tuples), without its deep
     copy: a stored session review has thousands of records, and asdict cost as much as the
     review itself."""
-    return {name: getattr(item, name) for name in _names(type(item))}
+    return {name: getattr(item, name) for name in _names(item.__class__)}
 
 
 @functools.cache
-def _names(cls: type) -> tuple[str, ...]:
+def _names(cls: type[Any]) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 

@@ -32,7 +32,7 @@ class PlayerSummary:
     def add(self, other: PlayerSummary) -> PlayerSummary:
         return PlayerSummary(*(a + b for a, b in zip(_counts(self), _counts(other), strict=True)))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, float | None]:
         return {
             **dict(zip(_FIELDS, _counts(self), strict=True)),
             "best_share": self.best_share,

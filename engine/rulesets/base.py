@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from engine.model import (
@@ -62,6 +63,10 @@ class Step:
     operand: int | None = None
 
 
+# A checked kind (``Ruleset.checked_kinds``): a discard right after a claim, the one step a
+# rule on discarding what was just claimed (吃张打张) needs to see.
+CLAIMED_DISCARD = "claimed_discard"
+
 # The labels of the formula steps the rulesets use (code: zh, en).
 STEP_LABELS: dict[str, tuple[str, str]] = {
     "hu_sum": ("胡数合计", "sum of hu"),
@@ -75,7 +80,9 @@ STEP_LABELS: dict[str, tuple[str, str]] = {
 }
 
 
+@lru_cache(maxsize=4096, typed=True)
 def step(code: str, value: int, operand: int | None = None) -> Step:
+    """(Memoised: a Step is immutable, and the same few recur in every hand.)"""
     zh, en = STEP_LABELS[code]
     return Step(code, zh, en, value, operand)
 
@@ -266,7 +273,7 @@ YES_NO = {True: Text("是", "yes"), False: Text("否", "no")}
 def option(
     default: Any,
     doc: str,
-    choices: tuple = (),
+    choices: tuple[Any, ...] = (),
     labels: Mapping[Any, Text] | None = None,
     *,
     zh: str,
@@ -287,11 +294,11 @@ def option(
     return dataclasses.field(default=default, metadata=meta)
 
 
-def value_label(field: dataclasses.Field, value: Any) -> Text:
+def value_label(field: dataclasses.Field[Any], value: Any) -> Text:
     """An option's value in words: its label, yes/no for a flag, else the number itself."""
     if isinstance(value, bool):
         return YES_NO[value]
-    labels = field.metadata.get("labels", {})
+    labels: Mapping[Any, Text] = field.metadata.get("labels", {})
     if value in labels:
         return labels[value]
     return Text(str(value), str(value))
@@ -356,7 +363,8 @@ class Ruleset:
     # The liability kinds settle() understands (``fupan settle --liability``).
     liability_kinds: ClassVar[tuple[str, ...]] = ()
     # The Action kinds check() can find anything in: the replay asks it about these steps only
-    # (None: every step). Ignored when check() is not overridden (never asked then).
+    # (None: every step); ``CLAIMED_DISCARD`` asks about a discard only right after a claim
+    # (吃碰杠), before any other draw or discard. Ignored when check() is not overridden.
     checked_kinds: ClassVar[frozenset[str] | None] = None
 
     # -- options ---------------------------------------------------------------------------
@@ -512,7 +520,7 @@ class Ruleset:
         return []
 
 
-def _field(options_type: type, name: str) -> dataclasses.Field:
+def _field(options_type: type, name: str) -> dataclasses.Field[Any]:
     for f in dataclasses.fields(options_type):
         if f.name == name:
             return f

@@ -24,6 +24,7 @@ def passed_peng(action: Action, history: Sequence[Action]) -> Anomaly | None:
             return None
         if a.kind != "discard" or a.seat == action.seat or a.tile != action.tile:
             continue
+        assert a.tile is not None  # a discard names its tile
         after = history[j + 1]
         if after.seat == action.seat or after.kind in ("peng", "gang", "win"):
             continue

@@ -274,7 +274,9 @@ ItemTable = Mapping[str, tuple[str, str, int | None]]
 def item_line(table: ItemTable, code: str, count: int = 1, value: int | None = None) -> ScoreLine:
     """The line of ``count`` items ``code`` at the table's value (or ``value``, from an option)."""
     zh, en, fixed = table[code]
-    return line(code, zh, en, fixed if value is None else value, count)
+    amount = fixed if value is None else value
+    assert amount is not None  # an item whose 台 an option sets is given its value
+    return line(code, zh, en, amount, count)
 
 
 def items(
@@ -362,7 +364,9 @@ def merge(payments: Iterable[Payment]) -> list[Payment]:
     return [p for p in merged.values() if p.amount]
 
 
-def _variants(scorings: Mapping[str, Scoring], resettle: Callable[[dict[str, int]], list[Payment]]):
+def _variants(
+    scorings: Mapping[str, Scoring], resettle: Callable[[dict[str, int]], list[Payment]]
+) -> Callable[[str, int], tuple[Payment, ...]]:
     points = {seat: s.points for seat, s in scorings.items()}
     return lambda seat, value: tuple(resettle(points | {seat: max(value, 0)}))
 

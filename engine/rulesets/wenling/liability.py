@@ -8,8 +8,10 @@ unless the thrower held nothing but 生牌 and was not 听牌; and a 中 or 发 
 
 from __future__ import annotations
 
+from collections.abc import Set
+
 from engine.hand import shanten
-from engine.model import Action, HandOutcome, Win
+from engine.model import Action, HandOutcome, Meld, Win
 from engine.rulesets.base import Liability
 from engine.rulesets.wenling import table
 from engine.rulesets.wenling.options import Options
@@ -26,6 +28,7 @@ def liabilities(outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
     for win in outcome.wins:
         if win.how != "discard" or win.from_seat is None:
             continue
+        kind: str | None
         if FLAG_BAO in win.flags:
             kind = RAW_DISCARD
         elif outcome.actions is not None:
@@ -56,9 +59,9 @@ def _winning_discard(actions: tuple[Action, ...], win: Win) -> int | None:
 def _judge(outcome: HandOutcome, win: Win, opts: Options) -> str | None:
     actions = outcome.actions or ()
     at = _winning_discard(actions, win)
-    show = outcome.showdowns.get(win.from_seat)
-    if at is None:
+    if at is None or win.from_seat is None or win.tile is None:  # no discard won on
         return None
+    show = outcome.showdowns.get(win.from_seat)
     before = actions[:at]
     seen = {a.tile for a in before if a.kind == "discard"}
     after_hand = list(show.concealed) if show else None
@@ -78,7 +81,14 @@ def _judge(outcome: HandOutcome, win: Win, opts: Options) -> str | None:
     return RAW_DISCARD
 
 
-def _exempt(kept: list[str], thrown: str, seen: set[str], melds, wild, opts: Options) -> bool:
+def _exempt(
+    kept: list[str],
+    thrown: str,
+    seen: Set[str | None],
+    melds: tuple[Meld, ...],
+    wild: frozenset[str],
+    opts: Options,
+) -> bool:
     """全是生牌 and 还没听牌. ``discard`` (default): the hand the 生牌 was thrown from held only 生牌
     (the seat had no safe choice) and the hand it kept waits on nothing; ``after`` / ``before``
     judge both on one hand (``after`` counts the thrown kind as no longer 生)."""

@@ -4,7 +4,7 @@ unit, and the 牌点汇总 formula: (基础牌点 + 20) × 2^番, capped at 500 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.rulesets.base import ScoreLine, Scoring, Step, step
 
@@ -113,13 +113,23 @@ def total(
     return points, raw
 
 
-def scoring(seat: str, codes: list[str], **fields) -> Scoring:
+def scoring(
+    seat: str, codes: list[str], *, reading: tuple[str, ...] = (), limit: str | None = None
+) -> Scoring:
     """A seat's Scoring from its item codes: grouped lines, points and the steps to them."""
-    hu, fan, limit = sums(codes)
+    return _scoring(seat, tuple(codes), reading, limit)
+
+
+@lru_cache(maxsize=4096)
+def _scoring(
+    seat: str, codes: tuple[str, ...], reading: tuple[str, ...], limit: str | None
+) -> Scoring:
+    """(Memoised: a Scoring is immutable, and non-winners' item lists repeat from hand to hand.)"""
+    hu, fan, laizi = sums(codes)
     steps: list[Step] = []
-    points, raw = total(hu, fan, limit, steps=steps)
+    points, raw = total(hu, fan, laizi, steps=steps)
     counts: dict[str, int] = {}
     for c in codes:
         counts[c] = counts.get(c, 0) + 1
     grouped = tuple(line(c, n) for c, n in counts.items())
-    return Scoring(seat, points, grouped, raw=raw, steps=tuple(steps), **fields)
+    return Scoring(seat, points, grouped, raw=raw, reading=reading, limit=limit, steps=tuple(steps))

@@ -6,6 +6,7 @@ pair; a pung or pair made with 得 earns its 胡 but never the 门风/字牌 番
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from functools import cache
 
 from engine.model import Showdown
@@ -14,13 +15,18 @@ from engine.rulesets.wenling import lines, winner
 from engine.rulesets.wenling.options import Options
 from engine.tiles import DRAGONS, FACES, SEAT_WIND, WINDS
 
+# One way a face scores: (得 used, codes, their 胡, their 番).
+FaceOption = tuple[int, tuple[str, ...], int, int]
+
 
 @cache
-def _face_options(face: str, real: int, de: int, seat_wind: str, naonao: bool):
+def _face_options(
+    face: str, real: int, de: int, seat_wind: str, naonao: bool
+) -> tuple[FaceOption, ...]:
     """(得 used, codes, their 胡, their 番) for each way this face's tiles (and 得) can score.
     Cached by its arguments: a showdown asks for all 34 faces, and the keys repeat."""
     value_pair = face == seat_wind or face in DRAGONS
-    out = []
+    out: list[FaceOption] = []
     for pung in (0, 1):
         for pair in (0, 1) if value_pair else (0,):
             need = 3 * pung + 2 * pair
@@ -42,7 +48,7 @@ def _face_options(face: str, real: int, de: int, seat_wind: str, naonao: bool):
 
 
 def best_partition(
-    counts: Counter, de: int, seat_wind: str, naonao: bool, hu0: int = 0, fan0: int = 0
+    counts: Counter[str], de: int, seat_wind: str, naonao: bool, hu0: int = 0, fan0: int = 0
 ) -> list[str]:
     """The codes of the best split: DP over faces keeping, per (得 used, 番), the most 胡; the
     split is chosen on the seat's whole total (``hu0``/``fan0``: its melds and revealed tiles)."""
@@ -64,7 +70,7 @@ def best_partition(
     return list(best[1][1])
 
 
-def _faces(counts: Counter, de: int, seat_wind: str):
+def _faces(counts: Counter[str], de: int, seat_wind: str) -> Sequence[str]:
     """The faces that can score, in FACES order: with fewer than 3 得 a face needs a tile of
     its own, or be a value pair (seat wind, dragon) the 得 can make alone; a pair or pung takes
     two tiles at least, so without 得 a lone tile cannot score. A flower is no face: one left
@@ -80,7 +86,9 @@ def _faces(counts: Counter, de: int, seat_wind: str):
 _ORDER = {face: i for i, face in enumerate(FACES)}
 
 
-def four_winds(show: Showdown, counts: Counter, de: int, seat_wind: str, opts: Options) -> bool:
+def four_winds(
+    show: Showdown, counts: Counter[str], de: int, seat_wind: str, opts: Options
+) -> bool:
     """Every wind a pung or kong, or the seat wind a pair and the other three pungs/kongs."""
     melded = {
         m.face for m in show.melds if m.kind != "chi" and (opts.four_winds_kongs or not m.is_kong)

@@ -8,11 +8,11 @@ all three seats, pays each other non-winner their points, and pays what those tw
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from itertools import combinations
 
 from engine.model import SEATS, who
-from engine.rulesets.base import Liability, Payment, SettleInput
+from engine.rulesets.base import Liability, Payment, ScoreLine, SettleInput
 from engine.rulesets.wenling import lines
 from engine.rulesets.wenling.liability import KINDS
 from engine.rulesets.wenling.options import Options
@@ -86,7 +86,9 @@ def _for(seat: str) -> tuple[str, str]:
     return f"包三家(代{who(seat)})", f"the liable seat pays in place of {who(seat)}"
 
 
-def _payment(payer: str, payee: str, amount: int, parts: list) -> Payment:
+def _payment(
+    payer: str, payee: str, amount: int, parts: list[tuple[tuple[str, str], str]]
+) -> Payment:
     """One payment per pair: the rules that add up to it (each named once) and their sums."""
     zh = dict.fromkeys(rule[0] for rule, _ in parts)
     en = dict.fromkeys(rule[1] for rule, _ in parts)
@@ -113,7 +115,7 @@ def with_liabilities(inp: SettleInput, liabilities: tuple[Liability, ...]) -> Se
     return SettleInput(inp.wins, inp.points, liabilities, inp.dealer)
 
 
-def line_sums(scoring_lines) -> tuple[int, int]:
+def line_sums(scoring_lines: Iterable[ScoreLine]) -> tuple[int, int]:
     hu = sum(x.value * x.count for x in scoring_lines if x.unit == lines.HU)
     fan = sum(x.value * x.count for x in scoring_lines if x.unit == lines.FAN)
     return hu, fan
