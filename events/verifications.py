@@ -15,9 +15,9 @@ from typing import Any
 
 from packaging.version import InvalidVersion, Version
 from sqlalchemy import Connection, Engine, Select, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql.dml import ReturningInsert
 from sqlmodel import col
-from sqlalchemy.dialects import postgresql, sqlite
 
 from engine import report as audit_report
 from events.db import db_session, get_engine
