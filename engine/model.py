@@ -99,6 +99,12 @@ def opposite_seat(seat: str) -> str:
     return SEATS[(SEATS.index(seat) + 2) % 4]
 
 
+def claim_order(seat: str) -> tuple[str, str, str]:
+    """The other seats in play order from ``seat`` (下家, 对家, 上家): the priority to win on its
+    discard or added kong when only one seat may (wenling.txt 胡牌 注: 右手家、对家、左手家)."""
+    return (next_seat(seat), opposite_seat(seat), prev_seat(seat))
+
+
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A fixed set on the table: 吃, 碰, or a 杠 of one of three kinds."""

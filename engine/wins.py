@@ -20,9 +20,7 @@ from engine.model import (
     Record,
     Showdown,
     Win,
-    next_seat,
-    opposite_seat,
-    prev_seat,
+    claim_order,
     who,
 )
 from engine.rulesets.base import Ruleset
@@ -338,7 +336,7 @@ class WinRules:
 _REPLACEMENT_FLAG = {"kong": FLAG_KONG_REPLACEMENT, "bonus": FLAG_BONUS_REPLACEMENT}
 
 # Each seat's others in play order from it (下家, 对家, 上家): priority on its discard.
-_OTHERS = {s: (next_seat(s), opposite_seat(s), prev_seat(s)) for s in SEATS}
+_OTHERS = {s: claim_order(s) for s in SEATS}
 
 
 def _would_win(

@@ -9,7 +9,9 @@ from datetime import UTC, date, datetime, time, timedelta
 from sqlalchemy import (
     JSON,
     Column,
+    ColumnElement,
     DateTime,
+    Dialect,
     Index,
     Text,
     TypeDecorator,
@@ -17,16 +19,16 @@ from sqlalchemy import (
     and_,
     or_,
 )
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field, SQLModel, col
 
 
-class UTCDateTime(TypeDecorator):
+class UTCDateTime(TypeDecorator[datetime]):
     """A timezone-aware UTC timestamp on every backend (SQLite keeps no zone: we restore it)."""
 
     impl = DateTime(timezone=True)
     cache_ok = True
 
-    def process_result_value(self, value, dialect):
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
         if value is not None and value.tzinfo is None:
             value = value.replace(tzinfo=UTC)
         return value
@@ -36,7 +38,7 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-def _time(*, index: bool = False) -> Column:
+def _time(*, index: bool = False) -> Column[datetime]:
     return Column(UTCDateTime(), nullable=False, index=index)
 
 
@@ -57,27 +59,19 @@ class TableSession(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time(index=True))
 
 
-def played_between(since: date | None, until: date | None) -> list:
+def played_between(since: date | None, until: date | None) -> list[ColumnElement[bool]]:
     """Conditions on ``sessions``: played (the log's ``started_at``, else the day it was stored)
     on or after ``since`` and on or before ``until``, both days included. ``started_at`` is
     ISO-8601 text, compared as text (so in its own offset). Indexed by 0011_store_subset."""
-    clauses, unknown = [], TableSession.started_at.is_(None)
+    started, created = col(TableSession.started_at), col(TableSession.created_at)
+    clauses: list[ColumnElement[bool]] = []
+    unknown = started.is_(None)
     if since is not None:
         first = _midnight(since)
-        clauses.append(
-            or_(
-                TableSession.started_at >= since.isoformat(),
-                and_(unknown, TableSession.created_at >= first),
-            )
-        )
+        clauses.append(or_(started >= since.isoformat(), and_(unknown, created >= first)))
     if until is not None:
         end = until + timedelta(days=1)
-        clauses.append(
-            or_(
-                TableSession.started_at < end.isoformat(),
-                and_(unknown, TableSession.created_at < _midnight(end)),
-            )
-        )
+        clauses.append(or_(started < end.isoformat(), and_(unknown, created < _midnight(end))))
     return clauses
 
 

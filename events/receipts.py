@@ -16,6 +16,7 @@ import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NotRequired, TypedDict
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
@@ -28,6 +29,42 @@ FORMAT = "fupan-receipt/1"
 
 _keys: dict[Path, Ed25519PrivateKey] = {}
 _lock = threading.Lock()
+
+
+class LogProof(TypedDict):
+    """A receipt's ``log`` entry: the head's inclusion proof in the transparency log
+    (``events.transparency.append``)."""
+
+    leaf_index: int
+    tree_size: int
+    inclusion: list[str]  # the audit path, hex, smallest subtree first
+    checkpoint: str  # the signed note of the tree of ``tree_size`` leaves
+
+
+class Body(TypedDict):
+    """What a receipt states and signs."""
+
+    format: str
+    kind: str  # "upload" | "correction" | "record" (a session recorded at the table)
+    session_id: str
+    club: str
+    content_hash: str  # of the original upload: its first ``uploaded`` records
+    uploaded: int
+    event_count: int
+    head_seq: int
+    head_hash: str
+    issued_at: str
+    key_id: str
+    log: NotRequired[LogProof]  # absent on receipts issued before the transparency log
+
+
+class Document(TypedDict):
+    """A signed receipt as stored and handed out; ``cosigned_checkpoint`` (unsigned by the
+    service: the note carries both signatures) when the witness cosigned the receipt's tree."""
+
+    receipt: Body
+    signature: str
+    cosigned_checkpoint: NotRequired[str]
 
 
 class ReceiptInvalid(Exception):
@@ -49,7 +86,10 @@ def signing_key(path: Path) -> Ed25519PrivateKey:
         if path not in _keys:
             if not path.exists():
                 _create_key(path)
-            _keys[path] = serialization.load_pem_private_key(path.read_bytes(), password=None)
+            key = serialization.load_pem_private_key(path.read_bytes(), password=None)
+            if not isinstance(key, Ed25519PrivateKey):
+                raise ValueError(f"{path} is not an Ed25519 private key")
+            _keys[path] = key
         return _keys[path]
 
 
@@ -97,7 +137,7 @@ def key_id(public_key: Ed25519PublicKey) -> str:
     return hashlib.sha256(raw_public_key(public_key)).hexdigest()[:16]
 
 
-def _signed_bytes(body: dict) -> bytes:
+def _signed_bytes(body: Body) -> bytes:
     return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
@@ -108,18 +148,18 @@ def issue(
     club: str,
     content_hash: str,
     uploaded: int,
-    head: chain.Link,
+    head: chain.Head | chain.Link,
     kind: str,
-    log: dict | None = None,
-) -> dict:
+    log: LogProof | None = None,
+) -> Document:
     """A signed receipt document for a stream whose newest link is ``head``; ``log`` is the
     head's inclusion proof in the transparency log (``events.transparency.append``)."""
-    body = {
+    body: Body = {
         "format": FORMAT,
-        "kind": kind,  # "upload" | "correction" | "record" (a session recorded at the table)
+        "kind": kind,
         "session_id": session_id,
         "club": club,
-        "content_hash": content_hash,  # of the original upload: its first ``uploaded`` records
+        "content_hash": content_hash,
         "uploaded": uploaded,
         "event_count": head.seq + 1,
         "head_seq": head.seq,
@@ -133,9 +173,12 @@ def issue(
     return {"receipt": body, "signature": signature}
 
 
-def verify_signature(document: object, public_key: Ed25519PublicKey) -> dict:
+def verify_signature(document: object, public_key: Ed25519PublicKey) -> Body:
     """The receipt body, once its signature is proven; raises ReceiptInvalid otherwise."""
+    if not isinstance(document, dict):
+        raise ReceiptInvalid("not a fupan receipt (not a JSON object)")
     try:
+        body: Body
         body, signature = (
             document["receipt"],
             base64.b64decode(document["signature"], validate=True),
@@ -150,7 +193,7 @@ def verify_signature(document: object, public_key: Ed25519PublicKey) -> dict:
         raise ReceiptInvalid(f"not a fupan receipt ({type(e).__name__}: {e})") from None
 
 
-def match_log(body: dict, data: list[str]) -> ReceiptCheck:
+def match_log(body: Body, data: list[str]) -> ReceiptCheck:
     """Prove that canonical records ``data`` (the whole stream, seq 0 on) are what the receipt
     states: the upload's content hash, the chain head at the receipted seq, and nothing but
     corrections after the upload."""

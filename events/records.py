@@ -8,11 +8,10 @@ canonical, unknown fields kept. Cross-field consistency that needs no context is
 from __future__ import annotations
 
 import json
-import operator
 import re
 from datetime import datetime
-from functools import cache, reduce
-from typing import Annotated, Any, ClassVar, Literal
+from functools import cache
+from typing import Annotated, Any, ClassVar, Literal, get_args
 
 from pydantic import (
     AfterValidator,
@@ -200,7 +199,8 @@ class Session(Record):
     @field_validator("options")
     @classmethod
     def _options_sorted(cls, value: dict[str, Any]) -> dict[str, Any]:
-        return _sorted_keys(value)
+        options: dict[str, Any] = _sorted_keys(value)
+        return options
 
     @field_validator("players")
     @classmethod
@@ -377,12 +377,12 @@ class Settlement(Record):
         ]
 
 
-PLAY_RECORDS = (
-    Hand, Dice, Deal, Wildcard, Reveal, Draw, Discard, Chi, Peng, Gang, Win, Exhausted, Showdown,
-    Settlement,
+PlayRecord = (
+    Hand | Dice | Deal | Wildcard | Reveal | Draw | Discard | Chi | Peng | Gang | Win | Exhausted
+    | Showdown | Settlement
 )  # fmt: skip
 # What a correction may put in place of a record: anything but a session or another correction.
-Replacement = Annotated[reduce(operator.or_, PLAY_RECORDS), Field(discriminator="type")]
+Replacement = Annotated[PlayRecord, Field(discriminator="type")]
 
 
 class Correction(Record):
@@ -402,19 +402,18 @@ class Correction(Record):
             if self.inserted is not None:
                 return [("inserted", "insert_without_replacement", {})]
             return []
-        return [(f"replacement.{f}", *rest) for f, *rest in self.replacement.problems()] + [
-            (f"inserted.{i}.{f}", *rest)
+        return [(f"replacement.{f}", c, p) for f, c, p in self.replacement.problems()] + [
+            (f"inserted.{i}.{f}", c, p)
             for i, r in enumerate(self.inserted or ())
-            for f, *rest in r.problems()
+            for f, c, p in r.problems()
         ]
 
 
+AnyRecord = Session | PlayRecord | Correction
 RECORD_TYPES: dict[str, type[Record]] = {
-    m.model_fields["type"].annotation.__args__[0]: m for m in (Session, *PLAY_RECORDS, Correction)
+    get_args(m.model_fields["type"].annotation)[0]: m for m in get_args(AnyRecord)
 }
-RECORD_ADAPTER: TypeAdapter[Record] = TypeAdapter(
-    Annotated[reduce(operator.or_, RECORD_TYPES.values()), Field(discriminator="type")]
-)
+RECORD_ADAPTER: TypeAdapter[Record] = TypeAdapter(Annotated[AnyRecord, Field(discriminator="type")])
 
 _TAIL = ("t", "note")
 

@@ -25,6 +25,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NotRequired, TypedDict
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
@@ -105,7 +106,7 @@ def verify_cosignature(note: str, name: str, public_key: Ed25519PublicKey) -> in
             continue
         if len(blob) != 4 + 8 + 64 or blob[:4] != wanted:
             continue
-        (timestamp,) = struct.unpack(">Q", blob[4:12])
+        timestamp: int = struct.unpack(">Q", blob[4:12])[0]
         try:
             public_key.verify(blob[12:], _message(body, timestamp))
         except InvalidSignature:
@@ -137,6 +138,14 @@ def parse_request(body: bytes) -> tuple[int, list[bytes], str]:
     if any(len(node) != 32 for node in proof):
         raise ValueError("a consistency proof line is not a 32-byte hash in base64")
     return int(old), proof, note
+
+
+class _State(TypedDict):
+    """What the witness keeps of one log (a JSON file): the newest tree it cosigned."""
+
+    size: int
+    root: str  # hex; "" before the first
+    cosigned: NotRequired[str]  # that checkpoint's note with the witness's cosignature
 
 
 @dataclass(frozen=True)
@@ -193,7 +202,7 @@ class Witness:
         self, origin: str, old: int, proof: list[bytes], new: transparency.Checkpoint
     ) -> Answer:
         path = self._path(origin)
-        state = json.loads(path.read_text()) if path.exists() else {"size": 0, "root": ""}
+        state: _State = json.loads(path.read_text()) if path.exists() else {"size": 0, "root": ""}
         if old != state["size"]:
             return Answer(409, f"{state['size']}\n", "text/x.tlog.size")
         if old == new.size and state["root"] and bytes.fromhex(state["root"]) != new.root:
@@ -209,7 +218,7 @@ class Witness:
             return Answer(422, "the consistency proof must be empty\n")
         line = cosign(self.key, self.name, new.note, int(time.time()))
         cosigned = new.note + line
-        state = {"size": new.size, "root": new.root.hex(), "cosigned": cosigned}
+        state = _State(size=new.size, root=new.root.hex(), cosigned=cosigned)
         tmp = path.with_suffix(".tmp")
         with open(tmp, "w") as f:
             f.write(json.dumps(state))

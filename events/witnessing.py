@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from sqlalchemy import Engine, insert, select
 from sqlalchemy.exc import IntegrityError
+from sqlmodel import col
 
 from events import merkle, transparency, witness
 from events.models import LogCosignature, utcnow
@@ -120,7 +121,7 @@ def latest(config: WitnessConfig, log_key: Ed25519PublicKey) -> str | None:
     url = f"{config.url}/latest?{urllib.parse.urlencode({'origin': origin})}"
     try:
         with urllib.request.urlopen(url, timeout=TIMEOUT) as response:
-            note = response.read().decode()
+            note: str = response.read().decode()  # urlopen's response is untyped
     except urllib.error.HTTPError as e:
         if e.code == 404:
             return None
@@ -165,7 +166,7 @@ def cosign(engine: Engine, note: str, log_key: Ed25519PublicKey) -> str | None:
 def kept(engine: Engine, size: int) -> str | None:
     """The kept cosigned note of the checkpoint of ``size`` leaves, if any."""
     with engine.connect() as connection:
-        query = select(LogCosignature.note).where(LogCosignature.tree_size == size)
+        query = select(col(LogCosignature.note)).where(col(LogCosignature.tree_size) == size)
         return connection.execute(query).scalar()
 
 

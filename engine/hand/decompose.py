@@ -14,7 +14,7 @@ winning-tile shapes, so it can value the groups once and each wait on top (see d
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement, product
@@ -86,9 +86,8 @@ _LOCAL = {
     base: [[_prepared(raw, base) for raw in _options(base + r)] for r in range(n)]
     for base, n in ((0, 9), (9, 9), (18, 9), (27, 7))
 }
-_WILD_SETS: list[_Raw] = [((f, f, f), "pung", (True,) * 3) for f in range(34)] + [
-    ((f, f + 1, f + 2), "chow", (True,) * 3) for f in range(27) if f % 9 <= 6
-]
+_WILD_SETS: list[_Raw] = [((f, f, f), "pung", (True,) * 3) for f in range(34)]
+_WILD_SETS += [((f, f + 1, f + 2), "chow", (True,) * 3) for f in range(27) if f % 9 <= 6]
 
 
 class _Part(NamedTuple):
@@ -105,7 +104,7 @@ class _Part(NamedTuple):
     pair_group: Group | None
     wild: tuple[str, ...]
     shapes: dict[int, tuple[tuple[str, ...], tuple[tuple[int, str], ...]]]
-    memo: dict
+    memo: dict[int, Any]  # the scorer's own values, by its context key
 
 
 def _part(sets: tuple[_Raw, ...], used: int, pair: _Raw | None) -> _Part:
@@ -177,7 +176,7 @@ _PARTS_LIMIT = 1 << 14  # entries are heavier (parts, scorers' memos); ~5 000 af
 
 
 def _readings(
-    key: int, w: int, keep=None
+    key: int, w: int, keep: Callable[[list[_Part]], list[_Part]] | None = None
 ) -> Iterator[tuple[_Raw, tuple[_Part, ...], tuple[_Raw, ...]]]:
     """(pair, one part per suit (an empty one if it holds no real tile), sets of 得 alone) of
     every reading of the packed real tiles plus ``w`` 得. The parts' sets, in suit order, are
@@ -234,29 +233,34 @@ def _wait(group: _Raw, place: int) -> str:
     return "ryanmen"
 
 
+# Where the winning tile went in a reading: (index into its groups, wait), or (None, None).
+Shape = tuple[int | None, str | None]
+Assignments = tuple[tuple[str, str], ...]  # (得 tile, face it stands for)
+
+
 class Reading(NamedTuple):
     """A reading before the winning tile is placed: ``shapes`` lists each distinct
     ``(win_group, wait)`` the winning tile may take in it (``((None, None),)`` without one)."""
 
     pair: Group
     sets: tuple[Group, ...]
-    assignments: tuple[tuple[str, str], ...]
+    assignments: Assignments
     restored: int
-    shapes: tuple[tuple[int | None, str | None], ...]
+    shapes: Sequence[Shape]
     win_wild: bool
 
-    def decomposition(self, shape: tuple[int | None, str | None]) -> Decomposition:
+    def decomposition(self, shape: Shape) -> Decomposition:
         win_group, wait = shape
         return Decomposition(
             self.pair, self.sets, win_group, wait, self.win_wild, self.assignments, self.restored
         )
 
 
-_NO_SHAPE = ((None, None),)
+_NO_SHAPE: tuple[Shape, ...] = ((None, None),)
 _FACE_INDEX = {face: i for i, face in enumerate(FACES)}
 
 
-def _assign(wild_tiles: tuple[str, ...], faces: tuple[str, ...]) -> tuple[tuple, int]:
+def _assign(wild_tiles: tuple[str, ...], faces: tuple[str, ...]) -> tuple[Assignments, int]:
     """Pair each 得 with a face it fills, own faces first (so 得还原 is counted when possible)."""
     pool = Counter(wild_tiles)
     pairs, rest = [], []
@@ -272,7 +276,7 @@ def _assign(wild_tiles: tuple[str, ...], faces: tuple[str, ...]) -> tuple[tuple,
 
 
 @lru_cache(maxsize=8192)  # bounded: with 3-4 得 the face combinations run to many thousands
-def _assigned(wild_tiles: tuple[str, ...], faces: tuple[str, ...]) -> tuple[tuple, int]:
+def _assigned(wild_tiles: tuple[str, ...], faces: tuple[str, ...]) -> tuple[Assignments, int]:
     return _assign(wild_tiles, faces)
 
 
@@ -356,18 +360,20 @@ def readings(
         yield _reading(combo, wild_tiles, win_key, win_wild)
 
 
-def _reading(combo: Combo, wild_tiles, win_key, win_wild) -> Reading:
+def _reading(
+    combo: Combo, wild_tiles: tuple[str, ...], win_key: int | None, win_wild: bool
+) -> Reading:
     pair, parts, extra = combo
     if extra:
         return _generic(pair, parts, extra, wild_tiles, win_key, win_wild)
-    wild = ()
-    set_groups = ()
-    head: list[tuple[int, str]] = []
+    wild: tuple[str, ...] = ()
+    set_groups: tuple[Group, ...] = ()
+    head: list[Shape] = []
     if pair[2] == (True, True):  # a pair of 得 alone: no part holds it
         pair_group, wild = _group(pair)
         if win_key is not None:
             head = [(0, wait) for wait in _waits(pair, win_key)]
-    shapes: list[tuple[int | None, str | None]] = []
+    shapes: list[Shape] = []
     offset = 1
     for part in parts:
         if part is _NOTHING:
@@ -384,11 +390,18 @@ def _reading(combo: Combo, wild_tiles, win_key, win_wild) -> Reading:
                 shapes.append((offset + n, wait))
             offset += len(part.sets)
     assignments, restored = _assigned(wild_tiles, wild) if wild_tiles else ((), 0)
-    shapes = head + shapes if win_key is not None else _NO_SHAPE
-    return Reading(pair_group, set_groups, assignments, restored, shapes, win_wild)
+    placed = head + shapes if win_key is not None else _NO_SHAPE
+    return Reading(pair_group, set_groups, assignments, restored, placed, win_wild)
 
 
-def _generic(pair, parts, extra, wild_tiles, win_key, win_wild) -> Reading:
+def _generic(
+    pair: _Raw,
+    parts: tuple[_Part, ...],
+    extra: tuple[_Raw, ...],
+    wild_tiles: tuple[str, ...],
+    win_key: int | None,
+    win_wild: bool,
+) -> Reading:
     """A reading with sets of 得 alone (they interleave with the parts' sets, so sort them)."""
     pair_group, wild = _group(pair)
     if any(part.pair for part in parts):  # the pair's 得 are counted in its part

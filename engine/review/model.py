@@ -98,7 +98,7 @@ class MissedWin:
     seq: int
     seat: str
     tile: str
-    how: str  # "self_draw" or "discard"
+    how: str  # "self_draw", "discard" or "robbed_kong" (an added kong it could have robbed)
     from_seat: str | None
     value: int
     line: int | None = None

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.efficiency import Candidate, Hand, candidates, shanten, unseen
 from engine.hand import HandError, is_winning_hand
-from engine.model import SEATS, HandOutcome, Showdown, Win
+from engine.model import SEATS, HandOutcome, Showdown, Win, claim_order
 from engine.replay import HandReplay
 from engine.review.model import (
     Claim,
@@ -74,6 +74,8 @@ class _Walk:
                 self._discard(step, seq, seat, rec["tile"])
             elif kind in _CLAIMS and seat in SEATS:
                 before = self._shanten(seat)
+                if kind == "gang" and rec.get("kind") == "added" and rec.get("tile"):
+                    self._offered(step, seq, seat, rec["tile"], "robbed_kong")
             elif kind == "draw" and seat in SEATS:
                 self.before_draw[seat] = self._shanten(seat)
                 self.passed.discard(seat)
@@ -163,7 +165,7 @@ class _Walk:
         )
         self.decisions.append(decision)
         self.last[seat] = (decision, ranked)
-        self._offered(step, seq, seat, tile)
+        self._offered(step, seq, seat, tile, "discard")
 
     def _tenpai(
         self, seq: int, seat: str, hand: Hand, ranked: list[Candidate]
@@ -181,22 +183,30 @@ class _Walk:
             out.append(TenpaiChoice(c.tile, waits))
         return tuple(out)
 
-    def _offered(self, step: int, seq: int, by: str, tile: str) -> None:
-        """Did another seat let this discard go when it completed its hand (漏胡)?"""
-        nxt = self._window(step)
-        declared = {r.get("seat") for r in nxt if r.get("type") == "win"}
-        if declared:
-            return  # someone won on it: a seat that did not may have lost on priority
-        for seat in SEATS:
-            if seat == by or not self._may_win_on(seat, tile):
+    def _offered(self, step: int, seq: int, by: str, tile: str, how: str) -> None:
+        """Did a seat that could have won on this discard (or added kong: ``robbed_kong``) let it
+        go, when it completed its hand (漏胡)?"""
+        declared = [r.get("seat") for r in self._window(step) if r.get("type") == "win"]
+        for seat in self._could_win(by, declared):
+            if not self._may_win_on(seat, tile):
                 continue
             hand = self._hand(seat).with_tile(tile)
             if not _wins(hand):
                 continue
-            value = self._value(seq, seat, hand, tile, "discard", by)
+            value = self._value(seq, seat, hand, tile, how, by)
             if value > 0:
-                self.missed.append(MissedWin(step, seq, seat, tile, "discard", by, value))
+                self.missed.append(MissedWin(step, seq, seat, tile, how, by, value))
                 self.passed.add(seat)
+
+    def _could_win(self, by: str, declared: list[Any]) -> tuple[str, ...]:
+        """The seats that did not declare and could have won on ``by``'s tile next to the ones
+        that did: all of them under 一炮多响; else only those ahead of the winner in claim order
+        (the ones behind could not have won)."""
+        order: tuple[str, ...] = claim_order(by)
+        ranks = [order.index(s) for s in declared if s in order]
+        if ranks and not self.rs.multiple_discard_winners:
+            order = order[: min(ranks)]
+        return tuple(s for s in order if s not in declared)
 
     def _window(self, step: int) -> list[dict[str, Any]]:
         """The records after ``step`` up to the next draw, discard or claim: the claim window."""

@@ -24,6 +24,11 @@ from service.commands.common import fail
 
 console = Console()
 NOTHING = "没有记录打牌过程：无可复盘 (no play recorded: nothing to review)"
+_MISSED_HOW = {
+    "self_draw": "自摸 self-draw",
+    "discard": "{by} 打出 discard",
+    "robbed_kong": "抢 {by} 的加杠 robbed kong",
+}
 
 
 def register(app: typer.Typer) -> None:
@@ -116,7 +121,7 @@ def _print_hand(hand, raw: dict, seat: str | None) -> None:
         )
     for m in hand.missed_wins:
         if not seat or m.seat == seat:
-            how = "自摸" if m.how == "self_draw" else f"{m.from_seat} 打出"
+            how = _MISSED_HOW.get(m.how, m.how).format(by=m.from_seat)
             console.print(
                 f"  [red]漏胡 missed win[/] line {m.line} {m.seat}: {chinese(m.tile)} ({how})"
             )

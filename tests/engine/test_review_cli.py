@@ -9,6 +9,8 @@ from typer.testing import CliRunner
 from engine.simulate.session import generate_session
 from events.codec import canonical_json
 from service.cli import app
+from tests.engine.test_review_cases import log
+from tests.engine.test_review_missed_wins import E_K, KONG, LET_GO, N_K, S_K, W_K
 
 
 def _write(tmp_path, records, name="s.jsonl"):
@@ -57,3 +59,11 @@ def test_bad_input_is_a_clear_error_not_a_traceback(tmp_path):
     assert result.exit_code == 2 and "line 2" in result.output and "Traceback" not in result.output
     result = CliRunner().invoke(app, ["review", str(bad), "--seat", "Q"])
     assert result.exit_code == 2
+
+
+def test_text_names_the_kind_of_a_missed_win(tmp_path):
+    """W lets E's added kong of 3m go (a robbed kong missed), as in test_review_missed_wins."""
+    records = log("zhoushan", {"E": E_K, "S": S_K, "W": W_K, "N": N_K}, KONG + LET_GO)
+    result = CliRunner().invoke(app, ["review", str(_write(tmp_path, records)), "--seat", "W"])
+    assert result.exit_code == 0, result.output
+    assert "抢 E 的加杠 robbed kong" in result.output

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 
-from engine.model import Action, HandOutcome, Showdown, who
+from engine.model import Action, HandOutcome, Showdown, Win, who
 from engine.rulesets import register
 from engine.rulesets.base import (
     FLAG_RULES,
@@ -26,6 +26,7 @@ from engine.rulesets.wenling import flow, liability, lines, mistakes, settlement
 from engine.rulesets.wenling.about import ABOUT
 from engine.rulesets.wenling.nonwinner import score_nonwinner
 from engine.rulesets.wenling.options import Options
+from engine.rulesets.wenling.options import Options as WenlingOptions
 from engine.rulesets.wenling.winner import score_winner, winner_readings
 from engine.shapes import STANDARD, Shape
 
@@ -56,10 +57,10 @@ class Wenling(Ruleset):
     }
     liability_kinds = liability.KINDS
 
-    def tile_counts(self, opts: Options) -> Mapping[str, int]:
+    def tile_counts(self, opts: WenlingOptions) -> Mapping[str, int]:
         return table.TILE_COUNTS
 
-    def items(self, opts: Options) -> tuple[Item, ...]:
+    def items(self, opts: WenlingOptions) -> tuple[Item, ...]:
         """The seed's 胡 items, 番 items and 腊子 (``not_a_win`` is a verdict, not an item)."""
         return tuple(
             Item(code, zh, en, value, unit, about=ABOUT[code])
@@ -67,7 +68,7 @@ class Wenling(Ruleset):
             if code != "not_a_win"
         )
 
-    def terms(self, opts: Options) -> tuple[Term, ...]:
+    def terms(self, opts: WenlingOptions) -> tuple[Term, ...]:
         limit, base, unit = lines.LIMIT_POINTS, lines.BASE_HU, lines.PAY_UNIT
         raw, dead = table.RAW_STAGE_PAIRS, table.DEAD_WALL_PAIRS
         return (
@@ -117,7 +118,7 @@ class Wenling(Ruleset):
             ),
         )
 
-    def payment_rules(self, opts: Options) -> tuple[Text, ...]:
+    def payment_rules(self, opts: WenlingOptions) -> tuple[Text, ...]:
         unit, m = lines.PAY_UNIT, opts.multiplier
         return (
             Text(
@@ -136,35 +137,37 @@ class Wenling(Ruleset):
             ),
         )
 
-    def wildcards(self, indicator: str | None, opts: Options) -> frozenset[str]:
+    def wildcards(self, indicator: str | None, opts: WenlingOptions) -> frozenset[str]:
         return table.wildcards(indicator)
 
-    def indicator_in_wall(self, opts: Options) -> bool:
+    def indicator_in_wall(self, opts: WenlingOptions) -> bool:
         return opts.indicator_in_wall
 
-    def is_bonus(self, tile: str, wildcards: frozenset[str], opts: Options) -> bool:
+    def is_bonus(self, tile: str, wildcards: frozenset[str], opts: WenlingOptions) -> bool:
         return table.is_bonus(tile, wildcards)
 
-    def dead_wall(self, back_draws: int, flowers_out: int, opts: Options) -> int:
+    def dead_wall(self, back_draws: int, flowers_out: int, opts: WenlingOptions) -> int:
         """The parity of the back draws decides whether a lone tile lies at the back, which the
         8 pairs do not count."""
         return table.dead_wall(back_draws)
 
-    def winning_shapes(self, wildcards: frozenset[str], opts: Options) -> tuple[Shape, ...]:
+    def winning_shapes(self, wildcards: frozenset[str], opts: WenlingOptions) -> tuple[Shape, ...]:
         return (STANDARD, *table.limit_shapes(wildcards, opts.red_flowers))
 
-    def instant_win(self, show: Showdown, wildcards: frozenset[str], opts: Options) -> bool:
+    def instant_win(self, show: Showdown, wildcards: frozenset[str], opts: WenlingOptions) -> bool:
         return bool(table.instant_limits(table.show_tiles(show), wildcards, opts.red_flowers))
 
     checked_kinds = flow.CHECKED_KINDS
 
-    def check(self, action: Action, history: Sequence[Action], opts: Options) -> list[Anomaly]:
+    def check(
+        self, action: Action, history: Sequence[Action], opts: WenlingOptions
+    ) -> list[Anomaly]:
         return flow.check(action, history)
 
-    def phases(self, history: tuple[Action, ...], opts: Options) -> frozenset[str]:
+    def phases(self, history: tuple[Action, ...], opts: WenlingOptions) -> frozenset[str]:
         return frozenset({"raw_stage"}) if liability.in_raw_stage(history) else frozenset()
 
-    def score(self, outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
+    def score(self, outcome: HandOutcome, opts: WenlingOptions) -> dict[str, Scoring]:
         """The winners' and the showing non-winners' points; nothing for 黄牌 (no settlement)."""
         if not outcome.wins:
             return {}
@@ -178,7 +181,7 @@ class Wenling(Ruleset):
         return scorings
 
     def score_anomalies(
-        self, outcome: HandOutcome, scorings: Mapping[str, Scoring], opts: Options
+        self, outcome: HandOutcome, scorings: Mapping[str, Scoring], opts: WenlingOptions
     ) -> list[Anomaly]:
         """Also a seat that shows an automatic win (自动胡牌: 3 得, 4 白, a flower group, 闹闹 4 中/发)
         and did not win: the hand should have ended with its win, so the settlement is wrong. A
@@ -202,16 +205,18 @@ class Wenling(Ruleset):
                 )
         return found
 
-    def liabilities(self, outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
+    def liabilities(self, outcome: HandOutcome, opts: WenlingOptions) -> tuple[Liability, ...]:
         return liability.liabilities(outcome, opts)
 
-    def readings(self, outcome: HandOutcome, win, opts: Options):
+    def readings(
+        self, outcome: HandOutcome, win: Win, opts: WenlingOptions
+    ) -> Iterable[tuple[int, str, str]]:
         if outcome.indicator and not outcome.wildcards:
             outcome = dataclasses.replace(outcome, wildcards=table.wildcards(outcome.indicator))
         return winner_readings(outcome, win, opts)
 
     def settle_input(
-        self, outcome: HandOutcome, scorings: Mapping[str, Scoring], opts: Options
+        self, outcome: HandOutcome, scorings: Mapping[str, Scoring], opts: WenlingOptions
     ) -> SettleInput:
         """As the base, dropping 包三家 on a 腊子 win when ``bao_on_laizi`` is off."""
         inp = super().settle_input(outcome, scorings, opts)
@@ -224,15 +229,19 @@ class Wenling(Ruleset):
         )
         return settlement.with_liabilities(inp, kept)
 
-    def settle(self, inp: SettleInput, opts: Options) -> list[Payment]:
+    def settle(self, inp: SettleInput, opts: WenlingOptions) -> list[Payment]:
         return settlement.settle(inp, opts)
 
     def mistakes(
-        self, outcome: HandOutcome, scorings: Mapping[str, Scoring], inp: SettleInput, opts: Options
+        self,
+        outcome: HandOutcome,
+        scorings: Mapping[str, Scoring],
+        inp: SettleInput,
+        opts: WenlingOptions,
     ) -> Iterable[Mistake]:
         return list(mistakes.mistakes(outcome, scorings, inp, opts))
 
-    def next_dealer(self, outcome: HandOutcome, opts: Options) -> str:
+    def next_dealer(self, outcome: HandOutcome, opts: WenlingOptions) -> str:
         """坐庄 when the dealer is among the winners; otherwise (a loss or 黄牌) 下庄: 南 deals
         next and every seat's wind moves back one (南→东, 西→南, 北→西, 东→北)."""
         return "E" if "E" in outcome.winners else "S"

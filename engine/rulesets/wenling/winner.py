@@ -4,12 +4,21 @@ once, then the maximum over every reading of the concealed tiles that engine.han
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import NamedTuple
 
 from engine.hand import HandError, decompositions
-from engine.hand.decompose import Combo, part_shapes, reading_parts
+from engine.hand.decompose import (
+    Combo,
+    Decomposition,
+    Reading,
+    Shape,
+    _Part,
+    part_shapes,
+    reading_parts,
+)
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
     FLAG_FIRST_DISCARD,
@@ -209,7 +218,7 @@ class _Base(NamedTuple):
 _sums = cache(lines.sums)  # of the few short code tuples a reading's head and tail can be
 
 
-def _base(d, ctx: _Context) -> _Base:
+def _base(d: Decomposition | Reading, ctx: _Context) -> _Base:
     """``d`` is a Decomposition or an engine.hand Reading (pair, sets, restored)."""
     opts = ctx.opts
     pair = d.pair.faces[0]
@@ -217,7 +226,7 @@ def _base(d, ctx: _Context) -> _Base:
     pungs = ctx.pungs
     faces = {pair}
     suits = {pair[1]}
-    entries = []
+    entries: list[_Pung | None] = []
     hu = fan = chows = 0
     for g in d.sets:
         face = g.faces[0]
@@ -289,12 +298,12 @@ def _codes(b: _Base, win_group: int | None, wait: str | None, ctx: _Context) -> 
     return [*codes, *b.dui, *_pang_codes(wait, b.pang_ok), *b.tail]
 
 
-def reading_items(d, ctx: _Context) -> list[str]:
+def reading_items(d: Decomposition, ctx: _Context) -> list[str]:
     """The items one reading adds: pair, concealed pungs, wait, patterns, 四风会齐, 双得还原."""
     return _codes(_base(d, ctx), d.win_group, d.wait, ctx)
 
 
-def _shape_value(b: _Base, shape: tuple, ctx: _Context, hu0: int, fan0: int) -> tuple[int, int]:
+def _shape_value(b: _Base, shape: Shape, ctx: _Context, hu0: int, fan0: int) -> tuple[int, int]:
     """(points, raw) of one reading with the winning tile in ``shape`` = (win_group, wait): the
     sums of :func:`_codes` without listing them."""
     win_group, wait = shape
@@ -302,12 +311,13 @@ def _shape_value(b: _Base, shape: tuple, ctx: _Context, hu0: int, fan0: int) -> 
     exposed = _exposed(b, win_group, ctx)
     if exposed is not None:
         entry = b.sets[exposed]
+        assert entry is not None  # _exposed names a pung
         hu += entry.exposed_hu
         fan += entry.exposed_fan
     return lines.total(hu0 + b.hu + hu, fan0 + b.fan + fan, b.limit)
 
 
-def _restored(d, ctx: _Context) -> int:
+def _restored(d: Decomposition | Reading, ctx: _Context) -> int:
     """得还原 that count towards 双得还原: a pair of two 得 standing for themselves counts only
     with ``restore_pair_counts``."""
     restored = d.restored
@@ -317,7 +327,9 @@ def _restored(d, ctx: _Context) -> int:
     return restored
 
 
-def reading_value(outcome: HandOutcome, win: Win, show: Showdown, opts: Options):
+def reading_value(
+    outcome: HandOutcome, win: Win, show: Showdown, opts: Options
+) -> tuple[list[str], _Context, Callable[[Decomposition], tuple[int, int]]]:
     """(fixed codes, context, value): ``value(d)`` is (points, raw) of one reading, the fixed
     items counted once per hand so that a reading costs only its own groups."""
     naonao = table.is_naonao(outcome.wildcards)
@@ -325,13 +337,15 @@ def reading_value(outcome: HandOutcome, win: Win, show: Showdown, opts: Options)
     hu0, fan0, _ = lines.sums(fixed)
     ctx = _context(outcome, win, show, naonao, opts)
 
-    def value(d) -> tuple[int, int]:
+    def value(d: Decomposition) -> tuple[int, int]:
         return _shape_value(_base(d, ctx), (d.win_group, d.wait), ctx, hu0, fan0)
 
     return fixed, ctx, value
 
 
-def _best(show: Showdown, outcome: HandOutcome, win: Win, fixed: list[str], ctx: _Context):
+def _best(
+    show: Showdown, outcome: HandOutcome, win: Win, fixed: list[str], ctx: _Context
+) -> tuple[tuple[int, int], Decomposition, list[str]] | None:
     """The first reading of highest (points, raw), as engine.hand.best_decomposition would pick
     it: each suit's part valued once per context (:func:`_part_value`), a reading summed from
     its parts and each winning-tile shape on top; only the kept reading is built."""
@@ -340,7 +354,7 @@ def _best(show: Showdown, outcome: HandOutcome, win: Win, fixed: list[str], ctx:
     # stood for (flowers never are); 得-only sets (3+ 得) are not summed from parts
     prune = sum(not is_flower(t) for t in ctx.wild) <= 1
 
-    def keep(parts: list, win: int | None, w: int) -> list:
+    def keep(parts: list[_Part], win: int | None, w: int) -> list[_Part]:
         if win is None or w > 2 or len(parts) < 2 or not prune:
             return parts
         return _kept(parts, _context_key(ctx, win), win, ctx)
@@ -349,7 +363,7 @@ def _best(show: Showdown, outcome: HandOutcome, win: Win, fixed: list[str], ctx:
     win_key = hand.win
     key = _context_key(ctx, win_key)
     masks = _masks(ctx.meld_suits, ctx.meld_winds)
-    best = None
+    best: tuple[tuple[int, int], Combo, int] | None = None
     for combo in hand.combos:
         values = None
         if win_key is not None and not combo[2]:
@@ -369,23 +383,31 @@ def _best(show: Showdown, outcome: HandOutcome, win: Win, fixed: list[str], ctx:
     return value, r.decomposition(shape), _codes(_base(r, ctx), *shape, ctx)
 
 
-_KEYS: dict[tuple, int] = {}  # what a part's value depends on -> a small int (fast to hash)
+# What a part's value depends on -> a small int (fast to hash).
+_KEYS: dict[tuple[str, bool, frozenset[str], bool, int | None], int] = {}
 
 
 def _context_key(ctx: _Context, win: int | None) -> int:
     return _KEYS.setdefault((ctx.seat_wind, ctx.naonao, ctx.wild, ctx.on_discard, win), len(_KEYS))
 
 
-_KEPT: dict[tuple[int, int], tuple[list, list]] = {}  # (id(parts), key) -> (parts, kept)
+# A part's value in one context (:func:`_part_value`): packed summary, the pair's waits, per set
+# shape (wait, 胡, 番 added when a discard makes that pung exposed).
+_SetShape = tuple[str, int, int]
+_PartValue = tuple[int, tuple[str, ...], tuple[_SetShape, ...]]
+# (id(parts), key) -> (parts, kept)
+_KEPT: dict[tuple[int, int], tuple[list[_Part], list[_Part]]] = {}
 
 
-def _kept(parts: list, key: int, win: int, ctx: _Context) -> list:
+def _kept(parts: list[_Part], key: int, win: int, ctx: _Context) -> list[_Part]:
     """A suit's parts without those an earlier part dominates (memoised per list and context)."""
     found = _KEPT.get((id(parts), key))
     if found is not None and found[0] is parts:
         return found[1]
-    kept: list = []
-    seen: list[tuple] = []
+    kept: list[_Part] = []
+    seen: list[tuple[_Part, int, tuple[_SetShape, ...]]] = []
+    packed: int
+    shapes: tuple[_SetShape, ...]
     for part in parts:
         packed, _, shapes = part.memo.get(key) or _part_value(part, key, win, ctx)
         if not any(_dominates(other, part, packed, shapes) for other in seen):
@@ -397,7 +419,12 @@ def _kept(parts: list, key: int, win: int, ctx: _Context) -> list:
     return kept
 
 
-def _dominates(earlier: tuple, part, packed: int, shapes: tuple) -> bool:
+def _dominates(
+    earlier: tuple[_Part, int, tuple[_SetShape, ...]],
+    part: _Part,
+    packed: int,
+    shapes: tuple[_SetShape, ...],
+) -> bool:
     """Every reading with ``part`` is worth at most the same reading with ``earlier`` (which
     comes first): same 得 used, pair, chows, sets, suit, winds and 得 on their own face, at least
     the 胡 and 番, and for each winning-tile shape one of the same wait at least as good."""
@@ -438,7 +465,7 @@ _FAN, _CHOWS, _SETS, _SUITS, _WINDS_AT, _OWN = 12, 18, 22, 26, 30, 34
 _SAME = ~(4095 | 63 << _FAN)  # the fields two parts must share for one to dominate the other
 
 
-def _part_value(part, key: int, win: int, ctx: _Context) -> tuple[int, tuple[str, ...], tuple]:
+def _part_value(part: _Part, key: int, win: int, ctx: _Context) -> _PartValue:
     """(packed summary, the pair's waits, per set shape (wait, 胡, 番 added when a discard makes
     that pung exposed)) of one suit's part in one context; kept in ``part.memo[key]``."""
     hu = fan = chows = suits = winds = 0
@@ -457,7 +484,7 @@ def _part_value(part, key: int, win: int, ctx: _Context) -> tuple[int, tuple[str
         suits |= suit
         winds |= wind
     pair_waits, set_shapes = part_shapes(part, win)
-    shapes = []
+    shapes: list[_SetShape] = []
     for n, wait in set_shapes:
         faces, kind, _ = part.sets[n]
         entry = ctx.pungs[FACES[faces[0]]]
@@ -473,18 +500,30 @@ def _part_value(part, key: int, win: int, ctx: _Context) -> tuple[int, tuple[str
         | winds << _WINDS_AT
         | own << _OWN
     )
-    value = packed, pair_waits, tuple(shapes)
+    value: _PartValue = packed, pair_waits, tuple(shapes)
     part.memo[key] = value
     return value
 
 
-def _fast_values(combo: Combo, key: int, win: int, masks, ctx: _Context, hu0: int, fan0: int):
+def _fast_values(
+    combo: Combo,
+    key: int,
+    win: int,
+    masks: tuple[int, int],
+    ctx: _Context,
+    hu0: int,
+    fan0: int,
+) -> list[tuple[int, int]] | None:
     """(points, raw) per shape of a reading without 得-only sets, in ``Reading.shapes`` order,
     as :func:`_base` and :func:`_shape_value` give them; None when 双得还原 may apply (two 得
     might stand for their own face: the caller builds the Reading and counts exactly)."""
     pair, parts, _ = combo
     packed = 0
-    head = shapes = ()
+    head: tuple[str, ...] = ()
+    shapes: tuple[_SetShape, ...] = ()
+    p_packed: int
+    p_waits: tuple[str, ...]
+    p_shapes: tuple[_SetShape, ...]
     for part in parts:
         p_packed, p_waits, p_shapes = part.memo.get(key) or _part_value(part, key, win, ctx)
         packed += p_packed
@@ -575,7 +614,7 @@ def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
     return lines.scoring(win.seat, fixed + codes, reading=_reading(d))
 
 
-def _reading(d) -> tuple[str, ...]:
+def _reading(d: Decomposition) -> tuple[str, ...]:
     return tuple(f"{w}→{face}" for w, face in d.assignments)
 
 
@@ -583,7 +622,9 @@ def _limit_scoring(seat: str, codes: list[str], reading: tuple[str, ...] = ()) -
     return lines.scoring(seat, codes, reading=reading, limit="laizi")
 
 
-def winner_readings(outcome: HandOutcome, win: Win, opts: Options, limit: int = 5000):
+def winner_readings(
+    outcome: HandOutcome, win: Win, opts: Options, limit: int = 5000
+) -> Iterator[tuple[int, str, str]]:
     """(points, zh, en) of each reading of the winner's hand (at most ``limit``): every 得 face
     and every group the winning tile may have completed. A 腊子 fixed by the tiles or the flags
     has no other reading."""
