@@ -10,9 +10,12 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from dashboards.labels import Labels
-from dashboards.style import styled
+from dashboards.style import TOP, styled
 
 ROW_HEIGHT = 220  # px per ruleset's histogram
+# The first histogram's own title sits just over its plot, where the figure's title would: the
+# figure's title goes up by one line of it (px), the top margin grows to match.
+SUBTITLE = 26
 
 
 def hand_value_histogram(
@@ -37,5 +40,7 @@ def hand_value_histogram(
         )  # fmt: skip
         fig.update_xaxes(title_text=units.get(name, labels.points_axis), row=row, col=1)
         fig.update_yaxes(title_text=labels.hands_axis, row=row, col=1, rangemode="tozero")
-    fig.update_layout(height=90 + ROW_HEIGHT * max(len(names), 1))
-    return styled(fig, labels.values)
+    styled(fig, labels.values)
+    fig.update_layout(height=90 + SUBTITLE + ROW_HEIGHT * max(len(names), 1),
+                      title_pad_b=12 + SUBTITLE, margin_t=TOP + SUBTITLE)  # fmt: skip
+    return fig

@@ -20,8 +20,19 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any, TypedDict
 
-from engine.model import SEATS, WIN_HOW_EN, HandOutcome, Meld, Showdown, Win, prev_seat, who
+from engine.model import (
+    SEATS,
+    WIN_HOW_EN,
+    HandOutcome,
+    Meld,
+    Record,
+    Showdown,
+    Win,
+    prev_seat,
+    who,
+)
 from engine.rulesets.base import Anomaly, FlagRule, Ruleset
 from engine.state import ERROR, WARNING
 from engine.state import names as _names
@@ -32,22 +43,31 @@ from engine.tiles import ALL_TILES, chinese, english
 FALSE_WIN_CODES = frozenset({"not_winning", "claim_no_discard"})
 
 
+class OnWordClaim(TypedDict):
+    """A claim taken on the table's word (the report's ``OnWord`` before its seats are named)."""
+
+    seq: int | None
+    claim: str
+    zh: str
+    en: str
+
+
 @dataclass
 class Checked:
     """The hand as the ruleset should score it, what was found, and what was believed."""
 
     outcome: HandOutcome
     anomalies: list[Anomaly] = field(default_factory=list)
-    on_word: list[dict] = field(default_factory=list)  # {seq, claim, zh, en}
+    on_word: list[OnWordClaim] = field(default_factory=list)
     false_wins: tuple[str, ...] = ()
 
 
 def check_claims(
-    records: Sequence[tuple[int, dict]],
+    records: Sequence[tuple[int, Record]],
     outcome: HandOutcome,
     replay_anomalies: Iterable[Anomaly],
     rs: Ruleset,
-    opts,
+    opts: Any,
     summary: bool,
 ) -> Checked:
     """Check the claims of one hand's records (``(seq, record)``, corrections applied). A full
@@ -63,7 +83,9 @@ def check_claims(
     win_seq: dict[str, int] = {}
     show_seq: dict[str, int] = {}
     claimed_flags: dict[str, tuple[str, ...]] = {}
-    on_word: list[dict] = []
+    on_word: list[OnWordClaim] = []
+    seq: int | None  # a record's; None for a claim no record makes
+    show: Showdown | None
     for seq, rec in closing:
         kind = rec["type"]
         if kind == "win":
@@ -158,6 +180,7 @@ def check_claims(
                         _word(seq, "from", f"{who(came)}放的牌", f"the tile came from {who(came)}")
                     )
                 if w.seat in robbed_on_word:
+                    assert w.tile is not None  # _check_robbed names wins on a tile
                     zh = f"抢杠：{who(w.from_seat)}加杠{chinese(w.tile)}"
                     en = (
                         f"{who(w.from_seat)} was adding {english(w.tile)} to its pung (robbed kong)"
@@ -193,7 +216,7 @@ _PLAY = frozenset(
 )
 
 
-def _played(rule: FlagRule, flag: str, outcome: HandOutcome, w: Win, opts) -> bool:
+def _played(rule: FlagRule, flag: str, outcome: HandOutcome, w: Win, opts: Any) -> bool:
     """Does a full log's play show ``flag`` on win ``w``? The replay's derived flags for the
     engine's own; the ruleset's ``played`` for one it judges itself (one it cannot judge
     is believed: the play decides what is owed anyway)."""
@@ -202,7 +225,7 @@ def _played(rule: FlagRule, flag: str, outcome: HandOutcome, w: Win, opts) -> bo
     return rule.played is None or rule.played(outcome, w, opts)
 
 
-def _closing(records: Sequence[tuple[int, dict]]) -> list[tuple[int, dict]]:
+def _closing(records: Sequence[tuple[int, Record]]) -> list[tuple[int, Record]]:
     """The records after a full log's last play step (its wins, showdowns, settlement)."""
     out = []
     for seq, rec in reversed(records):
@@ -213,7 +236,7 @@ def _closing(records: Sequence[tuple[int, dict]]) -> list[tuple[int, dict]]:
 
 
 @lru_cache(maxsize=256)
-def bonus_tiles(rs: Ruleset, opts, wild: frozenset[str]) -> frozenset[str]:
+def bonus_tiles(rs: Ruleset, opts: Any, wild: frozenset[str]) -> frozenset[str]:
     """The tiles the ruleset always reveals given the 得 (memoised: asked for every hand)."""
     return frozenset(t for t in ALL_TILES if rs.is_bonus(t, wild, opts))
 
@@ -235,7 +258,7 @@ def _without_revealed(show: Showdown, tile: str) -> Showdown:
 
 
 def _impossible_show(
-    show: Showdown, win: Win | None, at_deal: bool, rs: Ruleset, wild
+    show: Showdown, win: Win | None, at_deal: bool, rs: Ruleset, wild: frozenset[str]
 ) -> tuple[str, str] | None:
     """(code, message) when a summary showdown cannot exist: a meld no table can make, or a
     hand of the wrong size (melds count 3, so a kong's replacement is counted; when a hand ends
@@ -275,7 +298,7 @@ _MELD_EN = {
 }
 
 
-def _meld_problem(meld: Meld, seat: str, rs: Ruleset, wild) -> str | None:
+def _meld_problem(meld: Meld, seat: str, rs: Ruleset, wild: frozenset[str]) -> str | None:
     tiles = meld.tiles
     if meld.kind == "chi":
         suits = {t[1] for t in tiles}
@@ -383,7 +406,7 @@ def _check_robbed(
     return on_word
 
 
-def _word(seq: int | None, claim: str, zh: str, en: str) -> dict:
+def _word(seq: int | None, claim: str, zh: str, en: str) -> OnWordClaim:
     """A claim taken on the table's word (``taken_on_word``)."""
     return {
         "seq": seq,

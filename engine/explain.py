@@ -10,15 +10,30 @@ first (the order and why: docs/report.md). None fits: one ``cause_unknown`` entr
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import combinations
+from typing import Any, TypedDict
 
 from engine.hand import HandError
 from engine.model import SEATS, HandOutcome, Meld, Win, who
-from engine.rulesets.base import Mistake, Payment, Ruleset, SettleInput
+from engine.rulesets.base import Mistake, Payment, Ruleset, Scoring, SettleInput
 from engine.tiles import chinese, english, is_flower, next_face
 
-CAUSE_UNKNOWN = {"code": "cause_unknown", "zh": "原因不明", "en": "cause unknown"}
+CAUSE_UNKNOWN: dict[str, str] = {"code": "cause_unknown", "zh": "原因不明", "en": "cause unknown"}
+
+# A transfer of :func:`top_ups` (the report's ``TopUp`` in its JSON keys).
+TopUpDict = TypedDict(
+    "TopUpDict",
+    {
+        "from": str,
+        "to": str,
+        "amount": int,
+        "from_player": str,
+        "to_player": str,
+        "zh": str,
+        "en": str,
+    },
+)
 
 # Plausibility tiers (lower first): another legal reading of the hand, one named item of this
 # hand missed or added, a settlement rule applied another way, a bare count or rounding slip,
@@ -77,13 +92,13 @@ def tier(code: str) -> int:
 def explanations(
     rs: Ruleset,
     outcome: HandOutcome,
-    scorings: Mapping,
+    scorings: Mapping[str, Scoring],
     inp: SettleInput,
-    opts,
+    opts: Any,
     recorded_flows: Mapping[tuple[str, str], int],
-    pair_flows: Callable[[Iterable[Payment]], dict],
+    pair_flows: Callable[[Iterable[Payment]], dict[tuple[str, str], int]],
     declared: HandOutcome | None = None,
-) -> list[dict]:
+) -> list[dict[str, str]]:
     """Every single mistake that alone reproduces ``recorded_flows``, most plausible first;
     ``[CAUSE_UNKNOWN]`` when none does. ``declared``: the hand as the log declared it, when the
     checks dropped a win that is no win (the table may have paid it)."""
@@ -105,8 +120,8 @@ def explanations(
 
 
 def false_wins_paid(
-    rs: Ruleset, outcome: HandOutcome, declared: HandOutcome | None, opts
-) -> Iterable[Mistake]:
+    rs: Ruleset, outcome: HandOutcome, declared: HandOutcome | None, opts: Any
+) -> Iterator[Mistake]:
     """The table paid the declared wins the checks found to be no win (a hand that does not
     win, a discard never made …), as the ruleset settles them."""
     if declared is None:
@@ -126,8 +141,8 @@ def false_wins_paid(
 
 
 def reading_mistakes(
-    rs: Ruleset, outcome: HandOutcome, scorings: Mapping, inp: SettleInput, opts
-) -> Iterable[Mistake]:
+    rs: Ruleset, outcome: HandOutcome, scorings: Mapping[str, Scoring], inp: SettleInput, opts: Any
+) -> Iterator[Mistake]:
     """The table chose another reading of a winner's hand (what each 得 stood for, which wait):
     one mistake per other points value a reading gives, described by its first reading."""
     for win in outcome.wins:
@@ -148,7 +163,9 @@ def reading_mistakes(
             )
 
 
-def table_slips(rs: Ruleset, outcome: HandOutcome, inp: SettleInput, opts) -> Iterable[Mistake]:
+def table_slips(
+    rs: Ruleset, outcome: HandOutcome, inp: SettleInput, opts: Any
+) -> Iterator[Mistake]:
     """Mistakes any table can make whatever its rules, each settled by the ruleset itself: the
     得 indicator misread, a kong taken for the other kind, a self-draw taken for a discard win or
     the reverse, one winner of several not paid, and one payment paid twice, by the wrong seat
@@ -192,7 +209,7 @@ def table_slips(rs: Ruleset, outcome: HandOutcome, inp: SettleInput, opts) -> It
             )
 
 
-def _resettled(rs: Ruleset, outcome: HandOutcome, opts) -> tuple[Payment, ...] | None:
+def _resettled(rs: Ruleset, outcome: HandOutcome, opts: Any) -> tuple[Payment, ...] | None:
     """What the ruleset pays on a hand the table saw otherwise; None when it cannot be scored."""
     try:
         scorings = rs.score(outcome, opts)
@@ -201,7 +218,7 @@ def _resettled(rs: Ruleset, outcome: HandOutcome, opts) -> tuple[Payment, ...] |
         return None
 
 
-def _misread_indicator(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mistake]:
+def _misread_indicator(rs: Ruleset, outcome: HandOutcome, opts: Any) -> Iterator[Mistake]:
     """The table took the wrong tile as the 得 indicator's 得: the 得 the ruleset would give for
     the tile after the indicator (the 财神 custom), or for the indicator itself read plainly."""
     ind = outcome.indicator
@@ -247,7 +264,7 @@ _KONG_FLIP = {
 }
 
 
-def _kongs_misread(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mistake]:
+def _kongs_misread(rs: Ruleset, outcome: HandOutcome, opts: Any) -> Iterator[Mistake]:
     """One seat's kong counted as the other kind (暗杠 as 明杠 or the reverse). The seat it was
     claimed from is not known for a 暗杠 taken as 明杠, so no 包 follows from it."""
     for seat, show in outcome.showdowns.items():
@@ -267,7 +284,7 @@ def _kongs_misread(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mistake]
                 )
 
 
-def _win_misread(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mistake]:
+def _win_misread(rs: Ruleset, outcome: HandOutcome, opts: Any) -> Iterator[Mistake]:
     """A lone win taken for the other kind: a self-draw settled as a discard win by one of the
     other seats (only the "discarder" paid), or a discard win settled as a self-draw; the hand is
     scored again as the table saw it (自摸 items and who pays), keeping the flags that still fit."""
@@ -294,11 +311,11 @@ def _win_misread(rs: Ruleset, outcome: HandOutcome, opts) -> Iterable[Mistake]:
                 f"{who(win.seat)}'s win on {who(win.from_seat)}'s discard settled as a self-draw",
             )
         ]
-    found = [
+    resettled = [
         (code, zh, en, _resettled(rs, dataclasses.replace(outcome, wins=(changed,)), opts))
         for changed, code, zh, en in tried
     ]
-    found = [(code, zh, en, pays) for code, zh, en, pays in found if pays is not None]
+    found = [(code, zh, en, pays) for code, zh, en, pays in resettled if pays is not None]
     if len(found) > 1 and len({_net(pays) for *_, pays in found}) == 1:
         # who "discarded" changes nothing (every seat pays alike): one mistake, no seat named
         code, _, _, pays = found[0]
@@ -318,7 +335,7 @@ def _net(payments: Iterable[Payment]) -> frozenset[tuple[tuple[str, str], int]]:
     """The net amount between each pair of seats (as the audit compares payments)."""
     net: dict[tuple[str, str], int] = {}
     for p in payments:
-        pair = tuple(sorted((p.payer, p.payee)))
+        pair = (p.payer, p.payee) if p.payer <= p.payee else (p.payee, p.payer)
         net[pair] = net.get(pair, 0) + (p.amount if pair[0] == p.payer else -p.amount)
     return frozenset((pair, n) for pair, n in net.items() if n)
 
@@ -333,13 +350,13 @@ def _as(rs: Ruleset, win: Win, how: str, from_seat: str | None) -> Win:
 
 def top_ups(
     expected: Mapping[str, int], recorded: Mapping[str, int], seats: Mapping[str, str]
-) -> list[dict]:
+) -> list[TopUpDict]:
     """The fewest transfers that turn the recorded nets into the expected ones: seats whose
     differences cancel out in groups settle within their group (most groups = fewest transfers),
     the largest debtor paying the largest creditor first."""
     diff = {s: expected.get(s, 0) - recorded.get(s, 0) for s in SEATS}
     groups = _zero_sum_groups([s for s in SEATS if diff[s]], diff)
-    out = []
+    out: list[TopUpDict] = []
     for group in groups:
         owed = {s: diff[s] for s in group}
         while any(owed.values()):

@@ -34,6 +34,7 @@ from service import (
     tile_images,
     transparency,
     uploads,
+    urls,
 )
 from service.accounts import auth
 from service.sessions import resolutions
@@ -93,6 +94,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Compress(app)
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
     app.add_template_filter(resolutions.reason_words, "reason_words")
+    app.add_template_filter(urls.slug, "slug")
     for feature in (
         accounts,
         sessions,

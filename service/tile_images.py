@@ -1,17 +1,21 @@
 """Tile images (drawn by scripts/build_tiles.py) and their labels in the page's language.
 
-The images are served under a path that carries a digest of the whole set, so browsers may keep
-them a year without asking again (a new set gets new URLs): pages stay light, and the recorder
-shows any tile it preloaded while the connection is lost.
+A page the server draws (the hand page) shows each tile as ``<svg><use href="#tile-3m">`` and
+carries each tile it shows once, as a ``<symbol>`` in one hidden ``<svg>`` at its end: no
+request per tile on a slow phone. The scripts' tiles (replay, recorder) are images served under
+a path that carries a digest of the whole set, so browsers may keep them a year without asking
+again (a new set gets new URLs), and the recorder shows any tile it preloaded while the
+connection is lost.
 """
 
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
+import re
+from functools import cache, lru_cache
 from pathlib import Path
 
-from flask import Blueprint, Flask, abort, send_from_directory, url_for
+from flask import Blueprint, Flask, abort, g, send_from_directory, url_for
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
@@ -51,6 +55,36 @@ def tile_label(tile: str) -> str:
     return tile_name(tile, language())
 
 
+def tile_href(tile: str) -> str:
+    """Where a tile drawn on this page points (``#tile-3m``); its symbol joins the page's
+    sprite (``tile_sprite``)."""
+    if tile not in ALL_TILES:
+        raise ValueError(f'"{tile}" is not a tile')
+    g.setdefault("tiles_shown", set()).add(tile)
+    return f"#tile-{tile}"
+
+
+_SVG = re.compile(r'<svg [^>]*viewBox="([^"]+)"[^>]*>(.*)</svg>\s*', re.S)
+
+
+@cache
+def _symbol(tile: str) -> str:
+    found = _SVG.fullmatch((TILES_DIR / f"{tile}.svg").read_text(encoding="utf-8"))
+    if found is None:
+        raise RuntimeError(f"{tile}.svg is not one <svg> with a viewBox")
+    return f'<symbol id="tile-{tile}" viewBox="{found.group(1)}">{found.group(2)}</symbol>'
+
+
+def tile_sprite() -> Markup:
+    """The symbols of the tiles the page drew (``tile_href``), in one hidden ``<svg>``; nothing
+    when it drew none. Called at the page's end, after its main part."""
+    shown = g.get("tiles_shown")
+    if not shown:
+        return Markup("")
+    symbols = "".join(_symbol(t) for t in ALL_TILES if t in shown)
+    return Markup(f'<svg class="tile-sprite" hidden aria-hidden="true">{symbols}</svg>')
+
+
 def tiles_config() -> Markup:
     """What static/tiles.js needs (where the images are, each tile's label) as a JSON script tag."""
     base = tile_src(ALL_TILES[0]).rsplit("/", 1)[0] + "/"
@@ -61,6 +95,7 @@ def tiles_config() -> Markup:
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
-    app.add_template_global(tile_src)
+    app.add_template_global(tile_href)
+    app.add_template_global(tile_sprite)
     app.add_template_global(tile_label)
     app.add_template_global(tiles_config)

@@ -1,6 +1,9 @@
-"""Where a page may send the browser back to after a form (log in, switch language)."""
+"""Where a page may send the browser back to after a form (log in, switch language), and the ids
+a page derives from names."""
 
 from __future__ import annotations
+
+import re
 
 from flask import url_for
 
@@ -19,3 +22,10 @@ def safe_next(target: str | None) -> str:
     ):
         return target
     return url_for("sessions.sessions")
+
+
+def slug(name: object) -> str:
+    """``name`` as part of an HTML id: an id holds no whitespace, and a fragment link to it needs
+    no escaping, so every run of characters other than letters, digits, ``_`` and ``-`` becomes
+    one ``-`` ("seed 0" → "seed-0"; a Chinese name stays as it is)."""
+    return re.sub(r"[^\w-]+", "-", str(name)).strip("-") or "-"

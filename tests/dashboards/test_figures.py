@@ -104,6 +104,20 @@ def test_every_figure_leaves_the_modebar_a_band_and_fits_its_tick_labels():
         assert fig.layout.xaxis.automargin is True and fig.layout.yaxis.automargin is True
 
 
+def test_the_histograms_title_stands_above_the_first_histograms_own():
+    """Both sit over the first plot's top edge (paper y = 1, anchored at their bottom): the
+    figure's title is lifted by more than a line of the subplot title, and the band above it
+    for the modebar stays as wide as on the other figures."""
+    fig = hand_value_histogram({"wenling": [80], "zhoushan": [3]}, LABELS)
+    first = fig.layout.annotations[0]
+    assert first.y == 1 and first.yanchor == "bottom"
+    line = 1.3 * first.font.size
+    assert fig.layout.title.pad.b >= 12 + line
+    balance = running_balance(SESSIONS, LABELS).layout
+    band = balance.margin.t - balance.title.pad.b
+    assert fig.layout.margin.t - fig.layout.title.pad.b >= band
+
+
 def test_png_export_stays_in_the_modebar():
     assert PLOT_CONFIG["displayModeBar"] is True
     assert PLOT_CONFIG["toImageButtonOptions"]["format"] == "png"

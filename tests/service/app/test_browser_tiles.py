@@ -1,6 +1,6 @@
 """Tiles draw with no CJK font: Chromium started with a fontconfig that knows only DejaVu (Latin)
-shows the replay, the hand page and the recorder with every tile an SVG image that loaded, and no
-tile made of text. The page's own Chinese words are missing-glyph boxes there (the screenshots
+shows the replay and the recorder with every tile an SVG image that loaded, the hand page with
+every tile drawn from the page's own symbol, and no tile made of text. The page's own Chinese words are missing-glyph boxes there (the screenshots
 show it); the tiles are not.
 
 Screenshots go to ``$FUPAN_SCREENSHOTS`` when set (``docs/screenshots`` for the docs).
@@ -61,6 +61,26 @@ def latin_browser(browser, tmp_path):
     chromium.close()
 
 
+# Every .tile of a server-drawn page: an <svg> whose <use> draws the page's symbol of that tile.
+SYMBOLS = """() => Array.from(document.querySelectorAll('.tile')).map(e => {
+  const use = e.querySelector('use'), href = use ? use.getAttribute('href') : '';
+  const box = use ? use.getBBox() : {width: 0, height: 0};
+  return { t: e.dataset.t, tag: e.tagName, href: href, found: !!document.querySelector(href),
+    drawn: box.width > 40 && box.height > 60, label: e.querySelector('title').textContent,
+    width: e.getBoundingClientRect().width, height: e.getBoundingClientRect().height };
+})"""
+
+
+def _assert_tiles_are_symbols(page, at_least: int) -> list[dict]:
+    tiles = page.evaluate(SYMBOLS)
+    assert len(tiles) >= at_least, len(tiles)
+    for tile in tiles:
+        assert tile["tag"] == "svg" and tile["href"] == f"#tile-{tile['t']}", tile
+        assert tile["found"] and tile["drawn"] and tile["label"] == tile_name(tile["t"], "zh"), tile
+        assert tile["width"] > 15 and abs(tile["height"] / tile["width"] - 4 / 3) < 0.05, tile
+    return tiles
+
+
 def _assert_tiles_are_images(page, at_least: int) -> list[dict]:
     page.wait_for_function(
         "Array.from(document.querySelectorAll('.tile')).every(e => e.complete)", timeout=10_000
@@ -100,8 +120,11 @@ def test_replay_and_hand_page_tiles_draw_without_a_cjk_font(alice, live, latin_b
     phone = latin_browser.new_context(**PHONE, locale="zh-CN")
     phone.add_cookies(context.cookies())
     hand = phone.new_page()
+    requests: list[str] = []
+    hand.on("request", lambda r: requests.append(r.url))
     hand.goto(f"{live}/sessions/{session_id}/hands/1")
-    _assert_tiles_are_images(hand, at_least=14)
+    _assert_tiles_are_symbols(hand, at_least=14)
+    assert not [url for url in requests if "/tiles/" in url]
     hand.screenshot(path=shots / "tiles-no-cjk-hand-phone.png", full_page=True)
     assert errors == []
     context.close()

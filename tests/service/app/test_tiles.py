@@ -84,17 +84,25 @@ def test_the_digest_follows_the_set(tmp_path, monkeypatch):
     version.cache_clear()
 
 
-def test_hand_page_tiles_are_labelled_images_in_the_page_language(alice):
+def test_hand_page_tiles_are_labelled_symbols_in_the_page_language(alice):
+    """The hand page draws each tile from a symbol it carries once (no image request a tile):
+    every tile's <use> points at a symbol of the page that holds that tile's own drawing, and
+    the page holds no symbol it does not use."""
     session_id = verified(alice, fixture_log("audit/fan_missed.jsonl"))
     for lang in ("zh", "en"):
         alice.set_cookie("fupan_lang", lang)  # the language switch's cookie
         html = alice.get(f"/sessions/{session_id}/hands/1").get_data(as_text=True)
-        imgs = re.findall(r'<img class="tile [^>]*>', html)
-        assert len(imgs) > 14, lang  # the winner's hand at least
-        for img in imgs:
-            tile = re.search(r'data-t="(\w\w)"', img).group(1)
-            assert f'src="/tiles/{version()}/{tile}.svg"' in img
-            assert (
-                f'alt="{tile_name(tile, lang)}"' in img
-                and f'title="{tile_name(tile, lang)}"' in img
-            )
+        assert "<img" not in html and "/tiles/" not in html
+        shown = re.findall(r'<svg class="tile [^>]*data-t="(\w\w)"[^>]*><title>([^<]*)</title>'
+                           r'<use href="#tile-(\w\w)"/></svg>', html)  # fmt: skip
+        assert len(shown) > 14, lang  # the winner's hand at least
+        assert all(t == used and label == tile_name(t, lang) for t, label, used in shown)
+        sprites = re.findall(
+            r'<svg class="tile-sprite" hidden aria-hidden="true">(.*?)</svg>', html
+        )
+        assert len(sprites) == 1
+        symbols = dict(re.findall(r'<symbol id="tile-(\w\w)" viewBox="0 0 60 80">(.*?)</symbol>',
+                                  sprites[0]))  # fmt: skip
+        assert set(symbols) == {t for t, _, _ in shown}
+        for tile, drawing in symbols.items():
+            assert drawing in (TILES_DIR / f"{tile}.svg").read_text(encoding="utf-8")

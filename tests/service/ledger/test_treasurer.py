@@ -331,3 +331,12 @@ def test_ledger_csv_gives_the_money_too_once_a_point_has_a_value(alice, disputed
     for r in rows:  # half a 元 a point, as the club said (the page's language: Chinese)
         assert Decimal(r["牌桌实付（元）"]) * 2 == int(r["牌桌实付"])
         assert Decimal(r["应付（元）"]) * 2 == int(r["应付"])
+
+
+def test_a_tables_heading_id_holds_no_space(alice):
+    """A simulated table is named "seed 0": its heading's id on the ledger reads table-seed-0."""
+    data = fixture_log(DISPUTED).replace(b'"table": "1"', b'"table": "seed 0"', 1)
+    verified(alice, data)
+    html = alice.get(f"/clubs/{CLUB}/ledger?date={NIGHT}").get_data(as_text=True)
+    assert 'id="table-seed-0"' in html
+    assert not re.findall(r'id="[^"]*\s[^"]*"', html)
