@@ -233,8 +233,7 @@ class Table(WinRules):
         """Apply ``(seq, record)`` pairs in order. Draws and discards, nine records in ten, are
         played here, not through a handler: their usual case (a turn's draw from the live wall,
         a discard in turn) costs no call, and the rest goes to ``_draw_checks`` and the
-        ``on_*`` handlers. The turn, what it must do and the tiles taken live in locals here,
-        written back before any call that reads them and read again after a handler."""
+        ``on_*`` handlers."""
         counts, seen, limits, actions = self.counts, self.seen, self.limits, self.actions
         held, melds, rivers = self.held, self.melds, self.discards
         wall_draws, last_draw = self.wall_draws, self.last_draw
@@ -242,7 +241,6 @@ class Table(WinRules):
         ask_claimed = CLAIMED_DISCARD in checked
         offered = checking and self.tracks_passed  # (wins.WinRules.note_offered)
         offers, passed, since = self.offers, self.passed, self.since
-        turn, must, taken, total = self.turn, self.must, self.taken, self.total
         for seq, rec in records:
             kind = rec["type"]
             if self.ended and kind in PLAY_TYPES and not (kind == "win" and self.wins):
@@ -257,25 +255,24 @@ class Table(WinRules):
                 cause = claimed = None
                 if (
                     source != "wall"
-                    or seat != turn
-                    or must != "draw"
-                    or total - taken <= self.dead_wall
+                    or seat != self.turn
+                    or self.must != "draw"
+                    or self.total - self.taken <= self.dead_wall
                 ):
-                    self.turn, self.must, self.taken = turn, must, taken
                     cause = self._draw_checks(seq, seat, source)
                 if cause is None:  # a turn's draw (a replacement may come from the dead wall)
-                    turn, must = seat, "discard"
+                    self.turn, self.must = seat, "discard"
                     wall_draws[seat] += 1
                     size = turn_size
                 else:
-                    size = self.hs + (seat == turn and must == "discard")
+                    size = self.hs + (seat == self.turn and self.must == "discard")
                 i = INDEX[tile]
                 counts[seat][i] += 1
                 held[seat] += 1
                 seen[i] += 1
                 if seen[i] > limits[i]:
                     self._overcount(seq, tile)
-                taken += 1
+                self.taken += 1
                 last_draw[seat] = (source, cause)
                 self.last_discard = self.last_gang = self.just_claimed = None
                 if offered:  # what it let go by before this draw no longer counts
@@ -285,8 +282,7 @@ class Table(WinRules):
                     self.check_size(seq, seat, size)
             elif kind == "discard":
                 seat, tile = rec["seat"], rec["tile"]
-                if seat != turn or must != "discard":
-                    self.turn, self.must = turn, must
+                if seat != self.turn or self.must != "discard":
                     self.check_turn(seq, seat, "discard", "discards")
                 c, i = counts[seat], INDEX[tile]
                 claimed = self.just_claimed
@@ -313,25 +309,22 @@ class Table(WinRules):
                 self.last_discard = self.win_discard = (seat, len(river) - 1)
                 self.last_gang = self.just_claimed = None
                 self.discard_count += 1
-                turn, must = _NEXT[seat], "draw"
+                self.turn, self.must = _NEXT[seat], "draw"
                 source = None
             else:
                 if offered and kind in SEATED_TYPES:  # a seat's hand changes on its own records
                     self.keep_hand(rec["seat"])  # only (抢杠: see _win_robbing)
                 handler = _HANDLERS.get(kind)
                 if handler is not None:
-                    self.turn, self.must, self.taken = turn, must, taken
                     handler(self, seq, rec)
-                    turn, must, taken = self.turn, self.must, self.taken
                 continue
             if checking:  # the draw's or discard's step (record() for the others)
                 action = _new_action(
-                    Action, (seq, kind, seat, tile, source, None, total - taken, ())
+                    Action, (seq, kind, seat, tile, source, None, self.total - self.taken, ())
                 )
                 if kind in checked or (claimed and ask_claimed):
                     self.ask(action)
                 actions.append(action)
-        self.turn, self.must, self.taken = turn, must, taken
 
     def on_dice(self, seq: int, rec: Record) -> None:
         seat, thrower = rec["seat"], self.rs.dice_thrower
