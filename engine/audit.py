@@ -13,19 +13,20 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypedDict, TypeVar
 
 from engine.checks import check_claims
 from engine.explain import CAUSE_UNKNOWN, explanations, top_ups
 from engine.hand import HandError
-from engine.model import SEAT_NAMES, SEATS, Win, name_seats, named, who
+from engine.model import SEAT_NAMES, SEATS, Record, Win, name_seats, named, who
 from engine.replay import HandReplay, Replay, no_gc_pauses, replay
 from engine.report import (
     REPORT_VERSION,
     Dispute,
     Explanation,
     HandReport,
+    JsonDict,
     OnWord,
     Report,
     SessionInfo,
@@ -33,13 +34,16 @@ from engine.report import (
     WinResult,
 )
 from engine.report import Anomaly as Reported
-from engine.rulesets.base import Anomaly, Payment
+from engine.rulesets.base import Anomaly, Payment, Scoring, SettleInput
 from engine.state import ANOMALY_LABELS, ERROR, WARNING
 
 _ORDER = {s: i for i, s in enumerate(SEATS)}
+_T = TypeVar("_T")
+# A hand's scorings, settlement input and payments (None and nothing when scoring failed).
+_Settled = tuple[dict[str, Scoring], SettleInput | None, list[Payment]]
 
 
-def audit(records: list[dict], overrides: Mapping[str, Any] | None = None) -> Report:
+def audit(records: list[Record], overrides: Mapping[str, Any] | None = None) -> Report:
     """The report of one session log (``overrides``: options from ``--option``).
     The collector stays paused until the replay is freed: re-enabled earlier, its next pass
     walks every object of the replay still alive (≈ 10 % of an audit)."""
@@ -47,9 +51,11 @@ def audit(records: list[dict], overrides: Mapping[str, Any] | None = None) -> Re
         return _report(replay(records, overrides))
 
 
-def audit_records(records: list[dict], overrides: Mapping[str, Any] | None = None) -> dict:
-    """The report's JSON form (what is stored, and ``fupan verify --json`` prints)."""
-    return audit(records, overrides).to_dict()
+def audit_records(records: list[Record], overrides: Mapping[str, Any] | None = None) -> JsonDict:
+    """The report's JSON form (what is stored, and ``fupan verify --json`` prints), built with
+    the collector still paused (its dicts would otherwise trigger passes over the replay)."""
+    with no_gc_pauses():
+        return audit(records, overrides).to_dict()
 
 
 def _report(rp: Replay) -> Report:
@@ -77,12 +83,13 @@ def audit_hand(hand: HandReplay) -> HandReport:
     outcome = checked.outcome
     anomalies = list(hand.anomalies) + checked.anomalies
 
-    def settle():
+    def settle() -> _Settled:
         scorings = rs.score(outcome, opts)
         inp = rs.settle_input(outcome, scorings, opts)
         return scorings, inp, rs.settle(inp, opts)
 
-    scorings, inp, payments = _guard(hand, anomalies, "score", settle, ({}, None, []))
+    unsettled: _Settled = ({}, None, [])
+    scorings, inp, payments = _guard(hand, anomalies, "score", settle, unsettled)
     found = rs.score_anomalies(outcome, scorings, opts)
     if found:
         win_seq = next((seq for seq, rec in hand.records if rec["type"] == "win"), hand.seq)
@@ -95,7 +102,7 @@ def audit_hand(hand: HandReplay) -> HandReport:
     expected_flows = pair_flows(payments)
     disputes, why, fixes = [], [], []
     if recorded is not None and expected_flows != pair_flows(recorded):
-        found = _guard(
+        causes: list[dict[str, str]] = _guard(
             hand,
             anomalies,
             "explain",
@@ -115,7 +122,7 @@ def audit_hand(hand: HandReplay) -> HandReport:
             ),
             [],
         )
-        why = [Explanation(**named(e, outcome.seats)) for e in found or [CAUSE_UNKNOWN]]
+        why = [Explanation(**named(e, outcome.seats)) for e in causes or [CAUSE_UNKNOWN]]
         first = why[0] if why[0].code != CAUSE_UNKNOWN["code"] else None
         disputes = _disputes(hand.no, expected_flows, pair_flows(recorded), first)
         fixes = [TopUp(t["from"], t["to"], t["amount"], t["from_player"], t["to_player"],
@@ -150,24 +157,44 @@ def audit_hand(hand: HandReplay) -> HandReport:
         anomalies=tuple(_anomaly(a, seats) for a in sorted(anomalies, key=_anomaly_key)),
         explanations=tuple(why),
         top_ups=tuple(fixes),
-        taken_on_word=tuple(OnWord(**named(w, seats)) for w in checked.on_word),
+        taken_on_word=tuple(
+            OnWord(
+                w["seq"],
+                w["claim"],
+                name_seats(w["zh"], seats, "zh"),
+                name_seats(w["en"], seats, "en"),
+            )
+            for w in checked.on_word
+        ),  # fmt: skip
     )
 
 
-def resolutions(report: Report) -> dict[int, dict]:
+class Resolution(TypedDict):
+    """How one hand's settlement was resolved (:func:`resolutions`)."""
+
+    seq: int
+    by: str | None
+    reason: str
+    action: str | None
+    payments: list[JsonDict] | None
+    paid: list[JsonDict] | None
+
+
+def resolutions(report: Report) -> dict[int, Resolution]:
     """Hand seq -> how its settlement was resolved: the latest applied correction of it (``seq``,
     ``by``, ``reason``, ``action`` — the reason's ``accept_expected``/``keep_recorded`` prefix
     when the web's resolve wrote it — and the ``payments`` now in force) and ``paid``, what the
     log recorded before any correction (the recorded payments the table really made)."""
     starts = sorted(h.seq for h in report.hands)
-    out: dict[int, dict] = {}
+    out: dict[int, Resolution] = {}
     for c in report.corrections:
-        if not c.applied or (c.original or {}).get("type") != "settlement":
+        original = c.original or {}
+        if not c.applied or original.get("type") != "settlement":
             continue
         hand_seq = max((x for x in starts if x < c.target), default=None)
         if hand_seq is None:
             continue
-        paid = out[hand_seq]["paid"] if hand_seq in out else c.original.get("payments")
+        paid = out[hand_seq]["paid"] if hand_seq in out else original.get("payments")
         reason = c.reason or ""
         action = reason.split(":", 1)[0] if reason.split(":", 1)[0] in RESOLUTIONS else None
         out[hand_seq] = {"seq": c.seq, "by": c.by, "reason": reason, "action": action,
@@ -253,7 +280,9 @@ def session_anomalies(rp: Replay) -> list[Anomaly]:
     return found
 
 
-def _guard(hand: HandReplay, anomalies: list[Anomaly], what: str, call, default):
+def _guard(
+    hand: HandReplay, anomalies: list[Anomaly], what: str, call: Callable[[], _T], default: _T
+) -> _T:
     """Run a ruleset call; if the ruleset fails on a broken hand, report ``score_failed`` (with
     a HandError's text, which names tiles in English; any other error is logged) and go on
     with ``default`` rather than sink the whole report."""
@@ -276,11 +305,14 @@ def _guard(hand: HandReplay, anomalies: list[Anomaly], what: str, call, default)
         return default
 
 
-def _points_check(hand: HandReplay, inp, payments, recorded: list[Payment]) -> list[Anomaly]:
+def _points_check(
+    hand: HandReplay, inp: SettleInput, payments: list[Payment], recorded: list[Payment]
+) -> list[Anomaly]:
     """The settlement's ``points`` are a claim too: settled by the rules, do they give what the
     table paid? (Seats the table gave no points keep the audit's; the audit's own points settle
     into ``payments``, no need to settle them again.)"""
-    claimed = hand.settlement["points"]
+    assert hand.settlement is not None  # the caller read its points
+    claimed: dict[str, int] = hand.settlement["points"]
     table = payments
     if any(inp.points.get(s, 0) != n for s, n in claimed.items()):
         try:
@@ -304,7 +336,10 @@ def _points_check(hand: HandReplay, inp, payments, recorded: list[Payment]) -> l
 
 
 def _disputes(
-    no: int, expected: dict, recorded: dict, explanation: Explanation | None
+    no: int,
+    expected: dict[tuple[str, str], int],
+    recorded: dict[tuple[str, str], int],
+    explanation: Explanation | None,
 ) -> list[Dispute]:
     out = []
     for a, b in sorted(set(expected) | set(recorded), key=lambda k: (_ORDER[k[0]], _ORDER[k[1]])):
@@ -317,13 +352,15 @@ def _disputes(
     return out
 
 
-def _recorded(settlement: dict | None) -> list[Payment] | None:
+def _recorded(settlement: Record | None) -> list[Payment] | None:
     if settlement is None:
         return None
     return [Payment(p["from"], p["to"], p["amount"]) for p in settlement.get("payments", ())]
 
 
-def _totals(hands: tuple[HandReport, ...], nets) -> dict[str, int]:
+def _totals(
+    hands: tuple[HandReport, ...], nets: Callable[[HandReport], dict[str, int] | None]
+) -> dict[str, int]:
     out: dict[str, int] = {}
     for h in hands:
         for seat, amount in (nets(h) or {}).items():
@@ -332,13 +369,14 @@ def _totals(hands: tuple[HandReport, ...], nets) -> dict[str, int]:
     return out
 
 
-def _by_seat(scorings: Mapping) -> list:
+def _by_seat(scorings: Mapping[str, Scoring]) -> list[tuple[str, Scoring]]:
     return sorted(scorings.items(), key=lambda kv: _ORDER.get(kv[0], 9))
 
 
 def _session(rp: Replay) -> SessionInfo:
     s = rp.session
-    opts = dataclasses.asdict(rp.opts) if dataclasses.is_dataclass(rp.opts) else {}
+    is_options = dataclasses.is_dataclass(rp.opts) and not isinstance(rp.opts, type)
+    opts = dataclasses.asdict(rp.opts) if is_options else {}
     players = tuple(s["players"]) if "players" in s else None
     return SessionInfo(rp.ruleset.name, opts, s.get("club"), s.get("table"), players,
                        s.get("started_at"))  # fmt: skip
@@ -369,5 +407,5 @@ def _anomaly(a: Anomaly, seats: Mapping[str, str]) -> Reported:
     return Reported(a.seq, a.code, zh, en, a.severity, name_seats(a.message, seats, "en"))
 
 
-def _anomaly_key(a: Anomaly) -> tuple:
+def _anomaly_key(a: Anomaly) -> tuple[bool, int, str]:
     return (a.seq is None, a.seq or 0, a.code)

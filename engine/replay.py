@@ -14,7 +14,7 @@ import gc
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from itertools import compress, count, pairwise
+from itertools import pairwise
 from operator import itemgetter, methodcaller
 from typing import Any
 
@@ -134,13 +134,17 @@ def _replay(records: list[Record], overrides: Mapping[str, Any] | None) -> Repla
     if not records or records[0].get("type") != "session":
         raise ReplayError("the first record must be the session record")
     anomalies: list[Anomaly] = []
-    effective, corrections = apply_corrections(records, anomalies)
+    types = list(map(itemgetter("type"), records))  # (C loops over every record, here and below)
+    if "correction" in types:
+        effective, corrections = apply_corrections(records, anomalies)
+        types = list(map(itemgetter("type"), map(itemgetter(1), effective)))
+    else:
+        effective, corrections = list(enumerate(records)), []
     session = effective[0][1]
     name: Any = session.get("ruleset")  # (checked by get_ruleset)
     rs = get_ruleset(name)
     opts = rs.options({**session.get("options", {}), **(overrides or {})})
-    types = map(itemgetter("type"), map(itemgetter(1), effective))
-    starts = list(compress(count(), map("hand".__eq__, types)))  # (C loops: every record)
+    starts = _positions(types, "hand")
     for seq, rec in effective[1 : starts[0] if starts else None]:
         anomalies.append(
             Anomaly(
@@ -163,6 +167,18 @@ def _replay(records: list[Record], overrides: Mapping[str, Any] | None) -> Repla
             )
         earlier.append((head, hand.outcome))
     return Replay(session, rs, opts, hands, corrections, anomalies)
+
+
+def _positions(items: list[str], value: str) -> list[int]:
+    """Where ``value`` occurs in ``items`` (``list.index`` scans in C from one to the next)."""
+    found: list[int] = []
+    at = -1
+    try:
+        while True:
+            at = items.index(value, at + 1)
+            found.append(at)
+    except ValueError:
+        return found
 
 
 def apply_corrections(

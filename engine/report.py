@@ -17,7 +17,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self, TypeVar
 
 from engine.replay import Correction
 from engine.rulesets.base import Payment, ScoreLine, Step
@@ -30,12 +30,18 @@ class ReportError(ValueError):
     """A stored report that is no report of any version (a missing field, a wrong type)."""
 
 
-def key(name: str) -> dict:
+JsonDict = dict[str, Any]  # a JSON object as json.loads gives it
+# A field's encoder or decoder: any value of the field's type to its JSON form, or back.
+Codec = Callable[[Any], Any]
+_T = TypeVar("_T")
+
+
+def key(name: str) -> dict[str, str]:
     """Field metadata: the field's key in the JSON form (a Python keyword such as ``from``)."""
     return {"key": name}
 
 
-OMIT = {"omit": True}  # left out of the JSON form while None (or an empty text)
+OMIT: dict[str, bool] = {"omit": True}  # left out of the JSON form while None (or an empty text)
 
 
 class Json:
@@ -45,11 +51,11 @@ class Json:
 
     __slots__ = ()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JsonDict:
         return to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: Mapping):
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
         return from_dict(cls, data)
 
 
@@ -166,7 +172,7 @@ class HandReport(Json):
     taken_on_word: tuple[OnWord, ...]
     line: int | None = field(default=None, metadata=OMIT)
 
-    def json(self, *names: str) -> dict:
+    def json(self, *names: str) -> JsonDict:
         """The JSON form of the fields ``names`` only (what a page or the recorder passes on)."""
         specs = {s.name: s for s in _specs(HandReport)}
         return {specs[n].key: specs[n].encode(getattr(self, n)) for n in names}
@@ -189,7 +195,7 @@ class Report(Json):
 
 # -- the JSON form -------------------------------------------------------------------------------
 # The ruleset's own types are the report's lines, steps and payments; their JSON keys:
-_FOREIGN_META = {
+_FOREIGN_META: dict[tuple[type, str], Mapping[str, object]] = {
     (Payment, "payer"): key("from"),
     (Payment, "payee"): key("to"),
     (Payment, "reason"): OMIT,
@@ -200,7 +206,7 @@ TYPES = (Report, SessionInfo, HandReport, WinResult, ScoreLine, Step, Payment, D
          Explanation, TopUp, OnWord, Anomaly, Correction)  # fmt: skip
 
 
-def _same(value):
+def _same(value: Any) -> Any:
     return value
 
 
@@ -212,12 +218,12 @@ class _Spec:
     key: str
     omit: bool
     required: bool
-    encode: Callable[[Any], Any]
-    decode: Callable[[Any], Any]
-    schema: dict
+    encode: Codec
+    decode: Codec
+    schema: JsonDict
 
 
-def _codec(tp) -> tuple[Callable, Callable, dict]:
+def _codec(tp: Any) -> tuple[Codec, Codec, JsonDict]:
     """(encode, decode, JSON Schema) of a field type."""
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
@@ -240,13 +246,15 @@ def _codec(tp) -> tuple[Callable, Callable, dict]:
         return ((lambda v: [enc(x) for x in v]), (lambda v: tuple(dec(x) for x in v)),
                 {"type": "array", "items": schema})  # fmt: skip
     if origin is dict:
+        if args[1] is Any:  # a log record (``engine.model.Record``): kept as it is, as a bare dict
+            return _same, _same, {"type": "object"}
         enc, dec, schema = _codec(args[1])
         out = {"type": "object", "additionalProperties": schema} if schema else {"type": "object"}
         if enc is _same:
             return dict, dict, out
         return ((lambda v: {k: enc(x) for k, x in v.items()}),
                 (lambda v: {k: dec(x) for k, x in v.items()}), out)  # fmt: skip
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return (_encoder(tp), (lambda v: from_dict(tp, v)),
                 {"$ref": f"#/components/schemas/{tp.__name__}"})  # fmt: skip
     simple = {int: "integer", str: "string", bool: "boolean", dict: "object"}
@@ -256,7 +264,7 @@ def _codec(tp) -> tuple[Callable, Callable, dict]:
 
 
 @functools.cache
-def _specs(cls) -> tuple[_Spec, ...]:
+def _specs(cls: type) -> tuple[_Spec, ...]:
     hints = typing.get_type_hints(cls)
     out = []
     for f in dataclasses.fields(cls):
@@ -270,14 +278,15 @@ def _specs(cls) -> tuple[_Spec, ...]:
     return tuple(out)
 
 
-def to_dict(obj) -> dict:
+def to_dict(obj: object) -> JsonDict:
     """The JSON form of a report type (fields in their order; an ``OMIT`` field left out while
     None or empty)."""
-    return _encoder(type(obj))(obj)
+    # a class is hashable; mypy takes functools.cache's Hashable to exclude type[...]
+    return _encoder(type(obj))(obj)  # type: ignore[arg-type]
 
 
 @functools.cache
-def _encoder(cls) -> Callable[[Any], dict]:
+def _encoder(cls: type) -> Callable[[Any], JsonDict]:
     """``to_dict`` of one report type, compiled once from its fields (as ``dataclasses`` compiles
     ``__init__``): an audit builds thousands of these small dicts, and a dict display of the
     fields costs a quarter of a loop over them."""
@@ -298,15 +307,16 @@ def _encoder(cls) -> Callable[[Any], dict]:
         ["def encode(o):", f"    out = {{{', '.join(shown)}}}", *rest, "    return out"]
     )
     exec(source, env)  # noqa: S102 (the source is made of the type's own field names)
-    return env["encode"]
+    encode: Callable[[Any], JsonDict] = env["encode"]
+    return encode
 
 
-def from_dict(cls, data: Mapping):
+def from_dict(cls: type[_T], data: Mapping[str, Any]) -> _T:
     """A report type from its JSON form; a missing field without a default is a ReportError."""
     if not isinstance(data, Mapping):
         raise ReportError(f"{cls.__name__}: expected an object, not {type(data).__name__}")
     values = {}
-    for s in _specs(cls):
+    for s in _specs(cls):  # type: ignore[arg-type]  # a class is hashable (as in to_dict)
         if s.key in data:
             values[s.name] = s.decode(data[s.key])
         elif s.required:
@@ -314,7 +324,7 @@ def from_dict(cls, data: Mapping):
     return cls(**values)
 
 
-def json_schema() -> dict[str, dict]:
+def json_schema() -> dict[str, JsonDict]:
     """The JSON Schema of every report type by name (docs/openapi.json's components)."""
     out = {}
     for cls in TYPES:
@@ -328,7 +338,7 @@ def json_schema() -> dict[str, dict]:
 
 
 # -- older shapes --------------------------------------------------------------------------------
-def upcast_v1_v2(data: dict) -> dict:
+def upcast_v1_v2(data: JsonDict) -> JsonDict:
     """Version 1 is every report stored before reports carried a version (before 2026-12-06):
     the shapes of 29 Nov (anomalies without labels, no ``steps``), of 1 Dec (``steps``, payments
     with ``rule_en`` and ``formula``; no ``explanations``, ``top_ups``, ``taken_on_word``, nor a
@@ -342,7 +352,7 @@ def upcast_v1_v2(data: dict) -> dict:
         h.setdefault("top_ups", [])
         h.setdefault("taken_on_word", [])
         if "explanations" not in h:
-            found: dict[str, dict] = {}
+            found: dict[str, JsonDict] = {}
             for d in h["disputes"]:
                 if d["explanation"]:
                     found.setdefault(d["explanation"]["code"], d["explanation"])
@@ -354,15 +364,15 @@ def upcast_v1_v2(data: dict) -> dict:
     return {**data, "hands": hands, "anomalies": anomalies, "report_version": 2}
 
 
-def _labelled(anomaly: dict) -> dict:
+def _labelled(anomaly: JsonDict) -> JsonDict:
     zh, en = ANOMALY_LABELS.get(anomaly["code"], ("", ""))
     return {"zh": zh, "en": en, **anomaly}
 
 
-UPCASTERS: dict[int, Callable[[dict], dict]] = {1: upcast_v1_v2}
+UPCASTERS: dict[int, Callable[[JsonDict], JsonDict]] = {1: upcast_v1_v2}
 
 
-def upcast(data: Mapping) -> dict:
+def upcast(data: Mapping[str, Any]) -> JsonDict:
     """A stored report's JSON form lifted to :data:`REPORT_VERSION`, one version at a time."""
     version = data.get("report_version", 1)
     if not isinstance(version, int) or not 1 <= version <= REPORT_VERSION:
@@ -374,7 +384,7 @@ def upcast(data: Mapping) -> dict:
     return out
 
 
-def load(data: Mapping) -> Report:
+def load(data: Mapping[str, Any]) -> Report:
     """A stored report (any version's JSON form) as a :class:`Report` of the current version.
     A shape no version has is a ReportError."""
     try:

@@ -26,7 +26,7 @@ from engine.model import (
     prev_seat,
     who,
 )
-from engine.rulesets.base import Anomaly, Ruleset
+from engine.rulesets.base import CLAIMED_DISCARD, Anomaly, Ruleset
 from engine.state import ERROR, WARNING, Discard, RiverTile, TableState
 from engine.state import names as _names
 from engine.tiles import ALL_TILES, INDEX, english, is_flower
@@ -231,7 +231,10 @@ class Table(WinRules):
         a discard in turn) costs no call, and the rest goes to ``_draw_checks`` and the
         ``on_*`` handlers."""
         counts, seen, limits, actions = self.counts, self.seen, self.limits, self.actions
-        held, checked, checking = self.held, self.checked_kinds, self.checking
+        held, melds, rivers = self.held, self.melds, self.discards
+        wall_draws, last_draw = self.wall_draws, self.last_draw
+        checked, checking, turn_size = self.checked_kinds, self.checking, self.hs + 1
+        ask_claimed = CLAIMED_DISCARD in checked
         offered = checking and self.tracks_passed  # (wins.WinRules.note_offered)
         offers, passed, since = self.offers, self.passed, self.since
         for seq, rec in records:
@@ -245,7 +248,7 @@ class Table(WinRules):
                 continue
             if kind == "draw":
                 seat, tile, source = rec["seat"], rec["tile"], rec.get("from", "wall")
-                cause = None
+                cause = claimed = None
                 if (
                     source != "wall"
                     or seat != self.turn
@@ -255,7 +258,10 @@ class Table(WinRules):
                     cause = self._draw_checks(seq, seat, source)
                 if cause is None:  # a turn's draw (a replacement may come from the dead wall)
                     self.turn, self.must = seat, "discard"
-                    self.wall_draws[seat] += 1
+                    wall_draws[seat] += 1
+                    size = turn_size
+                else:
+                    size = self.hs + (seat == self.turn and self.must == "discard")
                 i = INDEX[tile]
                 counts[seat][i] += 1
                 held[seat] += 1
@@ -263,22 +269,21 @@ class Table(WinRules):
                 if seen[i] > limits[i]:
                     self._overcount(seq, tile)
                 self.taken += 1
-                self.last_draw[seat] = (source, cause)
+                last_draw[seat] = (source, cause)
                 self.last_discard = self.last_gang = self.just_claimed = None
                 if offered:  # what it let go by before this draw no longer counts
                     passed[seat].clear()
                     since[seat] = len(offers)
-                if checking:
-                    size = self.hs + (seat == self.turn and self.must == "discard")
-                    if held[seat] + 3 * len(self.melds[seat]) != size:
-                        self.check_size(seq, seat, size)
+                if checking and held[seat] + 3 * len(melds[seat]) != size:
+                    self.check_size(seq, seat, size)
             elif kind == "discard":
                 seat, tile = rec["seat"], rec["tile"]
                 if seat != self.turn or self.must != "discard":
                     self.check_turn(seq, seat, "discard", "discards")
                 c, i = counts[seat], INDEX[tile]
+                claimed = self.just_claimed
                 if checking:
-                    if self.just_claimed or any(self.bonus_held(c)):
+                    if claimed or any(self.bonus_held(c)):
                         self._check_discard(seq, seat, tile)
                     if offered:
                         if len(offers) > since[seat]:  # (rare: not after its draw)
@@ -295,7 +300,7 @@ class Table(WinRules):
                     )
                 if tile in self.wildcards:
                     self.discarded_wild.add(seat)
-                river = self.discards[seat]
+                river = rivers[seat]
                 river.append((tile, seq, None))  # a Discard's fields; built in state()
                 self.last_discard = self.win_discard = (seat, len(river) - 1)
                 self.last_gang = self.just_claimed = None
@@ -313,7 +318,7 @@ class Table(WinRules):
                 action = _new_action(
                     Action, (seq, kind, seat, tile, source, None, self.total - self.taken, ())
                 )
-                if kind in checked:
+                if kind in checked or (claimed and ask_claimed):
                     self.ask(action)
                 actions.append(action)
 

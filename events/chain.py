@@ -47,6 +47,25 @@ def _chain_digest(seq: int, prev_digest: bytes, event_digest: bytes) -> bytes:
 _sha256 = hashlib.sha256
 
 
+class Head(NamedTuple):
+    """A stream's newest link as the store keeps it: its seq and hash."""
+
+    seq: int
+    hash: str
+
+
+def head(digests: Iterable[bytes], *, seq: int = 0, prev_hash: str = GENESIS) -> Head:
+    """The last link of events with these SHA-256 ``digests`` appended after ``prev_hash`` at
+    ``seq``: what ``extend`` would end with, without the links before it (a stored batch keeps
+    only its last link; an upload chains a hundred events a hand)."""
+    digest, sha256, last = bytes.fromhex(prev_hash), _sha256, seq - 1
+    for last, own_digest in enumerate(digests, seq):
+        digest = sha256(last.to_bytes(8, "big") + digest + own_digest).digest()
+    if last < seq:
+        raise ValueError("a chain of no events has no head")
+    return Head(last, digest.hex())
+
+
 def extend(
     data: Iterable[str],
     *,

@@ -123,15 +123,23 @@ def parse_log(
         if not isinstance(data, bytes | bytearray):
             raise TypeError("parse_log reads a binary stream (open the file with 'rb')")
     checker = _FileChecker()
+    errors = checker.errors
+    known: dict[str, _Known] = {}  # checker.known once the first hand is read (see feed_known)
+    take = checker.take_known
     for line_no, item in _lines(bytes(data), max_bytes):
-        if isinstance(item, LogError):
-            checker.errors.append(item)
-        elif not checker.feed_known(line_no, item):
-            checker.feed(line_no, _load(item, line_no, checker.errors), item)
-        if len(checker.errors) > MAX_ERRORS:
+        if type(item) is str:
+            entry = known.get(item)
+            if entry is not None:
+                take(line_no, entry)
+            else:
+                checker.feed(line_no, _load(item, line_no, errors), item)
+                known = checker.known_lines()
+        else:
+            errors.append(item)
+        if len(errors) > MAX_ERRORS:
             break  # the file is refused: reading on would only cost time (see finish)
         if deadline is not None and line_no % 256 == 0 and time.monotonic() > deadline:
-            checker.errors.append(LogError(line_no, None, None, "deadline"))
+            errors.append(LogError(line_no, None, None, "deadline"))
             break
     return checker.finish()
 
@@ -148,10 +156,9 @@ def parse_appended(records: list[dict[str, Any]], new: list[Any]) -> list[dict[s
 
 def content_hash(canonical_lines: list[str]) -> str:
     """sha256 hex of the canonical JSON Lines (each line followed by a newline)."""
-    digest = hashlib.sha256()
-    for line in canonical_lines:
-        digest.update(line.encode("utf-8") + b"\n")
-    return digest.hexdigest()
+    if not canonical_lines:
+        return hashlib.sha256().hexdigest()
+    return hashlib.sha256(("\n".join(canonical_lines) + "\n").encode("utf-8")).hexdigest()
 
 
 def _lines(data: bytes, max_bytes: int) -> Iterator[tuple[int, str | LogError]]:
@@ -441,15 +448,15 @@ def _pydantic_problem(err: Any) -> tuple[str | None, str, dict[str, Any]]:
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 _dumps = _ENCODER.encode  # json.dumps with these options would build an encoder per call
 
-# Lines already accepted, per tile set: line text -> (type, record, canonical text, hashed
-# bytes, SHA-256 of the canonical text, the keys holding a list). Draws, discards, reveals,
+# Lines already accepted, per tile set: line text -> (type, record, canonical text, SHA-256 of
+# the canonical text, the keys holding a list). Draws, discards, reveals,
 # claims and dice are most of a log and repeat across hands and files (a few hundred distinct
 # lines a ruleset, under 2,000 with every seat, tile and source), so each is decoded and
 # validated once per process. Only records whose checks need nothing but the tile set, whose
 # values are plain or short lists of plain values (a copy with its lists copied is then a
 # fresh record; a deal's 13 tiles never repeat) and that carry no time or note (those never
 # repeat) are kept; the table stops growing at _KNOWN_MAX lines (~5 MB).
-_Known = tuple[str, dict[str, Any], str, bytes, bytes, tuple[str, ...]]
+_Known = tuple[str, dict[str, Any], str, bytes, tuple[str, ...]]
 _KNOWN: dict[frozenset[str], dict[str, _Known]] = {}
 _KNOWN_MAX = 5_000
 _KNOWN_LIST = 4  # items at most in a list of a known line (dice 2, a chi's tiles 2)
@@ -476,19 +483,18 @@ class _FileChecker:
     session: Session | None = None
     tile_set: frozenset[str] | None = None
     last_hand: int | None = None
-    digest: Any = field(default_factory=hashlib.sha256)
     digests: list[bytes] = field(default_factory=list)
     known: dict[str, _Known] | None = None  # _KNOWN[...]
 
-    def feed_known(self, line: int, text: str) -> bool:
-        """Take ``text`` if it is a line already accepted with this tile set (see _KNOWN):
-        the same result as decoding and checking it again. False: feed it the long way."""
-        if self.known is None or self.last_hand is None:
-            return False
-        entry = self.known.get(text)
-        if entry is None:
-            return False
-        kind, record, canonical, hashed, digest, lists = entry
+    def known_lines(self) -> dict[str, _Known]:
+        """The lines that may be taken as known from here on (``take_known``): none before
+        the first hand, whose context a line may need."""
+        return self.known if self.known is not None and self.last_hand is not None else {}
+
+    def take_known(self, line: int, entry: _Known) -> None:
+        """Take a line already accepted with this tile set (see _KNOWN): the same result as
+        decoding and checking it again."""
+        kind, record, canonical, digest, lists = entry
         record = record.copy()
         for key in lists:
             record[key] = record[key].copy()
@@ -497,8 +503,6 @@ class _FileChecker:
         self.records.append(record)
         self.canonical.append(canonical)
         self.digests.append(digest)
-        self.digest.update(hashed)
-        return True
 
     def feed(self, line: int, obj: Any, source: str | None = None) -> None:
         """Check one loaded JSON value (_UNLOADED: it was not JSON, its error is already listed);
@@ -530,16 +534,14 @@ class _FileChecker:
                 self._check_context(inserted, line, f"inserted.{i}.", model.type)
         record = canonical_dict(model)
         text = _dumps(record)
-        hashed = text.encode("utf-8") + b"\n"  # content_hash(self.canonical), as the lines come
         digest = event_digest(text)
         self.records.append(record)
         self.canonical.append(text)
         self.digests.append(digest)
-        self.digest.update(hashed)
         if source is not None and clean == len(self.errors) and self._context_free(kind, record):
             lists = tuple(key for key, value in record.items() if type(value) is list)
             kept = {key: value.copy() if key in lists else value for key, value in record.items()}
-            self.known[source] = (kind, kept, text, hashed, digest, lists)
+            self.known[source] = (kind, kept, text, digest, lists)
 
     def _context_free(self, kind: str, record: dict[str, Any]) -> bool:
         """May this accepted record join _KNOWN (see there)?"""
@@ -616,5 +618,5 @@ class _FileChecker:
             lines=self.lines,
             canonical_lines=self.canonical,
             digests=self.digests,
-            content_hash=self.digest.hexdigest(),
+            content_hash=content_hash(self.canonical),
         )

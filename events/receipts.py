@@ -148,7 +148,7 @@ def issue(
     club: str,
     content_hash: str,
     uploaded: int,
-    head: chain.Link,
+    head: chain.Head | chain.Link,
     kind: str,
     log: LogProof | None = None,
 ) -> Document:

@@ -142,10 +142,8 @@ def _insert_new(
     connection: Connection, parsed: ParsedLog, club: str | None, kind: str, session_id: str | None
 ) -> Stored:
     """Chain the log, sign its receipt and insert the session row, events and receipt."""
-    links = chain.extend(
-        parsed.canonical_lines, types=[r["type"] for r in parsed.records], digests=parsed.digests
-    )
-    first, head = parsed.records[0], links[-1]
+    head = chain.head(parsed.digests)
+    first = parsed.records[0]
     row = TableSession(
         id=session_id or uuid.uuid4().hex,
         club=club or first.get("club") or "",
@@ -158,17 +156,17 @@ def _insert_new(
         head_hash=head.hash,
     )
     connection.execute(insert(TableSession), row.model_dump())
-    _insert_events(connection, row.id, links)
+    data = "".join(line + "\n" for line in parsed.canonical_lines)
+    _insert_chunk(connection, row.id, chain.Chunk(0, head.seq, data, head.hash))
     receipt = _receipt(
-        connection, row, content_hash=row.content_hash, uploaded=len(links), head=head, kind=kind
+        connection, row, content_hash=row.content_hash, uploaded=head.seq + 1, head=head, kind=kind
     )
     return Stored(row, receipt, True)
 
 
-def _insert_events(connection: Connection, session_id: str, links: list[chain.Link]) -> None:
-    """Insert the links, one batch, as one chunk row in the caller's transaction (a taken first
-    seq is an IntegrityError: another writer appended first)."""
-    x = chain.chunk(links)
+def _insert_chunk(connection: Connection, session_id: str, x: chain.Chunk) -> None:
+    """Insert one batch's chunk row in the caller's transaction (a taken first seq is an
+    IntegrityError: another writer appended first)."""
     row = dict(stream=session_id, first_seq=x.first_seq, last_seq=x.last_seq, data=x.data,
                hash=x.hash, recorded_at=utcnow())  # fmt: skip
     connection.execute(insert(EventChunk), row)
@@ -180,7 +178,7 @@ def _receipt(
     *,
     content_hash: str,
     uploaded: int,
-    head: chain.Link,
+    head: chain.Head | chain.Link,
     kind: str,
 ) -> dict:
     """Log the session's new head in the transparency log, then sign and insert its receipt with
@@ -275,7 +273,7 @@ def _append(session: TableSession, data: list[str], kind: str, engine: Engine | 
         uploaded, hashed = first["uploaded"], session.content_hash
     try:
         with _engine(engine).begin() as connection:
-            _insert_events(connection, session.id, links)
+            _insert_chunk(connection, session.id, chain.chunk(links))
             moved = connection.execute(
                 update(TableSession)
                 .where(TableSession.id == session.id, TableSession.head_seq == expected_seq)

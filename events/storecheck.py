@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import NamedTuple
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-from sqlalchemy import Engine, exists, func, select
+from sqlalchemy import ColumnElement, Connection, Engine, Select, exists, func, select
+from sqlmodel import col
 
 from events import chain, merkle, receipts, transparency
 from events.models import EventChunk, LogLeaf, Receipt, TableSession, played_between
@@ -54,8 +55,8 @@ class Selection:
     since: date | None = None
     until: date | None = None
 
-    def where(self) -> list:
-        clauses = [] if self.club is None else [TableSession.club == self.club]
+    def where(self) -> list[ColumnElement[bool]]:
+        clauses = [] if self.club is None else [col(TableSession.club) == self.club]
         return clauses + played_between(self.since, self.until)
 
     def __str__(self) -> str:
@@ -78,14 +79,16 @@ class _Read(NamedTuple):
     leaves: list[tuple[int, int, str]]  # (idx, head seq, head hash), oldest first
 
 
-def _reads(engine: Engine, where: list, *, leaves: bool) -> Iterator[_Read | str]:
+def _reads(
+    engine: Engine, where: list[ColumnElement[bool]], *, leaves: bool
+) -> Iterator[_Read | str]:
     """The selected sessions, oldest first, read ``BATCH`` at a time, each batch in one
     transaction (on PostgreSQL one snapshot) that is closed before the caller walks it; the
     id of a session gone since the selection was read."""
     with engine.connect() as connection:
-        query = select(TableSession.id).where(*where)
-        ids = connection.execute(query.order_by(TableSession.created_at, TableSession.id))
-        ids = ids.scalars().all()
+        query = select(col(TableSession.id)).where(*where)
+        order = (col(TableSession.created_at), col(TableSession.id))
+        ids = connection.execute(query.order_by(*order)).scalars().all()
     for i in range(0, len(ids), BATCH):
         batch = ids[i : i + BATCH]
         with _snapshot(engine) as connection:
@@ -93,52 +96,58 @@ def _reads(engine: Engine, where: list, *, leaves: bool) -> Iterator[_Read | str
         yield from (read.get(session_id, session_id) for session_id in batch)
 
 
-def _batch(connection, batch: list[str], leaves: bool) -> dict[str, _Read]:
+def _batch(connection: Connection, batch: Sequence[str], leaves: bool) -> dict[str, _Read]:
     """The sessions ``batch`` that exist: rows, events, newest receipts, leaves (one query each)."""
     rows = connection.execute(
         select(
-            TableSession.id,
-            TableSession.club,
-            TableSession.started_at,
-            TableSession.head_seq,
-            TableSession.head_hash,
-        ).where(TableSession.id.in_(batch))
+            col(TableSession.id),
+            col(TableSession.club),
+            col(TableSession.started_at),
+            col(TableSession.head_seq),
+            col(TableSession.head_hash),
+        ).where(col(TableSession.id).in_(batch))
     )
-    chunks = defaultdict(list)
-    for stream, *chunk in connection.execute(
+    chunks: defaultdict[str, list[chain.Chunk]] = defaultdict(list)
+    for stream, first, last, data, hash_ in connection.execute(
         select(
-            EventChunk.stream,
-            EventChunk.first_seq,
-            EventChunk.last_seq,
-            EventChunk.data,
-            EventChunk.hash,
+            col(EventChunk.stream),
+            col(EventChunk.first_seq),
+            col(EventChunk.last_seq),
+            col(EventChunk.data),
+            col(EventChunk.hash),
         )
-        .where(EventChunk.stream.in_(batch))
-        .order_by(EventChunk.stream, EventChunk.first_seq)
+        .where(col(EventChunk.stream).in_(batch))
+        .order_by(col(EventChunk.stream), col(EventChunk.first_seq))
     ):
-        chunks[stream].append(chain.Chunk(*chunk))
-    newest = select(func.max(Receipt.id)).where(Receipt.session_id.in_(batch))
+        chunks[stream].append(chain.Chunk(first, last, data, hash_))
+    newest = select(func.max(col(Receipt.id))).where(col(Receipt.session_id).in_(batch))
     documents = dict(
         connection.execute(
-            select(Receipt.session_id, Receipt.document).where(
-                Receipt.id.in_(newest.group_by(Receipt.session_id))
+            select(col(Receipt.session_id), col(Receipt.document)).where(
+                col(Receipt.id).in_(newest.group_by(col(Receipt.session_id)))
             )
         ).all()
     )
     logged = defaultdict(list)
     if leaves:
         for idx, session_id, seq, head_hash in connection.execute(
-            select(LogLeaf.idx, LogLeaf.session_id, LogLeaf.head_seq, LogLeaf.head_hash)
-            .where(LogLeaf.session_id.in_(batch))
-            .order_by(LogLeaf.idx)
+            select(
+                col(LogLeaf.idx),
+                col(LogLeaf.session_id),
+                col(LogLeaf.head_seq),
+                col(LogLeaf.head_hash),
+            )
+            .where(col(LogLeaf.session_id).in_(batch))
+            .order_by(col(LogLeaf.idx))
         ):
             logged[session_id].append((idx, seq, head_hash))
     return {
-        row.id: _Read(*row, chunks[row.id], documents.get(row.id), logged[row.id]) for row in rows
+        id_: _Read(id_, club, started, seq, head, chunks[id_], documents.get(id_), logged[id_])
+        for id_, club, started, seq, head in rows
     }
 
 
-def _snapshot(engine: Engine):
+def _snapshot(engine: Engine) -> Connection:
     """A connection whose reads see one state of the database: SQLite's transactions do (each
     begins IMMEDIATE here); PostgreSQL needs REPEATABLE READ."""
     connection = engine.connect()
@@ -176,7 +185,7 @@ class _Tally:
         return hashes
 
 
-def receipt_problem(session, document: str | None, key: Ed25519PublicKey) -> str | None:
+def receipt_problem(session: _Read, document: str | None, key: Ed25519PublicKey) -> str | None:
     """Why the session's newest receipt (``document``) does not state its current head and club
     (None: it does)."""
     if document is None:
@@ -257,7 +266,9 @@ def check_selection(
     size = latest.size if latest else 0
     with engine.connect() as connection:
         beyond = connection.execute(
-            select(func.min(LogLeaf.idx), func.max(LogLeaf.idx)).where(LogLeaf.idx >= size)
+            select(func.min(col(LogLeaf.idx)), func.max(col(LogLeaf.idx))).where(
+                col(LogLeaf.idx) >= size
+            )
         ).one()
         if beyond[0] is not None:
             tally.problems.append(transparency.unsigned_leaves(*beyond))
@@ -291,15 +302,18 @@ def check_selection(
     )
 
 
-def _orphans(since: date):
+def _orphans(since: date) -> Select[int, str]:
     """Leaves logged since the day before ``since`` (a session is logged when it is stored,
     after it is played; a day's margin for the offsets of ``started_at``) whose session is
     gone."""
     day = datetime.combine(since - timedelta(days=1), time(), UTC)
     return (
-        select(LogLeaf.idx, LogLeaf.session_id)
-        .where(LogLeaf.logged_at >= day, ~exists().where(TableSession.id == LogLeaf.session_id))
-        .order_by(LogLeaf.idx)
+        select(col(LogLeaf.idx), col(LogLeaf.session_id))
+        .where(
+            col(LogLeaf.logged_at) >= day,
+            ~exists().where(col(TableSession.id) == col(LogLeaf.session_id)),
+        )
+        .order_by(col(LogLeaf.idx))
     )
 
 

@@ -15,12 +15,14 @@ import base64
 import hashlib
 import json
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Protocol, TypedDict
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from sqlalchemy import Connection, Engine, exists, func, insert, select
+from sqlmodel import col
 
 from events import merkle, receipts
 from events.models import LogCheckpoint, LogLeaf, Receipt, TableSession, utcnow
@@ -31,6 +33,26 @@ SIGNATURE_DASH = "\u2014 "  # a signed note's signature lines start with an em d
 
 class CheckpointInvalid(ValueError):
     """A checkpoint that is not a signed note of this log, or that the log does not extend."""
+
+
+class Head(Protocol):
+    """A session's current head as its row states it (a ``TableSession``, or a batch's read)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def head_seq(self) -> int: ...
+    @property
+    def head_hash(self) -> str: ...
+
+
+class ConsistencyDocument(TypedDict):
+    """A consistency proof a club can check without the database (``consistency_document``)."""
+
+    format: str
+    old: str  # the older checkpoint's signed note
+    new: str  # the newest one's
+    proof: list[str]  # hex
 
 
 @dataclass(frozen=True)
@@ -130,7 +152,7 @@ def _lock(connection: Connection) -> None:
 
 
 def _size(connection: Connection) -> int:
-    last = connection.execute(select(func.max(LogLeaf.idx))).scalar()
+    last = connection.execute(select(func.max(col(LogLeaf.idx)))).scalar()
     return 0 if last is None else last + 1
 
 
@@ -142,7 +164,7 @@ def _frontier(connection: Connection, size: int) -> list[bytes]:
         if size >> bit & 1:
             lo += 1 << bit
             ends.append(lo - 1)
-    query = select(LogLeaf.idx, LogLeaf.subtree_root).where(LogLeaf.idx.in_(ends))
+    query = select(col(LogLeaf.idx), col(LogLeaf.subtree_root)).where(col(LogLeaf.idx).in_(ends))
     rows = {idx: node for idx, node in connection.execute(query)}
     if len(rows) != len(ends):
         raise CheckpointInvalid(
@@ -185,7 +207,9 @@ def _append_leaf(
     return index, path, _fold(frontier)
 
 
-def _store_checkpoint(connection: Connection, key: Ed25519PrivateKey, size: int, root: bytes):
+def _store_checkpoint(
+    connection: Connection, key: Ed25519PrivateKey, size: int, root: bytes
+) -> Checkpoint:
     now = utcnow()
     checkpoint = sign_checkpoint(key, size, root, now.isoformat(timespec="seconds"))
     connection.execute(
@@ -202,7 +226,7 @@ def append(
     session_id: str,
     head_seq: int,
     head_hash: str,
-) -> dict:
+) -> receipts.LogProof:
     """Log a session's new head in the caller's transaction and sign a checkpoint of the grown
     tree; returns the proof a receipt carries (see ``check_proof``)."""
     _lock(connection)
@@ -216,7 +240,7 @@ def append(
     }
 
 
-def check_proof(body: dict, public_key: Ed25519PublicKey) -> Checkpoint:
+def check_proof(body: receipts.Body, public_key: Ed25519PublicKey) -> Checkpoint:
     """Prove a receipt's ``log`` entry: its checkpoint is signed by the key, and the receipted head
     is leaf ``leaf_index`` of that tree. Raises CheckpointInvalid or merkle.ProofFailed."""
     proof = body["log"]
@@ -238,7 +262,9 @@ def latest(engine: Engine) -> str | None:
 CONSISTENCY_FORMAT = "fupan-consistency/1"
 
 
-def consistency_document(engine: Engine, note: str, public_key: Ed25519PublicKey) -> dict:
+def consistency_document(
+    engine: Engine, note: str, public_key: Ed25519PublicKey
+) -> ConsistencyDocument:
     """A consistency proof from the checkpoint in ``note`` to the newest one, for a club to check
     without the database (``verify_consistency_document``); built from the stored leaves."""
     old = open_checkpoint(note, public_key)
@@ -247,9 +273,9 @@ def consistency_document(engine: Engine, note: str, public_key: Ed25519PublicKey
         if old.size > new.size:
             raise CheckpointInvalid(f"the log's newest checkpoint has {new.size} leaves")
         rows = connection.execute(
-            select(LogLeaf.session_id, LogLeaf.head_seq, LogLeaf.head_hash)
-            .where(LogLeaf.idx < new.size)
-            .order_by(LogLeaf.idx)
+            select(col(LogLeaf.session_id), col(LogLeaf.head_seq), col(LogLeaf.head_hash))
+            .where(col(LogLeaf.idx) < new.size)
+            .order_by(col(LogLeaf.idx))
         ).all()
     tree = merkle.Tree([leaf_hash(*row) for row in rows])
     proof = merkle.consistency_proof(old.size, new.size, tree.subtree)
@@ -261,10 +287,14 @@ def consistency_document(engine: Engine, note: str, public_key: Ed25519PublicKey
     }
 
 
-def verify_consistency_document(document: dict, kept: str, public_key: Ed25519PublicKey):
+def verify_consistency_document(
+    document: object, kept: str, public_key: Ed25519PublicKey
+) -> tuple[Checkpoint, Checkpoint]:
     """The proof's older checkpoint is ``kept`` (the note the club kept: the server holds the key
     and could sign another), both are signed by the key, and the newer extends the older;
     returns (older, newer). Raises CheckpointInvalid (a failed proof included)."""
+    if not isinstance(document, dict):
+        raise CheckpointInvalid("not a consistency proof (not a JSON object)")
     try:
         if document["format"] != CONSISTENCY_FORMAT:
             raise CheckpointInvalid(f"unknown format {document['format']!r}")
@@ -300,22 +330,22 @@ def seal(engine: Engine, signing_key: Callable[[], Ed25519PrivateKey]) -> tuple[
     with engine.begin() as connection:
         _lock(connection)
         unlogged = connection.execute(
-            select(TableSession.id, TableSession.head_seq, TableSession.head_hash)
-            .where(~exists().where(LogLeaf.session_id == TableSession.id))
-            .order_by(TableSession.created_at, TableSession.id)
+            select(col(TableSession.id), col(TableSession.head_seq), col(TableSession.head_hash))
+            .where(~exists().where(col(LogLeaf.session_id) == col(TableSession.id)))
+            .order_by(col(TableSession.created_at), col(TableSession.id))
         ).all()
         root = None
         for session_id, head_seq, head_hash in unlogged:
             _, _, root = _append_leaf(connection, session_id, head_seq, head_hash)
-        signed = connection.execute(select(func.max(LogCheckpoint.tree_size))).scalar() or 0
+        signed = connection.execute(select(func.max(col(LogCheckpoint.tree_size)))).scalar() or 0
         size = _size(connection)
         if size > signed:
             key = signing_key()
             public_key = key.public_key()
             uncovered = connection.execute(
-                select(LogLeaf.session_id, LogLeaf.head_seq, LogLeaf.head_hash)
-                .where(LogLeaf.idx >= signed)
-                .order_by(LogLeaf.idx)
+                select(col(LogLeaf.session_id), col(LogLeaf.head_seq), col(LogLeaf.head_hash))
+                .where(col(LogLeaf.idx) >= signed)
+                .order_by(col(LogLeaf.idx))
             ).all()
             refused = [
                 f"session {s} head {q}"
@@ -333,7 +363,7 @@ def seal(engine: Engine, signing_key: Callable[[], Ed25519PrivateKey]) -> tuple[
 
 def latest_in(connection: Connection) -> str | None:
     """The newest signed checkpoint, read in the caller's transaction."""
-    query = select(LogCheckpoint.note).order_by(LogCheckpoint.tree_size.desc()).limit(1)
+    query = select(col(LogCheckpoint.note)).order_by(col(LogCheckpoint.tree_size).desc()).limit(1)
     return connection.execute(query).scalar()
 
 
@@ -341,7 +371,9 @@ def _receipted(
     connection: Connection, public_key: Ed25519PublicKey, session_id: str, seq: int, hash_: str
 ) -> bool:
     documents = connection.execute(
-        select(Receipt.document).where(Receipt.session_id == session_id, Receipt.head_seq == seq)
+        select(col(Receipt.document)).where(
+            col(Receipt.session_id) == session_id, col(Receipt.head_seq) == seq
+        )
     ).scalars()
     for document in documents:
         try:
@@ -368,12 +400,12 @@ class Audit:
     def load(self, connection: Connection) -> None:
         rows = connection.execute(
             select(
-                LogLeaf.idx,
-                LogLeaf.session_id,
-                LogLeaf.head_seq,
-                LogLeaf.head_hash,
-                LogLeaf.subtree_root,
-            ).order_by(LogLeaf.idx)
+                col(LogLeaf.idx),
+                col(LogLeaf.session_id),
+                col(LogLeaf.head_seq),
+                col(LogLeaf.head_hash),
+                col(LogLeaf.subtree_root),
+            ).order_by(col(LogLeaf.idx))
         ).all()
         hashes, by_session = [], defaultdict(list)
         for position, (idx, session_id, seq, head_hash, _) in enumerate(rows):
@@ -388,9 +420,9 @@ class Audit:
             if self.tree.subtree(idx + 1 - span(idx), idx + 1).hex() != subtree_root:
                 self.problems.append(f"log: the stored subtree root at leaf {idx} is wrong")
         for size, root_hash, note in connection.execute(
-            select(LogCheckpoint.tree_size, LogCheckpoint.root_hash, LogCheckpoint.note).order_by(
-                LogCheckpoint.tree_size
-            )
+            select(
+                col(LogCheckpoint.tree_size), col(LogCheckpoint.root_hash), col(LogCheckpoint.note)
+            ).order_by(col(LogCheckpoint.tree_size))
         ):
             self._checkpoint(size, root_hash, note)
         signed = self.latest.size if self.latest else 0
@@ -406,7 +438,7 @@ class Audit:
         else:
             self.latest = checkpoint
 
-    def session(self, session: TableSession, hashes: dict[int, str] | None) -> None:
+    def session(self, session: Head, hashes: dict[int, str] | None) -> None:
         """Compare a session's leaves with its chain (``hashes``: seq → link hash of the
         re-walked chain, for the seqs its leaves name; None when the chain is broken, which is
         reported already) and its head with its newest leaf."""
@@ -446,7 +478,9 @@ def extends(old: Checkpoint, latest: Checkpoint | None, subtree: merkle.Subtree)
     return old
 
 
-def leaf_problems(session, leaves: list[tuple[int, int, str]], hashes: dict[int, str]) -> list[str]:
+def leaf_problems(
+    session: Head, leaves: list[tuple[int, int, str]], hashes: dict[int, str]
+) -> list[str]:
     """Compare a session's leaves ``(idx, head seq, head hash)``, oldest first, with its re-walked
     chain (``hashes``: seq → link hash, for the seqs the leaves name), and its current head
     (``session.head_seq``, ``.head_hash``) with its newest leaf."""
@@ -465,7 +499,7 @@ def leaf_problems(session, leaves: list[tuple[int, int, str]], hashes: dict[int,
     return problems
 
 
-def missing_sessions(leaves) -> list[str]:
+def missing_sessions(leaves: Iterable[tuple[int, str]]) -> list[str]:
     """The problems of leaves ``(idx, session id)`` whose session is gone, one per session."""
     first: dict[str, int] = {}
     for idx, session_id in leaves:
@@ -509,11 +543,16 @@ class StoredTree:
         finally:
             wanted, self._wanted = sorted(self._wanted - self._rows.keys()), None
             self._nodes.clear()  # placeholders
-        columns = (LogLeaf.idx, LogLeaf.session_id, LogLeaf.head_seq, LogLeaf.head_hash)
+        columns = (
+            col(LogLeaf.idx),
+            col(LogLeaf.session_id),
+            col(LogLeaf.head_seq),
+            col(LogLeaf.head_hash),
+        )
         with self._engine.connect() as connection:
             for i in range(0, len(wanted), self.CHUNK):
-                query = select(*columns, LogLeaf.subtree_root).where(
-                    LogLeaf.idx.in_(wanted[i : i + self.CHUNK])
+                query = select(*columns, col(LogLeaf.subtree_root)).where(
+                    col(LogLeaf.idx).in_(wanted[i : i + self.CHUNK])
                 )
                 for idx, session_id, seq, head_hash, root in connection.execute(query):
                     self._rows[idx] = (leaf_hash(session_id, seq, head_hash), bytes.fromhex(root))
@@ -550,8 +589,8 @@ def newest_checkpoints(
     """The newest ``count`` stored checkpoints whose signatures verify and that agree with their
     rows, newest first; each one that does not is a problem."""
     rows = connection.execute(
-        select(LogCheckpoint.tree_size, LogCheckpoint.root_hash, LogCheckpoint.note)
-        .order_by(LogCheckpoint.tree_size.desc())
+        select(col(LogCheckpoint.tree_size), col(LogCheckpoint.root_hash), col(LogCheckpoint.note))
+        .order_by(col(LogCheckpoint.tree_size).desc())
         .limit(count)
     )
     opened = (opened_row(*row, public_key, problems) for row in rows)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from engine.model import (
@@ -62,6 +63,10 @@ class Step:
     operand: int | None = None
 
 
+# A checked kind (``Ruleset.checked_kinds``): a discard right after a claim, the one step a
+# rule on discarding what was just claimed (吃张打张) needs to see.
+CLAIMED_DISCARD = "claimed_discard"
+
 # The labels of the formula steps the rulesets use (code: zh, en).
 STEP_LABELS: dict[str, tuple[str, str]] = {
     "hu_sum": ("胡数合计", "sum of hu"),
@@ -75,7 +80,9 @@ STEP_LABELS: dict[str, tuple[str, str]] = {
 }
 
 
+@lru_cache(maxsize=4096, typed=True)
 def step(code: str, value: int, operand: int | None = None) -> Step:
+    """(Memoised: a Step is immutable, and the same few recur in every hand.)"""
     zh, en = STEP_LABELS[code]
     return Step(code, zh, en, value, operand)
 
@@ -356,7 +363,8 @@ class Ruleset:
     # The liability kinds settle() understands (``fupan settle --liability``).
     liability_kinds: ClassVar[tuple[str, ...]] = ()
     # The Action kinds check() can find anything in: the replay asks it about these steps only
-    # (None: every step). Ignored when check() is not overridden (never asked then).
+    # (None: every step); ``CLAIMED_DISCARD`` asks about a discard only right after a claim
+    # (吃碰杠), before any other draw or discard. Ignored when check() is not overridden.
     checked_kinds: ClassVar[frozenset[str] | None] = None
 
     # -- options ---------------------------------------------------------------------------

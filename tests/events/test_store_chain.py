@@ -10,7 +10,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from events.chain import GENESIS, ChainBroken, Chunk, Link, chunk, extend, link_hash, relink, walk
+from events.chain import (
+    GENESIS,
+    ChainBroken,
+    Chunk,
+    Head,
+    Link,
+    chunk,
+    extend,
+    head,
+    link_hash,
+    relink,
+    walk,
+)
 from events.chain import records as records_of
 
 records = st.lists(
@@ -64,6 +76,20 @@ def test_given_digests_and_types_make_the_same_links(data):
     assert extend(data, seq=3, digests=digests, types=types) == extend(data, seq=3)
     wrong = [bytes(32)] * len(data)  # and they are used, not recomputed
     assert extend(data, digests=wrong)[-1].hash != extend(data)[-1].hash
+
+
+@given(records, st.integers(0, 99))
+def test_the_head_alone_is_the_last_link_of_the_documented_chain(data, seq):
+    """What an upload stores (its chunk's last link) without making the links before it."""
+    prev = "cd" * 32
+    expected = prev
+    for n, d in enumerate(data, seq):
+        expected = link_hash(n, expected, d)
+    digests = [hashlib.sha256(d.encode()).digest() for d in data]
+    assert head(digests, seq=seq, prev_hash=prev) == Head(seq + len(data) - 1, expected)
+    assert head(digests) == extend(data)[-1][::4]  # (seq, hash)
+    with pytest.raises(ValueError):
+        head([], seq=seq)
 
 
 @given(records, cuts, st.data())

@@ -3,12 +3,12 @@ best with ``non_winner_wildcards``."""
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 
 from engine.model import Showdown
 from engine.rulesets.base import Scoring
-from engine.rulesets.huangyan.lines import is_scoring_pair, meld_sets, scoring, set_items
+from engine.rulesets.huangyan.lines import Tally, is_scoring_pair, meld_sets, scoring, set_items
 from engine.rulesets.huangyan.options import Options
 
 
@@ -45,13 +45,13 @@ def _allocations(counts: list[tuple[str, int]], budget: int) -> Iterator[dict[st
 def _held_scoring(
     show: Showdown, held: Counter[str], added: dict[str, int], opts: Options
 ) -> Scoring:
-    hu: Counter[str] = Counter()
-    fan: Counter[str] = Counter()
+    hu: Tally = defaultdict(int)
+    fan: Tally = defaultdict(int)
     set_items(show.seat, meld_sets(show.melds), hu, fan)
     for t, n in held.items():
         k = added.get(t, 0)
         if n + k >= 3:
-            set_items(show.seat, [("concealed_pung", t)], hu, fan if k == 0 else Counter())
+            set_items(show.seat, [("concealed_pung", t)], hu, fan if k == 0 else defaultdict(int))
         elif n + k == 2 and is_scoring_pair(show.seat, t):
             hu["pair"] += 1
     return scoring(show.seat, hu, fan, 0, opts)

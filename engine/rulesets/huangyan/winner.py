@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
@@ -12,6 +12,7 @@ from engine.hand import Decomposition, HandError, best_decomposition, decomposit
 from engine.model import SEATS, HandOutcome, Showdown, Win
 from engine.rulesets.base import ScoreLine, Scoring, reading_words
 from engine.rulesets.huangyan.lines import (
+    Tally,
     is_scoring_pair,
     meld_sets,
     scoring,
@@ -70,13 +71,11 @@ def score_reading(d: Decomposition, w: _Winner, win: Win, opts: Options) -> Scor
     return scoring(w.seat, hu, fan, opts.base_hu, opts, reading)
 
 
-def _reading_items(
-    d: Decomposition, w: _Winner, win: Win, opts: Options
-) -> tuple[Counter[str], Counter[str]]:
+def _reading_items(d: Decomposition, w: _Winner, win: Win, opts: Options) -> tuple[Tally, Tally]:
     """The winner's 胡 and 番 items (code -> count) for one reading."""
     seat = w.seat
-    hu: Counter[str] = Counter()
-    fan: Counter[str] = Counter()
+    hu: Tally = defaultdict(int)
+    fan: Tally = defaultdict(int)
     on_discard = win.how != "self_draw" and not opts.discard_pung_concealed
     sets = list(w.meld_sets)
     for i, g in enumerate(d.sets, start=1):

@@ -4,7 +4,7 @@ unit, and the 牌点汇总 formula: (基础牌点 + 20) × 2^番, capped at 500 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.rulesets.base import ScoreLine, Scoring, Step, step
 
@@ -117,6 +117,14 @@ def scoring(
     seat: str, codes: list[str], *, reading: tuple[str, ...] = (), limit: str | None = None
 ) -> Scoring:
     """A seat's Scoring from its item codes: grouped lines, points and the steps to them."""
+    return _scoring(seat, tuple(codes), reading, limit)
+
+
+@lru_cache(maxsize=4096)
+def _scoring(
+    seat: str, codes: tuple[str, ...], reading: tuple[str, ...], limit: str | None
+) -> Scoring:
+    """(Memoised: a Scoring is immutable, and non-winners' item lists repeat from hand to hand.)"""
     hu, fan, laizi = sums(codes)
     steps: list[Step] = []
     points, raw = total(hu, fan, laizi, steps=steps)

@@ -7,17 +7,17 @@ from collections.abc import Sequence
 
 from engine.model import Action, HandOutcome, who
 from engine.rulesets import tai
-from engine.rulesets.base import Anomaly
+from engine.rulesets.base import CLAIMED_DISCARD, Anomaly
 from engine.rulesets.claims import passed_peng
 from engine.rulesets.xizhou.liability import bound_pairs
 from engine.rulesets.xizhou.options import Options
 from engine.tiles import english
 
-CHECKED_KINDS = frozenset({"peng", "discard"})
+CHECKED_KINDS = frozenset({"peng", CLAIMED_DISCARD})
 
 
 def check(action: Action, history: Sequence[Action], opts: Options) -> list[Anomaly]:
-    """Asked about every discard (the replay's hot path): one call, the discard's first."""
+    """Asked about a 碰 and about a discard right after a claim (``CLAIMED_DISCARD``)."""
     if action.kind == "peng":
         found = passed_peng(action, history)
     else:
