@@ -13,13 +13,13 @@ only towards a limit. Which copies are still unseen is the seat's own view (:fun
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.hand._input import COPIES, WEIGHT, HandError, strip_wild, wild_kinds
-from engine.hand._tables import GMAX, packed_real, packed_real_grown
+from engine.hand._tables import GMAX, packed_real, packed_real_gains
 from engine.model import Meld
 from engine.shapes import STANDARD, HeldAtLeast, Shape, Standard
-from engine.tiles import FACES, INDEX
+from engine.tiles import ALL_TILES, FACES, INDEX
 
 _FACES = frozenset(FACES)
 
@@ -133,41 +133,78 @@ def draws(hand: Hand, probe: bool = True) -> Draws:
     limits, _ = _plan(hand.shapes)
     shown = hand.shown() if limits or probe else []
     held = [s.held(shown) for s in limits]
-    return _draws(hand, key, real, w, held, _counts(shown) if probe else None)
-
-
-def _draws(
-    hand: Hand, key: int, real: int, w: int, held: list[int], mine: dict[str, int] | None
-) -> Draws:
-    """``draws`` of ``hand``'s shapes, bonus and 得 kinds for the tiles given as their packed
-    ``key`` (得 taken out), ``real`` and ``w`` counts, the ``held`` count of each limit and
-    ``mine``, the copies of each kind the seat holds or has shown (None: no probe)."""
     sets = _sets(real, w)
-    limits, standard = _plan(hand.shapes)
-    gains: list[bool] = []
-    if standard:
-        if mine is None:
-            base = packed_real(key, sets)
+    if not probe:
+        return Draws(_Probe(hand).distance(key, w, sets, held), ())
+    now, mask = _Probe(hand).effective(key, w, sets, held, _full(_counts(shown)))
+    return Draws(now, _kinds(mask))
+
+
+class _Probe:
+    """The draw probe of one hand's shapes, bonus and 得 kinds, for tiles given as their packed
+    ``key`` (得 taken out), ``w`` 得, the ``held`` count of each limit: effective kinds as a mask
+    over ``ALL_TILES`` (bit i: ``ALL_TILES[i]``), set up once for a hand's candidate discards."""
+
+    def __init__(self, hand: Hand):
+        self.limits, self.standard = _plan(hand.shapes)
+        self.kinds = [_mask(s.kinds) for s in self.limits]
+        self.wild = _mask(hand.wildcards) & ~_mask(hand.bonus)
+        self.keep = ~(_mask(hand.wildcards) | _mask(hand.bonus))
+
+    def distance(self, key: int, w: int, sets: int, held: list[int]) -> int:
+        std = 3 * sets + 1 - w - packed_real(key, sets) if self.standard else 99
+        return min([std, *(_limit(s, h) for s, h in zip(self.limits, held, strict=True))])
+
+    def effective(self, key: int, w: int, sets: int, held: list[int], full: int) -> tuple[int, int]:
+        """(the shanten, the mask of kinds whose draw lowers it, less the ``full`` mask: kinds
+        the seat holds every copy of)."""
+        limits = self.limits
+        if self.standard:
+            base, gains = packed_real_gains(key, sets)
+            std = 3 * sets + 1 - w - base
         else:
-            base, gains = packed_real_grown(key, sets)
-        std = 3 * sets + 1 - w - base
-    else:
-        std = 99
-    now = min([std, *(_limit(s, h) for s, h in zip(limits, held, strict=True))])
-    if mine is None or now < 0:
-        return Draws(now, ())
-    bonus, wild = hand.bonus, hand.wildcards
-    out = [k for k, g in zip(FACES, gains, strict=False) if g and k not in bonus and k not in wild]
-    if standard and std == now:
-        extra = {k for k in wild if k not in bonus}
-    else:
-        extra, out = set(), []
-    for s, h in zip(limits, held, strict=True):
-        if _limit(s, h + 1) < now:
-            extra.update(s.kinds)
-    if extra:
-        out = sorted(extra.union(out), key=INDEX.__getitem__)
-    return Draws(now, tuple(k for k in out if mine.get(k, 0) < COPIES[k]))
+            std, gains = 99, 0
+        now = min([std, *(_limit(s, h) for s, h in zip(limits, held, strict=True))])
+        if now < 0:
+            return now, 0
+        out = gains & self.keep | self.wild if self.standard and std == now else 0
+        for s, h, kinds in zip(limits, held, self.kinds, strict=True):
+            if _limit(s, h + 1) < now:
+                out |= kinds
+        return now, out & ~full
+
+
+def _mask(kinds: Iterable[str]) -> int:
+    """The bits of ``kinds`` (tiles only) over ``ALL_TILES``."""
+    return sum(1 << INDEX[k] for k in set(kinds) if k in INDEX)
+
+
+def _full(mine: Mapping[str, int]) -> int:
+    """The mask of kinds held every copy of (``mine``: the copies the seat holds or shows)."""
+    return sum(1 << INDEX[k] for k, n in mine.items() if k in INDEX and n >= COPIES[k])
+
+
+# Kinds of a mask, nine bits at a time: chunk j, bits b -> the tiles ALL_TILES[9j + b].
+_CHUNKS = tuple(
+    tuple(
+        tuple(
+            ALL_TILES[9 * j + b] for b in range(9) if bits >> b & 1 and 9 * j + b < len(ALL_TILES)
+        )
+        for bits in range(512)
+    )
+    for j in range((len(ALL_TILES) + 8) // 9)
+)
+
+
+def _kinds(mask: int) -> tuple[str, ...]:
+    """The kinds of a mask, in tile order."""
+    out: tuple[str, ...] = ()
+    for chunk in _CHUNKS:
+        if not mask:
+            break
+        out += chunk[mask & 511]
+        mask >>= 9
+    return out
 
 
 def _counts(tiles: Iterable[str]) -> dict[str, int]:
@@ -212,10 +249,10 @@ class Candidate:
     tile: str
     shanten: int
     effective: dict[str, int]
+    count: int = field(init=False)
 
-    @property
-    def count(self) -> int:
-        return sum(self.effective.values())
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "count", sum(self.effective.values()))
 
 
 def candidates(hand: Hand, unseen_copies: Mapping[str, int]) -> list[Candidate]:
@@ -227,18 +264,22 @@ def candidates(hand: Hand, unseen_copies: Mapping[str, int]) -> list[Candidate]:
     shown = hand.shown()
     held = [s.held(shown) for s in limits]
     mine = _counts(shown)
+    full = _full(mine)
     wild = {kind for kind, _ in wild_kinds(hand.wildcards)} if hand.wildcards else set()
+    probe = _Probe(hand)
+    sets = _sets(real - 1, w)
+    get = unseen_copies.get
     out = []
     for tile in sorted(set(hand.concealed), key=INDEX.__getitem__):
+        bit = 1 << INDEX[tile]
         if tile in wild:
-            less = (key, real, w - 1)
+            less, w_less = key, w - 1
         else:
-            less = (key - WEIGHT[tile], real - 1, w)
-        mine[tile] -= 1
-        d = _draws(
-            hand, *less, [h - (tile in s.kinds) for s, h in zip(limits, held, strict=True)], mine
+            less, w_less = key - WEIGHT[tile], w
+        held_less = [h - (tile in s.kinds) for s, h in zip(limits, held, strict=True)]
+        now, mask = probe.effective(
+            less, w_less, sets, held_less, full & ~bit if mine[tile] <= COPIES[tile] else full
         )
-        mine[tile] += 1
-        out.append(Candidate(tile, d.shanten, {k: unseen_copies.get(k, 0) for k in d.effective}))
+        out.append(Candidate(tile, now, {k: get(k, 0) for k in _kinds(mask)}))
     out.sort(key=lambda c: (c.shanten, -c.count))
     return out

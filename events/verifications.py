@@ -9,18 +9,24 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import date, timedelta
+from typing import Any
 
 from packaging.version import InvalidVersion, Version
-from sqlalchemy import Connection, Engine, select
+from sqlalchemy import Connection, Engine, Select, select
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.sql.dml import ReturningInsert
+from sqlmodel import col
 
 from engine import report as audit_report
 from events.db import db_session, get_engine
 from events.models import EventChunk, TableSession, Verification, played_between, utcnow
 
-_INSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
+_INSERT: dict[str, Callable[[type[Verification]], postgresql.Insert | sqlite.Insert]] = {
+    "postgresql": postgresql.insert,
+    "sqlite": sqlite.insert,
+}
 
 
 # The stored error of a verification given up because its audit killed the worker each time
@@ -44,11 +50,11 @@ def report_of(text: str | None) -> audit_report.Report | None:
 _compact = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # 11 % fewer bytes
 
 
-def options_json(options: dict | None) -> str:
+def options_json(options: Mapping[str, Any] | None) -> str:
     return json.dumps(options or {}, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def options_hash(options: dict | None) -> str:
+def options_hash(options: Mapping[str, Any] | None) -> str:
     return hashlib.sha256(options_json(options).encode()).hexdigest()
 
 
@@ -57,9 +63,9 @@ def record_verification(
     session_id: str,
     head_seq: int,
     engine_version: str,
-    options: dict | None,
+    options: Mapping[str, Any] | None,
     status: str,
-    report: dict | None = None,
+    report: Mapping[str, Any] | None = None,
     disputes: int = 0,
     anomalies: int = 0,
     error: str | None = None,
@@ -91,18 +97,19 @@ def record_verification(
 
 
 @functools.cache
-def _insert_once(dialect: str):
+def _insert_once(dialect: str) -> ReturningInsert[int]:
     """INSERT … ON CONFLICT DO NOTHING RETURNING id of a result row: a row back means it was
     stored (psycopg reports no rowcount for an insert that returns rows). Built once: it
     takes the row as parameters."""
-    table = Verification.__table__
-    return _INSERT[dialect](table).on_conflict_do_nothing().returning(table.c.id)
+    return _INSERT[dialect](Verification).on_conflict_do_nothing().returning(col(Verification.id))
 
 
 def verifications_of(*, session_id: str, engine: Engine | None = None) -> list[Verification]:
     """Every result for a session, oldest first."""
     query = (
-        select(Verification).where(Verification.session_id == session_id).order_by(Verification.id)
+        select(Verification)
+        .where(col(Verification.session_id) == session_id)
+        .order_by(col(Verification.id))
     )
     with db_session(engine) as db:
         return list(db.scalars(query))
@@ -112,46 +119,46 @@ def head_status(
     *,
     session_id: str,
     engine_version: str,
-    options: dict | None = None,
+    options: Mapping[str, Any] | None = None,
     engine: Engine | None = None,
 ) -> tuple[int, bool] | None:
     """(head seq, whether that head has a result for this engine version and options) of a
     session, or None if there is no such session: what a verification task checks first, in
     one query."""
-    query = select(TableSession.head_seq, _verified(engine_version, options).exists()).where(
-        TableSession.id == session_id
+    query = select(col(TableSession.head_seq), _verified(engine_version, options).exists()).where(
+        col(TableSession.id) == session_id
     )
     with (engine or get_engine()).connect() as connection:
         row = connection.execute(query).first()
     return None if row is None else (row[0], row[1])
 
 
-def _verified(engine_version: str, options: dict | None):
+def _verified(engine_version: str, options: Mapping[str, Any] | None) -> Select[int | None]:
     """The result rows of a session's current head (correlated to ``sessions``)."""
-    return select(Verification.id).where(
-        Verification.session_id == TableSession.id,
-        Verification.head_seq == TableSession.head_seq,
-        Verification.engine_version == engine_version,
-        Verification.options_hash == options_hash(options),
+    return select(col(Verification.id)).where(
+        col(Verification.session_id) == col(TableSession.id),
+        col(Verification.head_seq) == col(TableSession.head_seq),
+        col(Verification.engine_version) == engine_version,
+        col(Verification.options_hash) == options_hash(options),
     )
 
 
 def unverified_sessions(
     *,
     engine_version: str,
-    options: dict | None = None,
+    options: Mapping[str, Any] | None = None,
     ids: list[str] | None = None,
     engine: Engine | None = None,
 ) -> list[str]:
     """Ids of sessions (of ``ids``, default all) whose current head has no result for this
     engine version and options, oldest first."""
     query = (
-        select(TableSession.id)
+        select(col(TableSession.id))
         .where(~_verified(engine_version, options).exists())
-        .order_by(TableSession.created_at, TableSession.id)
+        .order_by(col(TableSession.created_at), col(TableSession.id))
     )
     if ids is not None:
-        query = query.where(TableSession.id.in_(ids))
+        query = query.where(col(TableSession.id).in_(ids))
     with db_session(engine) as db:
         return list(db.scalars(query))
 
@@ -161,7 +168,7 @@ def older_versions(engine_version: str, *, engine: Engine | None = None) -> list
     (PEP 440 order: "0.10" is newer than "0.9")."""
     current = Version(engine_version)
     with db_session(engine) as db:
-        found = db.scalars(select(Verification.engine_version).distinct())
+        found = db.scalars(select(col(Verification.engine_version)).distinct())
         return sorted(v for v in found if _version(v) < current)
 
 
@@ -184,21 +191,21 @@ def reverify_candidates(
     no result from ``engine_version`` (default options) and whose newest result is from an
     older engine version, or with ``every`` all sessions without that result. ``club``: one
     club's; ``since``: played (the log's started_at, else stored) on or after that day."""
-    query = select(TableSession.id).where(~_verified(engine_version, None).exists())
+    query = select(col(TableSession.id)).where(~_verified(engine_version, None).exists())
     if not every:
         newest = (
-            select(Verification.engine_version)
-            .where(Verification.session_id == TableSession.id)
-            .order_by(Verification.id.desc())
+            select(col(Verification.engine_version))
+            .where(col(Verification.session_id) == col(TableSession.id))
+            .order_by(col(Verification.id).desc())
             .limit(1)
             .scalar_subquery()
         )
         query = query.where(newest.in_(older_versions(engine_version, engine=engine)))
     if club is not None:
-        query = query.where(TableSession.club == club)
+        query = query.where(col(TableSession.club) == club)
     query = query.where(*played_between(since, None))
     with db_session(engine) as db:
-        return list(db.scalars(query.order_by(TableSession.created_at, TableSession.id)))
+        return list(db.scalars(query.order_by(col(TableSession.created_at), col(TableSession.id))))
 
 
 def stranded_sessions(
@@ -208,17 +215,18 @@ def stranded_sessions(
     ``older_than`` ago: their verification message was lost (a worker or the broker died).
     What the sweeper queues again."""
     cutoff = utcnow() - older_than
-    any_result = select(Verification.id).where(
-        Verification.session_id == TableSession.id,
-        Verification.head_seq == TableSession.head_seq,
+    any_result = select(col(Verification.id)).where(
+        col(Verification.session_id) == col(TableSession.id),
+        col(Verification.head_seq) == col(TableSession.head_seq),
     )
-    head_written = select(EventChunk.recorded_at).where(
-        EventChunk.stream == TableSession.id, EventChunk.last_seq == TableSession.head_seq
+    head_written = select(col(EventChunk.recorded_at)).where(
+        col(EventChunk.stream) == col(TableSession.id),
+        col(EventChunk.last_seq) == col(TableSession.head_seq),
     )
     query = (
-        select(TableSession.id)
+        select(col(TableSession.id))
         .where(~any_result.exists(), head_written.scalar_subquery() < cutoff)
-        .order_by(TableSession.created_at, TableSession.id)
+        .order_by(col(TableSession.created_at), col(TableSession.id))
         .limit(limit)
     )
     with db_session(engine) as db:

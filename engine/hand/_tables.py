@@ -292,7 +292,7 @@ def _fill_half(
 def clear_hand_memos(class_pairs: bool = False) -> None:
     """Empty the memos keyed by more than one suit's pattern (benchmarks measure them cold) and,
     with ``class_pairs``, the tables keyed by two suits' classes too."""
-    for memo in (_GROWN_PACKED, *((_LOW, _HIGH) if class_pairs else ())):
+    for memo in (_GAINS, *((_LOW, _HIGH) if class_pairs else ())):
         memo.clear()
 
 
@@ -326,49 +326,95 @@ def warm(max_tiles: int = 8) -> int:
     return len(SUITED) + len(HONORS)
 
 
-def packed_real_grown(key: int, sets: int) -> tuple[int, list[bool]]:
-    """``packed_real(key, sets)`` and, for each of the 34 faces in order, whether one more tile of
-    that face fits one more real tile (the efficiency review's draw probe; memoised per hand).
+def packed_real_gains(key: int, sets: int) -> tuple[int, int]:
+    """``packed_real(key, sets)`` and a mask of the 34 faces (bit i: ``FACES[i]``) one more tile
+    of which fits one more real tile (the efficiency review's draw probe).
 
-    One more tile changes one suit's class (or not: then nothing grows); each distinct grown
-    class is joined to the unchanged suits through the class-pair tables, as ``packed_real``
-    does. A suit pattern's grown classes are kept per pattern."""
-    memo = _GROWN_PACKED.get((key, sets))
-    if memo is not None:
-        return memo
-    blocks = (
-        key & SUIT_MASK,
-        key >> BLOCK & SUIT_MASK,
-        key >> 2 * BLOCK & SUIT_MASK,
-        key >> 3 * BLOCK & SUIT_MASK,
-    )
-    m, p, s, z = (_class(b, i == 3) for i, b in enumerate(blocks))
-    low, high = _low(m, p, sets), _high(s, z, sets)
-    base = max(map(_add, low, high))
-    gains: list[bool] = []
-    for i, block in enumerate(blocks):
-        grown = _grown_classes(block, i == 3)
-        up: dict[int, bool] = {}
-        for c in set(grown):
-            if i < 2:
-                pair = map(_add, _low(c, p, sets) if i == 0 else _low(m, c, sets), high)
-            else:
-                pair = map(_add, low, _high(c, z, sets) if i == 2 else _high(s, c, sets))
-            up[c] = max(pair) > base
-        gains += map(up.__getitem__, grown)
-    return store(_GROWN_PACKED, (key, sets), (base, gains))
+    One more tile changes one suit's class (or not: then nothing grows), so a suit's gains depend
+    only on its own pattern and the other three suits' classes: they are memoised so, and the
+    candidate discards of a hand (one suit changed each) share the other suits' gains, as do a
+    seat's next hands (bounded: the keys seldom repeat across sessions)."""
+    b0 = key & SUIT_MASK
+    b1 = key >> BLOCK & SUIT_MASK
+    b2 = key >> 2 * BLOCK & SUIT_MASK
+    b3 = key >> 3 * BLOCK & SUIT_MASK
+    try:
+        m, p, s, z = _CLASS[b0], _CLASS[b1], _CLASS[b2], _CLASS[b3 | _HONOR_BIT]
+    except KeyError:
+        m, p, s, z = _class(b0, False), _class(b1, False), _class(b2, False), _class(b3, True)
+    low = _LOW.get(m << 20 | p << 4 | sets) or _fill_half(_LOW, m, p, sets, False)
+    high = _HIGH.get(s << 20 | z << 4 | sets) or _fill_half(_HIGH, s, z, sets, True)
+    base: int = max(map(_add, low, high))
+    memo = _GAINS
+    tail = sets << 29
+    g0 = memo.get((b0 | tail, p, s, z))
+    if g0 is None:
+        g0 = memo[b0 | tail, p, s, z] = _suit_gains(0, b0, (m, p, s, z), sets, base)
+    g1 = memo.get((b1 | tail | 1 << 27, m, s, z))
+    if g1 is None:
+        g1 = memo[b1 | tail | 1 << 27, m, s, z] = _suit_gains(1, b1, (m, p, s, z), sets, base)
+    g2 = memo.get((b2 | tail | 2 << 27, m, p, z))
+    if g2 is None:
+        g2 = memo[b2 | tail | 2 << 27, m, p, z] = _suit_gains(2, b2, (m, p, s, z), sets, base)
+    g3 = memo.get((b3 | tail | 3 << 27, m, p, s))
+    if g3 is None:
+        g3 = memo[b3 | tail | 3 << 27, m, p, s] = _suit_gains(3, b3, (m, p, s, z), sets, base)
+    if len(memo) >= LIMIT:
+        memo.clear()
+    return base, g0 | g1 << 9 | g2 << 18 | g3 << 27
 
 
-_GROWN_PACKED: dict[tuple[int, int], tuple[int, list[bool]]] = {}
-_GROWN_CLASSES: dict[int, tuple[int, ...]] = {}
+_GAINS: dict[tuple[int, ...], int] = {}
 
 
-def _grown_classes(block: int, honor: bool) -> tuple[int, ...]:
-    """The class of ``block`` with one more tile of each rank, per rank."""
-    got = _GROWN_CLASSES.get(block | honor << 27)
+def _suit_gains(
+    i: int, block: int, classes: tuple[int, int, int, int], sets: int, base: int
+) -> int:
+    """The ranks of suit ``i`` (``block``) whose one more tile raises the packing above ``base``,
+    as a mask, given the suits' ``classes``.
+
+    One more tile raises a suit's packing vector by 0 or 1 at each position, so it raises the
+    total exactly when it raises a position that is *tight* (where the suit's vector plus the
+    other three suits' knapsack reaches ``base``): the tight positions are found once, and each
+    rank's raised positions are kept per suit pattern."""
+    m, p, s, z = classes
+    if i < 2:
+        rest = _rest(p if i == 0 else m, s, z, sets, True)
+    else:
+        rest = _rest(z if i == 2 else s, m, p, sets, False)
+    tight = sum(1 << k for k, v in enumerate(map(_add, _VECS[classes[i]], rest)) if v == base)
+    return sum(1 << r for r, up in enumerate(_raised(block, i == 3)) if up & tight)
+
+
+_REST: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _rest(x: int, a: int, b: int, sets: int, high: bool) -> tuple[int, ...]:
+    """The knapsack of class ``x`` with the half of classes ``a`` and ``b`` (the s+honors half if
+    ``high``, else m+p): the other three suits of a suit, laid out against its vector (position
+    2g+p holds the best of sets-g sets and 1-p pairs)."""
+    key = (x, a, b, sets, high)
+    got = _REST.get(key)
     if got is None:
-        got = tuple(_class(block + (1 << 3 * r), honor) for r in range(7 if honor else 9))
-        store(_GROWN_CLASSES, block | honor << 27, got)
+        vec = _merge(_VECS[x], _merge(_VECS[a], _VECS[b], sets), sets)
+        got = tuple(vec[2 * (sets - g) + 1 - q] for g in range(sets + 1) for q in (0, 1))
+        store(_REST, key, got)
+    return got
+
+
+_RAISED: dict[int, tuple[int, ...]] = {}
+
+
+def _raised(block: int, honor: bool) -> tuple[int, ...]:
+    """Per rank, the positions of ``block``'s packing vector that one more tile of it raises."""
+    got = _RAISED.get(block | honor << 27)
+    if got is None:
+        now = _VECS[_class(block, honor)]
+        got = tuple(
+            sum(1 << k for k, (a, b) in enumerate(zip(now, _VECS[c], strict=True)) if b > a)
+            for c in (_class(block + (1 << 3 * r), honor) for r in range(7 if honor else 9))
+        )
+        store(_RAISED, block | honor << 27, got)
     return got
 
 

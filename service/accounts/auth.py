@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from functools import cache, wraps
 
-from flask import Blueprint, Flask, abort, g, jsonify, request
+from flask import Blueprint, Flask, abort, current_app, g, jsonify, request
 from flask_babel import gettext as _
 from flask_limiter import Limiter
 from flask_login import LoginManager, current_user, login_required
@@ -38,6 +38,9 @@ LOGIN_LIMIT_ACCOUNT_ADDRESS = "5 per minute; 30 per hour"
 LOGIN_LIMIT_ADDRESS = "20 per minute; 200 per hour"
 LOGIN_LIMIT_ACCOUNT = "20 per hour; 100 per day"
 limiter = Limiter(key_func=lambda: "address:" + (request.remote_addr or ""))
+# werkzeug's password hash method and cost, from the app's PASSWORD_HASH_METHOD: the tests set a
+# cheap one (each scrypt hash or check costs ~0.16 s of CPU), production keeps this default.
+PASSWORD_HASH_METHOD = "scrypt"
 
 
 class AccountError(ValueError):
@@ -126,7 +129,7 @@ def create_user(
             raise AccountError(_("user %(name)r already exists", name=username))
         user = User(
             username=username,
-            password_hash=generate_password_hash(password),
+            password_hash=_hash(password),
             display_name=display_name or username,
             must_change_password=must_change,
         )
@@ -144,7 +147,7 @@ def set_password(
     with db() as session:
         user = session.exec(select(User).where(User.username == username)).first()
         if user is not None:
-            user.password_hash = generate_password_hash(password)
+            user.password_hash = _hash(password)
             user.session_token = new_session_token()  # every session of the old password ends
             user.must_change_password = must_change
             session.add(user)
@@ -162,15 +165,23 @@ def authenticate(username: str, password: str) -> User | None:
     with db() as session:
         user = session.exec(select(User).where(User.username == username.strip())).first()
     if user is None:
-        check_password_hash(_dummy_hash(), password)
+        check_password_hash(_dummy_hash(_hash_method()), password)
         return None
     return user if check_password_hash(user.password_hash, password) else None
 
 
+def _hash_method() -> str:
+    return current_app.config.get("PASSWORD_HASH_METHOD", PASSWORD_HASH_METHOD)
+
+
+def _hash(password: str) -> str:
+    return generate_password_hash(password, method=_hash_method())
+
+
 @cache
-def _dummy_hash() -> str:
-    """A hash made like every user's (werkzeug's default method and cost) of a random password."""
-    return generate_password_hash(secrets.token_hex(16))
+def _dummy_hash(method: str) -> str:
+    """A hash made like every user's (the same method and cost) of a random password."""
+    return generate_password_hash(secrets.token_hex(16), method=method)
 
 
 def get_or_create_club(name: str) -> Club:

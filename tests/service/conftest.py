@@ -20,6 +20,9 @@ from workers.celery_app import wait_embedded
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 CLUB, OTHER_CLUB = "东门俱乐部", "西门俱乐部"
 PASSWORD = "correct horse 42"
+# The tests' users get a cheap hash (a scrypt hash or check costs ~0.16 s of CPU, and every app
+# makes three users); test_web_auth checks that an app configured as in production uses scrypt.
+CHEAP_HASH = {"PASSWORD_HASH_METHOD": "pbkdf2:sha256:1"}
 EN = {"Accept-Language": "en-US,en;q=0.9"}  # pages are in Chinese unless asked otherwise
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]  # fmt: skip
@@ -37,7 +40,7 @@ def web_database_url(data_dir, monkeypatch) -> str:
 def app(web_database_url, monkeypatch):
     monkeypatch.setenv("FUPAN_SECRET_KEY", "test-secret")
     events_db.dispose_all()
-    app = create_app({"TESTING": True})
+    app = create_app({"TESTING": True, **CHEAP_HASH})
     with app.app_context():
         alice = auth.create_user("alice", PASSWORD, display_name="阿强")
         bob = auth.create_user("bob", PASSWORD)

@@ -109,6 +109,26 @@ def test_passwords_are_hashed(app):
     assert all(PASSWORD not in h and h.startswith(("scrypt:", "pbkdf2:")) for h in hashes)
 
 
+def test_an_app_configured_as_in_production_hashes_with_scrypt(data_dir, monkeypatch):
+    """The tests' apps hash cheaply (PASSWORD_HASH_METHOD); an app without it uses scrypt, for
+    its users and for the check an unknown name costs."""
+    from service.accounts import auth
+    from service.app import create_app
+
+    monkeypatch.setenv("FUPAN_DATABASE_URL", f"sqlite:///{data_dir / 'p.sqlite3'}")
+    monkeypatch.setenv("FUPAN_SECRET_KEY", "test-secret")
+    checked = []
+    real = auth.check_password_hash
+    monkeypatch.setattr(auth, "check_password_hash", lambda h, p: checked.append(h) or real(h, p))
+    with create_app({"TESTING": True}).app_context():
+        user = auth.create_user("dora", PASSWORD)
+        found = auth.authenticate("dora", PASSWORD)
+        assert found is not None and found.id == user.id
+        assert auth.authenticate("nobody-at-all", PASSWORD) is None
+    assert user.password_hash.startswith("scrypt:") and PASSWORD not in user.password_hash
+    assert [h.split("$")[0] for h in checked] == [user.password_hash.split("$")[0]] * 2
+
+
 def test_club_admin_adds_a_member_but_a_member_cannot(client, alice):
     alice.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
     token = csrf_token(alice, "/clubs")

@@ -155,7 +155,6 @@ def test_wrong_passwords_from_one_address_do_not_lock_the_member_out_elsewhere(a
     assert _attempt(member, "alice", "127.0.0.12", PASSWORD).status_code == 302
 
 
-@pytest.mark.slow
 def test_guessing_from_many_addresses_is_limited_per_account_except_in_known_browsers(app):
     """Wrong passwords for one account spread over many addresses spend a slower per-account
     budget: then a browser that never logged in as the account gets 429 even with the right
@@ -174,7 +173,6 @@ def test_guessing_from_many_addresses_is_limited_per_account_except_in_known_bro
     assert _attempt(member, "alice", "10.0.3.1", PASSWORD).status_code == 302
 
 
-@pytest.mark.slow
 def test_a_forged_device_cookie_does_not_lift_the_account_limit(app):
     from service.accounts.auth import LOGIN_LIMIT_ACCOUNT
 
@@ -185,7 +183,6 @@ def test_a_forged_device_cookie_does_not_lift_the_account_limit(app):
     assert codes[-1] == 429
 
 
-@pytest.mark.slow
 def test_login_is_rate_limited_per_address(app):
     client = app.test_client()
     codes = [_attempt(client, f"nobody{i}", "10.0.2.1").status_code for i in range(40)]
@@ -193,7 +190,6 @@ def test_login_is_rate_limited_per_address(app):
     assert _attempt(client, "alice", "10.0.2.2", PASSWORD).status_code == 302
 
 
-@pytest.mark.slow
 def test_forwarded_for_is_ignored_by_default(app):
     """Without FUPAN_TRUSTED_PROXIES anyone can write X-Forwarded-For: the TCP peer counts."""
     client = app.test_client()
@@ -210,7 +206,6 @@ def behind_one_proxy(monkeypatch, request):
     return request.getfixturevalue("app")
 
 
-@pytest.mark.slow
 def test_forwarded_for_is_honoured_behind_the_configured_proxies(behind_one_proxy):
     """FUPAN_TRUSTED_PROXIES=1: the address the one proxy appended is the client's, so clients
     behind it are limited one by one, and an address a client writes itself (the list's
