@@ -115,26 +115,35 @@ def test_a_missed_win_says_its_kind_and_whose_tile(app, client, live, browser, s
     url = f"{live}/sessions/{session_id}/replay?hand=1&step={step}"
     context, page, errors = phone_login(browser, live, DESKTOP)
     page.goto(url)
+    page.wait_for_selector("#seat-E .tile")
+    page.locator("#review").scroll_into_view_if_needed()  # fetched once in view
     page.wait_for_selector("#review .mark-missed", timeout=60_000)
     missed = page.locator("#review .mark-missed").all_text_contents()
     assert len(missed) == 2 and all("抢杠 · 东 甲" in m for m in missed), missed
     page.wait_for_load_state("networkidle")  # every tile image drawn
+    page.evaluate("window.scrollTo(0, 0)")  # the sticky controls back in their place
     page.screenshot(path=shots / "review-missed-zh-desktop.png", full_page=True)
     context.close()
     context, phone, phone_errors = phone_login(browser, live)
     phone.goto(url)
+    phone.wait_for_selector("#seat-E .tile")
+    phone.locator("#review").scroll_into_view_if_needed()  # fetched once in view
     phone.wait_for_selector("#review .mark-missed", timeout=60_000)
     no_sideways_scroll(phone)
     phone.wait_for_load_state("networkidle")  # every tile image drawn
+    phone.evaluate("window.scrollTo(0, 0)")  # the sticky controls back in their place
     phone.screenshot(path=shots / "review-missed-zh-phone.png", full_page=True)
     context.close()
     english_desktop = {**DESKTOP, "locale": "en-US", "extra_http_headers": EN}
     context, english, english_errors = phone_login(browser, live, english_desktop)
     english.goto(url)
+    english.wait_for_selector("#seat-E .tile")
+    english.locator("#review").scroll_into_view_if_needed()  # fetched once in view
     english.wait_for_selector("#review .mark-missed", timeout=60_000)
     text = english.text_content("#review .mark-missed")
     assert "robbing a kong · East 甲" in text, text
     english.wait_for_load_state("networkidle")  # every tile image drawn
+    english.evaluate("window.scrollTo(0, 0)")  # the sticky controls back in their place
     english.screenshot(path=shots / "review-missed-en-desktop.png", full_page=True)
     assert not errors and not phone_errors and not english_errors
     context.close()
