@@ -24,7 +24,7 @@ from engine.rulesets.base import (
     reading_words,
     step,
 )
-from engine.tiles import FACES, FLOWERS, is_flower
+from engine.tiles import FACES, FLOWERS
 
 SEASONS = ("1f", "2f", "3f", "4f")  # 春夏秋冬
 PLANTS = ("5f", "6f", "7f", "8f")  # 梅兰竹菊 (tile numbering of the v1 spec)
@@ -127,7 +127,7 @@ def flush(faces: Iterable[str]) -> str | None:
 def readings(win: Win, show: Showdown) -> Iterator[WinHand]:
     """Every reading of the winner's hand (engine.hand.decompositions' order), as
     :class:`WinHand`: the sets once a grouping, one WinHand per winning-tile shape."""
-    concealed = tuple(t for t in show.concealed if not is_flower(t))
+    concealed = tuple(t for t in show.concealed if t[1] != "f")  # (is_flower, inline: per tile)
     melds = tuple(show.melds)
     meld_sets = tuple(("chow" if m.kind == "chi" else "pung", m.face) for m in melds)
     for r in hand_readings(concealed, melds, (), win.tile):
@@ -151,7 +151,7 @@ def flowers_of(outcome: HandOutcome, seat: str) -> list[str]:
     show = outcome.showdowns.get(seat)
     if show is None:
         return []
-    return sorted({t for t in (*show.revealed, *show.concealed) if is_flower(t)})
+    return sorted({t for t in (*show.revealed, *show.concealed) if t[1] == "f"})  # (is_flower)
 
 
 def reading_points(

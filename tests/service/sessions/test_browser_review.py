@@ -1,5 +1,5 @@
-"""The efficiency review beside the replay, in headless Chromium: the panel explains what it
-measures, marks the step's discard, lists the candidates with their useful tiles, jumps between a
+"""The efficiency review below the replay's table, in headless Chromium: fetched when it comes
+into view or on the first m, the panel explains what it measures, marks the step's discard, lists the candidates with their useful tiles, jumps between a
 seat's points with m / M, in Chinese (phone and desktop) and English. Screenshots go to
 ``$FUPAN_SCREENSHOTS`` (docs/screenshots for the docs)."""
 
@@ -30,14 +30,15 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     page.fill("input[name=password]", "correct horse 42")
     page.click("main button[type=submit]")
     page.wait_for_url(f"{live}/")
-    page.goto(f"{live}/sessions/{session_id}/replay?hand=1&step=0")
-    page.wait_for_selector("#review .review-hand", timeout=60_000)
+    page.goto(f"{live}/sessions/{session_id}/replay?hand=1&step=8")
+    page.wait_for_selector("#seat-E .tile")
+    page.keyboard.press("m")  # the first point worth a look: a discard that kept fewer tiles
+    page.wait_for_selector("#review .review-mark:not(.mark-best)", timeout=60_000)
+    assert page.query_selector("#review .review-hand")
     assert "效率复盘" in page.text_content("#review h2")
     assert "不评判怎样打最好" in page.text_content("#review")
-    page.keyboard.press("m")  # the first point worth a look: a discard that kept fewer tiles
-    page.wait_for_selector("#review .review-mark:not(.mark-best)")
     first = page.url
-    assert "step=" in first and not first.endswith("step=0")
+    assert "step=" in first and not first.endswith("step=8")
     assert page.query_selector("#review .review-options tr.chosen")
     text = page.text_content("#review")
     assert "向听" in text and "有效牌" in text
@@ -65,6 +66,7 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     english.click("main button[type=submit]")
     english.wait_for_url(f"{live}/")
     english.goto(first)
+    english.locator("#review").scroll_into_view_if_needed()  # fetched when it comes into view
     english.wait_for_selector("#review .review-options", timeout=60_000)
     assert "Efficiency review" in english.text_content("#review h2")
     assert "useful tiles" in english.text_content("#review")
@@ -75,7 +77,13 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     english.locator("#chart-efficiency").screenshot(path=shots / "review-dashboard-en.png")
 
     context, phone, phone_errors = phone_login(browser, live)
-    phone.goto(first)
+    phone.goto(f"{live}/sessions/{session_id}/replay?hand=1&step=8")
+    phone.wait_for_selector("#seat-E .tile")
+    assert phone.get_attribute("#review", "data-state") == "waiting"  # below the table
+    phone.keyboard.press("m")  # fetches the review first, then goes to the point
+    phone.wait_for_function(f"location.href === {first!r}", timeout=60_000)
+    assert phone.get_attribute("#review", "data-state") == "loaded"
+    phone.locator("#review").scroll_into_view_if_needed()
     phone.wait_for_selector("#review .review-options", timeout=60_000)
     no_sideways_scroll(phone)
     phone.screenshot(path=shots / "review-zh-phone.png", full_page=True)
