@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import OptionError
+from engine.tiles import sorted_tiles
 from events.chain import event_digest
 from events.messages import JSON_REASONS, MESSAGES, NOT_JSON, english
 from events.records import (
@@ -463,6 +464,28 @@ _KNOWN_LIST = 4  # items at most in a list of a known line (dice 2, a chi's tile
 _CONTEXT_TYPES = frozenset({"session", "hand", "correction"})
 
 
+_DEAL_KEYS = frozenset({"type", "seat", "tiles"})
+_SEATS = frozenset({"E", "S", "W", "N"})
+
+
+def _plain_deal(obj: dict[str, Any], tile_set: frozenset[str]) -> dict[str, Any] | None:
+    """The canonical record of a deal in its plain form (a seat and a list of canonical tiles
+    of the set, nothing else), made without the model: a deal's 13-17 tiles never repeat, so
+    it never joins _KNOWN, and the model is most of its cost. The same record the model
+    makes; None for any other form (aliases, a string of tiles, a time, a bad field), which
+    takes the long way."""
+    seat, tiles = obj.get("seat"), obj.get("tiles")
+    if (
+        obj.keys() != _DEAL_KEYS
+        or type(seat) is not str
+        or seat not in _SEATS
+        or type(tiles) is not list
+        or not all(type(tile) is str and tile in tile_set for tile in tiles)
+    ):
+        return None
+    return {"type": "deal", "seat": seat, "tiles": sorted_tiles(tiles)}
+
+
 def _plain(value: Any) -> bool:
     """A value a known line may hold: text, a whole number, or a short list of those."""
     if type(value) is list:
@@ -508,9 +531,16 @@ class _FileChecker:
         """Check one loaded JSON value (_UNLOADED: it was not JSON, its error is already listed);
         ``source``, the line it was loaded from, lets an accepted line join _KNOWN."""
         seq = len(self.types)
+        kind = obj.get("type") if isinstance(obj, dict) else None
+        if kind == "deal" and self.last_hand is not None and self.tile_set is not None:
+            deal = _plain_deal(obj, self.tile_set)
+            if deal is not None:
+                self.types.append(kind)
+                self.lines.append(line)
+                self._accept(deal)
+                return
         scan = source is None or "\\u" in source
         model = None if obj is _UNLOADED else _validate(obj, line, self.errors, scan)
-        kind = obj.get("type") if isinstance(obj, dict) else None
         self.types.append(kind if isinstance(kind, str) and kind in RECORD_TYPES else None)
         self.lines.append(line)
         if seq == 0 and self.types[0] != "session":
@@ -533,15 +563,20 @@ class _FileChecker:
             for i, inserted in enumerate(model.inserted or ()):
                 self._check_context(inserted, line, f"inserted.{i}.", model.type)
         record = canonical_dict(model)
+        text, digest = self._accept(record)
+        if source is not None and clean == len(self.errors) and self._context_free(kind, record):
+            lists = tuple(key for key, value in record.items() if type(value) is list)
+            kept = {key: value.copy() if key in lists else value for key, value in record.items()}
+            self.known[source] = (kind, kept, text, digest, lists)
+
+    def _accept(self, record: dict[str, Any]) -> tuple[str, bytes]:
+        """Keep an accepted canonical record; its canonical text and SHA-256."""
         text = _dumps(record)
         digest = event_digest(text)
         self.records.append(record)
         self.canonical.append(text)
         self.digests.append(digest)
-        if source is not None and clean == len(self.errors) and self._context_free(kind, record):
-            lists = tuple(key for key, value in record.items() if type(value) is list)
-            kept = {key: value.copy() if key in lists else value for key, value in record.items()}
-            self.known[source] = (kind, kept, text, digest, lists)
+        return text, digest
 
     def _context_free(self, kind: str, record: dict[str, Any]) -> bool:
         """May this accepted record join _KNOWN (see there)?"""
