@@ -97,11 +97,12 @@ def audit_hand(hand: HandReplay) -> HandReport:
             a if a.seq is not None else dataclasses.replace(a, seq=win_seq) for a in found
         ]
     recorded = _recorded(hand.settlement)
-    if recorded is not None and inp is not None and (hand.settlement or {}).get("points"):
-        anomalies += _points_check(hand, inp, payments, recorded)
     expected_flows = pair_flows(payments)
+    recorded_flows = None if recorded is None else pair_flows(recorded)
+    if recorded_flows is not None and inp is not None and (hand.settlement or {}).get("points"):
+        anomalies += _points_check(hand, inp, expected_flows, recorded_flows)
     disputes, why, fixes = [], [], []
-    if recorded is not None and expected_flows != pair_flows(recorded):
+    if recorded is not None and recorded_flows is not None and expected_flows != recorded_flows:
         causes: list[dict[str, str]] = _guard(
             hand,
             anomalies,
@@ -115,7 +116,7 @@ def audit_hand(hand: HandReplay) -> HandReport:
                     scorings,
                     inp,
                     opts,
-                    pair_flows(recorded),
+                    recorded_flows,
                     pair_flows,
                     hand.outcome if checked.false_wins else None,
                 )
@@ -124,7 +125,7 @@ def audit_hand(hand: HandReplay) -> HandReport:
         )
         why = [Explanation(**named(e, outcome.seats)) for e in causes or [CAUSE_UNKNOWN]]
         first = why[0] if why[0].code != CAUSE_UNKNOWN["code"] else None
-        disputes = _disputes(hand.no, expected_flows, pair_flows(recorded), first)
+        disputes = _disputes(hand.no, expected_flows, recorded_flows, first)
         fixes = [TopUp(t["from"], t["to"], t["amount"], t["from_player"], t["to_player"],
                        t["zh"], t["en"])
                  for t in top_ups(net(payments), net(recorded), outcome.seats)]  # fmt: skip
@@ -165,7 +166,7 @@ def audit_hand(hand: HandReplay) -> HandReport:
                 name_seats(w["en"], seats, "en"),
             )
             for w in checked.on_word
-        ),  # fmt: skip
+        ),
     )
 
 
@@ -306,22 +307,27 @@ def _guard(
 
 
 def _points_check(
-    hand: HandReplay, inp: SettleInput, payments: list[Payment], recorded: list[Payment]
+    hand: HandReplay,
+    inp: SettleInput,
+    expected: dict[tuple[str, str], int],
+    recorded: dict[tuple[str, str], int],
 ) -> list[Anomaly]:
     """The settlement's ``points`` are a claim too: settled by the rules, do they give what the
-    table paid? (Seats the table gave no points keep the audit's; the audit's own points settle
-    into ``payments``, no need to settle them again.)"""
+    table paid (``recorded``: its pair flows)? (Seats the table gave no points keep the audit's;
+    the audit's own points settle into its payments, whose flows are ``expected``.)"""
     assert hand.settlement is not None  # the caller read its points
     claimed: dict[str, int] = hand.settlement["points"]
-    table = payments
+    table = expected
     if any(inp.points.get(s, 0) != n for s, n in claimed.items()):
         try:
-            table = hand.ruleset.settle(
-                dataclasses.replace(inp, points={**inp.points, **claimed}), hand.opts
+            table = pair_flows(
+                hand.ruleset.settle(
+                    dataclasses.replace(inp, points={**inp.points, **claimed}), hand.opts
+                )
             )
         except (ValueError, KeyError):  # points no hand can have (negative …): a dispute says it
             return []
-    if pair_flows(table) == pair_flows(recorded):
+    if table == recorded:
         return []
     seq = next(seq for seq, rec in reversed(hand.records) if rec["type"] == "settlement")
     shown = ", ".join(f"{who(s)} {n}" for s, n in claimed.items())
@@ -394,7 +400,7 @@ def _win(w: Win, stands: bool) -> WinResult:
 
 def _payment(p: Payment, seats: Mapping[str, str]) -> Payment:
     """An expected payment with the seats its rule mentions (``reason`` zh, ``en``) named."""
-    if not p.reason and not p.en:
+    if "{" not in p.reason and "{" not in p.en:  # (most name no seat: no new Payment)
         return p
     return Payment(p.payer, p.payee, p.amount, name_seats(p.reason, seats, "zh"),
                    name_seats(p.en, seats, "en"), p.formula)  # fmt: skip

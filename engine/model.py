@@ -124,11 +124,18 @@ class Meld:
     @property
     def face(self) -> str:
         """The tile of a 碰/杠 (for a 吃, its lowest tile)."""
-        return min(self.tiles, key=_tile_order)
+        try:
+            return min(self.tiles, key=_TILE_ORDER.__getitem__)
+        except KeyError:  # a tile no set has (a malformed log's meld)
+            return min(self.tiles, key=_tile_order)
 
 
 def _tile_order(tile: str) -> tuple[int, str]:
     return ("mpszf".index(tile[1]), tile[0])
+
+
+# _tile_order of every tile name, looked up (scoring asks a meld's face often)
+_TILE_ORDER = {f"{n}{suit}": _tile_order(f"{n}{suit}") for suit in "mpszf" for n in "123456789"}
 
 
 @dataclass(frozen=True, slots=True)

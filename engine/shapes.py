@@ -26,8 +26,7 @@ class HeldAtLeast:
     count: int
 
     def held(self, tiles: Iterable[str]) -> int:
-        kinds = self.kinds
-        return sum(1 for t in tiles if t in kinds)
+        return sum(map(self.kinds.__contains__, tiles))  # (a C loop: scoring asks it often)
 
     def met(self, tiles: Iterable[str]) -> bool:
         return self.held(tiles) >= self.count

@@ -14,10 +14,12 @@ import threading
 import uuid
 from dataclasses import dataclass
 from datetime import date
-from typing import IO
+from typing import IO, Any, Final
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from sqlalchemy import Connection, Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlmodel import col
 
 from events import chain, merkle, receipts, storecheck, transparency, witness, witnessing
 from events.codec import (
@@ -34,7 +36,9 @@ from events.models import EventChunk, LogCosignature, Receipt, TableSession, utc
 from events.storecheck import StoreCheck
 
 log = logging.getLogger(__name__)
-COSIGNED = "cosigned_checkpoint"  # a receipt's checkpoint as the witness cosigned it (unsigned
+COSIGNED: Final = (
+    "cosigned_checkpoint"  # a receipt's checkpoint as the witness cosigned it (unsigned
+)
 # by the service: the note carries both signatures)
 
 
@@ -62,7 +66,7 @@ class Stored:
     this call created anything (False for a repeated upload)."""
 
     session: TableSession
-    receipt: dict
+    receipt: receipts.Document
     created: bool
 
 
@@ -85,7 +89,7 @@ def _engine(engine: Engine | None) -> Engine:
     return engine
 
 
-def _signing_key():
+def _signing_key() -> Ed25519PrivateKey:
     return receipts.signing_key(settings().signing_key_path)
 
 
@@ -134,7 +138,7 @@ def ingest_parsed(
 
 
 def _id_by_content_hash(connection: Connection, content_hash: str) -> str | None:
-    query = select(TableSession.id).where(TableSession.content_hash == content_hash)
+    query = select(col(TableSession.id)).where(col(TableSession.content_hash) == content_hash)
     return connection.execute(query).scalar()
 
 
@@ -180,7 +184,7 @@ def _receipt(
     uploaded: int,
     head: chain.Head | chain.Link,
     kind: str,
-) -> dict:
+) -> receipts.Document:
     """Log the session's new head in the transparency log, then sign and insert its receipt with
     the inclusion proof, in the caller's transaction (last: appends to the log queue here)."""
     key = _signing_key()
@@ -206,7 +210,11 @@ def _receipt(
 
 
 def append_corrections(
-    *, session_id: str, corrections: list[dict], expected_seq: int, engine: Engine | None = None
+    *,
+    session_id: str,
+    corrections: list[dict[str, Any]],
+    expected_seq: int,
+    engine: Engine | None = None,
 ) -> Stored:
     """Append ``correction`` records (each with ``target``, ``replacement`` or ``void``, and
     non-empty ``by`` and ``reason``) after head seq ``expected_seq`` in one transaction, and
@@ -220,7 +228,11 @@ def append_corrections(
 
 
 def append_records(
-    *, session_id: str, records: list[dict], expected_seq: int, engine: Engine | None = None
+    *,
+    session_id: str,
+    records: list[dict[str, Any]],
+    expected_seq: int,
+    engine: Engine | None = None,
 ) -> Stored:
     """Append table entries (hands, showdowns, wins, settlements, corrections …) to a session
     opened with ``ingest_parsed(kind="record")``, after head seq ``expected_seq``, in one
@@ -251,7 +263,7 @@ def _head(session_id: str, expected_seq: int, engine: Engine | None) -> TableSes
     return session
 
 
-def _first_receipt(session_id: str, engine: Engine | None) -> dict:
+def _first_receipt(session_id: str, engine: Engine | None) -> receipts.Body:
     return receipts_of(session_id=session_id, engine=engine)[0]["receipt"]
 
 
@@ -276,7 +288,9 @@ def _append(session: TableSession, data: list[str], kind: str, engine: Engine | 
             _insert_chunk(connection, session.id, chain.chunk(links))
             moved = connection.execute(
                 update(TableSession)
-                .where(TableSession.id == session.id, TableSession.head_seq == expected_seq)
+                .where(
+                    col(TableSession.id) == session.id, col(TableSession.head_seq) == expected_seq
+                )
                 .values(head_seq=head.seq, head_hash=head.hash)
             ).rowcount
             if moved != 1:
@@ -300,14 +314,14 @@ def _witnessed(engine: Engine, stored: Stored) -> Stored:
     return dataclasses.replace(stored, receipt={**stored.receipt, COSIGNED: cosigned})
 
 
-def _signed(record: dict) -> None:
+def _signed(record: dict[str, Any]) -> None:
     """A correction must say who corrects and why."""
     for name in ("by", "reason"):
         if not str(record.get(name) or "").strip():
             raise CorrectionInvalid(f"a correction needs {name!r} (who corrects, and why)")
 
 
-def _correction_json(record: dict, head_seq: int, types: dict[int, str]) -> str:
+def _correction_json(record: dict[str, Any], head_seq: int, types: dict[int, str]) -> str:
     """The canonical JSON of a correction, after the checks the codec makes within a file."""
     if not isinstance(record, dict) or record.get("type") != "correction":
         raise CorrectionInvalid('only records of type "correction" can be appended')
@@ -344,9 +358,9 @@ def list_sessions(
     engine: Engine | None = None,
 ) -> list[TableSession]:
     """Sessions, newest first, optionally of one club."""
-    query = select(TableSession).order_by(TableSession.created_at.desc(), TableSession.id)
+    query = select(TableSession).order_by(col(TableSession.created_at).desc(), col(TableSession.id))
     if club is not None:
-        query = query.where(TableSession.club == club)
+        query = query.where(col(TableSession.club) == club)
     with db_session(engine) as db:
         return list(db.scalars(query.offset(offset).limit(limit)))
 
@@ -357,10 +371,11 @@ def read_events(*, session_id: str, engine: Engine | None = None) -> list[chain.
     return chain.relink(_chunks(session_id, engine))
 
 
-def read_records(*, session_id: str, engine: Engine | None = None) -> list[dict]:
+def read_records(*, session_id: str, engine: Engine | None = None) -> list[dict[str, Any]]:
     """A session's records (list index = seq), what the replay consumes."""
     text = "".join(x.data for x in _chunks(session_id, engine))
-    return json.loads(f"[{text[:-1].replace(chr(10), ',')}]")  # one decoder call for the stream
+    records: list[dict[str, Any]] = json.loads(f"[{text[:-1].replace(chr(10), ',')}]")
+    return records  # one decoder call for the stream
 
 
 def export_log(*, session_id: str, engine: Engine | None = None) -> str:
@@ -372,25 +387,34 @@ def export_log(*, session_id: str, engine: Engine | None = None) -> str:
 
 def _chunks(session_id: str, engine: Engine | None) -> list[chain.Chunk]:
     query = (
-        select(EventChunk.first_seq, EventChunk.last_seq, EventChunk.data, EventChunk.hash)
-        .where(EventChunk.stream == session_id)
-        .order_by(EventChunk.first_seq)
+        select(
+            col(EventChunk.first_seq),
+            col(EventChunk.last_seq),
+            col(EventChunk.data),
+            col(EventChunk.hash),
+        )
+        .where(col(EventChunk.stream) == session_id)
+        .order_by(col(EventChunk.first_seq))
     )
     with _engine(engine).connect() as connection:  # Core, not the ORM
         return [chain.Chunk(*row) for row in connection.execute(query)]
 
 
-def receipts_of(*, session_id: str, engine: Engine | None = None) -> list[dict]:
+def receipts_of(*, session_id: str, engine: Engine | None = None) -> list[receipts.Document]:
     """Every receipt issued for a session, oldest first (the last one covers the current head),
     each with the witness's cosigned checkpoint (``cosigned_checkpoint``) when it has one."""
-    query = select(Receipt.document).where(Receipt.session_id == session_id).order_by(Receipt.id)
+    query = (
+        select(col(Receipt.document))
+        .where(col(Receipt.session_id) == session_id)
+        .order_by(col(Receipt.id))
+    )
     with db_session(engine) as db:
-        documents = [json.loads(doc) for doc in db.scalars(query)]
+        documents: list[receipts.Document] = [json.loads(doc) for doc in db.scalars(query)]
         sizes = {d["receipt"]["log"]["tree_size"] for d in documents if "log" in d["receipt"]}
         cosigned = dict(
             db.execute(
-                select(LogCosignature.tree_size, LogCosignature.note).where(
-                    LogCosignature.tree_size.in_(sizes)
+                select(col(LogCosignature.tree_size), col(LogCosignature.note)).where(
+                    col(LogCosignature.tree_size).in_(sizes)
                 )
             ).all()
         )
@@ -433,11 +457,11 @@ def check_chains(
         selection = storecheck.Selection(club, since, until)
         result = storecheck.check_selection(engine, key, selection, checkpoint, witnessed)
     return dataclasses.replace(
-        result, problems=result.problems + trouble, witness=config and config.name
+        result, problems=result.problems + trouble, witness=config.name if config else None
     )
 
 
-def _public_key(pem: bytes | None):
+def _public_key(pem: bytes | None) -> Ed25519PublicKey:
     return receipts.load_public_key(pem) if pem else _signing_key().public_key()
 
 
@@ -446,7 +470,9 @@ def latest_checkpoint(*, engine: Engine | None = None) -> str | None:
     return transparency.latest(_engine(engine))
 
 
-def consistency_proof(*, checkpoint: str, engine: Engine | None = None) -> dict:
+def consistency_proof(
+    *, checkpoint: str, engine: Engine | None = None
+) -> transparency.ConsistencyDocument:
     """A self-contained proof that the newest checkpoint extends ``checkpoint`` (an older signed
     note): checkable with the public key alone, ``transparency.verify_consistency_document``.
     Raises transparency.CheckpointInvalid."""
@@ -501,7 +527,9 @@ def check_receipt(
     )
 
 
-def _cosigned_by(document, logged: transparency.Checkpoint, key) -> str | None:
+def _cosigned_by(
+    document: object, logged: transparency.Checkpoint, key: Ed25519PublicKey
+) -> str | None:
     """The configured witness's name when the receipt carries its valid cosignature of the
     receipt's own checkpoint; None without a witness or a cosigned checkpoint; raises
     ReceiptInvalid for one that does not verify."""

@@ -21,6 +21,8 @@ from events.config import settings
 log = logging.getLogger(__name__)
 
 QUEUE = "celery"
+LATER = 9  # the Redis transport's lowest priority (0 is its highest): after all the others
+LATER_QUEUE = f"{QUEUE}\x06\x16{LATER}"  # the list kombu keeps those messages in
 UNACKED_INDEX = "unacked_index"
 BROKER_ERRORS = (redis.ConnectionError, redis.TimeoutError, KombuOperationalError, OSError)
 
@@ -40,6 +42,11 @@ def client() -> redis.Redis:
 def backlog() -> int:
     """Messages waiting in the queue."""
     return client().llen(QUEUE)
+
+
+def later_backlog() -> int:
+    """Messages sent with the lowest priority (the reviews, ``enqueue_later``) waiting."""
+    return client().llen(LATER_QUEUE)
 
 
 def idle() -> bool:

@@ -109,7 +109,6 @@ def _embedded_pool() -> ThreadPoolExecutor:
 _pending = 0  # embedded tasks not finished (the later ones included)
 _waiting = 0  # embedded tasks sent with ``enqueue`` and not started yet
 _idle = threading.Condition()
-LATER = 9  # the Redis transport's lowest priority (0 is its highest): after all the others
 
 
 def enqueue(task: Task, *args) -> Future | None:
@@ -138,7 +137,7 @@ def enqueue_later(task: Task, *args) -> Future | None:
     current = settings()
     if not current.embedded_queue:
         _sender(current.broker_url).send_task(
-            task.name, args=list(args), ignore_result=task.ignore_result, priority=LATER
+            task.name, args=list(args), ignore_result=task.ignore_result, priority=broker.LATER
         )
         return None
     future: Future = Future()

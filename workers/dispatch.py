@@ -40,10 +40,12 @@ def enqueue_ingest(paths: Iterable[str | Path]) -> Future | None:
 
 def start_embedded_worker() -> Future | None:
     """Call once when a process that serves the embedded queue starts (``fupan serve``): it
-    catches up on sessions a previous process stored but did not live to verify, and digests the
-    results stored without one (before an upgrade: ``tasks.fill_digests``). Does nothing
-    with a broker, where separate ``fupan worker`` processes do the work."""
+    catches up on sessions a previous process stored but did not live to verify or to review,
+    and digests the results stored without one (before an upgrade: ``tasks.fill_digests``).
+    Does nothing with a broker, where separate ``fupan worker`` processes do the work and the
+    sweeper catches up."""
     if not settings().embedded_queue:
         return None
     enqueue(tasks.fill_digests)  # the results stored before an upgrade, first (one thread)
+    enqueue(tasks.review_missing)  # before the verifications below, which queue their own
     return enqueue_reverify_all()

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import timedelta
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
 from engine.review import SessionReview, review_records
 from events import store
 from events.db import db_session, get_engine
-from events.models import ReviewRow, TableSession, utcnow
+from events.models import ReviewRow, TableSession, Verification, utcnow
 
 _INSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
 
@@ -33,6 +34,34 @@ def stored(
     )
     with db_session(engine) as db:
         return db.scalars(query).first()
+
+
+def unreviewed(
+    engine_version: str,
+    older_than: timedelta = timedelta(0),
+    limit: int | None = 1000,
+    engine: Engine | None = None,
+) -> list[str]:
+    """Sessions whose current head this engine version verified ("ok") more than
+    ``older_than`` ago and has no stored review of: their review message was lost (a worker or
+    the broker died, or the process of the embedded queue). What the sweeper queues again."""
+    reviewed = select(ReviewRow.id).where(
+        ReviewRow.session_id == TableSession.id,
+        ReviewRow.head_seq == TableSession.head_seq,
+        ReviewRow.engine_version == engine_version,
+    )
+    query = (
+        select(TableSession.id)
+        .join(Verification, Verification.session_id == TableSession.id)
+        .where(Verification.head_seq == TableSession.head_seq,
+               Verification.engine_version == engine_version, Verification.status == "ok",
+               Verification.created_at < utcnow() - older_than, ~reviewed.exists())
+        .group_by(TableSession.id)
+        .order_by(func.min(Verification.created_at), TableSession.id)
+        .limit(limit)
+    )  # fmt: skip
+    with db_session(engine) as db:
+        return list(db.scalars(query))
 
 
 def review_at_head(

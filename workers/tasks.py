@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import importlib.metadata
-import time
+import threading
 import uuid
 from collections import Counter
 from datetime import date, timedelta
@@ -44,7 +44,11 @@ def engine_version() -> str:
 
 ATTEMPTS = MAX_RETRIES + 1  # runs of one task id, its pool process killed or not
 SWEEP_DIGESTS = 2000  # results a sweep digests at most (~1 ms each): a backlog goes in batches
-INTEGRITY_PAUSE = 30  # seconds: at most one automatic integrity update a club per pause
+# Seconds an integrity update queued after a review counts as waiting (its message may have
+# been lost: then the next review queues another after this long).
+INTEGRITY_WAIT = 600
+SWEPT_REVIEW = "fupan:swept-review:"  # + session id: its review was queued by the sweeper
+REVIEW_FAILED_HOLD = 86_400  # seconds the sweeper leaves a review that failed to its reader
 
 
 class Poisoned(RuntimeError):
@@ -127,15 +131,8 @@ def _verify(session_id: str, head_seq: int, records: list[dict]) -> str:
         _record(result, players, None, status="failed", error=f"{type(e).__name__}: {e}")
         return "failed"
     counts = dict(disputes=audit.open_disputes(report), anomalies=audit.anomaly_count(report))
-    stored = _record(result, players, report, status="ok", report=report.to_dict(), **counts)
-    if stored:
-        review_soon(session_id)
-    club = report.session.club
-    if stored and club:
-        try:
-            integrity_soon(club)
-        except broker.BROKER_ERRORS as e:  # the next verification or a page view queues it
-            log.warning("integrity update of %s not queued: %s", club, e)
+    if _record(result, players, report, status="ok", report=report.to_dict(), **counts):
+        review_soon(session_id)  # which updates the club's integrity signals once stored
     return "ok"
 
 
@@ -166,10 +163,27 @@ def review_session(self, session_id: str) -> str:
     """Compute and store the efficiency review of a session's head unless this engine version
     has one (workers/review.py). Queued after each verification, on its own (``review_soon``).
     Returns "reviewed" (stored now or before), "missing" (no such session) or "failed" (the
-    engine raised: logged; the API computes it on first ask and reports the error)."""
+    engine raised: logged; the API computes it on first ask and reports the error). Then,
+    reviewed or failed, the club's integrity signals are updated: they read the stored
+    reviews, so they are queued only once it is stored."""
     if _attempt(self) > ATTEMPTS:
         log.error("review_session: the worker process died reviewing %s", session_id)
-        return "failed"
+        status = "failed"
+    else:
+        status = _review(session_id)
+    if status == "failed" and not settings().embedded_queue:
+        try:  # the engine would fail again: the sweeper leaves it to the reader for a while
+            broker.client().set(f"{SWEPT_REVIEW}{session_id}", 1, ex=REVIEW_FAILED_HOLD)
+        except broker.BROKER_ERRORS as e:
+            log.warning(
+                "review of %s failed and could not be held from the sweeper: %s", session_id, e
+            )
+    if status != "missing":
+        _integrity_after_review(session_id)
+    return status
+
+
+def _review(session_id: str) -> str:
     try:
         got = review.review_at_head(session_id, engine_version())
     except OperationalError:
@@ -178,6 +192,19 @@ def review_session(self, session_id: str) -> str:
         log.exception("review_session: the engine failed on session %s", session_id)
         return "failed"
     return "missing" if got is None else "reviewed"
+
+
+def _integrity_after_review(session_id: str) -> None:
+    try:
+        club = store.get_session(session_id=session_id).club
+    except store.SessionNotFound:
+        return
+    if not club:
+        return
+    try:
+        integrity_soon(club)
+    except broker.BROKER_ERRORS as e:  # the next review or a page view queues it
+        log.warning("integrity update of %s not queued: %s", club, e)
 
 
 def review_soon(session_id: str) -> None:
@@ -198,7 +225,10 @@ def update_integrity(
     names: dict[str, str] | None = None,
 ) -> int:
     """Compute and store a club's integrity signals of a period (ISO days, None: open) unless
-    the same verifications and names have a result; returns how many signals are flagged."""
+    the same verifications, reviews and names have a result; returns how many signals are
+    flagged."""
+    if names is None:
+        _integrity_started(_integrity_key(club, since, until))
     result = integrity.compute(club, _day(since), _day(until), names)
     return sum(s.flagged for s in result.signals)
 
@@ -207,7 +237,8 @@ def _day(text: str | None):
     return date.fromisoformat(text) if text else None
 
 
-_soon: dict[str, float] = {}  # embedded queue: club -> when its update was last queued
+_waiting_updates: set[str] = set()  # embedded queue: the updates queued and not started
+_waiting_lock = threading.Lock()
 
 
 def integrity_soon(
@@ -216,19 +247,37 @@ def integrity_soon(
     until: str | None = None,
     names: dict[str, str] | None = None,
 ) -> bool:
-    """Queue ``update_integrity`` unless one was queued for the club and period in the last
-    ``INTEGRITY_PAUSE`` seconds (a batch of uploads verifies many sessions at once); True if
-    queued."""
-    key = f"fupan:integrity:{club}:{since or ''}:{until or ''}"
-    if names is None and settings().embedded_queue:
-        now = time.monotonic()
-        if now - _soon.get(key, -INTEGRITY_PAUSE) < INTEGRITY_PAUSE:
-            return False
-        _soon[key] = now
-    elif names is None and not broker.client().set(key, 1, nx=True, ex=INTEGRITY_PAUSE):
+    """Queue ``update_integrity``; True if queued. An update after a review (no ``names``)
+    goes behind the reviews waiting (``enqueue_later``), and not if one for the club and period
+    is queued and has not started: that one reads what is stored when it starts, this review
+    included. So a batch of uploads updates the signals once, after its reviews. An admin's
+    page (``names`` given) queues its update at once."""
+    if names is not None:
+        enqueue(update_integrity, club, since, until, names)
+        return True
+    key = _integrity_key(club, since, until)
+    if settings().embedded_queue:
+        with _waiting_lock:
+            if key in _waiting_updates:
+                return False
+            _waiting_updates.add(key)
+    elif not broker.client().set(key, 1, nx=True, ex=INTEGRITY_WAIT):
         return False
-    enqueue(update_integrity, club, since, until, names)
+    enqueue_later(update_integrity, club, since, until, names)
     return True
+
+
+def _integrity_key(club: str, since: str | None, until: str | None) -> str:
+    return f"fupan:integrity:{club}:{since or ''}:{until or ''}"
+
+
+def _integrity_started(key: str) -> None:
+    """The update is running: a review stored from now on queues another one."""
+    if settings().embedded_queue:
+        with _waiting_lock:
+            _waiting_updates.discard(key)
+    else:
+        broker.client().delete(key)
 
 
 def run_session_id(run: str, path: str) -> str:
@@ -263,18 +312,55 @@ def sweep() -> int:
     their message was lost (popped by a worker that died before recording it as
     unacknowledged, or lost with the broker). Skipped while the queue has a backlog, where
     such a session's message may simply be waiting; a session is queued again at most every
-    ten grace periods (its message may be waiting for a retry). Returns how many were queued."""
+    ten grace periods (its message may be waiting for a retry). Then the same for the reviews
+    of verified heads (``_sweep_reviews``). Returns how many tasks were queued."""
     if broker.backlog() > 0:
         return 0
     grace = sweep_grace()
     queued = 0
     for session_id in verifications.stranded_sessions(older_than=timedelta(seconds=grace)):
-        if broker.client().set(f"fupan:swept:{session_id}", 1, nx=True, ex=10 * grace):
+        if _claim_sweep(f"fupan:swept:{session_id}", 10 * grace):
             log.warning("sweep: session %s has no result; queueing its verification", session_id)
             enqueue(verify_session, session_id)
             queued += 1
+    queued += _sweep_reviews(grace)
     fill_digests(SWEEP_DIGESTS)
     return queued
+
+
+def _sweep_reviews(grace: float) -> int:
+    """Queue the review of the heads this engine version verified more than ``grace`` ago and
+    has no review of (its message lost); not while reviews wait (the message may be among
+    them), a session at most every ten grace periods, and not for a day after its review
+    failed (the engine raised: it would again)."""
+    if broker.later_backlog() > 0:
+        return 0
+    queued = 0
+    for session_id in review.unreviewed(engine_version(), timedelta(seconds=grace)):
+        if _claim_sweep(f"{SWEPT_REVIEW}{session_id}", 10 * grace):
+            log.warning("sweep: session %s is verified with no review; queueing it", session_id)
+            review_soon(session_id)
+            queued += 1
+    return queued
+
+
+def _claim_sweep(key: str, seconds: float) -> bool:
+    """True unless ``key`` is held (then the sweeper leaves its session alone); holds it for
+    ``seconds``. Always True on the embedded queue, which sweeps only when it starts."""
+    if settings().embedded_queue:
+        return True
+    return bool(broker.client().set(key, 1, nx=True, ex=max(1, int(seconds))))
+
+
+@app.task(name="fupan.review_missing", **RETRY)
+def review_missing() -> int:
+    """The embedded queue's sweep of reviews, when it starts: queue the review of every head
+    this engine version verified and has no review of (the process that should have run it
+    ended first). Returns how many were queued."""
+    pending = review.unreviewed(engine_version(), limit=None)
+    for session_id in pending:
+        review_soon(session_id)
+    return len(pending)
 
 
 @app.task(name="fupan.fill_digests", **RETRY)

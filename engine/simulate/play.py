@@ -16,17 +16,19 @@ flag is kept by construction, the strictest reading for all rulesets at once:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, NoReturn
 
 from engine.hand import is_winning_counts, shanten
-from engine.model import SEATS, Meld, Showdown, next_seat, opposite_seat, prev_seat
+from engine.model import SEATS, Meld, Record, Showdown, next_seat, opposite_seat, prev_seat
 from engine.rulesets.base import Ruleset
 from engine.simulate import bot
 from engine.simulate.wall import Wall, throw
 from engine.tiles import ALL_TILES, INDEX, is_flower, sorted_tiles
 
 MAX_SLACK = 0.4
+# A claim a bot makes: (seat, kind, own tiles, discard choice, shanten after; None for a kong).
+_Claim = tuple[str, str, tuple[int, ...], int | None, int | None]
 
 
 class _HandOver(Exception):
@@ -48,7 +50,7 @@ def play_hand(
     rng: random.Random,
     partners: Mapping[str, str] | None = None,
     strength: float = 0.0,
-) -> list[dict]:
+) -> list[Record]:
     """The play records of one hand, dealer ``E``. ``partners``: colluder's seat -> partner's
     seat, who help each other with probability ``strength`` (engine.simulate.collusion)."""
     hand = _Hand(rs, opts, rng, partners or {}, strength)
@@ -72,7 +74,7 @@ class _Hand:
         self.partners, self.strength = partners, strength
         self.fed = False  # the last discard was a colluder's feed
         self.waiting: set[str] = set()  # let a win go by: no win on another's tile before a draw
-        self.records: list[dict] = []
+        self.records: list[Record] = []
         self.counts = {s: [0] * 42 for s in SEATS}
         self.melds: dict[str, list[Meld]] = {s: [] for s in SEATS}
         self.revealed: dict[str, list[str]] = {s: [] for s in SEATS}
@@ -88,7 +90,7 @@ class _Hand:
         self.wall: Wall
 
     # -- bookkeeping -----------------------------------------------------------------------
-    def emit(self, rtype: str, **fields) -> None:
+    def emit(self, rtype: str, **fields: Any) -> None:
         self.records.append({"type": rtype, **fields})
 
     def tiles(
@@ -109,9 +111,10 @@ class _Hand:
         return shanten(self.tiles(seat, without), self.melds[seat], self.wild)
 
     def ready_of(self, seat: str) -> int:
-        if self.ready[seat] is None:
-            self.ready[seat] = self.shanten(seat)
-        return self.ready[seat]
+        ready = self.ready[seat]
+        if ready is None:
+            ready = self.ready[seat] = self.shanten(seat)
+        return ready
 
     def wins_with(self, seat: str, tile: str) -> bool:
         if self.ready_of(seat) != 0:
@@ -120,7 +123,7 @@ class _Hand:
         row[INDEX[tile]] += 1
         return is_winning_counts(row, self.melds[seat], self.wild)
 
-    def end(self, rtype: str, **fields) -> None:
+    def end(self, rtype: str, **fields: Any) -> NoReturn:
         self.emit(rtype, **fields)
         raise _HandOver
 
@@ -312,6 +315,7 @@ class _Hand:
                 choice = bot.choose_discard(c, banned, self.wild_idx)
             if choice is None:  # only barred tiles or 得 left: throw one rather than stall
                 choice = bot.choose_discard(c, (), ())
+            assert choice is not None  # a seat about to discard holds a tile
             prev = self.ready[seat]
             if drawn is not None and choice == drawn:
                 after = prev
@@ -349,7 +353,7 @@ class _Hand:
             return self.draw(next_seat(seat))
         return self.claim(seat, tile, *claim)
 
-    def takers(self, giver: str, order, tile: str, fed: bool) -> list[str]:
+    def takers(self, giver: str, order: Sequence[str], tile: str, fed: bool) -> list[str]:
         """The seats that win on ``giver``'s tile, in priority order: a colluder's partner lets
         a win go by now and then (never a feed), and then waits for its next draw."""
         out = []
@@ -393,7 +397,7 @@ class _Hand:
             return kinds[0]
         return None
 
-    def find_claim(self, discarder: str, i: int):
+    def find_claim(self, discarder: str, i: int) -> _Claim | None:
         """(seat, kind, own tiles, discard choice, shanten after) of the claim a bot makes, if
         any: 碰/明杠 before 吃, each only when it brings the hand closer to 听牌."""
         if i in self.wild_idx:
@@ -414,7 +418,7 @@ class _Hand:
                 return found
         return None
 
-    def try_claim(self, seat: str, kind: str, own: tuple[int, ...], i: int):
+    def try_claim(self, seat: str, kind: str, own: tuple[int, ...], i: int) -> _Claim | None:
         before = self.ready_of(seat)
         c = self.counts[seat]
         tile = ALL_TILES[i]
@@ -439,7 +443,16 @@ class _Hand:
             return seat, kind, own, choice, after
         return None
 
-    def claim(self, discarder: str, tile: str, seat: str, kind: str, own, choice, after):
+    def claim(
+        self,
+        discarder: str,
+        tile: str,
+        seat: str,
+        kind: str,
+        own: tuple[int, ...],
+        choice: int | None,
+        after: int | None,
+    ) -> tuple[str, str]:
         i = INDEX[tile]
         c = self.counts[seat]
         for k in own:

@@ -10,15 +10,15 @@ numbers earlier hands used.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.model import SEATS, HandOutcome, name_seats
+from engine.model import SEATS, HandOutcome, Record, name_seats
 from engine.replay import replay
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import Payment, Ruleset
 from engine.simulate.collusion import Bias, Collusion, lean
-from engine.simulate.faults import inject
+from engine.simulate.faults import Scored, inject
 from engine.simulate.play import play_hand
 from engine.tiles import sorted_tiles
 
@@ -44,7 +44,7 @@ def generate_session(
     players: Sequence[str] = PLAYERS,
     collusion: Collusion | None = None,
     bias: Bias | None = None,
-) -> tuple[list[dict], list[dict]]:
+) -> tuple[list[Record], list[dict[str, Any]]]:
     """A session log of ``hands`` hands (canonical record dicts, ready for
     ``events.codec.canonical_json``) and the list of injected faults
     (``{"hand", "seq", "kind", "code", "note"}``); ``faults`` is the share of hands given one
@@ -59,7 +59,7 @@ def generate_session(
     if not 0.0 <= faults <= 1.0:
         raise ValueError(f"the fault rate must be between 0 and 1 (got {faults})")
     check_names(club, players)
-    session = {
+    session: Record = {
         "type": "session",
         "ruleset": ruleset,
         "options": {k: getattr(opts, k) for k in options or {}},  # typed: "5" -> 5
@@ -68,12 +68,18 @@ def generate_session(
         "players": list(players),
         "started_at": "2026-11-28T19:30:00+08:00",
     }
-    records, injected = [session], []
+    records: list[Record] = [session]
+    injected: list[dict[str, Any]] = []
     seats, passes = dict(zip(SEATS, players, strict=True)), 0
     fault_rng = random.Random(f"fupan-simulate-faults:{ruleset}:{seed}")
     bias_rng = random.Random(f"fupan-simulate-bias:{ruleset}:{seed}")
     for no in range(1, hands + 1):
-        head = {"type": "hand", "no": no, "seats": seats, "round_wind": _WINDS[passes // 4 % 4]}
+        head: Record = {
+            "type": "hand",
+            "no": no,
+            "seats": seats,
+            "round_wind": _WINDS[passes // 4 % 4],
+        }
         partners = collusion.seats(seats) if collusion else {}
         strength = collusion.strength if collusion else 0.0
         outcome, play, payments, scored = _hand(rs, opts, session, head, seed, partners, strength)
@@ -114,12 +120,12 @@ def check_names(club: str, players: Sequence[str]) -> None:
 def _hand(
     rs: Ruleset,
     opts: Any,
-    session: dict,
-    head: dict,
+    session: Record,
+    head: Record,
     seed: int,
     partners: Mapping[str, str],
     strength: float,
-):
+) -> tuple[HandOutcome, list[Record], list[Payment], Scored]:
     """Play one hand, replay it, score and settle it. A win the ruleset does not score as one
     (xizhou's 0 台) is replayed with the next attempt's shuffle."""
     for attempt in range(MAX_ATTEMPTS):
@@ -129,9 +135,10 @@ def _hand(
         hand = rp.hands[0]
         if hand.anomalies:
             a = hand.anomalies[0]
+            at = "?" if a.seq is None else a.seq - 1
             raise SimulationError(
                 f"hand {head['no']} (seed {seed}, attempt {attempt}) breaks a rule at record "
-                f"{a.seq - 1}: {a.code}: {name_seats(a.message, head['seats'], 'en')}"
+                f"{at}: {a.code}: {name_seats(a.message, head['seats'], 'en')}"
             )
         outcome = hand.outcome
         scorings = rs.score(outcome, opts)
@@ -147,9 +154,9 @@ def _hand(
     )
 
 
-def settlement_record(payments: list[Payment], scored) -> dict:
+def settlement_record(payments: list[Payment], scored: Scored) -> Record:
     scorings = scored[0]
-    record = {
+    record: Record = {
         "type": "settlement",
         "payments": [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments],
     }
@@ -158,11 +165,14 @@ def settlement_record(payments: list[Payment], scored) -> dict:
     return record
 
 
-def summary_records(outcome: HandOutcome, scored, known_flags) -> list[dict]:
+def summary_records(
+    outcome: HandOutcome, scored: Scored, known_flags: Iterable[str]
+) -> list[Record]:
     """The hand as a summary log writes it: the indicator, four showdowns, the win(s) with the
     flags a summary must state (the replay's, plus ``bao_san_jia`` and ``after_kong`` where the
     ruleset knows them: ``known_flags``)."""
-    out = []
+    out: list[Record] = []
+    rec: Record
     if outcome.indicator:
         out.append({"type": "wildcard", "indicator": outcome.indicator})
     for seat in SEATS:
@@ -202,7 +212,7 @@ def summary_records(outcome: HandOutcome, scored, known_flags) -> list[dict]:
     return out
 
 
-def _first_discard_after_kong(outcome: HandOutcome, seat: str) -> bool:
+def _first_discard_after_kong(outcome: HandOutcome, seat: str | None) -> bool:
     """Was ``seat``'s last discard its first after a kong (xizhou's 还杠胡 needs it stated)?"""
     discards = 0
     for a in reversed(outcome.actions or ()):

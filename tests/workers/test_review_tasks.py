@@ -19,8 +19,8 @@ from events.db import get_engine
 from events.models import ReviewRow
 from service.cli import app as cli
 from tests.conftest import BACKGROUND_BUDGET, wait_for
-from workers import broker, dispatch, review, tasks
-from workers.celery_app import LATER, app, enqueue
+from workers import broker, dispatch, integrity, review, tasks
+from workers.celery_app import app, enqueue
 
 OLD = "0.0.9"
 
@@ -106,11 +106,12 @@ def test_a_review_waits_behind_every_verification_queued_before_it_starts(embedd
     finally:
         task_prerun.disconnect(seen)
     assert [name for name, _ in order[:1]] == ["tests.hold"]
-    assert order[1:] == [
+    assert order[1:4] == [
         ("fupan.verify_session", second.id),
         ("fupan.review_session", first.id),
         ("fupan.review_session", second.id),
     ]
+    assert [name for name, _ in order[4:]] == ["fupan.integrity"]  # after the reviews, once
     assert stored_review(first.id) == expected(first.id)
 
 
@@ -152,9 +153,9 @@ def test_workers_review_after_verifying_and_reviews_wait_behind_verifications(
 ):
     tasks.review_soon("no-such-session")  # no worker yet: the message waits in the broker
     client = broker.client()
-    assert client.llen(f"{broker.QUEUE}\x06\x16{LATER}") == 1  # the transport's last list
+    assert client.llen(broker.LATER_QUEUE) == 1  # the transport's last list
     assert broker.backlog() == 0  # the sweeper's and the senders' view: no verification waits
-    client.delete(f"{broker.QUEUE}\x06\x16{LATER}")
+    client.delete(broker.LATER_QUEUE)
     celery_worker_factory()
     paths = []
     for n, seed in enumerate((12, 13)):
@@ -171,3 +172,131 @@ def test_workers_review_after_verifying_and_reviews_wait_behind_verifications(
         what="the reviews of the ingested sessions",
     )
     assert reviews == [expected(i) for i in ingested]
+
+
+# -- a review whose message was lost is swept; the integrity update follows the review ----------
+def verified_without_review(seed: int) -> str:
+    """A session verified by this engine version whose review never ran (its message lost)."""
+    session = store.ingest(data=simulated(seed=seed)).session
+    verifications.record_verification(
+        session_id=session.id, head_seq=session.head_seq, engine_version=tasks.engine_version(),
+        options=None, status="ok", report={"hands": [], "anomalies": []},
+    )  # fmt: skip
+    return session.id
+
+
+def test_the_embedded_queue_reviews_at_start_what_a_process_did_not_live_to(embedded):
+    lost = verified_without_review(14)
+    unverified = store.ingest(data=simulated(seed=15)).session.id
+    failed = store.ingest(data=simulated(seed=16)).session
+    verifications.record_verification(
+        session_id=failed.id, head_seq=failed.head_seq, engine_version=tasks.engine_version(),
+        options=None, status="failed", error="engine",
+    )  # fmt: skip
+    older = store.ingest(data=simulated(seed=17)).session
+    verifications.record_verification(
+        session_id=older.id, head_seq=older.head_seq, engine_version=OLD, options=None,
+        status="ok", report={"hands": [], "anomalies": []},
+    )  # fmt: skip
+    assert review.unreviewed(tasks.engine_version()) == [lost]
+    dispatch.start_embedded_worker()
+    assert dispatch.wait_embedded(BACKGROUND_BUDGET)
+    assert stored_review(lost) == expected(lost)
+    assert stored_review(unverified) == expected(unverified)  # verified now, then reviewed
+    assert stored_review(failed.id) is None and stored_review(older.id, OLD) is None
+    assert review.unreviewed(tasks.engine_version()) == []
+
+
+def integrity_is_current(club: str) -> bool:
+    found = integrity.latest(club)
+    names = integrity.last_names(club)
+    return found is not None and integrity.is_current(club, None, None, names, found[1])
+
+
+def test_the_integrity_update_runs_after_the_review_is_stored(embedded):
+    """The signals read the stored reviews: the update a verification brings reads its review."""
+    session = store.ingest(data=simulated(seed=18)).session
+    order: list[str] = []
+
+    def seen(task=None, **_):
+        order.append(task.name)
+
+    task_prerun.connect(seen, weak=False)
+    try:
+        dispatch.enqueue_verify(session.id)
+        assert dispatch.wait_embedded(BACKGROUND_BUDGET)
+    finally:
+        task_prerun.disconnect(seen)
+    assert order == ["fupan.verify_session", "fupan.review_session", "fupan.integrity"]
+    assert integrity_is_current(session.club)  # its source key counts the review stored
+
+
+def test_a_batch_updates_the_integrity_signals_once_after_its_reviews(embedded):
+    sessions = [store.ingest(data=simulated(seed=s)).session for s in (19, 20, 21)]
+    order: list[str] = []
+
+    def seen(task=None, **_):
+        order.append(task.name)
+
+    task_prerun.connect(seen, weak=False)
+    gate = threading.Event()
+    try:
+        enqueue(hold, gate)  # the pool is busy while the uploads come in
+        for s in sessions:
+            dispatch.enqueue_verify(s.id)
+        gate.set()
+        assert dispatch.wait_embedded(BACKGROUND_BUDGET)
+    finally:
+        task_prerun.disconnect(seen)
+    assert order[1:] == ["fupan.verify_session"] * 3 + ["fupan.review_session"] * 3 + [
+        "fupan.integrity"
+    ]
+    assert integrity_is_current(sessions[0].club)
+    dispatch.enqueue_verify(store.ingest(data=simulated(seed=22)).session.id)  # one more later
+    assert dispatch.wait_embedded(BACKGROUND_BUDGET)
+    assert integrity_is_current(sessions[0].club)
+
+
+@pytest.mark.redis
+@pytest.mark.postgres
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_the_sweeper_reviews_a_verified_session_whose_review_message_was_lost(
+    database_url, celery_worker_factory
+):
+    """Verified here; its review message is dropped from the broker. A worker's sweeper queues
+    the review once the verification is older than the grace period, and the integrity update
+    follows the stored review."""
+    session = store.ingest(data=simulated(seed=23)).session
+    assert tasks._verify_stored(session.id) == "ok"  # noqa: SLF001 - queues the review
+    client = broker.client()
+    assert client.llen(broker.LATER_QUEUE) == 1
+    client.delete(broker.LATER_QUEUE)  # lost
+    assert integrity.latest(session.club) is None
+    celery_worker_factory()
+    got = wait_for(
+        lambda: stored_review(session.id), BACKGROUND_BUDGET, what="the sweeper to review it"
+    )
+    assert got == expected(session.id)
+    wait_for(
+        lambda: integrity_is_current(session.club),
+        BACKGROUND_BUDGET,
+        what="the integrity update after the review",
+    )
+
+
+@pytest.mark.redis
+def test_the_sweeper_leaves_a_review_that_failed_to_its_reader(data_dir, redis_url, monkeypatch):
+    monkeypatch.setenv("FUPAN_BROKER_URL", redis_url)
+    session_id = verified_without_review(24)
+    monkeypatch.setattr(review, "review_records", lambda _records: 1 / 0)
+    assert tasks.review_session.apply(args=[session_id]).get() == "failed"
+    assert review.unreviewed(tasks.engine_version()) == [session_id]
+    client = broker.client()
+    client.delete(broker.LATER_QUEUE)  # the integrity update the failed review queued
+    assert tasks._sweep_reviews(0) == 0  # noqa: SLF001
+    client.delete(f"{tasks.SWEPT_REVIEW}{session_id}")
+    assert tasks._sweep_reviews(0) == 1  # noqa: SLF001
+    assert client.llen(broker.LATER_QUEUE) == 1  # the review, behind the verifications
+    assert tasks._sweep_reviews(0) == 0  # noqa: SLF001 - not while it waits
+    client.delete(broker.LATER_QUEUE)
+    assert tasks._sweep_reviews(0) == 0  # noqa: SLF001 - nor twice within ten grace periods

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from engine.model import Meld
 from engine.rulesets.base import Item, ScoreLine, Scoring, Step, step
@@ -94,13 +95,22 @@ def scoring(
     opts: Options,
     reading: Iterable[str] = (),
 ) -> Scoring:
-    lines = [ScoreLine(c, *HU_ITEMS[c], "胡", n) for c, n in hu.items() if n]
+    lines = [_line(c, n, "胡") for c, n in hu.items() if n]
     if base:
-        lines.append(ScoreLine("base", "底胡", "base", base, "胡"))
-    lines += [ScoreLine(c, *FANS[c], "番", n) for c, n in fan.items() if n]
+        lines.append(_line("base", base, "底胡"))
+    lines += [_line(c, n, "番") for c, n in fan.items() if n]
     steps: list[Step] = []
     points, raw = points_of(lines, opts, steps)
     return Scoring(seat, points, tuple(lines), raw, tuple(reading), steps=tuple(steps))
+
+
+@lru_cache(maxsize=1024)
+def _line(code: str, n: int, unit: str) -> ScoreLine:
+    """A 胡 or 番 item's line, ``n`` times (``unit`` 底胡: the base, worth ``n``); memoised, as
+    a ScoreLine is immutable and a few dozen recur."""
+    if unit == "底胡":
+        return ScoreLine(code, "底胡", "base", n, "胡")
+    return ScoreLine(code, *(HU_ITEMS if unit == "胡" else FANS)[code], unit, n)
 
 
 def value_of(

@@ -188,12 +188,16 @@ class Wenling(Ruleset):
         seat that threw a 得 may no longer win (特殊处罚1) and is left alone."""
         found = super().score_anomalies(outcome, scorings, opts)
         wild = outcome.wildcards or table.wildcards(outcome.indicator)
-        blocked = {a.seat for a in outcome.actions or () if a.kind == "discard" and a.tile in wild}
+        blocked: set[str] | None = None  # (worked out only for a seat that shows a limit: rare)
         for seat, show in outcome.showdowns.items():
-            if seat in outcome.winners or seat in blocked:
+            if seat in outcome.winners:
                 continue
             codes = table.instant_limits(table.show_tiles(show), wild, opts.red_flowers)
-            if codes:
+            if codes and blocked is None:
+                blocked = {
+                    a.seat for a in outcome.actions or () if a.kind == "discard" and a.tile in wild
+                }
+            if codes and seat not in (blocked or ()):
                 names = ", ".join(lines.ITEMS[c][1] for c in codes)
                 found.append(
                     Anomaly(

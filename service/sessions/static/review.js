@@ -1,6 +1,6 @@
-// The efficiency review (效率复盘) beside the replay: fetched once from the API, it marks the
-// current step's discard (efficient / fewer useful tiles / further from ready), lists the
-// discards the seat had with their useful tiles, names a missed win or an avoidable deal-in,
+// The efficiency review (效率复盘) below the replay: fetched once from the API when it comes
+// into view, it marks the current step's discard (efficient / fewer useful tiles / further from
+// ready), lists the discards the seat had with their useful tiles, names a missed win or an avoidable deal-in,
 // sums up the hand per seat and the session per player. Keys: m / M = next / previous point
 // to look at of the chosen seat (a less efficient discard, a missed win, an avoidable deal-in).
 (function () {
@@ -12,7 +12,9 @@
   var _ = FupanI18n.gettext;
   var SEATS = ["E", "S", "W", "N"];
   var WIND = { E: _("East"), S: _("South"), W: _("West"), N: _("North") };
-  var review = null, at = null, seat = "";
+  // the kind of a missed win, in the words the replay names a win with
+  var HOW = { self_draw: _("self-drawn"), discard: _("on a discard"), robbed_kong: _("robbing a kong") };
+  var review = null, at = null, seat = "", pending = 0;
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -41,6 +43,7 @@
   }
 
   function jump(delta) {
+    if (!review && box.dataset.state !== "failed") { pending = delta; load(); return; }  // m before the panel was reached
     if (!review || !at) return;
     var all = [];
     review.hands.forEach(function (h, i) {
@@ -93,6 +96,9 @@
         if (m.step !== at.step) return;
         var p = el("p", "review-mark mark-missed", WIND[s] + " " + r.player + ": " + _("missed win on") + " ");
         p.append(T.tile(m.tile, wild.indexOf(m.tile) >= 0));
+        var by = m.from_seat && h.seats[m.from_seat];
+        p.append(document.createTextNode(" (" + (HOW[m.how] || "") +
+          (by ? " · " + WIND[m.from_seat] + " " + by.player : "") + ")"));
         out.append(p);
       });
       r.deal_ins.forEach(function (d) {
@@ -170,10 +176,28 @@
     at = { hand: e.detail.hand, step: e.detail.step }; last = e.detail;
     render(e.detail);
   });
-  fetch(root.dataset.review, { credentials: "same-origin" })
-    .then(function (r) { return r.json(); })
-    .then(function (data) { review = data.error ? null : data; if (last) render(last); })
-    .catch(function () { $("review-body").textContent = _("could not load the review"); });
+  function load() {
+    if (box.dataset.state !== "waiting") return;
+    box.dataset.state = "loading";
+    fetch(root.dataset.review, { credentials: "same-origin" })
+      .then(function (r) { return r.json(); })
+      .then(function (data) {
+        review = data.error ? null : data; if (last) render(last); box.dataset.state = "loaded";
+        if (pending) { var d = pending; pending = 0; jump(d); }
+      })
+      .catch(function () { $("review-body").textContent = _("could not load the review"); box.dataset.state = "failed"; });
+  }
+  // fetched once the panel's body comes into view, watched from the table's first
+  // drawing on (before it the empty table would leave the panel in view: below the drawn table
+  // a phone does not fetch it at once); data-state: waiting, loading, loaded or failed
+  box.dataset.state = "waiting";
+  root.addEventListener("replay:step", function () {
+    if (!("IntersectionObserver" in window)) { load(); return; }
+    var near = new IntersectionObserver(function (entries) {
+      if (entries.some(function (e) { return e.isIntersecting; })) { near.disconnect(); load(); }
+    }, { rootMargin: "200px" });
+    near.observe($("review-body"));
+  }, { once: true });
 
   box.querySelectorAll("[data-seat-filter]").forEach(function (b) {
     b.addEventListener("click", function () {

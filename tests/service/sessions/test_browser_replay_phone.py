@@ -54,6 +54,8 @@ def test_replay_on_a_phone(app, alice, live, browser, shots):
 
     page.goto(f"{live}/sessions/{sid}/replay?hand=1&step=8")
     page.wait_for_selector("#seat-E .tile")
+    # the efficiency review is below the table, fetched only when scrolled to (issue 27, 1)
+    assert page.get_attribute("#review", "data-state") == "waiting"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"] + 1
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # down to the last seat
     bar = page.locator("#controls").bounding_box()

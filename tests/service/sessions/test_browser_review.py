@@ -1,5 +1,5 @@
-"""The efficiency review beside the replay, in headless Chromium: the panel explains what it
-measures, marks the step's discard, lists the candidates with their useful tiles, jumps between a
+"""The efficiency review below the replay's table, in headless Chromium: fetched when it comes
+into view or on the first m, the panel explains what it measures, marks the step's discard, lists the candidates with their useful tiles, jumps between a
 seat's points with m / M, in Chinese (phone and desktop) and English. Screenshots go to
 ``$FUPAN_SCREENSHOTS`` (docs/screenshots for the docs)."""
 
@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import pytest
 
+from engine.review import review_records
 from engine.simulate.session import generate_session
 from events.codec import canonical_json
+from tests.engine.test_review_cases import log
+from tests.engine.test_review_missed_wins import E_K, KONG, LET_GO, N_K, S_K, W_K
 from tests.service.conftest import CLUB, EN, login, no_sideways_scroll, phone_login, verified
 
 pytestmark = pytest.mark.browser
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 
 
 def _session(client) -> str:
@@ -30,14 +34,15 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     page.fill("input[name=password]", "correct horse 42")
     page.click("main button[type=submit]")
     page.wait_for_url(f"{live}/")
-    page.goto(f"{live}/sessions/{session_id}/replay?hand=1&step=0")
-    page.wait_for_selector("#review .review-hand", timeout=60_000)
+    page.goto(f"{live}/sessions/{session_id}/replay?hand=1&step=8")
+    page.wait_for_selector("#seat-E .tile")
+    page.keyboard.press("m")  # the first point worth a look: a discard that kept fewer tiles
+    page.wait_for_selector("#review .review-mark:not(.mark-best)", timeout=60_000)
+    assert page.query_selector("#review .review-hand")
     assert "效率复盘" in page.text_content("#review h2")
     assert "不评判怎样打最好" in page.text_content("#review")
-    page.keyboard.press("m")  # the first point worth a look: a discard that kept fewer tiles
-    page.wait_for_selector("#review .review-mark:not(.mark-best)")
     first = page.url
-    assert "step=" in first and not first.endswith("step=0")
+    assert "step=" in first and not first.endswith("step=8")
     assert page.query_selector("#review .review-options tr.chosen")
     text = page.text_content("#review")
     assert "向听" in text and "有效牌" in text
@@ -65,6 +70,7 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     english.click("main button[type=submit]")
     english.wait_for_url(f"{live}/")
     english.goto(first)
+    english.locator("#review").scroll_into_view_if_needed()  # fetched when it comes into view
     english.wait_for_selector("#review .review-options", timeout=60_000)
     assert "Efficiency review" in english.text_content("#review h2")
     assert "useful tiles" in english.text_content("#review")
@@ -75,7 +81,13 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     english.locator("#chart-efficiency").screenshot(path=shots / "review-dashboard-en.png")
 
     context, phone, phone_errors = phone_login(browser, live)
-    phone.goto(first)
+    phone.goto(f"{live}/sessions/{session_id}/replay?hand=1&step=8")
+    phone.wait_for_selector("#seat-E .tile")
+    assert phone.get_attribute("#review", "data-state") == "waiting"  # below the table
+    phone.keyboard.press("m")  # fetches the review first, then goes to the point
+    phone.wait_for_function(f"location.href === {first!r}", timeout=60_000)
+    assert phone.get_attribute("#review", "data-state") == "loaded"
+    phone.locator("#review").scroll_into_view_if_needed()
     phone.wait_for_selector("#review .review-options", timeout=60_000)
     no_sideways_scroll(phone)
     phone.screenshot(path=shots / "review-zh-phone.png", full_page=True)
@@ -84,4 +96,54 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     no_sideways_scroll(phone)
     phone.locator("#chart-efficiency").screenshot(path=shots / "review-dashboard-zh-phone.png")
     assert not phone_errors
+    context.close()
+
+
+def test_a_missed_win_says_its_kind_and_whose_tile(app, client, live, browser, shots):
+    """W and S let E's added kong of 3m go by (tests/engine/test_review_missed_wins.py): the
+    step's panel names each missed win as robbing a kong of East."""
+    records = log("zhoushan", {"E": E_K, "S": S_K, "W": W_K, "N": N_K}, KONG + LET_GO)
+    records[0] = {
+        **records[0],
+        "club": CLUB,
+        "table": "3",
+        "started_at": "2026-11-28T19:30:00+08:00",
+    }
+    step = review_records(records).hands[0].missed_wins[0].step
+    login(client)
+    session_id = verified(client, "".join(canonical_json(r) + "\n" for r in records).encode())
+    url = f"{live}/sessions/{session_id}/replay?hand=1&step={step}"
+    context, page, errors = phone_login(browser, live, DESKTOP)
+    page.goto(url)
+    page.wait_for_selector("#seat-E .tile")
+    page.locator("#review").scroll_into_view_if_needed()  # fetched once in view
+    page.wait_for_selector("#review .mark-missed", timeout=60_000)
+    missed = page.locator("#review .mark-missed").all_text_contents()
+    assert len(missed) == 2 and all("抢杠 · 东 甲" in m for m in missed), missed
+    page.wait_for_load_state("networkidle")  # every tile image drawn
+    page.evaluate("window.scrollTo(0, 0)")  # the sticky controls back in their place
+    page.screenshot(path=shots / "review-missed-zh-desktop.png", full_page=True)
+    context.close()
+    context, phone, phone_errors = phone_login(browser, live)
+    phone.goto(url)
+    phone.wait_for_selector("#seat-E .tile")
+    phone.locator("#review").scroll_into_view_if_needed()  # fetched once in view
+    phone.wait_for_selector("#review .mark-missed", timeout=60_000)
+    no_sideways_scroll(phone)
+    phone.wait_for_load_state("networkidle")  # every tile image drawn
+    phone.evaluate("window.scrollTo(0, 0)")  # the sticky controls back in their place
+    phone.screenshot(path=shots / "review-missed-zh-phone.png", full_page=True)
+    context.close()
+    english_desktop = {**DESKTOP, "locale": "en-US", "extra_http_headers": EN}
+    context, english, english_errors = phone_login(browser, live, english_desktop)
+    english.goto(url)
+    english.wait_for_selector("#seat-E .tile")
+    english.locator("#review").scroll_into_view_if_needed()  # fetched once in view
+    english.wait_for_selector("#review .mark-missed", timeout=60_000)
+    text = english.text_content("#review .mark-missed")
+    assert "robbing a kong · East 甲" in text, text
+    english.wait_for_load_state("networkidle")  # every tile image drawn
+    english.evaluate("window.scrollTo(0, 0)")  # the sticky controls back in their place
+    english.screenshot(path=shots / "review-missed-en-desktop.png", full_page=True)
+    assert not errors and not phone_errors and not english_errors
     context.close()
