@@ -7,6 +7,7 @@ cap). Game legality is not checked here: that is the replay's job.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -16,7 +17,7 @@ from collections.abc import Generator, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import OptionError
@@ -25,9 +26,9 @@ from events.chain import event_digest
 from events.messages import JSON_REASONS, MESSAGES, NOT_JSON, english
 from events.records import (
     RECORD_TYPES,
+    AnyRecord,
     Correction,
     Hand,
-    Record,
     Session,
     canonical_dict,
     short_json,
@@ -52,7 +53,8 @@ class LogError:
     record_type: str | None
     field: str | None
     code: str
-    params: Mapping[str, str | int] = field(default_factory=dict, hash=False)
+    # dataclasses.field: ``field`` names the attribute above in this class body
+    params: Mapping[str, object] = dataclasses.field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         if self.code not in MESSAGES:
@@ -128,7 +130,7 @@ def parse_log(
     known: dict[str, _Known] = {}  # checker.known once the first hand is read (known_lines)
     take = checker.take_known
     for line_no, item in _lines(bytes(data), max_bytes):
-        if type(item) is str:
+        if isinstance(item, str):
             entry = known.get(item)
             if entry is not None:
                 take(line_no, entry)
@@ -273,6 +275,7 @@ def _decode(text: str) -> Any:
 
 def _load(text: str, line: int, errors: list[LogError]) -> Any:
     """The JSON value of a line, or _UNLOADED after adding its error to ``errors``."""
+    problem: tuple[str, Mapping[str, object]]
     too_deep = ("too_deep", {"limit": MAX_DEPTH})
     try:
         obj = _decode(text)
@@ -311,7 +314,7 @@ def _too_deep(obj: Any) -> bool:
     return False
 
 
-def _validate(obj: Any, line: int, errors: list[LogError], scan: bool) -> Record | None:
+def _validate(obj: Any, line: int, errors: list[LogError], scan: bool) -> AnyRecord | None:
     """The record model for one JSON value, or None after adding its errors to ``errors``.
     ``scan``: look for NUL and lone surrogates (a line without a \\u escape has none)."""
     if not isinstance(obj, dict):
@@ -331,7 +334,7 @@ def _validate(obj: Any, line: int, errors: list[LogError], scan: bool) -> Record
         return None
     try:
         # model_validate(obj) without its Python frame and argument checks: same validator.
-        model = RECORD_TYPES[kind].__pydantic_validator__.validate_python(obj)
+        model: AnyRecord = RECORD_TYPES[known].__pydantic_validator__.validate_python(obj)
     except ValidationError as e:
         errors.extend(LogError(line, kind, *_pydantic_problem(err)) for err in e.errors())
         return None
@@ -549,14 +552,14 @@ class _FileChecker:
             return
         clean = len(self.errors)  # no error of this line's own below: it may join _KNOWN
         # Dispatch on the type tag: isinstance on a pydantic model runs its metaclass's check.
-        if kind == "session":
+        if model.type == "session":
             self._check_session(model, line, seq)
         elif self.last_hand is None and kind != "hand":
             self.errors.append(LogError(line, model.type, None, "before_first_hand"))
         self._check_context(model, line, "")
-        if kind == "hand":
+        if model.type == "hand":
             self._check_number(model, line)
-        if kind == "correction":
+        if model.type == "correction":
             self._check_target(model, line, seq)
             if model.replacement is not None:
                 self._check_context(model.replacement, line, "replacement.", model.type)
@@ -564,10 +567,15 @@ class _FileChecker:
                 self._check_context(inserted, line, f"inserted.{i}.", model.type)
         record = canonical_dict(model)
         text, digest = self._accept(record)
-        if source is not None and clean == len(self.errors) and self._context_free(kind, record):
+        if (
+            source is not None
+            and self.known is not None
+            and clean == len(self.errors)
+            and self._context_free(kind, record)
+        ):
             lists = tuple(key for key, value in record.items() if type(value) is list)
             kept = {key: value.copy() if key in lists else value for key, value in record.items()}
-            self.known[source] = (kind, kept, text, digest, lists)
+            self.known[source] = (model.type, kept, text, digest, lists)
 
     def _accept(self, record: dict[str, Any]) -> tuple[str, bytes]:
         """Keep an accepted canonical record; its canonical text and SHA-256."""
@@ -578,7 +586,7 @@ class _FileChecker:
         self.digests.append(digest)
         return text, digest
 
-    def _context_free(self, kind: str, record: dict[str, Any]) -> bool:
+    def _context_free(self, kind: str | None, record: dict[str, Any]) -> bool:
         """May this accepted record join _KNOWN (see there)?"""
         return (
             self.known is not None
@@ -607,7 +615,7 @@ class _FileChecker:
         self.tile_set = frozenset(ruleset.tile_counts(opts))
         self.known = _KNOWN.setdefault(self.tile_set, {})
 
-    def _check_context(self, model: BaseModel, line: int, prefix: str, kind: str = "") -> None:
+    def _check_context(self, model: AnyRecord, line: int, prefix: str, kind: str = "") -> None:
         kind = kind or model.type
         if model.type == "hand" and self.session is not None:
             names = [model.seats.E, model.seats.S, model.seats.W, model.seats.N]
@@ -616,11 +624,12 @@ class _FileChecker:
                 shown = {"players": ", ".join(players), "seats": ", ".join(names)}
                 self.errors.append(LogError(line, kind, f"{prefix}seats", "seats_players", shown))
         if self.tile_set is not None and model.tile_fields:
-            bad = {}
+            bad: dict[str, str] = {}
             for fld, tile in model.tiles_in():
                 if tile not in self.tile_set:
                     bad.setdefault(fld, tile)
             for fld, tile in bad.items():
+                assert self.session is not None  # the tile set is its ruleset's
                 where = {"tile": tile, "ruleset": self.session.ruleset}
                 self.errors.append(LogError(line, kind, prefix + fld, "tile_not_in_set", where))
 
