@@ -69,13 +69,13 @@ def part_a(rng: random.Random, n: int, repeat: int) -> None:
         shanten(Hand(tuple(h)))  # other hands fill the per-suit tables, as a worker's are
     pairs = dict(_tables._LOW), dict(_tables._HIGH)
 
-    def warm() -> None:  # the hand memos empty, the per-suit and class-pair tables as after warming
-        _tables.clear_hand_memos(class_pairs=True)
+    def warm() -> None:  # the class-keyed tables emptied, the class pairs as after warming
+        _tables.clear_class_tables()
         _tables._LOW.update(pairs[0])
         _tables._HIGH.update(pairs[1])
 
     def cold() -> None:  # the class-pair tables empty too (only per-suit tables warm)
-        _tables.clear_hand_memos(class_pairs=True)
+        _tables.clear_class_tables()
 
     cases = [
         (shanten, ours, warm),
@@ -105,8 +105,8 @@ def part_a(rng: random.Random, n: int, repeat: int) -> None:
         "    chunks of 250 in alternating order, thread CPU time; the tables warmed on 5x as many"
     )
     print("    other hands,")
-    print(f"    hand-level memos emptied before each chunk ({len(pairs[0]) + len(pairs[1])} class")
-    print("    pairs after warming):")
+    print(f"    class-keyed tables emptied before each chunk, then {len(pairs[0]) + len(pairs[1])}")
+    print("    class pairs put back as after warming:")
     rows = [
         ("fupan efficiency.shanten(Hand)", ""),
         ("  same, class-pair tables emptied", ""),

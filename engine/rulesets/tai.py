@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import attrgetter
 
 from engine.hand import HandError
 from engine.hand import readings as hand_readings
@@ -223,15 +225,18 @@ def claim_counts(outcome: HandOutcome) -> Counter[tuple[str, str]]:
 
 
 def action_claims(actions: Iterable[Action]) -> Counter[tuple[str, str]]:
-    """:func:`claim_counts` of a run of play steps (``from_seat`` first: draws and discards,
-    most of a hand, have none)."""
+    """:func:`claim_counts` of a run of play steps (those with a ``from_seat`` picked out by a
+    C loop first: draws and discards, most of a hand, have none)."""
+    steps = actions if isinstance(actions, (list, tuple)) else list(actions)
     return Counter(
         (a.seat, a.from_seat)
-        for a in actions
-        if a.from_seat
-        and a.from_seat != a.seat
+        for a in compress(steps, map(_FROM_SEAT, steps))
+        if a.from_seat != a.seat
         and (a.kind in ("chi", "peng") or (a.kind == "gang" and a.source == "gang_exposed"))
     )
+
+
+_FROM_SEAT = attrgetter("from_seat")
 
 
 # -- restrictions the replay cannot see generically ----------------------------------------------
