@@ -292,7 +292,7 @@ def _fill_half(
 def clear_class_tables() -> None:
     """Empty the tables keyed by more than one suit's class: the class pairs, a suit's rest and
     tight positions (benchmarks measure them cold; the per-suit tables stay)."""
-    for table in (_LOW, _HIGH, _REST, _TIGHT):
+    for table in (_LOW, _HIGH, _PAIRS, _REST, _TIGHT):
         table.clear()
 
 
@@ -378,9 +378,15 @@ def _rest(x: int, a: int, b: int, sets: int, high: bool) -> tuple[int, ...]:
     """The knapsack of class ``x`` with the half of classes ``a`` and ``b`` (the s+honors half if
     ``high``, else m+p): the other three suits of a suit, laid out against its vector (position
     2g+p holds the best of sets-g sets and 1-p pairs)."""
-    vec = _merge(_VECS[x], _merge(_VECS[a], _VECS[b], sets), sets)
+    pair = _PAIRS.get(a << 20 | b << 4 | sets)
+    if pair is None:
+        pair = store(_PAIRS, a << 20 | b << 4 | sets, _merge(_VECS[a], _VECS[b], sets))
+    vec = _merge(_VECS[x], pair, sets)
     got = tuple(vec[2 * (sets - g) + 1 - q] for g in range(sets + 1) for q in (0, 1))
     return store(_REST, (x, a, b, sets, high), got)
+
+
+_PAIRS: dict[int, Sequence[int]] = {}  # classes a, b and sets -> their knapsack (as _combine)
 
 
 _RAISED: dict[int, tuple[int, ...]] = {}
