@@ -1,6 +1,6 @@
 """axe-core on the account pages the demo walk (tests/service/app/test_browser_pages.py) does not
 open (issue 27, 5): the members page showing a new invitation, the invitation a newcomer opens,
-the password change and an error page, each with no violation."""
+the password change, an error page and the first run's page, each with no violation."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import json
 from urllib.parse import quote
 
 import pytest
+from sqlalchemy import text
 
+from service.db import engine
 from tests.service.app.test_browser_pages import AXE, AXE_RUN
 from tests.service.conftest import CLUB, phone_login
 
@@ -47,3 +49,17 @@ def test_account_pages_have_no_accessibility_violation(browser, live, alice):
     assert not {k: v for k, v in found.items() if v}, json.dumps(
         found, ensure_ascii=False, indent=1
     )
+
+
+def test_the_first_run_page_has_no_accessibility_violation(app, browser, live):
+    if not AXE.exists():
+        pytest.skip(f"{AXE} is missing (`bash scripts/test` installs it)")
+    with app.app_context(), engine().begin() as c:  # no user yet: the first run
+        for table in ("web_invite", "web_api_token", "web_membership", "web_user"):
+            c.execute(text(f"DELETE FROM {table}"))
+    page = browser.new_context(locale="zh-CN", **DESKTOP).new_page()
+    page.goto(f"{live}/setup")
+    page.wait_for_selector("input[name=club]")
+    found = _violations(page)
+    page.context.close()
+    assert found == [], json.dumps(found, ensure_ascii=False, indent=1)
