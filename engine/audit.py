@@ -166,7 +166,7 @@ def audit_hand(hand: HandReplay) -> HandReport:
                 name_seats(w["en"], seats, "en"),
             )
             for w in checked.on_word
-        ),  # fmt: skip
+        ),
     )
 
 

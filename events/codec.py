@@ -7,6 +7,7 @@ cap). Game legality is not checked here: that is the replay's job.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -16,17 +17,18 @@ from collections.abc import Generator, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import OptionError
+from engine.tiles import sorted_tiles
 from events.chain import event_digest
 from events.messages import JSON_REASONS, MESSAGES, NOT_JSON, english
 from events.records import (
     RECORD_TYPES,
+    AnyRecord,
     Correction,
     Hand,
-    Record,
     Session,
     canonical_dict,
     short_json,
@@ -51,7 +53,8 @@ class LogError:
     record_type: str | None
     field: str | None
     code: str
-    params: Mapping[str, str | int] = field(default_factory=dict, hash=False)
+    # dataclasses.field: ``field`` names the attribute above in this class body
+    params: Mapping[str, object] = dataclasses.field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         if self.code not in MESSAGES:
@@ -127,7 +130,7 @@ def parse_log(
     known: dict[str, _Known] = {}  # checker.known once the first hand is read (see feed_known)
     take = checker.take_known
     for line_no, item in _lines(bytes(data), max_bytes):
-        if type(item) is str:
+        if isinstance(item, str):
             entry = known.get(item)
             if entry is not None:
                 take(line_no, entry)
@@ -272,6 +275,7 @@ def _decode(text: str) -> Any:
 
 def _load(text: str, line: int, errors: list[LogError]) -> Any:
     """The JSON value of a line, or _UNLOADED after adding its error to ``errors``."""
+    problem: tuple[str, Mapping[str, object]]
     too_deep = ("too_deep", {"limit": MAX_DEPTH})
     try:
         obj = _decode(text)
@@ -310,7 +314,7 @@ def _too_deep(obj: Any) -> bool:
     return False
 
 
-def _validate(obj: Any, line: int, errors: list[LogError], scan: bool) -> Record | None:
+def _validate(obj: Any, line: int, errors: list[LogError], scan: bool) -> AnyRecord | None:
     """The record model for one JSON value, or None after adding its errors to ``errors``.
     ``scan``: look for NUL and lone surrogates (a line without a \\u escape has none)."""
     if not isinstance(obj, dict):
@@ -330,7 +334,7 @@ def _validate(obj: Any, line: int, errors: list[LogError], scan: bool) -> Record
         return None
     try:
         # model_validate(obj) without its Python frame and argument checks: same validator.
-        model = RECORD_TYPES[kind].__pydantic_validator__.validate_python(obj)
+        model: AnyRecord = RECORD_TYPES[known].__pydantic_validator__.validate_python(obj)
     except ValidationError as e:
         errors.extend(LogError(line, kind, *_pydantic_problem(err)) for err in e.errors())
         return None
@@ -463,6 +467,28 @@ _KNOWN_LIST = 4  # items at most in a list of a known line (dice 2, a chi's tile
 _CONTEXT_TYPES = frozenset({"session", "hand", "correction"})
 
 
+_DEAL_KEYS = frozenset({"type", "seat", "tiles"})
+_SEATS = frozenset({"E", "S", "W", "N"})
+
+
+def _plain_deal(obj: dict[str, Any], tile_set: frozenset[str]) -> dict[str, Any] | None:
+    """The canonical record of a deal in its plain form (a seat and a list of canonical tiles
+    of the set, nothing else), made without the model: a deal's 13-17 tiles never repeat, so
+    it never joins _KNOWN, and the model is most of its cost. The same record the model
+    makes; None for any other form (aliases, a string of tiles, a time, a bad field), which
+    takes the long way."""
+    seat, tiles = obj.get("seat"), obj.get("tiles")
+    if (
+        obj.keys() != _DEAL_KEYS
+        or type(seat) is not str
+        or seat not in _SEATS
+        or type(tiles) is not list
+        or not all(type(tile) is str and tile in tile_set for tile in tiles)
+    ):
+        return None
+    return {"type": "deal", "seat": seat, "tiles": sorted_tiles(tiles)}
+
+
 def _plain(value: Any) -> bool:
     """A value a known line may hold: text, a whole number, or a short list of those."""
     if type(value) is list:
@@ -508,9 +534,16 @@ class _FileChecker:
         """Check one loaded JSON value (_UNLOADED: it was not JSON, its error is already listed);
         ``source``, the line it was loaded from, lets an accepted line join _KNOWN."""
         seq = len(self.types)
+        kind = obj.get("type") if isinstance(obj, dict) else None
+        if kind == "deal" and self.last_hand is not None and self.tile_set is not None:
+            deal = _plain_deal(obj, self.tile_set)
+            if deal is not None:
+                self.types.append(kind)
+                self.lines.append(line)
+                self._accept(deal)
+                return
         scan = source is None or "\\u" in source
         model = None if obj is _UNLOADED else _validate(obj, line, self.errors, scan)
-        kind = obj.get("type") if isinstance(obj, dict) else None
         self.types.append(kind if isinstance(kind, str) and kind in RECORD_TYPES else None)
         self.lines.append(line)
         if seq == 0 and self.types[0] != "session":
@@ -519,31 +552,41 @@ class _FileChecker:
             return
         clean = len(self.errors)  # no error of this line's own below: it may join _KNOWN
         # Dispatch on the type tag: isinstance on a pydantic model runs its metaclass's check.
-        if kind == "session":
+        if model.type == "session":
             self._check_session(model, line, seq)
         elif self.last_hand is None and kind != "hand":
             self.errors.append(LogError(line, model.type, None, "before_first_hand"))
         self._check_context(model, line, "")
-        if kind == "hand":
+        if model.type == "hand":
             self._check_number(model, line)
-        if kind == "correction":
+        if model.type == "correction":
             self._check_target(model, line, seq)
             if model.replacement is not None:
                 self._check_context(model.replacement, line, "replacement.", model.type)
             for i, inserted in enumerate(model.inserted or ()):
                 self._check_context(inserted, line, f"inserted.{i}.", model.type)
         record = canonical_dict(model)
+        text, digest = self._accept(record)
+        if (
+            source is not None
+            and self.known is not None
+            and clean == len(self.errors)
+            and self._context_free(kind, record)
+        ):
+            lists = tuple(key for key, value in record.items() if type(value) is list)
+            kept = {key: value.copy() if key in lists else value for key, value in record.items()}
+            self.known[source] = (model.type, kept, text, digest, lists)
+
+    def _accept(self, record: dict[str, Any]) -> tuple[str, bytes]:
+        """Keep an accepted canonical record; its canonical text and SHA-256."""
         text = _dumps(record)
         digest = event_digest(text)
         self.records.append(record)
         self.canonical.append(text)
         self.digests.append(digest)
-        if source is not None and clean == len(self.errors) and self._context_free(kind, record):
-            lists = tuple(key for key, value in record.items() if type(value) is list)
-            kept = {key: value.copy() if key in lists else value for key, value in record.items()}
-            self.known[source] = (kind, kept, text, digest, lists)
+        return text, digest
 
-    def _context_free(self, kind: str, record: dict[str, Any]) -> bool:
+    def _context_free(self, kind: str | None, record: dict[str, Any]) -> bool:
         """May this accepted record join _KNOWN (see there)?"""
         return (
             self.known is not None
@@ -572,7 +615,7 @@ class _FileChecker:
         self.tile_set = frozenset(ruleset.tile_counts(opts))
         self.known = _KNOWN.setdefault(self.tile_set, {})
 
-    def _check_context(self, model: BaseModel, line: int, prefix: str, kind: str = "") -> None:
+    def _check_context(self, model: AnyRecord, line: int, prefix: str, kind: str = "") -> None:
         kind = kind or model.type
         if model.type == "hand" and self.session is not None:
             names = [model.seats.E, model.seats.S, model.seats.W, model.seats.N]
@@ -581,11 +624,12 @@ class _FileChecker:
                 shown = {"players": ", ".join(players), "seats": ", ".join(names)}
                 self.errors.append(LogError(line, kind, f"{prefix}seats", "seats_players", shown))
         if self.tile_set is not None and model.tile_fields:
-            bad = {}
+            bad: dict[str, str] = {}
             for fld, tile in model.tiles_in():
                 if tile not in self.tile_set:
                     bad.setdefault(fld, tile)
             for fld, tile in bad.items():
+                assert self.session is not None  # the tile set is its ruleset's
                 where = {"tile": tile, "ruleset": self.session.ruleset}
                 self.errors.append(LogError(line, kind, prefix + fld, "tile_not_in_set", where))
 

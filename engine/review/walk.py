@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.efficiency import Candidate, Hand, candidates, shanten, unseen
 from engine.hand import HandError, is_winning_hand
-from engine.model import SEATS, HandOutcome, Showdown, Win, claim_order
+from engine.model import SEATS, Action, HandOutcome, Showdown, Win, claim_order
 from engine.replay import HandReplay
 from engine.review.model import (
     Claim,
@@ -62,6 +62,9 @@ class _Walk:
         self.before_draw: dict[str, int | None] = {}  # seat -> shanten before its last draw
         self.passed: set[str] = set()  # seats that let a winning discard go since their draw
         self.actions = hand.outcome.actions or ()
+        # seat -> (the state it was read at, its Hand, whether one more tile may complete it)
+        self.hands: dict[str, tuple[tuple[Any, ...], Hand, bool | None]] = {}
+        self.before_seq: tuple[int, tuple[Action, ...]] = (-1, ())  # actions up to a seq
 
     # -- the walk -------------------------------------------------------------------------------
     def run(self) -> HandReview:
@@ -107,16 +110,38 @@ class _Walk:
 
     # -- a seat's view --------------------------------------------------------------------------
     def _hand(self, seat: str) -> Hand:
+        """The seat's tiles now, built again only when they changed (other seats' discards are
+        checked against every seat's hand)."""
         t = self.table
-        wild = t.wildcards
-        return Hand(
+        wild, melds, revealed = t.wildcards, t.melds[seat], t.revealed[seat]
+        state = (tuple(t.counts[seat]), len(melds), len(revealed), wild, t.bonus_idx)
+        got = self.hands.get(seat)
+        if got is not None and got[0] == state:
+            return got[1]
+        hand = Hand(
             tuple(t.concealed(seat)),
-            tuple(t.melds[seat]),
-            tuple(t.revealed[seat]),
+            tuple(melds),
+            tuple(revealed),
             wild,
             _shapes(self.rs, wild, self.opts),
             _bonus(t.bonus_idx),
         )
+        self.hands[seat] = (state, hand, None)
+        return hand
+
+    def _may_complete(self, seat: str) -> bool:
+        """Whether one more tile may make the seat's hand one pair + sets: not when its
+        concealed tiles are two or more tiles from 听牌 by the standard shape (read once per
+        state of the hand)."""
+        hand = self._hand(seat)
+        state, _, ready = self.hands[seat]
+        if ready is None:
+            try:
+                ready = shanten(Hand(hand.concealed, wildcards=hand.wildcards)) <= 0
+            except HandError:
+                ready = True  # a wrong size: the win check itself says no
+            self.hands[seat] = (state, hand, ready)
+        return ready
 
     def _unseen(self, seat: str) -> dict[str, int]:
         t = self.table
@@ -188,7 +213,7 @@ class _Walk:
         go, when it completed its hand (漏胡)?"""
         declared = [r.get("seat") for r in self._window(step) if r.get("type") == "win"]
         for seat in self._could_win(by, declared):
-            if not self._may_win_on(seat, tile):
+            if not self._may_win_on(seat, tile) or not self._may_complete(seat):
                 continue
             hand = self._hand(seat).with_tile(tile)
             if not _wins(hand):
@@ -264,6 +289,12 @@ class _Walk:
                 )
                 self.deal_ins.append(DealIn(step, seq, by, seat, tile, safe))
 
+    def _actions(self, seq: int) -> tuple[Action, ...]:
+        """The hand's actions up to ``seq`` (kept for the waits of one decision)."""
+        if self.before_seq[0] != seq:
+            self.before_seq = (seq, tuple(a for a in self.actions if a.seq <= seq))
+        return self.before_seq[1]
+
     def _value(self, seq: int, seat: str, hand: Hand, tile: str, how: str, by: str | None) -> int:
         """What this win pays under the ruleset: the winner's points as ``score`` gives them;
         0 when the ruleset would not pay it (below its minimum) or cannot score it."""
@@ -277,7 +308,7 @@ class _Walk:
             wildcards=t.wildcards,
             showdowns={seat: Showdown(seat, hand.concealed, hand.melds, hand.revealed)},
             wins=(Win(seat, how, tile, by, flags),),
-            actions=tuple(a for a in self.actions if a.seq <= seq),
+            actions=self._actions(seq),
             wall_left=t.wall_left,
         )
         try:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import attrgetter
 
 from engine.hand import HandError
 from engine.hand import readings as hand_readings
@@ -24,7 +26,7 @@ from engine.rulesets.base import (
     reading_words,
     step,
 )
-from engine.tiles import FACES, FLOWERS, is_flower
+from engine.tiles import FACES, FLOWERS
 
 SEASONS = ("1f", "2f", "3f", "4f")  # 春夏秋冬
 PLANTS = ("5f", "6f", "7f", "8f")  # 梅兰竹菊 (tile numbering of the v1 spec)
@@ -127,7 +129,7 @@ def flush(faces: Iterable[str]) -> str | None:
 def readings(win: Win, show: Showdown) -> Iterator[WinHand]:
     """Every reading of the winner's hand (engine.hand.decompositions' order), as
     :class:`WinHand`: the sets once a grouping, one WinHand per winning-tile shape."""
-    concealed = tuple(t for t in show.concealed if not is_flower(t))
+    concealed = tuple(t for t in show.concealed if t[1] != "f")  # (is_flower, inline: per tile)
     melds = tuple(show.melds)
     meld_sets = tuple(("chow" if m.kind == "chi" else "pung", m.face) for m in melds)
     for r in hand_readings(concealed, melds, (), win.tile):
@@ -151,7 +153,7 @@ def flowers_of(outcome: HandOutcome, seat: str) -> list[str]:
     show = outcome.showdowns.get(seat)
     if show is None:
         return []
-    return sorted({t for t in (*show.revealed, *show.concealed) if is_flower(t)})
+    return sorted({t for t in (*show.revealed, *show.concealed) if t[1] == "f"})  # (is_flower)
 
 
 def reading_points(
@@ -223,15 +225,18 @@ def claim_counts(outcome: HandOutcome) -> Counter[tuple[str, str]]:
 
 
 def action_claims(actions: Iterable[Action]) -> Counter[tuple[str, str]]:
-    """:func:`claim_counts` of a run of play steps (``from_seat`` first: draws and discards,
-    most of a hand, have none)."""
+    """:func:`claim_counts` of a run of play steps (those with a ``from_seat`` picked out by a
+    C loop first: draws and discards, most of a hand, have none)."""
+    steps = actions if isinstance(actions, (list, tuple)) else list(actions)
     return Counter(
         (a.seat, a.from_seat)
-        for a in actions
-        if a.from_seat
-        and a.from_seat != a.seat
+        for a in compress(steps, map(_FROM_SEAT, steps))
+        if a.from_seat != a.seat
         and (a.kind in ("chi", "peng") or (a.kind == "gang" and a.source == "gang_exposed"))
     )
+
+
+_FROM_SEAT = attrgetter("from_seat")
 
 
 # -- restrictions the replay cannot see generically ----------------------------------------------

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engine.model import SEATS
 from engine.rulesets import SHIPPED, get_ruleset
 from engine.tiles import ALIASES, sort_key, to_mpsz
-from events.codec import LogFormatError, ParsedLog, parse_log
+from events.codec import LogFormatError, ParsedLog, canonical_json, parse_log
 
 FULL = Path(__file__).resolve().parents[1] / "fixtures" / "codec" / "wenling_full.jsonl"
 TILE_SETS = {
@@ -311,3 +311,36 @@ def test_field_mutations_of_a_valid_log(data) -> None:
                 json_value | st.sampled_from(["0m", "E", "X", "session", -1, 7])
             )
     assert_clean_outcome("\n".join(json.dumps(r, ensure_ascii=False) for r in records).encode())
+
+
+deal_values = st.one_of(
+    st.lists(st.sampled_from(TILE_SETS["huangyan"] + ["1f", "一万", " 1m", 7]), max_size=17),
+    st.sampled_from(["123m77z", "", None]),
+)
+
+
+@PROFILE
+@given(
+    seat=st.sampled_from([*SEATS, "X", 1]),
+    tiles=deal_values,
+    extra=st.dictionaries(
+        st.sampled_from(["t", "note", "why"]), st.sampled_from(["慢", 1]), max_size=1
+    ),
+)
+def test_a_deal_in_its_plain_form_gives_what_the_model_gives(seat, tiles, extra) -> None:
+    """Plain deals skip the model (events.codec._plain_deal): the record, or the refusal, is
+    the model's, here checked against the model alone (``canonical_json``, one record)."""
+    session = {"type": "session", "ruleset": "huangyan", "players": ["a", "b", "c", "d"]}
+    hand = {"type": "hand", "no": 1, "seats": {"E": "a", "S": "b", "W": "c", "N": "d"}}
+    deal = {"type": "deal", "seat": seat, "tiles": tiles, **extra}
+    log = "\n".join(json.dumps(r, ensure_ascii=False) for r in (session, hand, deal))
+    try:
+        alone = canonical_json(deal)
+    except LogFormatError:
+        alone = None
+    try:
+        parsed = parse_log(log.encode()).canonical_lines[2]
+    except LogFormatError as e:
+        assert alone is None or "1f is not in the huangyan" in str(e)  # the set is the log's
+    else:
+        assert parsed == alone

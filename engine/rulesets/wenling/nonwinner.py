@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.model import Showdown
 from engine.rulesets.base import Scoring
@@ -51,10 +51,19 @@ def best_partition(
     counts: Counter[str], de: int, seat_wind: str, naonao: bool, hu0: int = 0, fan0: int = 0
 ) -> list[str]:
     """The codes of the best split: DP over faces keeping, per (得 used, 番), the most 胡; the
-    split is chosen on the seat's whole total (``hu0``/``fan0``: its melds and revealed tiles)."""
+    split is chosen on the seat's whole total (``hu0``/``fan0``: its melds and revealed tiles).
+    Only the faces that can score matter, so the split is memoised by their counts."""
+    held = tuple((face, counts.get(face, 0)) for face in _faces(counts, de, seat_wind))
+    return list(_best_split(held, de, seat_wind, naonao, hu0, fan0))
+
+
+@lru_cache(maxsize=4096)
+def _best_split(
+    held: tuple[tuple[str, int], ...], de: int, seat_wind: str, naonao: bool, hu0: int, fan0: int
+) -> tuple[str, ...]:
     states: dict[tuple[int, int], tuple[int, tuple[str, ...]]] = {(0, 0): (0, ())}
-    for face in _faces(counts, de, seat_wind):
-        options = _face_options(face, counts.get(face, 0), de, seat_wind, naonao)
+    for face, real in held:
+        options = _face_options(face, real, de, seat_wind, naonao)
         if not options:
             continue
         nxt = dict(states)
@@ -67,7 +76,7 @@ def best_partition(
                     nxt[key] = (hu + add_hu, codes + add)
         states = nxt
     best = max(states.items(), key=lambda kv: lines.total(hu0 + kv[1][0], fan0 + kv[0][1], False))
-    return list(best[1][1])
+    return best[1][1]
 
 
 def _faces(counts: Counter[str], de: int, seat_wind: str) -> Sequence[str]:

@@ -90,6 +90,9 @@ def _payment(
     payer: str, payee: str, amount: int, parts: list[tuple[tuple[str, str], str]]
 ) -> Payment:
     """One payment per pair: the rules that add up to it (each named once) and their sums."""
+    if len(parts) == 1:  # (most pairs: one rule)
+        (reason, en_reason), formula = parts[0]
+        return Payment(payer, payee, amount, reason, en_reason, formula)
     zh = dict.fromkeys(rule[0] for rule, _ in parts)
     en = dict.fromkeys(rule[1] for rule, _ in parts)
     formula = " + ".join(f for _, f in parts)

@@ -100,7 +100,7 @@ def bound_pairs(counts: Counter[tuple[str, str]], opts: Options) -> dict[frozens
     pairs = {}
     for i, a in enumerate(SEATS):
         for b in SEATS[i + 1 :]:
-            ab, ba = counts[(a, b)], counts[(b, a)]
+            ab, ba = counts.get((a, b), 0), counts.get((b, a), 0)
             if opts.hu_bao_rule == "each_3":
                 mutual = ab >= BAO_CLAIMS and ba >= BAO_CLAIMS
             else:

@@ -12,6 +12,8 @@
   var _ = FupanI18n.gettext;
   var SEATS = ["E", "S", "W", "N"];
   var WIND = { E: _("East"), S: _("South"), W: _("West"), N: _("North") };
+  // the kind of a missed win, in the words the replay names a win with
+  var HOW = { self_draw: _("self-drawn"), discard: _("on a discard"), robbed_kong: _("robbing a kong") };
   var review = null, at = null, seat = "", pending = 0;
 
   function el(tag, cls, text) {
@@ -94,6 +96,9 @@
         if (m.step !== at.step) return;
         var p = el("p", "review-mark mark-missed", WIND[s] + " " + r.player + ": " + _("missed win on") + " ");
         p.append(T.tile(m.tile, wild.indexOf(m.tile) >= 0));
+        var by = m.from_seat && h.seats[m.from_seat];
+        p.append(document.createTextNode(" (" + (HOW[m.how] || "") +
+          (by ? " · " + WIND[m.from_seat] + " " + by.player : "") + ")"));
         out.append(p);
       });
       r.deal_ins.forEach(function (d) {

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import pytest
 
+from engine.review import review_records
 from engine.simulate.session import generate_session
 from events.codec import canonical_json
+from tests.engine.test_review_cases import log
+from tests.engine.test_review_missed_wins import E_K, KONG, LET_GO, N_K, S_K, W_K
 from tests.service.conftest import CLUB, EN, login, no_sideways_scroll, phone_login, verified
 
 pytestmark = pytest.mark.browser
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 
 
 def _session(client) -> str:
@@ -95,4 +99,54 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     no_sideways_scroll(phone)
     phone.locator("#chart-efficiency").screenshot(path=shots / "review-dashboard-zh-phone.png")
     assert not phone_errors
+    context.close()
+
+
+def test_a_missed_win_says_its_kind_and_whose_tile(app, client, live, browser, shots):
+    """W and S let E's added kong of 3m go by (tests/engine/test_review_missed_wins.py): the
+    step's panel names each missed win as robbing a kong of East."""
+    records = log("zhoushan", {"E": E_K, "S": S_K, "W": W_K, "N": N_K}, KONG + LET_GO)
+    records[0] = {
+        **records[0],
+        "club": CLUB,
+        "table": "3",
+        "started_at": "2026-11-28T19:30:00+08:00",
+    }
+    step = review_records(records).hands[0].missed_wins[0].step
+    login(client)
+    session_id = verified(client, "".join(canonical_json(r) + "\n" for r in records).encode())
+    url = f"{live}/sessions/{session_id}/replay?hand=1&step={step}"
+    context, page, errors = phone_login(browser, live, DESKTOP)
+    page.goto(url)
+    page.wait_for_selector("#seat-E .tile")
+    page.locator("#review").scroll_into_view_if_needed()  # fetched once in view
+    page.wait_for_selector("#review .mark-missed", timeout=60_000)
+    missed = page.locator("#review .mark-missed").all_text_contents()
+    assert len(missed) == 2 and all("抢杠 · 东 甲" in m for m in missed), missed
+    page.wait_for_load_state("networkidle")  # every tile image drawn
+    page.evaluate("window.scrollTo(0, 0)")  # the sticky controls back in their place
+    page.screenshot(path=shots / "review-missed-zh-desktop.png", full_page=True)
+    context.close()
+    context, phone, phone_errors = phone_login(browser, live)
+    phone.goto(url)
+    phone.wait_for_selector("#seat-E .tile")
+    phone.locator("#review").scroll_into_view_if_needed()  # fetched once in view
+    phone.wait_for_selector("#review .mark-missed", timeout=60_000)
+    no_sideways_scroll(phone)
+    phone.wait_for_load_state("networkidle")  # every tile image drawn
+    phone.evaluate("window.scrollTo(0, 0)")  # the sticky controls back in their place
+    phone.screenshot(path=shots / "review-missed-zh-phone.png", full_page=True)
+    context.close()
+    english_desktop = {**DESKTOP, "locale": "en-US", "extra_http_headers": EN}
+    context, english, english_errors = phone_login(browser, live, english_desktop)
+    english.goto(url)
+    english.wait_for_selector("#seat-E .tile")
+    english.locator("#review").scroll_into_view_if_needed()  # fetched once in view
+    english.wait_for_selector("#review .mark-missed", timeout=60_000)
+    text = english.text_content("#review .mark-missed")
+    assert "robbing a kong · East 甲" in text, text
+    english.wait_for_load_state("networkidle")  # every tile image drawn
+    english.evaluate("window.scrollTo(0, 0)")  # the sticky controls back in their place
+    english.screenshot(path=shots / "review-missed-en-desktop.png", full_page=True)
+    assert not errors and not phone_errors and not english_errors
     context.close()
