@@ -12,6 +12,8 @@
     tiles included (the test file checks 1 200 by default to stay near a minute);
 (f) with --workers: the share in the workers, the tasks themselves on a fresh SQLite store:
     ``fupan.review_session`` time / ``fupan.verify_session`` time of the same sessions.
+(g) with --only g: (d) in a warm process, as a worker's after a day: the tables filled by
+    reviewing 2 other sessions a ruleset first, then review and audit CPU time of the same sessions;
 (h) with --only h: sha256 of ``fupan review --json`` over the fixture logs and 12 simulated
     sessions (3 a ruleset, seeds 500-502): a change meant to keep the output prints the same hashes.
 ``--only cd,f`` runs only those parts; ``--tree DIR`` runs them on another checkout's code (an
@@ -38,7 +40,7 @@ from engine.efficiency import Hand, draws, shanten  # noqa: E402
 from engine.hand import _tables  # noqa: E402
 from engine.hand import shanten as hand_shanten  # noqa: E402
 from engine.replay import replay  # noqa: E402
-from engine.review import review_hand  # noqa: E402
+from engine.review import review_hand, review_records  # noqa: E402
 from engine.rulesets import SHIPPED  # noqa: E402
 from engine.simulate.session import generate_session  # noqa: E402
 from engine.tiles import FACES  # noqa: E402
@@ -69,13 +71,13 @@ def part_a(rng: random.Random, n: int, repeat: int) -> None:
         shanten(Hand(tuple(h)))  # other hands fill the per-suit tables, as a worker's are
     pairs = dict(_tables._LOW), dict(_tables._HIGH)
 
-    def warm() -> None:  # the hand memos empty, the per-suit and class-pair tables as after warming
-        _tables.clear_hand_memos(class_pairs=True)
+    def warm() -> None:  # the class-keyed tables emptied, the class pairs as after warming
+        _tables.clear_class_tables()
         _tables._LOW.update(pairs[0])
         _tables._HIGH.update(pairs[1])
 
     def cold() -> None:  # the class-pair tables empty too (only per-suit tables warm)
-        _tables.clear_hand_memos(class_pairs=True)
+        _tables.clear_class_tables()
 
     cases = [
         (shanten, ours, warm),
@@ -105,8 +107,8 @@ def part_a(rng: random.Random, n: int, repeat: int) -> None:
         "    chunks of 250 in alternating order, thread CPU time; the tables warmed on 5x as many"
     )
     print("    other hands,")
-    print(f"    hand-level memos emptied before each chunk ({len(pairs[0]) + len(pairs[1])} class")
-    print("    pairs after warming):")
+    print(f"    class-keyed tables emptied before each chunk, then {len(pairs[0]) + len(pairs[1])}")
+    print("    class pairs put back as after warming:")
     rows = [
         ("fupan efficiency.shanten(Hand)", ""),
         ("  same, class-pair tables emptied", ""),
@@ -216,6 +218,27 @@ def part_f(sessions: int, hands: int) -> None:
         )
 
 
+def part_g(sessions: int, hands: int) -> None:
+    print(f"(g) warm: {sessions} sessions of {hands} hands per ruleset after 2 others (CPU time):")
+    for name in SHIPPED:
+        for seed in (980, 981):
+            review_records(generate_session(name, hands, seed=seed)[0])
+    for name in SHIPPED:
+        logs = [generate_session(name, hands, seed=900 + i)[0] for i in range(sessions)]
+        start = time.process_time()
+        for records in logs:
+            audit_records(records)
+        audit_s = time.process_time() - start
+        start = time.process_time()
+        for records in logs:
+            review_records(records)
+        review_s = time.process_time() - start
+        print(
+            f"    {name:9s} review {review_s / len(logs) * 1e3:6.0f} ms, audit"
+            f" {audit_s / len(logs) * 1e3:5.1f} ms a session: {review_s / audit_s:5.1f}x"
+        )
+
+
 def part_h() -> None:
     """The review JSON's hashes, as ``fupan review LOG --json`` prints it."""
     import contextlib
@@ -259,7 +282,7 @@ def main() -> None:
     parser.add_argument("--session-hands", type=int, default=8)
     parser.add_argument("--oracle", action="store_true")
     parser.add_argument("--workers", action="store_true")
-    parser.add_argument("--only", default="", help="comma-separated parts: a,b,cd,e,f,h")
+    parser.add_argument("--only", default="", help="comma-separated parts: a,b,cd,e,f,g,h")
     parser.add_argument("--tree", help="run another checkout's code (given as --tree=DIR)")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
@@ -277,6 +300,8 @@ def main() -> None:
         part_e()
     if (args.workers and not only) or "f" in only:
         part_f(args.sessions, args.session_hands)
+    if "g" in only:
+        part_g(args.sessions, args.session_hands)
     if "h" in only:
         part_h()
 

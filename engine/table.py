@@ -8,7 +8,7 @@ raise: they become :class:`Anomaly` entries (codes in ``docs/replay.md``).
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter, mul
@@ -659,10 +659,10 @@ def _tile_limits(rs: Ruleset, opts: Any) -> tuple[tuple[int, ...], int]:
 
 
 @lru_cache(maxsize=256)
-def _bonus_getter(indexes: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
+def _bonus_getter(indexes: tuple[int, ...]) -> Callable[[list[int]], Sequence[int]]:
     """The counts of a hand at ``indexes`` in one C call (a discard asks if any is held)."""
     if not indexes:
-        return lambda counts: ()
+        return itemgetter(slice(0, 0))  # (an empty list, still in C: no bonus tiles)
     return itemgetter(*indexes, indexes[0])  # (one index more: a tuple even for one index)
 
 

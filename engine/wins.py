@@ -254,9 +254,18 @@ class WinRules:
                 "bonus_not_revealed",
                 f"{who(seat)} wins holding {_names(held)} that must be revealed",
             )
+        if how != "instant" and self._wins_as_held(seat):
+            return  # (the usual case: no Showdown to build, no tile list to check)
         why = self._why_not_winning(self.showdown_of(seat), how)
         if why:
             self.flag(seq, "not_winning", f"{who(seat)} declares a win: {why}")
+
+    def _wins_as_held(self, seat: str) -> bool:
+        """Do the seat's counts and melds make a winning hand (``is_winning_counts``)?"""
+        try:
+            return is_winning_counts(self.counts[seat], self.melds[seat], self.wildcards)
+        except HandError:  # _why_not_winning says why
+            return False
 
     def _admit(self, seq: int, win: Win) -> bool:
         """Is another win line allowed next to the ones before? Keeps the priority seat."""

@@ -127,7 +127,7 @@ def parse_log(
             raise TypeError("parse_log reads a binary stream (open the file with 'rb')")
     checker = _FileChecker()
     errors = checker.errors
-    known: dict[str, _Known] = {}  # checker.known once the first hand is read (see feed_known)
+    known: dict[str, _Known] = {}  # checker.known once the first hand is read (known_lines)
     take = checker.take_known
     for line_no, item in _lines(bytes(data), max_bytes):
         if isinstance(item, str):

@@ -289,11 +289,11 @@ def _fill_half(
     return store(table, a << 20 | b << 4 | sets, half)
 
 
-def clear_hand_memos(class_pairs: bool = False) -> None:
-    """Empty the memos keyed by more than one suit's pattern (benchmarks measure them cold) and,
-    with ``class_pairs``, the tables keyed by two suits' classes too."""
-    for memo in (_GAINS, *((_LOW, _HIGH) if class_pairs else ())):
-        memo.clear()
+def clear_class_tables() -> None:
+    """Empty the tables keyed by more than one suit's class: the class pairs, a suit's rest and
+    tight positions (benchmarks measure them cold; the per-suit tables stay)."""
+    for table in (_LOW, _HIGH, _PAIRS, _REST, _TIGHT):
+        table.clear()
 
 
 def _combine(a: Sequence[int], b: Sequence[int], sets: int) -> list[int]:
@@ -330,10 +330,11 @@ def packed_real_gains(key: int, sets: int) -> tuple[int, int]:
     """``packed_real(key, sets)`` and a mask of the 34 faces (bit i: ``FACES[i]``) one more tile
     of which fits one more real tile (the efficiency review's draw probe).
 
-    One more tile changes one suit's class (or not: then nothing grows), so a suit's gains depend
-    only on its own pattern and the other three suits' classes: they are memoised so, and the
-    candidate discards of a hand (one suit changed each) share the other suits' gains, as do a
-    seat's next hands (bounded: the keys seldom repeat across sessions)."""
+    One more tile raises a suit's packing vector by 0 or 1 at each position, so it raises the
+    total exactly when it raises a *tight* position (where the suit's vector plus the other three
+    suits' knapsack reaches the total). The tight positions are kept per suit class and knapsack
+    of the rest, the ranks that raise one of them per suit pattern and tight positions: a probe is
+    a few lookups per suit."""
     b0 = key & SUIT_MASK
     b1 = key >> BLOCK & SUIT_MASK
     b2 = key >> 2 * BLOCK & SUIT_MASK
@@ -345,45 +346,29 @@ def packed_real_gains(key: int, sets: int) -> tuple[int, int]:
     low = _LOW.get(m << 20 | p << 4 | sets) or _fill_half(_LOW, m, p, sets, False)
     high = _HIGH.get(s << 20 | z << 4 | sets) or _fill_half(_HIGH, s, z, sets, True)
     base: int = max(map(_add, low, high))
-    memo = _GAINS
-    tail = sets << 29
-    g0 = memo.get((b0 | tail, p, s, z))
-    if g0 is None:
-        g0 = memo[b0 | tail, p, s, z] = _suit_gains(0, b0, (m, p, s, z), sets, base)
-    g1 = memo.get((b1 | tail | 1 << 27, m, s, z))
-    if g1 is None:
-        g1 = memo[b1 | tail | 1 << 27, m, s, z] = _suit_gains(1, b1, (m, p, s, z), sets, base)
-    g2 = memo.get((b2 | tail | 2 << 27, m, p, z))
-    if g2 is None:
-        g2 = memo[b2 | tail | 2 << 27, m, p, z] = _suit_gains(2, b2, (m, p, s, z), sets, base)
-    g3 = memo.get((b3 | tail | 3 << 27, m, p, s))
-    if g3 is None:
-        g3 = memo[b3 | tail | 3 << 27, m, p, s] = _suit_gains(3, b3, (m, p, s, z), sets, base)
-    if len(memo) >= LIMIT:
-        memo.clear()
-    return base, g0 | g1 << 9 | g2 << 18 | g3 << 27
+    gains = 0
+    for i, block, own, x, a, b in (
+        (0, b0, m, p, s, z),
+        (9, b1, p, m, s, z),
+        (18, b2, s, z, m, p),
+        (27, b3, z, s, m, p),
+    ):
+        rest = _REST.get((x, a, b, sets, i < 18)) or _rest(x, a, b, sets, i < 18)
+        tight = _TIGHT.get((own, rest))
+        if tight is None:
+            tight = sum(1 << k for k, v in enumerate(map(_add, _VECS[own], rest)) if v == base)
+            store(_TIGHT, (own, rest), tight)
+        honor = i == 27
+        got = _BY_TIGHT.get(block | honor << 27 | tight << 28)
+        if got is None:
+            got = sum(1 << r for r, up in enumerate(_raised(block, honor)) if up & tight)
+            store(_BY_TIGHT, block | honor << 27 | tight << 28, got)
+        gains |= got << i
+    return base, gains
 
 
-_GAINS: dict[tuple[int, ...], int] = {}
-
-
-def _suit_gains(
-    i: int, block: int, classes: tuple[int, int, int, int], sets: int, base: int
-) -> int:
-    """The ranks of suit ``i`` (``block``) whose one more tile raises the packing above ``base``,
-    as a mask, given the suits' ``classes``.
-
-    One more tile raises a suit's packing vector by 0 or 1 at each position, so it raises the
-    total exactly when it raises a position that is *tight* (where the suit's vector plus the
-    other three suits' knapsack reaches ``base``): the tight positions are found once, and each
-    rank's raised positions are kept per suit pattern."""
-    m, p, s, z = classes
-    if i < 2:
-        rest = _rest(p if i == 0 else m, s, z, sets, True)
-    else:
-        rest = _rest(z if i == 2 else s, m, p, sets, False)
-    tight = sum(1 << k for k, v in enumerate(map(_add, _VECS[classes[i]], rest)) if v == base)
-    return sum(1 << r for r, up in enumerate(_raised(block, i == 3)) if up & tight)
+_TIGHT: dict[tuple[int, tuple[int, ...]], int] = {}
+_BY_TIGHT: dict[int, int] = {}
 
 
 _REST: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -393,13 +378,15 @@ def _rest(x: int, a: int, b: int, sets: int, high: bool) -> tuple[int, ...]:
     """The knapsack of class ``x`` with the half of classes ``a`` and ``b`` (the s+honors half if
     ``high``, else m+p): the other three suits of a suit, laid out against its vector (position
     2g+p holds the best of sets-g sets and 1-p pairs)."""
-    key = (x, a, b, sets, high)
-    got = _REST.get(key)
-    if got is None:
-        vec = _merge(_VECS[x], _merge(_VECS[a], _VECS[b], sets), sets)
-        got = tuple(vec[2 * (sets - g) + 1 - q] for g in range(sets + 1) for q in (0, 1))
-        store(_REST, key, got)
-    return got
+    pair = _PAIRS.get(a << 20 | b << 4 | sets)
+    if pair is None:
+        pair = store(_PAIRS, a << 20 | b << 4 | sets, _merge(_VECS[a], _VECS[b], sets))
+    vec = _merge(_VECS[x], pair, sets)
+    got = tuple(vec[2 * (sets - g) + 1 - q] for g in range(sets + 1) for q in (0, 1))
+    return store(_REST, (x, a, b, sets, high), got)
+
+
+_PAIRS: dict[int, Sequence[int]] = {}  # classes a, b and sets -> their knapsack (as _combine)
 
 
 _RAISED: dict[int, tuple[int, ...]] = {}

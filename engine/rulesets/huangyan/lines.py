@@ -50,11 +50,19 @@ _MELD_SET = {
 def set_items(seat: str, sets: Iterable[tuple[str, str]], hu: Tally, fan: Tally) -> None:
     """Count pungs/kongs given as (kind, face): their 胡, and 番 for dragons and the own wind."""
     for kind, face in sets:
-        hu[kind + "_yao" if is_terminal_or_honor(face) else kind] += 1
-        if is_dragon(face):
-            fan["dragon"] += 1
-        elif face == SEAT_WIND[seat]:
-            fan["seat_wind"] += 1
+        hu_code, fan_code = _set_codes(seat, kind, face)
+        hu[hu_code] += 1
+        if fan_code is not None:
+            fan[fan_code] += 1
+
+
+@lru_cache(maxsize=1024)
+def _set_codes(seat: str, kind: str, face: str) -> tuple[str, str | None]:
+    """A set's 胡 item and its 番 item, if any (memoised: every reading asks for its sets)."""
+    hu_code = kind + "_yao" if is_terminal_or_honor(face) else kind
+    if is_dragon(face):
+        return hu_code, "dragon"
+    return hu_code, "seat_wind" if face == SEAT_WIND[seat] else None
 
 
 def meld_sets(melds: Iterable[Meld]) -> list[tuple[str, str]]:
