@@ -173,4 +173,6 @@ USAGE: tuple[Usage, ...] = (
     Usage("a hand of a session (第 3 局)", "局", r"(?<![牌对起出动经顺拿])手(?![牌里上中机动])"),
     Usage("a hand nobody wins", "黄牌", "流局"),
     Usage("the role that resolves disputes", "审核员", "核查员"),
+    # 实付 is what a table recorded as paid; cash handed over after the night is 现金, never 已付
+    Usage("cash handed over after the night", "现金", r"已付(?!现金)"),
 )

@@ -279,17 +279,34 @@ def counts_of(tiles: list[str], width: int) -> list[int]:
     return out
 
 
-@given(
+COUNTS_CASES = (
     st.sampled_from([2, 5, 8, 11, 14, 17]).flatmap(lambda n: near_win(n, max_wild=3)),
     st.sampled_from([34, 42]),
     st.booleans(),
 )
-@settings(max_examples=150, deadline=None)
-def test_counts_form_wins_exactly_when_brute_force_does(hand, width, meld):
-    """The counts a replay keeps answer like the tile list, melds and 得 included."""
+
+
+def _counts_case(hand, width: int, meld: bool) -> tuple[list[str], str, list[Meld], bool]:
+    """(tiles, 得 kind, melds, what the counts form answers)."""
     tiles, kind, _ = hand
     melds = [Meld("peng", ("1p",) * 3)] if meld and tiles.count("1p") <= 1 else []
-    got = is_winning_counts(counts_of(tiles, width), melds, kind)
+    return tiles, kind, melds, is_winning_counts(counts_of(tiles, width), melds, kind)
+
+
+@given(*COUNTS_CASES)
+@settings(max_examples=150, deadline=None)
+def test_counts_form_answers_as_the_tile_list(hand, width, meld):
+    """The counts a replay keeps answer like the tile list, melds and 得 included."""
+    tiles, kind, melds, got = _counts_case(hand, width, meld)
+    assert got == is_winning_hand(tiles, melds, kind)
+
+
+@pytest.mark.slow
+@given(*COUNTS_CASES)
+@settings(max_examples=150, deadline=None)
+def test_counts_form_wins_exactly_when_brute_force_does(hand, width, meld):
+    """The same hands against brute force (9 s of CPU: the full suite runs it)."""
+    tiles, kind, melds, got = _counts_case(hand, width, meld)
     assert got == ref.is_win_brute(*split(tiles, kind))
     assert got == is_winning_hand(tiles, melds, kind)
 

@@ -78,6 +78,8 @@ def test_the_check_finds_the_other_words():
     assert all(re.search(hand.avoid, t) for t in ("第 3 手", "%(num)d 手", "下一手", "每手应付"))
     assert not any(re.search(hand.avoid, t) for t in ("手牌", "牌手", "起手胡", "点手里的两张牌"))
     assert re.search(next(u for u in USAGE if u.word == "黄牌").avoid, "第 3 局流局")
+    cash = next(u for u in USAGE if u.word == "现金").avoid
+    assert re.search(cash, "标记已付") and not re.search(cash, "记下已付现金…")
 
 
 def test_every_kind_of_text_a_page_shows_is_read():
