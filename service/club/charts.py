@@ -8,6 +8,7 @@ from collections import OrderedDict, defaultdict
 from collections.abc import Callable
 from functools import cache
 from importlib import resources
+from typing import Any, TypeVar
 
 import plotly.graph_objects as go
 from flask import Response, abort
@@ -26,6 +27,7 @@ from service.sessions import queries, views
 from workers import review as stored_reviews
 from workers.tasks import engine_version
 
+T = TypeVar("T")
 CLUB_CHARTS = ("balance", "disputes_by_table", "disputes_by_item", "hand_values", "efficiency")
 
 
@@ -48,6 +50,14 @@ def labels() -> dashboards.Labels:
     )
 
 
+def club_chart_titles() -> dict[str, str]:
+    """Each club chart's title in the page's language: its placeholder until it is drawn."""
+    words = labels()
+    return {"balance": words.balance, "disputes_by_table": words.by_table,
+            "disputes_by_item": words.by_item, "hand_values": words.values,
+            "efficiency": _("Discards at best efficiency")}  # fmt: skip
+
+
 def club_chart_json(user: User, club: str, name: str, args) -> str:
     """A club chart as Plotly JSON, kept per process by a fingerprint of the results it shows
     (``aggregates.audited_version``) and built again only when they change: at 100,000 hands
@@ -55,23 +65,52 @@ def club_chart_json(user: User, club: str, name: str, args) -> str:
     more than reading the data."""
     if name not in CLUB_CHARTS:
         abort(404)
-    flt = views.parse_filter(args)
-    auth.require_club(user, club)
-    flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day)
+    flt = _club_filter(user, club, args)
     if name == "efficiency":  # reviews are stored as they are asked for: built every time
         return _efficiency(club_views.club_digests(user, club, flt)).to_json()
     version = aggregates.audited_version([club], flt)
     return _cached(("club", name, flt, version), lambda: _club_figure(user, club, name, flt))
 
 
+def standings(user: User, club: str, args) -> dict:
+    """Where each player of the club stands over its audited sessions (where the running
+    balance ends): ``{"players": [{"player", "net", "sessions"}], "sessions": n}``, the best
+    first; kept per process like the charts. The dashboards show it above the charts."""
+    flt = _club_filter(user, club, args)
+    version = aggregates.audited_version([club], flt)
+    return _kept(("standings", flt, version), lambda: _standings(aggregates.club_nets([club], flt)))
+
+
+def _standings(rows: list[tuple[str, str, dict[str, int]]]) -> dict:
+    totals: dict[str, tuple[int, int]] = {}
+    for _when, _table, nets in rows:
+        for player, net in nets.items():
+            total, played = totals.get(player, (0, 0))
+            totals[player] = (total + net, played + 1)
+    players = [{"player": p, "net": n, "sessions": k} for p, (n, k) in totals.items()]
+    return {"players": sorted(players, key=lambda r: (-r["net"], r["player"])),
+            "sessions": len(rows)}  # fmt: skip
+
+
+def _club_filter(user: User, club: str, args) -> queries.SessionFilter:
+    flt = views.parse_filter(args)
+    auth.require_club(user, club)
+    return queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day)
+
+
 def _cached(key: tuple, build: Callable[[], go.Figure]) -> str:
-    """The JSON of the figure ``build`` makes, kept per process under ``key`` (and database
-    and language: a figure's words are in the page's language)."""
+    """The JSON of the figure ``build`` makes, kept per process under ``key``."""
+    return _kept(key, lambda: build().to_json())
+
+
+def _kept(key: tuple, build: Callable[[], T]) -> T:
+    """What ``build`` makes, kept per process under ``key`` (and database and language: a
+    figure's words are in the page's language)."""
     key = (engine().url.render_as_string(), language(), *key)
     with _lock:
         found = _figures.get(key)
     if found is None:
-        found = build().to_json()
+        found = build()
         with _lock:
             _figures[key] = found
             while len(_figures) > FIGURES:
@@ -87,7 +126,7 @@ def _club_figure(user: User, club: str, name: str, flt: queries.SessionFilter) -
 
 
 FIGURES = 32  # club charts kept per process (a running balance of 5,000 sessions: ~0.6 MB)
-_figures: OrderedDict[tuple, str] = OrderedDict()
+_figures: OrderedDict[tuple, Any] = OrderedDict()
 _lock = threading.Lock()
 
 

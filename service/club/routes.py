@@ -37,7 +37,11 @@ def dashboards(club: str):
     auth.require_club(current_user, club)
     views.parse_filter(request.args)  # a bad date is a 400 here, not four broken charts
     return render_template(
-        "club/dashboards.html", club=club, charts=charts.CLUB_CHARTS, plot_config=PLOT_CONFIG
+        "club/dashboards.html",
+        club=club,
+        charts=charts.club_chart_titles(),
+        standings=charts.standings(current_user, club, request.args),
+        plot_config=PLOT_CONFIG,
     )
 
 

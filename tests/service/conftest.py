@@ -217,6 +217,16 @@ def no_sideways_scroll(page) -> None:
     assert width <= page.evaluate("innerWidth"), (page.url, width)
 
 
+def draw_every_chart(page, timeout: int = 60_000) -> None:
+    """Scroll to each chart of the page in turn (each is drawn only once in view) and wait until
+    it is drawn; back to the top after."""
+    charts = page.locator(".chart[data-src]")
+    for i in range(charts.count()):
+        charts.nth(i).scroll_into_view_if_needed()
+        charts.nth(i).locator(".main-svg").first.wait_for(state="attached", timeout=timeout)
+    page.evaluate("window.scrollTo(0, 0)")
+
+
 PLAYERS = ["阿强", "小李", "老王", "阿芳"]  # the recorder tests' table
 
 

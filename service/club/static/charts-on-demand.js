@@ -1,8 +1,10 @@
-// Plotly (410 kB or 1.27 MB compressed) only once a chart scrolls into view: a page whose chart is below
-// the fold (the session page's payment flow) loads light, and the chart draws when reached. The
-// script's data-plotly and data-charts name plotly.min.js and charts.js (same origin: the CSP
-// allows them, loaded one after the other). Each waiting chart carries data-lazy="waiting" until
-// then (the page-weight benchmark reads it). Without IntersectionObserver: load at once.
+// Each chart draws only once it scrolls into view, and Plotly (410 kB or 1.27 MB compressed)
+// loads only when the first one does: a page whose charts are below the fold loads light, and a
+// phone draws one chart at a time as it scrolls. The script's data-plotly and data-charts name
+// plotly.min.js and charts.js (same origin: the CSP allows them, loaded one after the other).
+// A chart out of view carries data-lazy="waiting" (the page-weight benchmark reads it); once it
+// comes into view the attribute goes and charts.js draws it. Without IntersectionObserver: all
+// at once.
 (function () {
   "use strict";
   var me = document.currentScript;
@@ -16,17 +18,20 @@
     document.head.appendChild(s);
   }
 
-  function load() {
-    if (started) return;
+  function show(el) {
+    el.removeAttribute("data-lazy");
+    if (window.FupanCharts) { window.FupanCharts.draw(el); return; }
+    if (started) return;  // charts.js draws every chart no longer waiting once it has loaded
     started = true;
-    charts.forEach(function (el) { el.removeAttribute("data-lazy"); });
     add(me.dataset.plotly, function () { add(me.dataset.charts); });
   }
 
   if (!charts.length) return;
-  if (!("IntersectionObserver" in window)) { load(); return; }
+  if (!("IntersectionObserver" in window)) { charts.forEach(show); return; }
   var seen = new IntersectionObserver(function (entries) {
-    if (entries.some(function (e) { return e.isIntersecting; })) { seen.disconnect(); load(); }
-  }, { rootMargin: "200px" });
+    entries.forEach(function (e) {
+      if (e.isIntersecting) { seen.unobserve(e.target); show(e.target); }
+    });
+  });
   charts.forEach(function (el) { el.setAttribute("data-lazy", "waiting"); seen.observe(el); });
 })();

@@ -33,12 +33,19 @@
     },
     format: {}
   });
-  document.querySelectorAll(".chart[data-src]").forEach(function (el) {
+  // A chart's placeholder (its title, what it shows without JavaScript) gives way to the chart.
+  function draw(el) {
+    if (el.dataset.drawing) return;
+    el.dataset.drawing = "1";
     var config = JSON.parse(el.dataset.config);
     config.locale = locale;
     fetch(el.dataset.src, { credentials: "same-origin" })
       .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
-      .then(function (fig) { Plotly.newPlot(el, fig.data, fig.layout, config); })
-      .catch(function () { el.textContent = _("this chart could not be loaded"); });
-  });
+      .then(function (fig) { el.textContent = ""; Plotly.newPlot(el, fig.data, fig.layout, config); })
+      .catch(function () { el.textContent = _("this chart could not be loaded"); el.classList.add("failed"); });
+  }
+
+  window.FupanCharts = { draw: draw };
+  // every chart not waiting out of view (charts-on-demand.js marks those)
+  document.querySelectorAll(".chart[data-src]:not([data-lazy])").forEach(draw);
 })();

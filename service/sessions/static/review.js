@@ -195,7 +195,7 @@
     if (!("IntersectionObserver" in window)) { load(); return; }
     var near = new IntersectionObserver(function (entries) {
       if (entries.some(function (e) { return e.isIntersecting; })) { near.disconnect(); load(); }
-    }, { rootMargin: "200px" });
+    });
     near.observe($("review-body"));
   }, { once: true });
 

@@ -80,6 +80,7 @@ def test_charts_are_styled_by_the_plotly_stylesheet(live, browser, pages):
     """plotly.js's own rules come from /plotly.css now: a chart's modebar is placed by them."""
     context, page, errors = phone_login(browser, live, DESKTOP)
     page.goto(f"{live}/clubs/{CLUB}/dashboards")
+    page.locator("#chart-balance").scroll_into_view_if_needed()  # drawn once in view
     page.wait_for_selector(".js-plotly-plot .main-svg")
     page.hover(".js-plotly-plot")
     position = page.evaluate(
@@ -99,6 +100,7 @@ def test_plotlys_own_words_are_in_the_pages_language(live, browser, pages, local
     the scripts' catalog (charts.js)."""
     context, page, errors = phone_login(browser, live, {**DESKTOP, "locale": locale})
     page.goto(f"{live}/clubs/{CLUB}/dashboards")
+    page.locator("#chart-balance").scroll_into_view_if_needed()
     page.wait_for_selector("#chart-balance .modebar-btn", state="attached")
     titles = page.eval_on_selector_all(
         "#chart-balance .modebar-btn", "els => els.map(e => e.getAttribute('data-title'))"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import BACKGROUND_BUDGET
-from tests.service.conftest import PHONE, no_sideways_scroll, open_table
+from tests.service.conftest import PHONE, draw_every_chart, no_sideways_scroll, open_table
 from tests.service.i18n.one_language import ELSEWHERE, Reader
 
 pytestmark = pytest.mark.browser
@@ -139,6 +139,7 @@ def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, d
             page.wait_for_load_state("load")
         shot("ledger")
         page.goto(f"{live}/clubs/{club}/dashboards")
+        draw_every_chart(page)  # each draws when scrolled to
         shot("dashboards", CHARTS)
         page.goto(f"{live}/players/{player}")
         page.locator("#balance").scroll_into_view_if_needed()  # as on the session page

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.service.conftest import CLUB, PHONE, no_sideways_scroll, phone_login, verified
+from tests.service.conftest import (
+    CLUB,
+    PHONE,
+    draw_every_chart,
+    no_sideways_scroll,
+    phone_login,
+    verified,
+)
 from tests.service.integrity.test_integrity import log, page
 
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
@@ -26,6 +33,7 @@ def test_integrity_page(browser, live, alice, shots, shot):
     assert tab.locator("section.signal.flagged").count() >= 1
     title = "Patterns across hands" if lang == "en" else "牌局规律"
     assert title in tab.locator("h1").inner_text()
+    draw_every_chart(tab)  # each draws when scrolled to
     tab.wait_for_function(
         "[...document.querySelectorAll('section.signal')].every(s => s.querySelector('.main-svg'))",
         timeout=60_000,

@@ -10,6 +10,7 @@ import pytest
 from tests.service.conftest import (
     CLUB,
     PHONE,
+    draw_every_chart,
     fixture_log,
     no_sideways_scroll,
     phone_login,
@@ -132,9 +133,7 @@ def test_chart_toolbars_clear_titles_and_labels(browser, live, night, shots, dev
     context, page, errors = phone_login(browser, live, DEVICES[device])
     page.goto(f"{live}/clubs/{CLUB}/dashboards")
     charts = page.locator(".chart[data-src]")
-    page.wait_for_function(
-        "[...document.querySelectorAll('.chart[data-src]')].every(el => el.querySelector('.main-svg'))"
-    )
+    draw_every_chart(page)
     for i in range(charts.count()):
         chart = charts.nth(i)
         bar = chart.locator(".modebar").bounding_box()
@@ -165,9 +164,7 @@ def test_a_page_with_charts_transfers_under_700_kb_on_first_load(browser, live, 
         lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]),
     )
     page.goto(f"{live}/clubs/{CLUB}/dashboards")
-    page.wait_for_function(
-        "[...document.querySelectorAll('.chart[data-src]')].every(el => el.querySelector('.main-svg'))"
-    )
+    draw_every_chart(page)
     page.wait_for_load_state("networkidle")
     # plotly.js's cartesian bundle came (≈ 410 kB brotli; ≈ 1.3 MB were it sent uncompressed)
     assert 300_000 < sum(sizes.values()) < 700_000

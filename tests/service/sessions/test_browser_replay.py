@@ -13,7 +13,7 @@ from engine.replay import replay
 from events import store
 from service.db import engine
 from tests.conftest import BACKGROUND_BUDGET
-from tests.service.conftest import CLUB, PASSWORD, fixture_log
+from tests.service.conftest import CLUB, PASSWORD, draw_every_chart, fixture_log
 from workers.celery_app import wait_embedded
 
 pytestmark = pytest.mark.browser
@@ -159,6 +159,7 @@ def test_demo_tour_jump_to_anomaly_resolve_and_dashboards(app, live, browser, sh
     assert "the table agreed" in page.text_content("main")
 
     page.goto(f"{live}/clubs/{DEMO_CLUB}/dashboards")
+    draw_every_chart(page)  # each draws when scrolled to
     for name in ("balance", "disputes_by_table", "disputes_by_item", "hand_values"):
         page.wait_for_selector(f"#chart-{name} .main-svg", timeout=30_000)
     page.screenshot(path=shots / "dashboards.png", full_page=True)

@@ -56,6 +56,7 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
 
     # the review is stored now: the club's dashboards chart it per player
     page.goto(f"{live}/clubs/{CLUB}/dashboards")
+    page.locator("#chart-efficiency").scroll_into_view_if_needed()  # drawn once in view
     page.wait_for_selector("#chart-efficiency .main-svg", timeout=60_000)
     assert "已复盘 1 场" in page.text_content("#chart-efficiency")
     page.locator("#chart-efficiency").screenshot(path=shots / "review-dashboard-zh.png")
@@ -76,11 +77,16 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     assert "useful tiles" in english.text_content("#review")
     english.screenshot(path=shots / "review-en-desktop.png", full_page=True)
     english.goto(f"{live}/clubs/{CLUB}/dashboards")
+    english.locator("#chart-efficiency").scroll_into_view_if_needed()
     english.wait_for_selector("#chart-efficiency .main-svg", timeout=60_000)
     assert "1 reviewed sessions" in english.text_content("#chart-efficiency")
     english.locator("#chart-efficiency").screenshot(path=shots / "review-dashboard-en.png")
 
     context, phone, phone_errors = phone_login(browser, live)
+    phone.goto(f"{live}/sessions/{session_id}/replay?hand=1&step=0")  # before the deal: no tile
+    phone.wait_for_function("document.getElementById('step-no').textContent.startsWith('0 ')")
+    phone.wait_for_load_state("networkidle")
+    assert phone.get_attribute("#review", "data-state") == "waiting"  # the empty seats keep room
     phone.goto(f"{live}/sessions/{session_id}/replay?hand=1&step=8")
     phone.wait_for_selector("#seat-E .tile")
     assert phone.get_attribute("#review", "data-state") == "waiting"  # below the table
@@ -92,6 +98,7 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     no_sideways_scroll(phone)
     phone.screenshot(path=shots / "review-zh-phone.png", full_page=True)
     phone.goto(f"{live}/clubs/{CLUB}/dashboards")
+    phone.locator("#chart-efficiency").scroll_into_view_if_needed()
     phone.wait_for_selector("#chart-efficiency .main-svg", timeout=60_000)
     no_sideways_scroll(phone)
     phone.locator("#chart-efficiency").screenshot(path=shots / "review-dashboard-zh-phone.png")
