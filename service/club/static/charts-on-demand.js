@@ -21,6 +21,8 @@
   function show(el) {
     el.removeAttribute("data-lazy");
     if (window.FupanCharts) { window.FupanCharts.draw(el); return; }
+    // its figure comes over the network while plotly.js does; charts.js takes the answer
+    el.fupanFigure = fetch(el.dataset.src, { credentials: "same-origin" });
     if (started) return;  // charts.js draws every chart no longer waiting once it has loaded
     started = true;
     add(me.dataset.plotly, function () { add(me.dataset.charts); });

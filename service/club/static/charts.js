@@ -39,7 +39,9 @@
     el.dataset.drawing = "1";
     var config = JSON.parse(el.dataset.config);
     config.locale = locale;
-    fetch(el.dataset.src, { credentials: "same-origin" })
+    var asked = el.fupanFigure || fetch(el.dataset.src, { credentials: "same-origin" });
+    delete el.fupanFigure;
+    asked
       .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
       .then(function (fig) { el.textContent = ""; Plotly.newPlot(el, fig.data, fig.layout, config); })
       .catch(function () { el.textContent = _("this chart could not be loaded"); el.classList.add("failed"); });

@@ -56,9 +56,13 @@ def test_each_chart_page_names_its_bundle(alice):
     cartesian = f"/plotly-{assets.plotly_hash('cartesian')}.min.js"
     dashboards = alice.get(f"/clubs/{CLUB}/dashboards").get_data(as_text=True)
     assert f'data-plotly="{cartesian}"' in dashboards
+    # its charts sit on the first screen: plotly.js and charts.js are asked for with the page
+    assert f'<link rel="preload" as="script" href="{cartesian}">' in dashboards
+    assert re.search(r'<link rel="preload" as="script" href="[^"]*/charts\.js[^"]*">', dashboards)
     for page in ("/players/老王", f"/clubs/{CLUB}/integrity"):
         html = alice.get(page).get_data(as_text=True)
         assert f'data-plotly="{cartesian}"' in html and 'plotly.min.js"' not in html, page
+        assert 'rel="preload"' not in html, page  # their charts wait below the fold
 
 
 def test_each_bundle_is_served_compressed_and_kept_a_year(alice):
