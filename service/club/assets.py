@@ -2,11 +2,11 @@
 
 - ``full``: plotly.min.js from the installed plotly package (4.8 MB; 1.27 MB as brotli), for the
   session page's payment flow (a sankey, which no smaller bundle holds);
-- ``cartesian``: plotly.js's cartesian bundle of the same version, vendored in
-  ``service/club/vendor`` by ``scripts/vendor-plotly`` (1.5 MB; 410 kB as brotli, compressed at
-  quality 11 there, once), for the dashboards, integrity and player charts (bar, scatter,
-  histogram; tests/service/club/test_plotly_bundles.py builds their figures and finds each
-  trace type registered in the bundle).
+- ``basic``: plotly.js's basic bundle of the same version, vendored in
+  ``service/club/vendor`` by ``scripts/vendor-plotly`` (1.2 MB; 329 kB as brotli, compressed at
+  quality 11 there, once), for the dashboards, integrity and player charts (bar and scatter;
+  tests/service/club/test_plotly_bundles.py builds their figures and finds each trace type
+  registered in the bundle).
 
 Each at a URL that carries its content hash, so browsers keep it a year and a new plotly gets a
 new URL, compressed once per process rather than at every request (Flask-Compress compresses
@@ -26,8 +26,8 @@ from typing import Literal
 import brotli
 from flask import Response, abort, request, url_for
 
-Bundle = Literal["full", "cartesian"]
-BUNDLES: tuple[Bundle, ...] = ("full", "cartesian")
+Bundle = Literal["full", "basic"]
+BUNDLES: tuple[Bundle, ...] = ("full", "basic")
 VENDOR = Path(__file__).resolve().parent / "vendor"
 MAX_AGE = 365 * 24 * 3600  # the URL changes with the content: keep it as long as allowed
 BROTLI_QUALITY = 6

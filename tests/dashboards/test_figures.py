@@ -17,6 +17,7 @@ from dashboards import (
     payment_sankey,
     running_balance,
 )
+from dashboards.values import bin_width, binned
 
 # Every word a figure shows comes from here (or is data): each label is its own field's name.
 LABELS = Labels(**{f.name: f"<{f.name}>" for f in dataclasses.fields(Labels)})
@@ -75,12 +76,31 @@ def test_dispute_rate_by_item_puts_the_most_frequent_on_top():
 
 
 def test_hand_values_one_histogram_per_ruleset():
-    fig = hand_value_histogram({"wenling": [8, 16], "huangyan": [44]}, LABELS)
-    assert [(t.name, list(t.x)) for t in fig.data] == [("huangyan", [44]), ("wenling", [8, 16])]
+    fig = hand_value_histogram({"wenling": [8, 16, 16], "huangyan": [44]}, LABELS)
+    assert [t.name for t in fig.data] == ["huangyan", "wenling"]
+    assert {t.type for t in fig.data} == {"bar"}  # drawn by plotly.js's basic bundle
+    huangyan, wenling = fig.data
+    assert (list(huangyan.x), list(huangyan.y), huangyan.width) == ([44.5], [1], 1)
+    # one bin a point from 8 to 16 (9 bins, at most 20), the empty ones drawn too
+    assert list(wenling.y) == [1, 0, 0, 0, 0, 0, 0, 0, 2]
+    assert list(wenling.x) == [v + 0.5 for v in range(8, 17)]
+    assert list(wenling.customdata) == [str(v) for v in range(8, 17)]
     named = hand_value_histogram({"wenling": [8]}, LABELS, titles={"wenling": "温岭麻将"})
     assert named.data[0].name == "温岭麻将"
     assert [a.text for a in named.layout.annotations] == ["温岭麻将"]
     assert named.layout.xaxis.title.text == "<points_axis>"  # no unit given
+
+
+def test_hand_values_binned_by_a_round_width_into_at_most_twenty_bins():
+    assert bin_width(list(range(0, 101))) == 10  # 1, 2 and 5 give 101, 51 and 21 bins
+    assert bin_width([500, 2000]) == 100  # 16 bins of 100: 500–599 … 2000–2099
+    assert bin_width([3, 3]) == 1 and bin_width([]) == 1
+    values = [0, 4, 5, 9, 10, 19, 100]
+    bins = binned(values, bin_width(values))  # 101 points: bins of 10
+    assert bins[:3] == [(0, 4), (10, 2), (20, 0)] and bins[-1] == (100, 1) and len(bins) == 11
+    assert sum(n for _, n in bins) == len(values)
+    bar = hand_value_histogram({"wenling": values}, LABELS).data[0]
+    assert bar.width == 10 and bar.x[0] == 5 and bar.customdata[0] == "0–9"
 
 
 def test_hand_values_each_ruleset_on_its_own_axis_in_its_own_unit():

@@ -166,6 +166,6 @@ def test_a_page_with_charts_transfers_under_700_kb_on_first_load(browser, live, 
     page.goto(f"{live}/clubs/{CLUB}/dashboards")
     draw_every_chart(page)
     page.wait_for_load_state("networkidle")
-    # plotly.js's cartesian bundle came (≈ 410 kB brotli; ≈ 1.3 MB were it sent uncompressed)
+    # plotly.js's basic bundle came (≈ 330 kB brotli; ≈ 1.3 MB were it sent uncompressed)
     assert 300_000 < sum(sizes.values()) < 700_000
     context.close()
