@@ -12,15 +12,17 @@ seven flowers, a flower as the only 台.
 
 import pytest
 
+from engine.audit import audit_records
 from tests.engine.rulesets.seed_case_helpers import audited, check_case, each, flows, next_dealer
 from tests.engine.rulesets.test_seed_audit_zhoushan import (
     KONG_FLOWER_BLOOM,
     TWO_ROBBERS,
-    deal,
+    deals,
     discard,
     draw,
+    gang,
 )
-from tests.engine.summary_log import show, win
+from tests.engine.summary_log import codes_at, log, show, win
 
 DIHU_TWICE = [
     show("S", "123m456p789s111s55z"),
@@ -172,11 +174,10 @@ def test_dihu_after_the_dealers_concealed_kong():
     hand = audited(
         "xizhou",
         [
-            deal("E", "1111m234p567p789s5z"),
-            deal("S", "123s456s789m234m5z"),
-            deal("W", "222333444666p7z"),
-            deal("N", "8m9s11133344466z"),
-            {"type": "gang", "seat": "E", "kind": "concealed", "tile": "1m"},
+            *deals(
+                "1111m234p567p789s5z", "123s456s789m234m5z", "222333444666p7z", "8m9s11133344466z"
+            ),
+            gang("E", "concealed", "1m"),
             draw("E", "2z", back=True),
             discard("E", "5z"),
             win("S", "discard", "5z", "E"),
@@ -185,3 +186,73 @@ def test_dihu_after_the_dealers_concealed_kong():
     )
     assert hand["points"]["S"] == 18
     assert flows(hand) == {("E", "S"): 36}
+
+
+def passed_then_won(first: str) -> list[dict]:
+    """(full log) 南 碰s 东's 9p and holds 123s 456s 6788m; 西 throws ``first``, which 南 lets go;
+    北 throws 8m before 南 draws and 南 wins on it (单吊 6788m + 8m: 1台)."""
+    return [
+        *deals("11223344559p237z", "99p123s456s6788m1z", "1112223334449m", "6677889s44z55z66z"),
+        discard("E", "9p"),
+        {"type": "peng", "seat": "S"},
+        discard("S", "1z"),
+        draw("W", first),
+        discard("W", first),
+        draw("N", "8m"),
+        discard("N", "8m"),
+        win("S", "discard", "8m", "N"),
+        show("S", "123s456s67888m", [("peng", "999p", "E")]),
+    ]
+
+
+def test_a_zero_tai_shape_let_go_does_not_bar_a_later_win():
+    # 西's 5m completes 南's shape (567m + 88m) but is worth 0台 (两面, a 碰: no 平胡, no 门清, no
+    # other item): "1台起胡", so 南 could not win and did not "选择不胡". Its win on 北's 8m
+    # (单吊 1台) is legal ("有人点炮时选择不胡…不可胡牌" does not apply); 北 pays 2M = 2.
+    hand = audited("xizhou", passed_then_won("5m"))
+    assert hand["points"]["S"] == 1
+    assert flows(hand) == {("N", "S"): 2}
+
+
+def test_a_one_tai_tile_let_go_bars_a_later_win():
+    # 西's 8m was 单吊 1台, a win 南 could take and let go ("有人点炮时选择不胡，在玩家下次摸牌前如
+    # 再次被点炮不可胡牌"): its win on 北's 8m before it draws is barred.
+    hand = audit_records(log("xizhou", passed_then_won("8m")))["hands"][0]
+    assert codes_at(hand) == [(13, "passed_win")]  # the win line
+
+
+def test_a_discard_that_is_not_the_first_after_the_kong_is_no_huan_gang():
+    # (full log) 南 kongs 西's 6p, throws 白 after its replacement, and only its next discard, 4p,
+    # lets 西 win. "还杠胡：点任一玩家杠后接该玩家杠后炮胡牌" needs the discard right after the kong
+    # (杠后炮): a plain 点炮. 西: 平胡 (23p+4p, 5s pair) 1 + 门清 1 = 2; "点炮：点炮玩家付2M" -> 南 4.
+    hand = audited(
+        "xizhou",
+        [
+            *deals(
+                "11m99m11p99p11s99s4z7s",
+                "666p4p111z222z333z",
+                "123m456m789s23p55s",
+                "2223334446667s",
+            ),
+            discard("E", "4z"),
+            draw("S", "7z"),
+            discard("S", "7z"),
+            draw("W", "6p"),
+            discard("W", "6p"),
+            gang("S", "exposed", "6p"),
+            draw("S", "5z", back=True),
+            discard("S", "5z"),
+            draw("W", "9p"),
+            discard("W", "9p"),
+            draw("N", "8m"),
+            discard("N", "8m"),
+            draw("E", "8s"),
+            discard("E", "8s"),
+            draw("S", "4z"),
+            discard("S", "4p"),
+            win("W", "discard", "4p", "S"),
+            show("W", "123m456m789s234p55s"),
+        ],
+    )
+    assert hand["points"]["W"] == 2
+    assert flows(hand) == {("S", "W"): 4}
