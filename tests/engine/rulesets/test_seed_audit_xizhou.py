@@ -13,6 +13,8 @@ seven flowers, a flower as the only 台.
 import pytest
 
 from engine.audit import audit_records
+from engine.replay import replay
+from engine.rulesets import get_ruleset
 from tests.engine.rulesets.seed_case_helpers import audited, check_case, each, flows, next_dealer
 from tests.engine.rulesets.test_seed_audit_zhoushan import (
     KONG_FLOWER_BLOOM,
@@ -256,3 +258,18 @@ def test_a_discard_that_is_not_the_first_after_the_kong_is_no_huan_gang():
     )
     assert hand["points"]["W"] == 2
     assert flows(hand) == {("S", "W"): 4}
+
+
+def test_a_drawn_hand_with_another_seats_kong():
+    # "流局时，庄家无杠连庄，有杠则庄家下家坐庄": 西 konged, the dealer did not. Read with the dealer
+    # as the subject of both halves (docs): 东 stays; read as "if there was a kong"
+    # (`drawn_kong=anyone`): 南 deals. Nothing is paid either way.
+    records = [
+        show("E", "123m456p789s99s77z"),
+        show("W", "123m456p78s11s", [("gang_exposed", "5555s", "N")]),
+        {"type": "exhausted"},
+    ]
+    for options, dealer in (({}, "E"), ({"drawn_kong": "anyone"}, "S")):
+        hand = replay(log("xizhou", records, options=options)).hands[0]
+        assert hand.anomalies == []
+        assert get_ruleset("xizhou").next_dealer(hand.outcome, hand.opts) == dealer
