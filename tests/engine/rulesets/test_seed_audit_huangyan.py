@@ -173,6 +173,105 @@ CASES = [
         {("S", "E"): 56, ("W", "E"): 56, ("N", "E"): 56},
         id="one_de_restored_then_hard",
     ),
+    # 10. Two 得 (5p), one restored, one as the own wind: "如二張得，一張還原，則算還原一番，一張得無番".
+    # 南 self-draws 6m (66m pair): 得 -> 5p in 345p (還原 1番), 得 -> 南 (南暗刻 "風牌暗刻 8 和" and
+    # "自己風家刻 1翻"). 8 + 自摸 2 + 底10 = 20; 番 還原 1 + 自己風家 1 = 2 (one 得 left: not 無得)
+    # -> 80. (得 -> 2p in 234p instead: 20 × 2 = 40.)
+    # 北 (閒家): four 北 in hand "可暗槓但沒槓按暗刻子計": 8 胡, 自己風家 1翻 -> 16.
+    # 东→南 80 (全額); 西→南 40, 北→南 40; 东→北 16 (不減半); 西→北 16/2 = 8.
+    pytest.param(
+        [
+            de("5p"),
+            show("S", "12366m34p5p789s5p22z"),
+            show("N", "147m369p258s4444z"),
+            win("S", "self_draw", "6m"),
+        ],
+        {},
+        {"S": 80, "N": 16},
+        {("E", "S"): 80, ("W", "S"): 40, ("N", "S"): 40, ("E", "N"): 16, ("W", "N"): 8},
+        id="one_de_restored_one_as_own_wind_pung",
+    ),
+    # 11. 莊家胡: 东 暗槓 東, 123m 456m 789m 55m, self-draws 5m. Best reading: 5m the middle of 456m
+    # ("嵌檔 … 最後一張自摸…必須是該順子中的中間張", pair 55m). "風牌暗槓 32 和" 32 + 嵌檔 2 + 自摸 2
+    # = 36 + 底10 = 46; 番 自己風家槓 1 + 混一色 1 + 無得 1 = 3 -> 368 (the 5m in the pair: 352).
+    # 南: 南對 2 + 白暗刻 "字牌暗刻 8 和" 8 = 10, 白 1翻 -> 20 (the pair has no
+    # 番: "有中，發，白，自己風家刻，槓"). 西: 中對 2 -> 2. 北: 0.
+    # 368 from each; "閒家之間相減再除以2": 西→南 (20-2)/2 = 9, 北→南 20/2 = 10, 北→西 2/2 = 1.
+    pytest.param(
+        [
+            de("9s"),
+            show("E", "12345556789m", [("gang_concealed", "1111z", None)]),
+            show("S", "147m258p36s22z555z"),
+            show("W", "147m258p369s14p77z"),
+            win("E", "self_draw", "5m"),
+        ],
+        {},
+        {"E": 368, "S": 20, "W": 2},
+        {
+            ("S", "E"): 368,
+            ("W", "E"): 368,
+            ("N", "E"): 368,
+            ("W", "S"): 9,
+            ("N", "S"): 10,
+            ("N", "W"): 1,
+        },
+        id="dealer_own_wind_concealed_kong_half_flush",
+    ),
+    # 12. 搶槓 (docs: like a discard): 西 robs 北's added 5m with 34m: 西對 2 + 底10 = 12, 無得 1翻
+    # -> 24. 北 keeps its 碰 5m "其它刻子 2 和" -> 2. 南: 碰 南 + the fourth 南 in hand
+    # "(可明槓沒槓按刻子計)": "風牌刻子 4 和", 自己風家 1翻 -> 8. 东: 0.
+    # 东→西 24; 南→西 12, 北→西 12; 东→南 8, 东→北 2 (full); 北→南 (8-2)/2 = 3.
+    pytest.param(
+        [
+            de("9s"),
+            show("W", "345m123p456p789m33z"),
+            show("N", "147m258p369s1z", [("peng", "555m", "E")]),
+            show("S", "28m147p258s3z2z", [("peng", "222z", "N")]),
+            win("W", "robbed_kong", "5m", "N"),
+        ],
+        {},
+        {"W": 24, "N": 2, "S": 8},
+        {
+            ("E", "W"): 24,
+            ("S", "W"): 12,
+            ("N", "W"): 12,
+            ("E", "S"): 8,
+            ("E", "N"): 2,
+            ("N", "S"): 3,
+        },
+        id="robbed_kong_konger_keeps_pung_unkonged_fourth",
+    ),
+    # 13. 清一色 with a restored 得 (5p): 西 123p 345p(得 as 5p) 678p 999p 11p, wins 1p from 南.
+    # 999p 暗刻 8 + 底10 = 18; 番 清一色 3 + 還原 1 + 無得 1 (restored 得 taken out) = 5 -> 576.
+    # (得 -> 2p: 18 × 8 = 144.) 东→西 576, 南→西 288, 北→西 288.
+    pytest.param(
+        [de("5p"), show("W", "11123345p678999p"), win("W", "discard", "1p", "S")],
+        {},
+        {"W": 576},
+        {("E", "W"): 576, ("S", "W"): 288, ("N", "W"): 288},
+        id="full_flush_with_a_restored_de",
+    ),
+    # 14. Case 4 with option `pengpenghu` (the table's "碰碰胡 … 4和"): (26 + 4) × 4 = 120.
+    pytest.param(
+        [
+            de("9s"),
+            show("N", "55m777s444z", [("peng", "222m", "W"), ("peng", "888p", "S")]),
+            win("N", "discard", "5m", "E"),
+        ],
+        {"pengpenghu": True},
+        {"N": 120},
+        {("E", "N"): 120, ("S", "N"): 60, ("W", "N"): 60},
+        id="all_pungs_with_the_pengpenghu_option",
+    ),
+    # 15. A dragon pung completed by the winning discard (docs decision: 刻子): 东 wins 中 from 西
+    # with 中中 and 55p: "字牌刻子 4 和" 4 + 底10 = 14; 番 中 1 + 無得 1 = 2 -> 56. 56 from each.
+    pytest.param(
+        [de("9s"), show("E", "123456m789p55p777z"), win("E", "discard", "7z", "W")],
+        {},
+        {"E": 56},
+        {("S", "E"): 56, ("W", "E"): 56, ("N", "E"): 56},
+        id="dragon_pung_completed_by_the_discard",
+    ),
 ]
 
 

@@ -187,6 +187,85 @@ CASES = [
         {**each("N", 5), ("S", "E"): 2, ("S", "W"): 2},
         id="equal_nonwinners_settle_nothing_between_them",
     ),
+    # 12. "得 … 可替代任何一张牌" for the winner's 字牌刻 番 too (only the 闲家 list forbids it:
+    # "字牌暗刻不能由'得'替代产生"). 东 holds 中中 + 得, 123m 456m 789p 234s, and wins 5p (单吊)
+    # on 南's discard. 得 -> 中: 中暗刻 "字牌暗刻 8 胡" 8 + 单吊 2 + 20 = 30; 番 "字牌刻、杠 …
+    # 暗刻 … 1番" 1 (one 得: no 无得) -> 60. (得 -> 5p, 555p 刻子 2 + 中对 2: 24.) 6 each.
+    pytest.param(
+        [DE_9S, show("E", "123456m789p55p234s9s77z"), win("E", "discard", "5p", "S")],
+        {},
+        {"E": 60},
+        each("E", 6),
+        id="winner_de_makes_a_dragon_pung_and_its_fan",
+    ),
+    # 13. 自摸得 with 2张得: 南 holds 123m 456m 789p 234s 5p 66s + 得 and self-draws a second 得.
+    # Best: 得 -> 4p, the drawn 得 -> 6p (45p 两面): all chows, 旁胡. 自摸 2 + 20 = 22; 番 旁胡 1 +
+    # "2 张'得'为 1番" 1 + "自摸得为 1番" 1 = 3 -> 176 -> 180. (555p 暗刻: 26 × 4 = 104; 666s 暗刻
+    # + 55p 单吊: 28 × 4 = 112.) 18 each.
+    pytest.param(
+        [DE_9S, show("S", "123456m5789p23466s9s9s"), win("S", "self_draw", "9s")],
+        {},
+        {"S": 180},
+        each("S", 18),
+        id="self_drawn_second_de_panghu",
+    ),
+    # 14. 旁胡 with a 吃 meld (docs: panghu_with_chi; "其它全由顺子组成"): 南 吃 123m from 东 (its
+    # 上家), 456m 789m 234p 67s (8s 两面) 55p: 20; 旁胡 1 + 无得 1 -> 80. 8 each.
+    pytest.param(
+        [
+            DE_9S,
+            show("S", "456789m234p55p678s", [("chi", "123m", "E")]),
+            win("S", "discard", "8s", "W"),
+        ],
+        {},
+        {"S": 80},
+        each("S", 8),
+        id="panghu_with_a_chi_meld",
+    ),
+    # 15. 混一色 with another seat's wind: 西 碰 东 "风牌刻子 4 胡" (not 西's 门风: no 番), 南暗刻
+    # "风牌暗刻 8 胡" 8, 123p 456p 789p, 西西 won on 北's 西 (单吊 2, 门风对 2): 16 + 20 = 36;
+    # 番 混一色 2 + 无得 1 = 3 -> 288 -> 290. 29 each.
+    pytest.param(
+        [
+            DE_9S,
+            show("W", "123456789p222z33z", [("peng", "111z", "S")]),
+            win("W", "discard", "3z", "N"),
+        ],
+        {},
+        {"W": 290},
+        each("W", 290 // 10),
+        id="hunyise_with_other_winds",
+    ),
+    # 16. Two seats win at the deal "若有多家附合条件，作为多家胡牌", at ×2: 东 holds three 得
+    # "3 张'得' … 腊子", 南 shows four 白 "4 张'白板' … 腊子": 500 each. Each 闲家 pays each winner
+    # 500/10 × 2 = 100 (docs: winners do not pay each other); 西 and 北 level.
+    pytest.param(
+        [
+            DE_9S,
+            show("E", "123456789m1234p9s9s9s"),
+            show("S", "123456789p123m4567s", revealed=["5z", "5z", "5z", "5z"]),
+            win("E", "instant"),
+            win("S", "instant"),
+        ],
+        {"multiplier": 2},
+        {"E": 500, "S": 500},
+        {("W", "E"): 100, ("N", "E"): 100, ("W", "S"): 100, ("N", "S"): 100},
+        id="two_instant_winners_multiplier_2",
+    ),
+    # 17. 闹闹 with 发 as 得 (indicator 发): 白 and 中 are revealed. 西 shows 白 and 中, self-draws 7s
+    # (56s 两面): 2 × 4 + 自摸 2 + 20 = 30; 番 "翻白板 … 1番" 1 + "翻红中 闹闹时 … 1番" 1 + 旁胡 1 +
+    # 无得 1 = 4 -> 480. 48 each.
+    pytest.param(
+        [
+            {"type": "wildcard", "indicator": "6z"},
+            show("W", "123456789m234p56799s", revealed=["5z", "7z"]),
+            win("W", "self_draw", "7s"),
+        ],
+        {},
+        {"W": 480},
+        each("W", 48),
+        id="naonao_green_de_white_and_red_shown",
+    ),
 ]
 
 
