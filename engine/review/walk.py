@@ -83,6 +83,8 @@ class _Walk:
         # seat -> (the state it was read at, its Hand, whether one more tile may complete it)
         self.hands: dict[str, tuple[tuple[Any, ...], Hand, bool | None]] = {}
         self.before_seq: tuple[int, tuple[Action, ...]] = (-1, ())  # actions up to a seq
+        # (seat, 得, shapes, bonus kinds) -> the draw probes of its hands after a discard (efficiency.Choices)
+        self.masks: dict[tuple[Any, ...], dict[tuple[int, ...], tuple[int, int]]] = {}
 
     # -- the walk -------------------------------------------------------------------------------
     def run(self) -> HandReview:
@@ -206,7 +208,8 @@ class _Walk:
     ) -> tuple[Decision, dict[str, int], Callable[[str], int]]:
         """The stored figures: only the discards at the lowest shanten are probed."""
         tile = at.discard
-        got = Choices(hand, seen, tile)
+        memo = self.masks.setdefault((at.seat, hand.wildcards, hand.shapes, hand.bonus), {})
+        got = Choices(hand, seen, tile, memo)
         decision = dataclasses.replace(
             at,
             shanten_after=got.shanten[tile],
