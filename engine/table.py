@@ -48,8 +48,9 @@ class Table(WinRules):
     """One hand being replayed. ``checking`` off skips the costly checks when re-applying
     records from a checkpoint (the anomalies are already known then)."""
 
-    def __init__(self, rs: Ruleset, opts: Any, summary: bool) -> None:
+    def __init__(self, rs: Ruleset, opts: Any, summary: bool, round_wind: str = "E") -> None:
         self.rs, self.opts, self.summary = rs, opts, summary
+        self.round_wind = round_wind  # (a passed win is scored: wins.WinRules._could_take)
         self.checking = True
         self.checked_kinds = _checked_kinds(rs)
         self.hs = rs.hand_size

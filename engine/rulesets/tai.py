@@ -13,7 +13,17 @@ from operator import attrgetter
 
 from engine.hand import HandError
 from engine.hand import readings as hand_readings
-from engine.model import FLAG_KONG_REPLACEMENT, SEATS, Action, HandOutcome, Meld, Showdown, Win, who
+from engine.model import (
+    FLAG_BONUS_REPLACEMENT,
+    FLAG_KONG_REPLACEMENT,
+    SEATS,
+    Action,
+    HandOutcome,
+    Meld,
+    Showdown,
+    Win,
+    who,
+)
 from engine.rulesets.base import (
     Anomaly,
     Item,
@@ -196,10 +206,29 @@ def last_kong(outcome: HandOutcome, seat: str) -> tuple[str, str | None] | None:
     return kongs[-1].kind.removeprefix("gang_"), kongs[-1].from_seat
 
 
+def on_kong_replacement(outcome: HandOutcome, win: Win) -> bool:
+    """Is ``win`` self-drawn on its kong's replacement? Also when that replacement was a flower
+    and the win came on the flower's own replacement: a full log shows only back draws and
+    reveals of the winner since its kong (the replay flags such a win ``bonus_replacement``)."""
+    if win.how != "self_draw":
+        return False
+    if FLAG_KONG_REPLACEMENT in win.flags:
+        return True
+    if FLAG_BONUS_REPLACEMENT not in win.flags or outcome.actions is None:
+        return False
+    for a in reversed(outcome.actions):
+        if a.seat != win.seat or a.kind in ("win", "reveal"):
+            continue
+        if a.kind != "draw" or a.source != "back":
+            return a.kind == "gang"
+    return False
+
+
 def kong_feeder(outcome: HandOutcome, win: Win) -> str | None:
     """The seat whose discard the winner konged (明杠) right before winning on the kong's
-    replacement tile (zhoushan's 杠上开花包三家, xizhou's 送杠胡); None for any other win."""
-    if win.how != "self_draw" or FLAG_KONG_REPLACEMENT not in win.flags:
+    replacement tile, a flower replaced on the way or not (zhoushan's 杠上开花包三家, xizhou's
+    送杠胡); None for any other win."""
+    if not on_kong_replacement(outcome, win):
         return None
     kong = last_kong(outcome, win.seat)
     return kong[1] if kong and kong[0] == "exposed" and kong[1] else None

@@ -94,7 +94,7 @@ def count_tai(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> tuple[S
 
 def _flower_lines(flowers: list[str], seat: str, opts: Options) -> list[ScoreLine]:
     """All eight: 4 台. Otherwise 2 台 per full set (春夏秋冬 / 梅兰竹菊), and 1 台 per own-seat
-    flower (正花) outside a full set."""
+    flower (正花) outside a full set (1 in all with ``own_flowers=one``)."""
     if len(flowers) == 8:
         return [tai.item_line(ITEMS, "all_flowers")]
     sets = tai.complete_flower_sets(flowers)
@@ -102,7 +102,8 @@ def _flower_lines(flowers: list[str], seat: str, opts: Options) -> list[ScoreLin
     own = [f for f in flowers if f not in in_sets and tai.flower_seat(f, opts.flower_order) == seat]
     lines = [tai.item_line(ITEMS, "flower_set", len(sets))] if sets else []
     if own:
-        lines.append(tai.item_line(ITEMS, "own_flower", len(own)))
+        count = len(own) if opts.own_flowers == "each" else 1
+        lines.append(tai.item_line(ITEMS, "own_flower", count))
     return lines
 
 
