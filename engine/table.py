@@ -213,9 +213,7 @@ class Table(WinRules):
         """Append the step's Action and ask the ruleset about it (draws and discards: in play)."""
         if not self.checking:
             return
-        action = _new_action(
-            Action, (seq, kind, seat, tile, source, from_seat, self.left, tiles)
-        )
+        action = _new_action(Action, (seq, kind, seat, tile, source, from_seat, self.left, tiles))
         if kind in self.checked_kinds:
             self.ask(action)
         self.actions.append(action)
@@ -308,7 +306,9 @@ class Table(WinRules):
                 if size[seat] != expected:
                     self.check_size(seq, seat, expected)
                 if checking:
-                    action = new_action(Action, (seq, kind, seat, tile, source, None, self.left, ()))
+                    action = new_action(
+                        Action, (seq, kind, seat, tile, source, None, self.left, ())
+                    )
                     if ask_draw:
                         self.ask(action)
                     append(action)
