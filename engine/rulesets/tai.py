@@ -33,6 +33,7 @@ from engine.rulesets.base import (
     Scoring,
     Step,
     Text,
+    payment,
     reading_words,
     step,
 )
@@ -380,7 +381,7 @@ def score_wins(
 
 def paid(payer: str, payee: str, amount: int, rule: tuple[str, str], formula: str) -> Payment:
     """A payment made by ``rule`` (zh, en) with its arithmetic."""
-    return Payment(payer, payee, amount, rule[0], rule[1], formula)
+    return payment(payer, payee, amount, rule[0], rule[1], formula)
 
 
 def merge(payments: Iterable[Payment]) -> list[Payment]:
@@ -391,7 +392,7 @@ def merge(payments: Iterable[Payment]) -> list[Payment]:
         key = (p.payer, p.payee, p.reason)
         if key in merged:
             q = merged[key]
-            p = Payment(
+            p = payment(
                 q.payer, q.payee, q.amount + p.amount, q.reason, q.en, f"{q.formula} + {p.formula}"
             )
         merged[key] = p
