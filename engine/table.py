@@ -8,10 +8,10 @@ raise: they become :class:`Anomaly` entries (codes in ``docs/replay.md``).
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import chain
-from operator import itemgetter, mul
+from operator import mul
 from typing import Any
 
 from engine.model import (
@@ -93,7 +93,10 @@ class Table(WinRules):
         self.indicator: str | None = None
         self.wildcards: frozenset[str] = frozenset()
         self.bonus_idx: tuple[int, ...] = self._bonus_indexes()
-        self.bonus_held = _bonus_getter(self.bonus_idx)
+        self.bonus_at = _bonus_flags(self.bonus_idx)
+        # seats that may hold a tile that must be revealed (every seat that may is in it; a
+        # discard looks at the seat's bonus counts only then, and drops it when none is held)
+        self.may_hold_bonus: set[str] = set()
         self.wins: list[Win] = []
         self.win_seqs: list[int] = []
         self.exhausted = False
@@ -114,6 +117,7 @@ class Table(WinRules):
         t.seen, t.shown_at = self.seen[:], dict(self.shown_at)
         t.pending = {s: p[:] for s, p in self.pending.items()}
         t.dealt, t.discarded_wild, t.reported = set(self.dealt), set(self.discarded_wild), set()
+        t.may_hold_bonus = set(self.may_hold_bonus)
         t.offers, t.passed = self.offers[:], {s: p[:] for s, p in self.passed.items()}
         t.since = dict(self.since)
         t.wall_draws, t.last_draw = dict(self.wall_draws), dict(self.last_draw)
@@ -269,6 +273,7 @@ class Table(WinRules):
         offered = checking and self.tracks_passed  # (wins.WinRules.note_offered)
         offers, passed, since = self.offers, self.passed, self.since
         new_action, append = _new_action, actions.append
+        may_hold_bonus = self.may_hold_bonus
         for seq, rec in records:
             kind = rec["type"]
             if kind == "draw":
@@ -295,6 +300,8 @@ class Table(WinRules):
                 i = INDEX[tile]
                 counts[seat][i] += 1
                 size[seat] += 1
+                if self.bonus_at[i]:
+                    may_hold_bonus.add(seat)
                 seen[i] += 1
                 if seen[i] > limits[i]:
                     self._overcount(seq, tile)
@@ -319,7 +326,7 @@ class Table(WinRules):
                 c, i = counts[seat], INDEX[tile]
                 claimed = self.just_claimed
                 if checking:
-                    if claimed or any(self.bonus_held(c)):
+                    if claimed or seat in may_hold_bonus:
                         self._check_discard(seq, seat, tile)
                     if offered:
                         if len(offers) > since[seat]:  # (rare: not after its draw)
@@ -381,6 +388,7 @@ class Table(WinRules):
                 f"{who(seat)} is dealt {len(tiles)} tiles; the deal gives {expected}",
             )
         self.see(seq, tiles, self.counts[seat])
+        self.may_hold_bonus.add(seat)
         self.size[seat] += len(tiles)
         self.left -= len(tiles)
         if self.turn is None:
@@ -390,7 +398,8 @@ class Table(WinRules):
         self.indicator = rec["indicator"]
         self.wildcards = frozenset(self.rs.wildcards(self.indicator, self.opts))
         self.bonus_idx = self._bonus_indexes()
-        self.bonus_held = _bonus_getter(self.bonus_idx)
+        self.bonus_at = _bonus_flags(self.bonus_idx)
+        self.may_hold_bonus.update(SEATS)
         if not self.rs.indicator_in_wall(self.opts):
             self.see(seq, (self.indicator,))
             if not self.summary:
@@ -449,6 +458,8 @@ class Table(WinRules):
                     f"{who(seat)} plays on holding {_names(held)} that must be revealed",
                 )
                 break
+        else:
+            self.may_hold_bonus.discard(seat)
         if self.just_claimed and self.rs.forbid_discard_of_claimed:
             claimer, tiles = self.just_claimed
             if claimer == seat and tile in tiles:
@@ -634,6 +645,7 @@ class Table(WinRules):
             for t in shown.concealed:
                 self.counts[seat][INDEX[t]] += 1
             self.size[seat] = len(shown.concealed) + 3 * len(shown.melds)
+            self.may_hold_bonus.add(seat)
             self.melds[seat], self.revealed[seat] = list(shown.melds), list(shown.revealed)
             # Counted now, checked in finish(): winners on one discard each show its tile.
             for t in (
@@ -692,11 +704,9 @@ def _tile_limits(rs: Ruleset, opts: Any) -> tuple[tuple[int, ...], int]:
 
 
 @lru_cache(maxsize=256)
-def _bonus_getter(indexes: tuple[int, ...]) -> Callable[[list[int]], Sequence[int]]:
-    """The counts of a hand at ``indexes`` in one C call (a discard asks if any is held)."""
-    if not indexes:
-        return itemgetter(slice(0, 0))  # (an empty list, still in C: no bonus tiles)
-    return itemgetter(*indexes, indexes[0])  # (one index more: a tuple even for one index)
+def _bonus_flags(indexes: tuple[int, ...]) -> tuple[bool, ...]:
+    """Whether each tile (by index) must be revealed (a draw asks about the tile it takes)."""
+    return tuple(i in indexes for i in range(len(ALL_TILES)))
 
 
 @lru_cache(maxsize=256)

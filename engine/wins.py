@@ -63,6 +63,7 @@ class WinRules:
     since: dict[str, int]
     discarded_wild: set[str]
     bonus_idx: tuple[int, ...]
+    may_hold_bonus: set[str]
     wildcards: frozenset[str]
     dead_wall: int
     claims: int
@@ -147,6 +148,7 @@ class WinRules:
         self.discards[discarder][i] = (d.tile, d.seq, d.claimed_by or seat)
         self.last_discard = None
         self.counts[seat][INDEX[tile]] += 1
+        self.may_hold_bonus.add(seat)
         self.size[seat] += 1
         if self.rs.discarded_wildcard_blocks_win and tile in self.wildcards:
             self.flag(
@@ -182,6 +184,7 @@ class WinRules:
         else:
             tile = robbed[1]
         self.counts[seat][INDEX[tile]] += 1
+        self.may_hold_bonus.add(seat)
         self.size[seat] += 1
 
     def _self_draw_flags(self, seat: str) -> frozenset[str]:
