@@ -19,9 +19,12 @@ from engine.model import (
     SEATS,
     Action,
     Meld,
+    PendingActions,
     Record,
     Showdown,
+    StepFields,
     Win,
+    make_actions,
     next_seat,
     prev_seat,
     who,
@@ -103,12 +106,16 @@ class Table(WinRules):
         self.ended = False
         self.showdowns: dict[str, Showdown] = {}
         self.settlement: Record | None = None  # the recorded one (the last line counts)
-        self.actions: list[Action] = []
+        # Every play step: its Action fields, made into Actions only when read (history()),
+        # except for a ruleset asked about steps, which reads them during the play anyway.
+        self.steps: list[StepFields] = []
+        self.made: list[Action] = []  # the steps made into Actions so far
+        self.eager = bool(self.checked_kinds)  # (then steps holds Actions)
         self.anomalies: list[Anomaly] = []
 
     # -- bookkeeping -----------------------------------------------------------------------
     def clone(self) -> Table:
-        """A snapshot sharing nothing mutable with ``self`` (actions are append-only: shared)."""
+        """A snapshot sharing nothing mutable with ``self`` (steps are append-only: shared)."""
         t = copy.copy(self)
         t.counts, t.size = {s: c[:] for s, c in self.counts.items()}, dict(self.size)
         t.melds = {s: m[:] for s, m in self.melds.items()}
@@ -214,17 +221,35 @@ class Table(WinRules):
         from_seat: str | None = None,
         tiles: tuple[str, ...] = (),
     ) -> None:
-        """Append the step's Action and ask the ruleset about it (draws and discards: in play)."""
+        """Append the step and ask the ruleset about it (draws and discards: in play)."""
         if not self.checking:
             return
-        action = _new_action(Action, (seq, kind, seat, tile, source, from_seat, self.left, tiles))
+        step: StepFields = (seq, kind, seat, tile, source, from_seat, self.left, tiles)
+        if self.eager:
+            step = _new_action(Action, step)
         if kind in self.checked_kinds:
-            self.ask(action)
-        self.actions.append(action)
+            self.ask(step)
+        self.steps.append(step)
 
-    def ask(self, action: Action) -> None:
-        """The ruleset's check of a step (the history is read only: passed without a copy)."""
-        found = self.rs.check(action, self.actions, self.opts)
+    def history(self) -> list[Action]:
+        """The steps so far as Actions (read only: not a copy)."""
+        made, steps = self.made, self.steps
+        if self.eager:
+            return steps  # type: ignore[return-value]  # (Actions, see __init__)
+        if len(made) < len(steps):
+            made += make_actions(steps[len(made) :])
+        return made
+
+    def outcome_actions(self) -> tuple[Action, ...] | PendingActions:
+        """The hand's steps for its HandOutcome (made into Actions only if it reads them)."""
+        if self.eager:
+            return tuple(self.steps)  # type: ignore[arg-type]  # (Actions, see __init__)
+        return PendingActions(self.made, self.steps[len(self.made) :])
+
+    def ask(self, step: StepFields) -> None:
+        """The ruleset's check of a step given the steps before it."""
+        action = step if type(step) is Action else _new_action(Action, step)
+        found = self.rs.check(action, self.history(), self.opts)
         if found:
             known = {(a.seq, a.code) for a in self.anomalies if a.seq == action.seq}
             self.anomalies.extend(a for a in found if (a.seq, a.code) not in known)
@@ -264,7 +289,7 @@ class Table(WinRules):
 
     def _play(self, records: Iterator[tuple[int, Record]]) -> None:
         """Play ``records`` until the hand ends (a win or an exhausted line) or they run out."""
-        counts, seen, limits, actions = self.counts, self.seen, self.limits, self.actions
+        counts, seen, limits = self.counts, self.seen, self.limits
         size, rivers = self.size, self.discards
         wall_draws, last_draw = self.wall_draws, self.last_draw
         checked, checking, turn_size = self.checked_kinds, self.checking, self.hs + 1
@@ -272,7 +297,7 @@ class Table(WinRules):
         ask_claimed = CLAIMED_DISCARD in checked
         offered = checking and self.tracks_passed  # (wins.WinRules.note_offered)
         offers, passed, since = self.offers, self.passed, self.since
-        new_action, append = _new_action, actions.append
+        append, eager, new_action = self.steps.append, self.eager, _new_action
         may_hold_bonus = self.may_hold_bonus
         for seq, rec in records:
             kind = rec["type"]
@@ -313,12 +338,12 @@ class Table(WinRules):
                 if size[seat] != expected:
                     self.check_size(seq, seat, expected)
                 if checking:
-                    action = new_action(
-                        Action, (seq, kind, seat, tile, source, None, self.left, ())
-                    )
+                    step: StepFields = (seq, kind, seat, tile, source, None, self.left, ())
+                    if eager:
+                        step = new_action(Action, step)
                     if ask_draw:
-                        self.ask(action)
-                    append(action)
+                        self.ask(step)
+                    append(step)
             elif kind == "discard":
                 seat, tile = rec["seat"], rec["tile"]
                 if seat != self.turn or self.must != "discard":
@@ -350,10 +375,12 @@ class Table(WinRules):
                 self.discard_count += 1
                 self.turn, self.must = _NEXT[seat], "draw"
                 if checking:
-                    action = new_action(Action, (seq, kind, seat, tile, None, None, self.left, ()))
+                    step = (seq, kind, seat, tile, None, None, self.left, ())
+                    if eager:
+                        step = new_action(Action, step)
                     if ask_discard or (claimed and ask_claimed):
-                        self.ask(action)
-                    append(action)
+                        self.ask(step)
+                    append(step)
             else:
                 if offered and kind in SEATED_TYPES:  # a seat's hand changes on its own records
                     self.keep_hand(rec["seat"])  # only (抢杠: see _win_robbing)
@@ -717,9 +744,9 @@ def _bonus_indexes(rs: Ruleset, opts: Any, wildcards: frozenset[str]) -> tuple[i
 
 _ONE_EACH = tuple((t,) for t in ALL_TILES)
 _NEXT = {s: next_seat(s) for s in SEATS}
+_new_action = tuple.__new__  # an Action from its fields (see model.make_actions)
 _TURN_DRAW = ("wall", None)  # (source, cause) of a turn's draw from the live wall
 _PREV = {s: prev_seat(s) for s in SEATS}
-_new_action = tuple.__new__  # an Action from all its fields, without NamedTuple's argument parsing
 _HANDLERS = {name[3:]: getattr(Table, name) for name in dir(Table) if name.startswith("on_")}
 
 

@@ -20,6 +20,7 @@ from engine.model import (
     Meld,
     Record,
     Showdown,
+    StepFields,
     Win,
     claim_order,
     who,
@@ -75,7 +76,7 @@ class WinRules:
     exhausted: bool
     ended: bool
     showdowns: dict[str, Showdown]
-    actions: list[Action]
+    steps: list[StepFields]
 
     if TYPE_CHECKING:  # engine.table.Table's
 
@@ -87,6 +88,7 @@ class WinRules:
         def holds(self, seat: str, tile: str, n: int) -> bool: ...
         def check_turn(self, seq: int, seat: str, must: str, what: str) -> None: ...
         def showdown_of(self, seat: str) -> Showdown: ...
+        def history(self) -> list[Action]: ...
         def record(
             self,
             seq: int,
@@ -231,7 +233,7 @@ class WinRules:
             discarder, i = self.win_discard
             taken = self.discards[discarder][i][1]
         else:
-            taken = next((a.seq for a in reversed(self.actions) if a.kind == "gang"), None)
+            taken = next((a[0] for a in reversed(self.steps) if a[1] == "gang"), None)
         for start, end, (counts, melds) in self.passed[seat]:
             for at, by, tile in self.offers[start:end]:
                 if (
@@ -260,7 +262,7 @@ class WinRules:
         """Could ``seat`` have won on the tile offered at step ``at``, worth enough to be a win
         (xizhou's 1台起胡)? A seat that could not win let nothing go by. The hand is scored as
         the ruleset scores a win, on the play up to that step."""
-        upto = tuple(a for a in self.actions if a.seq <= at)
+        upto = tuple(a for a in self.history() if a.seq <= at)
         offer = next((a for a in reversed(upto) if a.seq == at), None)
         if offer is None:
             return True
