@@ -1,4 +1,5 @@
-"""Ingest + verify end to end: ``python benchmarks/bench_pipeline.py [HANDS] [--only MODE]``.
+"""Ingest + verify end to end: ``python benchmarks/bench_pipeline.py [HANDS] [--only MODE]
+[--tree DIR | --against DIR [--rounds N]]``.
 
 Sessions are simulated (``engine.simulate.generate_session``, full logs written with
 ``events.codec.canonical_json``): the four rulesets in turn, 16-24 hands a session, HANDS hands
@@ -14,11 +15,19 @@ Three runs:
   time until the last result row;
 - ``workers``: the same, but the workers also ingest (``ingest_batch`` tasks of 10 files).
 
-Prints figures; asserts nothing.
+Each distributed run prints hands/s, the CPU seconds a hand of the benchmark's own processes
+(its workers, the PostgreSQL backends of its database, this process) and the calibration loop
+(``timing.calibrate``) before and after it. ``--tree DIR`` runs another checkout's code (an
+older commit's worktree): this process and the workers import its ``engine``, ``events`` and
+``workers``; the logs stay this tree's simulation. ``--against DIR`` runs ``--only workers``
+on DIR's code and on this tree's alternately, ``--rounds`` times each (default 3), each run a
+fresh process, with ``--reviews-off`` (the workers take the reviews they queue off the queue
+without computing them: the trees before reviews had none), and prints the pairs. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -31,9 +40,13 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, func, select, text
 
-from engine.rulesets import SHIPPED
-
 ROOT = Path(__file__).resolve().parents[1]
+_TREE = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--tree=")), None)
+CODE = Path(_TREE).resolve() if _TREE else ROOT  # whose engine, events and workers run
+sys.path.insert(0, str(CODE))
+
+from timing import calibrate  # noqa: E402
+
 # The servers the benchmarks use: FUPAN_BENCH_POSTGRES / FUPAN_BENCH_REDIS, else the tests' own
 # FUPAN_TEST_POSTGRES / FUPAN_TEST_REDIS, else the local defaults. Redis database 15 is the
 # benchmarks' own (emptied before a run).
@@ -48,6 +61,9 @@ REDIS = (
     + "/15"
 )
 CACHE = Path(tempfile.gettempdir()) / "fupan-bench-pipeline-v1"
+# engine.rulesets.SHIPPED as a literal: an older tree (``--tree``, which may not have SHIPPED)
+# plans the same sessions.
+RULESETS = ("wenling", "huangyan", "zhoushan", "xizhou")
 
 
 def plan(hands: int) -> list[tuple[str, int, int]]:
@@ -56,7 +72,7 @@ def plan(hands: int) -> list[tuple[str, int, int]]:
     while total < hands:
         n = len(sessions)
         count = min(16 + n * 7 % 9, hands - total)
-        sessions.append((SHIPPED[n % len(SHIPPED)], count, 100 + n))
+        sessions.append((RULESETS[n % len(RULESETS)], count, 100 + n))
         total += count
     return sessions
 
@@ -154,6 +170,19 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+# Starts celery with the arguments it is given, its workers' reviews queued and taken off the
+# queue but not computed (``--reviews-off``): the trees before reviews (28e577b) had none, and
+# a review a worker starts while the other finishes the last batch is ~0.5 s of CPU.
+REVIEWS_OFF = [
+    "-c",
+    "import sys\n"
+    "import workers.tasks as tasks\n"
+    "if hasattr(tasks, '_review'):\n"
+    "    tasks._review = lambda session_id: 'missing'\n"
+    "from celery.__main__ import main\n"
+    "sys.argv[0] = 'celery'\n"
+    "main()\n",
+]
 WORKER_ARGS = ["-A", "workers.celery_app", "worker", "--pool", "solo", "--loglevel", "WARNING",
                "--without-gossip", "--without-mingle", "--without-heartbeat"]  # fmt: skip
 
@@ -169,8 +198,11 @@ def start_worker(hostname: str, launcher: list[str] | None = None, **popen) -> s
         "--hostname",
         hostname,
     ]
+    env = popen.pop("env", os.environ)
+    if _TREE:  # the tree's packages before the installed (editable) ones
+        env = {**env, "PYTHONPATH": str(CODE)}
     return subprocess.Popen(
-        command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **popen
+        command, cwd=CODE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, **popen
     )
 
 
@@ -183,8 +215,21 @@ def backends_cpu(admin, name: str) -> dict[int, float]:
         return {pid: cpu_seconds([pid]) for pid in pids}
 
 
+def ready(workers: int, timeout: float = 120) -> None:
+    """Wait until ``workers`` workers answer a ping: their start (imports, connections) is not
+    the pipeline's CPU. Then a second for the pings' own work to settle."""
+    from celery import Celery
+
+    pinger = Celery(broker=REDIS)
+    deadline = time.monotonic() + timeout
+    while len(pinger.control.ping(timeout=1)) < workers:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{workers} workers did not answer in {timeout} s")
+    time.sleep(1)
+
+
 @contextmanager
-def distributed(workers: int):
+def distributed(workers: int, launcher: list[str] | None = None):
     """A fresh PostgreSQL database and Redis queue with ``workers`` worker processes running;
     yields a function that waits until ``n`` verification rows exist."""
     import redis
@@ -204,8 +249,8 @@ def distributed(workers: int):
         engine = db.get_engine()
         db.upgrade(engine)
         for n in range(workers):
-            procs.append(start_worker(f"bench{n}@%h"))
-        time.sleep(3)  # let the workers connect before the clock starts
+            procs.append(start_worker(f"bench{n}@%h", launcher))
+        ready(len(procs))
         workers_cpu, database_cpu = cpu_seconds([p.pid for p in procs]), backends_cpu(admin, name)
         own_cpu = time.process_time()
 
@@ -215,6 +260,10 @@ def distributed(workers: int):
                 while c.execute(select(func.count(Verification.id))).scalar_one() < n:
                     time.sleep(0.05)
                     c.rollback()
+                reviews = c.execute(text("SELECT to_regclass('reviews') IS NOT NULL")).scalar()
+                if reviews:  # the reviews stored by then (queued at the lowest priority)
+                    reviews = c.execute(text("SELECT count(*) FROM reviews")).scalar_one()
+                print(f"  reviews stored by the last result: {reviews or 0}")
             return {
                 "cpu this process": time.process_time() - own_cpu,
                 "cpu workers": cpu_seconds([p.pid for p in procs]) - workers_cpu,
@@ -266,16 +315,17 @@ def run_distributed(logs: list[tuple[bytes, int]], workers: int = 2) -> dict[str
 
 
 def run_worker_ingest(
-    logs: list[tuple[bytes, int]], folder: Path, workers: int = 2
+    logs: list[tuple[bytes, int]], folder: Path, workers: int = 2, reviews: bool = True
 ) -> dict[str, float]:
-    """The workers do everything: ``ingest_batch`` tasks of 10 files, then the verifications."""
+    """The workers do everything: ``ingest_batch`` tasks of 10 files, then the verifications
+    (``reviews`` False: the reviews they queue are not computed)."""
     from workers import dispatch
 
     paths = []
     for n, (data, _) in enumerate(logs):
         paths.append(folder / f"{n}.jsonl")
         paths[-1].write_bytes(data)
-    with distributed(workers) as wait_for_results:
+    with distributed(workers, None if reviews else REVIEWS_OFF) as wait_for_results:
         start = time.perf_counter()
         for i in range(0, len(paths), 10):
             dispatch.enqueue_ingest(paths[i : i + 10])
@@ -295,18 +345,55 @@ def report(title: str, phases: dict[str, float], hands: int, sessions: int) -> N
     if cpu:
         total = sum(cpu.values())
         print("  " + ", ".join(f"{phase} {seconds:.1f} s" for phase, seconds in cpu.items()))
+        print("  ms CPU a hand: " + ", ".join(
+            f"{phase[4:]} {1000 * seconds / hands:.3f}" for phase, seconds in cpu.items()
+        ))  # fmt: skip
         print(
             f"  {1000 * total / hands:.2f} ms CPU a hand in all: {2 * hands / total:,.0f} hands/s "
             "if both cores were the pipeline's alone"
         )
 
 
+def paired(hands: int, against: str, rounds: int) -> None:
+    """``--only workers`` on ``against``'s code and on this tree's, alternately, each run a
+    fresh process; then each party's CPU a hand of every run, side by side."""
+    runs: dict[str, list[dict[str, float]]] = {against: [], "this tree": []}
+    for n in range(rounds):
+        for tree in runs:
+            extra = [] if tree == "this tree" else [f"--tree={against}"]
+            print(f"\n== round {n + 1}, {tree}", flush=True)
+            out = subprocess.run(
+                [sys.executable, __file__, str(hands), "--only", "workers", "--reviews-off",
+                 *extra],
+                check=True, capture_output=True, text=True,
+            ).stdout  # fmt: skip
+            print(out.rsplit("\nRESULT ", 1)[0], flush=True)
+            runs[tree].append(json.loads(out.rsplit("\nRESULT ", 1)[1]))
+    print(f"\n{hands} hands a run; ms CPU a hand (workers / PostgreSQL), hands/s, calibration s")
+    for n in range(rounds):
+        cells = []
+        for tree, results in runs.items():
+            r = results[n]
+            cells.append(f"{tree}: {r['workers']:.3f} / {r['postgres']:.3f}, {r['rate']:,.0f}/s, "
+                         f"cal {r['calibration']:.2f}")  # fmt: skip
+        print(f"  round {n + 1}: " + " | ".join(cells))
+
+
 def main() -> None:
-    args = sys.argv[1:]
-    only = args[args.index("--only") + 1] if "--only" in args else None
+    args = [a for a in sys.argv[1:] if not a.startswith("--tree=")]
+    option = lambda name, default: args[args.index(name) + 1] if name in args else default  # noqa: E731
+    only = option("--only", None)
     numbers = [a for a in args if a.isdigit()]
     hands = int(numbers[0]) if numbers else 10_000
+    if _TREE:  # the same logs for every tree: simulated and cached by this one
+        subprocess.run([sys.executable, __file__, "--logs-only", str(hands)], check=True)
+    if "--against" in args:
+        build_logs(hands)
+        paired(hands, option("--against", None), int(option("--rounds", 3)))
+        return
     logs = build_logs(hands)
+    if "--logs-only" in args:
+        return
     print(
         f"{len(logs)} sessions, {sum(c for _, c in logs)} hands, {sum(len(d) for d, _ in logs) / 1e6:.1f} MB"
     )
@@ -321,8 +408,18 @@ def main() -> None:
         if only in (None, "distributed"):
             report("PostgreSQL + Redis, 2 workers verify", run_distributed(logs), hands, len(logs))
         if only in (None, "workers"):
-            phases = run_worker_ingest(logs, Path(data_dir))
-            report("PostgreSQL + Redis, 2 workers ingest and verify", phases, hands, len(logs))
+            before = calibrate()
+            phases = run_worker_ingest(logs, Path(data_dir), reviews="--reviews-off" not in args)
+            after = calibrate()
+            rate = hands / phases["wall"]
+            result = dict(rate=rate, calibration=max(before, after),
+                          workers=1000 * phases["cpu workers"] / hands,
+                          postgres=1000 * phases["cpu PostgreSQL"] / hands)  # fmt: skip
+            report(f"PostgreSQL + Redis, 2 workers ingest and verify ({CODE})", phases, hands,
+                   len(logs))  # fmt: skip
+            print(f"  calibration loop {before:.3f} s before, {after:.3f} s after "
+                  "(0.17-0.18 s on the idle reference machine)")  # fmt: skip
+            print("RESULT " + json.dumps(result))
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ from sqlalchemy import create_engine, text
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_pipeline import PG, REDIS, backends_cpu, cpu_seconds, start_worker  # noqa: E402
+from timing import calibrate  # noqa: E402
 
 # Starts celery with the arguments it is given, its engine version the benchmark's.
 PATCHED_CELERY = [
@@ -78,15 +79,6 @@ def hands_in(engine, since: str, club: str | None) -> tuple[int, int]:
             {"d": since, "club": club},
         ).scalar_one()
     return sessions, hands
-
-
-def calibrate() -> float:
-    """Seconds of a fixed pure-Python loop: how fast a core is right now on this shared box."""
-    t = time.perf_counter()
-    s = 0
-    for i in range(3_000_000):
-        s += i * i % 7
-    return time.perf_counter() - t
 
 
 def run_once(args, workers: int, version: str, hands: int, admin) -> dict[str, float]:

@@ -16,3 +16,13 @@ def median_time(fn: Callable[[], object], repeat: int) -> float:
         fn()
         runs.append(time.perf_counter() - t)
     return statistics.median(runs)
+
+
+def calibrate() -> float:
+    """Seconds of a fixed pure-Python loop: how fast a core is right now on this shared box
+    (0.17-0.18 s on the idle reference machine)."""
+    t = time.perf_counter()
+    s = 0
+    for i in range(3_000_000):
+        s += i * i % 7
+    return time.perf_counter() - t

@@ -35,11 +35,18 @@ def bin_width(values: Sequence[int], bins: int = BINS) -> int:
 
 def binned(values: Sequence[int], width: int) -> list[tuple[int, int]]:
     """(bin start, hands in it) for every bin from the lowest value's to the highest's, empty
-    ones included, each bin ``[start, start + width)``."""
+    ones included, each bin the whole points ``start … start + width − 1``."""
     counts = Counter(v // width for v in values)
     if not counts:
         return []
     return [(k * width, counts[k]) for k in range(min(counts), max(counts) + 1)]
+
+
+def centre(start: int, width: int) -> float:
+    """Where a bin's bar stands: points are whole numbers, so a bin of ``width`` holds
+    ``start … start + width − 1`` and its bar (``width`` wide) spans half a point either side
+    of them: a bin of one value stands over that value's tick."""
+    return start + (width - 1) / 2
 
 
 def hand_value_histogram(
@@ -61,7 +68,7 @@ def hand_value_histogram(
         bins = binned(values[name], width)
         ranges = [str(start) if width == 1 else f"{start}–{start + width - 1}" for start, _ in bins]
         fig.add_trace(
-            go.Bar(x=[start + width / 2 for start, _ in bins], y=[n for _, n in bins],
+            go.Bar(x=[centre(start, width) for start, _ in bins], y=[n for _, n in bins],
                    width=width, customdata=ranges, name=shown[row - 1], showlegend=False,
                    hovertemplate="%{customdata}: %{y}<extra></extra>"),
             row=row, col=1,

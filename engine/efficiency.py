@@ -12,8 +12,10 @@ only towards a limit. Which copies are still unseen is the seat's own view (:fun
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.hand._input import COPIES, WEIGHT, HandError, strip_wild, wild_kinds
 from engine.hand._tables import GMAX, packed_real, packed_real_gains
@@ -135,9 +137,24 @@ def draws(hand: Hand, probe: bool = True) -> Draws:
     held = [s.held(shown) for s in limits]
     sets = _sets(real, w)
     if not probe:
-        return Draws(_Probe(hand).distance(key, w, sets, held), ())
-    now, mask = _Probe(hand).effective(key, w, sets, held, _full(_counts(shown)))
+        return Draws(_probe(hand).distance(key, w, sets, held), ())
+    now, mask = _probe(hand).effective(key, w, sets, held, _full(_counts(shown)))
     return Draws(now, _kinds(mask))
+
+
+_PROBES: dict[tuple[Any, ...], _Probe] = {}
+
+
+def _probe(hand: Hand) -> _Probe:
+    """The probe of a hand's shapes, 得 and bonus kinds, set up once per distinct three (a
+    ruleset has a few per 得 indicator)."""
+    key = (hand.shapes, hand.wildcards, hand.bonus)
+    got = _PROBES.get(key)
+    if got is None:
+        got = _Probe(hand)
+        if len(_PROBES) < 1024:
+            _PROBES[key] = got
+    return got
 
 
 class _Probe:
@@ -227,7 +244,6 @@ def unseen(
     (another seat's concealed kong included: its tile is in the log), every revealed tile, every
     discard still in a river (a claimed one is in its meld) and the 得 indicator when it was set
     aside. ``discards`` rows are (tile, seq, claimed_by)."""
-    out = dict(copies)
     seen: list[str] = list(concealed.get(seat, ()))
     for s in melds:
         seen += [t for m in melds[s] for t in m.tiles]
@@ -235,10 +251,8 @@ def unseen(
         seen += [d[0] for d in discards.get(s, ()) if d[2] is None]
     if indicator_seen:
         seen.append(indicator_seen)
-    for t in seen:
-        if t in out:
-            out[t] -= 1
-    return {t: max(n, 0) for t, n in out.items()}
+    got = Counter(seen).get
+    return {t: max(n - got(t, 0), 0) for t, n in copies.items()}
 
 
 @dataclass(frozen=True)
@@ -255,31 +269,104 @@ class Candidate:
         object.__setattr__(self, "count", sum(self.effective.values()))
 
 
+class _Discards:
+    """A 3n+2 hand read once for its discards: each discard takes its tile off the packed key,
+    the counts and the limits' holdings (``draws`` of the hand without it, without building it)."""
+
+    def __init__(self, hand: Hand):
+        self.key, real, self.w = _packed(hand)
+        self.limits, _ = _plan(hand.shapes)
+        shown = hand.shown()
+        self.held = [s.held(shown) for s in self.limits]
+        self.mine = _counts(shown)
+        self.full = _full(self.mine)
+        self.wild = {kind for kind, _ in wild_kinds(hand.wildcards)} if hand.wildcards else set()
+        self.probe = _probe(hand)
+        self.sets = _sets(real - 1, self.w)
+        self.tiles = sorted(set(hand.concealed), key=INDEX.__getitem__)
+        self.plain = self.probe.standard and not self.limits  # the standard shape alone
+
+    def _less(self, tile: str) -> tuple[int, int, list[int]]:
+        """(key, 得, the limits' holdings) of the hand without ``tile``."""
+        if tile in self.wild:
+            less, w_less = self.key, self.w - 1
+        else:
+            less, w_less = self.key - WEIGHT[tile], self.w
+        held = [h - (tile in s.kinds) for s, h in zip(self.limits, self.held, strict=True)]
+        return less, w_less, held
+
+    def shanten(self, tile: str) -> int:
+        """The shanten after discarding ``tile`` (no probe: a few table lookups)."""
+        if self.plain and tile not in self.wild:
+            sets = self.sets
+            return 3 * sets + 1 - self.w - packed_real(self.key - WEIGHT[tile], sets)
+        less, w_less, held = self._less(tile)
+        return self.probe.distance(less, w_less, self.sets, held)
+
+    def draws(
+        self, tile: str, memo: dict[tuple[int, ...], tuple[int, int]] | None = None
+    ) -> tuple[int, int]:
+        """(the shanten after discarding ``tile``, the mask of its effective kinds); ``memo``
+        keeps them by what they depend on, across a seat's decisions (its hand after the
+        discard repeats when it throws the tile it drew)."""
+        less, w_less, held = self._less(tile)
+        full = self.full
+        if self.mine[tile] <= COPIES[tile]:
+            full &= ~(1 << INDEX[tile])
+        if memo is None:
+            return self.probe.effective(less, w_less, self.sets, held, full)
+        key = (less, w_less, full, *held)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self.probe.effective(less, w_less, self.sets, held, full)
+        return got
+
+
 def candidates(hand: Hand, unseen_copies: Mapping[str, int]) -> list[Candidate]:
     """Every distinct discard of a 3n+2 hand, best first: lower shanten, then more unseen
-    effective tiles, then the tile order. The hand is read once: each discard takes its tile
-    off the packed key, the counts and the limits' holdings (``draws`` of the hand without it)."""
-    key, real, w = _packed(hand)
-    limits, _ = _plan(hand.shapes)
-    shown = hand.shown()
-    held = [s.held(shown) for s in limits]
-    mine = _counts(shown)
-    full = _full(mine)
-    wild = {kind for kind, _ in wild_kinds(hand.wildcards)} if hand.wildcards else set()
-    probe = _Probe(hand)
-    sets = _sets(real - 1, w)
+    effective tiles, then the tile order."""
+    d = _Discards(hand)
     get = unseen_copies.get
     out = []
-    for tile in sorted(set(hand.concealed), key=INDEX.__getitem__):
-        bit = 1 << INDEX[tile]
-        if tile in wild:
-            less, w_less = key, w - 1
-        else:
-            less, w_less = key - WEIGHT[tile], w
-        held_less = [h - (tile in s.kinds) for s, h in zip(limits, held, strict=True)]
-        now, mask = probe.effective(
-            less, w_less, sets, held_less, full & ~bit if mine[tile] <= COPIES[tile] else full
-        )
+    for tile in d.tiles:
+        now, mask = d.draws(tile)
         out.append(Candidate(tile, now, {k: get(k, 0) for k in _kinds(mask)}))
     out.sort(key=lambda c: (c.shanten, -c.count))
     return out
+
+
+class Choices:
+    """What a discard's figures need of a 3n+2 hand's discards, without probing each: every
+    distinct discard's shanten (``shanten``: tile -> shanten after it, a few table lookups
+    each), the best ones (lowest shanten, then most unseen effective tiles, in tile order) and
+    their count. Only the discards at the lowest shanten and ``chosen`` are probed for their
+    effective tiles; :meth:`count` probes another on demand. Equal to what :func:`candidates`
+    gives (tested). ``memo``: see :meth:`_Discards.draws` (the hand's shapes, bonus and 得
+    kinds must be the same for every hand that shares it)."""
+
+    def __init__(
+        self,
+        hand: Hand,
+        unseen_copies: Mapping[str, int],
+        chosen: str,
+        memo: dict[tuple[int, ...], tuple[int, int]] | None = None,
+    ):
+        self._discards = d = _Discards(hand)
+        self._unseen, self._memo = unseen_copies, memo
+        self._counts: dict[str, int] = {}
+        self.shanten = {t: d.shanten(t) for t in d.tiles}
+        self.best_shanten = low = min(self.shanten.values())
+        lowest = [t for t in d.tiles if self.shanten[t] == low]
+        self.best_count = max(map(self.count, lowest))
+        self.best = tuple(t for t in lowest if self._counts[t] == self.best_count)
+        if chosen in self.shanten:
+            self.count(chosen)
+
+    def count(self, tile: str) -> int:
+        """The unseen effective tiles after discarding ``tile`` (a tile of the hand)."""
+        got = self._counts.get(tile)
+        if got is None:
+            get = self._unseen.get
+            mask = self._discards.draws(tile, self._memo)[1]
+            got = self._counts[tile] = sum(get(k, 0) for k in _kinds(mask))
+        return got

@@ -241,7 +241,7 @@ def apply_corrections(
 def _replay_hand(records: list[tuple[int, Record]], rs: Ruleset, opts: Any) -> HandReplay:
     head_seq, head = records[0]
     summary = not any(rec["type"] in _FULL_TYPES for _, rec in records)
-    table = Table(rs, opts, summary)
+    table = Table(rs, opts, summary, head.get("round_wind", "E"))
     table.play(records[1:])
     table.finish(records[-1][0])
     outcome = HandOutcome(

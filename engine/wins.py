@@ -16,6 +16,7 @@ from engine.model import (
     FLAG_LAST_TILE,
     SEATS,
     Action,
+    HandOutcome,
     Meld,
     Record,
     Showdown,
@@ -40,8 +41,11 @@ class WinRules:
     opts: Any
     summary: bool
     checking: bool
+    round_wind: str
+    revealed: dict[str, list[str]]
+    indicator: str | None
     counts: dict[str, list[int]]
-    held: dict[str, int]
+    size: dict[str, int]
     melds: dict[str, list[Meld]]
     discards: dict[str, list[RiverTile]]
     pending: dict[str, list[str]]
@@ -143,7 +147,7 @@ class WinRules:
         self.discards[discarder][i] = (d.tile, d.seq, d.claimed_by or seat)
         self.last_discard = None
         self.counts[seat][INDEX[tile]] += 1
-        self.held[seat] += 1
+        self.size[seat] += 1
         if self.rs.discarded_wildcard_blocks_win and tile in self.wildcards:
             self.flag(
                 seq,
@@ -178,7 +182,7 @@ class WinRules:
         else:
             tile = robbed[1]
         self.counts[seat][INDEX[tile]] += 1
-        self.held[seat] += 1
+        self.size[seat] += 1
 
     def _self_draw_flags(self, seat: str) -> frozenset[str]:
         flags = set()
@@ -227,7 +231,12 @@ class WinRules:
             taken = next((a.seq for a in reversed(self.actions) if a.kind == "gang"), None)
         for start, end, (counts, melds) in self.passed[seat]:
             for at, by, tile in self.offers[start:end]:
-                if by != seat and at != taken and _would_win(counts, melds, tile, self.wildcards):
+                if (
+                    by != seat
+                    and at != taken
+                    and _would_win(counts, melds, tile, self.wildcards)
+                    and self._could_take(seat, counts, melds, at, by, tile)
+                ):
                     self.flag(
                         seq,
                         "passed_win",
@@ -235,6 +244,47 @@ class WinRules:
                         f"hand, and may not win on another seat's tile before its next draw",
                     )
                     return
+
+    def _could_take(
+        self,
+        seat: str,
+        counts: tuple[int, ...],
+        melds: tuple[Meld, ...],
+        at: int,
+        by: str,
+        tile: str,
+    ) -> bool:
+        """Could ``seat`` have won on the tile offered at step ``at``, worth enough to be a win
+        (xizhou's 1台起胡)? A seat that could not win let nothing go by. The hand is scored as
+        the ruleset scores a win, on the play up to that step."""
+        upto = tuple(a for a in self.actions if a.seq <= at)
+        offer = next((a for a in reversed(upto) if a.seq == at), None)
+        if offer is None:
+            return True
+        how = "robbed_kong" if offer.kind == "gang" else "discard"
+        flags = set()
+        if offer.wall_left is not None and offer.wall_left <= self.dead_wall:
+            flags.add(FLAG_LAST_TILE)
+        if how == "discard" and by == "E" and sum(a.kind == "discard" for a in upto) == 1:
+            flags.add(FLAG_FIRST_DISCARD)
+        row = list(counts)
+        row[INDEX[tile]] += 1
+        concealed = tuple(t for t, n in zip(ALL_TILES, row, strict=True) for _ in range(n))
+        outcome = HandOutcome(
+            no=0,
+            seats={},
+            round_wind=self.round_wind,
+            indicator=self.indicator,
+            wildcards=self.wildcards,
+            showdowns={seat: Showdown(seat, concealed, melds, tuple(self.revealed[seat]))},
+            wins=(Win(seat, how, tile, by, frozenset(flags)),),
+            actions=upto,
+        )
+        try:
+            scoring = self.rs.score(outcome, self.opts).get(seat)
+        except (HandError, ValueError, KeyError, IndexError):
+            return True
+        return scoring is None or scoring.limit != "below_minimum"
 
     def _check_win(self, seq: int, seat: str, how: str, tile: str | None) -> None:
         if seat in self.discarded_wild and self.rs.discarded_wildcard_blocks_win:

@@ -4,7 +4,11 @@ head, stored once per (session, head, engine version), and loaded by the pages a
 The workers compute it after each verification, as a task of its own queued behind the
 verifications (``workers.tasks.review_soon``); a reader who finds none (its message lost, a
 head verified before reviews were queued) computes and stores it on first ask. A new engine
-version or a new head gets its own row.
+version or a new head gets its own row; a row of an older ``REVIEW_VERSION`` counts as none (the
+sweeper queues it again) and is replaced when the review is stored again.
+
+What is stored is each decision's figures, not its detail (every option's effective tiles, the
+听牌 waits' values): the replay asks a step's detail on view (``step_detail``).
 """
 
 from __future__ import annotations
@@ -13,10 +17,11 @@ import json
 import time
 from datetime import timedelta
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from engine.review import SessionReview, review_records
+from engine.replay import replay
+from engine.review import REVIEW_VERSION, Decision, SessionReview, review_records, review_step
 from events import store
 from events.db import db_session, get_engine
 from events.models import ReviewRow, TableSession, Verification, utcnow
@@ -31,6 +36,7 @@ def stored(
         ReviewRow.session_id == session_id,
         ReviewRow.head_seq == head_seq,
         ReviewRow.engine_version == engine_version,
+        ReviewRow.review_version == REVIEW_VERSION,
     )
     with db_session(engine) as db:
         return db.scalars(query).first()
@@ -43,12 +49,14 @@ def unreviewed(
     engine: Engine | None = None,
 ) -> list[str]:
     """Sessions whose current head this engine version verified ("ok") more than
-    ``older_than`` ago and has no stored review of: their review message was lost (a worker or
-    the broker died, or the process of the embedded queue). What the sweeper queues again."""
+    ``older_than`` ago and has no stored review of (of this ``REVIEW_VERSION``): their review
+    message was lost (a worker or the broker died, or the process of the embedded queue), or
+    its stored review is of an older shape. What the sweeper queues again."""
     reviewed = select(ReviewRow.id).where(
         ReviewRow.session_id == TableSession.id,
         ReviewRow.head_seq == TableSession.head_seq,
         ReviewRow.engine_version == engine_version,
+        ReviewRow.review_version == REVIEW_VERSION,
     )
     query = (
         select(TableSession.id)
@@ -79,7 +87,7 @@ def review_at_head(
         return SessionReview.from_dict(json.loads(row.result)), row.seconds
     records = store.read_records(session_id=session_id)[: head + 1]
     start = time.perf_counter()
-    result = review_records(records)
+    result = review_records(records, detail=False)
     seconds = time.perf_counter() - start
     _store(session_id, head, engine_version, result, seconds, engine)
     return result, seconds
@@ -104,7 +112,14 @@ def _store(
         created_at=utcnow(),
         result=json.dumps(result.to_dict(), ensure_ascii=False),
     )
-    with engine.begin() as connection:
+    older = delete(table).where(
+        table.c.session_id == session_id,
+        table.c.head_seq == head,
+        table.c.engine_version == engine_version,
+        table.c.review_version < result.version,
+    )
+    with engine.begin() as connection:  # an older shape's row makes way (a new id: new inputs)
+        connection.execute(older)
         connection.execute(_INSERT[engine.dialect.name](table).on_conflict_do_nothing(), row)
 
 
@@ -119,7 +134,24 @@ def stored_for(
         select(ReviewRow.result)
         .join(TableSession, TableSession.id == ReviewRow.session_id)
         .where(ReviewRow.session_id.in_(session_ids), ReviewRow.head_seq == TableSession.head_seq,
-               ReviewRow.engine_version == engine_version)
+               ReviewRow.engine_version == engine_version,
+               ReviewRow.review_version == REVIEW_VERSION)
     )  # fmt: skip
     with db_session(engine) as db:
         return [SessionReview.from_dict(json.loads(text)) for text in db.scalars(query)]
+
+
+def step_detail(
+    session_id: str, hand: int, step: int, engine: Engine | None = None
+) -> tuple[Decision, ...] | None:
+    """The decisions at ``step`` of the session's ``hand``-th hand (from 1, as the replay counts
+    them) at its current head, with their detail: the options and their effective tiles, the
+    听牌 waits' values. What the replay shows on a step, computed on view (the hand walked up
+    to the step: a few ms). None when the session or the hand is unknown."""
+    try:
+        session = store.get_session(session_id=session_id, engine=engine)
+    except store.SessionNotFound:
+        return None
+    records = store.read_records(session_id=session_id, engine=engine)[: session.head_seq + 1]
+    hands = replay(records).hands
+    return review_step(hands[hand - 1], step) if 1 <= hand <= len(hands) else None

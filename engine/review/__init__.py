@@ -13,6 +13,7 @@ from engine.review.model import (
     Claim,
     DealIn,
     Decision,
+    Detail,
     HandReview,
     MissedWin,
     Option,
@@ -20,20 +21,23 @@ from engine.review.model import (
     TenpaiChoice,
     Wait,
     WinCheck,
+    decision_dict,
     upcast,
 )
 from engine.review.summary import PlayerSummary, hand_summary, player_summary
-from engine.review.walk import review_hand
+from engine.review.walk import review_hand, review_step
 
 
-def review_replay(rep: Replay) -> SessionReview:
-    """The review of every hand of a replayed session (summary hands carry ``summary=True``)."""
-    return SessionReview(REVIEW_VERSION, rep.ruleset.name, tuple(map(review_hand, rep.hands)))
+def review_replay(rep: Replay, detail: bool = True) -> SessionReview:
+    """The review of every hand of a replayed session (summary hands carry ``summary=True``);
+    without ``detail``, the figures the workers store (:func:`review_hand`)."""
+    hands = tuple(review_hand(hand, detail) for hand in rep.hands)
+    return SessionReview(REVIEW_VERSION, rep.ruleset.name, hands)
 
 
-def review_records(records: list[dict[str, Any]]) -> SessionReview:
+def review_records(records: list[dict[str, Any]], detail: bool = True) -> SessionReview:
     """Replay the canonical records and review them (raises as :func:`engine.replay.replay`)."""
-    return review_replay(replay(records))
+    return review_replay(replay(records), detail)
 
 
 __all__ = [
@@ -41,6 +45,7 @@ __all__ = [
     "Claim",
     "DealIn",
     "Decision",
+    "Detail",
     "HandReview",
     "MissedWin",
     "Option",
@@ -49,10 +54,12 @@ __all__ = [
     "TenpaiChoice",
     "Wait",
     "WinCheck",
+    "decision_dict",
     "hand_summary",
     "player_summary",
     "review_hand",
     "review_records",
     "review_replay",
+    "review_step",
     "upcast",
 ]

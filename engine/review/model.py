@@ -13,7 +13,9 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-REVIEW_VERSION = 1
+# 2: the decisions' options, waits, rank and given-up kinds are no longer stored (computed on
+# view); the 漏胡 checks of the stored version-1 reviews were older.
+REVIEW_VERSION = 2
 
 _Line = TypeVar("_Line", "Decision", "MissedWin", "DealIn", "Claim")
 
@@ -55,10 +57,23 @@ class TenpaiChoice:
 
 
 @dataclass(frozen=True)
+class Detail:
+    """A decision's options, computed on view (the step or hand looked at) and by ``fupan
+    review``, not stored: ``rank`` is the chosen discard's place (1 = among the best),
+    ``given_up`` the kinds the best discard keeps effective and the chosen one does not,
+    ``options`` every distinct discard best first, ``tenpai`` every cut that keeps 听牌."""
+
+    rank: int
+    given_up: tuple[str, ...]
+    options: tuple[Option, ...]
+    tenpai: tuple[TenpaiChoice, ...] = ()
+
+
+@dataclass(frozen=True)
 class Decision:
     """One discard reviewed. ``best`` are the discards with the lowest shanten and then the most
-    unseen effective tiles; ``rank`` is the chosen discard's place (1 = among the best);
-    ``given_up`` the kinds the best discard keeps effective and the chosen one does not."""
+    unseen effective tiles (in tile order); ``effective`` the chosen one's unseen effective
+    tiles. These are what the workers store; ``detail`` is None there."""
 
     step: int
     seq: int
@@ -68,26 +83,23 @@ class Decision:
     shanten_after: int
     best: tuple[str, ...]
     best_shanten: int
-    rank: int
     effective: int
     best_effective: int
-    given_up: tuple[str, ...]
-    options: tuple[Option, ...]
-    tenpai: tuple[TenpaiChoice, ...] = ()
     line: int | None = None
+    detail: Detail | None = None
 
     @property
     def mark(self) -> str:
         """``best``; ``slower`` (a higher shanten than the best); ``fewer`` (same shanten, fewer
         unseen effective tiles)."""
-        if self.rank == 1:
+        if self.discard in self.best:
             return "best"
         return "slower" if self.shanten_after > self.best_shanten else "fewer"
 
     @property
     def lost(self) -> int:
         """Unseen effective tiles given up against the best discard (0 when among the best)."""
-        return 0 if self.rank == 1 else max(self.best_effective - self.effective, 0)
+        return 0 if self.discard in self.best else max(self.best_effective - self.effective, 0)
 
 
 @dataclass(frozen=True)
@@ -206,12 +218,12 @@ class SessionReview:
 
 
 def upcast(data: dict[str, Any]) -> dict[str, Any]:
-    """A stored review brought to ``REVIEW_VERSION`` (version 1 is the first: nothing to do yet;
-    a newer one than this engine knows is refused)."""
+    """A stored review brought to ``REVIEW_VERSION``; a newer one than this engine knows is
+    refused. Version 1 has every decision's detail stored: read as a version 2 with detail."""
     version = data.get("version")
     if not isinstance(version, int) or not 1 <= version <= REVIEW_VERSION:
         raise ValueError(f"review version {version!r}: this engine reads 1 to {REVIEW_VERSION}")
-    return data
+    return {**data, "version": REVIEW_VERSION}
 
 
 def _hand_dict(h: HandReview) -> dict[str, Any]:
@@ -220,7 +232,7 @@ def _hand_dict(h: HandReview) -> dict[str, Any]:
     for seat in h.seats:
         per_seat[seat] = {
             "player": h.seats[seat],
-            "decisions": [_decision_dict(d) for d in h.decisions if d.seat == seat],
+            "decisions": [decision_dict(d) for d in h.decisions if d.seat == seat],
             "missed_wins": [_flat(m) for m in h.missed_wins if m.seat == seat],
             "deal_ins": [_flat(d) for d in h.deal_ins if d.seat == seat],
             "claims": [{**_flat(c), "raised": c.raised} for c in h.claims if c.seat == seat],
@@ -246,23 +258,36 @@ def _names(cls: type[Any]) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
-def _decision_dict(d: Decision) -> dict[str, Any]:
-    out = _flat(d)
-    out["best"], out["given_up"] = list(d.best), list(d.given_up)
-    out["options"] = [
-        {"tile": o.tile, "shanten": o.shanten, "effective": o.effective, "tiles": o.tiles}
-        for o in d.options
-    ]
-    out["tenpai"] = [
-        {
-            "discard": t.discard,
-            "weight": t.weight,
-            "waits": [_flat(w) for w in t.waits],
-        }
-        for t in d.tenpai
-    ]
+_LEAN = (
+    "step", "seq", "seat", "discard", "shanten_before", "shanten_after", "best",
+    "best_shanten", "effective", "best_effective", "line",
+)  # fmt: skip
+
+
+def decision_dict(d: Decision) -> dict[str, Any]:
+    """A decision as JSON: its figures, its detail when it has one, its ``mark`` and ``lost``."""
+    out = {name: getattr(d, name) for name in _LEAN}
+    out["best"] = list(d.best)
+    if d.detail is not None:
+        out.update(detail_dict(d.detail))
     out["mark"], out["lost"] = d.mark, d.lost
     return out
+
+
+def detail_dict(x: Detail) -> dict[str, Any]:
+    """A decision's detail as JSON: ``rank``, ``given_up``, ``options``, ``tenpai``."""
+    return {
+        "rank": x.rank,
+        "given_up": list(x.given_up),
+        "options": [
+            {"tile": o.tile, "shanten": o.shanten, "effective": o.effective, "tiles": o.tiles}
+            for o in x.options
+        ],
+        "tenpai": [
+            {"discard": t.discard, "weight": t.weight, "waits": [_flat(w) for w in t.waits]}
+            for t in x.tenpai
+        ],
+    }
 
 
 def _hand(data: dict[str, Any]) -> HandReview:
@@ -299,22 +324,16 @@ def _hand(data: dict[str, Any]) -> HandReview:
 
 
 def _decision(d: dict[str, Any]) -> Decision:
-    return Decision(
-        step=d["step"],
-        seq=d["seq"],
-        seat=d["seat"],
-        discard=d["discard"],
-        shanten_before=d["shanten_before"],
-        shanten_after=d["shanten_after"],
-        best=tuple(d["best"]),
-        best_shanten=d["best_shanten"],
-        rank=d["rank"],
-        effective=d["effective"],
-        best_effective=d["best_effective"],
-        given_up=tuple(d["given_up"]),
-        options=tuple(Option(o["tile"], o["shanten"], dict(o["tiles"])) for o in d["options"]),
-        tenpai=tuple(
-            TenpaiChoice(t["discard"], tuple(Wait(**w) for w in t["waits"])) for t in d["tenpai"]
-        ),
-        line=d.get("line"),
-    )
+    detail = None
+    if "options" in d:
+        detail = Detail(
+            rank=d["rank"],
+            given_up=tuple(d["given_up"]),
+            options=tuple(Option(o["tile"], o["shanten"], dict(o["tiles"])) for o in d["options"]),
+            tenpai=tuple(
+                TenpaiChoice(t["discard"], tuple(Wait(**w) for w in t["waits"]))
+                for t in d["tenpai"]
+            ),
+        )
+    lean: dict[str, Any] = {name: d.get(name) for name in _LEAN}
+    return Decision(**{**lean, "best": tuple(d["best"])}, detail=detail)

@@ -61,7 +61,7 @@ def hand_summary(hand: HandReview) -> dict[str, PlayerSummary]:
     for x in hand.decisions:
         s = out.setdefault(x.seat, PlayerSummary())
         s.decisions += 1
-        s.best += x.rank == 1
+        s.best += x.mark == "best"
         s.lost += x.lost
     for m in hand.missed_wins:
         out.setdefault(m.seat, PlayerSummary()).missed_wins += 1

@@ -8,10 +8,11 @@ that win, so the review weighs waits the way the table pays them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from engine.efficiency import Candidate, Hand, candidates, shanten, unseen
+from engine.efficiency import Candidate, Choices, Hand, candidates, shanten, unseen
 from engine.hand import HandError, is_winning_hand
 from engine.model import SEATS, Action, HandOutcome, Showdown, Win, claim_order
 from engine.replay import HandReplay
@@ -19,6 +20,7 @@ from engine.review.model import (
     Claim,
     DealIn,
     Decision,
+    Detail,
     HandReview,
     MissedWin,
     Option,
@@ -29,24 +31,46 @@ from engine.review.model import (
 from engine.rulesets.base import Ruleset
 from engine.shapes import Shape
 from engine.table import Table
-from engine.tiles import ALL_TILES
+from engine.tiles import ALL_TILES, INDEX
 
 _CLAIMS = frozenset({"chi", "peng", "gang"})
+# a discard judged: (shanten_after, best, best_shanten, effective, best_effective), its detail,
+# each discard's shanten, the unseen effective tiles of a discard (for a deal-in's safe tiles)
+_Judged = tuple[
+    tuple[int, tuple[str, ...], int, int, int],
+    Detail | None,
+    dict[str, int],
+    Callable[[str], int],
+]
 _WINDOW_ENDS = frozenset({"draw", "discard", "chi", "peng", "gang", "exhausted", "hand"})
 
 
-def review_hand(hand: HandReplay) -> HandReview:
-    """The review of one hand; a summary hand (showdowns only) has nothing to review."""
+def review_hand(hand: HandReplay, detail: bool = True) -> HandReview:
+    """The review of one hand; a summary hand (showdowns only) has nothing to review. Without
+    ``detail`` (what the workers store) each decision has its figures only: the discards are
+    ranked by probing the effective tiles of the ones at the lowest shanten alone, and the 听牌
+    cuts' waits are not scored (:func:`review_step` gives a step's detail on view)."""
     head = hand.records[0][1]
     seats = dict(head.get("seats", {}))
     if hand.summary:
         return HandReview(hand.no, hand.seq, seats, True)
-    return _Walk(hand, seats).run()
+    return _Walk(hand, seats, detail).run()
+
+
+def review_step(hand: HandReplay, step: int) -> tuple[Decision, ...]:
+    """The decisions at ``step`` of a hand (a discard: one or none) with their detail; the hand
+    is walked up to that step only, nothing else reviewed (what the replay asks on view)."""
+    if hand.summary:
+        return ()
+    return _Walk(hand, {}, True, step).run().decisions
 
 
 class _Walk:
-    def __init__(self, hand: HandReplay, seats: dict[str, str]):
+    def __init__(
+        self, hand: HandReplay, seats: dict[str, str], detail: bool, only: int | None = None
+    ):
         self.hand, self.seats = hand, seats
+        self.detail, self.only = detail, only
         self.rs: Ruleset = hand.ruleset
         self.opts: Any = hand.opts
         self.table = Table(self.rs, self.opts, summary=False)
@@ -58,35 +82,47 @@ class _Walk:
         self.claims: list[Claim] = []
         self.wins: list[WinCheck] = []
         # seat -> its last decision and candidates
-        self.last: dict[str, tuple[Decision, list[Candidate]]] = {}
-        self.before_draw: dict[str, int | None] = {}  # seat -> shanten before its last draw
+        # seat -> its last decision, each discard's shanten then, the unseen count of a discard
+        self.last: dict[str, tuple[Decision, dict[str, int], Callable[[str], int]]] = {}
+        # seat -> its tiles before its last draw (their shanten is read at a self-drawn win only)
+        self.before_draw: dict[str, Hand] = {}
         self.passed: set[str] = set()  # seats that let a winning discard go since their draw
         self.actions = hand.outcome.actions or ()
         # seat -> (the state it was read at, its Hand, whether one more tile may complete it)
         self.hands: dict[str, tuple[tuple[Any, ...], Hand, bool | None]] = {}
         self.before_seq: tuple[int, tuple[Action, ...]] = (-1, ())  # actions up to a seq
+        # (seat, 得, shapes, bonus kinds) -> the draw probes of its hands after a discard (efficiency.Choices)
+        self.masks: dict[tuple[Any, ...], dict[tuple[int, ...], tuple[int, int]]] = {}
 
     # -- the walk -------------------------------------------------------------------------------
     def run(self) -> HandReview:
         records = self.hand.records
+        only = self.only
         for step in range(1, len(records)):
             seq, rec = records[step]
             kind, seat = rec.get("type"), rec.get("seat")
             before: int | None = None
-            if kind == "discard" and seat in SEATS:
+            if only is not None:
+                if step > only:
+                    break
+                if step == only and kind == "discard" and seat in SEATS:
+                    self._discard(step, seq, seat, rec["tile"])
+            elif kind == "discard" and seat in SEATS:
                 self._discard(step, seq, seat, rec["tile"])
             elif kind in _CLAIMS and seat in SEATS:
                 before = self._shanten(seat)
                 if kind == "gang" and rec.get("kind") == "added" and rec.get("tile"):
                     self._offered(step, seq, seat, rec["tile"], "robbed_kong")
             elif kind == "draw" and seat in SEATS:
-                self.before_draw[seat] = self._shanten(seat)
+                self.before_draw[seat] = self._hand(seat)
                 self.passed.discard(seat)
             elif kind == "win" and seat in SEATS:
                 self._win(step, seq, rec)
             try:
                 self.table.apply(seq, rec)
             except (KeyError, ValueError, TypeError):  # a record the replay already reported
+                continue
+            if only is not None:
                 continue
             if kind == "draw" and seat in SEATS:
                 self._after_draw(step, seq, seat, rec["tile"])
@@ -151,10 +187,7 @@ class _Walk:
         )
 
     def _shanten(self, seat: str) -> int | None:
-        try:
-            return shanten(self._hand(seat))
-        except HandError:  # a wrong hand size (相公): reported by the verification
-            return None
+        return _shanten_of(self._hand(seat))
 
     # -- discards -------------------------------------------------------------------------------
     def _discard(self, step: int, seq: int, seat: str, tile: str) -> None:
@@ -164,33 +197,42 @@ class _Walk:
         try:
             before = shanten(hand)
             seen = self._unseen(seat)
-            ranked = candidates(hand, seen)
+            judge = self._detailed if self.detail else self._figures
+            figures, detail, shanten_of, count = judge(seq, seat, tile, hand, seen)
         except HandError:
             return
-        key = _key(ranked[0])
+        decision = Decision(step, seq, seat, tile, before, *figures, detail=detail)
+        self.decisions.append(decision)
+        self.last[seat] = (decision, shanten_of, count)
+        if self.only is None:
+            self._offered(step, seq, seat, tile, "discard")
+
+    def _figures(self, seq: int, seat: str, tile: str, hand: Hand, seen: dict[str, int]) -> _Judged:
+        """The stored figures: only the discards at the lowest shanten are probed."""
+        memo = self.masks.setdefault((seat, hand.wildcards, hand.shapes, hand.bonus), {})
+        got = Choices(hand, seen, tile, memo)
+        figures = (got.shanten[tile], got.best, got.best_shanten, got.count(tile), got.best_count)
+        return figures, None, got.shanten, got.count
+
+    def _detailed(
+        self, seq: int, seat: str, tile: str, hand: Hand, seen: dict[str, int]
+    ) -> _Judged:
+        """The figures and the detail: every discard probed, the 听牌 cuts' waits scored."""
+        ranked = candidates(hand, seen)
+        top, key = ranked[0], _key(ranked[0])
         chosen = next(c for c in ranked if c.tile == tile)
-        better = sum(1 for c in ranked if _key(c) < _key(chosen))
-        decision = Decision(
-            step=step,
-            seq=seq,
-            seat=seat,
-            discard=tile,
-            shanten_before=before,
-            shanten_after=chosen.shanten,
-            best=tuple(c.tile for c in ranked if _key(c) == key),
-            best_shanten=ranked[0].shanten,
-            rank=better + 1,
-            effective=chosen.count,
-            best_effective=ranked[0].count,
+        detail = Detail(
+            rank=sum(1 for c in ranked if _key(c) < _key(chosen)) + 1,
             given_up=()
             if _key(chosen) == key
-            else tuple(k for k in ranked[0].effective if k not in chosen.effective),
+            else tuple(k for k in top.effective if k not in chosen.effective),
             options=tuple(Option(c.tile, c.shanten, c.effective) for c in ranked),
             tenpai=self._tenpai(seq, seat, hand, ranked),
         )
-        self.decisions.append(decision)
-        self.last[seat] = (decision, ranked)
-        self._offered(step, seq, seat, tile, "discard")
+        best = tuple(c.tile for c in ranked if _key(c) == key)
+        figures = (chosen.shanten, best, top.shanten, chosen.count, top.count)
+        counts = {c.tile: c.count for c in ranked}
+        return figures, detail, {c.tile: c.shanten for c in ranked}, counts.__getitem__
 
     def _tenpai(
         self, seq: int, seat: str, hand: Hand, ranked: list[Candidate]
@@ -270,7 +312,8 @@ class _Walk:
     def _win(self, step: int, seq: int, rec: dict[str, Any]) -> None:
         seat, how, tile = rec["seat"], rec.get("how"), rec.get("tile")
         if how == "self_draw":
-            before = self.before_draw.get(seat)
+            drew = self.before_draw.get(seat)
+            before = None if drew is None else _shanten_of(drew)
         elif how in ("discard", "robbed_kong"):
             before = self._shanten(seat)
         else:
@@ -279,15 +322,16 @@ class _Walk:
             self.wins.append(WinCheck(seat, tile, how, before))
         by = rec.get("from")
         if how == "discard" and by in self.last:
-            decision, ranked = self.last[by]
+            decision, shanten_of, count = self.last[by]
             if decision.discard == tile:
                 river = {d[0] for d in self.table.discards[seat]}
-                safe = tuple(
-                    c.tile
-                    for c in ranked
-                    if c.shanten == decision.shanten_after and c.tile in river and c.tile != tile
-                )
-                self.deal_ins.append(DealIn(step, seq, by, seat, tile, safe))
+                safe = [
+                    t
+                    for t, n in shanten_of.items()
+                    if n == decision.shanten_after and t in river and t != tile
+                ]  # ranked as the options are: more unseen effective tiles first
+                safe.sort(key=lambda t: (-count(t), INDEX[t]))
+                self.deal_ins.append(DealIn(step, seq, by, seat, tile, tuple(safe)))
 
     def _actions(self, seq: int) -> tuple[Action, ...]:
         """The hand's actions up to ``seq`` (kept for the waits of one decision)."""
@@ -318,6 +362,13 @@ class _Walk:
         if scoring is None or scoring.limit == "below_minimum":
             return 0
         return max(int(scoring.points), 0)
+
+
+def _shanten_of(hand: Hand) -> int | None:
+    try:
+        return shanten(hand)
+    except HandError:  # a wrong hand size (相公): reported by the verification
+        return None
 
 
 def _key(c: Candidate) -> tuple[int, int]:

@@ -112,7 +112,7 @@ def _print_hand(hand, raw: dict, seat: str | None) -> None:
         )
     console.print(table)
     for x in hand.decisions:
-        if x.rank == 1 or (seat and x.seat != seat):
+        if x.mark == "best" or (seat and x.seat != seat):
             continue
         best = "、".join(map(chinese, x.best))
         console.print(

@@ -13,3 +13,8 @@ routes = auth.ApiRoutes()
 @routes.get("/sessions/<session_id>/review")
 def session_review(session_id: str):
     return jsonify(views.review_view(g.user, session_id))
+
+
+@routes.get("/sessions/<session_id>/review/hands/<int:hand>/steps/<int:step>")
+def session_review_step(session_id: str, hand: int, step: int):
+    return jsonify(views.step_view(g.user, session_id, hand, step))

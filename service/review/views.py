@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import abort
 
-from engine.review import player_summary
+from engine.review import decision_dict, player_summary
 from service.db import engine
 from service.models import User
 from service.sessions.views import load_session
@@ -36,4 +36,24 @@ def review_view(user: User, session_id: str) -> dict:
         "seconds": round(seconds, 4),
         "players": {p: f.to_dict() for p, f in player_summary(review).items()},
         **review.to_dict(),
+    }
+
+
+def step_view(user: User, session_id: str, hand: int, step: int) -> dict:
+    """``{id, head_seq, hand, step, decisions}``: the decisions at a step of the session's
+    ``hand``-th hand with their detail (rank, given_up, options, tenpai), computed on view
+    (docs/api.md). 404 for an unknown session or hand."""
+    s = load_session(user, session_id)
+    try:
+        got = stored_reviews.step_detail(s.id, hand, step, engine())
+    except ValueError as exc:
+        return {"id": s.id, "head_seq": s.head_seq, "error": str(exc)}
+    if got is None:
+        abort(404)
+    return {
+        "id": s.id,
+        "head_seq": s.head_seq,
+        "hand": hand,
+        "step": step,
+        "decisions": [{**decision_dict(d), "line": d.seq + 1} for d in got],
     }

@@ -80,10 +80,10 @@ def test_hand_values_one_histogram_per_ruleset():
     assert [t.name for t in fig.data] == ["huangyan", "wenling"]
     assert {t.type for t in fig.data} == {"bar"}  # drawn by plotly.js's basic bundle
     huangyan, wenling = fig.data
-    assert (list(huangyan.x), list(huangyan.y), huangyan.width) == ([44.5], [1], 1)
+    assert (list(huangyan.x), list(huangyan.y), huangyan.width) == ([44], [1], 1)
     # one bin a point from 8 to 16 (9 bins, at most 20), the empty ones drawn too
     assert list(wenling.y) == [1, 0, 0, 0, 0, 0, 0, 0, 2]
-    assert list(wenling.x) == [v + 0.5 for v in range(8, 17)]
+    assert list(wenling.x) == list(range(8, 17))  # a bar of one value over its tick
     assert list(wenling.customdata) == [str(v) for v in range(8, 17)]
     named = hand_value_histogram({"wenling": [8]}, LABELS, titles={"wenling": "温岭麻将"})
     assert named.data[0].name == "温岭麻将"
@@ -100,7 +100,7 @@ def test_hand_values_binned_by_a_round_width_into_at_most_twenty_bins():
     assert bins[:3] == [(0, 4), (10, 2), (20, 0)] and bins[-1] == (100, 1) and len(bins) == 11
     assert sum(n for _, n in bins) == len(values)
     bar = hand_value_histogram({"wenling": values}, LABELS).data[0]
-    assert bar.width == 10 and bar.x[0] == 5 and bar.customdata[0] == "0–9"
+    assert bar.width == 10 and bar.x[0] == 4.5 and bar.customdata[0] == "0–9"  # spans −0.5…9.5
 
 
 def test_hand_values_each_ruleset_on_its_own_axis_in_its_own_unit():

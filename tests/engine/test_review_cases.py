@@ -6,6 +6,7 @@ Seats not named in a case get scattered tiles (no two within two ranks) that can
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -73,7 +74,14 @@ def draw(seat: str, tile: str, back: bool = False) -> dict:
 
 
 def review(records):
-    return review_records(records).hands[0]
+    """The hand's full review; what the workers store (no detail) must be the same figures."""
+    full = review_records(records)
+    stored = review_records(records, detail=False)
+    assert [dataclasses.replace(x, detail=None) for x in full.hands[0].decisions] == list(
+        stored.hands[0].decisions
+    )
+    assert dataclasses.replace(stored.hands[0], decisions=full.hands[0].decisions) == full.hands[0]
+    return full.hands[0]
 
 
 def first(hand, seat: str = "E"):
@@ -86,15 +94,15 @@ TENPAI_14 = "23m456p789s11z555z9m"  # cut 9m: 23m waits 1m 4m
 
 def test_cutting_the_loose_tile_is_the_best_and_keeps_both_sides():
     x = first(review(log("zhoushan", {"E": TENPAI_14}, [d("E", "9m")])))
-    assert (x.shanten_before, x.shanten_after, x.rank, x.mark) == (0, 0, 1, "best")
+    assert (x.shanten_before, x.shanten_after, x.detail.rank, x.mark) == (0, 0, 1, "best")
     assert x.best == ("9m",) and x.effective == 8 and x.best_effective == 8
-    assert x.given_up == () and x.lost == 0
+    assert x.detail.given_up == () and x.lost == 0
 
 
 def test_cutting_the_pair_falls_back_one_step():
     x = first(review(log("zhoushan", {"E": TENPAI_14}, [d("E", "1z")])))
     assert (x.shanten_after, x.mark, x.best) == (1, "slower", ("9m",))
-    assert x.rank > 1
+    assert x.detail.rank > 1
 
 
 def test_breaking_the_open_wait_falls_back_one_step():
@@ -118,7 +126,7 @@ def test_closed_wait_instead_of_open_wait_gives_up_four_tiles():
     x = first(review(log("zhoushan", {"E": "234m456p789s55z467m"}, [d("E", "7m")])))
     assert (x.shanten_after, x.mark) == (0, "fewer")
     assert x.best == ("4m",) and x.best_effective == 8 and x.effective == 4
-    assert x.lost == 4 and x.given_up == ("8m",)
+    assert x.lost == 4 and x.detail.given_up == ("8m",)
 
 
 def test_the_best_discard_for_the_open_wait_is_found():
@@ -135,20 +143,20 @@ def test_three_sided_wait_counts_own_copies_out():
     """23456m waits 1m 4m 7m: 4 + 3 (one 4m is held) + 4 = 11."""
     x = first(review(log("zhoushan", {"E": "23456m789s123p55z9p"}, [d("E", "9p")])))
     assert (x.shanten_after, x.effective) == (0, 11)
-    option = next(o for o in x.options if o.tile == "9p")
+    option = next(o for o in x.detail.options if o.tile == "9p")
     assert option.tiles == {"1m": 4, "4m": 3, "7m": 4}
 
 
 def test_two_single_waits_tie_and_both_are_best():
     """Cut either honor and wait on the other one (3 unseen each)."""
     x = first(review(log("zhoushan", {"E": "123m456p789s555z1z2z"}, [d("E", "2z")])))
-    assert set(x.best) == {"1z", "2z"} and x.rank == 1 and x.effective == 3
+    assert set(x.best) == {"1z", "2z"} and x.detail.rank == 1 and x.effective == 3
 
 
 def test_every_distinct_tile_is_a_candidate():
     x = first(review(log("zhoushan", {"E": TENPAI_14}, [d("E", "9m")])))
-    assert {o.tile for o in x.options} == set(parse_tiles(TENPAI_14))
-    shanten = [o.shanten for o in x.options]
+    assert {o.tile for o in x.detail.options} == set(parse_tiles(TENPAI_14))
+    shanten = [o.shanten for o in x.detail.options]
     assert shanten == sorted(shanten)
 
 
@@ -173,7 +181,7 @@ def test_a_discard_seen_by_the_seat_lowers_the_unseen_count():
 
 def test_tenpai_choices_are_weighed_by_what_the_win_pays():
     x = first(review(log("zhoushan", {"E": "234m456p789s55z467m"}, [d("E", "4m")])))
-    choices = {c.discard: c for c in x.tenpai}
+    choices = {c.discard: c for c in x.detail.tenpai}
     assert set(choices) == {"4m", "7m"}  # the two cuts that keep 听牌
     assert {w.tile for w in choices["4m"].waits} == {"5m", "8m"}
     assert all(w.value > 0 and w.unseen == 4 for w in choices["4m"].waits)
@@ -182,7 +190,7 @@ def test_tenpai_choices_are_weighed_by_what_the_win_pays():
 
 def test_no_tenpai_choice_when_no_cut_reaches_tenpai():
     x = first(review(log("zhoushan", {"E": "1m4m7m1p4p7p1s4s7s1z2z3z4z5z"}, [d("E", "5z")])))
-    assert x.tenpai == () and x.shanten_after > 0
+    assert x.detail.tenpai == () and x.shanten_after > 0
 
 
 # -- missed wins (漏胡) -----------------------------------------------------------------------
@@ -323,7 +331,7 @@ def test_wenling_the_indicator_is_not_unseen():
     """得 = 9p, indicator 9p set aside: with two 9p held, one 9p is left to draw."""
     e = "123m456p789s1z2z3z4z6z9m9p9p"
     x = first(review(log("wenling", {"E": e}, [d("E", "1z")], size=16, indicator="9p")))
-    option = next(o for o in x.options if o.tile == "1z")
+    option = next(o for o in x.detail.options if o.tile == "1z")
     assert option.tiles.get("9p") == 1
 
 
@@ -385,7 +393,7 @@ def test_wenling_flower_limit_draw_is_effective():
     e = "1m4m7m1p4p7p1s4s7s1z2z3z4z6z1f2f3f"
     hand = review(log("wenling", {"E": e}, plays, size=16, indicator="5p"))
     x = first(hand)
-    option = next(o for o in x.options if o.tile == "8m")
+    option = next(o for o in x.detail.options if o.tile == "8m")
     assert "4f" in option.tiles and option.tiles["4f"] == 1
 
 

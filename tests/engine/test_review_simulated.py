@@ -26,10 +26,10 @@ def test_decisions_are_consistent(ruleset):
     decisions = [x for h in rev.hands for x in h.decisions]
     assert decisions
     for x in decisions:
-        assert x.best and x.rank >= 1 and x.shanten_after >= x.best_shanten >= -1
-        assert (x.rank == 1) == (x.discard in x.best)
-        assert x.options[0].shanten == x.best_shanten
-        assert x.options[0].effective == x.best_effective
+        assert x.best and x.detail.rank >= 1 and x.shanten_after >= x.best_shanten >= -1
+        assert (x.detail.rank == 1) == (x.discard in x.best)
+        assert x.detail.options[0].shanten == x.best_shanten
+        assert x.detail.options[0].effective == x.best_effective
         if x.shanten_after == x.best_shanten:
             assert x.effective <= x.best_effective
         assert x.shanten_before <= x.shanten_after  # a 3n+2 hand is its best discard's distance

@@ -103,10 +103,24 @@ def scoring(
     opts: Options,
     reading: Iterable[str] = (),
 ) -> Scoring:
-    lines = [_line(c, n, "胡") for c, n in hu.items() if n]
+    """A seat's Scoring from its counted items: lines, points and the steps to them."""
+    return _scoring(seat, tuple(hu.items()), tuple(fan.items()), base, opts, tuple(reading))
+
+
+@lru_cache(maxsize=4096)
+def _scoring(
+    seat: str,
+    hu: tuple[tuple[str, int], ...],
+    fan: tuple[tuple[str, int], ...],
+    base: int,
+    opts: Options,
+    reading: tuple[str, ...],
+) -> Scoring:
+    """(Memoised: a Scoring is immutable, and the non-winners' items repeat from hand to hand.)"""
+    lines = [_line(c, n, "胡") for c, n in hu if n]
     if base:
         lines.append(_line("base", base, "底胡"))
-    lines += [_line(c, n, "番") for c, n in fan.items() if n]
+    lines += [_line(c, n, "番") for c, n in fan if n]
     steps: list[Step] = []
     points, raw = points_of(lines, opts, steps)
     return Scoring(seat, points, tuple(lines), raw, tuple(reading), steps=tuple(steps))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterator
+from functools import lru_cache
 
 from engine.model import Showdown
 from engine.rulesets.base import Scoring
@@ -45,13 +46,33 @@ def _allocations(counts: list[tuple[str, int]], budget: int) -> Iterator[dict[st
 def _held_scoring(
     show: Showdown, held: Counter[str], added: dict[str, int], opts: Options
 ) -> Scoring:
+    """Three or more alike an 暗刻 (its 番 only when no 得 completes it), an own-wind or dragon
+    pair 2 胡: the held faces that score, in order, key the memoised Scoring."""
+    seat = show.seat
+    scored = []
+    for t, n in held.items():
+        k = added.get(t, 0) if added else 0
+        if n + k >= 3:
+            scored.append((t, _PUNG if k == 0 else _PUNG_NO_FAN))
+        elif n + k == 2 and is_scoring_pair(seat, t):
+            scored.append((t, _PAIR))
+    return _scoring(seat, tuple(meld_sets(show.melds)), tuple(scored), opts)
+
+
+_PUNG, _PUNG_NO_FAN, _PAIR = range(3)
+
+
+@lru_cache(maxsize=4096)
+def _scoring(
+    seat: str, sets: tuple[tuple[str, str], ...], scored: tuple[tuple[str, int], ...], opts: Options
+) -> Scoring:
+    """(Memoised: most non-winners hold the same few scoring shapes.)"""
     hu: Tally = defaultdict(int)
     fan: Tally = defaultdict(int)
-    set_items(show.seat, meld_sets(show.melds), hu, fan)
-    for t, n in held.items():
-        k = added.get(t, 0)
-        if n + k >= 3:
-            set_items(show.seat, [("concealed_pung", t)], hu, fan if k == 0 else defaultdict(int))
-        elif n + k == 2 and is_scoring_pair(show.seat, t):
+    set_items(seat, sets, hu, fan)
+    for t, how in scored:
+        if how == _PAIR:
             hu["pair"] += 1
-    return scoring(show.seat, hu, fan, 0, opts)
+        else:
+            set_items(seat, [("concealed_pung", t)], hu, fan if how == _PUNG else defaultdict(int))
+    return scoring(seat, hu, fan, 0, opts)

@@ -6,15 +6,20 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import NamedTuple
 
-from engine.hand import Decomposition, HandError, best_decomposition, decompositions
+from engine.hand import Decomposition, HandError, Reading, decompositions, readings
+from engine.hand.decompose import Shape
 from engine.model import SEATS, HandOutcome, Showdown, Win
 from engine.rulesets.base import ScoreLine, Scoring, reading_words
 from engine.rulesets.huangyan.lines import (
+    FANS,
+    HU_ITEMS,
     Tally,
     is_scoring_pair,
     meld_sets,
+    points,
     scoring,
     set_items,
     value_of,
@@ -36,8 +41,8 @@ def score(outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
     return out
 
 
-def _flush(faces: Iterable[str]) -> str | None:
-    suits = {f[1] for f in faces}
+def _flush(suits: set[str] | frozenset[str]) -> str | None:
+    """混一色 or 清一色 of the suits a hand's faces are in, if either."""
     honors = "z" in suits
     if len(suits) - honors > 1:
         return None
@@ -49,7 +54,7 @@ class _Winner(NamedTuple):
 
     seat: str
     meld_sets: list[tuple[str, str]]
-    meld_faces: list[str]
+    meld_suits: frozenset[str]
     chi_meld: bool
     held: int
 
@@ -58,7 +63,7 @@ def _winner(show: Showdown, wildcards: frozenset[str]) -> _Winner:
     return _Winner(
         show.seat,
         meld_sets(show.melds),
-        [t for m in show.melds for t in m.tiles],
+        frozenset(t[1] for m in show.melds for t in m.tiles),
         any(m.kind == "chi" for m in show.melds),
         sum(t in wildcards for t in show.concealed),
     )
@@ -91,7 +96,7 @@ def _reading_items(d: Decomposition, w: _Winner, win: Win, opts: Options) -> tup
     hu["pengpenghu"] = int(opts.pengpenghu and not chows)
     fan["restored"] = d.restored
     fan["hard"] = int(w.held - (d.restored if opts.restored_then_hard else 0) == 0)
-    flush = _flush([f for g in (d.pair, *d.sets) for f in g.faces] + w.meld_faces)
+    flush = _flush({g.faces[0][1] for g in (d.pair, *d.sets)} | w.meld_suits)
     if flush:
         fan[flush] = 1
     return hu, fan
@@ -110,17 +115,79 @@ def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
     wild = outcome.wildcards
 
     winner = _winner(show, wild)
-
-    def key(d: Decomposition) -> tuple[int, int]:
-        return value_of(*_reading_items(d, winner, win, opts), opts.base_hu, opts)
-
     try:
-        best = best_decomposition(show.concealed, key, show.melds, wild, win.tile)
+        best = _best(show, winner, win, wild, opts)
     except HandError as e:
         return _nothing(win.seat, "bad_showdown", "亮牌有误", f"the winner's tiles: {e}")
     if best is None:
         return _nothing(win.seat, "not_a_win", "不成胡", "the tiles shown are not a winning hand")
-    return score_reading(best[1], winner, win, opts)
+    return score_reading(best, winner, win, opts)
+
+
+def _best(
+    show: Showdown, w: _Winner, win: Win, wild: frozenset[str], opts: Options
+) -> Decomposition | None:
+    """The first reading of highest (points, raw), as ``best_decomposition`` with
+    :func:`_reading_items` would pick it: each Reading's groups summed once as 胡 and 番 totals,
+    each winning-tile shape (嵌档, a pung a discard completed) added on top."""
+    seat = w.seat
+    self_draw = win.how == "self_draw"
+    on_discard = not self_draw and not opts.discard_pung_concealed
+    hu0, fan0 = _totals(seat, w.meld_sets)
+    hu0 += opts.base_hu + (_HU["self_draw"] if self_draw else 0)
+    best: tuple[tuple[int, int], Reading, Shape] | None = None
+    for r in readings(show.concealed, show.melds, wild, win.tile):
+        hu, fan = hu0, fan0 + r.restored * _FAN["restored"]
+        chows = w.chi_meld
+        pungs = []  # (place in the groups, 胡 more when exposed)
+        suits = {r.pair.faces[0][1]}
+        for i, g in enumerate(r.sets, start=1):
+            face = g.faces[0]
+            suits.add(face[1])
+            if g.kind == "pung":
+                s_hu, s_fan, exposed = _pung(seat, face)
+                hu += s_hu
+                fan += s_fan
+                pungs.append((i, exposed))
+            else:
+                chows = True
+        if is_scoring_pair(seat, r.pair.faces[0]):
+            hu += _HU["pair"]
+        if opts.pengpenghu and not chows:
+            hu += _HU["pengpenghu"]
+        if w.held - (r.restored if opts.restored_then_hard else 0) == 0:
+            fan += _FAN["hard"]
+        flush = _flush(suits | w.meld_suits)
+        if flush:
+            fan += _FAN[flush]
+        for shape in r.shapes:
+            win_group, wait = shape
+            s_hu = hu + (_HU["kanchan"] if wait == "kanchan" else 0)
+            if on_discard:
+                s_hu += next((x for i, x in pungs if i == win_group), 0)
+            value = points(s_hu, fan, opts)
+            if best is None or value > best[0]:
+                best = (value, r, shape)
+    return None if best is None else best[1].decomposition(best[2])
+
+
+_HU = {code: value for code, (_, _, value) in HU_ITEMS.items()}
+_FAN = {code: value for code, (_, _, value) in FANS.items()}
+
+
+def _totals(seat: str, sets: Iterable[tuple[str, str]]) -> tuple[int, int]:
+    """胡 and 番 of pungs/kongs as ``set_items`` counts them."""
+    hu: Tally = defaultdict(int)
+    fan: Tally = defaultdict(int)
+    set_items(seat, sets, hu, fan)
+    return sum(_HU[c] * n for c, n in hu.items()), sum(_FAN[c] * n for c, n in fan.items())
+
+
+@lru_cache(maxsize=1024)
+def _pung(seat: str, face: str) -> tuple[int, int, int]:
+    """A concealed pung's 胡 and 番, and the 胡 it gains counted exposed (negative: loses)."""
+    hu, fan = _totals(seat, [("concealed_pung", face)])
+    return hu, fan, _totals(seat, [("pung", face)])[0] - hu
 
 
 def winner_readings(

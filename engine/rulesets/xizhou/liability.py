@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.model import FLAG_KONG_REPLACEMENT, SEATS, HandOutcome, Win
+from engine.model import SEATS, HandOutcome, Win
 from engine.rulesets import tai
 from engine.rulesets.base import Liability
 from engine.rulesets.xizhou.options import Options
@@ -54,7 +54,7 @@ def gang_kind(outcome: HandOutcome, win: Win) -> str | None:
     or 还杠胡 (win on the discard a seat made right after konging the winner's discard)."""
     if win.how == "robbed_kong":
         return "la_gang"
-    if win.how == "self_draw" and FLAG_KONG_REPLACEMENT in win.flags:
+    if win.how == "self_draw":
         return "song_gang" if tai.kong_feeder(outcome, win) else None
     if win.how == "discard" and win.from_seat:
         kong = tai.last_kong(outcome, win.from_seat)

@@ -1,5 +1,6 @@
 // The efficiency review (效率复盘) below the replay: fetched once from the API when it comes
-// into view, it marks the current step's discard (efficient / fewer useful tiles / further from
+// into view (each decision's figures, as the workers store them; a step's options and their
+// useful tiles are fetched for the step shown, .../review/hands/<hand>/steps/<step>), it marks the current step's discard (efficient / fewer useful tiles / further from
 // ready), lists the discards the seat had with their useful tiles, names a missed win or an avoidable deal-in,
 // sums up the hand per seat and the session per player. Keys: m / M = next / previous point
 // to look at of the chosen seat (a less efficient discard, a missed win, an avoidable deal-in).
@@ -15,6 +16,7 @@
   // the kind of a missed win, in the words the replay names a win with
   var HOW = { self_draw: _("self-drawn"), discard: _("on a discard"), robbed_kong: _("robbing a kong") };
   var review = null, at = null, seat = "", pending = 0;
+  var details = {};  // "hand:step" -> the step's decisions with their options (or "loading")
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -70,6 +72,9 @@
         head.append(el("b", null, WIND[s] + " " + r.player + ": "), document.createTextNode(what + " · "),
           document.createTextNode(readyText(d.shanten_after) + " · " + _("useful tiles left: %(n)s", { n: d.effective })));
         out.append(head);
+        var full = detail(d);
+        if (!full) { out.append(el("p", "muted review-loading", _("working out the discards this seat had…"))); return; }
+        d = full;
         var table = el("table", "grid review-options");
         var tr = el("tr");
         [_("discard"), _("distance to ready"), _("useful tiles (unseen)")].forEach(function (c) { tr.append(el("th", null, c)); });
@@ -113,6 +118,26 @@
     });
     if (!out.children.length) out.append(el("p", "muted", _("no discard reviewed at this step")));
     return out;
+  }
+
+  // a decision with its options: the stored review has its figures only; the step's detail is
+  // computed on view and kept (null while it loads: the step is drawn again when it comes)
+  function detail(d) {
+    if (d.options) return d;
+    var key = at.hand + ":" + d.step, got = details[key];
+    if (got && got !== "loading") return got.filter(function (x) { return x.seat === d.seat; })[0] || null;
+    if (!got) {
+      details[key] = "loading";
+      var shown = { hand: at.hand, step: at.step };
+      fetch(root.dataset.review + "/hands/" + shown.hand + "/steps/" + d.step, { credentials: "same-origin" })
+        .then(function (r) { return r.json(); })
+        .then(function (data) {
+          details[key] = data.decisions || [];
+          if (last && at && at.hand === shown.hand && at.step === shown.step) render(last);
+        })
+        .catch(function () { delete details[key]; });
+    }
+    return null;
   }
 
   // the players' column has no visible header; a screen reader still hears what it holds

@@ -274,3 +274,40 @@ def test_non_winner_wildcards_option_on_the_seed_hand():
     # Seed example 2: 西's 九万 (得) turns its single 中 into a 中对 (2胡): 6 → 8.
     opts, hands = load("seed_examples.jsonl", non_winner_wildcards=True)
     assert RS.score(hands[1][0], opts)["W"].points == 8
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"discard_pung_concealed": True, "pengpenghu": True},
+        {"restored_then_hard": True, "wildcard_rule": "next", "cap": 300, "round_to": 10},
+    ],
+)
+def test_the_winners_search_picks_the_reading_best_decomposition_picks(options):
+    """The winner's search sums each reading once and each winning-tile shape on top; it must
+    pick the first best reading as ``best_decomposition`` over every reading's items does."""
+    from engine.hand import best_decomposition
+    from engine.rulesets.huangyan import winner
+    from engine.rulesets.huangyan.lines import value_of
+    from engine.simulate import generate_session
+
+    records, _ = generate_session("huangyan", 120, seed=5, options=options)
+    rp = replay(records)
+    compared = 0
+    for hand in rp.hands:
+        outcome = hand.outcome
+        for win in outcome.wins:
+            show = outcome.showdowns[win.seat]
+            w = winner._winner(show, outcome.wildcards)
+
+            def key(d, w=w, win=win):
+                items = winner._reading_items(d, w, win, rp.opts)
+                return value_of(*items, rp.opts.base_hu, rp.opts)
+
+            found = best_decomposition(show.concealed, key, show.melds, outcome.wildcards, win.tile)
+            assert found is not None
+            expected = winner.score_reading(found[1], w, win, rp.opts)
+            assert winner.score_winner(outcome, win, rp.opts) == expected
+            compared += 1
+    assert compared > 80

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from engine.review import review_records
 from engine.simulate.session import generate_session
 from events.codec import canonical_json
 from events.models import ReviewRow
@@ -45,6 +46,24 @@ def test_review_of_a_session_is_computed_once_and_stored(alice, app):
         assert [d["seq"] for d in kept] == [d["seq"] for d in hand["seats"]["E"]["decisions"]]
     again = alice.get(f"/api/v1/sessions/{session_id}/review").get_json()
     assert again["hands"] == data["hands"] and again["seconds"] == data["seconds"]
+
+
+def test_a_steps_options_are_computed_on_view(alice):
+    """The stored review has each decision's figures; a step's options and their effective
+    tiles come from .../hands/<hand>/steps/<step>, equal to the full review's."""
+    session_id = verified(alice, _log())
+    data = alice.get(f"/api/v1/sessions/{session_id}/review").get_json()
+    lean = data["hands"][1]["seats"]["S"]["decisions"][2]
+    assert "options" not in lean and "tenpai" not in lean
+    url = f"/api/v1/sessions/{session_id}/review/hands/2/steps/{lean['step']}"
+    got = alice.get(url).get_json()
+    [step] = got["decisions"]
+    records, _ = generate_session("zhoushan", 2, seed=31, club=CLUB)
+    full = review_records(records).to_dict()["hands"][1]["seats"]["S"]["decisions"][2]
+    assert step == {**full, "line": lean["line"]}
+    assert {k: step[k] for k in lean} == lean
+    assert step["options"] and step["options"][0]["tiles"]
+    assert alice.get(f"/api/v1/sessions/{session_id}/review/hands/9/steps/3").status_code == 404
 
 
 def test_a_summary_log_says_nothing_to_review(alice):

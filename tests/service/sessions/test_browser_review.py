@@ -43,7 +43,7 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     assert "不评判怎样打最好" in page.text_content("#review")
     first = page.url
     assert "step=" in first and not first.endswith("step=8")
-    assert page.query_selector("#review .review-options tr.chosen")
+    page.wait_for_selector("#review .review-options tr.chosen", timeout=60_000)  # on view
     text = page.text_content("#review")
     assert "向听" in text and "有效牌" in text
     for code in ("fewer", "slower", "best", "shanten"):
