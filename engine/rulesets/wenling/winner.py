@@ -345,17 +345,17 @@ def reading_value(
 
 def _best(
     show: Showdown, outcome: HandOutcome, win: Win, fixed: list[str], ctx: _Context
-) -> tuple[tuple[int, int], Decomposition, list[str]] | None:
+) -> tuple[tuple[int, int], Reading, Shape, list[str]] | None:
     """The first reading of highest (points, raw), as engine.hand.best_decomposition would pick
-    it: each suit's part valued once per context (:func:`_part_value`), a reading summed from
-    its parts and each winning-tile shape on top; only the kept reading is built."""
+    it, with its shape and codes: each suit's part valued once per context (:func:`_part_value`), a reading
+    summed from its parts and each winning-tile shape on top; only the kept reading is built."""
     hu0, fan0, _ = lines.sums(fixed)
     # 得还原 follows from the count of 得 standing for a 得 kind when at most one kind can be
     # stood for (flowers never are); 得-only sets (3+ 得) are not summed from parts
     prune = sum(not is_flower(t) for t in ctx.wild) <= 1
 
     def keep(parts: list[_Part], win: int | None, w: int) -> list[_Part]:
-        if win is None or w > 2 or len(parts) < 2 or not prune:
+        if win is None or w > 2 or not prune:
             return parts
         return _kept(parts, _context_key(ctx, win), win, ctx)
 
@@ -380,7 +380,7 @@ def _best(
     value, combo, i = best
     r = hand.reading(combo)
     shape = r.shapes[i]
-    return value, r.decomposition(shape), _codes(_base(r, ctx), *shape, ctx)
+    return value, r, shape, _codes(_base(r, ctx), *shape, ctx)
 
 
 # What a part's value depends on -> a small int (fast to hash).
@@ -607,14 +607,14 @@ def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
             best = None
     if best is None:
         return lines.scoring(win.seat, ["not_a_win"])
-    _, d, codes = best
+    _, d, _, codes = best
     limit_codes = [c for c in codes if lines.ITEMS[c][3] == lines.LIMIT]
     if limit_codes:
         return _limit_scoring(win.seat, limit_codes, _reading(d))
     return lines.scoring(win.seat, fixed + codes, reading=_reading(d))
 
 
-def _reading(d: Decomposition) -> tuple[str, ...]:
+def _reading(d: Decomposition | Reading) -> tuple[str, ...]:
     return tuple(f"{w}→{face}" for w, face in d.assignments)
 
 
