@@ -6,14 +6,17 @@
     Shanten.calculate_shanten on the same hands in the same run (each side its native input,
     converted before timing; chunks alternate so the shared machine's load hits both alike);
 (b) shanten with 1-3 得, and the draw probe (shanten + effective tiles) of 13-tile hands;
-(c) a whole full-log hand reviewed for all four seats, per ruleset: median and p95 ms;
+(c) a whole full-log hand reviewed for all four seats, per ruleset: median and p95 ms, as the
+    workers review it (each decision's figures; a tree before review version 2: in full), and
+    a step's detail on view (``review_step``, where the tree has it);
 (d) review time as a share of the verification (audit) of the same sessions;
 (e) with --oracle: the brute-force reference of the tests on 20 000 hands per family, effective
     tiles included (the test file checks 1 200 by default to stay near a minute);
 (f) with --workers: the share in the workers, the tasks themselves on a fresh SQLite store:
     ``fupan.review_session`` time / ``fupan.verify_session`` time of the same sessions.
 (g) with --only g: (d) in a warm process, as a worker's after a day: the tables filled by
-    reviewing 2 other sessions a ruleset first, then review and audit CPU time of the same sessions;
+    reviewing 2 other sessions a ruleset first, then review (as the workers do) and audit CPU
+    time of the same sessions;
 (h) with --only h: sha256 of ``fupan review --json`` over the fixture logs and 12 simulated
     sessions (3 a ruleset, seeds 500-502): a change meant to keep the output prints the same hashes.
 ``--only cd,f`` runs only those parts; ``--tree DIR`` runs them on another checkout's code (an
@@ -41,6 +44,14 @@ from engine.hand import _tables  # noqa: E402
 from engine.hand import shanten as hand_shanten  # noqa: E402
 from engine.replay import replay  # noqa: E402
 from engine.review import review_hand, review_records  # noqa: E402
+
+try:  # review version 2: the workers store each decision's figures, the detail is on view
+    from engine.review import review_step  # type: ignore[attr-defined,unused-ignore]  # noqa: E402
+
+    STORED: dict[str, bool] = {"detail": False}
+except ImportError:  # an older tree: the workers reviewed every decision in full
+    review_step = None
+    STORED = {}
 from engine.rulesets import SHIPPED  # noqa: E402
 from engine.simulate.session import generate_session  # noqa: E402
 from engine.tiles import FACES  # noqa: E402
@@ -143,8 +154,8 @@ def part_cd(sessions: int, hands: int) -> None:
     print(f"(c)+(d) {sessions} simulated sessions of {hands} hands per ruleset (CPU time):")
     for name in SHIPPED:
         logs = [generate_session(name, hands, seed=900 + i)[0] for i in range(sessions)]
-        review_hand(replay(logs[0]).hands[0])  # warm
-        per_hand, audit_s, review_s = [], 0.0, 0.0
+        review_hand(replay(logs[0]).hands[0], **STORED)  # warm
+        per_hand, audit_s, review_s, per_step = [], 0.0, 0.0, []
         for records in logs:
             start = time.process_time()
             audit_records(records)
@@ -153,15 +164,21 @@ def part_cd(sessions: int, hands: int) -> None:
             rep = replay(records)
             for hand in rep.hands:
                 t = time.process_time()
-                review_hand(hand)
+                got = review_hand(hand, **STORED)
                 per_hand.append(time.process_time() - t)
             review_s += time.process_time() - start
+            if review_step is not None and got.decisions:  # the last hand's steps, on view
+                for x in got.decisions[:: max(1, len(got.decisions) // 8)]:
+                    t = time.process_time()
+                    review_step(hand, x.step)
+                    per_step.append(time.process_time() - t)
         per_hand.sort()
         p95 = per_hand[int(0.95 * (len(per_hand) - 1))]
+        step = f"; a step on view {statistics.median(per_step) * 1e3:5.1f} ms" if per_step else ""
         print(
             f"    {name:9s} a hand, four seats: median {statistics.median(per_hand) * 1e3:7.1f} ms,"
             f" p95 {p95 * 1e3:7.1f} ms;  review / verification = {review_s / audit_s:6.1f}x"
-            f" ({review_s:.2f} s vs {audit_s:.2f} s)"
+            f" ({review_s:.2f} s vs {audit_s:.2f} s){step}"
         )
 
 
@@ -222,7 +239,7 @@ def part_g(sessions: int, hands: int) -> None:
     print(f"(g) warm: {sessions} sessions of {hands} hands per ruleset after 2 others (CPU time):")
     for name in SHIPPED:
         for seed in (980, 981):
-            review_records(generate_session(name, hands, seed=seed)[0])
+            review_records(generate_session(name, hands, seed=seed)[0], **STORED)
     for name in SHIPPED:
         logs = [generate_session(name, hands, seed=900 + i)[0] for i in range(sessions)]
         start = time.process_time()
@@ -231,7 +248,7 @@ def part_g(sessions: int, hands: int) -> None:
         audit_s = time.process_time() - start
         start = time.process_time()
         for records in logs:
-            review_records(records)
+            review_records(records, **STORED)
         review_s = time.process_time() - start
         print(
             f"    {name:9s} review {review_s / len(logs) * 1e3:6.0f} ms, audit"

@@ -12,8 +12,10 @@ only towards a limit. Which copies are still unseen is the seat's own view (:fun
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.hand._input import COPIES, WEIGHT, HandError, strip_wild, wild_kinds
 from engine.hand._tables import GMAX, packed_real, packed_real_gains
@@ -135,9 +137,24 @@ def draws(hand: Hand, probe: bool = True) -> Draws:
     held = [s.held(shown) for s in limits]
     sets = _sets(real, w)
     if not probe:
-        return Draws(_Probe(hand).distance(key, w, sets, held), ())
-    now, mask = _Probe(hand).effective(key, w, sets, held, _full(_counts(shown)))
+        return Draws(_probe(hand).distance(key, w, sets, held), ())
+    now, mask = _probe(hand).effective(key, w, sets, held, _full(_counts(shown)))
     return Draws(now, _kinds(mask))
+
+
+_PROBES: dict[tuple[Any, ...], _Probe] = {}
+
+
+def _probe(hand: Hand) -> _Probe:
+    """The probe of a hand's shapes, 得 and bonus kinds, set up once per distinct three (a
+    ruleset has a few per 得 indicator)."""
+    key = (hand.shapes, hand.wildcards, hand.bonus)
+    got = _PROBES.get(key)
+    if got is None:
+        got = _Probe(hand)
+        if len(_PROBES) < 1024:
+            _PROBES[key] = got
+    return got
 
 
 class _Probe:
@@ -214,6 +231,27 @@ def _counts(tiles: Iterable[str]) -> dict[str, int]:
     return out
 
 
+class Unseen(Mapping[str, int]):
+    """Unseen copies of each kind, worked out for a kind when it is read (a review reads a few
+    kinds of the 42 at each decision)."""
+
+    def __init__(self, copies: Mapping[str, int], seen: Counter[str]):
+        self._copies, self._seen = copies, seen
+
+    def __getitem__(self, kind: str) -> int:
+        n = self._copies[kind] - self._seen.get(kind, 0)
+        return n if n > 0 else 0
+
+    def get(self, kind: str, default: Any = None) -> Any:
+        return self[kind] if kind in self._copies else default
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._copies)
+
+    def __len__(self) -> int:
+        return len(self._copies)
+
+
 def unseen(
     copies: Mapping[str, int],
     seat: str,
@@ -222,12 +260,11 @@ def unseen(
     revealed: Mapping[str, Sequence[str]],
     discards: Mapping[str, Sequence[tuple[str, int, str | None]]],
     indicator_seen: str | None,
-) -> dict[str, int]:
+) -> Unseen:
     """Copies of each kind ``seat`` cannot see: the set less its own concealed tiles, every meld
     (another seat's concealed kong included: its tile is in the log), every revealed tile, every
     discard still in a river (a claimed one is in its meld) and the 得 indicator when it was set
     aside. ``discards`` rows are (tile, seq, claimed_by)."""
-    out = dict(copies)
     seen: list[str] = list(concealed.get(seat, ()))
     for s in melds:
         seen += [t for m in melds[s] for t in m.tiles]
@@ -235,10 +272,7 @@ def unseen(
         seen += [d[0] for d in discards.get(s, ()) if d[2] is None]
     if indicator_seen:
         seen.append(indicator_seen)
-    for t in seen:
-        if t in out:
-            out[t] -= 1
-    return {t: max(n, 0) for t, n in out.items()}
+    return Unseen(copies, Counter(seen))
 
 
 @dataclass(frozen=True)
@@ -267,9 +301,10 @@ class _Discards:
         self.mine = _counts(shown)
         self.full = _full(self.mine)
         self.wild = {kind for kind, _ in wild_kinds(hand.wildcards)} if hand.wildcards else set()
-        self.probe = _Probe(hand)
+        self.probe = _probe(hand)
         self.sets = _sets(real - 1, self.w)
         self.tiles = sorted(set(hand.concealed), key=INDEX.__getitem__)
+        self.plain = self.probe.standard and not self.limits  # the standard shape alone
 
     def _less(self, tile: str) -> tuple[int, int, list[int]]:
         """(key, 得, the limits' holdings) of the hand without ``tile``."""
@@ -282,16 +317,29 @@ class _Discards:
 
     def shanten(self, tile: str) -> int:
         """The shanten after discarding ``tile`` (no probe: a few table lookups)."""
+        if self.plain and tile not in self.wild:
+            sets = self.sets
+            return 3 * sets + 1 - self.w - packed_real(self.key - WEIGHT[tile], sets)
         less, w_less, held = self._less(tile)
         return self.probe.distance(less, w_less, self.sets, held)
 
-    def draws(self, tile: str) -> tuple[int, int]:
-        """(the shanten after discarding ``tile``, the mask of its effective kinds)."""
+    def draws(
+        self, tile: str, memo: dict[tuple[int, ...], tuple[int, int]] | None = None
+    ) -> tuple[int, int]:
+        """(the shanten after discarding ``tile``, the mask of its effective kinds); ``memo``
+        keeps them by what they depend on, across a seat's decisions (its hand after the
+        discard repeats when it throws the tile it drew)."""
         less, w_less, held = self._less(tile)
         full = self.full
         if self.mine[tile] <= COPIES[tile]:
             full &= ~(1 << INDEX[tile])
-        return self.probe.effective(less, w_less, self.sets, held, full)
+        if memo is None:
+            return self.probe.effective(less, w_less, self.sets, held, full)
+        key = (less, w_less, full, *held)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self.probe.effective(less, w_less, self.sets, held, full)
+        return got
 
 
 def candidates(hand: Hand, unseen_copies: Mapping[str, int]) -> list[Candidate]:
@@ -313,11 +361,18 @@ class Choices:
     each), the best ones (lowest shanten, then most unseen effective tiles, in tile order) and
     their count. Only the discards at the lowest shanten and ``chosen`` are probed for their
     effective tiles; :meth:`count` probes another on demand. Equal to what :func:`candidates`
-    gives (tested)."""
+    gives (tested). ``memo``: see :meth:`_Discards.draws` (the hand's shapes, bonus and 得
+    kinds must be the same for every hand that shares it)."""
 
-    def __init__(self, hand: Hand, unseen_copies: Mapping[str, int], chosen: str):
+    def __init__(
+        self,
+        hand: Hand,
+        unseen_copies: Mapping[str, int],
+        chosen: str,
+        memo: dict[tuple[int, ...], tuple[int, int]] | None = None,
+    ):
         self._discards = d = _Discards(hand)
-        self._unseen = unseen_copies
+        self._unseen, self._memo = unseen_copies, memo
         self._counts: dict[str, int] = {}
         self.shanten = {t: d.shanten(t) for t in d.tiles}
         self.best_shanten = low = min(self.shanten.values())
@@ -332,6 +387,6 @@ class Choices:
         got = self._counts.get(tile)
         if got is None:
             get = self._unseen.get
-            mask = self._discards.draws(tile)[1]
+            mask = self._discards.draws(tile, self._memo)[1]
             got = self._counts[tile] = sum(get(k, 0) for k in _kinds(mask))
         return got

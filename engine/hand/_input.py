@@ -8,7 +8,7 @@ one C-level ``sum(map(...))``, and a suit's block is the key of the per-suit tab
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import NamedTuple, cast
 
@@ -28,15 +28,23 @@ COPIES = {t: 1 if is_flower(t) else 4 for t in ALL_TILES}
 
 
 class Packed(NamedTuple):
-    """A validated hand: ``key`` packs the non-wild concealed tiles, ``wild`` lists the 得."""
+    """A validated hand: ``key`` packs the non-wild concealed tiles, ``wild`` lists the 得;
+    ``tiles`` and ``fixed`` are the concealed tiles and the melds as given (canonical)."""
 
     key: int
     real: int
     wild: tuple[str, ...]
     melds: int
-    held: dict[
-        str, int
-    ]  # each kind in the concealed tiles (得 included) and melds, for 5th-copy checks
+    tiles: Sequence[str]
+    fixed: tuple[Meld, ...]
+
+    @property
+    def held(self) -> Counter[str]:
+        """Each kind in the concealed tiles (得 included) and melds, for 5th-copy checks."""
+        held = Counter(self.tiles)
+        for kind, c in meld_counts(self.fixed):
+            held[kind] += c
+        return held
 
 
 class HandError(ValueError):
@@ -179,22 +187,22 @@ def prepare(
 ) -> Packed:
     """Validate and pack for the slower analyses (waits, shanten, decompositions)."""
     key, n, canonical = pack(tiles)
-    concealed = Counter(canonical)
-    most = max(concealed.values(), default=0)
-    if most > 4 or most > 1 and key >> FLOWER_SHIFT:  # a set has 4 of a face, 1 of a flower
+    # the digits sum to the tiles unless 8+ copies of a kind carried into the next digit (pack
+    # catches 5 to 7); a flower is one copy, which too_many checks
+    if _digit_sum(key) != n or key >> FLOWER_SHIFT:
         too_many(canonical)
-    held: dict[str, int] = concealed
     fixed = tuple(melds)
     if fixed:
         check_melds(key, canonical, fixed)
-        held = dict(concealed)
-        for kind, c in meld_counts(fixed):
-            held[kind] = held.get(kind, 0) + c
     kinds = wild_kinds(wildcards)
+    wild = tuple(kind for kind, shift in kinds for _ in range(key >> shift & 7))
     key, w = strip_wild(key, kinds)
     reject_flowers(key, canonical)
-    wild = tuple(k for k, _ in kinds for _ in range(concealed[k]))
-    return Packed(key, n - w, wild, len(fixed), held)
+    return Packed(key, n - w, wild, len(fixed), canonical, fixed)
+
+
+def _digit_sum(key: int) -> int:
+    return (key & _B0).bit_count() + 2 * (key & _B1).bit_count() + 4 * (key & _B2).bit_count()
 
 
 def digits(key: int) -> list[int]:

@@ -372,3 +372,18 @@ def test_peer_mahjong_shanten_agrees_on_random_hands():
             assert ours == theirs, tiles
             same += 1
     assert same > 4000
+
+
+@pytest.mark.parametrize(
+    "tiles",
+    [
+        "11111111m456p789s",  # eight copies carry into the next digit of the packed key
+        "11111111m22222m456p",  # and push it past four
+        "999999999m11z22z33z",  # nine
+        "1f1f123m456p789s11z",  # a flower twice
+    ],
+)
+def test_the_analyses_name_a_kind_held_past_its_copies(tiles):
+    for analyse in (shanten, lambda t: list(decompositions(t + "5z5z")), waits):
+        with pytest.raises(HandError, match="more copies than a set has of"):
+            analyse(tiles)

@@ -62,17 +62,19 @@ def _judge(outcome: HandOutcome, win: Win, opts: Options) -> str | None:
     if at is None or win.from_seat is None or win.tile is None:  # no discard won on
         return None
     show = outcome.showdowns.get(win.from_seat)
-    before = actions[:at]
-    seen = {a.tile for a in before if a.kind == "discard"}
     after_hand = list(show.concealed) if show else None
     melds = show.melds if show else ()
     if win.tile in (RED, GREEN) and win.tile not in outcome.wildcards and after_hand is not None:
         dragon_hand = after_hand if opts.yishang_judged == "after" else after_hand + [win.tile]
         if shanten(dragon_hand, melds, outcome.wildcards) >= 2:
             return DRAGON_DISCARD
-    back = sum(1 for a in actions[: at + 1] if a.kind == "draw" and a.source == "back")
     wall_left = actions[at].wall_left
-    if win.tile in seen or wall_left is None or not table.in_raw_stage(wall_left, back):
+    # (not in the 生牌阶段 even with a lone back tile: most wins; no need to scan the play)
+    if wall_left is None or not table.in_raw_stage(wall_left, 1):
+        return None
+    back = sum(1 for a in actions[: at + 1] if a.kind == "draw" and a.source == "back")
+    seen = {a.tile for a in actions[:at] if a.kind == "discard"}
+    if win.tile in seen or not table.in_raw_stage(wall_left, back):
         return None
     if after_hand is not None and _exempt(
         after_hand, win.tile, seen, melds, outcome.wildcards, opts

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from engine.model import SEATS, Showdown
-from engine.shapes import HeldAtLeast
+from engine.shapes import HeldAtLeast, HeldTally
 from engine.tiles import DRAGONS, FACES, FLOWERS, GREEN, RED, WHITE, is_flower
 
 TILE_COUNTS: dict[str, int] = {**{t: 4 for t in FACES}, **{t: 1 for t in FLOWERS}}
@@ -96,7 +96,12 @@ def instant_limits(tiles: Iterable[str], wild: frozenset[str], red_flowers: str)
     """The codes of the 腊子 a set of held or revealed tiles makes by itself (:func:`limit_shapes`;
     the flowers are one copy each, so four of a group are the whole group)."""
     tiles = tiles if isinstance(tiles, list) else list(tiles)
-    return [shape.code for shape in limit_shapes(wild, red_flowers) if shape.met(tiles)]
+    return _limit_tally(wild, red_flowers).met(tiles)
+
+
+@lru_cache(maxsize=64)
+def _limit_tally(wild: frozenset[str], red_flowers: str) -> HeldTally:
+    return HeldTally(_limit_shapes(wild, red_flowers))
 
 
 def show_tiles(show: Showdown) -> list[str]:

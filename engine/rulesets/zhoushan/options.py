@@ -67,6 +67,16 @@ class Options:
             ),
         },
     )
+    own_flowers: str = option(
+        "each",
+        "how an own-seat flower outside a full set counts (the rules: 'you have an own flower: "
+        "1 tai')",
+        zh="正花怎么算（规则：在当局你有正花，计1台）",
+        labels={
+            "each": Text("每张正花1台", "1 tai for each own-seat flower"),
+            "one": Text("有正花就1台（不论几张）", "1 tai for having any, however many"),
+        },
+    )
     flower_order: str = option(
         "spec",
         "which flowers are a seat's own (the rules list the plants as plum, orchid, bamboo, "

@@ -19,8 +19,15 @@ from tests.engine.summary_log import show, win
 KONG = ["kong_replacement"]
 
 
-def deal(seat: str, tiles: str) -> dict:
-    return {"type": "deal", "seat": seat, "tiles": tiles}
+def deals(*tiles: str) -> list[dict]:
+    """The deal of 东, 南, 西, 北 in that order."""
+    return [
+        {"type": "deal", "seat": seat, "tiles": t} for seat, t in zip("ESWN", tiles, strict=True)
+    ]
+
+
+def gang(seat: str, kind: str, tile: str) -> dict:
+    return {"type": "gang", "seat": seat, "kind": kind, "tile": tile}
 
 
 def draw(seat: str, tile: str, back: bool = False) -> dict:
@@ -38,12 +45,9 @@ def reveal(seat: str, tile: str) -> dict:
 # 东 throws 8s, 南 kongs it, draws 春 (东's flower) from the back, shows it, draws 5p from the
 # back and wins: the kong's replacement, with a flower between.
 KONG_FLOWER_BLOOM = [
-    deal("E", "1p8s111222333444z"),
-    deal("S", "888s234m567m34p99m"),
-    deal("W", "1234s555666777z"),
-    deal("N", "6789m6789p5566s9s"),
+    *deals("1p8s111222333444z", "888s234m567m34p99m", "1234s555666777z", "6789m6789p5566s9s"),
     discard("E", "8s"),
-    {"type": "gang", "seat": "S", "kind": "exposed", "tile": "8s"},
+    gang("S", "exposed", "8s"),
     draw("S", "1f", back=True),
     reveal("S", "1f"),
     draw("S", "5p", back=True),
@@ -67,6 +71,12 @@ THREE_WINNERS = [
     win("S", "discard", "6m", "W"),
     win("N", "discard", "6m", "W"),
     win("E", "discard", "6m", "W"),
+]
+
+# 东 with 春 and 梅 (its own flowers in either order), 12m+3m 边张 on 南's discard.
+TWO_OWN_FLOWERS = [
+    show("E", "123m456p789s123s99s", revealed=["1f", "5f"]),
+    win("E", "discard", "3m", "S"),
 ]
 
 CASES = [
@@ -166,6 +176,21 @@ CASES = [
         {("S", "E"): 4},
         id="all_honors_capped",
     ),
+    # 11. "(4)花牌：胡牌后，在当局你有正花，计1台": 东 shows 春 and 梅, both its own (docs: 1台 each,
+    # `own_flowers=each`) 2 + "(8)边张" (12m+3m) 1 = 3; 南 pays 3.
+    pytest.param(
+        TWO_OWN_FLOWERS, {}, None, {"E": 3}, {("S", "E"): 3}, id="two_own_flowers_one_tai_each"
+    ),
+    # 12. The same with `own_flowers=one` (the clause read as "having an own flower: 1台"):
+    # 正花 1 + 边张 1 = 2; 南 pays 2.
+    pytest.param(
+        TWO_OWN_FLOWERS,
+        {"own_flowers": "one"},
+        None,
+        {"E": 2},
+        {("S", "E"): 2},
+        id="two_own_flowers_one_tai_in_all_by_option",
+    ),
     # 10. 抢杠 ×5 with stake 2: 5 × 2 × 1 = 10 (stake per 台).
     pytest.param(
         [show("N", "123456m234p66789s"), win("N", "robbed_kong", "4p", "W")],
@@ -201,10 +226,9 @@ def test_dihu_on_a_flower_replacement_full_log():
     hand = audited(
         "zhoushan",
         [
-            deal("E", "19m19p19s1234567z2m"),
-            deal("S", "123m456p777p45s99p"),
-            deal("W", "345678m2345678s"),
-            deal("N", "111s222s333s888s9s"),
+            *deals(
+                "19m19p19s1234567z2m", "123m456p777p45s99p", "345678m2345678s", "111s222s333s888s9s"
+            ),
             discard("E", "1z"),
             draw("S", "3f"),
             reveal("S", "3f"),

@@ -2,6 +2,7 @@
 包三家 for a 生牌 in the 生牌阶段 and its exemption, 特殊处罚2 (中/发 before 一上一听), the
 passed-碰 rule, the dice, and instant wins at the deal by several seats."""
 
+import dataclasses
 import json
 
 from engine.audit import audit_records
@@ -107,6 +108,17 @@ def test_not_yet_raw_stage_or_not_a_raw_tile_is_no_liability():
     outcome, anomalies = outcome_of(raw_stage_hand(last_draw="1m", first="5p", east=thrown))
     assert [a for a in anomalies if a.severity == "error"] == []
     assert RS.liabilities(outcome, RS.options()) == ()
+
+
+def test_a_lone_back_tile_starts_the_raw_stage_one_tile_earlier():
+    # 31 live tiles: 生牌阶段 only if an odd number of back draws left a lone tile at the back
+    outcome, _ = outcome_of(raw_stage_hand(last_draw="1m", draws=46))
+    assert outcome.wall_left == 31 and RS.liabilities(outcome, RS.options()) == ()
+    actions = list(outcome.actions)
+    first_draw = next(i for i, a in enumerate(actions) if a.kind == "draw")
+    actions[first_draw] = actions[first_draw]._replace(source="back")
+    lone = dataclasses.replace(outcome, actions=tuple(actions))
+    assert [lb.kind for lb in RS.liabilities(lone, RS.options())] == ["bao_san_jia"]
 
 
 def test_the_whole_path_settles_bao_through_the_audit():
