@@ -243,7 +243,9 @@ def reverify(
     ``since``: narrow it; see ``verifications.reverify_candidates``), and wait until done.
     Run it again after a kill: it resumes. ``on_start(total)`` once, then
     ``on_progress(done)``. With the embedded queue the sessions are verified in this process,
-    and the command waits for the reviews they queue (``workers.tasks.review_soon``)."""
+    and the command waits for the reviews they queue (``workers.tasks.review_soon``). Then the
+    heads verified before with no review of this engine and review version (a review of an
+    older shape: ``REVIEW_VERSION`` went up) get theirs queued too."""
     from workers import tasks  # the task module registers the tasks on the worker app
 
     version = tasks.engine_version()
@@ -262,7 +264,8 @@ def reverify(
         for done, session_id in enumerate(pending, 1):
             add(None, {tasks.verify_session.apply(args=[session_id]).result: 1})
             on_progress(done)
-        wait_embedded()  # the reviews the verifications queued run in this process too
+        tasks.review_missing()
+        wait_embedded()  # the reviews queued run in this process too
         return outcome
     selection = json.dumps([version, every, club, since and since.isoformat()])
     run = BatchRun(
@@ -274,4 +277,5 @@ def reverify(
     outcome.sessions = len(fresh) + len(taken_over)
     on_start(outcome.sessions)
     run.run(fresh, VERIFY_BATCH)
+    tasks.review_missing()
     return outcome

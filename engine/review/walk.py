@@ -77,7 +77,8 @@ class _Walk:
         # seat -> its last decision and candidates
         # seat -> its last decision, each discard's shanten then, the unseen count of a discard
         self.last: dict[str, tuple[Decision, dict[str, int], Callable[[str], int]]] = {}
-        self.before_draw: dict[str, int | None] = {}  # seat -> shanten before its last draw
+        # seat -> its tiles before its last draw (their shanten is read at a self-drawn win only)
+        self.before_draw: dict[str, Hand] = {}
         self.passed: set[str] = set()  # seats that let a winning discard go since their draw
         self.actions = hand.outcome.actions or ()
         # seat -> (the state it was read at, its Hand, whether one more tile may complete it)
@@ -106,7 +107,7 @@ class _Walk:
                 if kind == "gang" and rec.get("kind") == "added" and rec.get("tile"):
                     self._offered(step, seq, seat, rec["tile"], "robbed_kong")
             elif kind == "draw" and seat in SEATS:
-                self.before_draw[seat] = self._shanten(seat)
+                self.before_draw[seat] = self._hand(seat)
                 self.passed.discard(seat)
             elif kind == "win" and seat in SEATS:
                 self._win(step, seq, rec)
@@ -179,10 +180,7 @@ class _Walk:
         )
 
     def _shanten(self, seat: str) -> int | None:
-        try:
-            return shanten(self._hand(seat))
-        except HandError:  # a wrong hand size (相公): reported by the verification
-            return None
+        return _shanten_of(self._hand(seat))
 
     # -- discards -------------------------------------------------------------------------------
     def _discard(self, step: int, seq: int, seat: str, tile: str) -> None:
@@ -327,7 +325,8 @@ class _Walk:
     def _win(self, step: int, seq: int, rec: dict[str, Any]) -> None:
         seat, how, tile = rec["seat"], rec.get("how"), rec.get("tile")
         if how == "self_draw":
-            before = self.before_draw.get(seat)
+            drew = self.before_draw.get(seat)
+            before = None if drew is None else _shanten_of(drew)
         elif how in ("discard", "robbed_kong"):
             before = self._shanten(seat)
         else:
@@ -376,6 +375,13 @@ class _Walk:
         if scoring is None or scoring.limit == "below_minimum":
             return 0
         return max(int(scoring.points), 0)
+
+
+def _shanten_of(hand: Hand) -> int | None:
+    try:
+        return shanten(hand)
+    except HandError:  # a wrong hand size (相公): reported by the verification
+        return None
 
 
 def _key(c: Candidate) -> tuple[int, int]:

@@ -208,10 +208,8 @@ def test_the_embedded_queue_reviews_at_start_what_a_process_did_not_live_to(embe
     assert review.unreviewed(tasks.engine_version()) == []
 
 
-def test_a_review_of_an_older_shape_is_swept_and_replaced(embedded):
-    """A stored version-1 review (every option stored; 漏胡 checks of then) counts as none:
-    the sweep queues the head again, and the new review takes the old row's place."""
-    session_id = verified_without_review(18)
+def _with_version_1_review(seed: int) -> str:
+    session_id = verified_without_review(seed)
     old = {**review_records(store.read_records(session_id=session_id)).to_dict(), "version": 1}
     head = store.get_session(session_id=session_id).head_seq
     with get_engine().begin() as c:
@@ -221,13 +219,32 @@ def test_a_review_of_an_older_shape_is_swept_and_replaced(embedded):
         ))  # fmt: skip
     assert review.stored(session_id, head, tasks.engine_version()) is None
     assert review.unreviewed(tasks.engine_version()) == [session_id]
-    dispatch.start_embedded_worker()
-    assert dispatch.wait_embedded(BACKGROUND_BUDGET)
+    return session_id
+
+
+def _replaced(session_id: str) -> None:
     assert stored_review(session_id) == expected(session_id)
     with get_engine().connect() as c:
         rows = c.execute(ReviewRow.__table__.select()).all()
     assert [(r.session_id, r.review_version) for r in rows] == [(session_id, 2)]
     assert review.unreviewed(tasks.engine_version()) == []
+
+
+def test_a_review_of_an_older_shape_is_swept_and_replaced(embedded):
+    """A stored version-1 review (every option stored; 漏胡 checks of then) counts as none:
+    the sweep queues the head again, and the new review takes the old row's place."""
+    session_id = _with_version_1_review(18)
+    dispatch.start_embedded_worker()
+    assert dispatch.wait_embedded(BACKGROUND_BUDGET)
+    _replaced(session_id)
+
+
+def test_reverify_replaces_a_review_of_an_older_shape(embedded):
+    """Same engine version, nothing to verify again: ``fupan reverify`` still queues it."""
+    session_id = _with_version_1_review(19)
+    result = CliRunner().invoke(cli, ["reverify"])
+    assert result.exit_code == 0, result.output
+    _replaced(session_id)  # stored when the command returns
 
 
 def integrity_is_current(club: str) -> bool:

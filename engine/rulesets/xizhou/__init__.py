@@ -153,7 +153,7 @@ class Xizhou(Ruleset):
         return mistakes.mistakes(outcome, scorings, inp, opts)
 
     def next_dealer(self, outcome: HandOutcome, opts: XizhouOptions) -> str:
-        return flow.next_dealer(outcome)
+        return flow.next_dealer(outcome, opts)
 
 
 RULESET = register(Xizhou())

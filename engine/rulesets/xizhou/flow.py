@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.model import Action, HandOutcome, who
+from engine.model import SEATS, Action, HandOutcome, who
 from engine.rulesets import tai
 from engine.rulesets.base import CLAIMED_DISCARD, Anomaly
 from engine.rulesets.claims import passed_peng
@@ -25,11 +25,13 @@ def check(action: Action, history: Sequence[Action], opts: Options) -> list[Anom
     return [found] if found else []
 
 
-def next_dealer(outcome: HandOutcome) -> str:
-    """连庄 on a dealer win, and on a drawn hand if the dealer made no kong; else 下家."""
+def next_dealer(outcome: HandOutcome, opts: Options) -> str:
+    """连庄 on a dealer win, and on a drawn hand if the dealer (``drawn_kong=anyone``: any seat)
+    made no kong; else 下家."""
     if outcome.wins:
         return "E" if "E" in outcome.winners else "S"
-    return "S" if tai.made_kong(outcome, "E") else "E"
+    seats = SEATS if opts.drawn_kong == "anyone" else ("E",)
+    return "S" if any(tai.made_kong(outcome, s) for s in seats) else "E"
 
 
 def _discard_of_claimed(action: Action, history: Sequence[Action], opts: Options) -> Anomaly | None:

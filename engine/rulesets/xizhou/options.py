@@ -66,6 +66,16 @@ class Options:
         "dragons and the seat and round winds)",
         zh="白板作将仍可算平胡（规则只排除中发和门风、圈风）",
     )
+    drawn_kong: str = option(
+        "dealer",
+        "after a drawn hand the deal passes when the dealer made a kong (the rules: 'the dealer "
+        "with no kong stays, with a kong the next seat deals'), or when any seat did",
+        zh="流局时谁有杠就下庄（规则：庄家无杠连庄，有杠则庄家下家坐庄）",
+        labels={
+            "dealer": Text("庄家有杠", "the dealer made a kong"),
+            "anyone": Text("任何一家有杠", "any seat made a kong"),
+        },
+    )
     hu_bao_rule: str = option(
         "each_3",
         "when two seats are bound to each other (each pays for the other)",

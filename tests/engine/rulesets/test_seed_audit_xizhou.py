@@ -13,6 +13,8 @@ seven flowers, a flower as the only 台.
 import pytest
 
 from engine.audit import audit_records
+from engine.replay import replay
+from engine.rulesets import get_ruleset
 from tests.engine.rulesets.seed_case_helpers import audited, check_case, each, flows, next_dealer
 from tests.engine.rulesets.test_seed_audit_zhoushan import (
     KONG_FLOWER_BLOOM,
@@ -142,6 +144,58 @@ CASES = [
         {("E", "N"): 4},
         id="other_wind_pair_allows_pinghu",
     ),
+    # 13. 一炮多响 on 东's 白: 南 (三包 with 东: 吃, 吃, 碰 from it) 单吊 1 -> "点炮玩家付2M" 2 +
+    # "未胡的另一方需在正常计算结果基础上额外付2M" (东 itself) 2 = 4; 北 (unbound) 单吊 1 + 门清 1 = 2
+    # -> 东 pays 2M = 4 ("台数番数各算各的").
+    pytest.param(
+        [
+            show(
+                "S", "789s55z", [("chi", "123m", "E"), ("chi", "456m", "E"), ("peng", "777p", "E")]
+            ),
+            show("N", "123p456p789p111s55z"),
+            win("S", "discard", "5z", "E"),
+            win("N", "discard", "5z", "E"),
+        ],
+        {},
+        {"S": 1, "N": 2},
+        {("E", "S"): 4, ("E", "N"): 4},
+        id="bound_winner_next_to_an_unbound_one",
+    ),
+    # 14. "互包：两名玩家互相吃碰杠对方的牌达3次" (南 吃吃碰 from 东, 东 碰碰杠 from 南); 南 wins on
+    # 东's discard, 单吊 1: 2M + "原本三包双方需付出的部分翻倍" 2 × 2M = 6, all from 东.
+    pytest.param(
+        [
+            show(
+                "S", "789s55z", [("chi", "123m", "E"), ("chi", "456m", "E"), ("peng", "777p", "E")]
+            ),
+            show(
+                "E",
+                "234m5p",
+                [("peng", "111z", "S"), ("peng", "333z", "S"), ("gang_exposed", "9999m", "S")],
+            ),
+            win("S", "discard", "5z", "E"),
+        ],
+        {},
+        {"S": 1},
+        {("E", "S"): 6},
+        id="hu_bao_with_the_discarder",
+    ),
+    # 15. 南 (三包 with 西: three 碰) robs 北's added 4s: 拉杠胡 1 (56s+4s 两面; pungs: no 平胡) = 1;
+    # "拉杠胡：杠牌玩家需付胡家5M" 北 5 + "拉杠/送杠/还杠可与三包/互包累加" 西 2M = 2.
+    pytest.param(
+        [
+            show(
+                "S",
+                "456s88s",
+                [("peng", "111p", "W"), ("peng", "222p", "W"), ("peng", "333p", "W")],
+            ),
+            win("S", "robbed_kong", "4s", "N"),
+        ],
+        {},
+        {"S": 1},
+        {("N", "S"): 5, ("W", "S"): 2},
+        id="la_gang_and_san_bao_with_a_third_seat",
+    ),
     # 12. "1台起胡": 北 吃 from 西, all chows but a 中 pair (no 平胡), no 门清, 两面: the hand has no
     # 台 of its own; 春 (东's flower) "野花…1台" makes it 1 -> a win; 东 pays 2M = 2.
     pytest.param(
@@ -256,3 +310,18 @@ def test_a_discard_that_is_not_the_first_after_the_kong_is_no_huan_gang():
     )
     assert hand["points"]["W"] == 2
     assert flows(hand) == {("S", "W"): 4}
+
+
+def test_a_drawn_hand_with_another_seats_kong():
+    # "流局时，庄家无杠连庄，有杠则庄家下家坐庄": 西 konged, the dealer did not. Read with the dealer
+    # as the subject of both halves (docs): 东 stays; read as "if there was a kong"
+    # (`drawn_kong=anyone`): 南 deals. Nothing is paid either way.
+    records = [
+        show("E", "123m456p789s99s77z"),
+        show("W", "123m456p78s11s", [("gang_exposed", "5555s", "N")]),
+        {"type": "exhausted"},
+    ]
+    for options, dealer in (({}, "E"), ({"drawn_kong": "anyone"}, "S")):
+        hand = replay(log("xizhou", records, options=options)).hands[0]
+        assert hand.anomalies == []
+        assert get_ruleset("xizhou").next_dealer(hand.outcome, hand.opts) == dealer
