@@ -44,7 +44,9 @@ FALSE_WIN_CODES = frozenset({"not_winning", "claim_no_discard"})
 # Anomalies on a win line that mean the ruleset bars the win although the tiles win (the seat
 # threw a 得, the win takes a thrown 得, a passed 胡 before the seat's own draw): no win either,
 # unless the ruleset's option keeps it (``Ruleset.barred_win_stands``).
-BARRED_WIN_CODES = frozenset({"won_after_discarding_wildcard", "win_on_discarded_wildcard", "passed_win"})
+BARRED_WIN_CODES = frozenset(
+    {"won_after_discarding_wildcard", "win_on_discarded_wildcard", "passed_win"}
+)
 
 
 class OnWordClaim(TypedDict):

@@ -12,7 +12,12 @@ SEATS = {"E": "甲", "S": "乙", "W": "丙", "N": "丁"}
 
 def audited(ruleset: str, deal: dict[str, str], play: list[dict], **options: object) -> dict:
     recs = [
-        {"type": "session", "ruleset": ruleset, "options": options, "players": list(SEATS.values())},
+        {
+            "type": "session",
+            "ruleset": ruleset,
+            "options": options,
+            "players": list(SEATS.values()),
+        },
         {"type": "hand", "no": 1, "seats": SEATS},
         {"type": "dice", "seat": "E", "dice": [3, 4]},
         {"type": "dice", "seat": "E", "dice": [2, 6]},

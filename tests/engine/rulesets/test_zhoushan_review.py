@@ -93,7 +93,9 @@ def test_the_passed_win_log_is_otherwise_clean():
     assert causes[1] == causes[3] == [] and causes[0] and causes[2]
     assert {c for c in causes[0] + causes[2]} == {"false_win_paid"}
     assert all(h["expected_payments"] == [] for h in (report["hands"][0], report["hands"][2]))
-    records[0] = records[0] | {"options": records[0].get("options", {}) | {"barred_win_stands": True}}
+    records[0] = records[0] | {
+        "options": records[0].get("options", {}) | {"barred_win_stands": True}
+    }
     kept = audit_records(records)
     assert [h["disputes"] for h in kept["hands"]] == [[], [], [], []]
 
