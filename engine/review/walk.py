@@ -8,7 +8,6 @@ that win, so the review weighs waits the way the table pays them.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -35,6 +34,14 @@ from engine.table import Table
 from engine.tiles import ALL_TILES, INDEX
 
 _CLAIMS = frozenset({"chi", "peng", "gang"})
+# a discard judged: (shanten_after, best, best_shanten, effective, best_effective), its detail,
+# each discard's shanten, the unseen effective tiles of a discard (for a deal-in's safe tiles)
+_Judged = tuple[
+    tuple[int, tuple[str, ...], int, int, int],
+    Detail | None,
+    dict[str, int],
+    Callable[[str], int],
+]
 _WINDOW_ENDS = frozenset({"draw", "discard", "chi", "peng", "gang", "exhausted", "hand"})
 
 
@@ -191,61 +198,41 @@ class _Walk:
             before = shanten(hand)
             seen = self._unseen(seat)
             judge = self._detailed if self.detail else self._figures
-            decision, shanten_of, count = judge(
-                Decision(step, seq, seat, tile, before, 0, (), 0, 0, 0), hand, seen
-            )
+            figures, detail, shanten_of, count = judge(seq, seat, tile, hand, seen)
         except HandError:
             return
+        decision = Decision(step, seq, seat, tile, before, *figures, detail=detail)
         self.decisions.append(decision)
         self.last[seat] = (decision, shanten_of, count)
         if self.only is None:
             self._offered(step, seq, seat, tile, "discard")
 
-    def _figures(
-        self, at: Decision, hand: Hand, seen: dict[str, int]
-    ) -> tuple[Decision, dict[str, int], Callable[[str], int]]:
+    def _figures(self, seq: int, seat: str, tile: str, hand: Hand, seen: dict[str, int]) -> _Judged:
         """The stored figures: only the discards at the lowest shanten are probed."""
-        tile = at.discard
-        memo = self.masks.setdefault((at.seat, hand.wildcards, hand.shapes, hand.bonus), {})
+        memo = self.masks.setdefault((seat, hand.wildcards, hand.shapes, hand.bonus), {})
         got = Choices(hand, seen, tile, memo)
-        decision = dataclasses.replace(
-            at,
-            shanten_after=got.shanten[tile],
-            best=got.best,
-            best_shanten=got.best_shanten,
-            effective=got.count(tile),
-            best_effective=got.best_count,
-        )
-        return decision, got.shanten, got.count
+        figures = (got.shanten[tile], got.best, got.best_shanten, got.count(tile), got.best_count)
+        return figures, None, got.shanten, got.count
 
     def _detailed(
-        self, at: Decision, hand: Hand, seen: dict[str, int]
-    ) -> tuple[Decision, dict[str, int], Callable[[str], int]]:
+        self, seq: int, seat: str, tile: str, hand: Hand, seen: dict[str, int]
+    ) -> _Judged:
         """The figures and the detail: every discard probed, the 听牌 cuts' waits scored."""
-        tile = at.discard
         ranked = candidates(hand, seen)
-        key = _key(ranked[0])
+        top, key = ranked[0], _key(ranked[0])
         chosen = next(c for c in ranked if c.tile == tile)
-        better = sum(1 for c in ranked if _key(c) < _key(chosen))
         detail = Detail(
-            rank=better + 1,
+            rank=sum(1 for c in ranked if _key(c) < _key(chosen)) + 1,
             given_up=()
             if _key(chosen) == key
-            else tuple(k for k in ranked[0].effective if k not in chosen.effective),
+            else tuple(k for k in top.effective if k not in chosen.effective),
             options=tuple(Option(c.tile, c.shanten, c.effective) for c in ranked),
-            tenpai=self._tenpai(at.seq, at.seat, hand, ranked),
+            tenpai=self._tenpai(seq, seat, hand, ranked),
         )
-        decision = dataclasses.replace(
-            at,
-            shanten_after=chosen.shanten,
-            best=tuple(c.tile for c in ranked if _key(c) == key),
-            best_shanten=ranked[0].shanten,
-            effective=chosen.count,
-            best_effective=ranked[0].count,
-            detail=detail,
-        )
+        best = tuple(c.tile for c in ranked if _key(c) == key)
+        figures = (chosen.shanten, best, top.shanten, chosen.count, top.count)
         counts = {c.tile: c.count for c in ranked}
-        return decision, {c.tile: c.shanten for c in ranked}, counts.__getitem__
+        return figures, detail, {c.tile: c.shanten for c in ranked}, counts.__getitem__
 
     def _tenpai(
         self, seq: int, seat: str, hand: Hand, ranked: list[Candidate]

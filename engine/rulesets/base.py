@@ -174,6 +174,16 @@ class Payment:
     formula: str = dataclasses.field(default="", compare=False)
 
 
+@lru_cache(maxsize=1 << 14, typed=True)
+def payment(
+    payer: str, payee: str, amount: int, reason: str = "", en: str = "", formula: str = ""
+) -> Payment:
+    """A Payment, memoised (pass its fields in order): it is immutable and a session's payments
+    repeat (the same seats, amounts and rules), so most cost a lookup, not a frozen dataclass's
+    field-by-field init."""
+    return Payment(payer, payee, amount, reason, en, formula)
+
+
 @dataclass(frozen=True, slots=True)
 class Mistake:
     """A plausible table mistake and the payments it would have produced; the audit reports the

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from functools import lru_cache
 from itertools import compress
 from operator import attrgetter
+from typing import NamedTuple
 
 from engine.hand import HandError
 from engine.hand import readings as hand_readings
@@ -33,6 +34,7 @@ from engine.rulesets.base import (
     Scoring,
     Step,
     Text,
+    payment,
     reading_words,
     step,
 )
@@ -80,13 +82,14 @@ def complete_flower_sets(flowers: Iterable[str]) -> list[tuple[str, ...]]:
 # -- the winning hand --------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class WinHand:
+class WinHand(NamedTuple):
     """One reading of a winner's hand: what the 台 items look at.
 
     ``concealed`` are the standing tiles (the winning tile included, no flowers); ``sets`` are
     ``(kind, face)`` for every set, fixed melds included (kind ``chow``/``pung``; a kong is a
-    ``pung`` here), ``pair`` the pair's face, ``wait`` the decomposition's wait shape.
+    ``pung`` here), ``pair`` the pair's face, ``wait`` the decomposition's wait shape. What every
+    reading of the hand shares is worked out once: ``faces`` (every tile, concealed and melds,
+    flowers excluded), their ``flush`` and the ``flowers`` the seat revealed (sorted).
     """
 
     seat: str
@@ -96,6 +99,9 @@ class WinHand:
     sets: tuple[tuple[str, str], ...]
     pair: str
     wait: str | None
+    faces: tuple[str, ...]
+    flush: str | None
+    flowers: tuple[str, ...]
 
     @property
     def flags(self) -> frozenset[str]:
@@ -105,11 +111,6 @@ class WinHand:
     @property
     def self_drawn(self) -> bool:
         return self.win.how == "self_draw"
-
-    @property
-    def faces(self) -> list[str]:
-        """Every tile of the hand (concealed and melds), flowers excluded."""
-        return [*self.concealed, *(t for m in self.show.melds for t in m.tiles)]
 
     def pung_faces(self) -> list[str]:
         return [face for kind, face in self.sets if kind == "pung"]
@@ -142,27 +143,24 @@ def readings(win: Win, show: Showdown) -> Iterator[WinHand]:
     concealed = tuple(t for t in show.concealed if t[1] != "f")  # (is_flower, inline: per tile)
     melds = tuple(show.melds)
     meld_sets = tuple(("chow" if m.kind == "chi" else "pung", m.face) for m in melds)
+    faces = (*concealed, *(t for m in melds for t in m.tiles))
+    shared = faces, flush(faces), tuple(_flowers(show))
     for r in hand_readings(concealed, melds, (), win.tile):
         sets = meld_sets + tuple(
             ("chow" if g.kind == "chow" else "pung", min(g.faces)) for g in r.sets
         )
+        pair = r.pair.faces[0]
         for _, wait in r.shapes:
-            yield WinHand(
-                seat=win.seat,
-                win=win,
-                show=show,
-                concealed=concealed,
-                sets=sets,
-                pair=r.pair.faces[0],
-                wait=wait,
-            )
+            yield WinHand(win.seat, win, show, concealed, sets, pair, wait, *shared)
 
 
 def flowers_of(outcome: HandOutcome, seat: str) -> list[str]:
     """The flowers ``seat`` revealed (from its showdown; a full log's reveals are there too)."""
     show = outcome.showdowns.get(seat)
-    if show is None:
-        return []
+    return [] if show is None else _flowers(show)
+
+
+def _flowers(show: Showdown) -> list[str]:
     return sorted({t for t in (*show.revealed, *show.concealed) if t[1] == "f"})  # (is_flower)
 
 
@@ -194,8 +192,8 @@ def last_kong(outcome: HandOutcome, seat: str) -> tuple[str, str | None] | None:
     ``added``: from the actions of a full log, else the last kong listed in its showdown (a
     summary log lists melds in the order they were made)."""
     if outcome.actions is not None:
-        for a in reversed(outcome.actions):
-            if a.kind == "gang" and a.seat == seat:
+        for a in reversed(_kongs(outcome.actions)):
+            if a.seat == seat:
                 kind = (a.source or "exposed").removeprefix("gang_")
                 return kind, a.from_seat
         return None
@@ -204,6 +202,22 @@ def last_kong(outcome: HandOutcome, seat: str) -> tuple[str, str | None] | None:
     if not kongs:
         return None
     return kongs[-1].kind.removeprefix("gang_"), kongs[-1].from_seat
+
+
+def _kongs(actions: Sequence[Action]) -> tuple[Action, ...]:
+    """The 杠 steps of a hand's play, picked out by C loops; memoised for the last hand asked
+    (its scoring and its 承包 ask several times; the pair is swapped whole, so threads are safe)."""
+    global _last_kongs
+    last = _last_kongs
+    if last[0] is not actions:
+        kongs = tuple(compress(actions, map(_GANG.__eq__, map(_KIND, actions))))
+        last = _last_kongs = (actions, kongs)
+    return last[1]
+
+
+_GANG = "gang"
+_KIND = attrgetter("kind")
+_last_kongs: tuple[Sequence[Action], tuple[Action, ...]] = ((), ())
 
 
 def on_kong_replacement(outcome: HandOutcome, win: Win) -> bool:
@@ -297,7 +311,9 @@ def claim_on_last(action: Action, history: Sequence[Action], dead_wall: int) -> 
 # -- scoring helpers ---------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1024, typed=True)
 def line(code: str, zh: str, en: str, value: int, count: int = 1) -> ScoreLine:
+    """(Memoised: a ScoreLine is immutable, and a few dozen recur in every hand.)"""
     return ScoreLine(code=code, zh=zh, en=en, value=value, unit="台", count=count)
 
 
@@ -380,7 +396,7 @@ def score_wins(
 
 def paid(payer: str, payee: str, amount: int, rule: tuple[str, str], formula: str) -> Payment:
     """A payment made by ``rule`` (zh, en) with its arithmetic."""
-    return Payment(payer, payee, amount, rule[0], rule[1], formula)
+    return payment(payer, payee, amount, rule[0], rule[1], formula)
 
 
 def merge(payments: Iterable[Payment]) -> list[Payment]:
@@ -391,7 +407,7 @@ def merge(payments: Iterable[Payment]) -> list[Payment]:
         key = (p.payer, p.payee, p.reason)
         if key in merged:
             q = merged[key]
-            p = Payment(
+            p = payment(
                 q.payer, q.payee, q.amount + p.amount, q.reason, q.en, f"{q.formula} + {p.formula}"
             )
         merged[key] = p

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.model import SEATS
-from engine.rulesets.base import Payment, SettleInput
+from engine.rulesets.base import Payment, SettleInput, payment
 from engine.rulesets.huangyan.options import Options
 
 
@@ -45,7 +45,7 @@ def _payment(
         formula += " ÷ 2"
         half_zh, half_en = HALF_CHIP[opts.half_rounding]
         zh, en = f"{zh}（{half_zh}）", f"{en} ({half_en})"
-    return [Payment(payer, payee, amount, zh, en, formula)] if amount > 0 else []
+    return [payment(payer, payee, amount, zh, en, formula)] if amount > 0 else []
 
 
 def settle_points(

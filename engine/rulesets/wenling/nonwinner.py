@@ -6,10 +6,9 @@ pair; a pung or pair made with 得 earns its 胡 but never the 门风/字牌 番
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from functools import cache, lru_cache
 
-from engine.model import Showdown
+from engine.model import Meld, Showdown
 from engine.rulesets.base import Scoring
 from engine.rulesets.wenling import lines, winner
 from engine.rulesets.wenling.options import Options
@@ -49,12 +48,11 @@ def _face_options(
 
 def best_partition(
     counts: Counter[str], de: int, seat_wind: str, naonao: bool, hu0: int = 0, fan0: int = 0
-) -> list[str]:
+) -> tuple[str, ...]:
     """The codes of the best split: DP over faces keeping, per (得 used, 番), the most 胡; the
     split is chosen on the seat's whole total (``hu0``/``fan0``: its melds and revealed tiles).
     Only the faces that can score matter, so the split is memoised by their counts."""
-    held = tuple((face, counts.get(face, 0)) for face in _faces(counts, de, seat_wind))
-    return list(_best_split(held, de, seat_wind, naonao, hu0, fan0))
+    return _best_split(_held(counts, de, seat_wind), de, seat_wind, naonao, hu0, fan0)
 
 
 @lru_cache(maxsize=4096)
@@ -79,17 +77,21 @@ def _best_split(
     return best[1][1]
 
 
-def _faces(counts: Counter[str], de: int, seat_wind: str) -> Sequence[str]:
-    """The faces that can score, in FACES order: with fewer than 3 得 a face needs a tile of
-    its own, or be a value pair (seat wind, dragon) the 得 can make alone; a pair or pung takes
-    two tiles at least, so without 得 a lone tile cannot score. A flower is no face: one left
-    among the concealed tiles (a log that never revealed it) scores nothing."""
+def _held(counts: Counter[str], de: int, seat_wind: str) -> tuple[tuple[str, int], ...]:
+    """(face, count) of the faces that can score, in FACES order: with fewer than 3 得 a face
+    needs a tile of its own, or be a value pair (seat wind, dragon) the 得 can make alone; a
+    pair or pung takes two tiles at least, so without 得 a lone tile cannot score. A flower is no
+    face: one left among the concealed tiles (a log that never revealed it) scores nothing."""
     if de >= 3:
-        return FACES
-    kinds = {face for face, n in counts.items() if n + de >= 2 and face in _ORDER}
+        return tuple((face, counts.get(face, 0)) for face in FACES)
+    held = [(face, n) for face, n in counts.items() if n + de >= 2 and face in _ORDER]
     if de == 2:
-        kinds.update(DRAGONS, (seat_wind,))
-    return sorted(kinds, key=_ORDER.__getitem__)
+        held += [(f, 0) for f in (*DRAGONS, seat_wind) if f not in counts]  # (a wind: no dragon)
+    return tuple(sorted(held, key=_order))
+
+
+def _order(held: tuple[str, int]) -> int:
+    return _ORDER[held[0]]
 
 
 _ORDER = {face: i for i, face in enumerate(FACES)}
@@ -107,7 +109,9 @@ def four_winds(
         if wind not in melded:
             size = 2 if wind == seat_wind else 3
             need += max(0, size - counts.get(wind, 0))
-    return need <= de
+            if need > de:  # (most hands: at the first wind)
+                return False
+    return True
 
 
 def score_nonwinner(show: Showdown, wild: frozenset[str], naonao: bool, opts: Options) -> Scoring:
@@ -118,9 +122,24 @@ def score_nonwinner(show: Showdown, wild: frozenset[str], naonao: bool, opts: Op
         de += counts.pop(kind)
     if four_winds(show, counts, de, seat_wind, opts):
         return lines.scoring(show.seat, ["four_winds"], limit="laizi")
-    codes = ["base_20"] if opts.nonwinner_plus_20 else []
-    codes += winner.meld_items(show.melds, seat_wind, naonao)
-    codes += winner.revealed_items(show.revealed, show.seat, naonao)
+    args = show.seat, show.melds, show.revealed, naonao, opts.nonwinner_plus_20
+    try:
+        codes, hu0, fan0 = _shown(*args)
+    except TypeError:  # melds holding lists: unhashable
+        codes, hu0, fan0 = _shown.__wrapped__(*args)
+    return lines.scoring(
+        show.seat, [*codes, *best_partition(counts, de, seat_wind, naonao, hu0, fan0)]
+    )
+
+
+@lru_cache(maxsize=4096)
+def _shown(
+    seat: str, melds: tuple[Meld, ...], revealed: tuple[str, ...], naonao: bool, plus_20: bool
+) -> tuple[tuple[str, ...], int, int]:
+    """The codes of a seat's melds and revealed tiles (and the 20 base) and their 胡 and 番
+    (memoised: most seats show no meld or the same few)."""
+    codes = ["base_20"] if plus_20 else []
+    codes += winner.meld_items(melds, SEAT_WIND[seat], naonao)
+    codes += winner.revealed_items(revealed, seat, naonao)
     hu0, fan0, _ = lines.sums(codes)
-    codes += best_partition(counts, de, seat_wind, naonao, hu0, fan0)
-    return lines.scoring(show.seat, codes)
+    return tuple(codes), hu0, fan0

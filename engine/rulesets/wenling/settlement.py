@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from itertools import combinations
 
 from engine.model import SEATS, who
-from engine.rulesets.base import Liability, Payment, ScoreLine, SettleInput
+from engine.rulesets.base import Liability, Payment, ScoreLine, SettleInput, payment
 from engine.rulesets.wenling import lines
 from engine.rulesets.wenling.liability import KINDS
 from engine.rulesets.wenling.options import Options
@@ -92,11 +92,11 @@ def _payment(
     """One payment per pair: the rules that add up to it (each named once) and their sums."""
     if len(parts) == 1:  # (most pairs: one rule)
         (reason, en_reason), formula = parts[0]
-        return Payment(payer, payee, amount, reason, en_reason, formula)
+        return payment(payer, payee, amount, reason, en_reason, formula)
     zh = dict.fromkeys(rule[0] for rule, _ in parts)
     en = dict.fromkeys(rule[1] for rule, _ in parts)
     formula = " + ".join(f for _, f in parts)
-    return Payment(payer, payee, amount, "; ".join(zh), "; ".join(en), formula)
+    return payment(payer, payee, amount, "; ".join(zh), "; ".join(en), formula)
 
 
 def _check(inp: SettleInput, winners: list[str], bao: set[str]) -> None:

@@ -4,6 +4,7 @@ each reading of the winning hand (``engine.rulesets.tai``); 1台起胡, no cap."
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
@@ -89,7 +90,7 @@ def count_tai(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> tuple[S
 
     qing, hun = FLUSH_CONFIGS[opts.flush_config]
     seat, flags, pungs = hand.seat, hand.flags, hand.pung_faces()
-    lines = [_wait_line(hand, outcome, opts)] + _flower_lines(outcome, seat, opts)
+    lines = [_wait_line(hand, outcome, opts), *_flower_lines(hand.flowers, seat, opts)]
     lines += _wind_lines(pungs, seat, outcome.round_wind, opts)
     if FLAG_HEAVEN in flags:
         lines.append(L("tianhu"))
@@ -115,7 +116,7 @@ def count_tai(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> tuple[S
         lines.append(L("da_san_yuan"))
     elif dragons:
         lines.append(L("dragon_pung", len(dragons)))
-    kind = tai.flush(hand.faces)
+    kind = hand.flush
     if kind == "qing":
         lines.append(L("qingyise", value=qing))
     elif kind == "hun":
@@ -141,11 +142,12 @@ def _wait_line(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> ScoreL
     return None
 
 
-def _flower_lines(outcome: HandOutcome, seat: str, opts: Options) -> list[ScoreLine]:
-    """八花 25 alone; 四花 12 for four flowers (not counting them as 正花/野花); 正花 2, 野花 1."""
-    flowers = tai.flowers_of(outcome, seat)
+@lru_cache(maxsize=1024)
+def _flower_lines(flowers: tuple[str, ...], seat: str, opts: Options) -> tuple[ScoreLine, ...]:
+    """八花 25 alone; 四花 12 for four flowers (not counting them as 正花/野花); 正花 2, 野花 1.
+    (Memoised: a seat shows a few flowers at most, and the lines are immutable.)"""
     if len(flowers) == 8:
-        return [tai.item_line(ITEMS, "ba_hua")]
+        return (tai.item_line(ITEMS, "ba_hua"),)
     if opts.four_flowers == "set":
         sets = tai.complete_flower_sets(flowers)
     else:  # any four: leave out of the 四花 the flowers worth most on their own (正花)
@@ -161,7 +163,7 @@ def _flower_lines(outcome: HandOutcome, seat: str, opts: Options) -> list[ScoreL
         lines.append(tai.item_line(ITEMS, "zheng_hua", own))
     if other:
         lines.append(tai.item_line(ITEMS, "ye_hua", other))
-    return lines
+    return tuple(lines)
 
 
 def _wind_lines(pungs: list[str], seat: str, round_wind: str, opts: Options) -> list[ScoreLine]:

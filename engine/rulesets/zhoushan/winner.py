@@ -4,8 +4,8 @@ hand (``engine.rulesets.tai``), the best reading capped at ``cap``."""
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
@@ -56,9 +56,9 @@ def count_tai(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> tuple[S
         return tai.item_line(ITEMS, code, count, value)
 
     lines: list[ScoreLine] = []
-    counts = Counter(hand.faces)
-    lines += [L(code) for face, code in _DRAGON_ITEMS if counts[face] >= 3]
-    lines += _flower_lines(tai.flowers_of(outcome, hand.seat), hand.seat, opts)
+    faces = hand.faces
+    lines += [L(code) for face, code in _DRAGON_ITEMS if faces.count(face) >= 3]
+    lines += _flower_lines(hand.flowers, hand.seat, opts)
     flags = hand.flags
     if hand.self_drawn:
         if flags & {FLAG_KONG_REPLACEMENT, FLAG_BONUS_REPLACEMENT}:
@@ -73,7 +73,7 @@ def count_tai(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> tuple[S
         lines.append(L("dandiao", value=opts.tanki_self_draw_tai if hand.self_drawn else None))
     if hand.all_pungs():
         lines.append(L("pengpeng"))
-    kind = tai.flush(hand.faces)
+    kind = hand.flush
     if kind in ("hun", "zi"):
         lines.append(L("hunyise"))
     elif kind == "qing":
@@ -92,11 +92,13 @@ def count_tai(hand: tai.WinHand, outcome: HandOutcome, opts: Options) -> tuple[S
     return tuple(lines)
 
 
-def _flower_lines(flowers: list[str], seat: str, opts: Options) -> list[ScoreLine]:
+@lru_cache(maxsize=1024)
+def _flower_lines(flowers: tuple[str, ...], seat: str, opts: Options) -> tuple[ScoreLine, ...]:
     """All eight: 4 台. Otherwise 2 台 per full set (春夏秋冬 / 梅兰竹菊), and 1 台 per own-seat
-    flower (正花) outside a full set (1 in all with ``own_flowers=one``)."""
+    flower (正花) outside a full set (1 in all with ``own_flowers=one``). (Memoised: a seat
+    shows a few flowers at most, and the lines are immutable.)"""
     if len(flowers) == 8:
-        return [tai.item_line(ITEMS, "all_flowers")]
+        return (tai.item_line(ITEMS, "all_flowers"),)
     sets = tai.complete_flower_sets(flowers)
     in_sets = {f for group in sets for f in group}
     own = [f for f in flowers if f not in in_sets and tai.flower_seat(f, opts.flower_order) == seat]
@@ -104,7 +106,7 @@ def _flower_lines(flowers: list[str], seat: str, opts: Options) -> list[ScoreLin
     if own:
         count = len(own) if opts.own_flowers == "each" else 1
         lines.append(tai.item_line(ITEMS, "own_flower", count))
-    return lines
+    return tuple(lines)
 
 
 def items(opts: Options) -> tuple[Item, ...]:

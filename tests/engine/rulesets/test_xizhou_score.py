@@ -182,3 +182,24 @@ def test_the_full_path_replay_and_audit_agree_with_every_hand():
         assert (h["no"], h["anomalies"], h["disputes"]) == (h["no"], [], [])
         assert h["points"] == {s: sum(v.values()) for s, v in EXPECTED_LINES[h["no"]].items()}
     assert report["hands"][6]["limits"] == {"S": "below_minimum"}
+
+
+def test_the_last_kong_follows_the_hand_asked_about():
+    """``tai.last_kong`` remembers the kongs of the last hand's play: asked about two hands in
+    turn (the second's play equal but a distinct tuple, then a different one), each answers its own."""
+    from engine.model import Action, HandOutcome
+    from engine.rulesets import tai
+
+    def outcome(*actions):
+        return HandOutcome(no=1, seats={}, wins=(), showdowns={}, actions=tuple(actions))
+
+    draw = Action(1, "draw", "E", "1m", "wall")
+    kong = Action(2, "gang", "E", "2m", "gang_exposed", "S")
+    added = Action(3, "gang", "E", "2m", "gang_added")
+    plain, konged, grown = outcome(draw), outcome(draw, kong), outcome(draw, kong, added)
+    for _ in range(2):
+        assert tai.last_kong(plain, "E") is None
+        assert tai.last_kong(konged, "E") == ("exposed", "S")
+        assert tai.last_kong(outcome(draw, kong), "E") == ("exposed", "S")
+        assert tai.last_kong(grown, "E") == ("added", None)
+        assert tai.last_kong(grown, "S") is None
