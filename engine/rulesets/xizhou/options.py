@@ -70,7 +70,7 @@ class Options:
         "dealer",
         "after a drawn hand the deal passes when the dealer made a kong (the rules: 'the dealer "
         "with no kong stays, with a kong the next seat deals'), or when any seat did",
-        zh="流局时谁有杠就下庄（规则：庄家无杠连庄，有杠则庄家下家坐庄）",
+        zh="黄牌时谁有杠就下庄（规则：庄家无杠连庄，有杠则庄家下家坐庄）",
         labels={
             "dealer": Text("庄家有杠", "the dealer made a kong"),
             "anyone": Text("任何一家有杠", "any seat made a kong"),
