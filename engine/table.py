@@ -56,7 +56,8 @@ class Table(WinRules):
         self.hs = rs.hand_size
         self.limits, self.total = _tile_limits(rs, opts)
         self.counts = {s: [0] * 42 for s in SEATS}
-        self.held = dict.fromkeys(SEATS, 0)  # concealed tiles per seat: the sum of its counts
+        # the tiles each seat holds, a meld counting 3 (its concealed counts' sum + 3 a meld)
+        self.size = dict.fromkeys(SEATS, 0)
         self.melds: dict[str, list[Meld]] = {s: [] for s in SEATS}
         self.revealed: dict[str, list[str]] = {s: [] for s in SEATS}
         self.discards: dict[str, list[RiverTile]] = {s: [] for s in SEATS}
@@ -75,9 +76,9 @@ class Table(WinRules):
         self.since = dict.fromkeys(SEATS, 0)  # offers from here on are seen with today's hand
         self.tracks_passed = rs.passed_win_waits_for_draw
         self.reported: set[tuple[str, str]] = set()  # (code, key) reported once per hand
-        self.taken = 0
         self.back_draws = 0
         self.flowers_out = 0
+        self.left = self.total  # the wall's tiles not yet taken, the dead wall's included
         self.dead_wall = rs.dead_wall(0, 0, opts)  # kept in step in replaced()
         self.turn: str | None = None
         self.must: str | None = None  # "draw" or "discard"
@@ -106,7 +107,7 @@ class Table(WinRules):
     def clone(self) -> Table:
         """A snapshot sharing nothing mutable with ``self`` (actions are append-only: shared)."""
         t = copy.copy(self)
-        t.counts, t.held = {s: c[:] for s, c in self.counts.items()}, dict(self.held)
+        t.counts, t.size = {s: c[:] for s, c in self.counts.items()}, dict(self.size)
         t.melds = {s: m[:] for s, m in self.melds.items()}
         t.revealed = {s: r[:] for s, r in self.revealed.items()}
         t.discards = {s: d[:] for s, d in self.discards.items()}
@@ -130,7 +131,7 @@ class Table(WinRules):
 
     @property
     def wall_left(self) -> int:
-        return self.total - self.taken
+        return self.left
 
     def replaced(self, back_draw: bool, flower: bool) -> None:
         """Count a replacement draw or a revealed flower; the dead wall may depend on them."""
@@ -175,7 +176,7 @@ class Table(WinRules):
         if c[i] <= 0:
             return False
         c[i] -= 1
-        self.held[seat] -= 1
+        self.size[seat] -= 1
         return True
 
     def holds(self, seat: str, tile: str, n: int) -> bool:
@@ -184,7 +185,7 @@ class Table(WinRules):
     def check_size(self, seq: int, seat: str, expected: int) -> None:
         if not self.checking:
             return
-        size = self.held[seat] + 3 * len(self.melds[seat])
+        size = self.size[seat]
         if size != expected:
             self.flag_once(
                 seat,
@@ -212,9 +213,7 @@ class Table(WinRules):
         """Append the step's Action and ask the ruleset about it (draws and discards: in play)."""
         if not self.checking:
             return
-        action = _new_action(
-            Action, (seq, kind, seat, tile, source, from_seat, self.total - self.taken, tiles)
-        )
+        action = _new_action(Action, (seq, kind, seat, tile, source, from_seat, self.left, tiles))
         if kind in self.checked_kinds:
             self.ask(action)
         self.actions.append(action)
@@ -232,55 +231,87 @@ class Table(WinRules):
 
     def play(self, records: Iterable[tuple[int, Record]]) -> None:
         """Apply ``(seq, record)`` pairs in order. Draws and discards, nine records in ten, are
-        played here, not through a handler: their usual case (a turn's draw from the live wall,
-        a discard in turn) costs no call, and the rest goes to ``_draw_checks`` and the
-        ``on_*`` handlers."""
-        counts, seen, limits, actions = self.counts, self.seen, self.limits, self.actions
-        held, melds, rivers = self.held, self.melds, self.discards
-        wall_draws, last_draw = self.wall_draws, self.last_draw
-        checked, checking, turn_size = self.checked_kinds, self.checking, self.hs + 1
-        ask_claimed = CLAIMED_DISCARD in checked
-        offered = checking and self.tracks_passed  # (wins.WinRules.note_offered)
-        offers, passed, since = self.offers, self.passed, self.since
+        played in ``_play``, not through a handler: their usual case (a turn's draw from the live
+        wall, a discard in turn) costs no call. Records after the hand's end go through
+        ``_after_end`` (so the play loop never asks whether the hand has ended)."""
+        rest = iter(records)
+        if not self.ended:
+            self._play(rest)
+        self._after_end(rest)
+
+    def _after_end(self, records: Iterator[tuple[int, Record]]) -> None:
+        """The records after the hand ended: play records are flagged (a second win line on the
+        same discard excepted), the others handled."""
+        offered = self.checking and self.tracks_passed
         for seq, rec in records:
             kind = rec["type"]
-            if self.ended and kind in PLAY_TYPES and not (kind == "win" and self.wins):
+            if kind in PLAY_TYPES and not (kind == "win" and self.wins):
                 self.flag(
                     seq,
                     "play_after_end",
                     f"{RECORD_EN.get(kind, 'a record')} after the hand ended",
                 )
                 continue
+            if offered and kind in SEATED_TYPES:
+                self.keep_hand(rec["seat"])
+            handler = _HANDLERS.get(kind)
+            if handler is not None:
+                handler(self, seq, rec)
+
+    def _play(self, records: Iterator[tuple[int, Record]]) -> None:
+        """Play ``records`` until the hand ends (a win or an exhausted line) or they run out."""
+        counts, seen, limits, actions = self.counts, self.seen, self.limits, self.actions
+        size, rivers = self.size, self.discards
+        wall_draws, last_draw = self.wall_draws, self.last_draw
+        checked, checking, turn_size = self.checked_kinds, self.checking, self.hs + 1
+        ask_draw, ask_discard = "draw" in checked, "discard" in checked
+        ask_claimed = CLAIMED_DISCARD in checked
+        offered = checking and self.tracks_passed  # (wins.WinRules.note_offered)
+        offers, passed, since = self.offers, self.passed, self.since
+        new_action, append = _new_action, actions.append
+        for seq, rec in records:
+            kind = rec["type"]
             if kind == "draw":
                 seat, tile, source = rec["seat"], rec["tile"], rec.get("from", "wall")
-                cause = claimed = None
                 if (
                     source != "wall"
                     or seat != self.turn
                     or self.must != "draw"
-                    or self.total - self.taken <= self.dead_wall
+                    or self.left <= self.dead_wall
                 ):
                     cause = self._draw_checks(seq, seat, source)
-                if cause is None:  # a turn's draw (a replacement may come from the dead wall)
-                    self.turn, self.must = seat, "discard"
+                    if cause is None:  # a turn's draw (a replacement comes from the dead wall)
+                        self.turn, self.must = seat, "discard"
+                        wall_draws[seat] += 1
+                        expected = turn_size
+                    else:
+                        expected = self.hs + (seat == self.turn and self.must == "discard")
+                    last_draw[seat] = (source, cause)
+                else:  # the usual draw: the seat's turn, from the live wall
+                    self.must = "discard"
                     wall_draws[seat] += 1
-                    size = turn_size
-                else:
-                    size = self.hs + (seat == self.turn and self.must == "discard")
+                    expected = turn_size
+                    last_draw[seat] = _TURN_DRAW
                 i = INDEX[tile]
                 counts[seat][i] += 1
-                held[seat] += 1
+                size[seat] += 1
                 seen[i] += 1
                 if seen[i] > limits[i]:
                     self._overcount(seq, tile)
-                self.taken += 1
-                last_draw[seat] = (source, cause)
+                self.left -= 1
                 self.last_discard = self.last_gang = self.just_claimed = None
                 if offered:  # what it let go by before this draw no longer counts
                     passed[seat].clear()
                     since[seat] = len(offers)
-                if checking and held[seat] + 3 * len(melds[seat]) != size:
-                    self.check_size(seq, seat, size)
+                if size[seat] != expected:
+                    self.check_size(seq, seat, expected)
+                if checking:
+                    action = new_action(
+                        Action, (seq, kind, seat, tile, source, None, self.left, ())
+                    )
+                    if ask_draw:
+                        self.ask(action)
+                    append(action)
             elif kind == "discard":
                 seat, tile = rec["seat"], rec["tile"]
                 if seat != self.turn or self.must != "discard":
@@ -296,7 +327,7 @@ class Table(WinRules):
                         offers.append((seq, seat, tile))
                 if c[i] > 0:
                     c[i] -= 1
-                    held[seat] -= 1
+                    size[seat] -= 1
                 else:
                     self.flag(
                         seq,
@@ -311,21 +342,19 @@ class Table(WinRules):
                 self.last_gang = self.just_claimed = None
                 self.discard_count += 1
                 self.turn, self.must = _NEXT[seat], "draw"
-                source = None
+                if checking:
+                    action = new_action(Action, (seq, kind, seat, tile, None, None, self.left, ()))
+                    if ask_discard or (claimed and ask_claimed):
+                        self.ask(action)
+                    append(action)
             else:
                 if offered and kind in SEATED_TYPES:  # a seat's hand changes on its own records
                     self.keep_hand(rec["seat"])  # only (抢杠: see _win_robbing)
                 handler = _HANDLERS.get(kind)
                 if handler is not None:
                     handler(self, seq, rec)
-                continue
-            if checking:  # the draw's or discard's step (record() for the others)
-                action = _new_action(
-                    Action, (seq, kind, seat, tile, source, None, self.total - self.taken, ())
-                )
-                if kind in checked or (claimed and ask_claimed):
-                    self.ask(action)
-                actions.append(action)
+                    if self.ended:
+                        return
 
     def on_dice(self, seq: int, rec: Record) -> None:
         seat, thrower = rec["seat"], self.rs.dice_thrower
@@ -352,8 +381,8 @@ class Table(WinRules):
                 f"{who(seat)} is dealt {len(tiles)} tiles; the deal gives {expected}",
             )
         self.see(seq, tiles, self.counts[seat])
-        self.held[seat] += len(tiles)
-        self.taken += len(tiles)
+        self.size[seat] += len(tiles)
+        self.left -= len(tiles)
         if self.turn is None:
             self.turn, self.must = "E", "discard"
 
@@ -365,7 +394,7 @@ class Table(WinRules):
         if not self.rs.indicator_in_wall(self.opts):
             self.see(seq, (self.indicator,))
             if not self.summary:
-                self.taken += 1
+                self.left -= 1
 
     def on_reveal(self, seq: int, rec: Record) -> None:
         seat, tile = rec["seat"], rec["tile"]
@@ -396,7 +425,7 @@ class Table(WinRules):
                 )
             self.replaced(True, False)
         if cause is None:
-            if self.total - self.taken <= self.dead_wall:
+            if self.left <= self.dead_wall:
                 self.flag_once(
                     "wall",
                     seq,
@@ -451,6 +480,7 @@ class Table(WinRules):
         self, seq: int, seat: str, kind: str, meld: Meld, taken: tuple[str, ...]
     ) -> None:
         self.melds[seat].append(meld)
+        self.size[seat] += 3
         self.turn, self.must = seat, "discard"
         self.claims += 1
         self.just_claimed = (seat, taken)
@@ -550,6 +580,7 @@ class Table(WinRules):
             return
         if pung is not None:
             self.melds[seat].remove(pung)
+            self.size[seat] -= 3
             meld = Meld(kind, (tile,) * 4, pung.from_seat)
             self.last_gang = (seat, tile)
             if self.checking and self.tracks_passed:
@@ -561,6 +592,7 @@ class Table(WinRules):
             self._claim_done(seq, seat, "gang", meld, (tile,))
         else:
             self.melds[seat].append(meld)
+            self.size[seat] += 3
             self.record(seq, "gang", seat, tile=tile, source=kind, tiles=meld.tiles)
 
     def on_exhausted(self, seq: int, rec: Record) -> None:
@@ -601,7 +633,7 @@ class Table(WinRules):
             self.counts[seat] = [0] * 42
             for t in shown.concealed:
                 self.counts[seat][INDEX[t]] += 1
-            self.held[seat] = len(shown.concealed)
+            self.size[seat] = len(shown.concealed) + 3 * len(shown.melds)
             self.melds[seat], self.revealed[seat] = list(shown.melds), list(shown.revealed)
             # Counted now, checked in finish(): winners on one discard each show its tile.
             for t in (
@@ -675,6 +707,7 @@ def _bonus_indexes(rs: Ruleset, opts: Any, wildcards: frozenset[str]) -> tuple[i
 
 _ONE_EACH = tuple((t,) for t in ALL_TILES)
 _NEXT = {s: next_seat(s) for s in SEATS}
+_TURN_DRAW = ("wall", None)  # (source, cause) of a turn's draw from the live wall
 _PREV = {s: prev_seat(s) for s in SEATS}
 _new_action = tuple.__new__  # an Action from all its fields, without NamedTuple's argument parsing
 _HANDLERS = {name[3:]: getattr(Table, name) for name in dir(Table) if name.startswith("on_")}

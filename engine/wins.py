@@ -45,7 +45,7 @@ class WinRules:
     revealed: dict[str, list[str]]
     indicator: str | None
     counts: dict[str, list[int]]
-    held: dict[str, int]
+    size: dict[str, int]
     melds: dict[str, list[Meld]]
     discards: dict[str, list[RiverTile]]
     pending: dict[str, list[str]]
@@ -147,7 +147,7 @@ class WinRules:
         self.discards[discarder][i] = (d.tile, d.seq, d.claimed_by or seat)
         self.last_discard = None
         self.counts[seat][INDEX[tile]] += 1
-        self.held[seat] += 1
+        self.size[seat] += 1
         if self.rs.discarded_wildcard_blocks_win and tile in self.wildcards:
             self.flag(
                 seq,
@@ -182,7 +182,7 @@ class WinRules:
         else:
             tile = robbed[1]
         self.counts[seat][INDEX[tile]] += 1
-        self.held[seat] += 1
+        self.size[seat] += 1
 
     def _self_draw_flags(self, seat: str) -> frozenset[str]:
         flags = set()

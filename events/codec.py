@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import OptionError
-from engine.tiles import sorted_tiles
+from events import plain
 from events.chain import event_digest
 from events.messages import JSON_REASONS, MESSAGES, NOT_JSON, english
 from events.records import (
@@ -467,28 +467,6 @@ _KNOWN_LIST = 4  # items at most in a list of a known line (dice 2, a chi's tile
 _CONTEXT_TYPES = frozenset({"session", "hand", "correction"})
 
 
-_DEAL_KEYS = frozenset({"type", "seat", "tiles"})
-_SEATS = frozenset({"E", "S", "W", "N"})
-
-
-def _plain_deal(obj: dict[str, Any], tile_set: frozenset[str]) -> dict[str, Any] | None:
-    """The canonical record of a deal in its plain form (a seat and a list of canonical tiles
-    of the set, nothing else), made without the model: a deal's 13-17 tiles never repeat, so
-    it never joins _KNOWN, and the model is most of its cost. The same record the model
-    makes; None for any other form (aliases, a string of tiles, a time, a bad field), which
-    takes the long way."""
-    seat, tiles = obj.get("seat"), obj.get("tiles")
-    if (
-        obj.keys() != _DEAL_KEYS
-        or type(seat) is not str
-        or seat not in _SEATS
-        or type(tiles) is not list
-        or not all(type(tile) is str and tile in tile_set for tile in tiles)
-    ):
-        return None
-    return {"type": "deal", "seat": seat, "tiles": sorted_tiles(tiles)}
-
-
 def _plain(value: Any) -> bool:
     """A value a known line may hold: text, a whole number, or a short list of those."""
     if type(value) is list:
@@ -535,13 +513,12 @@ class _FileChecker:
         ``source``, the line it was loaded from, lets an accepted line join _KNOWN."""
         seq = len(self.types)
         kind = obj.get("type") if isinstance(obj, dict) else None
-        if kind == "deal" and self.last_hand is not None and self.tile_set is not None:
-            deal = _plain_deal(obj, self.tile_set)
-            if deal is not None:
-                self.types.append(kind)
-                self.lines.append(line)
-                self._accept(deal)
-                return
+        record = self._plain(kind, obj)
+        if record is not None:
+            self.types.append(kind)
+            self.lines.append(line)
+            self._accept(record)
+            return
         scan = source is None or "\\u" in source
         model = None if obj is _UNLOADED else _validate(obj, line, self.errors, scan)
         self.types.append(kind if isinstance(kind, str) and kind in RECORD_TYPES else None)
@@ -576,6 +553,30 @@ class _FileChecker:
             lists = tuple(key for key, value in record.items() if type(value) is list)
             kept = {key: value.copy() if key in lists else value for key, value in record.items()}
             self.known[source] = (model.type, kept, text, digest, lists)
+
+    def _plain(self, kind: object, obj: Any) -> dict[str, Any] | None:
+        """The record of a hand, deal or settlement line in its plain form (events.plain), once
+        the session is read: None for any other line, and for one whose context is wrong (the
+        model's way then names the problem)."""
+        if self.session is None or self.tile_set is None:
+            return None
+        if kind == "hand":
+            record = plain.hand(obj)
+            if (
+                record is None
+                or (self.last_hand is not None and record["no"] <= self.last_hand)
+                or sorted(record["seats"].values()) != sorted(self.session.players)
+            ):
+                return None
+            self.last_hand = record["no"]
+            return record
+        if self.last_hand is None:
+            return None
+        if kind == "deal":
+            return plain.deal(obj, self.tile_set)
+        if kind == "settlement":
+            return plain.settlement(obj)
+        return None
 
     def _accept(self, record: dict[str, Any]) -> tuple[str, bytes]:
         """Keep an accepted canonical record; its canonical text and SHA-256."""
