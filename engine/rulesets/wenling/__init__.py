@@ -189,8 +189,9 @@ class Wenling(Ruleset):
         found = super().score_anomalies(outcome, scorings, opts)
         wild = outcome.wildcards or table.wildcards(outcome.indicator)
         blocked: set[str] | None = None  # (worked out only for a seat that shows a limit: rare)
+        winners = outcome.winners
         for seat, show in outcome.showdowns.items():
-            if seat in outcome.winners:
+            if seat in winners:
                 continue
             codes = table.instant_limits(table.show_tiles(show), wild, opts.red_flowers)
             if codes and blocked is None:
