@@ -87,6 +87,7 @@ class ParsedLog:
     canonical_lines: list[str]
     content_hash: str
     digests: list[bytes]  # SHA-256 of each canonical line: the hash chain's event digests
+    text: str  # the canonical lines, each followed by a newline: what is hashed and stored
 
     @property
     def session(self) -> dict[str, Any]:
@@ -159,9 +160,15 @@ def parse_appended(records: list[dict[str, Any]], new: list[Any]) -> list[dict[s
 
 def content_hash(canonical_lines: list[str]) -> str:
     """sha256 hex of the canonical JSON Lines (each line followed by a newline)."""
-    if not canonical_lines:
-        return hashlib.sha256().hexdigest()
-    return hashlib.sha256(("\n".join(canonical_lines) + "\n").encode("utf-8")).hexdigest()
+    return _text_hash(_joined(canonical_lines))
+
+
+def _joined(canonical_lines: list[str]) -> str:
+    return "\n".join(canonical_lines) + "\n" if canonical_lines else ""
+
+
+def _text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _lines(data: bytes, max_bytes: int) -> Iterator[tuple[int, str | LogError]]:
@@ -658,10 +665,12 @@ class _FileChecker:
                 stop = LogError(line, None, None, "too_many_problems", {"limit": MAX_ERRORS})
                 self.errors[MAX_ERRORS:] = [stop]
             raise LogFormatError(self.errors)
+        text = _joined(self.canonical)
         return ParsedLog(
             records=self.records,
             lines=self.lines,
             canonical_lines=self.canonical,
             digests=self.digests,
-            content_hash=content_hash(self.canonical),
+            content_hash=_text_hash(text),
+            text=text,
         )
