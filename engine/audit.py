@@ -119,6 +119,7 @@ def audit_hand(hand: HandReplay) -> HandReport:
                     recorded_flows,
                     pair_flows,
                     hand.outcome if checked.false_wins else None,
+                    checked.barred_wins,
                 )
             ),
             [],

@@ -17,7 +17,7 @@ seat whose shown hand cannot exist is not scored, and a declared win that is no 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, TypedDict
@@ -41,6 +41,12 @@ from engine.tiles import ALL_TILES, chinese, english
 # Replay anomalies on a win line that mean the declared win is no win at all: the tiles do not
 # win, or (a full log) the discard or added kong it takes was never made.
 FALSE_WIN_CODES = frozenset({"not_winning", "claim_no_discard"})
+# Anomalies on a win line that mean the ruleset bars the win although the tiles win (the seat
+# threw a 得, the win takes a thrown 得, a passed 胡 before the seat's own draw): no win either,
+# unless the ruleset's option keeps it (``Ruleset.barred_win_stands``).
+BARRED_WIN_CODES = frozenset(
+    {"won_after_discarding_wildcard", "win_on_discarded_wildcard", "passed_win"}
+)
 
 
 class OnWordClaim(TypedDict):
@@ -60,6 +66,7 @@ class Checked:
     anomalies: list[Anomaly] = field(default_factory=list)
     on_word: list[OnWordClaim] = field(default_factory=list)
     false_wins: tuple[str, ...] = ()
+    barred_wins: tuple[str, ...] = ()  # of the false wins, those whose tiles win but the rules bar
 
 
 def check_claims(
@@ -128,11 +135,12 @@ def check_claims(
                 show = Showdown(seat, tuple(rest), show.melds, (*show.revealed, *hidden))
             shows[seat] = show
     # Which declared wins stand.
-    false_wins = {
-        w.seat
-        for w in outcome.wins
-        if any(a.code in FALSE_WIN_CODES and a.seq == win_seq.get(w.seat) for a in replay_anomalies)
-    }
+    replay_anomalies = list(replay_anomalies)
+    false_wins = _wins_flagged(outcome, replay_anomalies, win_seq, FALSE_WIN_CODES)
+    barred = set()
+    if not rs.barred_win_stands(opts):
+        barred = _wins_flagged(outcome, replay_anomalies, win_seq, BARRED_WIN_CODES) - false_wins
+        false_wins |= barred
     impossible: set[str] = set()
     if summary:
         winners = {w.seat: w for w in outcome.wins}
@@ -206,6 +214,7 @@ def check_claims(
     for seat in impossible:
         shows.pop(seat, None)  # a hand that cannot exist is not scored
     out.false_wins = tuple(s for s in SEATS if s in false_wins)
+    out.barred_wins = tuple(s for s in SEATS if s in barred)
     if tuple(wins) != outcome.wins or shows != outcome.showdowns:
         out.outcome = dataclasses.replace(outcome, wins=tuple(wins), showdowns=shows)
     return out
@@ -214,6 +223,20 @@ def check_claims(
 _PLAY = frozenset(
     {"hand", "deal", "dice", "wildcard", "reveal", "draw", "discard", "chi", "peng", "gang"}
 )
+
+
+def _wins_flagged(
+    outcome: HandOutcome,
+    anomalies: Sequence[Anomaly],
+    win_seq: Mapping[str, int],
+    codes: frozenset[str],
+) -> set[str]:
+    """The seats whose win line carries one of ``codes``."""
+    return {
+        w.seat
+        for w in outcome.wins
+        if any(a.code in codes and a.seq == win_seq.get(w.seat) for a in anomalies)
+    }
 
 
 def _played(rule: FlagRule, flag: str, outcome: HandOutcome, w: Win, opts: Any) -> bool:

@@ -13,7 +13,7 @@ only towards a limit. Which copies are still unseen is the seat's own view (:fun
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -231,6 +231,27 @@ def _counts(tiles: Iterable[str]) -> dict[str, int]:
     return out
 
 
+class Unseen(Mapping[str, int]):
+    """Unseen copies of each kind, worked out for a kind when it is read (a review reads a few
+    kinds of the 42 at each decision)."""
+
+    def __init__(self, copies: Mapping[str, int], seen: Counter[str]):
+        self._copies, self._seen = copies, seen
+
+    def __getitem__(self, kind: str) -> int:
+        n = self._copies[kind] - self._seen.get(kind, 0)
+        return n if n > 0 else 0
+
+    def get(self, kind: str, default: Any = None) -> Any:
+        return self[kind] if kind in self._copies else default
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._copies)
+
+    def __len__(self) -> int:
+        return len(self._copies)
+
+
 def unseen(
     copies: Mapping[str, int],
     seat: str,
@@ -239,7 +260,7 @@ def unseen(
     revealed: Mapping[str, Sequence[str]],
     discards: Mapping[str, Sequence[tuple[str, int, str | None]]],
     indicator_seen: str | None,
-) -> dict[str, int]:
+) -> Unseen:
     """Copies of each kind ``seat`` cannot see: the set less its own concealed tiles, every meld
     (another seat's concealed kong included: its tile is in the log), every revealed tile, every
     discard still in a river (a claimed one is in its meld) and the 得 indicator when it was set
@@ -251,8 +272,7 @@ def unseen(
         seen += [d[0] for d in discards.get(s, ()) if d[2] is None]
     if indicator_seen:
         seen.append(indicator_seen)
-    got = Counter(seen).get
-    return {t: max(n - got(t, 0), 0) for t, n in copies.items()}
+    return Unseen(copies, Counter(seen))
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ first (the order and why: docs/report.md). None fits: one ``cause_unknown`` entr
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from itertools import combinations
 from typing import Any, TypedDict
 
@@ -98,13 +98,15 @@ def explanations(
     recorded_flows: Mapping[tuple[str, str], int],
     pair_flows: Callable[[Iterable[Payment]], dict[tuple[str, str], int]],
     declared: HandOutcome | None = None,
+    barred: Collection[str] = (),
 ) -> list[dict[str, str]]:
     """Every single mistake that alone reproduces ``recorded_flows``, most plausible first;
     ``[CAUSE_UNKNOWN]`` when none does. ``declared``: the hand as the log declared it, when the
-    checks dropped a win that is no win (the table may have paid it)."""
+    checks dropped a win that is no win (the table may have paid it); ``barred``: the seats of
+    those whose tiles win but the rules bar."""
     found: list[tuple[int, int, Mistake]] = []
     candidates = [
-        *false_wins_paid(rs, outcome, declared, opts),
+        *false_wins_paid(rs, outcome, declared, opts, barred),
         *reading_mistakes(rs, outcome, scorings, inp, opts),
         *rs.mistakes(outcome, scorings, inp, opts),
         *table_slips(rs, outcome, inp, opts),
@@ -120,10 +122,14 @@ def explanations(
 
 
 def false_wins_paid(
-    rs: Ruleset, outcome: HandOutcome, declared: HandOutcome | None, opts: Any
+    rs: Ruleset,
+    outcome: HandOutcome,
+    declared: HandOutcome | None,
+    opts: Any,
+    barred: Collection[str] = (),
 ) -> Iterator[Mistake]:
     """The table paid the declared wins the checks found to be no win (a hand that does not
-    win, a discard never made …), as the ruleset settles them."""
+    win, a discard never made …, or one the rules bar), as the ruleset settles them."""
     if declared is None:
         return
     false = [w.seat for w in declared.wins if w not in outcome.wins]
@@ -132,12 +138,11 @@ def false_wins_paid(
     pays = _resettled(rs, declared, opts)
     if pays is not None:
         names = "、".join(who(s) for s in false)
-        yield Mistake(
-            "false_win_paid",
-            f"{names}诈胡，却照胡牌付了钱",
-            f"{', '.join(who(s) for s in false)}: a false win, paid as a win",
-            pays,
-        )
+        if all(s in barred for s in false):
+            zh, en = f"{names}按规则不能胡，却照胡牌付了钱", "a win the rules bar, paid as a win"
+        else:
+            zh, en = f"{names}诈胡，却照胡牌付了钱", "a false win, paid as a win"
+        yield Mistake("false_win_paid", zh, f"{', '.join(who(s) for s in false)}: {en}", pays)
 
 
 def reading_mistakes(

@@ -21,11 +21,12 @@ from pydantic import ValidationError
 
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import OptionError
-from engine.tiles import sorted_tiles
+from events import plain
 from events.chain import event_digest
 from events.messages import JSON_REASONS, MESSAGES, NOT_JSON, english
 from events.records import (
     RECORD_TYPES,
+    UNSAFE_CHAR,
     AnyRecord,
     Correction,
     Hand,
@@ -87,6 +88,7 @@ class ParsedLog:
     canonical_lines: list[str]
     content_hash: str
     digests: list[bytes]  # SHA-256 of each canonical line: the hash chain's event digests
+    text: str  # the canonical lines, each followed by a newline: what is hashed and stored
 
     @property
     def session(self) -> dict[str, Any]:
@@ -159,9 +161,15 @@ def parse_appended(records: list[dict[str, Any]], new: list[Any]) -> list[dict[s
 
 def content_hash(canonical_lines: list[str]) -> str:
     """sha256 hex of the canonical JSON Lines (each line followed by a newline)."""
-    if not canonical_lines:
-        return hashlib.sha256().hexdigest()
-    return hashlib.sha256(("\n".join(canonical_lines) + "\n").encode("utf-8")).hexdigest()
+    return _text_hash(_joined(canonical_lines))
+
+
+def _joined(canonical_lines: list[str]) -> str:
+    return "\n".join(canonical_lines) + "\n" if canonical_lines else ""
+
+
+def _text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _lines(data: bytes, max_bytes: int) -> Iterator[tuple[int, str | LogError]]:
@@ -345,11 +353,6 @@ def _validate(obj: Any, line: int, errors: list[LogError], scan: bool) -> AnyRec
     return None
 
 
-# NUL cannot be stored in PostgreSQL text, a lone surrogate cannot be written as UTF-8: either
-# would fail far from the upload (the database, a JSON report), so the codec refuses them.
-_UNSAFE_CHAR = re.compile("[\x00\ud800-\udfff]")
-
-
 def unsafe_text(obj: Any) -> tuple[str | None, str, dict[str, str]] | None:
     """(field path, code, params) for the first string (key or value) holding NUL or a lone
     surrogate, else None. Iterative, like _too_deep."""
@@ -357,12 +360,12 @@ def unsafe_text(obj: Any) -> tuple[str | None, str, dict[str, str]] | None:
     while stack:
         value, path = stack.pop()
         if isinstance(value, str):
-            found = _UNSAFE_CHAR.search(value)
+            found = UNSAFE_CHAR.search(value)
             if found:
                 return path or None, *_unsafe("contains", found.group())
         elif isinstance(value, dict):
             for key, child in value.items():
-                found = _UNSAFE_CHAR.search(key)
+                found = UNSAFE_CHAR.search(key)
                 if found:
                     return path or None, *_unsafe("key_contains", found.group())
                 stack.append((child, f"{path}.{key}" if path else key))
@@ -467,28 +470,6 @@ _KNOWN_LIST = 4  # items at most in a list of a known line (dice 2, a chi's tile
 _CONTEXT_TYPES = frozenset({"session", "hand", "correction"})
 
 
-_DEAL_KEYS = frozenset({"type", "seat", "tiles"})
-_SEATS = frozenset({"E", "S", "W", "N"})
-
-
-def _plain_deal(obj: dict[str, Any], tile_set: frozenset[str]) -> dict[str, Any] | None:
-    """The canonical record of a deal in its plain form (a seat and a list of canonical tiles
-    of the set, nothing else), made without the model: a deal's 13-17 tiles never repeat, so
-    it never joins _KNOWN, and the model is most of its cost. The same record the model
-    makes; None for any other form (aliases, a string of tiles, a time, a bad field), which
-    takes the long way."""
-    seat, tiles = obj.get("seat"), obj.get("tiles")
-    if (
-        obj.keys() != _DEAL_KEYS
-        or type(seat) is not str
-        or seat not in _SEATS
-        or type(tiles) is not list
-        or not all(type(tile) is str and tile in tile_set for tile in tiles)
-    ):
-        return None
-    return {"type": "deal", "seat": seat, "tiles": sorted_tiles(tiles)}
-
-
 def _plain(value: Any) -> bool:
     """A value a known line may hold: text, a whole number, or a short list of those."""
     if type(value) is list:
@@ -535,13 +516,12 @@ class _FileChecker:
         ``source``, the line it was loaded from, lets an accepted line join _KNOWN."""
         seq = len(self.types)
         kind = obj.get("type") if isinstance(obj, dict) else None
-        if kind == "deal" and self.last_hand is not None and self.tile_set is not None:
-            deal = _plain_deal(obj, self.tile_set)
-            if deal is not None:
-                self.types.append(kind)
-                self.lines.append(line)
-                self._accept(deal)
-                return
+        made = self._plain(kind, obj)
+        if made is not None:
+            self.types.append(kind)
+            self.lines.append(line)
+            self._accept(*made)
+            return
         scan = source is None or "\\u" in source
         model = None if obj is _UNLOADED else _validate(obj, line, self.errors, scan)
         self.types.append(kind if isinstance(kind, str) and kind in RECORD_TYPES else None)
@@ -577,9 +557,36 @@ class _FileChecker:
             kept = {key: value.copy() if key in lists else value for key, value in record.items()}
             self.known[source] = (model.type, kept, text, digest, lists)
 
-    def _accept(self, record: dict[str, Any]) -> tuple[str, bytes]:
-        """Keep an accepted canonical record; its canonical text and SHA-256."""
-        text = _dumps(record)
+    def _plain(self, kind: object, obj: Any) -> plain.Plain | None:
+        """The record and text of a hand, deal or settlement line in its plain form
+        (events.plain), once the session is read: None for any other line, and for one whose
+        context is wrong (the model's way then names the problem)."""
+        if self.session is None or self.tile_set is None:
+            return None
+        if kind == "hand":
+            made = plain.hand(obj)
+            if made is None:
+                return None
+            record = made[0]
+            if (self.last_hand is not None and record["no"] <= self.last_hand) or sorted(
+                record["seats"].values()
+            ) != sorted(self.session.players):
+                return None
+            self.last_hand = record["no"]
+            return made
+        if self.last_hand is None:
+            return None
+        if kind == "deal":
+            return plain.deal(obj, self.tile_set)
+        if kind == "settlement":
+            return plain.settlement(obj)
+        return None
+
+    def _accept(self, record: dict[str, Any], text: str | None = None) -> tuple[str, bytes]:
+        """Keep an accepted canonical record (``text``: its canonical text, when known); its
+        canonical text and SHA-256."""
+        if text is None:
+            text = _dumps(record)
         digest = event_digest(text)
         self.records.append(record)
         self.canonical.append(text)
@@ -657,10 +664,12 @@ class _FileChecker:
                 stop = LogError(line, None, None, "too_many_problems", {"limit": MAX_ERRORS})
                 self.errors[MAX_ERRORS:] = [stop]
             raise LogFormatError(self.errors)
+        text = _joined(self.canonical)
         return ParsedLog(
             records=self.records,
             lines=self.lines,
             canonical_lines=self.canonical,
             digests=self.digests,
-            content_hash=content_hash(self.canonical),
+            content_hash=_text_hash(text),
+            text=text,
         )

@@ -182,24 +182,36 @@ class Result(NamedTuple):
     anomalies: int
 
 
-def write(
-    connection: Connection, result: Result, players: Iterable[str], report: Report | None
-) -> None:
-    """Insert the digest of a result just stored, in its transaction, from the report in hand
-    (what ``fill`` makes of the stored JSON: nothing read back, parsed or upcast). ``players``:
-    the session's. A report that cannot be digested is logged and digested as a failed audit,
-    as ``fill`` does."""
-    try:
-        d = digest(report) if report is not None else None
-    except Exception as e:  # whatever this report holds, it stays with this row
-        log.error("web digest of session %s failed, shown as a failed audit: %s",
-                  result.session_id, e)  # fmt: skip
-        d, players = None, ()
+class Written(NamedTuple):
+    """A result just stored, with what its digest is made of: the session's players and the
+    audit's report in hand (None: a failed audit)."""
+
+    result: Result
+    players: Iterable[str]
+    report: Report | None
+
+
+def write(connection: Connection, written: Iterable[Written]) -> None:
+    """Insert the digests of results just stored, in their transaction, from the reports in
+    hand (what ``fill`` makes of the stored JSON: nothing read back, parsed or upcast), two
+    statements for them all. A report that cannot be digested is logged and digested as a
+    failed audit, as ``fill`` does."""
+    digest_rows, player_rows = [], []
+    for result, players, report in written:
+        try:
+            d = digest(report) if report is not None else None
+        except Exception as e:  # whatever this report holds, it stays with this row
+            log.error("web digest of session %s failed, shown as a failed audit: %s",
+                      result.session_id, e)  # fmt: skip
+            d, players = None, ()
+        digest_rows.append(_digest_row(result, d))
+        player_rows += _player_rows(result.id, set(players), d)
+    if not digest_rows:
+        return
     insert = _INSERT[connection.dialect.name]
-    connection.execute(insert(DigestRow.__table__), [_digest_row(result, d)])
-    rows = _player_rows(result.id, set(players), d)
-    if rows:
-        connection.execute(insert(DigestPlayer.__table__), rows)
+    connection.execute(insert(DigestRow.__table__), digest_rows)
+    if player_rows:
+        connection.execute(insert(DigestPlayer.__table__), player_rows)
 
 
 def _fill(ids: list[int], engine: Engine) -> None:

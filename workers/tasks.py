@@ -12,6 +12,7 @@ import uuid
 from collections import Counter
 from datetime import date, timedelta
 from pathlib import Path
+from typing import NamedTuple
 
 from celery.utils.log import get_task_logger
 from sqlalchemy.exc import OperationalError
@@ -118,44 +119,78 @@ def _verify_stored(session_id: str) -> str:
 
 def _verify(session_id: str, head_seq: int, records: list[dict]) -> str:
     """Audit ``records`` (the session's stream up to ``head_seq``) and store the result once,
-    with its digest; "ok" or "failed". An engine crash is a failed verification, not a task
-    failure: a poison log must not block the queue."""
-    result = dict(
-        session_id=session_id, head_seq=head_seq, engine_version=engine_version(), options=None
-    )
+    with its digest; "ok" or "failed"."""
+    audited = _audit(session_id, head_seq, records)
+    _store([audited])
+    return audited.result.status
+
+
+class Audited(NamedTuple):
+    """A session's result to store, with what its digest is made of."""
+
+    result: verifications.Result
+    players: list[str]
+    report: Report | None  # None: the engine failed
+
+
+def _audit(session_id: str, head_seq: int, records: list[dict]) -> Audited:
+    """The audit of ``records`` as a result to store. An engine crash is a failed
+    verification, not a task failure: a poison log must not block the queue."""
+    result = verifications.Result(session_id, head_seq, engine_version(), None, "ok")
     players = records[0]["players"]  # the session row's (both come from the session record)
     try:
         report = audit.audit(records)
     except Exception as e:  # noqa: BLE001 - any engine crash is this log's verdict
         log.exception("verify_session: the engine failed on session %s", session_id)
-        _record(result, players, None, status="failed", error=f"{type(e).__name__}: {e}")
-        return "failed"
+        failed = result._replace(status="failed", error=f"{type(e).__name__}: {e}")
+        return Audited(failed, players, None)
     counts = dict(disputes=audit.open_disputes(report), anomalies=audit.anomaly_count(report))
-    if _record(result, players, report, status="ok", report=report.to_dict(), **counts):
-        review_soon(session_id)  # which updates the club's integrity signals once stored
-    return "ok"
+    return Audited(result._replace(report=report.to_dict(), **counts), players, report)
 
 
-def _record(result: dict, players: list[str], audited: Report | None, **row) -> bool:
-    """Store a result and, in its transaction, its digest from ``audited`` (the audit's report,
-    in hand). If the digest cannot be written, the result alone, then ``_digest`` (which
-    isolates a bad row)."""
+def _store(audited: list[Audited]) -> None:
+    """Store results and, in their transaction, their digests from the reports in hand: one
+    transaction for an ingest batch's sessions. If that fails (a digest the database
+    refuses), each alone (``_store_one``). Each stored result queues its session's review."""
+    results = [a.result for a in audited]
 
-    def with_digest(connection, vid: int) -> None:
-        counts = (row["status"], row.get("disputes", 0), row.get("anomalies", 0))
-        digest_of = digests.Result(vid, result["session_id"], result["head_seq"], *counts)
-        digests.write(connection, digest_of, players, audited)
+    def with_digests(connection, stored: list[tuple[int, int]]) -> None:
+        digests.write(connection, [_written(audited[n], vid) for n, vid in stored])
 
     try:
-        return verifications.record_verification(**result, **row, then=with_digest)
+        stored = verifications.record_verifications(results, then=with_digests)
     except OperationalError:
         raise  # the database: the task is retried
+    except Exception:  # noqa: BLE001 - the results must not be lost to their digests
+        log.exception("digests of %d session(s) not written with their results", len(results))
+        stored = [n for n, a in enumerate(audited) if _store_one(a)]
+    for n in stored:
+        review_soon(results[n].session_id)  # which updates the club's integrity signals
+
+
+def _store_one(audited: Audited) -> bool:
+    """One result with its digest; if the digest cannot be written, the result alone, then
+    ``_digest`` (which isolates a bad row)."""
+
+    def with_digest(connection, stored: list[tuple[int, int]]) -> None:
+        digests.write(connection, [_written(audited, stored[0][1])])
+
+    try:
+        return bool(verifications.record_verifications([audited.result], then=with_digest))
+    except OperationalError:
+        raise
     except Exception:  # noqa: BLE001 - the result must not be lost to its digest
-        log.exception("digest of session %s not written with its result", result["session_id"])
-    stored = verifications.record_verification(**result, **row)
+        log.exception("digest of session %s not written with its result", audited.result.session_id)
+    stored = bool(verifications.record_verifications([audited.result]))
     if stored:
-        _digest(result["session_id"])
+        _digest(audited.result.session_id)
     return stored
+
+
+def _written(audited: Audited, vid: int) -> digests.Written:
+    r = audited.result
+    result = digests.Result(vid, r.session_id, r.head_seq, r.status, r.disputes, r.anomalies)
+    return digests.Written(result, audited.players, audited.report)
 
 
 @app.task(name="fupan.review_session", bind=True, **RETRY)
@@ -378,8 +413,10 @@ def fill_digests(limit: int | None = None) -> int:
 def ingest_batch(self, paths: list[str], run: str | None = None) -> dict:
     """Store each log file (a path the worker can read) and verify it in this task. A new
     session is audited from the records just parsed, which are what was stored (the chain
-    was made from their canonical lines), sparing a read back and a task a session; a
-    repeated one goes through verify_session, which does nothing if it is verified. So a
+    was made from their canonical lines), sparing a read back and a task a session, and the
+    new sessions' results are stored together at the end (one transaction, not one a
+    session); a repeated one goes through verify_session, which does nothing if it is
+    verified. So a
     redelivered batch (its worker died) verifies what was stored but not verified, and
     nothing twice. ``run``: the sending run's id (hex), from which each file's session id is
     made, so that a file this run stored in an earlier try of the batch counts as stored (and
@@ -387,6 +424,7 @@ def ingest_batch(self, paths: list[str], run: str | None = None) -> dict:
     if _attempt(self) > ATTEMPTS:
         raise Poisoned(f"{ATTEMPTS} runs died")
     summary = {"stored": 0, "stored_earlier": 0, "duplicates": 0, "rejected": {}}
+    audited = []  # the new sessions' results, stored together at the end
     for path in paths:
         try:
             with Path(path).open("rb") as f:
@@ -400,7 +438,7 @@ def ingest_batch(self, paths: list[str], run: str | None = None) -> dict:
         session = stored.session
         if stored.created:
             summary["stored"] += 1
-            _verify(session.id, session.head_seq, parsed.records)
+            audited.append(_audit(session.id, session.head_seq, parsed.records))
             continue
         if session.id == own_id:
             summary["stored"] += 1
@@ -408,4 +446,5 @@ def ingest_batch(self, paths: list[str], run: str | None = None) -> dict:
         else:
             summary["duplicates"] += 1
         _verify_stored(session.id)
+    _store(audited)
     return summary

@@ -180,14 +180,19 @@ def _readings(
 ) -> Iterator[tuple[_Raw, tuple[_Part, ...], tuple[_Raw, ...]]]:
     """(pair, one part per suit (an empty one if it holds no real tile), sets of 得 alone) of
     every reading of the packed real tiles plus ``w`` 得. The parts' sets, in suit order, are
-    sorted, and so are the 得-only sets. ``keep`` may thin each suit's list (see reading_parts)."""
-    m, p, s, z = (
-        _suit_parts(block, 9 * b, w) if block else _EMPTY
-        for b in range(4)
-        for block in (key >> BLOCK * b & SUIT_MASK,)
-    )
-    if keep is not None:
-        m, p, s, z = keep(m), keep(p), keep(s), keep(z)
+    sorted, and so are the 得-only sets. ``keep`` may thin each suit's list of two or more parts
+    (see reading_parts)."""
+    suits = []
+    for b, base in enumerate((0, 9, 18, 27)):
+        block = key >> BLOCK * b & SUIT_MASK
+        if not block:
+            suits.append(_EMPTY)
+            continue
+        found = _PARTS.get((block, base, w))
+        if found is None:
+            found = _suit_parts(block, base, w)
+        suits.append(keep(found) if keep is not None and len(found) > 1 else found)
+    m, p, s, z = suits
     for pm in m:
         for pp in p:
             u1 = pm.used + pp.used
@@ -328,8 +333,9 @@ def reading_parts(
     (``_Part.memo``) and builds only the Reading it keeps; raises HandError like ``readings``.
 
     ``keep(parts, win, w)`` (win as in PartedHand, w the 得 held) may return a subsequence of a
-    suit's parts: a scorer drops a part only when an earlier part of the list gives every
-    reading it is in at least the same value, so the first best reading stays the same."""
+    suit's parts (it is asked about lists of two or more): a scorer drops a part only when an
+    earlier part of the list gives every reading it is in at least the same value, so the first
+    best reading stays the same."""
     hand = prepare(tiles, melds, wildcards)
     size = hand.real + len(hand.wild) + 3 * hand.melds
     if size % 3 != 2:

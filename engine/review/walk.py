@@ -8,11 +8,11 @@ that win, so the review weighs waits the way the table pays them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from engine.efficiency import Candidate, Choices, Hand, candidates, shanten, unseen
+from engine.efficiency import Candidate, Choices, Hand, Unseen, candidates, shanten, unseen
 from engine.hand import HandError, is_winning_hand
 from engine.model import SEATS, Action, HandOutcome, Showdown, Win, claim_order
 from engine.replay import HandReplay
@@ -42,6 +42,9 @@ _Judged = tuple[
     dict[str, int],
     Callable[[str], int],
 ]
+# records that change only their own seat's tiles (a claim takes another seat's discard from its
+# river, not from its hand); any other record may change every seat's
+_OWN_TILES = frozenset({"draw", "discard", "chi", "peng", "gang", "reveal"})
 _WINDOW_ENDS = frozenset({"draw", "discard", "chi", "peng", "gang", "exhausted", "hand"})
 
 
@@ -88,8 +91,9 @@ class _Walk:
         self.before_draw: dict[str, Hand] = {}
         self.passed: set[str] = set()  # seats that let a winning discard go since their draw
         self.actions = hand.outcome.actions or ()
-        # seat -> (the state it was read at, its Hand, whether one more tile may complete it)
-        self.hands: dict[str, tuple[tuple[Any, ...], Hand, bool | None]] = {}
+        # seat -> its Hand, whether one more tile may complete it (None: not read yet); dropped
+        # before a record that may change it
+        self.hands: dict[str, tuple[Hand, bool | None]] = {}
         self.before_seq: tuple[int, tuple[Action, ...]] = (-1, ())  # actions up to a seq
         # (seat, 得, shapes, bonus kinds) -> the draw probes of its hands after a discard (efficiency.Choices)
         self.masks: dict[tuple[Any, ...], dict[tuple[int, ...], tuple[int, int]]] = {}
@@ -102,6 +106,7 @@ class _Walk:
             seq, rec = records[step]
             kind, seat = rec.get("type"), rec.get("seat")
             before: int | None = None
+            ready = True  # a draw: whether the tile drawn may complete the hand
             if only is not None:
                 if step > only:
                     break
@@ -115,9 +120,14 @@ class _Walk:
                     self._offered(step, seq, seat, rec["tile"], "robbed_kong")
             elif kind == "draw" and seat in SEATS:
                 self.before_draw[seat] = self._hand(seat)
+                ready = self._may_complete(seat)
                 self.passed.discard(seat)
             elif kind == "win" and seat in SEATS:
                 self._win(step, seq, rec)
+            if kind in _OWN_TILES and seat in self.hands:
+                del self.hands[seat]  # only its own tiles change
+            elif kind not in _OWN_TILES:
+                self.hands.clear()  # a win may take a robbed kong back, a 得 changes every hand
             try:
                 self.table.apply(seq, rec)
             except (KeyError, ValueError, TypeError):  # a record the replay already reported
@@ -125,7 +135,7 @@ class _Walk:
             if only is not None:
                 continue
             if kind == "draw" and seat in SEATS:
-                self._after_draw(step, seq, seat, rec["tile"])
+                self._after_draw(step, seq, seat, rec["tile"], ready)
             elif kind in _CLAIMS and seat in SEATS and before is not None:
                 after = self._shanten(seat)
                 if after is not None:
@@ -146,14 +156,13 @@ class _Walk:
 
     # -- a seat's view --------------------------------------------------------------------------
     def _hand(self, seat: str) -> Hand:
-        """The seat's tiles now, built again only when they changed (other seats' discards are
-        checked against every seat's hand)."""
+        """The seat's tiles now, built again only after a record that may change them (other
+        seats' discards are checked against every seat's hand)."""
+        got = self.hands.get(seat)
+        if got is not None:
+            return got[0]
         t = self.table
         wild, melds, revealed = t.wildcards, t.melds[seat], t.revealed[seat]
-        state = (tuple(t.counts[seat]), len(melds), len(revealed), wild, t.bonus_idx)
-        got = self.hands.get(seat)
-        if got is not None and got[0] == state:
-            return got[1]
         hand = Hand(
             tuple(t.concealed(seat)),
             tuple(melds),
@@ -162,24 +171,23 @@ class _Walk:
             _shapes(self.rs, wild, self.opts),
             _bonus(t.bonus_idx),
         )
-        self.hands[seat] = (state, hand, None)
+        self.hands[seat] = (hand, None)
         return hand
 
     def _may_complete(self, seat: str) -> bool:
         """Whether one more tile may make the seat's hand one pair + sets: not when its
         concealed tiles are two or more tiles from 听牌 by the standard shape (read once per
         state of the hand)."""
-        hand = self._hand(seat)
-        state, _, ready = self.hands[seat]
+        hand, ready = self.hands.get(seat) or (self._hand(seat), None)
         if ready is None:
             try:
                 ready = shanten(Hand(hand.concealed, wildcards=hand.wildcards)) <= 0
             except HandError:
                 ready = True  # a wrong size: the win check itself says no
-            self.hands[seat] = (state, hand, ready)
+            self.hands[seat] = (hand, ready)
         return ready
 
-    def _unseen(self, seat: str) -> dict[str, int]:
+    def _unseen(self, seat: str) -> Unseen:
         t = self.table
         aside = t.indicator if t.indicator and not self.rs.indicator_in_wall(self.opts) else None
         return unseen(
@@ -207,7 +215,9 @@ class _Walk:
         if self.only is None:
             self._offered(step, seq, seat, tile, "discard")
 
-    def _figures(self, seq: int, seat: str, tile: str, hand: Hand, seen: dict[str, int]) -> _Judged:
+    def _figures(
+        self, seq: int, seat: str, tile: str, hand: Hand, seen: Mapping[str, int]
+    ) -> _Judged:
         """The stored figures: only the discards at the lowest shanten are probed."""
         memo = self.masks.setdefault((seat, hand.wildcards, hand.shapes, hand.bonus), {})
         got = Choices(hand, seen, tile, memo)
@@ -215,7 +225,7 @@ class _Walk:
         return figures, None, got.shanten, got.count
 
     def _detailed(
-        self, seq: int, seat: str, tile: str, hand: Hand, seen: dict[str, int]
+        self, seq: int, seat: str, tile: str, hand: Hand, seen: Mapping[str, int]
     ) -> _Judged:
         """The figures and the detail: every discard probed, the 听牌 cuts' waits scored."""
         ranked = candidates(hand, seen)
@@ -291,14 +301,16 @@ class _Walk:
         return not (rs.passed_win_waits_for_draw and seat in self.passed)
 
     # -- draws and wins -------------------------------------------------------------------------
-    def _after_draw(self, step: int, seq: int, seat: str, tile: str) -> None:
-        """A drawn tile that completed the hand, not declared before the seat's next discard."""
+    def _after_draw(self, step: int, seq: int, seat: str, tile: str, ready: bool) -> None:
+        """A drawn tile that completed the hand, not declared before the seat's next discard
+        (``ready``: the hand before it was near enough for one pair + sets, else only a limit
+        can have completed it)."""
         t = self.table
         if self.rs.discarded_wildcard_blocks_win and seat in t.discarded_wild:
             return
         hand = self._hand(seat)
         show = Showdown(seat, hand.concealed, hand.melds, hand.revealed)
-        if not (_wins(hand) or self.rs.instant_win(show, t.wildcards, self.opts)):
+        if not ((ready and _wins(hand)) or self.rs.instant_win(show, t.wildcards, self.opts)):
             return
         for _, rec in self.hand.records[step + 1 :]:
             if rec.get("seat") == seat and rec.get("type") in ("win", "discard", "draw"):

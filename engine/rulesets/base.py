@@ -378,6 +378,12 @@ class Ruleset:
     checked_kinds: ClassVar[frozenset[str] | None] = None
 
     # -- options ---------------------------------------------------------------------------
+    def barred_win_stands(self, opts: Any) -> bool:
+        """Whether a win the ruleset bars (after throwing a 得, on a thrown 得, after a passed 胡)
+        is still scored and paid: by default it is no win and owes nothing; a ruleset that bars
+        wins offers the option ``barred_win_stands`` for clubs that keep the table's word."""
+        return bool(getattr(opts, "barred_win_stands", False))
+
     def options(self, given: Mapping[str, Any] | None = None) -> Any:
         """Typed options from a mapping (a session record's ``options`` or ``--option K=V``)."""
         return parse_options(self.Options, given or {})

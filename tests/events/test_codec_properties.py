@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.model import SEATS
 from engine.rulesets import SHIPPED, get_ruleset
-from engine.tiles import ALIASES, sort_key, to_mpsz
+from engine.tiles import ALIASES, INDEX, sort_key, to_mpsz
+from events import plain
 from events.codec import LogFormatError, ParsedLog, canonical_json, parse_log
 
 FULL = Path(__file__).resolve().parents[1] / "fixtures" / "codec" / "wenling_full.jsonl"
@@ -328,7 +330,7 @@ deal_values = st.one_of(
     ),
 )
 def test_a_deal_in_its_plain_form_gives_what_the_model_gives(seat, tiles, extra) -> None:
-    """Plain deals skip the model (events.codec._plain_deal): the record, or the refusal, is
+    """Plain deals skip the model (events.plain.deal): the record, or the refusal, is
     the model's, here checked against the model alone (``canonical_json``, one record)."""
     session = {"type": "session", "ruleset": "huangyan", "players": ["a", "b", "c", "d"]}
     hand = {"type": "hand", "no": 1, "seats": {"E": "a", "S": "b", "W": "c", "N": "d"}}
@@ -344,3 +346,167 @@ def test_a_deal_in_its_plain_form_gives_what_the_model_gives(seat, tiles, extra)
         assert alone is None or "1f is not in the huangyan" in str(e)  # the set is the log's
     else:
         assert parsed == alone
+
+
+def _against_the_model(record: dict, before: list[dict]) -> None:
+    """``record`` after ``before`` in a huangyan log: the canonical line the file gives is the
+    model's alone (``canonical_json``), or both refuse it (or the file refuses it for its
+    context: the hand's players or number)."""
+    session = {"type": "session", "ruleset": "huangyan", "players": ["a", "b", "c", "d"]}
+    log = "\n".join(json.dumps(r) for r in (session, *before, record))  # \u escapes
+    try:
+        alone = canonical_json(record)
+    except LogFormatError:
+        alone = None
+    try:
+        parsed = parse_log(log.encode()).canonical_lines[-1]
+    except LogFormatError as e:
+        codes = {error.code for error in e.errors}
+        assert alone is None or codes <= {"seats_players", "hand_order", "before_first_hand"}
+    else:
+        assert parsed == alone
+    made = {"hand": plain.hand, "settlement": plain.settlement}.get(str(record.get("type")))
+    made = made and made(record)
+    if made is not None:
+        made_record, made_text = made
+        assert made_text == alone
+        assert json.dumps(made_record, ensure_ascii=False, separators=(",", ":")) == alone
+
+
+def _shuffled(data, value: object) -> object:
+    """``value`` with every object's keys in a drawn order (the plain forms must not care)."""
+    if isinstance(value, dict):
+        order = data.draw(st.permutations(list(value)))
+        return {key: _shuffled(data, value[key]) for key in order}
+    if isinstance(value, list):
+        return [_shuffled(data, item) for item in value]
+    return value
+
+
+def _spoiled(data, value: dict) -> dict:
+    """``value`` (a plain record, nested) with at most one field, anywhere, set to an odd
+    value of its kind or dropped, or an unknown field added."""
+    paths = []
+
+    def walk(node: object, path: tuple) -> None:
+        if isinstance(node, dict | list):
+            paths.append(path)
+            for key, child in node.items() if isinstance(node, dict) else enumerate(node):
+                paths.append((*path, key))
+                walk(child, (*path, key))
+
+    walk(value, ())
+    path = data.draw(st.sampled_from(paths))
+    if not path:
+        return value
+    *parent_path, last = path
+    parent = value
+    for step in parent_path:
+        parent = parent[step]
+    how = data.draw(st.sampled_from(["odd", "odd", "drop", "add"]))
+    if how == "drop":
+        del parent[last]
+    elif how == "add":
+        target = parent[last] if isinstance(parent[last], dict) else parent
+        if isinstance(target, dict):
+            target[data.draw(st.sampled_from(["t", "note", "why", "X", "from_"]))] = 1
+    else:
+        parent[last] = data.draw(st.sampled_from(ODD[type(parent[last])]))
+    return value
+
+
+# Odd values for a field by the kind of its plain value.
+ODD = {
+    int: [-1, 0, 2**70, True, None, "1", 1.0],
+    str: ["E", "X", "", "a" * 200, "a" * 201, 1, None, []],
+    bool: [0, 1, None, "true"],
+    dict: [{}, [], None, "x"],
+    list: [[], {}, None, "x", [1], ["E"]],
+}
+HAND = {"type": "hand", "no": 1, "seats": {"E": "a", "S": "b", "W": "c", "N": "d"}}
+PLAIN = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PLAIN
+@given(
+    no=st.integers(0, 3),
+    names=st.permutations(["a", "b", "c", "d"]),
+    wind=st.none() | seats,
+    change=st.none() | st.booleans(),
+    first=st.booleans(),
+    data=st.data(),
+)
+def test_a_hand_in_its_plain_form_gives_what_the_model_gives(
+    no, names, wind, change, first, data
+) -> None:
+    """Plain hand lines skip the model (events.plain.hand); their context (players, order)
+    stays the codec's: the first hand, or one after hand 1."""
+    hand = {"type": "hand", "no": no, "seats": dict(zip(SEATS, names, strict=True))}
+    if wind is not None:
+        hand["round_wind"] = wind
+    if change is not None:
+        hand["seat_change"] = change
+    hand = _shuffled(data, _spoiled(data, hand))
+    _against_the_model(hand, [] if first else [HAND])
+
+
+@PLAIN
+@given(
+    payments=st.lists(
+        st.tuples(st.permutations(SEATS), st.integers(0, 99)).map(
+            lambda p: {"from": p[0][0], "to": p[0][1], "amount": p[1]}
+        ),
+        min_size=1,
+        max_size=4,
+    ),
+    points=st.none() | st.dictionaries(seats, st.integers(-9, 9)),
+    data=st.data(),
+)
+def test_a_settlement_in_its_plain_form_gives_what_the_model_gives(payments, points, data) -> None:
+    """Plain settlements skip the model (events.plain.settlement)."""
+    settlement = {"type": "settlement", "payments": payments}
+    if points is not None:
+        settlement["points"] = points
+    settlement = _shuffled(data, _spoiled(data, settlement))
+    _against_the_model(settlement, [HAND])
+
+
+PAY = {"from": "S", "to": "E", "amount": 3}
+SPOILED = [
+    *({"no": no} for no in (0, -1, True, "2", 2.0, None)),
+    *({"seats": seats} for seats in ({"E": "a", "S": "b", "W": "c"}, [], None)),
+    {"seats": {"E": "a", "S": "b", "W": "c", "N": "d", "X": "e"}},
+    *(
+        {"seats": {"E": "a", "S": "b", "W": "c", "N": name}}
+        for name in ("", "d" * 201, 1, None, "d\x00", "d\ud800", 'd"\\\n\x01\u2028阿')
+    ),
+    *({"round_wind": wind} for wind in ("X", None, 1, "e", [])),
+    *({"seat_change": change} for change in (1, 0, None, "true")),
+    *({key: value} for key, value in (("t", "2026-11-28"), ("note", "慢"), ("why", 1))),
+    *({"payments": [{**PAY, "amount": amount}]} for amount in (-1, True, 1.0, "1", None)),
+    *({"payments": [{**PAY, "from": payer}]} for payer in ("E", "X", None)),
+    {"payments": [{**PAY, "why": 1}]},
+    {"payments": [{**PAY, "to": []}]},
+    {"payments": [{"from": "S", "to": "E"}]},
+    *({"payments": payments} for payments in ({}, None, [[]], [None])),
+    *({"points": points} for points in ({"X": 1}, {"E": True}, {"E": 1.0}, None, [])),
+]
+
+
+@pytest.mark.parametrize("spoiled", SPOILED, ids=repr)
+def test_a_spoiled_hand_or_settlement_gives_what_the_model_gives(spoiled) -> None:
+    """Each check of the plain forms once, by hand (the generated cases above seldom hit one
+    field's odd value): the file gives the model's record or its refusal."""
+    hand = {"type": "hand", "no": 2, "seats": {"N": "d", "E": "a", "S": "b", "W": "c"}}
+    settlement = {"type": "settlement", "payments": [PAY], "points": {"S": 1, "E": 2}}
+    record = hand if set(spoiled) <= {*hand, "round_wind", "seat_change"} else settlement
+    if set(spoiled) <= {"t", "note", "why"}:
+        _against_the_model(hand | spoiled, [HAND])
+    _against_the_model(record | spoiled, [HAND])
+
+
+def test_tiles_and_seats_need_no_escape() -> None:
+    """events.plain writes a deal's tiles and every seat between quotes as they are."""
+    codes = {tile for tiles in TILE_SETS.values() for tile in tiles} | set(SEATS)
+    assert codes <= set(INDEX) | set(SEATS)
+    assert all(json.dumps(code) == f'"{code}"' for code in codes)

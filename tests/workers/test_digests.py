@@ -70,8 +70,8 @@ def test_the_digest_written_with_the_result_is_the_one_fill_makes(batch):
 def test_a_digest_that_cannot_be_written_keeps_its_result(batch, monkeypatch):
     real_write = digests.write
 
-    def refuse(connection, result, players, report):
-        real_write(connection, result, players, report)  # written, then the transaction fails
+    def refuse(connection, written):
+        real_write(connection, written)  # written, then the transaction fails
         raise RuntimeError("the database refuses a name")
 
     monkeypatch.setattr(digests, "write", refuse)
@@ -79,4 +79,35 @@ def test_a_digest_that_cannot_be_written_keeps_its_result(batch, monkeypatch):
     assert _statuses() == ["failed"] + ["ok"] * 4  # each result stored once
     written = _rows()
     assert len(written[0]) == 5  # filled from the stored reports instead
+    assert _filled_again() == written
+
+
+def test_a_batch_stores_its_new_results_in_one_transaction(batch, monkeypatch):
+    calls = []
+    real_record = tasks.verifications.record_verifications
+
+    def spy(results, **kwargs):
+        calls.append(len(results))
+        return real_record(results, **kwargs)
+
+    monkeypatch.setattr(tasks.verifications, "record_verifications", spy)
+    assert tasks.ingest_batch.apply(args=[batch]).get()["stored"] == 5
+    assert calls == [5]
+    assert _statuses() == ["failed"] + ["ok"] * 4
+
+
+def test_a_batch_whose_digests_fail_together_stores_each_with_its_own(batch, monkeypatch):
+    real_write = digests.write
+
+    def refuse_many(connection, written):
+        written = list(written)
+        if len(written) > 1:  # one bad row among them: the batch's transaction fails
+            raise RuntimeError("the database refuses a name")
+        real_write(connection, written)
+
+    monkeypatch.setattr(digests, "write", refuse_many)
+    assert tasks.ingest_batch.apply(args=[batch]).get()["stored"] == 5
+    assert _statuses() == ["failed"] + ["ok"] * 4  # each result stored once
+    written = _rows()
+    assert len(written[0]) == 5  # each written with its result, one session at a time
     assert _filled_again() == written

@@ -189,8 +189,9 @@ class Wenling(Ruleset):
         found = super().score_anomalies(outcome, scorings, opts)
         wild = outcome.wildcards or table.wildcards(outcome.indicator)
         blocked: set[str] | None = None  # (worked out only for a seat that shows a limit: rare)
+        winners = outcome.winners
         for seat, show in outcome.showdowns.items():
-            if seat in outcome.winners:
+            if seat in winners:
                 continue
             codes = table.instant_limits(table.show_tiles(show), wild, opts.red_flowers)
             if codes and blocked is None:
@@ -224,7 +225,7 @@ class Wenling(Ruleset):
     ) -> SettleInput:
         """As the base, dropping 包三家 on a 腊子 win when ``bao_on_laizi`` is off."""
         inp = super().settle_input(outcome, scorings, opts)
-        if opts.bao_on_laizi:
+        if opts.bao_on_laizi or not inp.liabilities:
             return inp
         kept = tuple(
             lb

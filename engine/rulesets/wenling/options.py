@@ -105,6 +105,12 @@ class Options:
         "paying for all three also applies when the win is a limit hand",
         zh="腊子胡也要包三家",
     )
+    barred_win_stands: bool = option(
+        False,
+        "a win after throwing a wildcard, or on a thrown wildcard (which the rules bar), is still "
+        "scored and paid as the table played it (default: it is no win and owes nothing)",
+        zh="打出得后仍胡、或胡打出的得（规则不许）时照常算分付钱（默认：不算胡，不付钱）",
+    )
 
     def __post_init__(self) -> None:
         """A multiple below 1 would make the loser be paid (the log format has no negative amounts)."""

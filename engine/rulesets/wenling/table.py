@@ -49,8 +49,9 @@ def lone_back_tile(back_draws: int) -> int:
 
 
 def dead_wall(back_draws: int) -> int:
-    """黄牌 at 8 pairs left, the lone back tile not counted: 16 or 17 live tiles."""
-    return 2 * DEAD_WALL_PAIRS + lone_back_tile(back_draws)
+    """黄牌 at 8 pairs left, the lone back tile not counted: 16 or 17 live tiles (asked at every
+    back draw and reveal: ``lone_back_tile`` inline)."""
+    return 2 * DEAD_WALL_PAIRS + back_draws % 2
 
 
 def in_raw_stage(wall_left: int, back_draws: int) -> bool:

@@ -108,7 +108,7 @@ def fixed_items(outcome: HandOutcome, win: Win, show: Showdown, naonao: bool) ->
     codes = ["base_20"]
     codes += meld_items(show.melds, seat_wind, naonao)
     codes += revealed_items(show.revealed, win.seat, naonao)
-    held_de = sum(1 for t in show.concealed if t in outcome.wildcards)
+    held_de = sum(map(outcome.wildcards.__contains__, show.concealed))
     if win.how == "self_draw":
         codes.append("self_draw")
         if win.flags & {FLAG_KONG_REPLACEMENT, FLAG_BONUS_REPLACEMENT}:
@@ -138,6 +138,8 @@ class _Context:
     melds_allow_panghu: bool
     opts: Options
     pungs: dict[str, _Pung]  # face -> its items as a concealed or exposed pung of this seat
+    prune: bool  # whether _best may thin dominated parts (see there)
+    masks: tuple[int, int]  # the melds' suit and wind bits (:func:`_masks`)
 
 
 def _context(
@@ -162,18 +164,23 @@ def _hand_context(
     """Cached: a session repeats a few (seat, melds, 得, options) combinations."""
     kongs_ok = opts.four_winds_kongs
     wind_faces = tuple(m.face for m in melds if m.kind != "chi" and (kongs_ok or not m.is_kong))
+    meld_suits = frozenset(t[1] for m in melds for t in m.tiles)
     return _Context(
         seat_wind=SEAT_WIND[seat],
         naonao=naonao,
         wild=wildcards,
         on_discard=how in ("discard", "robbed_kong") and not opts.discard_pung_concealed,
         meld_winds=wind_faces,
-        meld_suits=frozenset(t[1] for m in melds for t in m.tiles),
+        meld_suits=meld_suits,
         melds_all_pungs=all(m.kind != "chi" for m in melds),
         melds_allow_panghu=all(m.kind == "chi" for m in melds)
         and (opts.panghu_with_chi or not melds),
         opts=opts,
         pungs=_pung_table(SEAT_WIND[seat], naonao),
+        # 得还原 follows from the count of 得 standing for a 得 kind when at most one kind can
+        # be stood for (flowers never are)
+        prune=sum(not is_flower(t) for t in wildcards) <= 1,
+        masks=_masks(meld_suits, wind_faces),
     )
 
 
@@ -345,24 +352,21 @@ def reading_value(
 
 def _best(
     show: Showdown, outcome: HandOutcome, win: Win, fixed: list[str], ctx: _Context
-) -> tuple[tuple[int, int], Decomposition, list[str]] | None:
+) -> tuple[tuple[int, int], Reading, Shape, list[str]] | None:
     """The first reading of highest (points, raw), as engine.hand.best_decomposition would pick
-    it: each suit's part valued once per context (:func:`_part_value`), a reading summed from
-    its parts and each winning-tile shape on top; only the kept reading is built."""
+    it, with its shape and codes: each suit's part valued once per context (:func:`_part_value`), a reading
+    summed from its parts and each winning-tile shape on top; only the kept reading is built."""
     hu0, fan0, _ = lines.sums(fixed)
-    # 得还原 follows from the count of 得 standing for a 得 kind when at most one kind can be
-    # stood for (flowers never are); 得-only sets (3+ 得) are not summed from parts
-    prune = sum(not is_flower(t) for t in ctx.wild) <= 1
 
     def keep(parts: list[_Part], win: int | None, w: int) -> list[_Part]:
-        if win is None or w > 2 or len(parts) < 2 or not prune:
+        if win is None or w > 2 or not ctx.prune:  # (得-only sets, 3+ 得: not from parts)
             return parts
         return _kept(parts, _context_key(ctx, win), win, ctx)
 
     hand = reading_parts(show.concealed, show.melds, outcome.wildcards, win.tile, keep)
     win_key = hand.win
     key = _context_key(ctx, win_key)
-    masks = _masks(ctx.meld_suits, ctx.meld_winds)
+    masks = ctx.masks
     best: tuple[tuple[int, int], Combo, int] | None = None
     for combo in hand.combos:
         values = None
@@ -380,7 +384,7 @@ def _best(
     value, combo, i = best
     r = hand.reading(combo)
     shape = r.shapes[i]
-    return value, r.decomposition(shape), _codes(_base(r, ctx), *shape, ctx)
+    return value, r, shape, _codes(_base(r, ctx), *shape, ctx)
 
 
 # What a part's value depends on -> a small int (fast to hash).
@@ -607,14 +611,14 @@ def score_winner(outcome: HandOutcome, win: Win, opts: Options) -> Scoring:
             best = None
     if best is None:
         return lines.scoring(win.seat, ["not_a_win"])
-    _, d, codes = best
+    _, d, _, codes = best
     limit_codes = [c for c in codes if lines.ITEMS[c][3] == lines.LIMIT]
     if limit_codes:
         return _limit_scoring(win.seat, limit_codes, _reading(d))
     return lines.scoring(win.seat, fixed + codes, reading=_reading(d))
 
 
-def _reading(d: Decomposition) -> tuple[str, ...]:
+def _reading(d: Decomposition | Reading) -> tuple[str, ...]:
     return tuple(f"{w}→{face}" for w, face in d.assignments)
 
 

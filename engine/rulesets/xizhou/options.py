@@ -70,7 +70,7 @@ class Options:
         "dealer",
         "after a drawn hand the deal passes when the dealer made a kong (the rules: 'the dealer "
         "with no kong stays, with a kong the next seat deals'), or when any seat did",
-        zh="流局时谁有杠就下庄（规则：庄家无杠连庄，有杠则庄家下家坐庄）",
+        zh="黄牌时谁有杠就下庄（规则：庄家无杠连庄，有杠则庄家下家坐庄）",
         labels={
             "dealer": Text("庄家有杠", "the dealer made a kong"),
             "anyone": Text("任何一家有杠", "any seat made a kong"),
@@ -86,4 +86,10 @@ class Options:
                 "两家互相吃碰合计3次", "both claimed from each other, 3 times together"
             ),
         },
+    )
+    barred_win_stands: bool = option(
+        False,
+        "a win after a passed win, before the seat's own next draw (which the rules bar), is "
+        "still scored and paid as the table played it (default: it is no win and owes nothing)",
+        zh="放弃过的胡在自己摸牌前又胡（规则不许）时照常算分付钱（默认：不算胡，不付钱）",
     )

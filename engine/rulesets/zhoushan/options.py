@@ -84,3 +84,9 @@ class Options:
         zh="哪些花是本位花（规则顺序梅兰竹菊）",
         labels=tai.FLOWER_ORDERS,
     )
+    barred_win_stands: bool = option(
+        False,
+        "a win after a passed win, before the seat's own next draw (which the rules bar), is "
+        "still scored and paid as the table played it (default: it is no win and owes nothing)",
+        zh="放弃过的胡在自己摸牌前又胡（规则不许）时照常算分付钱（默认：不算胡，不付钱）",
+    )

@@ -10,9 +10,14 @@ from events.codec import parse_log
 SEATS = {"E": "甲", "S": "乙", "W": "丙", "N": "丁"}
 
 
-def audited(ruleset: str, deal: dict[str, str], play: list[dict]) -> dict:
+def audited(ruleset: str, deal: dict[str, str], play: list[dict], **options: object) -> dict:
     recs = [
-        {"type": "session", "ruleset": ruleset, "options": {}, "players": list(SEATS.values())},
+        {
+            "type": "session",
+            "ruleset": ruleset,
+            "options": options,
+            "players": list(SEATS.values()),
+        },
         {"type": "hand", "no": 1, "seats": SEATS},
         {"type": "dice", "seat": "E", "dice": [3, 4]},
         {"type": "dice", "seat": "E", "dice": [2, 6]},
@@ -61,10 +66,14 @@ def test_wenling_winning_after_throwing_a_de_is_refused():
     ]
     hand = audited("wenling", W_DEAL, play)
     assert codes(hand) == ["won_after_discarding_wildcard"]
-    # docs/report.md: the seed bars the win but says nothing of what is then owed, so the win is
-    # scored and the anomaly tells the table: 自摸 2 + 20 = 22; 旁胡 1 + 无得 1 (its only 得 is gone)
-    # -> 88 -> 90.
-    assert hand["points"]["S"] == 90
+    # docs/rules/wenling.md 特殊处罚1: the seat cannot win, so the declared win is no win and
+    # nobody owes anything for it (as a false win).
+    assert hand["expected_payments"] == [] and "S" not in hand["points"]
+    # A club that keeps the table's word (barred_win_stands): 自摸 2 + 20 = 22; 旁胡 1 + 无得 1
+    # (its only 得 is gone) -> 88 -> 90.
+    kept = audited("wenling", W_DEAL, play, barred_win_stands=True)
+    assert codes(kept) == ["won_after_discarding_wildcard"]
+    assert kept["points"]["S"] == 90
 
 
 def test_huangyan_a_seat_that_threw_a_de_still_wins():
