@@ -26,6 +26,7 @@ from events.chain import event_digest
 from events.messages import JSON_REASONS, MESSAGES, NOT_JSON, english
 from events.records import (
     RECORD_TYPES,
+    UNSAFE_CHAR,
     AnyRecord,
     Correction,
     Hand,
@@ -87,6 +88,7 @@ class ParsedLog:
     canonical_lines: list[str]
     content_hash: str
     digests: list[bytes]  # SHA-256 of each canonical line: the hash chain's event digests
+    text: str  # the canonical lines, each followed by a newline: what is hashed and stored
 
     @property
     def session(self) -> dict[str, Any]:
@@ -159,9 +161,15 @@ def parse_appended(records: list[dict[str, Any]], new: list[Any]) -> list[dict[s
 
 def content_hash(canonical_lines: list[str]) -> str:
     """sha256 hex of the canonical JSON Lines (each line followed by a newline)."""
-    if not canonical_lines:
-        return hashlib.sha256().hexdigest()
-    return hashlib.sha256(("\n".join(canonical_lines) + "\n").encode("utf-8")).hexdigest()
+    return _text_hash(_joined(canonical_lines))
+
+
+def _joined(canonical_lines: list[str]) -> str:
+    return "\n".join(canonical_lines) + "\n" if canonical_lines else ""
+
+
+def _text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _lines(data: bytes, max_bytes: int) -> Iterator[tuple[int, str | LogError]]:
@@ -345,11 +353,6 @@ def _validate(obj: Any, line: int, errors: list[LogError], scan: bool) -> AnyRec
     return None
 
 
-# NUL cannot be stored in PostgreSQL text, a lone surrogate cannot be written as UTF-8: either
-# would fail far from the upload (the database, a JSON report), so the codec refuses them.
-_UNSAFE_CHAR = re.compile("[\x00\ud800-\udfff]")
-
-
 def unsafe_text(obj: Any) -> tuple[str | None, str, dict[str, str]] | None:
     """(field path, code, params) for the first string (key or value) holding NUL or a lone
     surrogate, else None. Iterative, like _too_deep."""
@@ -357,12 +360,12 @@ def unsafe_text(obj: Any) -> tuple[str | None, str, dict[str, str]] | None:
     while stack:
         value, path = stack.pop()
         if isinstance(value, str):
-            found = _UNSAFE_CHAR.search(value)
+            found = UNSAFE_CHAR.search(value)
             if found:
                 return path or None, *_unsafe("contains", found.group())
         elif isinstance(value, dict):
             for key, child in value.items():
-                found = _UNSAFE_CHAR.search(key)
+                found = UNSAFE_CHAR.search(key)
                 if found:
                     return path or None, *_unsafe("key_contains", found.group())
                 stack.append((child, f"{path}.{key}" if path else key))
@@ -513,11 +516,11 @@ class _FileChecker:
         ``source``, the line it was loaded from, lets an accepted line join _KNOWN."""
         seq = len(self.types)
         kind = obj.get("type") if isinstance(obj, dict) else None
-        record = self._plain(kind, obj)
-        if record is not None:
+        made = self._plain(kind, obj)
+        if made is not None:
             self.types.append(kind)
             self.lines.append(line)
-            self._accept(record)
+            self._accept(*made)
             return
         scan = source is None or "\\u" in source
         model = None if obj is _UNLOADED else _validate(obj, line, self.errors, scan)
@@ -554,22 +557,23 @@ class _FileChecker:
             kept = {key: value.copy() if key in lists else value for key, value in record.items()}
             self.known[source] = (model.type, kept, text, digest, lists)
 
-    def _plain(self, kind: object, obj: Any) -> dict[str, Any] | None:
-        """The record of a hand, deal or settlement line in its plain form (events.plain), once
-        the session is read: None for any other line, and for one whose context is wrong (the
-        model's way then names the problem)."""
+    def _plain(self, kind: object, obj: Any) -> plain.Plain | None:
+        """The record and text of a hand, deal or settlement line in its plain form
+        (events.plain), once the session is read: None for any other line, and for one whose
+        context is wrong (the model's way then names the problem)."""
         if self.session is None or self.tile_set is None:
             return None
         if kind == "hand":
-            record = plain.hand(obj)
-            if (
-                record is None
-                or (self.last_hand is not None and record["no"] <= self.last_hand)
-                or sorted(record["seats"].values()) != sorted(self.session.players)
-            ):
+            made = plain.hand(obj)
+            if made is None:
+                return None
+            record = made[0]
+            if (self.last_hand is not None and record["no"] <= self.last_hand) or sorted(
+                record["seats"].values()
+            ) != sorted(self.session.players):
                 return None
             self.last_hand = record["no"]
-            return record
+            return made
         if self.last_hand is None:
             return None
         if kind == "deal":
@@ -578,9 +582,11 @@ class _FileChecker:
             return plain.settlement(obj)
         return None
 
-    def _accept(self, record: dict[str, Any]) -> tuple[str, bytes]:
-        """Keep an accepted canonical record; its canonical text and SHA-256."""
-        text = _dumps(record)
+    def _accept(self, record: dict[str, Any], text: str | None = None) -> tuple[str, bytes]:
+        """Keep an accepted canonical record (``text``: its canonical text, when known); its
+        canonical text and SHA-256."""
+        if text is None:
+            text = _dumps(record)
         digest = event_digest(text)
         self.records.append(record)
         self.canonical.append(text)
@@ -658,10 +664,12 @@ class _FileChecker:
                 stop = LogError(line, None, None, "too_many_problems", {"limit": MAX_ERRORS})
                 self.errors[MAX_ERRORS:] = [stop]
             raise LogFormatError(self.errors)
+        text = _joined(self.canonical)
         return ParsedLog(
             records=self.records,
             lines=self.lines,
             canonical_lines=self.canonical,
             digests=self.digests,
-            content_hash=content_hash(self.canonical),
+            content_hash=_text_hash(text),
+            text=text,
         )

@@ -4,18 +4,24 @@ deals, its settlement), made into canonical records without the model.
 Known lines (``events.codec``) cover the records that repeat; these do not, and the model
 (pydantic, then the canonical dump) was most of their cost: 10-45 µs a line against 1-4 here.
 Each function takes one decoded JSON object of its type and returns the record the model would
-make, or None for any other form (aliases, an mpsz string, a time, a note, an unknown or bad
-field), which then takes the model's way: the refusals, and their wording, stay the model's.
-The properties are tested against the model alone (tests/events/test_codec_properties.py).
+make with its canonical text, or None for any other form (aliases, an mpsz string, a time, a
+note, an unknown or bad field), which then takes the model's way: the refusals, and their
+wording, stay the model's. The properties are tested against the model alone
+(tests/events/test_codec_properties.py).
 """
 
 from __future__ import annotations
 
+from json.encoder import encode_basestring
 from typing import Any
 
 from engine.model import SEATS
 from engine.tiles import INDEX
-from events.records import MAX_NAME_CHARS
+from events.records import MAX_NAME_CHARS, UNSAFE_CHAR
+
+# A record and its canonical text, written here too: every value is a seat, a tile (both
+# plain ASCII codes), a whole number or a name (JSON-escaped as the codec's encoder does).
+Plain = tuple[dict[str, Any], str]
 
 _SEATS = frozenset(SEATS)
 _DEAL_KEYS = frozenset({"type", "seat", "tiles"})
@@ -25,7 +31,7 @@ _PAYMENT_KEYS = frozenset({"from", "to", "amount"})
 _by_index = INDEX.__getitem__
 
 
-def deal(obj: dict[str, Any], tile_set: frozenset[str]) -> dict[str, Any] | None:
+def deal(obj: dict[str, Any], tile_set: frozenset[str]) -> Plain | None:
     """A deal of exactly a seat and a list of canonical tiles of ``tile_set``."""
     seat, tiles = obj.get("seat"), obj.get("tiles")
     if obj.keys() != _DEAL_KEYS or type(seat) is not str or seat not in _SEATS:
@@ -34,10 +40,14 @@ def deal(obj: dict[str, Any], tile_set: frozenset[str]) -> dict[str, Any] | None
         return None
     if not tile_set.issuperset(tiles):
         return None
-    return {"type": "deal", "seat": seat, "tiles": sorted(tiles, key=_by_index)}
+    tiles = sorted(tiles, key=_by_index)
+    listed = '"' + '","'.join(tiles) + '"' if tiles else ""
+    return {"type": "deal", "seat": seat, "tiles": tiles}, (
+        f'{{"type":"deal","seat":"{seat}","tiles":[{listed}]}}'
+    )
 
 
-def hand(obj: dict[str, Any]) -> dict[str, Any] | None:
+def hand(obj: dict[str, Any]) -> Plain | None:
     """A hand of a number, four seated names and, if given, a round wind and a seat change.
     Its context (the session's players, the hands' order) is the codec's to check."""
     no, seats = obj.get("no"), obj.get("seats")
@@ -46,22 +56,27 @@ def hand(obj: dict[str, Any]) -> dict[str, Any] | None:
         return None
     if type(seats) is not dict or seats.keys() != _SEATS or not all(map(_name, seats.values())):
         return None
+    if UNSAFE_CHAR.search("".join(seats.values())):
+        return None
     if type(wind) is not str or wind not in _SEATS:
         return None
     record = {"type": "hand", "no": no, "seats": {seat: seats[seat] for seat in SEATS}}
     record["round_wind"] = wind
+    names = ",".join(f'"{seat}":{encode_basestring(seats[seat])}' for seat in SEATS)
+    text = f'{{"type":"hand","no":{no},"seats":{{{names}}},"round_wind":"{wind}"'
     if "seat_change" in obj:
         if type(change) is not bool:
             return None
         record["seat_change"] = change
-    return record
+        text += ',"seat_change":true' if change else ',"seat_change":false'
+    return record, text + "}"
 
 
 def _name(value: object) -> bool:
     return type(value) is str and 0 < len(value) <= MAX_NAME_CHARS
 
 
-def settlement(obj: dict[str, Any]) -> dict[str, Any] | None:
+def settlement(obj: dict[str, Any]) -> Plain | None:
     """A settlement of payments between two different seats of a whole amount ≥ 0 and, if
     given, each seat's points as whole numbers."""
     payments, points = obj.get("payments"), obj.get("points")
@@ -84,10 +99,15 @@ def settlement(obj: dict[str, Any]) -> dict[str, Any] | None:
             return None
         plain.append({"from": payer, "to": payee, "amount": amount})
     record: dict[str, Any] = {"type": "settlement", "payments": plain}
+    paid = ",".join(
+        f'{{"from":"{p["from"]}","to":"{p["to"]}","amount":{p["amount"]}}}' for p in plain
+    )
+    text = f'{{"type":"settlement","payments":[{paid}]'
     if "points" in obj:
         if type(points) is not dict or not _SEATS.issuperset(points.keys()):
             return None
         if not all(type(value) is int for value in points.values()):
             return None
         record["points"] = {seat: points[seat] for seat in SEATS if seat in points}
-    return record
+        text += ',"points":{' + ",".join(f'"{s}":{n}' for s, n in record["points"].items()) + "}"
+    return record, text + "}"

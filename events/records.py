@@ -37,6 +37,9 @@ Problem = tuple[str, str, dict[str, Any]]  # (field path, code, params): events/
 # Names (players, club, table) are stored in columns of this size (events/models.py); longer
 # ones are refused here, with the line and field, rather than failing in the database.
 MAX_NAME_CHARS = 200
+# NUL cannot be stored in PostgreSQL text, a lone surrogate cannot be written as UTF-8: either
+# would fail far from the upload (the database, a JSON report), so the codec refuses them.
+UNSAFE_CHAR = re.compile("[\x00\ud800-\udfff]")
 
 
 def _problem(code: str, **params: object) -> PydanticCustomError:

@@ -160,8 +160,7 @@ def _insert_new(
         head_hash=head.hash,
     )
     connection.execute(insert(TableSession), row.model_dump())
-    data = "".join(line + "\n" for line in parsed.canonical_lines)
-    _insert_chunk(connection, row.id, chain.Chunk(0, head.seq, data, head.hash))
+    _insert_chunk(connection, row.id, chain.Chunk(0, head.seq, parsed.text, head.hash))
     receipt = _receipt(
         connection, row, content_hash=row.content_hash, uploaded=head.seq + 1, head=head, kind=kind
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from engine.hand import _tables
 from engine.hand._input import (
@@ -160,14 +161,27 @@ def _verdict(
     """The checks and verdict behind ``is_winning_counts``'s last lookup."""
     w = total >> _WILD_SHIFT
     size = (total >> 16 & 255) + w + 3 * len(melds)
-    if melds and not all(counts[INDEX[k]] + c <= COPIES[k] for k, c in meld_counts(melds)):
-        return _by_tiles(held, counts, melds, wildcards)
+    if melds:
+        try:
+            room = _meld_room(melds)
+        except TypeError:  # a meld holding a list: unhashable
+            room = _meld_room.__wrapped__(melds)
+        for i, left in room:
+            if counts[i] > left:
+                return _by_tiles(held, counts, melds, wildcards)
     if total >> 24 & 7 or size % 3 != 2 or len(held) != 34 and held[34:] != _NO_FLOWERS:
         return _by_tiles(held, counts, melds, wildcards)
     won = (total >> 8 & 255) + (-1 if total & 7 else 2) <= w
     if not melds:
         _tables.store(_VERDICTS, total, won)
     return won
+
+
+@lru_cache(maxsize=4096)
+def _meld_room(melds: tuple[Meld, ...]) -> tuple[tuple[int, int], ...]:
+    """(index, copies the concealed tiles may still hold) of each kind in the melds; raises
+    HandError for a malformed meld. Memoised: a seat's melds are asked about at every win check."""
+    return tuple((INDEX[k], COPIES[k] - c) for k, c in meld_counts(melds))
 
 
 def _by_tiles(held: bytes, counts: Sequence[int], melds: Iterable[Meld], wildcards: Tiles) -> bool:

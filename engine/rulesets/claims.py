@@ -17,7 +17,9 @@ def passed_peng(action: Action, history: Sequence[Action]) -> Anomaly | None:
     ``Ruleset.passed_win_waits_for_draw``.)"""
     if action.kind != "peng":
         return None
-    last = next((i for i in range(len(history) - 1, -1, -1) if history[i].kind == "discard"), 0)
+    last = len(history) - 1  # the discard claimed now (normally the last step)
+    while last >= 0 and history[last].kind != "discard":
+        last -= 1
     for j in range(last - 1, -1, -1):  # before the discard claimed now
         a = history[j]
         if a.seat == action.seat and a.kind == "draw":  # claims and discards are no draw

@@ -290,7 +290,11 @@ def claim_on_last(action: Action, history: Sequence[Action], dead_wall: int) -> 
     if action.kind in ("chi", "peng") or (
         action.kind == "gang" and action.source == "gang_exposed"
     ):
-        fed = next((a for a in reversed(history) if a.kind == "discard"), None)
+        fed = None
+        for a in reversed(history):  # (the claimed discard: normally the last step)
+            if a.kind == "discard":
+                fed = a
+                break
         if fed is not None and fed.wall_left is not None and fed.wall_left <= dead_wall:
             return Anomaly(
                 action.seq,

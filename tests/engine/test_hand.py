@@ -320,6 +320,8 @@ def test_counts_form_wins_exactly_when_brute_force_does(hand, width, meld):
         ("123m456p789s1f1f2z2z", [], "1f"),  # two copies of a flower 得
         ("5z5z5z5z5z23m456p789s", [], "5z"),  # five copies of the 得 face
         ("1p1p123m456s789s11z", [Meld("peng", ("1p",) * 3)], ""),  # five 1p with the meld
+        ("1p1p123m456s789s11z", [Meld("peng", ["1p"] * 3)], ""),  # the same, tiles in a list
+        ("123m456s789s11z", [Meld("peng", ("1p", "2p", "4p"))], ""),  # a meld that is no set
     ],
 )
 def test_counts_form_refuses_what_the_tile_list_refuses(tiles, melds, wild):

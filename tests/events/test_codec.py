@@ -47,6 +47,7 @@ def test_content_hash_is_sha256_of_the_canonical_lines(full) -> None:
     text = "".join(line + "\n" for line in full.canonical_lines)
     assert full.content_hash == hashlib.sha256(text.encode("utf-8")).hexdigest()
     assert content_hash(full.canonical_lines) == full.content_hash
+    assert full.text == text  # what the store keeps
     assert [json.loads(line) for line in full.canonical_lines] == full.records
 
 

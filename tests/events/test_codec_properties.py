@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine.model import SEATS
 from engine.rulesets import SHIPPED, get_ruleset
-from engine.tiles import ALIASES, sort_key, to_mpsz
+from engine.tiles import ALIASES, INDEX, sort_key, to_mpsz
 from events import plain
 from events.codec import LogFormatError, ParsedLog, canonical_json, parse_log
 
@@ -353,7 +353,7 @@ def _against_the_model(record: dict, before: list[dict]) -> None:
     model's alone (``canonical_json``), or both refuse it (or the file refuses it for its
     context: the hand's players or number)."""
     session = {"type": "session", "ruleset": "huangyan", "players": ["a", "b", "c", "d"]}
-    log = "\n".join(json.dumps(r, ensure_ascii=False) for r in (session, *before, record))
+    log = "\n".join(json.dumps(r) for r in (session, *before, record))  # \u escapes
     try:
         alone = canonical_json(record)
     except LogFormatError:
@@ -367,7 +367,10 @@ def _against_the_model(record: dict, before: list[dict]) -> None:
         assert parsed == alone
     made = {"hand": plain.hand, "settlement": plain.settlement}.get(str(record.get("type")))
     made = made and made(record)
-    assert made is None or json.dumps(made, ensure_ascii=False, separators=(",", ":")) == alone
+    if made is not None:
+        made_record, made_text = made
+        assert made_text == alone
+        assert json.dumps(made_record, ensure_ascii=False, separators=(",", ":")) == alone
 
 
 def _shuffled(data, value: object) -> object:
@@ -473,7 +476,10 @@ SPOILED = [
     *({"no": no} for no in (0, -1, True, "2", 2.0, None)),
     *({"seats": seats} for seats in ({"E": "a", "S": "b", "W": "c"}, [], None)),
     {"seats": {"E": "a", "S": "b", "W": "c", "N": "d", "X": "e"}},
-    *({"seats": {"E": "a", "S": "b", "W": "c", "N": name}} for name in ("", "d" * 201, 1, None)),
+    *(
+        {"seats": {"E": "a", "S": "b", "W": "c", "N": name}}
+        for name in ("", "d" * 201, 1, None, "d\x00", "d\ud800", 'd"\\\n\x01\u2028阿')
+    ),
     *({"round_wind": wind} for wind in ("X", None, 1, "e", [])),
     *({"seat_change": change} for change in (1, 0, None, "true")),
     *({key: value} for key, value in (("t", "2026-11-28"), ("note", "慢"), ("why", 1))),
@@ -497,3 +503,10 @@ def test_a_spoiled_hand_or_settlement_gives_what_the_model_gives(spoiled) -> Non
     if set(spoiled) <= {"t", "note", "why"}:
         _against_the_model(hand | spoiled, [HAND])
     _against_the_model(record | spoiled, [HAND])
+
+
+def test_tiles_and_seats_need_no_escape() -> None:
+    """events.plain writes a deal's tiles and every seat between quotes as they are."""
+    codes = {tile for tiles in TILE_SETS.values() for tile in tiles} | set(SEATS)
+    assert codes <= set(INDEX) | set(SEATS)
+    assert all(json.dumps(code) == f'"{code}"' for code in codes)

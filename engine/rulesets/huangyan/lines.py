@@ -11,7 +11,7 @@ from engine.model import Meld
 from engine.rulesets.base import Item, ScoreLine, Scoring, Step, step
 from engine.rulesets.huangyan.about import ABOUT
 from engine.rulesets.huangyan.options import Options
-from engine.tiles import SEAT_WIND, is_dragon, is_terminal_or_honor
+from engine.tiles import FACES, SEAT_WIND, is_dragon, is_terminal_or_honor
 
 # Items counted by code (a defaultdict: a Counter costs ~4x as much to make, and a reading makes two).
 Tally = defaultdict[str, int]
@@ -70,7 +70,13 @@ def meld_sets(melds: Iterable[Meld]) -> list[tuple[str, str]]:
 
 
 def is_scoring_pair(seat: str, face: str) -> bool:
-    return is_dragon(face) or face == SEAT_WIND[seat]
+    return face in _SCORING_PAIRS[seat]
+
+
+# A seat's own wind and the dragons (one set lookup: every reading and showdown asks).
+_SCORING_PAIRS = {
+    seat: frozenset({wind, *(f for f in FACES if is_dragon(f))}) for seat, wind in SEAT_WIND.items()
+}
 
 
 def points_of(

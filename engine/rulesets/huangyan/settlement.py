@@ -4,6 +4,7 @@ wins, each 胡 paid ``li_per_hu`` chips."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from engine.model import SEATS
 from engine.rulesets.base import Payment, SettleInput, payment
@@ -14,11 +15,16 @@ def _half(amount: int, opts: Options) -> int:
     return (amount + (opts.half_rounding == "up")) // 2
 
 
-def _pay(a: str, b: str, points: Mapping[str, int], halve: bool, opts: Options) -> list[Payment]:
+def _pay(
+    a: str, b: str, points: Mapping[str, int], halve: bool, opts: Options
+) -> tuple[Payment, ...]:
     """The payment between two seats settling the difference of their 胡 (lower pays higher)."""
-    lo, hi = sorted((a, b), key=lambda s: points.get(s, 0))
-    amount = (points.get(hi, 0) - points.get(lo, 0)) * opts.li_per_hu
-    formula = f"({points.get(hi, 0)} − {points.get(lo, 0)}) × {opts.li_per_hu}"
+    a_points, b_points = points.get(a, 0), points.get(b, 0)
+    (lo, low), (hi, high) = (
+        ((a, a_points), (b, b_points)) if a_points <= b_points else ((b, b_points), (a, a_points))
+    )
+    amount = (high - low) * opts.li_per_hu
+    formula = f"({high} − {low}) × {opts.li_per_hu}"
     rule = "half_difference" if halve else "difference"
     return _payment(lo, hi, _half(amount, opts) if halve else amount, rule, formula, halve, opts)
 
@@ -37,15 +43,17 @@ HALF_CHIP = {
 }
 
 
+@lru_cache(maxsize=4096)
 def _payment(
     payer: str, payee: str, amount: int, rule: str, formula: str, halved: bool, opts: Options
-) -> list[Payment]:
+) -> tuple[Payment, ...]:
+    """(Memoised: immutable, and a session's payments repeat.)"""
     zh, en = RULES[rule]
     if halved:  # the rounding in words, the arithmetic language-free
         formula += " ÷ 2"
         half_zh, half_en = HALF_CHIP[opts.half_rounding]
         zh, en = f"{zh}（{half_zh}）", f"{en} ({half_en})"
-    return [payment(payer, payee, amount, zh, en, formula)] if amount > 0 else []
+    return (payment(payer, payee, amount, zh, en, formula),) if amount > 0 else ()
 
 
 def settle_points(
@@ -61,7 +69,7 @@ def settle_points(
     won = points.get(winner, 0) * opts.li_per_hu
     formula = f"{points.get(winner, 0)} × {opts.li_per_hu}"
     others = [s for s in SEATS if s != winner]
-    out = []
+    out: list[Payment] = []
     for s in others:
         full = not halving or s == dealer or winner == dealer
         amount = won if full else _half(won, opts)

@@ -65,7 +65,7 @@ def _winner(show: Showdown, wildcards: frozenset[str]) -> _Winner:
         meld_sets(show.melds),
         frozenset(t[1] for m in show.melds for t in m.tiles),
         any(m.kind == "chi" for m in show.melds),
-        sum(t in wildcards for t in show.concealed),
+        sum(map(wildcards.__contains__, show.concealed)),
     )
 
 

@@ -225,7 +225,7 @@ class Wenling(Ruleset):
     ) -> SettleInput:
         """As the base, dropping 包三家 on a 腊子 win when ``bao_on_laizi`` is off."""
         inp = super().settle_input(outcome, scorings, opts)
-        if opts.bao_on_laizi:
+        if opts.bao_on_laizi or not inp.liabilities:
             return inp
         kept = tuple(
             lb

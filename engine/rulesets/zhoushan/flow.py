@@ -15,8 +15,8 @@ CHECKED_KINDS = frozenset({"chi", "peng", "gang"})
 
 def check(action: Action, history: Sequence[Action]) -> list[Anomaly]:
     """Passed 碰/胡 before the next draw, and nothing claimed or konged at the last tile."""
-    found = [passed_peng(action, history), tai.claim_on_last(action, history, 0)]
-    return [a for a in found if a is not None]
+    peng, last = passed_peng(action, history), tai.claim_on_last(action, history, 0)
+    return [a for a in (peng, last) if a is not None] if peng or last else []
 
 
 def next_dealer(outcome: HandOutcome) -> str:

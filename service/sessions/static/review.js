@@ -73,6 +73,7 @@
           document.createTextNode(readyText(d.shanten_after) + " · " + _("useful tiles left: %(n)s", { n: d.effective })));
         out.append(head);
         var full = detail(d);
+        if (full === false) { out.append(el("p", "muted", _("could not load the review"))); return; }
         if (!full) { out.append(el("p", "muted review-loading", _("working out the discards this seat had…"))); return; }
         d = full;
         var table = el("table", "grid review-options");
@@ -121,11 +122,12 @@
   }
 
   // a decision with its options: the stored review has its figures only; the step's detail is
-  // computed on view and kept (null while it loads: the step is drawn again when it comes)
+  // computed on view and kept (null while it loads: the step is drawn again when it comes;
+  // false when the server had none)
   function detail(d) {
     if (d.options) return d;
     var key = at.hand + ":" + d.step, got = details[key];
-    if (got && got !== "loading") return got.filter(function (x) { return x.seat === d.seat; })[0] || null;
+    if (got && got !== "loading") return got.filter(function (x) { return x.seat === d.seat; })[0] || false;
     if (!got) {
       details[key] = "loading";
       var shown = { hand: at.hand, step: at.step };
