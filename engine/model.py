@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")
@@ -158,6 +158,15 @@ class Showdown:
     concealed: tuple[str, ...]
     melds: tuple[Meld, ...] = ()
     revealed: tuple[str, ...] = ()
+
+    def without(self, tile: str | None) -> Showdown:
+        """The hand with one ``tile`` fewer among the concealed (itself if it holds none): a seat
+        that did not take the tile it declared a win on."""
+        if tile not in self.concealed:
+            return self
+        rest = list(self.concealed)
+        rest.remove(tile)
+        return replace(self, concealed=tuple(rest))
 
 
 class Action(NamedTuple):

@@ -96,6 +96,7 @@ class Table(WinRules):
         self.bonus_held = _bonus_getter(self.bonus_idx)
         self.wins: list[Win] = []
         self.win_seqs: list[int] = []
+        self.outranked: tuple[Win, ...] = ()  # win lines a priority seat's win on one discard bars
         self.exhausted = False
         self.ended = False
         self.showdowns: dict[str, Showdown] = {}
