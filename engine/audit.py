@@ -79,7 +79,10 @@ def _report(rp: Replay) -> Report:
 def audit_hand(hand: HandReplay) -> HandReport:
     """Score, settle and compare one hand."""
     rs, opts = hand.ruleset, hand.opts
-    checked = check_claims(hand.records, hand.outcome, hand.anomalies, rs, opts, hand.summary)
+    checked = check_claims(
+        hand.records, hand.outcome, hand.anomalies, rs, opts, hand.summary, hand.outranked
+    )
+    declared = checked.declared or hand.outcome
     outcome = checked.outcome
     anomalies = list(hand.anomalies) + checked.anomalies
 
@@ -118,8 +121,9 @@ def audit_hand(hand: HandReplay) -> HandReport:
                     opts,
                     recorded_flows,
                     pair_flows,
-                    hand.outcome if checked.false_wins else None,
+                    declared if checked.false_wins or checked.outranked else None,
                     checked.barred_wins,
+                    checked.outranked,
                 )
             ),
             [],
@@ -130,7 +134,6 @@ def audit_hand(hand: HandReplay) -> HandReport:
         fixes = [TopUp(t["from"], t["to"], t["amount"], t["from_player"], t["to_player"],
                        t["zh"], t["en"])
                  for t in top_ups(net(payments), net(recorded), outcome.seats)]  # fmt: skip
-    declared = hand.outcome
     result = "win" if declared.wins else "exhausted" if declared.exhausted else "unfinished"
     legal = {w.seat: w for w in outcome.wins}
     by_seat = _by_seat(scorings)

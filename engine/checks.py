@@ -67,6 +67,10 @@ class Checked:
     on_word: list[OnWordClaim] = field(default_factory=list)
     false_wins: tuple[str, ...] = ()
     barred_wins: tuple[str, ...] = ()  # of the false wins, those whose tiles win but the rules bar
+    # The hand as the log declared it: ``outcome``'s wins and the win lines a priority seat's win
+    # on the same discard outranks (one winner per discard), each shown with the tile it took.
+    declared: HandOutcome | None = None
+    outranked: tuple[Win, ...] = ()
 
 
 def check_claims(
@@ -76,11 +80,13 @@ def check_claims(
     rs: Ruleset,
     opts: Any,
     summary: bool,
+    outranked: Sequence[Win] = (),
 ) -> Checked:
     """Check the claims of one hand's records (``(seq, record)``, corrections applied). A full
     log's claims sit in the records after its last play step (wins, showdowns), and its reveal
     lines are looked up only when a revealed tile is one the ruleset never reveals: the audit
-    of a clean full log pays for a few lookups, not a pass over the hand."""
+    of a clean full log pays for a few lookups, not a pass over the hand. ``outranked``: the win
+    lines the replay left out for a priority seat's win on the same discard (``win_priority``)."""
     wild = outcome.wildcards
     bonus = bonus_tiles(rs, opts, wild)
     if summary:
@@ -104,6 +110,12 @@ def check_claims(
             on_word.append(_word(seq, "exhausted", "黄牌", "the wall ran out"))
     out = Checked(outcome, on_word=on_word)
     shows = dict(outcome.showdowns)
+    if outranked:  # no win ("其它均不能胡牌"): the seat holds its hand without the winner's tile
+        out.outranked = tuple(outranked)
+        out.declared = dataclasses.replace(outcome, wins=(*outcome.wins, *outranked))
+        for w in outranked:
+            if w.seat in shows:
+                shows[w.seat] = shows[w.seat].without(w.tile)
     # Revealed tiles: only what the ruleset reveals (a full log's reveal lines, a summary's
     # showdowns); a summary showdown's concealed tile that is always revealed counts as revealed.
     if not summary and any(t not in bonus for show in shows.values() for t in show.revealed):

@@ -99,14 +99,17 @@ def explanations(
     pair_flows: Callable[[Iterable[Payment]], dict[tuple[str, str], int]],
     declared: HandOutcome | None = None,
     barred: Collection[str] = (),
+    outranked: Collection[Win] = (),
 ) -> list[dict[str, str]]:
     """Every single mistake that alone reproduces ``recorded_flows``, most plausible first;
     ``[CAUSE_UNKNOWN]`` when none does. ``declared``: the hand as the log declared it, when the
     checks dropped a win that is no win (the table may have paid it); ``barred``: the seats of
-    those whose tiles win but the rules bar."""
+    those whose tiles win but the rules bar; ``outranked``: the declared wins a priority seat's
+    win on the same discard bars."""
     found: list[tuple[int, int, Mistake]] = []
     candidates = [
-        *false_wins_paid(rs, outcome, declared, opts, barred),
+        *false_wins_paid(rs, outcome, declared, opts, barred, outranked),
+        *outranked_paid(rs, declared, opts, outranked),
         *reading_mistakes(rs, outcome, scorings, inp, opts),
         *rs.mistakes(outcome, scorings, inp, opts),
         *table_slips(rs, outcome, inp, opts),
@@ -127,9 +130,11 @@ def false_wins_paid(
     declared: HandOutcome | None,
     opts: Any,
     barred: Collection[str] = (),
+    outranked: Collection[Win] = (),
 ) -> Iterator[Mistake]:
     """The table paid the declared wins the checks found to be no win (a hand that does not
-    win, a discard never made …, or one the rules bar), as the ruleset settles them."""
+    win, a discard never made …, one the rules bar, one a priority seat's win outranks), as
+    the ruleset settles them."""
     if declared is None:
         return
     false = [w.seat for w in declared.wins if w not in outcome.wins]
@@ -138,11 +143,51 @@ def false_wins_paid(
     pays = _resettled(rs, declared, opts)
     if pays is not None:
         names = "、".join(who(s) for s in false)
-        if all(s in barred for s in false):
+        if {w.seat for w in outranked} == set(false):
+            first = _ahead(declared, outranked)
+            zh = f"{names}不能胡（{'、'.join(map(who, first))}优先胡），却照胡牌付了钱"
+            en = f"a win {', '.join(map(who, first))}'s priority bars, paid as a win"
+        elif all(s in barred for s in false):
             zh, en = f"{names}按规则不能胡，却照胡牌付了钱", "a win the rules bar, paid as a win"
         else:
             zh, en = f"{names}诈胡，却照胡牌付了钱", "a false win, paid as a win"
         yield Mistake("false_win_paid", zh, f"{', '.join(who(s) for s in false)}: {en}", pays)
+
+
+def outranked_paid(
+    rs: Ruleset, declared: HandOutcome | None, opts: Any, outranked: Collection[Win]
+) -> Iterator[Mistake]:
+    """The table let a seat a priority seat's win outranks win instead of the priority seat
+    (wenling's 右手家、对家、左手家 read another way): the outranked wins paid, the tile theirs."""
+    if declared is None or not outranked:
+        return
+    first = _ahead(declared, outranked)
+    shows = dict(declared.showdowns)
+    for w in declared.wins:
+        if w.seat in first and w.seat in shows:
+            shows[w.seat] = shows[w.seat].without(w.tile)
+    wins = tuple(w for w in declared.wins if w.seat not in first)
+    pays = _resettled(rs, dataclasses.replace(declared, wins=wins, showdowns=shows), opts)
+    if pays is not None:
+        lost = [w.seat for w in outranked]
+        zh_first, en_first = "、".join(map(who, first)), ", ".join(map(who, first))
+        yield Mistake(
+            "false_win_paid",
+            f"胡牌顺序弄错：{zh_first}优先胡，却照{'、'.join(map(who, lost))}胡牌付了钱",
+            f"win priority misread: {en_first} wins first, yet {', '.join(map(who, lost))} "
+            "was paid as the winner",
+            pays,
+        )
+
+
+def _ahead(declared: HandOutcome, outranked: Collection[Win]) -> list[str]:
+    """The seats whose declared win outranks another on the same discard or kong."""
+    return [
+        w.seat
+        for w in declared.wins
+        if w not in outranked
+        and any((o.how, o.from_seat, o.tile) == (w.how, w.from_seat, w.tile) for o in outranked)
+    ]
 
 
 def reading_mistakes(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import repeat
 from typing import Any, NamedTuple, overload
 
@@ -160,6 +160,15 @@ class Showdown:
     melds: tuple[Meld, ...] = ()
     revealed: tuple[str, ...] = ()
 
+    def without(self, tile: str | None) -> Showdown:
+        """The hand with one ``tile`` fewer among the concealed (itself if it holds none): a seat
+        that did not take the tile it declared a win on."""
+        if tile not in self.concealed:
+            return self
+        rest = list(self.concealed)
+        rest.remove(tile)
+        return replace(self, concealed=tuple(rest))
+
 
 class Action(NamedTuple):
     """One play step of a full log as the replay applied it, for rules that look at history
@@ -229,7 +238,8 @@ class HandOutcome:
     """A finished hand as a ruleset scores it.
 
     ``actions`` is None for a summary log (showdown only) (the replay gives them as
-    :class:`PendingActions`); ``showdowns`` may lack seats that did not show. ``wildcards`` are the tile kinds that are 得 this hand (empty if none).
+    :class:`PendingActions`); ``showdowns`` may lack seats that did not show. ``wildcards``
+    are the tile kinds that are 得 this hand (empty if none).
     """
 
     no: int

@@ -18,7 +18,7 @@ from itertools import pairwise
 from operator import itemgetter, methodcaller
 from typing import Any
 
-from engine.model import RECORD_EN, SEATS, HandOutcome, Record
+from engine.model import RECORD_EN, SEATS, HandOutcome, Record, Win
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import Anomaly, Ruleset
 from engine.state import ERROR, TableState
@@ -64,6 +64,8 @@ class HandReplay:
     ruleset: Ruleset = field(repr=False)
     opts: Any = field(repr=False)
     _checkpoints: list[Table] | None = field(repr=False, default=None)
+    # Win lines left out of the outcome for a priority seat's win on the same discard.
+    outranked: tuple[Win, ...] = ()
 
     @property
     def steps(self) -> int:
@@ -267,4 +269,5 @@ def _replay_hand(records: list[tuple[int, Record]], rs: Ruleset, opts: Any) -> H
         settlement=table.settlement,
         ruleset=rs,
         opts=opts,
+        outranked=table.outranked,
     )

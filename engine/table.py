@@ -102,6 +102,7 @@ class Table(WinRules):
         self.may_hold_bonus: set[str] = set()
         self.wins: list[Win] = []
         self.win_seqs: list[int] = []
+        self.outranked: tuple[Win, ...] = ()  # win lines a priority seat's win on one discard bars
         self.exhausted = False
         self.ended = False
         self.showdowns: dict[str, Showdown] = {}

@@ -73,6 +73,7 @@ class WinRules:
     must: str | None
     wins: list[Win]
     win_seqs: list[int]
+    outranked: tuple[Win, ...]
     exhausted: bool
     ended: bool
     showdowns: dict[str, Showdown]
@@ -353,6 +354,7 @@ class WinRules:
         )
         if first is win:
             self.wins[-1], self.win_seqs[-1] = win, seq
+        self.outranked += (loser,)
         return False
 
     def finish(self, seq: int) -> None:
@@ -369,10 +371,11 @@ class WinRules:
                 self.flag(wseq, "not_winning", f"{who(w.seat)} declares a win: {why}")
 
     def _check_shown_counts(self) -> None:
-        """A summary hand's tile counts: every winner on one discard shows that one tile."""
+        """A summary hand's tile counts: every winner on one discard shows that one tile (a seat
+        it outranked too: its shown hand holds the tile it declared a win on)."""
         shared = Counter(
             (w.from_seat, w.tile)
-            for w in self.wins
+            for w in (*self.wins, *self.outranked)
             if w.how in ("discard", "robbed_kong") and w.tile
         )
         for (_, tile), n in shared.items():

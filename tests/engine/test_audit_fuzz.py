@@ -39,7 +39,7 @@ def test_the_fuzz_counts_a_ruleset_failing_inside_the_audit(monkeypatch):
     data = (FIXTURES / "replay" / "wenling_clean.jsonl").read_bytes()
     with guard_catcher() as catcher:
         assert check(data, catcher) is None
-        monkeypatch.setattr(nonwinner, "_faces", lambda *args: {}["3f"])
+        monkeypatch.setattr(nonwinner, "_held", lambda *args: {}["3f"])
         assert "KeyError" in (check(data, catcher) or "")
 
 
