@@ -146,8 +146,8 @@ def readings(win: Win, show: Showdown) -> Iterator[WinHand]:
     faces = (*concealed, *(t for m in melds for t in m.tiles))
     shared = faces, flush(faces), tuple(_flowers(show))
     for r in hand_readings(concealed, melds, (), win.tile):
-        sets = meld_sets + tuple(
-            ("chow" if g.kind == "chow" else "pung", min(g.faces)) for g in r.sets
+        sets = meld_sets + tuple(  # (a group's faces ascend: its first is its lowest)
+            ("chow" if g.kind == "chow" else "pung", g.faces[0]) for g in r.sets
         )
         pair = r.pair.faces[0]
         for _, wait in r.shapes:

@@ -46,19 +46,13 @@ def _face_options(
     return tuple(out)
 
 
-def best_partition(
-    counts: Counter[str], de: int, seat_wind: str, naonao: bool, hu0: int = 0, fan0: int = 0
-) -> tuple[str, ...]:
-    """The codes of the best split: DP over faces keeping, per (得 used, 番), the most 胡; the
-    split is chosen on the seat's whole total (``hu0``/``fan0``: its melds and revealed tiles).
-    Only the faces that can score matter, so the split is memoised by their counts."""
-    return _best_split(_held(counts, de, seat_wind), de, seat_wind, naonao, hu0, fan0)
-
-
 @lru_cache(maxsize=4096)
 def _best_split(
     held: tuple[tuple[str, int], ...], de: int, seat_wind: str, naonao: bool, hu0: int, fan0: int
 ) -> tuple[str, ...]:
+    """The codes of the best split: DP over faces keeping, per (得 used, 番), the most 胡; the
+    split is chosen on the seat's whole total (``hu0``/``fan0``: its melds and revealed tiles).
+    Only the faces that can score matter (``held``, :func:`_held`), so it is memoised by them."""
     states: dict[tuple[int, int], tuple[int, tuple[str, ...]]] = {(0, 0): (0, ())}
     for face, real in held:
         options = _face_options(face, real, de, seat_wind, naonao)
@@ -127,9 +121,23 @@ def score_nonwinner(show: Showdown, wild: frozenset[str], naonao: bool, opts: Op
         codes, hu0, fan0 = _shown(*args)
     except TypeError:  # melds holding lists: unhashable
         codes, hu0, fan0 = _shown.__wrapped__(*args)
-    return lines.scoring(
-        show.seat, [*codes, *best_partition(counts, de, seat_wind, naonao, hu0, fan0)]
-    )
+    return _scoring(show.seat, codes, _held(counts, de, seat_wind), de, naonao, hu0, fan0)
+
+
+@lru_cache(maxsize=4096)
+def _scoring(
+    seat: str,
+    codes: tuple[str, ...],
+    held: tuple[tuple[str, int], ...],
+    de: int,
+    naonao: bool,
+    hu0: int,
+    fan0: int,
+) -> Scoring:
+    """The seat's Scoring from its shown codes and the best split of its scoring faces
+    (memoised: one lookup for a seat whose shown items and scoring faces repeat)."""
+    split = _best_split(held, de, SEAT_WIND[seat], naonao, hu0, fan0)
+    return lines.scoring(seat, [*codes, *split])
 
 
 @lru_cache(maxsize=4096)
