@@ -30,6 +30,7 @@ from engine.model import (
     Record,
     Showdown,
     Win,
+    claim_order,
     prev_seat,
     who,
 )
@@ -110,12 +111,14 @@ def check_claims(
             on_word.append(_word(seq, "exhausted", "黄牌", "the wall ran out"))
     out = Checked(outcome, on_word=on_word)
     shows = dict(outcome.showdowns)
+    stripped = set()
     if outranked:  # no win ("其它均不能胡牌"): the seat holds its hand without the winner's tile
         out.outranked = tuple(outranked)
         out.declared = dataclasses.replace(outcome, wins=(*outcome.wins, *outranked))
         for w in outranked:
-            if w.seat in shows:
+            if w.seat in shows and w.tile in shows[w.seat].concealed:
                 shows[w.seat] = shows[w.seat].without(w.tile)
+                stripped.add(w.seat)
     # Revealed tiles: only what the ruleset reveals (a full log's reveal lines, a summary's
     # showdowns); a summary showdown's concealed tile that is always revealed counts as revealed.
     if not summary and any(t not in bonus for show in shows.values() for t in show.revealed):
@@ -183,9 +186,26 @@ def check_claims(
     else:
         robbed_on_word = set()
     false_wins |= {w.seat for w in outcome.wins if w.seat in impossible}
+    later = _next_in_priority(outcome, outranked, false_wins, replay_anomalies, win_seq, rs, opts)
+    if later is not None:  # the priority seat's win is none: the next whose hand wins is the winner
+        out.outranked = tuple(w for w in out.outranked if w is not later)
+        if later.seat in stripped and later.tile:
+            show = shows[later.seat]
+            shows[later.seat] = dataclasses.replace(show, concealed=(*show.concealed, later.tile))
+        out.anomalies.append(
+            Anomaly(
+                win_seq.get(later.seat),
+                "priority_seat_no_win",
+                WARNING,
+                f"{who(later.seat)} wins: the win declared ahead of it on that tile is no win",
+            )
+        )
+        for w in outcome.wins:
+            if w.seat in false_wins and _same_tile(w, later) and w.seat in shows:
+                shows[w.seat] = shows[w.seat].without(w.tile)
     # Flags: each one held to what it needs; unknown ones ignored.
     wins = []
-    for w in outcome.wins:
+    for w in (*outcome.wins, *(() if later is None else (later,))):
         seq = win_seq.get(w.seat)
         claimed = claimed_flags.get(w.seat, ())
         kept = w.flags
@@ -249,6 +269,33 @@ def _wins_flagged(
         for w in outcome.wins
         if any(a.code in codes and a.seq == win_seq.get(w.seat) for a in anomalies)
     }
+
+
+def _next_in_priority(
+    outcome: HandOutcome,
+    outranked: Sequence[Win],
+    false_wins: set[str],
+    anomalies: Sequence[Anomaly],
+    win_seq: Mapping[str, int],
+    rs: Ruleset,
+    opts: Any,
+) -> Win | None:
+    """The outranked win that stands because every win ahead of it on the same discard is no
+    win (the seed's priority is among the seats whose hand wins), the first in claim order;
+    None when a win ahead stands or no outranked hand wins."""
+    codes = FALSE_WIN_CODES if rs.barred_win_stands(opts) else FALSE_WIN_CODES | BARRED_WIN_CODES
+    for w in sorted(outranked, key=lambda w: claim_order(w.from_seat or "E").index(w.seat)):
+        ahead = [v for v in outcome.wins if _same_tile(v, w)]
+        if any(v.seat not in false_wins for v in ahead):
+            return None
+        if not _wins_flagged(dataclasses.replace(outcome, wins=(w,)), anomalies, win_seq, codes):
+            return w
+    return None
+
+
+def _same_tile(a: Win, b: Win) -> bool:
+    """Do two wins take the same discard or added kong?"""
+    return (a.how, a.from_seat, a.tile) == (b.how, b.from_seat, b.tile)
 
 
 def _played(rule: FlagRule, flag: str, outcome: HandOutcome, w: Win, opts: Any) -> bool:

@@ -269,5 +269,5 @@ def _replay_hand(records: list[tuple[int, Record]], rs: Ruleset, opts: Any) -> H
         settlement=table.settlement,
         ruleset=rs,
         opts=opts,
-        outranked=table.outranked,
+        outranked=tuple(w for _, w in table.outranked),
     )

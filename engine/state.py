@@ -83,6 +83,10 @@ ANOMALY_LABELS: dict[str, tuple[str, str]] = {
     "win_on_discarded_wildcard": ("胡打出的得", "win on a discarded wildcard"),
     "won_after_discarding_wildcard": ("打过得还胡", "win after discarding a wildcard"),
     "win_priority": ("胡牌顺序不对", "win priority"),
+    "priority_seat_no_win": (
+        "优先的一家不能胡，由下一家胡",
+        "the seat with priority cannot win: the next one wins",
+    ),
     "multiple_winners": ("多家胡牌", "more than one winner"),
     "showdown_mismatch": ("亮牌与记录不符", "showdown differs from the play"),
     "play_after_end": ("牌局结束后还在打", "play after the hand ended"),

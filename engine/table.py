@@ -102,7 +102,8 @@ class Table(WinRules):
         self.may_hold_bonus: set[str] = set()
         self.wins: list[Win] = []
         self.win_seqs: list[int] = []
-        self.outranked: tuple[Win, ...] = ()  # win lines a priority seat's win on one discard bars
+        # (seq, win) of the win lines a priority seat's win on the same discard outranks
+        self.outranked: tuple[tuple[int, Win], ...] = ()
         self.exhausted = False
         self.ended = False
         self.showdowns: dict[str, Showdown] = {}

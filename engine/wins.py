@@ -73,7 +73,7 @@ class WinRules:
     must: str | None
     wins: list[Win]
     win_seqs: list[int]
-    outranked: tuple[Win, ...]
+    outranked: tuple[tuple[int, Win], ...]
     exhausted: bool
     ended: bool
     showdowns: dict[str, Showdown]
@@ -354,7 +354,7 @@ class WinRules:
         )
         if first is win:
             self.wins[-1], self.win_seqs[-1] = win, seq
-        self.outranked += (loser,)
+        self.outranked += ((loser_seq, loser),)
         return False
 
     def finish(self, seq: int) -> None:
@@ -364,7 +364,10 @@ class WinRules:
         if not self.summary:
             return
         self._check_shown_counts()
-        for w, wseq in zip(self.wins, self.win_seqs, strict=True):
+        outranked = (
+            (w, wseq) for wseq, w in self.outranked
+        )  # (no win, unless the winner's is none)
+        for w, wseq in (*zip(self.wins, self.win_seqs, strict=True), *outranked):
             show = self.showdowns.get(w.seat)
             why = "it shows no hand" if show is None else self._why_not_winning(show, w.how)
             if why:
@@ -375,7 +378,7 @@ class WinRules:
         it outranked too: its shown hand holds the tile it declared a win on)."""
         shared = Counter(
             (w.from_seat, w.tile)
-            for w in (*self.wins, *self.outranked)
+            for w in (*self.wins, *(w for _, w in self.outranked))
             if w.how in ("discard", "robbed_kong") and w.tile
         )
         for (_, tile), n in shared.items():

@@ -120,3 +120,36 @@ def test_wenling_summary_log_keeps_the_priority_seat():
     assert "win_priority" in {a["code"] for a in hand["anomalies"]}
     assert hand["points"] == ref["points"]
     assert flows(hand["expected_payments"]) == flows(ref["expected_payments"])
+
+
+# 西 holds nothing that wins on 5p (no pair, no set): its declared win is no win, so it does not
+# 附合胡牌条件 and 东, the next seat that does, is the winner ("优先级最高者为胡家" among those whose
+# hand wins).
+WEST_NO_WIN = "1s3s5s7s2p6p8p1m3m7m9m2z3z4z6z7z"
+
+
+def test_wenling_a_priority_seat_whose_hand_does_not_win_leaves_the_win_to_the_next():
+    deal = {**WENLING, "W": WEST_NO_WIN}
+    for lines in ([WIN_W, WIN_E], [WIN_E, WIN_W]):
+        hand = audited_hand("wenling", deal, [*PLAY, *lines])
+        alone = audited_hand("wenling", deal, [*PLAY, WIN_E])  # 西 never declared
+        assert {w["seat"]: w["stands"] for w in hand["wins"]} == {"W": False, "E": True}
+        assert {"not_winning", "priority_seat_no_win"} <= {a["code"] for a in hand["anomalies"]}
+        assert hand["points"] == alone["points"] and alone["points"]["E"] > 0
+        assert flows(hand["expected_payments"]) == flows(alone["expected_payments"])
+
+
+def test_wenling_summary_log_a_priority_seat_whose_hand_does_not_win():
+    shows = [
+        show("W", WEST_NO_WIN + "5p"),
+        show("E", "123456789m234p55p5p11s"),
+        show("S", "2z3z4z6z7z3s5s7s1p7p8p2m5m8m9p4s"),
+        show("N", "1m9m1p9p2s4s6s8s2z3z4z6z7z2m5m8m"),
+    ]
+    lines = [win("W", "discard", "5p", "S"), win("E", "discard", "5p", "S")]
+    hand = audit_records(log("wenling", [*lines, *shows]))["hands"][0]
+    shows[0] = show("W", WEST_NO_WIN)
+    ref = audit_records(log("wenling", [lines[1], *shows]))["hands"][0]
+    assert {w["seat"]: w["stands"] for w in hand["wins"]} == {"W": False, "E": True}
+    assert hand["points"] == ref["points"] and ref["points"]["E"] > 0
+    assert flows(hand["expected_payments"]) == flows(ref["expected_payments"])
