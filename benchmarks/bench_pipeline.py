@@ -319,8 +319,10 @@ def run_worker_ingest(
 ) -> dict[str, float]:
     """The workers do everything: ``ingest_batch`` tasks of 10 files, then the verifications
     (``reviews`` False: the reviews they queue are not computed)."""
-    from workers import dispatch
+    from workers import dispatch, tasks
 
+    if not reviews and hasattr(tasks, "review_session") and not hasattr(tasks, "_review"):
+        raise SystemExit("--reviews-off patches workers.tasks._review, which this tree lacks")
     paths = []
     for n, (data, _) in enumerate(logs):
         paths.append(folder / f"{n}.jsonl")

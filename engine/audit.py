@@ -34,7 +34,7 @@ from engine.report import (
     WinResult,
 )
 from engine.report import Anomaly as Reported
-from engine.rulesets.base import Anomaly, Payment, Scoring, SettleInput
+from engine.rulesets.base import Anomaly, Payment, Scoring, SettleInput, below_minimum
 from engine.state import ANOMALY_LABELS, ERROR, WARNING
 
 _ORDER = {s: i for i, s in enumerate(SEATS)}
@@ -135,7 +135,7 @@ def audit_hand(hand: HandReplay) -> HandReport:
                        t["zh"], t["en"])
                  for t in top_ups(net(payments), net(recorded), outcome.seats)]  # fmt: skip
     result = "win" if declared.wins else "exhausted" if declared.exhausted else "unfinished"
-    legal = {w.seat: w for w in outcome.wins}
+    legal = {w.seat: w for w in outcome.wins if not below_minimum(scorings, w.seat)}
     by_seat = _by_seat(scorings)
     seats = outcome.seats
     return HandReport(

@@ -8,9 +8,10 @@ it came from a full play-by-play log or from a summary (showdown-only) log.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+from itertools import repeat
+from typing import Any, NamedTuple, overload
 
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")
 # A seat for a reader who knows no player's name there: its wind (zh, en), never its letter.
@@ -185,12 +186,60 @@ class Action(NamedTuple):
     tiles: tuple[str, ...] = ()
 
 
+# A play step as the replay records it: an Action's fields, made into an Action when read.
+StepFields = tuple[int, str, str, str | None, str | None, str | None, int | None, tuple[str, ...]]
+
+
+def make_actions(steps: Iterable[StepFields]) -> Iterator[Action]:
+    """Actions from their fields (``tuple.__new__`` in a C loop: NamedTuple's ``__new__`` parses
+    its arguments in Python first)."""
+    return map(tuple.__new__, repeat(Action), steps)
+
+
+class PendingActions:
+    """A hand's steps not all made into Actions yet: ``done`` are, ``rest`` are their fields.
+    Making an Action costs several times a plain tuple; a ruleset that never reads a hand's
+    actions never pays for them (:class:`HandOutcome` makes them when ``actions`` is read)."""
+
+    __slots__ = ("done", "rest")
+
+    def __init__(self, done: Sequence[Action], rest: Sequence[StepFields]) -> None:
+        self.done, self.rest = done, rest
+
+    def actions(self) -> tuple[Action, ...]:
+        return (*self.done, *make_actions(self.rest))
+
+
+class _Actions:
+    """``HandOutcome.actions``: the tuple given, or one made from :class:`PendingActions` when
+    first read (a data descriptor: the dataclass's ``__init__``, ``__eq__``, ``repr`` and
+    ``dataclasses.replace`` all go through it, so nothing else sees the difference)."""
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> None: ...
+    @overload
+    def __get__(self, obj: HandOutcome, owner: type | None = None) -> tuple[Action, ...] | None: ...
+    def __get__(
+        self, obj: HandOutcome | None, owner: type | None = None
+    ) -> tuple[Action, ...] | None:
+        if obj is None:
+            return None  # (the field's default)
+        value = obj.__dict__["_actions"]
+        if type(value) is PendingActions:
+            value = obj.__dict__["_actions"] = value.actions()
+        return value  # type: ignore[no-any-return]
+
+    def __set__(self, obj: HandOutcome, value: tuple[Action, ...] | PendingActions | None) -> None:
+        obj.__dict__["_actions"] = value
+
+
 @dataclass(frozen=True)
 class HandOutcome:
     """A finished hand as a ruleset scores it.
 
-    ``actions`` is None for a summary log (showdown only); ``showdowns`` may lack seats that did
-    not show. ``wildcards`` are the tile kinds that are 得 this hand (empty if none).
+    ``actions`` is None for a summary log (showdown only) (the replay gives them as
+    :class:`PendingActions`); ``showdowns`` may lack seats that did not show. ``wildcards``
+    are the tile kinds that are 得 this hand (empty if none).
     """
 
     no: int
@@ -201,7 +250,7 @@ class HandOutcome:
     showdowns: Mapping[str, Showdown] = field(default_factory=dict)
     wins: tuple[Win, ...] = ()
     exhausted: bool = False
-    actions: tuple[Action, ...] | None = None
+    actions: _Actions = _Actions()
     wall_left: int | None = None
 
     @property

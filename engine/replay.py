@@ -255,7 +255,7 @@ def _replay_hand(records: list[tuple[int, Record]], rs: Ruleset, opts: Any) -> H
         showdowns=dict(table.showdowns) if summary else {s: table.showdown_of(s) for s in SEATS},
         wins=tuple(table.wins),
         exhausted=table.exhausted,
-        actions=None if summary else tuple(table.actions),
+        actions=None if summary else table.outcome_actions(),
         wall_left=None if summary else table.wall_left,
     )
     return HandReplay(

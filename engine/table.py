@@ -8,10 +8,10 @@ raise: they become :class:`Anomaly` entries (codes in ``docs/replay.md``).
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import chain
-from operator import itemgetter, mul
+from operator import mul
 from typing import Any
 
 from engine.model import (
@@ -19,9 +19,12 @@ from engine.model import (
     SEATS,
     Action,
     Meld,
+    PendingActions,
     Record,
     Showdown,
+    StepFields,
     Win,
+    make_actions,
     next_seat,
     prev_seat,
     who,
@@ -93,7 +96,10 @@ class Table(WinRules):
         self.indicator: str | None = None
         self.wildcards: frozenset[str] = frozenset()
         self.bonus_idx: tuple[int, ...] = self._bonus_indexes()
-        self.bonus_held = _bonus_getter(self.bonus_idx)
+        self.bonus_at = _bonus_flags(self.bonus_idx)
+        # seats that may hold a tile that must be revealed (every seat that may is in it; a
+        # discard looks at the seat's bonus counts only then, and drops it when none is held)
+        self.may_hold_bonus: set[str] = set()
         self.wins: list[Win] = []
         self.win_seqs: list[int] = []
         self.outranked: tuple[Win, ...] = ()  # win lines a priority seat's win on one discard bars
@@ -101,12 +107,16 @@ class Table(WinRules):
         self.ended = False
         self.showdowns: dict[str, Showdown] = {}
         self.settlement: Record | None = None  # the recorded one (the last line counts)
-        self.actions: list[Action] = []
+        # Every play step: its Action fields, made into Actions only when read (history()),
+        # except for a ruleset asked about steps, which reads them during the play anyway.
+        self.steps: list[StepFields] = []
+        self.made: list[Action] = []  # the steps made into Actions so far
+        self.eager = bool(self.checked_kinds)  # (then steps holds Actions)
         self.anomalies: list[Anomaly] = []
 
     # -- bookkeeping -----------------------------------------------------------------------
     def clone(self) -> Table:
-        """A snapshot sharing nothing mutable with ``self`` (actions are append-only: shared)."""
+        """A snapshot sharing nothing mutable with ``self`` (steps are append-only: shared)."""
         t = copy.copy(self)
         t.counts, t.size = {s: c[:] for s, c in self.counts.items()}, dict(self.size)
         t.melds = {s: m[:] for s, m in self.melds.items()}
@@ -115,6 +125,7 @@ class Table(WinRules):
         t.seen, t.shown_at = self.seen[:], dict(self.shown_at)
         t.pending = {s: p[:] for s, p in self.pending.items()}
         t.dealt, t.discarded_wild, t.reported = set(self.dealt), set(self.discarded_wild), set()
+        t.may_hold_bonus = set(self.may_hold_bonus)
         t.offers, t.passed = self.offers[:], {s: p[:] for s, p in self.passed.items()}
         t.since = dict(self.since)
         t.wall_draws, t.last_draw = dict(self.wall_draws), dict(self.last_draw)
@@ -211,17 +222,35 @@ class Table(WinRules):
         from_seat: str | None = None,
         tiles: tuple[str, ...] = (),
     ) -> None:
-        """Append the step's Action and ask the ruleset about it (draws and discards: in play)."""
+        """Append the step and ask the ruleset about it (draws and discards: in play)."""
         if not self.checking:
             return
-        action = _new_action(Action, (seq, kind, seat, tile, source, from_seat, self.left, tiles))
+        step: StepFields = (seq, kind, seat, tile, source, from_seat, self.left, tiles)
+        if self.eager:
+            step = _new_action(Action, step)
         if kind in self.checked_kinds:
-            self.ask(action)
-        self.actions.append(action)
+            self.ask(step)
+        self.steps.append(step)
 
-    def ask(self, action: Action) -> None:
-        """The ruleset's check of a step (the history is read only: passed without a copy)."""
-        found = self.rs.check(action, self.actions, self.opts)
+    def history(self) -> list[Action]:
+        """The steps so far as Actions (read only: not a copy)."""
+        made, steps = self.made, self.steps
+        if self.eager:
+            return steps  # type: ignore[return-value]  # (Actions, see __init__)
+        if len(made) < len(steps):
+            made += make_actions(steps[len(made) :])
+        return made
+
+    def outcome_actions(self) -> tuple[Action, ...] | PendingActions:
+        """The hand's steps for its HandOutcome (made into Actions only if it reads them)."""
+        if self.eager:
+            return tuple(self.steps)  # type: ignore[arg-type]  # (Actions, see __init__)
+        return PendingActions(self.made, self.steps[len(self.made) :])
+
+    def ask(self, step: StepFields) -> None:
+        """The ruleset's check of a step given the steps before it."""
+        action = step if type(step) is Action else _new_action(Action, step)
+        found = self.rs.check(action, self.history(), self.opts)
         if found:
             known = {(a.seq, a.code) for a in self.anomalies if a.seq == action.seq}
             self.anomalies.extend(a for a in found if (a.seq, a.code) not in known)
@@ -261,7 +290,7 @@ class Table(WinRules):
 
     def _play(self, records: Iterator[tuple[int, Record]]) -> None:
         """Play ``records`` until the hand ends (a win or an exhausted line) or they run out."""
-        counts, seen, limits, actions = self.counts, self.seen, self.limits, self.actions
+        counts, seen, limits = self.counts, self.seen, self.limits
         size, rivers = self.size, self.discards
         wall_draws, last_draw = self.wall_draws, self.last_draw
         checked, checking, turn_size = self.checked_kinds, self.checking, self.hs + 1
@@ -269,7 +298,8 @@ class Table(WinRules):
         ask_claimed = CLAIMED_DISCARD in checked
         offered = checking and self.tracks_passed  # (wins.WinRules.note_offered)
         offers, passed, since = self.offers, self.passed, self.since
-        new_action, append = _new_action, actions.append
+        append, eager, new_action = self.steps.append, self.eager, _new_action
+        may_hold_bonus = self.may_hold_bonus
         for seq, rec in records:
             kind = rec["type"]
             if kind == "draw":
@@ -296,6 +326,8 @@ class Table(WinRules):
                 i = INDEX[tile]
                 counts[seat][i] += 1
                 size[seat] += 1
+                if self.bonus_at[i]:
+                    may_hold_bonus.add(seat)
                 seen[i] += 1
                 if seen[i] > limits[i]:
                     self._overcount(seq, tile)
@@ -307,12 +339,12 @@ class Table(WinRules):
                 if size[seat] != expected:
                     self.check_size(seq, seat, expected)
                 if checking:
-                    action = new_action(
-                        Action, (seq, kind, seat, tile, source, None, self.left, ())
-                    )
+                    step: StepFields = (seq, kind, seat, tile, source, None, self.left, ())
+                    if eager:
+                        step = new_action(Action, step)
                     if ask_draw:
-                        self.ask(action)
-                    append(action)
+                        self.ask(step)
+                    append(step)
             elif kind == "discard":
                 seat, tile = rec["seat"], rec["tile"]
                 if seat != self.turn or self.must != "discard":
@@ -320,7 +352,7 @@ class Table(WinRules):
                 c, i = counts[seat], INDEX[tile]
                 claimed = self.just_claimed
                 if checking:
-                    if claimed or any(self.bonus_held(c)):
+                    if claimed or seat in may_hold_bonus:
                         self._check_discard(seq, seat, tile)
                     if offered:
                         if len(offers) > since[seat]:  # (rare: not after its draw)
@@ -344,10 +376,12 @@ class Table(WinRules):
                 self.discard_count += 1
                 self.turn, self.must = _NEXT[seat], "draw"
                 if checking:
-                    action = new_action(Action, (seq, kind, seat, tile, None, None, self.left, ()))
+                    step = (seq, kind, seat, tile, None, None, self.left, ())
+                    if eager:
+                        step = new_action(Action, step)
                     if ask_discard or (claimed and ask_claimed):
-                        self.ask(action)
-                    append(action)
+                        self.ask(step)
+                    append(step)
             else:
                 if offered and kind in SEATED_TYPES:  # a seat's hand changes on its own records
                     self.keep_hand(rec["seat"])  # only (抢杠: see _win_robbing)
@@ -382,6 +416,7 @@ class Table(WinRules):
                 f"{who(seat)} is dealt {len(tiles)} tiles; the deal gives {expected}",
             )
         self.see(seq, tiles, self.counts[seat])
+        self.may_hold_bonus.add(seat)
         self.size[seat] += len(tiles)
         self.left -= len(tiles)
         if self.turn is None:
@@ -391,7 +426,8 @@ class Table(WinRules):
         self.indicator = rec["indicator"]
         self.wildcards = frozenset(self.rs.wildcards(self.indicator, self.opts))
         self.bonus_idx = self._bonus_indexes()
-        self.bonus_held = _bonus_getter(self.bonus_idx)
+        self.bonus_at = _bonus_flags(self.bonus_idx)
+        self.may_hold_bonus.update(SEATS)
         if not self.rs.indicator_in_wall(self.opts):
             self.see(seq, (self.indicator,))
             if not self.summary:
@@ -450,6 +486,8 @@ class Table(WinRules):
                     f"{who(seat)} plays on holding {_names(held)} that must be revealed",
                 )
                 break
+        else:
+            self.may_hold_bonus.discard(seat)
         if self.just_claimed and self.rs.forbid_discard_of_claimed:
             claimer, tiles = self.just_claimed
             if claimer == seat and tile in tiles:
@@ -635,6 +673,7 @@ class Table(WinRules):
             for t in shown.concealed:
                 self.counts[seat][INDEX[t]] += 1
             self.size[seat] = len(shown.concealed) + 3 * len(shown.melds)
+            self.may_hold_bonus.add(seat)
             self.melds[seat], self.revealed[seat] = list(shown.melds), list(shown.revealed)
             # Counted now, checked in finish(): winners on one discard each show its tile.
             for t in (
@@ -693,11 +732,9 @@ def _tile_limits(rs: Ruleset, opts: Any) -> tuple[tuple[int, ...], int]:
 
 
 @lru_cache(maxsize=256)
-def _bonus_getter(indexes: tuple[int, ...]) -> Callable[[list[int]], Sequence[int]]:
-    """The counts of a hand at ``indexes`` in one C call (a discard asks if any is held)."""
-    if not indexes:
-        return itemgetter(slice(0, 0))  # (an empty list, still in C: no bonus tiles)
-    return itemgetter(*indexes, indexes[0])  # (one index more: a tuple even for one index)
+def _bonus_flags(indexes: tuple[int, ...]) -> tuple[bool, ...]:
+    """Whether each tile (by index) must be revealed (a draw asks about the tile it takes)."""
+    return tuple(i in indexes for i in range(len(ALL_TILES)))
 
 
 @lru_cache(maxsize=256)
@@ -708,9 +745,9 @@ def _bonus_indexes(rs: Ruleset, opts: Any, wildcards: frozenset[str]) -> tuple[i
 
 _ONE_EACH = tuple((t,) for t in ALL_TILES)
 _NEXT = {s: next_seat(s) for s in SEATS}
+_new_action = tuple.__new__  # an Action from its fields (see model.make_actions)
 _TURN_DRAW = ("wall", None)  # (source, cause) of a turn's draw from the live wall
 _PREV = {s: prev_seat(s) for s in SEATS}
-_new_action = tuple.__new__  # an Action from all its fields, without NamedTuple's argument parsing
 _HANDLERS = {name[3:]: getattr(Table, name) for name in dir(Table) if name.startswith("on_")}
 
 

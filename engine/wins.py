@@ -20,6 +20,7 @@ from engine.model import (
     Meld,
     Record,
     Showdown,
+    StepFields,
     Win,
     claim_order,
     who,
@@ -63,6 +64,7 @@ class WinRules:
     since: dict[str, int]
     discarded_wild: set[str]
     bonus_idx: tuple[int, ...]
+    may_hold_bonus: set[str]
     wildcards: frozenset[str]
     dead_wall: int
     claims: int
@@ -75,7 +77,7 @@ class WinRules:
     exhausted: bool
     ended: bool
     showdowns: dict[str, Showdown]
-    actions: list[Action]
+    steps: list[StepFields]
 
     if TYPE_CHECKING:  # engine.table.Table's
 
@@ -87,6 +89,7 @@ class WinRules:
         def holds(self, seat: str, tile: str, n: int) -> bool: ...
         def check_turn(self, seq: int, seat: str, must: str, what: str) -> None: ...
         def showdown_of(self, seat: str) -> Showdown: ...
+        def history(self) -> list[Action]: ...
         def record(
             self,
             seq: int,
@@ -148,6 +151,7 @@ class WinRules:
         self.discards[discarder][i] = (d.tile, d.seq, d.claimed_by or seat)
         self.last_discard = None
         self.counts[seat][INDEX[tile]] += 1
+        self.may_hold_bonus.add(seat)
         self.size[seat] += 1
         if self.rs.discarded_wildcard_blocks_win and tile in self.wildcards:
             self.flag(
@@ -183,6 +187,7 @@ class WinRules:
         else:
             tile = robbed[1]
         self.counts[seat][INDEX[tile]] += 1
+        self.may_hold_bonus.add(seat)
         self.size[seat] += 1
 
     def _self_draw_flags(self, seat: str) -> frozenset[str]:
@@ -229,7 +234,7 @@ class WinRules:
             discarder, i = self.win_discard
             taken = self.discards[discarder][i][1]
         else:
-            taken = next((a.seq for a in reversed(self.actions) if a.kind == "gang"), None)
+            taken = next((a[0] for a in reversed(self.steps) if a[1] == "gang"), None)
         for start, end, (counts, melds) in self.passed[seat]:
             for at, by, tile in self.offers[start:end]:
                 if (
@@ -258,7 +263,7 @@ class WinRules:
         """Could ``seat`` have won on the tile offered at step ``at``, worth enough to be a win
         (xizhou's 1台起胡)? A seat that could not win let nothing go by. The hand is scored as
         the ruleset scores a win, on the play up to that step."""
-        upto = tuple(a for a in self.actions if a.seq <= at)
+        upto = tuple(a for a in self.history() if a.seq <= at)
         offer = next((a for a in reversed(upto) if a.seq == at), None)
         if offer is None:
             return True

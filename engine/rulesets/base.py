@@ -474,6 +474,11 @@ class Ruleset:
     def settle_input(
         self, outcome: HandOutcome, scorings: Mapping[str, Scoring], opts: Any
     ) -> SettleInput:
+        """A win below the ruleset's minimum (xizhou's 1台起胡) is no win: settled as if its seat
+        had not declared it (a bound partner's 三包 extra, say, is owed as by any non-winner)."""
+        wins = tuple(w for w in outcome.wins if not below_minimum(scorings, w.seat))
+        if wins != outcome.wins:
+            outcome = dataclasses.replace(outcome, wins=wins)
         return SettleInput(
             wins=outcome.wins,
             points={seat: s.points for seat, s in scorings.items()},
@@ -494,7 +499,7 @@ class Ruleset:
                 f"{self.title_en} rules require ({self.minimum_rule}); nothing is owed for it",
             )
             for w in outcome.wins
-            if w.seat in scorings and scorings[w.seat].limit == "below_minimum"
+            if below_minimum(scorings, w.seat)
         ]
 
     def liabilities(self, outcome: HandOutcome, opts: Any) -> tuple[Liability, ...]:
@@ -592,3 +597,8 @@ def parse_options(options_type: type, given: Mapping[str, Any]) -> Any:
             raise OptionError(f"option {name}: {value!r} is not one of {listed}", "option_choice",
                               name=name, value=repr(value), choices=listed)  # fmt: skip
     return options_type(**values)
+
+
+def below_minimum(scorings: Mapping[str, Scoring], seat: str) -> bool:
+    """Is ``seat``'s win worth less than the ruleset's minimum (``Scoring.limit``)?"""
+    return seat in scorings and scorings[seat].limit == "below_minimum"

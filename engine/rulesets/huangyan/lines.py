@@ -65,8 +65,19 @@ def _set_codes(seat: str, kind: str, face: str) -> tuple[str, str | None]:
     return hu_code, "seat_wind" if face == SEAT_WIND[seat] else None
 
 
-def meld_sets(melds: Iterable[Meld]) -> list[tuple[str, str]]:
-    return [(_MELD_SET[m.kind], m.face) for m in melds if m.kind in _MELD_SET]
+def meld_sets(melds: Iterable[Meld]) -> tuple[tuple[str, str], ...]:
+    """(kind, face) of each 碰/杠 (memoised per seat's melds: every showdown asks, and a meld's
+    face is a min over its tiles)."""
+    fixed = melds if isinstance(melds, tuple) else tuple(melds)
+    try:
+        return _meld_sets(fixed)
+    except TypeError:  # a meld holding a list: unhashable
+        return _meld_sets.__wrapped__(fixed)
+
+
+@lru_cache(maxsize=1024)
+def _meld_sets(melds: tuple[Meld, ...]) -> tuple[tuple[str, str], ...]:
+    return tuple((_MELD_SET[m.kind], m.face) for m in melds if m.kind in _MELD_SET)
 
 
 def is_scoring_pair(seat: str, face: str) -> bool:

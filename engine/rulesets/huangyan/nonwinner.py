@@ -56,7 +56,7 @@ def _held_scoring(
             scored.append((t, _PUNG if k == 0 else _PUNG_NO_FAN))
         elif n + k == 2 and is_scoring_pair(seat, t):
             scored.append((t, _PAIR))
-    return _scoring(seat, tuple(meld_sets(show.melds)), tuple(scored), opts)
+    return _scoring(seat, meld_sets(show.melds), tuple(scored), opts)
 
 
 _PUNG, _PUNG_NO_FAN, _PAIR = range(3)

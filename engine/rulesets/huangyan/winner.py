@@ -53,7 +53,7 @@ class _Winner(NamedTuple):
     """What the winner's readings share: its seat and melds, and the 得 it holds."""
 
     seat: str
-    meld_sets: list[tuple[str, str]]
+    meld_sets: tuple[tuple[str, str], ...]
     meld_suits: frozenset[str]
     chi_meld: bool
     held: int

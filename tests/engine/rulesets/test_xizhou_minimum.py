@@ -1,0 +1,48 @@
+"""xizhou.txt 胡牌 "可自摸或接点炮，1台起胡": a declared win worth 0 台 is no win, in a full log and in a
+summary log alike: it does not stand, nothing is owed for it, and its seat settles as a seat that
+did not win ("如三包的一方接点炮胡，未胡的另一方需…额外付2M给胡家"). Hands built here from the seed;
+docs/rules/xizhou.md 6."""
+
+from engine.audit import audit_records
+from tests.engine.rulesets.seed_case_helpers import flows
+from tests.engine.rulesets.test_seed_audit_zhoushan import deals, discard, draw
+from tests.engine.summary_log import log, settlement, show, win
+
+# 三包 between 东 and 南 (南 吃ed 东's tiles three times). 北 throws 4p.
+# 南: 234p 55s + three 吃: 平胡 1 台 -> "点炮玩家付2M": 北 pays 2.
+# 东: 123m 456s 234p 88m + 碰 999p, 4p completing 23p: 两面, a 碰 (no 平胡, no 门清), no other
+# item: 0 台, no win.
+SOUTH = show("S", "234p55s", [("chi", "123m", "E"), ("chi", "456m", "E"), ("chi", "789m", "E")])
+EAST_ZERO = show("E", "123m456s234p88m", [("peng", "999p", "W")])
+
+
+def test_a_zero_tai_win_beside_a_bound_partners_win_is_no_win():
+    both = audit_records(log("xizhou", [EAST_ZERO, SOUTH, win("S", "discard", "4p", "N"),
+                                        win("E", "discard", "4p", "N")]))["hands"][0]  # fmt: skip
+    assert [a["code"] for a in both["anomalies"]] == ["below_minimum"]
+    assert {w["seat"]: w["stands"] for w in both["wins"]} == {"S": True, "E": False}
+    # 东 did not win, so it owes 南 the 三包 extra 2M = 2 (M = 1 台), as if it never declared.
+    assert flows(both) == {("N", "S"): 2, ("E", "S"): 2}
+    alone = audit_records(log("xizhou", [SOUTH, win("S", "discard", "4p", "N")]))["hands"][0]
+    assert flows(both) == flows(alone)
+
+
+def test_a_zero_tai_win_in_a_full_log_is_no_win():
+    # (full log) 南 碰s 东's 9p and holds 123s 456s 6788m; 西 throws 5m and 南 declares a win on
+    # it: 567m + 88m, 两面 with a 碰: 0 台. The table paid it as 平胡 1 台 (西 2): disputed.
+    records = [
+        *deals("11223344559p237z", "99p123s456s6788m1z", "1112223334449m", "6677889s44z55z66z"),
+        discard("E", "9p"),
+        {"type": "peng", "seat": "S"},
+        discard("S", "1z"),
+        draw("W", "5m"),
+        discard("W", "5m"),
+        win("S", "discard", "5m", "W"),
+        show("S", "123s456s56788m", [("peng", "999p", "E")]),
+        settlement(("W", "S", 2)),
+    ]
+    hand = audit_records(log("xizhou", records))["hands"][0]
+    assert [a["code"] for a in hand["anomalies"]] == ["below_minimum"]
+    assert hand["limits"] == {"S": "below_minimum"} and hand["points"] == {"S": 0}
+    assert [w["stands"] for w in hand["wins"]] == [False]
+    assert hand["expected_payments"] == [] and hand["disputes"]
