@@ -284,13 +284,19 @@ def _next_in_priority(
     win (the seed's priority is among the seats whose hand wins), the first in claim order;
     None when a win ahead stands or no outranked hand wins."""
     codes = FALSE_WIN_CODES if rs.barred_win_stands(opts) else FALSE_WIN_CODES | BARRED_WIN_CODES
-    for w in sorted(outranked, key=lambda w: claim_order(w.from_seat or "E").index(w.seat)):
+    for w in sorted(outranked, key=_priority):
         ahead = [v for v in outcome.wins if _same_tile(v, w)]
         if any(v.seat not in false_wins for v in ahead):
             return None
         if not _wins_flagged(dataclasses.replace(outcome, wins=(w,)), anomalies, win_seq, codes):
             return w
     return None
+
+
+def _priority(w: Win) -> int:
+    """A win's place in its discarder's claim order (a seat that names itself last)."""
+    order = claim_order(w.from_seat or "E")
+    return order.index(w.seat) if w.seat in order else len(order)
 
 
 def _same_tile(a: Win, b: Win) -> bool:
