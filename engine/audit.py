@@ -34,7 +34,7 @@ from engine.report import (
     WinResult,
 )
 from engine.report import Anomaly as Reported
-from engine.rulesets.base import Anomaly, Payment, Scoring, SettleInput, below_minimum
+from engine.rulesets.base import Anomaly, Payment, Scoring, SettleInput, below_minimum, payment
 from engine.state import ANOMALY_LABELS, ERROR, WARNING
 
 _ORDER = {s: i for i, s in enumerate(SEATS)}
@@ -365,7 +365,7 @@ def _disputes(
 def _recorded(settlement: Record | None) -> list[Payment] | None:
     if settlement is None:
         return None
-    return [Payment(p["from"], p["to"], p["amount"]) for p in settlement.get("payments", ())]
+    return [payment(p["from"], p["to"], p["amount"]) for p in settlement.get("payments", ())]
 
 
 def _totals(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import repeat
 from typing import Any, NamedTuple, overload
 
@@ -257,6 +258,7 @@ class HandOutcome:
     def dealer(self) -> str:
         return "E"
 
-    @property
+    @cached_property
     def winners(self) -> tuple[str, ...]:
+        """(Kept once made: the scoring asks it many times a hand.)"""
         return tuple(w.seat for w in self.wins)
