@@ -186,7 +186,11 @@ def check_claims(
     else:
         robbed_on_word = set()
     false_wins |= {w.seat for w in outcome.wins if w.seat in impossible}
-    later = _next_in_priority(outcome, outranked, false_wins, replay_anomalies, win_seq, rs, opts)
+    later = None
+    if outranked:  # (rare: the usual hand pays nothing for this)
+        later = _next_in_priority(
+            outcome, outranked, false_wins, replay_anomalies, win_seq, rs, opts
+        )
     if later is not None:  # the priority seat's win is none: the next whose hand wins is the winner
         out.outranked = tuple(w for w in out.outranked if w is not later)
         if later.seat in stripped and later.tile:

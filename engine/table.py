@@ -568,9 +568,36 @@ class Table(WinRules):
         self._check_wild_claim(seq, seat, (tile,))
         if not self.holds(seat, tile, 2):
             self.flag(seq, "peng_without_pair", f"{who(seat)} pungs {english(tile)} without a pair")
+        if self.offers and self.rs.passed_peng_any_tile(self.opts):
+            self._check_passed_peng(seq, seat)
         for _ in range(2):
             self.take(seat, tile)
         self._claim_done(seq, seat, "peng", Meld("peng", (tile,) * 3, by), (tile,))
+
+    def _check_passed_peng(self, seq: int, seat: str) -> None:
+        """A 碰 after the seat let a discard go that it could have pung (a pair of it in the hand
+        it held then, nobody else's 碰/杠/胡 taking it) since its last draw: any tile."""
+        claimed = len(self.offers) - 1  # the discard pung now
+        taken = {s[0] for s in self.steps if s[1] in ("peng", "gang", "win") and s[2] != seat}
+        for start, end, (counts, _) in self.passed[seat]:
+            for k in range(start, min(end, claimed)):
+                at, by, tile = self.offers[k]
+                after = next((s for s in self.steps if s[0] > at), None)
+                if (
+                    by == seat
+                    or counts[INDEX[tile]] < 2
+                    or (tile in self.wildcards and not self.rs.wildcard_claims_allowed)
+                    or not any(d[1] == at for d in self.discards[by])  # (an added kong)
+                    or (after is not None and (after[2] == seat or after[0] in taken))
+                ):
+                    continue
+                self.flag(
+                    seq,
+                    "passed_peng",
+                    f"{who(seat)} let {english(tile)} go by (step {at}), which it could pung, and "
+                    "may not pung again before its next draw",
+                )
+                return
 
     def on_gang(self, seq: int, rec: Record) -> None:
         """A kong of tiles the seat does not hold (or an added kong with no 碰) is flagged and

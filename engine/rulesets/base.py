@@ -384,6 +384,11 @@ class Ruleset:
         wins offers the option ``barred_win_stands`` for clubs that keep the table's word."""
         return bool(getattr(opts, "barred_win_stands", False))
 
+    def passed_peng_any_tile(self, opts: Any) -> bool:
+        """Whether a pung let go bars *any* pung before the seat's next draw (the replay checks
+        it, from the hand the seat held then), not only one of the same tile (``check``)."""
+        return getattr(opts, "passed_peng", "same_tile") == "any_tile"
+
     def options(self, given: Mapping[str, Any] | None = None) -> Any:
         """Typed options from a mapping (a session record's ``options`` or ``--option K=V``)."""
         return parse_options(self.Options, given or {})

@@ -18,8 +18,8 @@ CHECKED_KINDS = frozenset({"peng", CLAIMED_DISCARD})
 
 def check(action: Action, history: Sequence[Action], opts: Options) -> list[Anomaly]:
     """Asked about a 碰 and about a discard right after a claim (``CLAIMED_DISCARD``)."""
-    if action.kind == "peng":
-        found = passed_peng(action, history)
+    if action.kind == "peng":  # (passed_peng=any_tile: the replay checks every 碰 let go)
+        found = None if opts.passed_peng == "any_tile" else passed_peng(action, history)
     else:
         found = _discard_of_claimed(action, history, opts)
     return [found] if found else []

@@ -93,3 +93,13 @@ class Options:
         "still scored and paid as the table played it (default: it is no win and owes nothing)",
         zh="放弃过的胡在自己摸牌前又胡（规则不许）时照常算分付钱（默认：不算胡，不付钱）",
     )
+    passed_peng: str = option(
+        "same_tile",
+        "which pung a pung let go bars before the seat's next draw (the rules: 'a pung let go may "
+        "not be made again before the next draw', naming no tile)",
+        zh="能碰不碰后、下次摸牌前不可再碰的是哪种碰（规则未说明是否同一张牌）",
+        labels={
+            "same_tile": Text("只是同一张牌的碰", "a pung of the same tile"),
+            "any_tile": Text("任何碰", "any pung"),
+        },
+    )

@@ -46,3 +46,47 @@ def test_a_zero_tai_win_in_a_full_log_is_no_win():
     assert hand["limits"] == {"S": "below_minimum"} and hand["points"] == {"S": 0}
     assert [w["stands"] for w in hand["wins"]] == [False]
     assert hand["expected_payments"] == [] and hand["disputes"]
+
+
+# "能碰不碰，下次摸牌前不可再碰" names no tile. 南 holds 99p and 88m; 西 throws 9p and 南 lets it
+# go; 北 throws 8m and 南 pungs it before its next draw. The same tile's 碰 is barred either way
+# (docs/rules/xizhou.md); another tile's only under the option passed_peng=any_tile.
+PASSED_9P_PUNG_8M = [
+    *deals("11223344559p237z", "99p123s456s6788m1z", "1112223334449m", "6677889s44z55z66z"),
+    discard("E", "2z"),
+    draw("S", "1m"),
+    discard("S", "1m"),
+    draw("W", "9p"),
+    discard("W", "9p"),
+    draw("N", "8m"),
+    discard("N", "8m"),
+    {"type": "peng", "seat": "S"},
+    discard("S", "1z"),
+    {"type": "exhausted"},
+]
+
+
+def errors_of(options: dict | None, play: list[dict]) -> list[str]:
+    hand = audit_records(log("xizhou", play, options=options))["hands"][0]
+    return [a["code"] for a in hand["anomalies"] if a["severity"] == "error"]
+
+
+def test_a_pung_of_another_tile_after_a_passed_pung_under_the_any_tile_reading():
+    assert errors_of(None, PASSED_9P_PUNG_8M) == []
+    assert errors_of({"passed_peng": "any_tile"}, PASSED_9P_PUNG_8M) == ["passed_peng"]
+    # 南 holding one 9p (the other a 7z) could not pung the 9p it let go: nothing is barred.
+    one_9p = {"type": "deal", "seat": "S", "tiles": "9p7z123s456s6788m1z"}
+    play = [PASSED_9P_PUNG_8M[0], one_9p, *PASSED_9P_PUNG_8M[2:]]  # (the deals: 东, 南, 西, 北)
+    assert errors_of({"passed_peng": "any_tile"}, play) == []
+
+
+def test_a_pung_of_the_same_tile_let_go_is_barred_under_either_reading():
+    # 南 lets 西's 9p go and pungs 北's 9p before its next draw (东 holds a 5z for the 9p).
+    play = [
+        *deals("1122334455p5z237z", "99p123s456s6788m1z", "1112223334449m", "6677889s44z55z66z"),
+        *PASSED_9P_PUNG_8M[4:9],  # to 西's 9p
+        draw("N", "9p"),
+        discard("N", "9p"),
+        *PASSED_9P_PUNG_8M[11:],  # 南's 碰 and on
+    ]
+    assert errors_of(None, play) == errors_of({"passed_peng": "any_tile"}, play) == ["passed_peng"]
