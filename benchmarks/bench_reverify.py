@@ -4,7 +4,7 @@
 
 Runs ``workers.runs.reverify`` (what ``fupan reverify`` runs) over the sessions of a store built
 by ``bench_season.py build`` that were played on or after DAY, once per worker count, each time
-as a new engine version: the workers and this process report ``0.1.0.postN`` instead of the
+as a new engine version: the workers and this process report ``<release>.postN`` instead of the
 installed version (patched in the benchmark only), so every selected session is due again, as
 after a real upgrade. For each run it prints hands/s and the CPU seconds a hand of each party:
 the worker processes, PostgreSQL's backends serving this database, the broker's Redis server
@@ -20,6 +20,7 @@ default bench_pipeline's) is emptied first: the benchmark's own. Prints figures;
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import os
 import sys
 import time
@@ -31,6 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_pipeline import PG, REDIS, backends_cpu, cpu_seconds, start_worker  # noqa: E402
 from timing import calibrate  # noqa: E402
+
+RELEASE = importlib.metadata.version("fupan")  # the installed release; runs file as its .postN
 
 # Starts celery with the arguments it is given, its engine version the benchmark's.
 PATCHED_CELERY = [
@@ -157,7 +160,7 @@ def main() -> None:
     results = {}
     for n, workers in enumerate(int(w) for w in args.workers.split(",")):
         print(f"calibration loop: {calibrate():.3f} s")
-        results[workers] = run_once(args, workers, f"0.1.0.post{posts + n + 1}", hands, admin)
+        results[workers] = run_once(args, workers, f"{RELEASE}.post{posts + n + 1}", hands, admin)
     print(f"calibration loop: {calibrate():.3f} s")
     best = max(results.values(), key=lambda r: r["rate"])
     per_core = 1000 / best["worker_ms"]
