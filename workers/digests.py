@@ -59,10 +59,11 @@ def digest(report: Report) -> Digest:
     explanations, points = [], []
     owed: dict[str, int] = {}
     for h, net in zip(report.hands, owed_nets(report), strict=True):
-        for w in h.wins:
-            player = h.seats.get(w.seat)
+        standing = [w.seat for w in h.wins if w.stands]  # a declared win that is no win: none
+        for seat in standing:
+            player = h.seats.get(seat)
             wins[player] = wins.get(player, 0) + 1
-        points.extend(h.points[w] for w in h.winners if w in h.points)
+        points.extend(h.points[s] for s in standing if s in h.points)
         if h.disputes:
             explanations.append(rule_item(h.explanations[0] if h.explanations else None, h.seats))
         for seat, amount in net.items():
