@@ -17,6 +17,8 @@ def test_a_barred_win_is_not_called_the_winner(alice):
     sid = verified(alice, fixture_log("zhoushan/passed_win.jsonl"))
     barred = alice.get(f"/sessions/{sid}/hands/1").get_data(as_text=True)
     assert "胡不成立" in _heading(barred, "小李") and "胡家" not in _heading(barred, "小李")
+    result = barred[barred.index("<p>结果") : barred.index("</p>", barred.index("<p>结果"))]
+    assert "（胡不成立）" in result or "(胡不成立)" in result  # the declared win, marked
     stands = alice.get(f"/sessions/{sid}/hands/2").get_data(as_text=True)
     assert "胡家" in _heading(stands, "老王") and "胡不成立" not in stands
     english = alice.get(f"/sessions/{sid}/hands/1", headers=EN).get_data(as_text=True)

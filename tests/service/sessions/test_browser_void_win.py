@@ -1,0 +1,27 @@
+"""The hand page of a barred win, in a real browser on a desktop and a 390 px phone: the seat's
+heading says 胡不成立, the dispute names a win the rules bar, nothing scrolls sideways."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.service.conftest import PHONE, fixture_log, no_sideways_scroll, phone_login, verified
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize(
+    ("device", "name"),
+    [({"viewport": {"width": 1280, "height": 900}}, "desktop"), (PHONE, "phone")],
+)
+def test_a_barred_win_on_the_hand_page(alice, browser, live, shots, device, name):
+    sid = verified(alice, fixture_log("zhoushan/passed_win.jsonl"))
+    context, page, errors = phone_login(browser, live, device)
+    page.goto(f"{live}/sessions/{sid}/hands/1")
+    heading = page.locator("h2", has_text="小李")
+    assert "胡不成立" in heading.inner_text() and "胡家" not in heading.inner_text()
+    assert page.get_by_text("按规则不能胡，却照胡牌付了钱").count() >= 1
+    no_sideways_scroll(page)
+    page.screenshot(path=str(shots / f"hand-void-win-{name}.png"), full_page=True)
+    assert errors == []
+    context.close()
