@@ -54,6 +54,12 @@ def step_json(s: TableSession, hand_no: int, step: int, report: Report | None) -
         None,
     )  # fmt: skip
     drawn = rec.get("tile") if rec["type"] == "draw" else None
+    # declared wins that are no win (false, barred, outranked), once the report says so
+    void = (
+        {w.seat for w in report.hands[hand_no - 1].wins if not w.stands}
+        if report is not None and hand_no <= len(report.hands)
+        else set()
+    )
     return {
         "session": s.id,
         "hand": hand_no,
@@ -82,7 +88,13 @@ def step_json(s: TableSession, hand_no: int, step: int, report: Report | None) -
         "next_mark": later,
         "last_discard": _last_discard(hand, step, state),
         "win_tiles": [
-            {"seat": w.seat, "tile": w.tile, "how": w.how, "from": w.from_seat}
+            {
+                "seat": w.seat,
+                "tile": w.tile,
+                "how": w.how,
+                "from": w.from_seat,
+                "stands": w.seat not in void,
+            }
             for w in hand.outcome.wins
             if w.seat in state.winners
         ],

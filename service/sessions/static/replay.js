@@ -75,7 +75,10 @@
     h.append(info);
     if ((s.waits || []).length) { var w = T.tiles(s.waits, state.wildcards); w.classList.add("waits"); h.append(w); }
     var wins = (state.win_tiles || []).filter(function (x) { return x.seat === seat; });
-    if (wins.length) { var tag = document.createElement("span"); tag.className = "winner-tag"; tag.textContent = _("winner"); h.append(tag); }
+    if (wins.length) {  // a declared win that is no win (false, barred, outranked) is not 胡家
+      var tag = document.createElement("span"); tag.className = "winner-tag";
+      tag.textContent = wins[0].stands === false ? _("declared win does not stand") : _("winner"); h.append(tag);
+    }
     el.append(h);
     var hand = T.tiles(s.concealed, state.wildcards);
     hand.classList.add("concealed"); hand.dataset.seat = seat;
@@ -121,6 +124,7 @@
       r.wins.forEach(function (w) {
         var p = text("p", "win-line", _("%(player)s wins %(how)s", { player: names[w.seat], how: HOW[w.how] || w.how }) + (w.from ? " ← " + names[w.from] : "") + " ");
         if (w.tile) p.append(T.tile(w.tile, (state.wildcards || []).indexOf(w.tile) >= 0));
+        if (w.stands === false) p.append(" (" + _("declared win does not stand") + ")");
         box.append(p);
         var items = (r.items || {})[w.seat] || [];
         if (items.length) {

@@ -1,4 +1,4 @@
-"""The hand page of a barred win, in a real browser on a desktop and a 390 px phone: the seat's
+"""The hand page and the replay's last step of a barred win, in a real browser on a desktop and a 390 px phone: the seat's
 heading says 胡不成立, the dispute names a win the rules bar, nothing scrolls sideways."""
 
 from __future__ import annotations
@@ -23,5 +23,12 @@ def test_a_barred_win_on_the_hand_page(alice, browser, live, shots, device, name
     assert page.get_by_text("按规则不能胡，却照胡牌付了钱").count() >= 1
     no_sideways_scroll(page)
     page.screenshot(path=str(shots / f"hand-void-win-{name}.png"), full_page=True)
+    last = alice.get(f"/api/v1/sessions/{sid}/hands/1/steps/0").get_json()["steps"]
+    page.goto(f"{live}/sessions/{sid}/replay?hand=1&step={last}")
+    tag = page.locator("#seat-S .winner-tag")
+    tag.wait_for()
+    assert tag.inner_text() == "胡不成立"  # 小李 sits at S in hand 1
+    assert "胡不成立" in page.locator(".win-line").first.inner_text()
+    no_sideways_scroll(page)
     assert errors == []
     context.close()

@@ -23,3 +23,12 @@ def test_a_barred_win_is_not_called_the_winner(alice):
     assert "胡家" in _heading(stands, "老王") and "胡不成立" not in stands
     english = alice.get(f"/sessions/{sid}/hands/1", headers=EN).get_data(as_text=True)
     assert "declared win does not stand" in english
+
+
+def test_the_replays_last_step_says_which_declared_wins_stand(alice):
+    sid = verified(alice, fixture_log("zhoushan/passed_win.jsonl"))
+    for hand, stands in ((1, False), (2, True)):
+        first = alice.get(f"/api/v1/sessions/{sid}/hands/{hand}/steps/0").get_json()
+        last = alice.get(f"/api/v1/sessions/{sid}/hands/{hand}/steps/{first['steps']}").get_json()
+        assert [w["stands"] for w in last["win_tiles"]] == [stands]
+        assert [w["stands"] for w in last["result"]["wins"]] == [stands]

@@ -43,7 +43,7 @@ def test_last_discard_winning_tile_and_result(alice):
     end = step(alice, sid, 1, hand.steps - 1)
     (win,) = hand.outcome.wins
     assert end["win_tiles"] == [
-        {"seat": win.seat, "tile": win.tile, "how": win.how, "from": win.from_seat}
+        {"seat": win.seat, "tile": win.tile, "how": win.how, "from": win.from_seat, "stands": True}
     ]
     report = alice.get(f"/api/v1/sessions/{sid}/hands/1").get_json()
     result = end["result"]
