@@ -16,7 +16,7 @@ from typing import Any, TypedDict
 
 from engine.hand import HandError
 from engine.model import SEATS, HandOutcome, Meld, Win, who
-from engine.rulesets.base import Mistake, Payment, Ruleset, Scoring, SettleInput
+from engine.rulesets.base import Mistake, Payment, Ruleset, Scoring, SettleInput, below_minimum
 from engine.tiles import chinese, english, is_flower, next_face
 
 CAUSE_UNKNOWN: dict[str, str] = {"code": "cause_unknown", "zh": "原因不明", "en": "cause unknown"}
@@ -73,6 +73,7 @@ ITEM_LABELS: dict[str, tuple[str, str]] = {
     "paid_to_wrong_seat": ("钱付错了人", "a payment made to the wrong player"),
     "other_reading": ("牌按另一种读法算", "a hand read another way"),
     "false_win_paid": ("诈胡照付了钱", "a false win paid"),
+    "below_minimum_paid": ("不够起胡照付了钱", "a win below the minimum paid"),
 }
 _TIER_PAYMENT_SLIP = frozenset(
     {"winner_not_paid", "paid_twice", "paid_by_wrong_seat", "paid_to_wrong_seat"}
@@ -110,6 +111,7 @@ def explanations(
     candidates = [
         *false_wins_paid(rs, outcome, declared, opts, barred, outranked),
         *outranked_paid(rs, declared, opts, outranked),
+        *below_minimum_paid(rs, outcome, scorings, inp, opts),
         *reading_mistakes(rs, outcome, scorings, inp, opts),
         *rs.mistakes(outcome, scorings, inp, opts),
         *table_slips(rs, outcome, inp, opts),
@@ -188,6 +190,31 @@ def _ahead(declared: HandOutcome, outranked: Collection[Win]) -> list[str]:
         if w not in outranked
         and any((o.how, o.from_seat, o.tile) == (w.how, w.from_seat, w.tile) for o in outranked)
     ]
+
+
+def below_minimum_paid(
+    rs: Ruleset, outcome: HandOutcome, scorings: Mapping[str, Scoring], inp: SettleInput, opts: Any
+) -> Iterator[Mistake]:
+    """The table paid a declared win the ruleset's minimum rules out (xizhou's 1台起胡) as a
+    win: worth what the hand counts, or the minimum itself (the least a win is paid)."""
+    low = [w for w in outcome.wins if below_minimum(scorings, w.seat)]
+    if not low:
+        return
+    names = "、".join(who(w.seat) for w in low)
+    en = ", ".join(who(w.seat) for w in low)
+    values = {scorings[w.seat].raw for w in low}
+    values |= {s.operand for w in low for s in scorings[w.seat].steps if s.code == "below_minimum"}
+    for value in sorted(v for v in values if v is not None):
+        points = {**inp.points, **{w.seat: value for w in low}}
+        kept = dataclasses.replace(
+            inp, wins=outcome.wins, points=points, liabilities=rs.liabilities(outcome, opts)
+        )
+        yield Mistake(
+            "below_minimum_paid",
+            f"{names}不够起胡，却照胡牌付了钱（按{value}算）",
+            f"{en}: a win below the minimum, paid as a win (as {value})",
+            tuple(rs.settle(kept, opts)),
+        )
 
 
 def reading_mistakes(

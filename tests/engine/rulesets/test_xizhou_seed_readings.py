@@ -90,3 +90,23 @@ def test_a_pung_of_the_same_tile_let_go_is_barred_under_either_reading():
         *PASSED_9P_PUNG_8M[11:],  # 南's 碰 and on
     ]
     assert errors_of(None, play) == errors_of({"passed_peng": "any_tile"}, play) == ["passed_peng"]
+
+
+def test_a_zero_tai_win_paid_as_the_minimum_names_its_cause():
+    # The full log above: 西 paid 南 2, i.e. 平胡 1 台 at "点炮玩家付2M", the least a win is
+    # paid. The dispute says 南 was below the minimum and was paid as a win of 1 台.
+    records = [
+        *deals("11223344559p237z", "99p123s456s6788m1z", "1112223334449m", "6677889s44z55z66z"),
+        discard("E", "9p"),
+        {"type": "peng", "seat": "S"},
+        discard("S", "1z"),
+        draw("W", "5m"),
+        discard("W", "5m"),
+        win("S", "discard", "5m", "W"),
+        show("S", "123s456s56788m", [("peng", "999p", "E")]),
+        settlement(("W", "S", 2)),
+    ]
+    hand = audit_records(log("xizhou", records))["hands"][0]
+    assert {d["explanation"]["code"] for d in hand["disputes"]} == {"below_minimum_paid"}
+    assert "不够起胡" in hand["disputes"][0]["explanation"]["zh"]
+    assert "按1算" in hand["disputes"][0]["explanation"]["zh"]
