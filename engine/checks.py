@@ -151,11 +151,10 @@ def check_claims(
             shows[seat] = show
     # Which declared wins stand.
     replay_anomalies = list(replay_anomalies)
-    false_wins = _wins_flagged(outcome, replay_anomalies, win_seq, FALSE_WIN_CODES)
-    barred = set()
-    if not rs.barred_win_stands(opts):
-        barred = _wins_flagged(outcome, replay_anomalies, win_seq, BARRED_WIN_CODES) - false_wins
-        false_wins |= barred
+    no_win = FALSE_WIN_CODES if rs.barred_win_stands(opts) else FALSE_WIN_CODES | BARRED_WIN_CODES
+    false_wins = _wins_flagged(outcome.wins, replay_anomalies, win_seq, FALSE_WIN_CODES)
+    barred = _wins_flagged(outcome.wins, replay_anomalies, win_seq, no_win) - false_wins
+    false_wins |= barred
     impossible: set[str] = set()
     if summary:
         winners = {w.seat: w for w in outcome.wins}
@@ -188,9 +187,7 @@ def check_claims(
     false_wins |= {w.seat for w in outcome.wins if w.seat in impossible}
     later = None
     if outranked:  # (rare: the usual hand pays nothing for this)
-        later = _next_in_priority(
-            outcome, outranked, false_wins, replay_anomalies, win_seq, rs, opts
-        )
+        later = _next_in_priority(outcome, outranked, false_wins, replay_anomalies, win_seq, no_win)
     if later is not None:  # the priority seat's win is none: the next whose hand wins is the winner
         out.outranked = tuple(w for w in out.outranked if w is not later)
         if later.seat in stripped and later.tile:
@@ -262,15 +259,15 @@ _PLAY = frozenset(
 
 
 def _wins_flagged(
-    outcome: HandOutcome,
+    wins: Iterable[Win],
     anomalies: Sequence[Anomaly],
     win_seq: Mapping[str, int],
     codes: frozenset[str],
 ) -> set[str]:
-    """The seats whose win line carries one of ``codes``."""
+    """The seats of ``wins`` whose win line carries one of ``codes``."""
     return {
         w.seat
-        for w in outcome.wins
+        for w in wins
         if any(a.code in codes and a.seq == win_seq.get(w.seat) for a in anomalies)
     }
 
@@ -281,18 +278,17 @@ def _next_in_priority(
     false_wins: set[str],
     anomalies: Sequence[Anomaly],
     win_seq: Mapping[str, int],
-    rs: Ruleset,
-    opts: Any,
+    no_win: frozenset[str],
 ) -> Win | None:
     """The outranked win that stands because every win ahead of it on the same discard is no
     win (the seed's priority is among the seats whose hand wins), the first in claim order;
-    None when a win ahead stands or no outranked hand wins."""
-    codes = FALSE_WIN_CODES if rs.barred_win_stands(opts) else FALSE_WIN_CODES | BARRED_WIN_CODES
+    None when a win ahead stands or no outranked hand wins. ``no_win``: the codes on a win line
+    that make it none."""
     for w in sorted(outranked, key=_priority):
         ahead = [v for v in outcome.wins if _same_tile(v, w)]
         if any(v.seat not in false_wins for v in ahead):
             return None
-        if not _wins_flagged(dataclasses.replace(outcome, wins=(w,)), anomalies, win_seq, codes):
+        if not _wins_flagged((w,), anomalies, win_seq, no_win):
             return w
     return None
 
