@@ -172,6 +172,12 @@ class HandReport(Json):
     taken_on_word: tuple[OnWord, ...]
     line: int | None = field(default=None, metadata=OMIT)
 
+    @property
+    def void_wins(self) -> frozenset[str]:
+        """The seats of the declared wins that are no win (false, barred, outranked, below the
+        minimum): declared, so in ``winners``, but never a 胡家."""
+        return frozenset(w.seat for w in self.wins if not w.stands)
+
     def json(self, *names: str) -> JsonDict:
         """The JSON form of the fields ``names`` only (what a page or the recorder passes on)."""
         specs = {s.name: s for s in _specs(HandReport)}

@@ -54,11 +54,11 @@ def step_json(s: TableSession, hand_no: int, step: int, report: Report | None) -
         None,
     )  # fmt: skip
     drawn = rec.get("tile") if rec["type"] == "draw" else None
-    # declared wins that are no win (false, barred, outranked), once the report says so
+    # declared wins that are no win, once the report says so
     void = (
-        {w.seat for w in report.hands[hand_no - 1].wins if not w.stands}
+        report.hands[hand_no - 1].void_wins
         if report is not None and hand_no <= len(report.hands)
-        else set()
+        else frozenset()
     )
     return {
         "session": s.id,

@@ -215,8 +215,7 @@ def hand_view(user: User, session_id: str, index: int) -> dict:
         session=session_summary(s, v),
         hands=len(report.hands),
         **h.json("indicator", "wildcards", "winners", "items", "steps"),
-        # declared wins that are no win (tiles that do not win, barred, outranked): not 胡家
-        void_wins=[w.seat for w in h.wins if not w.stands],
+        void_wins=sorted(h.void_wins),  # declared, so in winners, but not 胡家 (JSON: a list)
         unit=rs.points_unit[0],
         # a ruleset's own win flags (wenling's 包三家) in words; the shared ones: macro flag()
         flag_labels={
