@@ -27,9 +27,9 @@ def test_a_zero_tai_win_beside_a_bound_partners_win_is_no_win():
     assert flows(both) == flows(alone)
 
 
-def test_a_zero_tai_win_in_a_full_log_is_no_win():
-    # (full log) 南 碰s 东's 9p and holds 123s 456s 6788m; 西 throws 5m and 南 declares a win on
-    # it: 567m + 88m, 两面 with a 碰: 0 台. The table paid it as 平胡 1 台 (西 2): disputed.
+def zero_tai_full_log() -> dict:
+    """(full log) 南 碰s 东's 9p and holds 123s 456s 6788m; 西 throws 5m and 南 declares a win on
+    it: 567m + 88m, 两面 with a 碰: 0 台. The table paid it as 平胡 1 台 (西 2). The audited hand."""
     records = [
         *deals("11223344559p237z", "99p123s456s6788m1z", "1112223334449m", "6677889s44z55z66z"),
         discard("E", "9p"),
@@ -41,7 +41,11 @@ def test_a_zero_tai_win_in_a_full_log_is_no_win():
         show("S", "123s456s56788m", [("peng", "999p", "E")]),
         settlement(("W", "S", 2)),
     ]
-    hand = audit_records(log("xizhou", records))["hands"][0]
+    return audit_records(log("xizhou", records))["hands"][0]
+
+
+def test_a_zero_tai_win_in_a_full_log_is_no_win():
+    hand = zero_tai_full_log()  # paid as 平胡 1 台: disputed
     assert [a["code"] for a in hand["anomalies"]] == ["below_minimum"]
     assert hand["limits"] == {"S": "below_minimum"} and hand["points"] == {"S": 0}
     assert [w["stands"] for w in hand["wins"]] == [False]
@@ -95,18 +99,7 @@ def test_a_pung_of_the_same_tile_let_go_is_barred_under_either_reading():
 def test_a_zero_tai_win_paid_as_the_minimum_names_its_cause():
     # The full log above: 西 paid 南 2, i.e. 平胡 1 台 at "点炮玩家付2M", the least a win is
     # paid. The dispute says 南 was below the minimum and was paid as a win of 1 台.
-    records = [
-        *deals("11223344559p237z", "99p123s456s6788m1z", "1112223334449m", "6677889s44z55z66z"),
-        discard("E", "9p"),
-        {"type": "peng", "seat": "S"},
-        discard("S", "1z"),
-        draw("W", "5m"),
-        discard("W", "5m"),
-        win("S", "discard", "5m", "W"),
-        show("S", "123s456s56788m", [("peng", "999p", "E")]),
-        settlement(("W", "S", 2)),
-    ]
-    hand = audit_records(log("xizhou", records))["hands"][0]
+    hand = zero_tai_full_log()
     assert {d["explanation"]["code"] for d in hand["disputes"]} == {"below_minimum_paid"}
     assert "不够起胡" in hand["disputes"][0]["explanation"]["zh"]
     assert "按1算" in hand["disputes"][0]["explanation"]["zh"]
