@@ -408,7 +408,10 @@ def profile_parts() -> dict[str, tuple[object, str]]:
         "result write": (verifications, "record_verifications"),
         "  report JSON": (verifications, "report_json"),
         "  digest rows": (digests, "write"),
-        "queueing reviews": (tasks, "review_soon"),
+        "queueing reviews": (
+            tasks,
+            "reviews_soon" if hasattr(tasks, "reviews_soon") else "review_soon",
+        ),
     }
 
 
@@ -430,7 +433,7 @@ def run_profile(logs: list[tuple[bytes, int]], folder: Path, top: int) -> None:
         tasks.ingest_batch(batches[0])  # imports, connections, caches
         spent: dict[str, float] = {}
         database = backends_cpu(admin, name)
-        profiler = cProfile.Profile() if top else None
+        profiler = cProfile.Profile(time.process_time) if top else None
         before = calibrate()
         start = time.process_time()
         with timed_calls(spent, profile_parts(), time.process_time):
