@@ -572,7 +572,8 @@ def _coerce(value: Any, kind: Any, name: str) -> Any:
     elif kind_name == "int":
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        digits = value.strip().removeprefix("-") if isinstance(value, str) else ""
+        if digits.isascii() and digits.isdigit():  # not "²", which isdigit passes and int refuses
             return int(value)
     elif kind_name == "str":
         if isinstance(value, str):
