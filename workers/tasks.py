@@ -43,6 +43,9 @@ def engine_version() -> str:
     return importlib.metadata.version("fupan")
 
 
+# Files of a batch stored in one transaction (``store.ingest_many``): a run's whole batch
+# (workers/runs.py sends 10); a longer list goes in slices, each audited before the next.
+STORED_TOGETHER = 10
 ATTEMPTS = MAX_RETRIES + 1  # runs of one task id, its pool process killed or not
 SWEEP_DIGESTS = 2000  # results a sweep digests at most (~1 ms each): a backlog goes in batches
 # Seconds an integrity update queued after a review counts as waiting (its message may have
@@ -453,7 +456,10 @@ def fill_digests(limit: int | None = None) -> int:
 
 @app.task(name="fupan.ingest_batch", bind=True, ignore_result=False, **RETRY)
 def ingest_batch(self, paths: list[str], run: str | None = None) -> dict:
-    """Store each log file (a path the worker can read) and verify it in this task. A new
+    """Store the log files (paths the worker can read) and verify them in this task. The files
+    that parse are stored together (``store.ingest_many``: one transaction and one transparency
+    checkpoint for ``STORED_TOGETHER`` files; a file that does not parse is rejected alone,
+    naming its line and field). A new
     session is audited from the records just parsed, which are what was stored (the chain
     was made from their canonical lines), sparing a read back and a task a session, and the
     new sessions' results are stored together at the end (one transaction, not one a
@@ -466,21 +472,32 @@ def ingest_batch(self, paths: list[str], run: str | None = None) -> dict:
     if _attempt(self) > ATTEMPTS:
         raise Poisoned(f"{ATTEMPTS} runs died")
     summary = {"stored": 0, "stored_earlier": 0, "duplicates": 0, "rejected": {}}
-    audited = []  # the new sessions' results, stored together at the end
+    audited: list[Audited] = []  # the new sessions' results, stored together at the end
+    for i in range(0, len(paths), STORED_TOGETHER):
+        _ingest_files(paths[i : i + STORED_TOGETHER], run, summary, audited)
+    _store(audited)
+    return summary
+
+
+def _ingest_files(paths: list[str], run: str | None, summary: dict, audited: list[Audited]) -> None:
+    """Parse the files, store those that parse in one transaction, and audit the new sessions
+    (into ``audited``) or verify the repeated ones; counted in ``summary``."""
+    parsed, own_ids = [], []
     for path in paths:
         try:
             with Path(path).open("rb") as f:
-                parsed = parse_log(f)
+                parsed.append(parse_log(f))
         except (OSError, LogFormatError) as e:
             log.warning("ingest_batch: rejected %s: %s", path, e)
             summary["rejected"][path] = str(e)
             continue
-        own_id = run and run_session_id(run, path)
-        stored = store.ingest_parsed(parsed=parsed, session_id=own_id)
+        own_ids.append(run and run_session_id(run, path))
+    outcomes = store.ingest_many(parsed=parsed, session_ids=own_ids)
+    for log_, own_id, stored in zip(parsed, own_ids, outcomes, strict=True):
         session = stored.session
         if stored.created:
             summary["stored"] += 1
-            audited.append(_audit(session.id, session.head_seq, parsed.records))
+            audited.append(_audit(session.id, session.head_seq, log_.records))
             continue
         if session.id == own_id:
             summary["stored"] += 1
@@ -488,5 +505,3 @@ def ingest_batch(self, paths: list[str], run: str | None = None) -> dict:
         else:
             summary["duplicates"] += 1
         _verify_stored(session.id)
-    _store(audited)
-    return summary
