@@ -5,10 +5,12 @@ returns them in."""
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import text
 from sqlmodel import select
 
+from engine import audit
 from events import store, verifications
-from events.db import db_session
+from events.db import db_session, get_engine
 from events.models import Verification
 
 
@@ -35,3 +37,42 @@ def test_a_batch_stores_each_new_result_once_and_names_those_stored(sample_log):
     assert seen == [(0, rows[(head, "1.0")]), (2, rows[(head, "2.0")])]
     assert len(rows) == 3
     assert verifications.record_verifications(batch) == []
+
+
+COMPRESSION = "SELECT pg_column_compression(report) FROM verifications WHERE head_seq = :seq"
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_a_report_is_stored_lz4_on_postgresql_and_an_older_pglz_one_reads_alike(
+    database_url, sample_log
+):
+    session = store.ingest(data=sample_log.encode()).session
+    report = audit.audit(store.read_records(session_id=session.id)).to_dict()
+    big = {**report, "padding": [report] * 20}  # past the size PostgreSQL compresses at
+    engine = get_engine()
+    with engine.begin() as c:  # a report stored before migration 0019
+        c.execute(text("ALTER TABLE verifications ALTER COLUMN report SET COMPRESSION pglz"))
+    verifications.record_verification(session_id=session.id, head_seq=0, engine_version="1",
+                                      options=None, status="ok", report=big)  # fmt: skip
+    with engine.begin() as c:
+        c.execute(text("ALTER TABLE verifications ALTER COLUMN report SET COMPRESSION lz4"))
+    verifications.record_verification(session_id=session.id, head_seq=1, engine_version="1",
+                                      options=None, status="ok", report=big)  # fmt: skip
+    with engine.connect() as c:
+        assert [c.execute(text(COMPRESSION), {"seq": seq}).scalar() for seq in (0, 1)] == [
+            "pglz", "lz4"
+        ]  # fmt: skip
+    older, newer = verifications.verifications_of(session_id=session.id)
+    assert older.report == newer.report == verifications.report_json(big)
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_the_migrations_set_lz4_on_the_report_column(database_url):
+    with get_engine().connect() as c:
+        method = c.execute(
+            text("SELECT attcompression FROM pg_attribute WHERE attname = 'report'"
+                 " AND attrelid = 'verifications'::regclass")
+        ).scalar()  # fmt: skip
+    assert method == "l"
