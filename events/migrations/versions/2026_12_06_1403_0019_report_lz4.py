@@ -4,21 +4,15 @@ hand writing it and the table took ~18 % fewer bytes (docs/performance.md, "Issu
 workers' own cost"). Only values written from now on: the stored ones stay pglz, and both read
 alike. SQLite stores the text as it is: nothing to do there.
 
-Revision ID: 0019_report_lz4
-Revises: 0018_digest_bigint
-Create Date: 2026-12-06 14:03:00.000000+00:00
+(Revision 0019_report_lz4, after 0018_digest_bigint, 2026-12-06.)
 """
 
 from alembic import op
 
 revision = "0019_report_lz4"
 down_revision = "0018_digest_bigint"
-branch_labels = None
-depends_on = None
 
-HAS_LZ4 = (
-    "SELECT 'lz4' = ANY(enumvals) FROM pg_settings WHERE name = 'default_toast_compression'"
-)
+HAS_LZ4 = "SELECT 'lz4' = ANY(enumvals) FROM pg_settings WHERE name = 'default_toast_compression'"
 
 
 def _compress(method: str) -> None:
