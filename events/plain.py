@@ -36,9 +36,12 @@ def deal(obj: dict[str, Any], tile_set: frozenset[str]) -> Plain | None:
     seat, tiles = obj.get("seat"), obj.get("tiles")
     if obj.keys() != _DEAL_KEYS or type(seat) is not str or seat not in _SEATS:
         return None
-    if type(tiles) is not list or not all(type(tile) is str for tile in tiles):
+    if type(tiles) is not list:
         return None
-    if not tile_set.issuperset(tiles):
+    try:  # a JSON value equal to a tile is that text: only an array or object can fail here
+        if not tile_set.issuperset(tiles):
+            return None
+    except TypeError:  # unhashable
         return None
     tiles = sorted(tiles, key=_by_index)
     listed = '"' + '","'.join(tiles) + '"' if tiles else ""
