@@ -98,19 +98,21 @@ def _limit(shape: HeldAtLeast, held: int) -> int:
     return max(shape.count - held, 0) - 1
 
 
-_PLANS: dict[tuple[Shape, ...], tuple[tuple[HeldAtLeast, ...], bool]] = {}
+_Plan = tuple[tuple[HeldAtLeast, ...], bool]
+# keyed by the objects' ids (a ruleset hands out the same tuples and sets; hashing shapes hashes
+# every dataclass in them); each entry keeps its objects, so an id is not reused while kept
+_PLANS: dict[int, tuple[tuple[Shape, ...], _Plan]] = {}
 
 
-def _plan(shapes: tuple[Shape, ...]) -> tuple[tuple[HeldAtLeast, ...], bool]:
+def _plan(shapes: tuple[Shape, ...]) -> _Plan:
     """(the limits, whether the standard shape is among them) of a ruleset's shapes, read once
-    per distinct tuple (a ruleset has a few)."""
-    got = _PLANS.get(shapes)
-    if got is None:
+    per tuple (a ruleset has a few)."""
+    got = _PLANS.get(id(shapes))
+    if got is None or got[0] is not shapes:
         limits = tuple(s for s in shapes if isinstance(s, HeldAtLeast))
-        got = limits, any(isinstance(s, Standard) for s in shapes)
-        if len(_PLANS) < 256:
-            _PLANS[shapes] = got
-    return got
+        got = shapes, (limits, any(isinstance(s, Standard) for s in shapes))
+        store(_PLANS, id(shapes), got, 256)
+    return got[1]
 
 
 def shanten(hand: Hand) -> int:
@@ -141,23 +143,24 @@ def draws(hand: Hand, probe: bool = True) -> Draws:
     return Draws(now, _kinds(mask))
 
 
-_PROBES: dict[tuple[Any, ...], _Probe] = {}
-_LAST: list[Any] = [None, None, None, None]  # the last call's shapes, 得, bonus kinds and probe
+_PROBES: dict[tuple[int, ...], tuple[Any, ...]] = {}  # by ids, as _PLANS
 
 
 def _probe(hand: Hand) -> _Probe:
-    """The probe of a hand's shapes, 得 and bonus kinds, set up once per distinct three (a
-    ruleset has a few per 得 indicator; a review asks the same three all through a hand)."""
-    last = _LAST
-    if hand.shapes is last[0] and hand.wildcards is last[1] and hand.bonus is last[2]:
-        got: _Probe = last[3]
-        return got
-    key = (hand.shapes, hand.wildcards, hand.bonus)
-    got = _PROBES.get(key) or _Probe(hand)
-    if len(_PROBES) < 1024:
-        _PROBES[key] = got
-    last[:] = [*key, got]
-    return got
+    """The probe of a hand's shapes, 得 and bonus kinds, set up once per three (a ruleset has a
+    few per 得 indicator)."""
+    key = (id(hand.shapes), id(hand.wildcards), id(hand.bonus))
+    got = _PROBES.get(key)
+    if (
+        got is None
+        or got[0] is not hand.shapes
+        or got[1] is not hand.wildcards
+        or got[2] is not hand.bonus
+    ):
+        got = (hand.shapes, hand.wildcards, hand.bonus, _Probe(hand))
+        store(_PROBES, key, got, 1024)
+    probe: _Probe = got[3]
+    return probe
 
 
 class _Probe:
@@ -360,6 +363,7 @@ class _Discards:
         self.keep, self.wild_mask = probe.keep, probe.wild
         self.sets = _sets(real - 1, self.w)
         self.concealed = hand.concealed
+        self.std: dict[str, int] | None = None  # each discard's standard shanten, once read
         shown = hand.shown()
         self.mine = mine = seen_count(shown)
         self.full = _full_bytes(mine)
@@ -406,6 +410,7 @@ class _Discards:
                 }
         else:
             std = dict.fromkeys(self.tiles, 99)
+        self.std = std
         if not self.limits:
             return std
         return {t: min(n, self._limits(t)) for t, n in std.items()}
@@ -416,13 +421,16 @@ class _Discards:
             less, w_less = self.key, self.w - 1
         else:
             less, w_less = self.key - WEIGHT[tile], self.w
-        sets = self.sets
-        if self.standard:
+        sets, lim = self.sets, self._limits(tile) if self.limits else 99
+        std = self.std.get(tile, 99) if self.std is not None else None
+        if std is not None and std > lim:  # a limit is closer: the standard shape's gains moot
+            gains = 0
+        elif self.standard:
             base, gains = packed_real_gains(less, sets)
             std = 3 * sets + 1 - w_less - base
         else:
             std, gains = 99, 0
-        now = min(std, self._limits(tile)) if self.limits else std
+        now = min(std, lim)
         if now < 0:
             return now, 0
         out = gains & self.keep | self.wild_mask if std == now else 0

@@ -96,6 +96,7 @@ class _Walk:
         # before a record that may change it
         self.hands: dict[str, tuple[Hand, bool | None]] = {}
         self.before_seq: tuple[int, tuple[Action, ...]] = (-1, ())  # actions up to a seq
+        self.kinds: tuple[Any, ...] | None = None  # see _kinds
 
     # -- the walk -------------------------------------------------------------------------------
     def run(self) -> HandReview:
@@ -161,17 +162,27 @@ class _Walk:
         if got is not None:
             return got[0]
         t = self.table
-        wild, melds, revealed = t.wildcards, t.melds[seat], t.revealed[seat]
+        wild, shapes, bonus = self._kinds()
         hand = Hand(
             tuple(t.concealed(seat)),
-            tuple(melds),
-            tuple(revealed),
+            tuple(t.melds[seat]),
+            tuple(t.revealed[seat]),
             wild,
-            _shapes(self.rs, wild, self.opts),
-            _bonus(t.bonus_idx),
+            shapes,
+            bonus,
         )
         self.hands[seat] = (hand, None)
         return hand
+
+    def _kinds(self) -> tuple[frozenset[str], tuple[Shape, ...], frozenset[str]]:
+        """(the 得 kinds, the winning shapes, the bonus kinds) now: read again when the table
+        sets its 得 (or its bonus kinds) anew."""
+        t, kinds = self.table, self.kinds
+        if kinds is None or kinds[0] is not t.wildcards or kinds[1] is not t.bonus_idx:
+            wild = t.wildcards
+            bonus = _bonus(t.bonus_idx)
+            kinds = self.kinds = (wild, t.bonus_idx, _shapes(self.rs, wild, self.opts), bonus)
+        return kinds[0], kinds[2], kinds[3]
 
     def _may_complete(self, seat: str) -> bool:
         """Whether one more tile may make the seat's hand one pair + sets: not when its
@@ -259,9 +270,12 @@ class _Walk:
     def _offered(self, step: int, seq: int, by: str, tile: str, how: str) -> None:
         """Did a seat that could have won on this discard (or added kong: ``robbed_kong``) let it
         go, when it completed its hand (漏胡)?"""
+        near = [s for s in SEATS if s != by and self._may_complete(s)]
+        if not near:  # no other seat is one tile from one pair + sets
+            return
         declared = [r.get("seat") for r in self._window(step) if r.get("type") == "win"]
         for seat in self._could_win(by, declared):
-            if not self._may_win_on(seat, tile) or not self._may_complete(seat):
+            if seat not in near or not self._may_win_on(seat, tile):
                 continue
             hand = self._hand(seat).with_tile(tile)
             if not _wins(hand):
