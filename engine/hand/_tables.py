@@ -201,7 +201,7 @@ def packing(counts: tuple[int, ...], is_suited: bool) -> tuple[int, ...]:
         options += [((i, i + 1, i + 2), False)] * (nxt and nxt2)
     rest = list(counts)
     rest[i] -= 1
-    best = list(packing(tuple(rest), is_suited))  # discard one copy of the lowest tile
+    best = packing(tuple(rest), is_suited)  # discard one copy of the lowest tile
     rest[i] += 1
     for taken, is_pair in options:
         for r in taken:
@@ -209,14 +209,14 @@ def packing(counts: tuple[int, ...], is_suited: bool) -> tuple[int, ...]:
         sub = packing(tuple(rest), is_suited)
         for r in taken:
             rest[r] += 1
-        n = len(taken)
-        for g in range(GMAX + 1):
-            if is_pair:
-                best[2 * g + 1] = max(best[2 * g + 1], sub[2 * g] + n)
-            elif g:
-                for p in (0, 1):
-                    best[2 * g + p] = max(best[2 * g + p], sub[2 * (g - 1) + p] + n)
-    return tuple(best)
+        plus = len(taken).__add__
+        if is_pair:  # best[2g + 1] against sub[2g] + n
+            more = [0] * len(sub)
+            more[1::2] = map(plus, sub[0::2])
+        else:  # best[2g + p] against sub[2(g - 1) + p] + n, g >= 1
+            more = [0, 0, *map(plus, sub[:-2])]
+        best = tuple(map(max, best, more))
+    return best
 
 
 # Shanten packings by class: a suit's packing vector is interned as a small class id (a few
@@ -332,7 +332,7 @@ def _fill_half(
 def clear_class_tables() -> None:
     """Empty the tables keyed by more than one suit's class: the class pairs, a suit's rest and
     tight positions (benchmarks measure them cold; the per-suit tables stay)."""
-    for table in (_LOW, _HIGH, _PAIRS, _REST, _TIGHT, _QUAD, _BASE, _LESS):
+    for table in (_LOW, _HIGH, _PAIRS, _REST, _TIGHT, _QUAD, _BASE, _UP):
         table.clear()
 
 
@@ -460,13 +460,21 @@ def _raised(block: int, honor: bool) -> tuple[int, ...]:
     """Per rank, the positions of ``block``'s packing vector that one more tile of it raises."""
     got = _RAISED.get(block | honor << 27)
     if got is None:
-        now = _VECS[_class(block, honor)]
-        got = tuple(
-            sum(1 << k for k, (a, b) in enumerate(zip(now, _VECS[c], strict=True)) if b > a)
-            for c in (_class(block + (1 << 3 * r), honor) for r in range(7 if honor else 9))
-        )
-        store(_RAISED, block | honor << 27, got)
+        now, ups = _class(block, honor), []
+        for r in range(7 if honor else 9):
+            grown = _class(block + (1 << 3 * r), honor)
+            up = _UP.get(now << 16 | grown)
+            ups.append(_up(now, grown) if up is None else up)
+        got = store(_RAISED, block | honor << 27, tuple(ups))
     return got
+
+
+_UP: dict[int, int] = {}  # classes a << 16 | b -> the positions where b's vector exceeds a's
+
+
+def _up(a: int, b: int) -> int:
+    up = sum(1 << k for k, (x, y) in enumerate(zip(_VECS[a], _VECS[b], strict=True)) if y > x)
+    return store(_UP, a << 16 | b, up)
 
 
 def _merge(a: Sequence[int], b: Sequence[int], sets: int) -> Sequence[int]:
