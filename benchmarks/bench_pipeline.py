@@ -394,24 +394,25 @@ def run_worker_ingest(
 
 def profile_parts() -> dict[str, tuple[object, str]]:
     """What ``--profile`` times of a worker's ``ingest_batch``, each less the others it calls
-    (indented: called inside the part above)."""
+    (indented: called inside the part above). A part some trees name otherwise: the first of
+    its names the tree has."""
     from engine import audit
     from engine.report import Report
     from events import store, verifications
     from workers import digests, tasks
 
+    def first(owner: object, *names: str) -> tuple[object, str]:
+        return owner, next((name for name in names if hasattr(owner, name)), names[0])
+
     return {
         "parse": (tasks, "parse_log"),
-        "store": (store, "ingest_parsed"),
+        "store": first(store, "ingest_many", "ingest_parsed"),
         "replay + audit": (audit, "audit"),
         "Report.to_dict": (Report, "to_dict"),
         "result write": (verifications, "record_verifications"),
         "  report JSON": (verifications, "report_json"),
         "  digest rows": (digests, "write"),
-        "queueing reviews": (
-            tasks,
-            "reviews_soon" if hasattr(tasks, "reviews_soon") else "review_soon",
-        ),
+        "queueing reviews": first(tasks, "reviews_soon", "review_soon"),
     }
 
 
