@@ -429,8 +429,8 @@ def run_profile(logs: list[tuple[bytes, int]], folder: Path, top: int) -> None:
         (folder / f"{n}.jsonl").write_bytes(data)
     hands = sum(count for _, count in logs[len(batches[0]) :])
     with fresh_database() as (admin, name):
-        if hasattr(celery_app, "tune_collector"):
-            celery_app.tune_collector()  # as a worker does when it starts
+        # as a worker does when it starts
+        getattr(celery_app, "tune_worker", getattr(celery_app, "tune_collector", None))()
         tasks.ingest_batch(batches[0])  # imports, connections, caches
         spent: dict[str, float] = {}
         database = backends_cpu(admin, name)
