@@ -250,12 +250,12 @@ def ready(workers: int, timeout: float = 120) -> None:
     time.sleep(1)
 
 
-def empty_queues() -> None:
+def empty_queues(broker: str = REDIS) -> None:
     """Empty the benchmarks' Redis database: the messages a run left (reviews its workers
     queued, a batch a stopped worker handed back) must not reach the next run's workers."""
     import redis
 
-    redis.Redis.from_url(REDIS).flushdb()
+    redis.Redis.from_url(broker).flushdb()
 
 
 @contextmanager
@@ -290,10 +290,11 @@ def fresh_database():
             del os.environ[var]
 
 
-def stop(procs: list[subprocess.Popen]) -> None:
+def stop(procs: list[subprocess.Popen], broker: str = REDIS) -> None:
     """Stop the workers: the queues emptied first, so that they start nothing more, then a
-    warm shutdown (the task in hand finishes); one that does not end in 30 s is killed."""
-    empty_queues()
+    warm shutdown (the task in hand finishes); one that does not end in 30 s is killed. Then
+    the queues are emptied again (a message a worker handed back)."""
+    empty_queues(broker)
     for proc in procs:
         proc.terminate()
     for proc in procs:
@@ -302,6 +303,7 @@ def stop(procs: list[subprocess.Popen]) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+    empty_queues(broker)
 
 
 @contextmanager
