@@ -1,5 +1,5 @@
 """Ingest + verify end to end: ``python benchmarks/bench_pipeline.py [HANDS] [--only MODE]
-[--tree DIR | --against DIR [--rounds N]]``.
+[--tree DIR | --against DIR [--rounds N]]`` or ``[HANDS] --profile [--top N]`` (``--help``).
 
 Sessions are simulated (``engine.simulate.generate_session``, full logs written with
 ``events.codec.canonical_json``): the four rulesets in turn, 16-24 hands a session, HANDS hands
@@ -22,13 +22,20 @@ older commit's worktree): this process and the workers import its ``engine``, ``
 ``workers``; the logs stay this tree's simulation. ``--against DIR`` runs ``--only workers``
 on DIR's code and on this tree's alternately, ``--rounds`` times each (default 3), each run a
 fresh process, with ``--reviews-off`` (the workers take the reviews they queue off the queue
-without computing them: the trees before reviews had none), and prints the pairs. Prints figures; asserts nothing.
+without computing them: the trees before reviews had none), and prints the pairs.
+``--profile`` runs a worker's ``ingest_batch`` in this process instead, batches of 10 files on
+PostgreSQL + Redis, and prints the CPU a hand of each part of it (parse, store, replay + audit,
+result write, ...; ``--top N``: cProfile's N costliest functions too). Queues (Redis database 15) are emptied before and after a run. Prints figures; asserts
+nothing.
 """
 
 from __future__ import annotations
 
+import argparse
+import cProfile
 import json
 import os
+import pstats
 import subprocess
 import sys
 import tempfile
@@ -41,7 +48,10 @@ from pathlib import Path
 from sqlalchemy import create_engine, func, select, text
 
 ROOT = Path(__file__).resolve().parents[1]
-_TREE = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--tree=")), None)
+# --tree is read before the imports: it decides whose packages they are
+_first = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+_first.add_argument("--tree")
+_TREE = _first.parse_known_args()[0].tree
 CODE = Path(_TREE).resolve() if _TREE else ROOT  # whose engine, events and workers run
 sys.path.insert(0, str(CODE))
 
@@ -102,29 +112,41 @@ def build_logs(hands: int) -> list[tuple[bytes, int]]:
 
 
 @contextmanager
-def timed_calls(phases: dict[str, float], targets: dict[str, tuple[object, str]]):
-    """Add the time spent in each ``module.function`` to ``phases[name]`` while inside (the
-    verify task calls them through their modules, so wrapping the attribute times them)."""
-    originals = {name: getattr(module, attr) for name, (module, attr) in targets.items()}
+def timed_calls(
+    spent: dict[str, float], targets: dict[str, tuple[object, str]], clock=time.perf_counter
+):
+    """Add to ``spent[name]`` the ``clock`` seconds spent in each ``owner.attribute`` (a module's
+    function or a class's method) while inside, less those of the other targets it calls: the
+    tasks call them through their modules, so replacing the attribute times them. A target
+    missing from the code under test (an older tree) is left out."""
+    targets = {name: t for name, t in targets.items() if hasattr(*t)}
+    originals = {name: getattr(owner, attr) for name, (owner, attr) in targets.items()}
+    running: list[list] = []  # [name, clock at its start or at its last nested call's end]
 
     def timer(name: str, fn):
         def timed(*args, **kwargs):
-            t = time.perf_counter()
+            now = clock()
+            if running:
+                spent[running[-1][0]] += now - running[-1][1]
+            running.append([name, now])
             try:
                 return fn(*args, **kwargs)
             finally:
-                phases[name] += time.perf_counter() - t
+                now = clock()
+                spent[name] += now - running.pop()[1]
+                if running:
+                    running[-1][1] = now
 
         return timed
 
-    for name, (module, attr) in targets.items():
-        phases.setdefault(name, 0.0)
-        setattr(module, attr, timer(name, originals[name]))
+    for name, (owner, attr) in targets.items():
+        spent.setdefault(name, 0.0)
+        setattr(owner, attr, timer(name, originals[name]))
     try:
         yield
     finally:
-        for name, (module, attr) in targets.items():
-            setattr(module, attr, originals[name])
+        for name, (owner, attr) in targets.items():
+            setattr(owner, attr, originals[name])
 
 
 def run_embedded(logs: list[tuple[bytes, int]]) -> dict[str, float]:
@@ -136,8 +158,8 @@ def run_embedded(logs: list[tuple[bytes, int]]) -> dict[str, float]:
     phases = {"parse": 0.0, "store": 0.0, "verify": 0.0}
     parts = {
         "  read records": (store, "read_records"),
-        "  replay + audit": (audit, "audit_records"),
-        "  write result": (verifications, "record_verification"),
+        "  replay + audit": (audit, "audit"),
+        "  write result": (verifications, "record_verifications"),
     }
     start = time.perf_counter()
     with timed_calls(phases, parts):
@@ -228,14 +250,20 @@ def ready(workers: int, timeout: float = 120) -> None:
     time.sleep(1)
 
 
-@contextmanager
-def distributed(workers: int, launcher: list[str] | None = None):
-    """A fresh PostgreSQL database and Redis queue with ``workers`` worker processes running;
-    yields a function that waits until ``n`` verification rows exist."""
+def empty_queues(broker: str = REDIS) -> None:
+    """Empty the benchmarks' Redis database: the messages a run left (reviews its workers
+    queued, a batch a stopped worker handed back) must not reach the next run's workers."""
     import redis
 
+    redis.Redis.from_url(broker).flushdb()
+
+
+@contextmanager
+def fresh_database():
+    """A fresh PostgreSQL database, upgraded, as FUPAN_DATABASE_URL and the benchmarks' Redis
+    database, emptied, as FUPAN_BROKER_URL while inside; yields (admin engine, its name).
+    Dropped and emptied again after."""
     from events import db
-    from events.models import Verification
 
     name = f"fupan_bench_{uuid.uuid4().hex[:8]}"
     admin = create_engine(f"{PG}/postgres", isolation_level="AUTOCOMMIT")
@@ -243,41 +271,11 @@ def distributed(workers: int, launcher: list[str] | None = None):
         c.execute(text(f'CREATE DATABASE "{name}"'))
     os.environ["FUPAN_DATABASE_URL"] = f"{PG}/{name}"
     os.environ["FUPAN_BROKER_URL"] = REDIS
-    redis.Redis.from_url(REDIS).flushdb()
-    procs = []
+    empty_queues()
     try:
-        engine = db.get_engine()
-        db.upgrade(engine)
-        for n in range(workers):
-            procs.append(start_worker(f"bench{n}@%h", launcher))
-        ready(len(procs))
-        workers_cpu, database_cpu = cpu_seconds([p.pid for p in procs]), backends_cpu(admin, name)
-        own_cpu = time.process_time()
-
-        def wait_for_results(n: int) -> dict[str, float]:
-            """Wait for ``n`` result rows; the CPU seconds each party used since the start."""
-            with engine.connect() as c:
-                while c.execute(select(func.count(Verification.id))).scalar_one() < n:
-                    time.sleep(0.05)
-                    c.rollback()
-                reviews = c.execute(text("SELECT to_regclass('reviews') IS NOT NULL")).scalar()
-                if reviews:  # the reviews stored by then (queued at the lowest priority)
-                    reviews = c.execute(text("SELECT count(*) FROM reviews")).scalar_one()
-                print(f"  reviews stored by the last result: {reviews or 0}")
-            return {
-                "cpu this process": time.process_time() - own_cpu,
-                "cpu workers": cpu_seconds([p.pid for p in procs]) - workers_cpu,
-                "cpu PostgreSQL": sum(
-                    cpu - database_cpu.get(pid, 0.0)
-                    for pid, cpu in backends_cpu(admin, name).items()
-                ),
-            }
-
-        yield wait_for_results
+        db.upgrade(db.get_engine())
+        yield admin, name
     finally:
-        for proc in procs:
-            proc.terminate()
-            proc.wait(30)
         db.dispose_all()
         time.sleep(1)  # the statistics collector reports ended sessions within a second
         with admin.connect() as c:
@@ -287,8 +285,69 @@ def distributed(workers: int, launcher: list[str] | None = None):
         print(f"  PostgreSQL sessions opened on the database: {opened} (pool reuse)")
         with admin.connect() as c:
             c.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+        empty_queues()
         for var in ("FUPAN_DATABASE_URL", "FUPAN_BROKER_URL"):
             del os.environ[var]
+
+
+def stop(procs: list[subprocess.Popen], broker: str = REDIS) -> None:
+    """Stop the workers: the queues emptied first, so that they start nothing more, then a
+    warm shutdown (the task in hand finishes); one that does not end in 30 s is killed. Then
+    the queues are emptied again (a message a worker handed back)."""
+    empty_queues(broker)
+    for proc in procs:
+        proc.terminate()
+    for proc in procs:
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    empty_queues(broker)
+
+
+@contextmanager
+def distributed(workers: int, launcher: list[str] | None = None):
+    """A fresh PostgreSQL database and Redis queue with ``workers`` worker processes running;
+    yields a function that waits until ``n`` verification rows exist."""
+    from events import db
+    from events.models import Verification
+
+    with fresh_database() as (admin, name):
+        procs = []
+        try:
+            engine = db.get_engine()
+            for n in range(workers):
+                procs.append(start_worker(f"bench{n}@%h", launcher))
+            ready(len(procs))
+            workers_cpu, database_cpu = (
+                cpu_seconds([p.pid for p in procs]),
+                backends_cpu(admin, name),
+            )
+            own_cpu = time.process_time()
+
+            def wait_for_results(n: int) -> dict[str, float]:
+                """Wait for ``n`` result rows; the CPU seconds each party used since the start."""
+                with engine.connect() as c:
+                    while c.execute(select(func.count(Verification.id))).scalar_one() < n:
+                        time.sleep(0.05)
+                        c.rollback()
+                    reviews = c.execute(text("SELECT to_regclass('reviews') IS NOT NULL")).scalar()
+                    if reviews:  # the reviews stored by then (queued at the lowest priority)
+                        reviews = c.execute(text("SELECT count(*) FROM reviews")).scalar_one()
+                    print(f"  reviews stored by the last result: {reviews or 0}")
+                return {
+                    "cpu this process": time.process_time() - own_cpu,
+                    "cpu workers": cpu_seconds([p.pid for p in procs]) - workers_cpu,
+                    "cpu PostgreSQL": sum(
+                        cpu - database_cpu.get(pid, 0.0)
+                        for pid, cpu in backends_cpu(admin, name).items()
+                    ),
+                }
+
+            yield wait_for_results
+        finally:
+            stop(procs)
 
 
 def run_distributed(logs: list[tuple[bytes, int]], workers: int = 2) -> dict[str, float]:
@@ -333,6 +392,73 @@ def run_worker_ingest(
             dispatch.enqueue_ingest(paths[i : i + 10])
         cpu = wait_for_results(len(logs))
         return {"wall": time.perf_counter() - start, **cpu}
+
+
+def profile_parts() -> dict[str, tuple[object, str]]:
+    """What ``--profile`` times of a worker's ``ingest_batch``, each less the others it calls
+    (indented: called inside the part above). A part some trees name otherwise: the first of
+    its names the tree has."""
+    from engine import audit
+    from engine.report import Report
+    from events import store, verifications
+    from workers import digests, tasks
+
+    def first(owner: object, *names: str) -> tuple[object, str]:
+        return owner, next((name for name in names if hasattr(owner, name)), names[0])
+
+    return {
+        "parse": (tasks, "parse_log"),
+        "store": first(store, "ingest_many", "ingest_parsed"),
+        "replay + audit": (audit, "audit"),
+        "Report.to_dict": (Report, "to_dict"),
+        "result write": (verifications, "record_verifications"),
+        "  report JSON": (verifications, "report_json"),
+        "  digest rows": (digests, "write"),
+        "queueing reviews": first(tasks, "reviews_soon", "review_soon"),
+    }
+
+
+def run_profile(logs: list[tuple[bytes, int]], folder: Path, top: int) -> None:
+    """``ingest_batch`` in this process on batches of 10 files (PostgreSQL + Redis, as a worker
+    runs it, without Celery's consuming), the first batch a warm-up; prints the CPU ms a hand
+    of each part (``profile_parts``), of the rest, and of the database's backend. ``top``: also
+    the functions of most own time under cProfile (which slows everything)."""
+    from workers import celery_app, tasks
+
+    batches = [[str(folder / f"{n}.jsonl") for n in range(i, min(i + 10, len(logs)))]
+               for i in range(0, len(logs), 10)]  # fmt: skip
+    for n, (data, _) in enumerate(logs):
+        (folder / f"{n}.jsonl").write_bytes(data)
+    hands = sum(count for _, count in logs[len(batches[0]) :])
+    with fresh_database() as (admin, name):
+        # as a worker does when it starts
+        getattr(celery_app, "tune_worker", getattr(celery_app, "tune_collector", None))()
+        tasks.ingest_batch(batches[0])  # imports, connections, caches
+        spent: dict[str, float] = {}
+        database = backends_cpu(admin, name)
+        profiler = cProfile.Profile(time.process_time) if top else None
+        before = calibrate()
+        start = time.process_time()
+        with timed_calls(spent, profile_parts(), time.process_time):
+            for batch in batches[1:]:
+                if profiler:
+                    profiler.runcall(tasks.ingest_batch, batch)
+                else:
+                    tasks.ingest_batch(batch)
+        total = time.process_time() - start
+        after = calibrate()
+        postgres = sum(
+            cpu - database.get(pid, 0.0) for pid, cpu in backends_cpu(admin, name).items()
+        )
+    spent["the rest"] = total - sum(spent.values())
+    print(f"\nprofile ({CODE}): {hands} hands in {len(batches) - 1} batches after a warm-up "
+          f"batch; {1000 * total / hands:.3f} ms CPU a hand in this process")  # fmt: skip
+    for part, seconds in spent.items():
+        print(f"  {part:<20} {1000 * seconds / hands:7.3f} ms  {100 * seconds / total:5.1f} %")
+    print(f"  PostgreSQL backends  {1000 * postgres / hands:7.3f} ms a hand")
+    print(f"  calibration loop {before:.3f} s before, {after:.3f} s after")
+    if profiler:
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
 
 
 def report(title: str, phases: dict[str, float], hands: int, sessions: int) -> None:
@@ -381,20 +507,49 @@ def paired(hands: int, against: str, rounds: int) -> None:
         print(f"  round {n + 1}: " + " | ".join(cells))
 
 
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Ingest + verify end to end (see the module's docstring); prints figures."
+    )
+    parser.add_argument("hands", nargs="?", type=int, default=10_000, help="default 10,000")
+    parser.add_argument("--only", choices=("embedded", "distributed", "workers"))
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="ingest_batch in this process, CPU a hand of each part",
+    )
+    parser.add_argument(
+        "--top",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --profile: cProfile's N functions of most own time",
+    )
+    parser.add_argument("--tree", metavar="DIR", help="run DIR's engine, events and workers")
+    parser.add_argument(
+        "--against", metavar="DIR", help="--only workers: DIR's code and this tree's, alternately"
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="with --against (default 3)")
+    parser.add_argument(
+        "--reviews-off",
+        action="store_true",
+        help="the workers take the reviews they queue off the queue unmade",
+    )
+    parser.add_argument("--logs-only", action="store_true", help=argparse.SUPPRESS)
+    return parser.parse_args()  # fmt: skip
+
+
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--tree=")]
-    option = lambda name, default: args[args.index(name) + 1] if name in args else default  # noqa: E731
-    only = option("--only", None)
-    numbers = [a for a in args if a.isdigit()]
-    hands = int(numbers[0]) if numbers else 10_000
+    args = arguments()
+    hands, only = args.hands, args.only
     if _TREE:  # the same logs for every tree: simulated and cached by this one
         subprocess.run([sys.executable, __file__, "--logs-only", str(hands)], check=True)
-    if "--against" in args:
+    if args.against:
         build_logs(hands)
-        paired(hands, option("--against", None), int(option("--rounds", 3)))
+        paired(hands, args.against, args.rounds)
         return
     logs = build_logs(hands)
-    if "--logs-only" in args:
+    if args.logs_only:
         return
     print(
         f"{len(logs)} sessions, {sum(c for _, c in logs)} hands, {sum(len(d) for d, _ in logs) / 1e6:.1f} MB"
@@ -403,6 +558,9 @@ def main() -> None:
         os.environ["FUPAN_DATA_DIR"] = data_dir
         for name in ("FUPAN_DATABASE_URL", "FUPAN_BROKER_URL"):
             os.environ.pop(name, None)
+        if args.profile:
+            run_profile(logs, Path(data_dir), args.top)
+            return
         if only in (None, "embedded"):
             report(
                 "embedded (SQLite, in-process, sequential)", run_embedded(logs), hands, len(logs)
@@ -411,7 +569,7 @@ def main() -> None:
             report("PostgreSQL + Redis, 2 workers verify", run_distributed(logs), hands, len(logs))
         if only in (None, "workers"):
             before = calibrate()
-            phases = run_worker_ingest(logs, Path(data_dir), reviews="--reviews-off" not in args)
+            phases = run_worker_ingest(logs, Path(data_dir), reviews=not args.reviews_off)
             after = calibrate()
             rate = hands / phases["wall"]
             result = dict(rate=rate, calibration=max(before, after),

@@ -13,10 +13,13 @@ import json
 import os
 import re
 import time
-from collections.abc import Generator, Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
+from types import MappingProxyType
 from typing import IO, Any
 
+import msgspec
 from pydantic import ValidationError
 
 from engine.rulesets import get_ruleset
@@ -39,6 +42,7 @@ DEFAULT_MAX_LOG_BYTES = 20 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024
 MAX_LINES = 200_000  # physical lines; a long session is ~20,000 (100 hands of ~180 records)
 MAX_ERRORS = 50
+_BLOCK = 256  # lines read between two looks at the clock (parse_log's deadline)
 MAX_DEPTH = 32  # nesting of objects/arrays in one record; real records use 4
 _BOM = b"\xef\xbb\xbf"
 
@@ -128,23 +132,15 @@ def parse_log(
         if not isinstance(data, bytes | bytearray):
             raise TypeError("parse_log reads a binary stream (open the file with 'rb')")
     checker = _FileChecker()
-    errors = checker.errors
-    known: dict[str, _Known] = {}  # checker.known once the first hand is read (known_lines)
-    take = checker.take_known
-    for line_no, item in _lines(bytes(data), max_bytes):
-        if isinstance(item, str):
-            entry = known.get(item)
-            if entry is not None:
-                take(line_no, entry)
-            else:
-                checker.feed(line_no, _load(item, line_no, errors), item)
-                known = checker.known_lines()
-        else:
-            errors.append(item)
-        if len(errors) > MAX_ERRORS:
+    items, numbers = _lines(bytes(data), max_bytes)
+    # Blocks of _BLOCK lines when a deadline is set: the clock is read between them.
+    step = _BLOCK if deadline is not None else max(len(items), 1)
+    for start in range(0, len(items), step):
+        stop = min(start + step, len(items))
+        if not checker.read(items, numbers, start, stop):
             break  # the file is refused: reading on would only cost time (see finish)
-        if deadline is not None and line_no % 256 == 0 and time.monotonic() > deadline:
-            errors.append(LogError(line_no, None, None, "deadline"))
+        if deadline is not None and stop - start == step and time.monotonic() > deadline:
+            checker.errors.append(LogError(numbers[stop - 1], None, None, "deadline"))
             break
     return checker.finish()
 
@@ -172,16 +168,33 @@ def _text_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _lines(data: bytes, max_bytes: int) -> Iterator[tuple[int, str | LogError]]:
-    """(line number, decoded line or LogError) for every non-blank line. A file larger than
-    ``max_bytes`` gets one error, at the line that crosses the limit, after the lines before it;
-    so does a file with text after its MAX_LINES-th line. A file with nothing to report (the
-    usual upload) is decoded and split in one go."""
+# An item of a file: a line's text (blank ones included: they are skipped when read) or the
+# LogError that stands for it.
+Item = str | LogError
+
+
+def _lines(data: bytes, max_bytes: int) -> tuple[Sequence[Item], Sequence[int]]:
+    """The file's items and their 1-based line numbers. A file larger than ``max_bytes`` gets
+    one error, at the line that crosses the limit, after the lines before it; so does a file
+    with text after its MAX_LINES-th line. A file with nothing to report (the usual upload) is
+    decoded and split in one go, its blank lines kept (reading skips them)."""
     data, too_many = _first_lines(data)
-    stopped = yield from _read_lines(data, max_bytes)
-    if too_many and not stopped:
+    plain_lines = _plain_lines(data, max_bytes)
+    items: Sequence[Item]
+    numbers: Sequence[int]
+    if plain_lines is not None:
+        items, numbers = plain_lines, range(1, len(plain_lines) + 1)
+    else:
+        read = list(_read_lines(data, max_bytes))
+        items, numbers = [item for _, item in read], [line for line, _ in read]
+        last = items[-1] if items else None
+        if isinstance(last, LogError) and last.code == "file_too_large":
+            return items, numbers
+    if too_many:
         limit = {"limit": MAX_LINES}
-        yield MAX_LINES + 1, LogError(MAX_LINES + 1, None, None, "too_many_lines", limit)
+        items = [*items, LogError(MAX_LINES + 1, None, None, "too_many_lines", limit)]
+        numbers = [*numbers, MAX_LINES + 1]
+    return items, numbers
 
 
 def _first_lines(data: bytes) -> tuple[bytes, bool]:
@@ -192,21 +205,15 @@ def _first_lines(data: bytes) -> tuple[bytes, bool]:
     return data[: len(data) - len(rest)], not (rest == b"" or rest.isspace())
 
 
-def _read_lines(data: bytes, max_bytes: int) -> Generator[tuple[int, str | LogError], None, bool]:
-    """_lines for a file of at most MAX_LINES lines; returns whether it stopped at the size
-    limit."""
-    text = _plain_text(data, max_bytes)
-    if text is not None:
-        for line_no, line in enumerate(text.removeprefix("\ufeff").split("\n"), 1):
-            if line and not line.isspace():
-                yield line_no, line
-        return False
+def _read_lines(data: bytes, max_bytes: int) -> Iterator[tuple[int, Item]]:
+    """(line number, decoded line or LogError) for every non-blank line of a file that is not
+    plain text (_plain_lines), up to the line that crosses the size limit."""
     total = 0
     for line_no, raw in enumerate(data.split(b"\n"), 1):
         total += len(raw) + 1  # its newline (the last line has none: min below)
         if min(total, len(data)) > max_bytes:
             yield line_no, LogError(line_no, None, None, "file_too_large", {"limit": max_bytes})
-            return True
+            return
         if line_no == 1 and raw.startswith(_BOM):
             raw = raw[len(_BOM) :]
         content = raw.rstrip(b"\r")
@@ -222,20 +229,22 @@ def _read_lines(data: bytes, max_bytes: int) -> Generator[tuple[int, str | LogEr
             continue
         if text.strip():
             yield line_no, text
-    return False
 
 
-def _plain_text(data: bytes, max_bytes: int) -> str | None:
-    """The file as text if it is within the size limits, UTF-8, and has no carriage return to
-    strip; else None (the line-by-line path finds what to report)."""
+def _plain_lines(data: bytes, max_bytes: int) -> list[str] | None:
+    """The file's lines if it is within the size limits, UTF-8, and has no carriage return to
+    strip; else None (the line-by-line path finds what to report). A line's UTF-8 takes at
+    most 4 bytes a character: only a long one is encoded to count its bytes."""
     if len(data) > max_bytes or b"\r" in data:
         return None
-    if len(data) > MAX_LINE_BYTES and max(map(len, data.split(b"\n"))) > MAX_LINE_BYTES:
-        return None
     try:
-        return data.decode("utf-8")
+        lines = data.decode("utf-8").removeprefix("\ufeff").split("\n")
     except UnicodeDecodeError:
         return None
+    if len(data) > MAX_LINE_BYTES and max(map(len, lines)) * 4 > MAX_LINE_BYTES:
+        if any(len(line.encode()) > MAX_LINE_BYTES for line in lines):
+            return None
+    return lines
 
 
 class _Refused(ValueError):
@@ -468,6 +477,10 @@ _KNOWN: dict[frozenset[str], dict[str, _Known]] = {}
 _KNOWN_MAX = 5_000
 _KNOWN_LIST = 4  # items at most in a list of a known line (dice 2, a chi's tiles 2)
 _CONTEXT_TYPES = frozenset({"session", "hand", "correction"})
+# How the canonical texts of the plain forms begin (_take_canonical).
+_PLAIN_STARTS = ('{"type":"deal",', '{"type":"hand",', '{"type":"settlement",')
+_FAST_DECODER = msgspec.json.Decoder()
+_NONE: Mapping[Any, _Known] = MappingProxyType({})  # no line is known before the first hand
 
 
 def _plain(value: Any) -> bool:
@@ -493,23 +506,84 @@ class _FileChecker:
     digests: list[bytes] = field(default_factory=list)
     known: dict[str, _Known] | None = None  # _KNOWN[...]
 
-    def known_lines(self) -> dict[str, _Known]:
-        """The lines that may be taken as known from here on (``take_known``): none before
-        the first hand, whose context a line may need."""
-        return self.known if self.known is not None and self.last_hand is not None else {}
+    def read(self, items: Sequence[Item], numbers: Sequence[int], start: int, stop: int) -> bool:
+        """Read ``items[start:stop]``; False once there are more than MAX_ERRORS errors (the
+        file is refused: reading on would only cost time). Runs of known lines (_KNOWN) are
+        taken whole; any other line is read on its own."""
+        known = self._known_lines()
+        entries: list[Any] = list(map(known.get, items[start:stop]))  # _Known, or None
+        at, end = 0, stop - start
+        while at < end:
+            try:
+                miss = entries.index(None, at)
+            except ValueError:
+                miss = end
+            if miss > at:
+                self._take_known(entries[at:miss], numbers[start + at : start + miss])
+            if miss == end:
+                break
+            self._read_one(numbers[start + miss], items[start + miss])
+            if len(self.errors) > MAX_ERRORS:
+                return False
+            at = miss + 1
+            if self._known_lines() is not known:  # the first hand is read: look the rest up
+                known = self._known_lines()
+                entries[at:] = map(known.get, items[start + at : stop])
+        return True
 
-    def take_known(self, line: int, entry: _Known) -> None:
-        """Take a line already accepted with this tile set (see _KNOWN): the same result as
-        decoding and checking it again."""
-        kind, record, canonical, digest, lists = entry
-        record = record.copy()
-        for key in lists:
-            record[key] = record[key].copy()
-        self.types.append(kind)
+    def _known_lines(self) -> Mapping[Any, _Known]:
+        """The lines that may be taken as known from here on: none before the first hand,
+        whose context a line may need."""
+        return self.known if self.known is not None and self.last_hand is not None else _NONE
+
+    def _take_known(self, entries: list[_Known], numbers: Sequence[int]) -> None:
+        """Take lines already accepted with this tile set (see _KNOWN): the same results as
+        decoding and checking them again, each record a fresh copy."""
+        kinds, records, canonical, digests, lists = zip(*entries, strict=True)
+        self.types += kinds
+        self.lines += numbers
+        self.canonical += canonical
+        self.digests += digests
+        fresh = list(map(dict.copy, records))
+        for i in compress(range(len(fresh)), lists):
+            record = fresh[i]
+            for key in lists[i]:
+                record[key] = record[key].copy()
+        self.records += fresh
+
+    def _read_one(self, line: int, item: Item) -> None:
+        """Read an item that is not a known line: skip a blank one, list an error, check a line."""
+        if isinstance(item, LogError):
+            self.errors.append(item)
+        elif item and not item.isspace() and not self._take_canonical(line, item):
+            self.feed(line, _load(item, line, self.errors), item)
+
+    def _take_canonical(self, line: int, text: str) -> bool:
+        """Take a hand, deal or settlement line written exactly as its plain form's canonical
+        text, decoded by msgspec (in C, several times faster than the json module with the
+        duplicate-key hook); False for any other line, which then takes the long way. msgspec
+        keeps the last of two equal keys and reads escapes and numbers in any spelling, but a
+        line that is its own canonical text has neither duplicates nor other spellings."""
+        if self.tile_set is None or not text.startswith(_PLAIN_STARTS):
+            return False
+        try:
+            obj = _FAST_DECODER.decode(text)
+        except msgspec.DecodeError:
+            return False
+        made = self._plain(obj.get("type") if type(obj) is dict else None, obj)
+        if made is None or made[1] != text:
+            return False
+        self._take_plain(line, made)
+        return True
+
+    def _take_plain(self, line: int, made: plain.Plain) -> None:
+        """Take the record and canonical text of a line in its plain form (_plain)."""
+        record, text = made
+        if record["type"] == "hand":
+            self.last_hand = record["no"]
+        self.types.append(record["type"])
         self.lines.append(line)
-        self.records.append(record)
-        self.canonical.append(canonical)
-        self.digests.append(digest)
+        self._accept(record, text)
 
     def feed(self, line: int, obj: Any, source: str | None = None) -> None:
         """Check one loaded JSON value (_UNLOADED: it was not JSON, its error is already listed);
@@ -518,9 +592,7 @@ class _FileChecker:
         kind = obj.get("type") if isinstance(obj, dict) else None
         made = self._plain(kind, obj)
         if made is not None:
-            self.types.append(kind)
-            self.lines.append(line)
-            self._accept(*made)
+            self._take_plain(line, made)
             return
         scan = source is None or "\\u" in source
         model = None if obj is _UNLOADED else _validate(obj, line, self.errors, scan)
@@ -572,7 +644,6 @@ class _FileChecker:
                 record["seats"].values()
             ) != sorted(self.session.players):
                 return None
-            self.last_hand = record["no"]
             return made
         if self.last_hand is None:
             return None

@@ -96,6 +96,7 @@ MESSAGES: dict[str, str] = {
     "option_type": N_("option %(name)s: %(value)s is not %(kind)s"),
     "option_choice": N_("option %(name)s: %(value)s is not one of %(choices)s"),
     "option_below": N_("option %(name)s: %(value)s is below %(low)s"),
+    "option_above": N_("option %(name)s: %(value)s is above %(high)s"),
     "option": N_("%(detail)s"),
     # the upload in front of the codec (service/uploads)
     "file_type": N_("wrong file type: upload a JSON Lines table log (.jsonl)"),

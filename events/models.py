@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Column,
     ColumnElement,
     DateTime,
@@ -205,9 +206,11 @@ class DigestPlayer(SQLModel, table=True):
     player: str = Field(primary_key=True)
     position: int  # in the report's recorded totals, then the others
     seated: bool
-    net: int | None = None
+    # 64-bit (migration 0018): a session's sums of amounts up to events.records.MAX_AMOUNT
+    net: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     wins: int
-    owed: int | None = None  # total by the audit's expected payments (migration 0007)
+    # total by the audit's expected payments (migration 0007)
+    owed: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
 
 
 class IntegrityRow(SQLModel, table=True):

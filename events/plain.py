@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.model import SEATS
 from engine.tiles import INDEX
-from events.records import MAX_NAME_CHARS, UNSAFE_CHAR
+from events.records import MAX_AMOUNT, MAX_NAME_CHARS, UNSAFE_CHAR
 
 # A record and its canonical text, written here too: every value is a seat, a tile (both
 # plain ASCII codes), a whole number or a name (JSON-escaped as the codec's encoder does).
@@ -36,9 +36,12 @@ def deal(obj: dict[str, Any], tile_set: frozenset[str]) -> Plain | None:
     seat, tiles = obj.get("seat"), obj.get("tiles")
     if obj.keys() != _DEAL_KEYS or type(seat) is not str or seat not in _SEATS:
         return None
-    if type(tiles) is not list or not all(type(tile) is str for tile in tiles):
+    if type(tiles) is not list:
         return None
-    if not tile_set.issuperset(tiles):
+    try:  # a JSON value equal to a tile is that text: only an array or object can fail here
+        if not tile_set.issuperset(tiles):
+            return None
+    except TypeError:  # unhashable
         return None
     tiles = sorted(tiles, key=_by_index)
     listed = '"' + '","'.join(tiles) + '"' if tiles else ""
@@ -77,8 +80,8 @@ def _name(value: object) -> bool:
 
 
 def settlement(obj: dict[str, Any]) -> Plain | None:
-    """A settlement of payments between two different seats of a whole amount ≥ 0 and, if
-    given, each seat's points as whole numbers."""
+    """A settlement of payments between two different seats of a whole amount from 0 to
+    ``MAX_AMOUNT`` and, if given, each seat's points as whole numbers within it either way."""
     payments, points = obj.get("payments"), obj.get("points")
     if not _SETTLEMENT_KEYS.issuperset(obj.keys()) or type(payments) is not list:
         return None
@@ -94,7 +97,7 @@ def settlement(obj: dict[str, Any]) -> Plain | None:
             or payee not in _SEATS
             or payer == payee
             or type(amount) is not int
-            or amount < 0
+            or not 0 <= amount <= MAX_AMOUNT
         ):
             return None
         plain.append({"from": payer, "to": payee, "amount": amount})
@@ -106,7 +109,7 @@ def settlement(obj: dict[str, Any]) -> Plain | None:
     if "points" in obj:
         if type(points) is not dict or not _SEATS.issuperset(points.keys()):
             return None
-        if not all(type(value) is int for value in points.values()):
+        if not all(type(n) is int and -MAX_AMOUNT <= n <= MAX_AMOUNT for n in points.values()):
             return None
         record["points"] = {seat: points[seat] for seat in SEATS if seat in points}
         text += ',"points":{' + ",".join(f'"{s}":{n}' for s, n in record["points"].items()) + "}"

@@ -40,6 +40,10 @@ MAX_NAME_CHARS = 200
 # NUL cannot be stored in PostgreSQL text, a lone surrogate cannot be written as UTF-8: either
 # would fail far from the upload (the database, a JSON report), so the codec refuses them.
 UNSAFE_CHAR = re.compile("[\x00\ud800-\udfff]")
+# A payment's amount and a seat's points, either way: more than any table pays, and small
+# enough that a session's sums fit the store's 64-bit columns (a 20 MiB file holds under a
+# million payments). A larger number was accepted, then could not be stored in the ledger.
+MAX_AMOUNT = 10**9
 
 
 def _problem(code: str, **params: object) -> PydanticCustomError:
@@ -78,6 +82,8 @@ def _amount(value: object) -> int:
         raise _problem("wrong_type", kind="a whole number", got=short_json(value))
     if value < 0:
         raise _problem("negative_amount")
+    if value > MAX_AMOUNT:
+        raise _problem("at_most", limit=MAX_AMOUNT, got=short_json(value))
     return value
 
 
@@ -138,7 +144,12 @@ Tiles = Annotated[
         }
     ),
 ]
-Amount = Annotated[int, BeforeValidator(_amount), WithJsonSchema({"type": "integer", "minimum": 0})]
+Amount = Annotated[
+    int,
+    BeforeValidator(_amount),
+    WithJsonSchema({"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT}),
+]
+Points = Annotated[StrictInt, Field(ge=-MAX_AMOUNT, le=MAX_AMOUNT)]
 IsoTime = Annotated[
     str,
     AfterValidator(_iso_time),
@@ -365,7 +376,7 @@ class Payment(_Part):
 class Settlement(Record):
     type: Literal["settlement"]
     payments: list[Payment]
-    points: dict[Seat, StrictInt] | None = None
+    points: dict[Seat, Points] | None = None
 
     @field_validator("points")
     @classmethod

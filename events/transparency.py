@@ -1,8 +1,9 @@
 """The transparency log: an append-only RFC 6962 Merkle tree over every session head the store has
 ever had, with signed checkpoints a club can keep outside the server.
 
-Each upload and each append adds a leaf (session id, head seq, head hash) in its own transaction,
-signs a checkpoint of the new tree and hands the receipt an inclusion proof against it. Whoever
+Each upload and each append adds a leaf (session id, head seq, head hash); each transaction that
+adds leaves (one upload, one append, or a worker's batch of uploads) signs one checkpoint of the
+new tree and hands each receipt an inclusion proof of its leaf against it. Whoever
 kept an older checkpoint can later demand a consistency proof: the log then either extends the
 tree they hold — nothing logged before was rewritten, reordered or dropped — or the proof fails.
 Checkpoints are C2SP signed notes (https://c2sp.org/tlog-checkpoint, https://c2sp.org/signed-note)
@@ -181,30 +182,40 @@ def _fold(frontier: list[bytes]) -> bytes:
     return root
 
 
-def _append_leaf(
-    connection: Connection, session_id: str, head_seq: int, head_hash: str
-) -> tuple[int, list[bytes], bytes]:
-    """Insert the next leaf; returns its index, its audit path in the grown tree, and that tree's
-    root. The path of the newest leaf is the old frontier, smallest subtree first."""
+def _append_leaves(
+    connection: Connection, heads: list[tuple[str, int, str]]
+) -> tuple[int, merkle.Subtree, bytes]:
+    """Insert the next leaves, one a head ``(session id, head seq, head hash)``, in one
+    statement; returns the first one's index, the grown tree's ``subtree`` (for the inclusion
+    proofs of the new leaves) and its root. Only the old tree's right edge is read: every node
+    of the grown tree left of the new leaves that a new leaf's path needs is one of it."""
     index = _size(connection)
     frontier = _frontier(connection, index)
-    path = frontier[::-1]
-    node = leaf_hash(session_id, head_seq, head_hash)
-    for _ in range((~index & (index + 1)).bit_length() - 1):  # the trailing ones of the index
-        node = merkle.node_hash(frontier.pop(), node)
-    frontier.append(node)
-    connection.execute(
-        insert(LogLeaf),
-        dict(
-            idx=index,
-            session_id=session_id,
-            head_seq=head_seq,
-            head_hash=head_hash,
-            subtree_root=node.hex(),
-            logged_at=utcnow(),
-        ),
-    )
-    return index, path, _fold(frontier)
+    known, lo = {}, 0  # (lo, hi): MTH(D[lo:hi]) of the nodes in hand
+    for node in frontier:
+        width = 1 << ((index - lo).bit_length() - 1)  # the highest bit of what is left
+        known[lo, lo + width] = node
+        lo += width
+    rows, now = [], utcnow()
+    for n, (session_id, head_seq, head_hash) in enumerate(heads, index):
+        node = leaf_hash(session_id, head_seq, head_hash)
+        known[n, n + 1] = node
+        for _ in range((~n & (n + 1)).bit_length() - 1):  # the trailing ones of the index
+            node = merkle.node_hash(frontier.pop(), node)
+        frontier.append(node)
+        rows.append(dict(idx=n, session_id=session_id, head_seq=head_seq, head_hash=head_hash,
+                         subtree_root=node.hex(), logged_at=now))  # fmt: skip
+    if rows:
+        connection.execute(insert(LogLeaf), rows)
+
+    def subtree(lo: int, hi: int) -> bytes:
+        node = known.get((lo, hi))
+        if node is None:
+            k = merkle.split(hi - lo)
+            node = known[lo, hi] = merkle.node_hash(subtree(lo, lo + k), subtree(lo + k, hi))
+        return node
+
+    return index, subtree, _fold(frontier)
 
 
 def _store_checkpoint(
@@ -220,24 +231,25 @@ def _store_checkpoint(
 
 
 def append(
-    connection: Connection,
-    key: Ed25519PrivateKey,
-    *,
-    session_id: str,
-    head_seq: int,
-    head_hash: str,
-) -> receipts.LogProof:
-    """Log a session's new head in the caller's transaction and sign a checkpoint of the grown
-    tree; returns the proof a receipt carries (see ``check_proof``)."""
+    connection: Connection, key: Ed25519PrivateKey, heads: list[tuple[str, int, str]]
+) -> list[receipts.LogProof]:
+    """Log new session heads ``(session id, head seq, head hash)`` in the caller's transaction
+    and sign ONE checkpoint of the grown tree; returns, for each head, the proof its receipt
+    carries (see ``check_proof``): its leaf's inclusion in that tree. A batch of uploads
+    shares the checkpoint (docs/store.md, *Leaves*)."""
     _lock(connection)
-    index, path, root = _append_leaf(connection, session_id, head_seq, head_hash)
-    checkpoint = _store_checkpoint(connection, key, index + 1, root)
-    return {
-        "leaf_index": index,
-        "tree_size": index + 1,
-        "inclusion": [node.hex() for node in path],
-        "checkpoint": checkpoint.note,
-    }
+    index, subtree, root = _append_leaves(connection, heads)
+    size = index + len(heads)
+    note = _store_checkpoint(connection, key, size, root).note
+    return [
+        {
+            "leaf_index": n,
+            "tree_size": size,
+            "inclusion": [node.hex() for node in merkle.inclusion_proof(n, size, subtree)],
+            "checkpoint": note,
+        }
+        for n in range(index, size)
+    ]
 
 
 def check_proof(body: receipts.Body, public_key: Ed25519PublicKey) -> Checkpoint:
@@ -334,9 +346,8 @@ def seal(engine: Engine, signing_key: Callable[[], Ed25519PrivateKey]) -> tuple[
             .where(~exists().where(col(LogLeaf.session_id) == col(TableSession.id)))
             .order_by(col(TableSession.created_at), col(TableSession.id))
         ).all()
-        root = None
-        for session_id, head_seq, head_hash in unlogged:
-            _, _, root = _append_leaf(connection, session_id, head_seq, head_hash)
+        heads = [(session_id, seq, head_hash) for session_id, seq, head_hash in unlogged]
+        root = _append_leaves(connection, heads)[2] if heads else None
         signed = connection.execute(select(func.max(col(LogCheckpoint.tree_size)))).scalar() or 0
         size = _size(connection)
         if size > signed:

@@ -15,6 +15,10 @@ from sqlmodel import Session
 
 from events.db import get_engine
 
+# The widest value of the store's integer columns (row ids, marked amounts): PostgreSQL's
+# ``integer``. A number past it fails in the database, not where it came in.
+MAX_INT = 2**31 - 1
+
 
 def init_app(app: Flask) -> None:
     app.extensions["fupan_db"] = get_engine(app.config["DATABASE_URL"])
@@ -29,3 +33,14 @@ def db() -> Iterator[Session]:
     """A session whose objects stay readable after it closes (expire_on_commit off)."""
     with Session(engine(), expire_on_commit=False) as session:
         yield session
+
+
+def whole_number(text: str, low: int = 0, high: int = MAX_INT) -> int | None:
+    """``text`` as a whole number of ASCII digits (with a leading ``-`` when ``low`` < 0) from
+    ``low`` to ``high``, else None. Not ``str.isdigit``: it passes ``²``, which ``int`` refuses."""
+    text = text.strip()
+    digits = text.removeprefix("-") if low < 0 else text
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(max(high, -low))):
+        return None
+    number = int(text)
+    return number if low <= number <= high else None

@@ -43,6 +43,9 @@ def engine_version() -> str:
     return importlib.metadata.version("fupan")
 
 
+# Files of a batch stored in one transaction (``store.ingest_many``): a run's whole batch
+# (workers/runs.py sends 10); a longer list goes in slices, each audited before the next.
+STORED_TOGETHER = 10
 ATTEMPTS = MAX_RETRIES + 1  # runs of one task id, its pool process killed or not
 SWEEP_DIGESTS = 2000  # results a sweep digests at most (~1 ms each): a backlog goes in batches
 # Seconds an integrity update queued after a review counts as waiting (its message may have
@@ -151,7 +154,8 @@ def _audit(session_id: str, head_seq: int, records: list[dict]) -> Audited:
 def _store(audited: list[Audited]) -> None:
     """Store results and, in their transaction, their digests from the reports in hand: one
     transaction for an ingest batch's sessions. If that fails (a digest the database
-    refuses), each alone (``_store_one``). Each stored result queues its session's review."""
+    refuses), each alone (``_store_one``). The stored results queue their sessions' reviews
+    (one message)."""
     results = [a.result for a in audited]
 
     def with_digests(connection, stored: list[tuple[int, int]]) -> None:
@@ -164,8 +168,7 @@ def _store(audited: list[Audited]) -> None:
     except Exception:  # noqa: BLE001 - the results must not be lost to their digests
         log.exception("digests of %d session(s) not written with their results", len(results))
         stored = [n for n, a in enumerate(audited) if _store_one(a)]
-    for n in stored:
-        review_soon(results[n].session_id)  # which updates the club's integrity signals
+    reviews_soon([results[n].session_id for n in stored])  # which update the clubs' integrity
 
 
 def _store_one(audited: Audited) -> bool:
@@ -196,26 +199,55 @@ def _written(audited: Audited, vid: int) -> digests.Written:
 @app.task(name="fupan.review_session", bind=True, **RETRY)
 def review_session(self, session_id: str) -> str:
     """Compute and store the efficiency review of a session's head unless this engine version
-    has one (workers/review.py). Queued after each verification, on its own (``review_soon``).
-    Returns "reviewed" (stored now or before), "missing" (no such session) or "failed" (the
-    engine raised: logged; the API computes it on first ask and reports the error). Then,
-    reviewed or failed, the club's integrity signals are updated: they read the stored
-    reviews, so they are queued only once it is stored."""
+        has one (workers/review.py). Queued after each verification, behind the verifications
+    (``reviews_soon``; an ingest batch's together: ``review_sessions``).
+        Returns "reviewed" (stored now or before), "missing" (no such session) or "failed" (the
+        engine raised: logged; the API computes it on first ask and reports the error). Then,
+        reviewed or failed, the club's integrity signals are updated: they read the stored
+        reviews, so they are queued only once it is stored."""
     if _attempt(self) > ATTEMPTS:
         log.error("review_session: the worker process died reviewing %s", session_id)
-        status = "failed"
+        status = _failed(session_id)
     else:
-        status = _review(session_id)
-    if status == "failed" and not settings().embedded_queue:
-        try:  # the engine would fail again: the sweeper leaves it to the reader for a while
+        status = _review_held(session_id)
+    if status != "missing":
+        _integrity_after_review({session_id})
+    return status
+
+
+@app.task(name="fupan.review_sessions", bind=True, **RETRY)
+def review_sessions(self, session_ids: list[str]) -> dict[str, int]:
+    """``review_session`` for each id, the integrity updates after the last: the reviews of an
+    ingest batch's sessions in one message (a message costs a worker and its sender ~1 ms of
+    CPU, a twentieth of a session's ingest). A batch whose runs killed the worker process
+    ``ATTEMPTS`` times is queued again one session a message. Returns how many ended
+    "reviewed", "missing" or "failed"."""
+    if _attempt(self) > ATTEMPTS:
+        for session_id in session_ids:
+            enqueue_later(review_session, session_id)
+        return {}
+    statuses = {session_id: _review_held(session_id) for session_id in session_ids}
+    _integrity_after_review({i for i, status in statuses.items() if status != "missing"})
+    return dict(Counter(statuses.values()))
+
+
+def _review_held(session_id: str) -> str:
+    """``_review``; a failed one is held from the sweeper (``_failed``)."""
+    status = _review(session_id)
+    return _failed(session_id) if status == "failed" else status
+
+
+def _failed(session_id: str) -> str:
+    """A failed review: the engine would fail again, so the sweeper leaves it to the reader
+    for a while. Returns "failed"."""
+    if not settings().embedded_queue:
+        try:
             broker.client().set(f"{SWEPT_REVIEW}{session_id}", 1, ex=REVIEW_FAILED_HOLD)
         except broker.BROKER_ERRORS as e:
             log.warning(
                 "review of %s failed and could not be held from the sweeper: %s", session_id, e
             )
-    if status != "missing":
-        _integrity_after_review(session_id)
-    return status
+    return "failed"
 
 
 def _review(session_id: str) -> str:
@@ -229,27 +261,40 @@ def _review(session_id: str) -> str:
     return "missing" if got is None else "reviewed"
 
 
-def _integrity_after_review(session_id: str) -> None:
-    try:
-        club = store.get_session(session_id=session_id).club
-    except store.SessionNotFound:
-        return
-    if not club:
-        return
-    try:
-        integrity_soon(club)
-    except broker.BROKER_ERRORS as e:  # the next review or a page view queues it
-        log.warning("integrity update of %s not queued: %s", club, e)
+def _integrity_after_review(session_ids: set[str]) -> None:
+    """Queue the integrity update of the clubs of ``session_ids``, once a club."""
+    clubs = set()
+    for session_id in session_ids:
+        try:
+            clubs.add(store.get_session(session_id=session_id).club)
+        except store.SessionNotFound:
+            continue
+    for club in sorted(c for c in clubs if c):
+        try:
+            integrity_soon(club)
+        except broker.BROKER_ERRORS as e:  # the next review or a page view queues it
+            log.warning("integrity update of %s not queued: %s", club, e)
 
 
 def review_soon(session_id: str) -> None:
-    """Queue the session's review behind every verification waiting (``enqueue_later``), so a
-    review, costlier than the audit, never holds one up. A broker that cannot take it leaves
-    the review to the first reader of the session's review (workers/review.py)."""
+    """``reviews_soon`` of one session."""
+    reviews_soon([session_id])
+
+
+def reviews_soon(session_ids: list[str]) -> None:
+    """Queue the sessions' reviews behind every verification waiting (``enqueue_later``), in one
+    message (``review_sessions``; one session: ``review_session``), so a review, costlier than
+    the audit, never holds one up. A broker that cannot take it leaves the reviews to the
+    first reader of each session's review (workers/review.py)."""
+    if not session_ids:
+        return
     try:
-        enqueue_later(review_session, session_id)
+        if len(session_ids) == 1:
+            enqueue_later(review_session, session_ids[0])
+        else:
+            enqueue_later(review_sessions, session_ids)
     except broker.BROKER_ERRORS as e:
-        log.warning("review of %s not queued: %s", session_id, e)
+        log.warning("reviews of %s not queued: %s", ", ".join(session_ids), e)
 
 
 @app.task(name="fupan.integrity", **RETRY)
@@ -411,7 +456,10 @@ def fill_digests(limit: int | None = None) -> int:
 
 @app.task(name="fupan.ingest_batch", bind=True, ignore_result=False, **RETRY)
 def ingest_batch(self, paths: list[str], run: str | None = None) -> dict:
-    """Store each log file (a path the worker can read) and verify it in this task. A new
+    """Store the log files (paths the worker can read) and verify them in this task. The files
+    that parse are stored together (``store.ingest_many``: one transaction and one transparency
+    checkpoint for ``STORED_TOGETHER`` files; a file that does not parse is rejected alone,
+    naming its line and field). A new
     session is audited from the records just parsed, which are what was stored (the chain
     was made from their canonical lines), sparing a read back and a task a session, and the
     new sessions' results are stored together at the end (one transaction, not one a
@@ -424,21 +472,32 @@ def ingest_batch(self, paths: list[str], run: str | None = None) -> dict:
     if _attempt(self) > ATTEMPTS:
         raise Poisoned(f"{ATTEMPTS} runs died")
     summary = {"stored": 0, "stored_earlier": 0, "duplicates": 0, "rejected": {}}
-    audited = []  # the new sessions' results, stored together at the end
+    audited: list[Audited] = []  # the new sessions' results, stored together at the end
+    for i in range(0, len(paths), STORED_TOGETHER):
+        _ingest_files(paths[i : i + STORED_TOGETHER], run, summary, audited)
+    _store(audited)
+    return summary
+
+
+def _ingest_files(paths: list[str], run: str | None, summary: dict, audited: list[Audited]) -> None:
+    """Parse the files, store those that parse in one transaction, and audit the new sessions
+    (into ``audited``) or verify the repeated ones; counted in ``summary``."""
+    parsed, own_ids = [], []
     for path in paths:
         try:
             with Path(path).open("rb") as f:
-                parsed = parse_log(f)
+                parsed.append(parse_log(f))
         except (OSError, LogFormatError) as e:
             log.warning("ingest_batch: rejected %s: %s", path, e)
             summary["rejected"][path] = str(e)
             continue
-        own_id = run and run_session_id(run, path)
-        stored = store.ingest_parsed(parsed=parsed, session_id=own_id)
+        own_ids.append(run and run_session_id(run, path))
+    outcomes = store.ingest_many(parsed=parsed, session_ids=own_ids)
+    for log_, own_id, stored in zip(parsed, own_ids, outcomes, strict=True):
         session = stored.session
         if stored.created:
             summary["stored"] += 1
-            audited.append(_audit(session.id, session.head_seq, parsed.records))
+            audited.append(_audit(session.id, session.head_seq, log_.records))
             continue
         if session.id == own_id:
             summary["stored"] += 1
@@ -446,5 +505,3 @@ def ingest_batch(self, paths: list[str], run: str | None = None) -> dict:
         else:
             summary["duplicates"] += 1
         _verify_stored(session.id)
-    _store(audited)
-    return summary

@@ -332,6 +332,10 @@ def below(name: str, value: int, low: int) -> OptionError:
 
 
 _KIND_WORDS = {"bool": "a boolean", "int": "a whole number", "str": "a string"}
+# Every number option (a multiple, a base, a cap, tiles left …) is a whole number from 0 to
+# this: none means anything negative, and past it the amounts owed outgrow what the store's
+# columns hold (a multiplier of 10**12 was accepted, then the session never reached the ledger).
+MAX_OPTION = 10**6
 
 
 class Ruleset:
@@ -572,7 +576,8 @@ def _coerce(value: Any, kind: Any, name: str) -> Any:
     elif kind_name == "int":
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        digits = value.strip().removeprefix("-") if isinstance(value, str) else ""
+        if digits.isascii() and digits.isdigit():  # not "²", which isdigit passes and int refuses
             return int(value)
     elif kind_name == "str":
         if isinstance(value, str):
@@ -601,7 +606,14 @@ def parse_options(options_type: type, given: Mapping[str, Any]) -> Any:
             listed = ", ".join(map(str, choices))
             raise OptionError(f"option {name}: {value!r} is not one of {listed}", "option_choice",
                               name=name, value=repr(value), choices=listed)  # fmt: skip
-    return options_type(**values)
+    options = options_type(**values)  # a ruleset's own bounds first (a multiplier below 1 …)
+    for name, value in values.items():
+        if type(value) is int and value < 0:
+            raise below(name, value, 0)
+        if type(value) is int and value > MAX_OPTION:
+            raise OptionError(f"option {name}: {value} is above {MAX_OPTION}", "option_above",
+                              name=name, value=value, high=MAX_OPTION)  # fmt: skip
+    return options
 
 
 def below_minimum(scorings: Mapping[str, Scoring], seat: str) -> bool:

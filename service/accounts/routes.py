@@ -18,7 +18,7 @@ from sqlmodel import select
 
 from service.accounts import auth, devices, manage
 from service.accounts import members as club_members
-from service.db import db
+from service.db import db, whole_number
 from service.models import ROLES, ApiToken
 from service.urls import safe_next
 
@@ -75,8 +75,8 @@ def account():
     new_token = None
     if request.method == "POST":
         if request.form.get("action") == "revoke":
-            token_id = request.form.get("token_id", "")
-            if not (token_id.isdigit() and auth.revoke_token(current_user, int(token_id))):
+            token_id = whole_number(request.form.get("token_id", ""))
+            if token_id is None or not auth.revoke_token(current_user, token_id):
                 flash(_("no such token"))
         else:
             new_token = auth.issue_token(current_user, request.form.get("label", ""))
@@ -172,10 +172,10 @@ def _change(club: str, action: str, form) -> None:
         manage.remove_member(club, username)
         flash(_("%(user)s no longer belongs to %(club)s", user=username, club=club))
     else:
-        invite_id = form.get("invite_id", "")
-        if not invite_id.isdigit():
+        invite_id = whole_number(form.get("invite_id", ""))
+        if invite_id is None:
             abort(400, "invite_id")
-        manage.revoke_invite(club, int(invite_id))
+        manage.revoke_invite(club, invite_id)
         flash(_("invitation withdrawn"))
 
 

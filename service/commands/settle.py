@@ -63,7 +63,8 @@ def settle(
         raise common.fail(f"--how {how!r} is not one of {', '.join(WIN_HOWS)}")
     pts = {}
     for seat, value in common.parse_pairs(points or [], "points").items():
-        if seat not in SEATS or not value.lstrip("-").isdigit():
+        digits = value.strip().removeprefix("-")
+        if seat not in SEATS or not (digits.isascii() and digits.isdigit()):
             raise common.fail(f"points {seat}={value} must be SEAT=INTEGER with SEAT in E/S/W/N")
         pts[seat] = int(value)
     if liable is not None and liability not in rs.liability_kinds:

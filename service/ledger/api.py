@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import abort, g, jsonify, request
 
 from service.accounts import auth
+from service.db import MAX_INT
 from service.ledger import paid, views
 from service.ledger.money import set_money
 
@@ -23,7 +24,7 @@ def ledger_paid(club: str):
     return jsonify(paid.mark_paid(g.user, club, auth.json_body())), 201
 
 
-@routes.post("/clubs/<club>/ledger/paid/<int:mark_id>/reversal")
+@routes.post(f"/clubs/<club>/ledger/paid/<int(max={MAX_INT}):mark_id>/reversal")
 def ledger_reversal(club: str, mark_id: int):
     """An auditor or admin undoes a mark: its reversal appended (the opposite amount)."""
     return jsonify(paid.reverse(g.user, club, mark_id)), 201

@@ -15,10 +15,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
 from service.accounts import auth
-from service.db import db
+from service.db import MAX_INT, db, whole_number
 from service.models import LedgerPayment, User
 
 BASES = ("recorded", "owed")
+NAME_CHARS = 200  # a player's name, as the log format and the table's columns allow
 
 
 def mark_paid(user: User, club: str, form) -> dict:
@@ -27,20 +28,23 @@ def mark_paid(user: User, club: str, form) -> dict:
     auth.require_club(user, club, roles=("auditor", "admin"))
     night = str(form.get("night", ""))
     try:
-        date.fromisoformat(night)
+        night = date.fromisoformat(night).isoformat()  # "20261128" is the night 2026-11-28
     except ValueError:
         abort(400, f"night must be YYYY-MM-DD, not {night!r}")
     payer, payee = str(form.get("from", "")).strip(), str(form.get("to", "")).strip()
     if not payer or not payee or payer == payee:
         abort(400, "from and to must name two different players")
-    amount = str(form.get("amount", "")).strip()
-    if not amount.lstrip("-").isdigit() or int(amount) == 0:
-        abort(400, f"amount must be a whole number of points other than 0, not {amount!r}")
+    if max(len(payer), len(payee)) > NAME_CHARS:
+        abort(400, f"from and to must be names of at most {NAME_CHARS} characters")
+    amount = whole_number(str(form.get("amount", "")), -MAX_INT, MAX_INT)
+    if not amount:
+        abort(400, f"amount must be a whole number of points other than 0, at most {MAX_INT} "
+                   f"either way, not {str(form.get('amount', ''))!r}")  # fmt: skip
     basis = str(form.get("basis", "recorded"))
     if basis not in BASES:
         abort(400, f"basis must be one of {', '.join(BASES)}")
     return _append(LedgerPayment(club=club, night=night, payer=payer, payee=payee,
-                                 amount=int(amount), basis=basis, by=user.username))  # fmt: skip
+                                 amount=amount, basis=basis, by=user.username))  # fmt: skip
 
 
 def reverse(user: User, club: str, mark_id: int) -> dict:

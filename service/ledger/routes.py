@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from service.accounts import auth
+from service.db import MAX_INT
 from service.ledger import paid
 from service.ledger.money import money_amount, money_setting, set_money, unit_text
 from service.ledger.views import hand_rows, ledger_view
@@ -38,7 +39,7 @@ def mark_paid(club: str):
     return redirect(_back(club))
 
 
-@bp.post("/clubs/<club>/ledger/paid/<int:mark_id>/undo")
+@bp.post(f"/clubs/<club>/ledger/paid/<int(max={MAX_INT}):mark_id>/undo")
 def undo_paid(club: str, mark_id: int):
     mark = paid.reverse(current_user, club, mark_id)
     flash(_("Undone: %(payer)s handing %(amount)s to %(payee)s is no longer counted (a "

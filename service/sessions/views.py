@@ -15,7 +15,7 @@ from engine.rulesets import get_ruleset
 from events import store, verifications
 from events.models import TableSession, Verification
 from service.accounts import auth
-from service.db import engine
+from service.db import engine, whole_number
 from service.models import User
 from service.sessions import history, queries, replays
 
@@ -81,7 +81,8 @@ def int_arg(args, name: str, default: int, low: int, high: int) -> int:
     text = args.get(name, "")
     if not text:
         return default
-    if not text.isdigit() or not low <= int(text) <= high:
+    number = whole_number(text, low, high)
+    if number is None:
         abort(
             400,
             _(
@@ -91,7 +92,7 @@ def int_arg(args, name: str, default: int, low: int, high: int) -> int:
                 high=high,
             ),
         )
-    return int(text)
+    return number
 
 
 def load_session(user: User, session_id: str) -> TableSession:

@@ -32,6 +32,7 @@ def _logs() -> list[tuple[str | bytes, dict]]:
             {"options": {"no_such_option": 1}},
             {"options": {"multiplier": [1]}},
             {"options": {"multiplier": 0}},
+            {"options": {"multiplier": 10**7}},
         )
     ]
     flowers = jsonl(

@@ -52,10 +52,7 @@ def old_ingest(log: str) -> TableSession:
     with events_db.get_engine().begin() as c:
         c.execute(insert(TableSession), row.model_dump())
         old_events(c, row.id, links)
-        store._receipt(
-            c, row, content_hash=row.content_hash, uploaded=len(links), head=links[-1],
-            kind="upload",
-        )  # fmt: skip
+        store._receipts(c, [(row, row.content_hash, len(links), links[-1])], "upload")
     return row
 
 
@@ -71,10 +68,7 @@ def old_append(row: TableSession, n: int) -> None:
             .where(TableSession.id == row.id)
             .values(head_seq=links[-1].seq, head_hash=links[-1].hash)
         )
-        store._receipt(
-            c, row, content_hash=row.content_hash, uploaded=uploaded, head=links[-1],
-            kind="correction",
-        )  # fmt: skip
+        store._receipts(c, [(row, row.content_hash, uploaded, links[-1])], "correction")
     row.head_seq, row.head_hash = links[-1].seq, links[-1].hash
 
 

@@ -15,6 +15,7 @@ from cryptography.hazmat.primitives import serialization
 from sqlalchemy.exc import DBAPIError
 
 from events import db, merkle, receipts, store, transparency
+from events.codec import parse_log
 from events.config import settings
 from tests.conftest import drop_write_once_triggers, run_sql, variant
 
@@ -247,10 +248,8 @@ def test_the_stored_tree_gives_the_rebuilt_trees_proofs_from_few_rows(database_u
     signer = key()
     leaves = [(f"{i:032x}", i % 3, hashlib.sha256(bytes([i])).hexdigest()) for i in range(21)]
     with engine.begin() as connection:
-        for session_id, seq, head_hash in leaves:
-            transparency.append(
-                connection, signer, session_id=session_id, head_seq=seq, head_hash=head_hash
-            )
+        for leaf in leaves:
+            transparency.append(connection, signer, [leaf])
     rebuilt = merkle.Tree([transparency.leaf_hash(*leaf) for leaf in leaves])
 
     def from_rows(build):
@@ -269,3 +268,81 @@ def test_the_stored_tree_gives_the_rebuilt_trees_proofs_from_few_rows(database_u
             assert from_rows(build)[0] == build(rebuilt.subtree), (old, size)
     with pytest.raises(merkle.ProofFailed, match="leaf 22 is missing"):
         transparency.StoredTree(engine).subtree(22, 23)
+
+
+def test_a_batch_of_leaves_has_one_checkpoint_and_each_leaf_the_rebuilt_trees_proof(
+    database_url,
+):
+    """Batches of 1 to 5 heads appended to trees of every size from 0 to 22: one checkpoint a
+    batch, over the whole grown tree, and each new leaf's inclusion proof is the one of the
+    tree rebuilt from every leaf."""
+    engine = db.get_engine()
+    signer, leaves = key(), []
+    for count in (1, 2, 3, 1, 4, 5, 2, 1, 3, 2):
+        heads = [(f"{len(leaves) + i:032x}", i, hashlib.sha256(bytes([len(leaves) + i])).hexdigest())
+                 for i in range(count)]  # fmt: skip
+        with engine.begin() as connection:
+            proofs = transparency.append(connection, signer, heads)
+        leaves += heads
+        rebuilt = merkle.Tree([transparency.leaf_hash(*leaf) for leaf in leaves])
+        assert [p["leaf_index"] for p in proofs] == list(range(len(leaves) - count, len(leaves)))
+        assert {p["tree_size"] for p in proofs} == {len(leaves)}
+        [note] = {p["checkpoint"] for p in proofs}
+        assert note == store.latest_checkpoint()
+        assert transparency.open_checkpoint(note, signer.public_key()).root == rebuilt.root()
+        for p in proofs:
+            expected = merkle.inclusion_proof(p["leaf_index"], len(leaves), rebuilt.subtree)
+            assert p["inclusion"] == [node.hex() for node in expected]
+
+
+def test_a_batch_of_uploads_shares_one_checkpoint_each_with_its_own_leaf_and_receipt(
+    database_url, sample_log
+):
+    """``ingest_many``: the new sessions of a batch in one transaction under one checkpoint;
+    a stored log and a twin within the batch get their session; every receipt proves its head
+    and the export is the upload's canonical text."""
+    before = [store.ingest(data=variant(sample_log, n)) for n in (1, 2, 3)]
+    texts = [variant(sample_log, n) for n in (4, 2, 5, 4, 6, 7, 8)]
+    ids = [f"{n:032x}" for n in range(len(texts))]
+    outcomes = store.ingest_many(parsed=[parse_log(t.encode()) for t in texts], session_ids=ids)
+    assert [s.created for s in outcomes] == [True, False, True, False, True, True, True]
+    assert outcomes[1].session.id == before[1].session.id
+    assert outcomes[3].session.id == outcomes[0].session.id == ids[0]
+    assert outcomes[3].receipt == outcomes[0].receipt
+    new = [s for s in outcomes if s.created]
+    assert [s.session.id for s in new] == [ids[0], ids[2], ids[4], ids[5], ids[6]]
+    proofs = [s.receipt["receipt"]["log"] for s in new]
+    assert [p["leaf_index"] for p in proofs] == [3, 4, 5, 6, 7]
+    assert {p["checkpoint"] for p in proofs} == {store.latest_checkpoint()}
+    for stored, text in zip(outcomes, texts, strict=True):
+        assert store.check_receipt(document=stored.receipt).logged_in == (
+            8 if stored in new or stored is outcomes[3] else 2
+        )
+        assert store.check_receipt(document=stored.receipt, log=text).event_count
+        assert store.export_log(session_id=stored.session.id) == parse_log(text.encode()).text
+    assert store.receipts_of(session_id=ids[0]) == [outcomes[0].receipt]
+    result = store.check_chains()
+    assert result.ok and result.checkpoint.size == 8, result.problems
+
+
+def test_a_twin_stored_between_the_check_and_the_insert_costs_the_batch_nothing(
+    database_url, sample_log, monkeypatch
+):
+    """A concurrent upload of the same log commits after the batch's content-hash check: the
+    batch's insert fails on the unique content hash, and each log is then stored alone, the
+    twin getting the winner's session."""
+    winner = store.ingest(data=variant(sample_log, 1))
+    real = store._ids_by_content_hash
+    calls = []
+
+    def blind_once(connection, hashes):
+        calls.append(hashes)
+        return {} if len(calls) == 1 else real(connection, hashes)
+
+    monkeypatch.setattr(store, "_ids_by_content_hash", blind_once)
+    texts = [variant(sample_log, n) for n in (2, 1, 3)]
+    outcomes = store.ingest_many(parsed=[parse_log(t.encode()) for t in texts])
+    assert [s.created for s in outcomes] == [True, False, True]
+    assert outcomes[1].session.id == winner.session.id
+    assert len(store.list_sessions()) == 3
+    assert store.check_chains().ok

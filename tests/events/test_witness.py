@@ -25,6 +25,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from typer.testing import CliRunner
 
 from events import merkle, receipts, store, transparency, witness, witnessing
+from events.codec import parse_log
 from events.config import settings
 from service.cli import app
 from tests.conftest import drop_write_once_triggers, free_port, run_sql, variant
@@ -304,3 +305,19 @@ def test_a_witness_url_without_its_key_costs_an_upload_nothing(
     monkeypatch.delenv("FUPAN_WITNESS_KEY", raising=False)
     [stored] = ingest(sample_log, 1)
     assert stored.created and store.COSIGNED not in stored.receipt
+
+
+def test_a_batchs_receipts_carry_its_one_cosigned_checkpoint(witness_server, sample_log):
+    """A worker's batch signs one checkpoint: the witness cosigns it once, and every receipt
+    of the batch carries it and proves it."""
+    ingest(sample_log, 1)
+    texts = [variant(sample_log, n) for n in (2, 3, 4)]
+    batch = store.ingest_many(parsed=[parse_log(t.encode()) for t in texts])
+    [cosigned] = {s.receipt[store.COSIGNED] for s in batch}
+    assert transparency.open_checkpoint(cosigned, log_key()).size == 4
+    assert witness.verify_cosignature(cosigned, "witness.test/w1", witness_server.public_key)
+    for stored in batch:
+        assert store.check_receipt(document=stored.receipt).cosigned_by == "witness.test/w1"
+        assert store.receipts_of(session_id=stored.session.id) == [stored.receipt]
+    result = fupan("store", "check")
+    assert result.exit_code == 0 and "witness.test/w1: 4 leaves" in result.output, result.output

@@ -116,6 +116,33 @@ def test_ingest_batch_stores_rejects_and_verifies(embedded, sample_log, tmp_path
     assert json.loads(row.report) == json.loads(json.dumps(stored_report))
 
 
+def test_a_batch_is_stored_under_one_checkpoint_and_a_bad_file_loses_nothing_else(
+    embedded, sample_log, tmp_path
+):
+    """The files of a batch that parse are stored in one transaction (one checkpoint, a leaf
+    and a receipt each); the bad one is refused alone, naming its line and field."""
+    lines = variant(sample_log, 9).splitlines(keepends=True)
+    bad = "".join([*lines[:3], lines[3].replace('"seat":"E"', '"seat":"Q"', 1), *lines[4:]])
+    texts = [variant(sample_log, 1), bad, variant(sample_log, 2), variant(sample_log, 3)]
+    files = []
+    for n, text in enumerate(texts):
+        files.append(tmp_path / f"log{n}.jsonl")
+        files[-1].write_text(text, encoding="utf-8")
+    summary = dispatch.enqueue_ingest(files).result(30)
+    assert (summary["stored"], summary["duplicates"]) == (3, 0)
+    assert "line 4 (showdown): field seat" in summary["rejected"][str(files[1])]
+    assert dispatch.wait_embedded(BACKGROUND_BUDGET)
+    sessions = store.list_sessions()
+    documents = [store.receipts_of(session_id=s.id)[-1] for s in sessions]
+    assert {d["receipt"]["log"]["tree_size"] for d in documents} == {3}
+    assert sorted(d["receipt"]["log"]["leaf_index"] for d in documents) == [0, 1, 2]
+    for session, document in zip(sessions, documents, strict=True):
+        assert store.check_receipt(document=document).logged_in == 3
+        [row] = verifications.verifications_of(session_id=session.id)
+        assert row.status == "ok"
+    assert store.check_chains().ok
+
+
 def test_a_redelivered_batch_verifies_what_was_stored_but_not_verified(
     embedded, sample_log, tmp_path
 ):

@@ -340,3 +340,58 @@ def test_the_sweeper_leaves_a_review_that_failed_to_its_reader(data_dir, redis_u
     assert tasks._sweep_reviews(0) == 0  # noqa: SLF001 - not while it waits
     client.delete(broker.LATER_QUEUE)
     assert tasks._sweep_reviews(0) == 0  # noqa: SLF001 - nor twice within ten grace periods
+
+
+def test_an_ingest_batch_queues_its_sessions_reviews_in_one_message(embedded, tmp_path):
+    """The reviews of a batch's new sessions go in one ``review_sessions`` message, after the
+    batch, and the club's integrity update once after the last review."""
+    paths = []
+    for seed in (41, 42, 43):
+        paths.append(tmp_path / f"{seed}.jsonl")
+        paths[-1].write_bytes(simulated(seed=seed))
+    order: list[tuple[str, tuple]] = []
+
+    def seen(task=None, args=(), **_):
+        order.append((task.name, tuple(args)))
+
+    task_prerun.connect(seen, weak=False)
+    try:
+        dispatch.enqueue_ingest(paths)
+        assert dispatch.wait_embedded(BACKGROUND_BUDGET)
+    finally:
+        task_prerun.disconnect(seen)
+    assert [name for name, _ in order] == [
+        "fupan.ingest_batch", "fupan.review_sessions", "fupan.integrity"
+    ]  # fmt: skip
+    ids = order[1][1][0]
+    assert len(ids) == 3
+    for session_id in ids:
+        assert stored_review(session_id) == expected(session_id)
+    assert integrity_is_current(store.get_session(session_id=ids[0]).club)
+
+
+def test_review_sessions_counts_each_session_and_holds_a_failed_one(embedded, monkeypatch):
+    good = store.ingest(data=simulated(seed=44)).session
+    bad = store.ingest(data=simulated(seed=45)).session
+    real = review.review_at_head
+
+    def broken_for_bad(session_id, version):
+        if session_id == bad.id:
+            raise RuntimeError("review bug")
+        return real(session_id, version)
+
+    monkeypatch.setattr(review, "review_at_head", broken_for_bad)
+    got = tasks.review_sessions.apply(args=[[good.id, bad.id, "no-such-session"]]).get()
+    assert got == {"reviewed": 1, "failed": 1, "missing": 1}
+    assert stored_review(good.id) == expected(good.id)
+    assert stored_review(bad.id) is None
+
+
+def test_a_review_batch_that_killed_its_workers_is_queued_again_one_session_a_message(
+    embedded, monkeypatch
+):
+    sent: list[tuple[str, tuple]] = []
+    monkeypatch.setattr(tasks, "_attempt", lambda _task: tasks.ATTEMPTS + 1)
+    monkeypatch.setattr(tasks, "enqueue_later", lambda task, *args: sent.append((task.name, args)))
+    assert tasks.review_sessions.apply(args=[["a", "b"]]).get() == {}
+    assert sent == [("fupan.review_session", ("a",)), ("fupan.review_session", ("b",))]
