@@ -1,6 +1,7 @@
 """西周麻将: clauses of shared/seeds/xizhou.txt no earlier case pinned on its own (helper `seeds`,
 issue 29 session): 边倒's "789的7", 清一色 with 对对胡, a 加杠's replacement (杠开, not 送杠胡), 送杠胡
-by the bound partner, 北's own flowers, 字一色 with 大三元. Every number was computed by hand from
+by the bound partner, 北's own flowers, 字一色 with 大三元, 还杠胡 by the
+互包 partner, 正风 on a concealed kong. Every number was computed by hand from
 the quoted clauses (and the decisions in docs/rules/xizhou.md where the seed is silent) before
 the engine ran. Summary logs through codec -> replay -> score -> settle.
 
@@ -81,6 +82,39 @@ CASES = [
         {"W": 80},
         {("N", "W"): 160},
         id="ziyise_da_san_yuan_duiduihu",
+    ),
+    # 7. 还杠胡 by the 互包 partner: 南 碰s 西 three times and 西 碰s 南 twice and 明杠s 南's 6p
+    # (三 claims each way: 互包). 西's next discard 5s lets 南 win (67s+5s, 88s): "还杠胡…1台" 1 =
+    # 1台 (no 门清: 碰); M = 1. "还杠胡：杠牌并点炮玩家需付胡家5M" 5 + 互包 "原本三包双方需付出的部分翻倍"
+    # (the discard part 2M, docs: a kong 承包 win counts as a discard win) 4 = 西 pays 9.
+    pytest.param(
+        [
+            show(
+                "S",
+                "567s88s",
+                [("peng", "222m", "W"), ("peng", "333p", "W"), ("peng", "444s", "W")],
+            ),
+            show(
+                "W",
+                "1234z",
+                [("peng", "999m", "S"), ("peng", "111p", "S"), ("gang_exposed", "6666p", "S")],
+            ),
+            win("S", "discard", "5s", "W", flags=["after_kong"]),
+        ],
+        {"S": 1},
+        {("W", "S"): 9},
+        id="huan_gang_by_the_hu_bao_partner",
+    ),
+    # 8. 东 (dealer, 东 round) with a concealed 东 kong self-draws 3m (12m+3m): "正风…刻子或杠子，2台" 2
+    # + 边倒 1 + 自摸 1 + 门清 "没有吃碰和明杠" (a concealed kong keeps it) 1 = 5台; each pays 5.
+    pytest.param(
+        [
+            show("E", "123m456p789s55s", [("gang_concealed", "1111z", None)]),
+            win("E", "self_draw", "3m"),
+        ],
+        {"E": 5},
+        each("E", 5),
+        id="zhengfeng_concealed_kong_keeps_menqing",
     ),
 ]
 
