@@ -275,14 +275,16 @@ def _packed_copies(copies: Mapping[str, int]) -> int | None:
 
 class Unseen(Mapping[str, int]):
     """Unseen copies of each kind (``copies`` less the ``seen`` tiles packed a byte a kind),
-    worked out for a kind when it is read; :meth:`count` sums a mask's kinds at once."""
+    worked out for a kind when it is read; :meth:`count` sums a mask's kinds at once. ``left``:
+    the unseen copies packed the same way (None when a kind was seen more often than it has
+    copies, or the copies add up past a byte)."""
 
     def __init__(self, copies: Mapping[str, int], seen: int):
         self._copies, self._seen = copies, seen
         whole = _packed_copies(copies)
         left = -1 if whole is None else whole + _SIXTY_FOUR - seen
         # every kind seen at most as often as it has copies: the plain difference
-        self._left = left - _SIXTY_FOUR if left & _SIXTY_FOUR == _SIXTY_FOUR else None
+        self.left = left - _SIXTY_FOUR if left & _SIXTY_FOUR == _SIXTY_FOUR else None
 
     def __getitem__(self, kind: str) -> int:
         n = self._copies[kind] - (self._seen >> 8 * INDEX[kind] & 255)
@@ -299,9 +301,9 @@ class Unseen(Mapping[str, int]):
 
     def count(self, mask: int) -> int:
         """The unseen copies of the kinds of ``mask`` (bit i: ``ALL_TILES[i]``), summed."""
-        if self._left is None:  # a kind seen more often than its copies: read kind by kind
+        if self.left is None:  # a kind seen more often than its copies: read kind by kind
             return sum(self.get(k, 0) for k in _kinds(mask))
-        return (self._left & _spread(mask)) % 255  # bytes of at most 4, at most 42 of them
+        return (self.left & _spread(mask)) % 255  # bytes of at most 4, at most 42 of them
 
 
 def seen_count(tiles: Iterable[str]) -> int:
@@ -442,6 +444,27 @@ class _Discards:
             full &= ~(1 << i)
         return now, out & ~full
 
+    def counts(self, tiles: Iterable[str], seen: Unseen) -> dict[str, int]:
+        """The unseen effective tiles after discarding each of ``tiles``: ``draws`` and
+        :meth:`Unseen.count` in one loop where only the standard shape counts."""
+        left = seen.left
+        if self.limits or not self.standard or left is None:
+            return {t: seen.count(self.draws(t)[1]) for t in tiles}
+        key, w, sets, wild, mine = self.key, self.w, self.sets, self.wild, self.mine
+        keep, add, full, top = self.keep, self.wild_mask, self.full, 3 * self.sets + 1
+        out = {}
+        for t in tiles:
+            less, w_less = (key, w - 1) if t in wild else (key - WEIGHT[t], w)
+            base, gains = packed_real_gains(less, sets)
+            if top - w_less - base < 0:  # complete: nothing to draw
+                out[t] = 0
+                continue
+            i = INDEX[t]
+            mask = gains & keep | add
+            mask &= ~(full & ~(1 << i) if mine >> 8 * i & 255 <= COPIES[t] else full)
+            out[t] = (left & _spread(mask)) % 255
+        return out
+
 
 def candidates(hand: Hand, unseen_copies: Mapping[str, int]) -> list[Candidate]:
     """Every distinct discard of a 3n+2 hand, best first: lower shanten, then more unseen
@@ -467,20 +490,18 @@ class Choices:
     def __init__(self, hand: Hand, unseen_copies: Unseen, chosen: str):
         self._discards = d = _Discards(hand)
         self._unseen = unseen_copies
-        self._counts: dict[str, int] = {}
         self.now = d.now()
         self.shanten = d.shanten()
         self.best_shanten = low = min(self.shanten.values())
         lowest = [t for t, n in self.shanten.items() if n == low]
-        self.best_count = max(map(self.count, lowest))
-        self.best = tuple(t for t in lowest if self._counts[t] == self.best_count)
-        if chosen in self.shanten:
-            self.count(chosen)
+        probed = lowest if chosen in lowest or chosen not in self.shanten else [*lowest, chosen]
+        self._counts = counts = d.counts(probed, unseen_copies)
+        self.best_count = best = max(counts[t] for t in lowest)
+        self.best = tuple(t for t in lowest if counts[t] == best)
 
     def count(self, tile: str) -> int:
         """The unseen effective tiles after discarding ``tile`` (a tile of the hand)."""
         got = self._counts.get(tile)
         if got is None:
-            mask = self._discards.draws(tile)[1]
-            got = self._counts[tile] = self._unseen.count(mask)
+            got = self._counts[tile] = self._discards.counts((tile,), self._unseen)[tile]
         return got
