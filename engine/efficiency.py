@@ -498,6 +498,10 @@ class Choices:
         self._counts = counts = d.counts(probed, unseen_copies)
         self.best_count = best = max(counts[t] for t in lowest)
         self.best = tuple(t for t in lowest if counts[t] == best)
+        # whether the concealed tiles left by ``chosen`` are within 听牌 by the standard shape
+        # (None when the shapes have no standard one: not read here)
+        std = d.std if d.standard else None
+        self.ready = std[chosen] <= 0 if std is not None and chosen in std else None
 
     def count(self, tile: str) -> int:
         """The unseen effective tiles after discarding ``tile`` (a tile of the hand)."""
