@@ -328,14 +328,19 @@ def unseen(
     (another seat's concealed kong included: its tile is in the log), every revealed tile, every
     discard still in a river (a claimed one is in its meld) and the 得 indicator when it was set
     aside. ``discards`` rows are (tile, seq, claimed_by)."""
-    seen: list[str] = list(concealed.get(seat, ()))
-    for s in melds:
-        seen += [t for m in melds[s] for t in m.tiles]
-        seen += revealed.get(s, ())
-        seen += [d[0] for d in discards.get(s, ()) if d[2] is None]
-    if indicator_seen:
-        seen.append(indicator_seen)
-    return Unseen(copies, seen_count(seen))
+    seen = sum(shown(melds[s], revealed.get(s, ()), discards.get(s, ())) for s in melds)
+    aside = [indicator_seen] if indicator_seen else []
+    return Unseen(copies, seen + seen_count([*concealed.get(seat, ()), *aside]))
+
+
+def shown(
+    melds: Sequence[Meld], revealed: Sequence[str], river: Sequence[tuple[str, int, str | None]]
+) -> int:
+    """What one seat shows every seat (its melds, revealed tiles and the discards still in its
+    river), packed a byte a kind for :class:`Unseen`."""
+    return seen_count(
+        [*(t for m in melds for t in m.tiles), *revealed, *(d[0] for d in river if d[2] is None)]
+    )
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,16 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from engine.efficiency import Candidate, Choices, Hand, Unseen, candidates, shanten, unseen
+from engine.efficiency import (
+    Candidate,
+    Choices,
+    Hand,
+    Unseen,
+    candidates,
+    seen_count,
+    shanten,
+    shown,
+)
 from engine.hand import HandError, is_winning_hand
 from engine.model import SEATS, Action, HandOutcome, Showdown, Win, claim_order
 from engine.replay import HandReplay
@@ -99,6 +108,9 @@ class _Walk:
         self.ranked: tuple[int, _Tiles] | None = None  # a decision's step, its tiles after it
         self.before_seq: tuple[int, tuple[Action, ...]] = (-1, ())  # actions up to a seq
         self.kinds: tuple[Any, ...] | None = None  # see _kinds
+        # seat -> what it shows every seat, packed (efficiency.shown), and when it was counted
+        self.shown: dict[str, tuple[tuple[int, ...], int]] = {}
+        self.changes = 0  # records other than draws and discards so far
 
     # -- the walk -------------------------------------------------------------------------------
     def run(self) -> HandReview:
@@ -126,6 +138,8 @@ class _Walk:
                 self.passed.discard(seat)
             elif kind == "win" and seat in SEATS:
                 self._win(step, seq, rec)
+            if kind != "draw" and kind != "discard":
+                self.changes += 1
             if kind in _OWN_TILES and seat in self.hands:
                 del self.hands[seat]  # only its own tiles change
             elif kind not in _OWN_TILES:
@@ -211,10 +225,20 @@ class _Walk:
         return got.ready
 
     def _unseen(self, seat: str) -> Unseen:
-        t = self.table
+        """The kinds the seat cannot see (``efficiency.unseen``), what each seat shows counted
+        again only when its melds, revealed tiles or river changed (a record other than a draw
+        or discard may change them in place: it counts every seat again)."""
+        t, parts, total = self.table, self.shown, 0
+        for s in SEATS:
+            melds, revealed, river = t.melds[s], t.revealed[s], t.discards[s]
+            key = (len(melds), len(revealed), len(river), self.changes)
+            got = parts.get(s)
+            if got is None or got[0] != key:
+                got = parts[s] = (key, shown(melds, revealed, river))
+            total += got[1]
         aside = t.indicator if t.indicator and not self.rs.indicator_in_wall(self.opts) else None
-        return unseen(
-            self.copies, seat, {seat: t.concealed(seat)}, t.melds, t.revealed, t.discards, aside
+        return Unseen(
+            self.copies, total + seen_count([*t.concealed(seat), *([aside] if aside else [])])
         )
 
     def _shanten(self, seat: str) -> int | None:
