@@ -371,6 +371,7 @@ class _Discards:
         self.sets = _sets(real - 1, self.w)
         self.concealed = hand.concealed
         self.std: dict[str, int] | None = None  # each discard's standard shanten, once read
+        self.whole: int | None = None  # the hand's own packing (packed_real), once read
         shown = hand.shown()
         self.mine = mine = seen_count(shown)
         self.full = _full_bytes(mine)
@@ -395,8 +396,10 @@ class _Discards:
 
     def now(self) -> int:
         """The shanten of the hand itself (before a discard)."""
-        sets = self.sets
-        std = 3 * sets + 1 - self.w - packed_real(self.key, sets) if self.standard else 99
+        sets, whole = self.sets, self.whole
+        if whole is None and self.standard:
+            whole = packed_real(self.key, sets)
+        std = 3 * sets + 1 - self.w - whole if whole is not None else 99
         return min(std, self.far)
 
     def shanten(self) -> dict[str, int]:
@@ -405,10 +408,11 @@ class _Discards:
         sets, key = self.sets, self.key
         if self.standard:
             top = 3 * sets + 1 - self.w
-            std = {ALL_TILES[i]: top - base for i, base in packed_real_less(key, sets)}
+            self.whole, less = packed_real_less(key, sets)
+            std = {ALL_TILES[i]: top - base for i, base in less}
             if len(std) < len(set(self.concealed)):
                 tiles = self.tiles  # 得 (one less: the same tiles, one 得 fewer), a flower
-                lone = top + 1 - packed_real(key, sets)
+                lone = top + 1 - self.whole
                 std = {
                     t: lone
                     if t in self.wild
@@ -495,8 +499,8 @@ class Choices:
     def __init__(self, hand: Hand, unseen_copies: Unseen, chosen: str):
         self._discards = d = _Discards(hand)
         self._unseen = unseen_copies
-        self.now = d.now()
         self.shanten = d.shanten()
+        self.now = d.now()
         self.best_shanten = low = min(self.shanten.values())
         lowest = [t for t, n in self.shanten.items() if n == low]
         probed = lowest if chosen in lowest or chosen not in self.shanten else [*lowest, chosen]

@@ -269,15 +269,19 @@ def packed_real(key: int, sets: int) -> int:
     return best
 
 
-def packed_real_less(key: int, sets: int) -> list[tuple[int, int]]:
-    """(face i, ``packed_real`` of the key less one tile of ``FACES[i]``) for each face of the
-    key's four suits, in face order: a hand's discards read with its classes looked up once,
-    each discard changing one suit's class (its total kept per four classes)."""
+def packed_real_less(key: int, sets: int) -> tuple[int, list[tuple[int, int]]]:
+    """``packed_real(key, sets)`` and (face i, ``packed_real`` of the key less one tile of
+    ``FACES[i]``) for each face of the key's four suits, in face order: a hand's discards read
+    with its classes looked up once, each discard changing one suit's class (a total kept per
+    four classes)."""
     blocks = [key >> at & SUIT_MASK for at in (0, BLOCK, 2 * BLOCK, 3 * BLOCK)]
     classes = [_class(blocks[0], False), _class(blocks[1], False)]
     classes += [_class(blocks[2], False), _class(blocks[3], True)]
     quad = classes[0] | classes[1] << 12 | classes[2] << 24 | classes[3] << 36 | sets << 48
     get = _BASE.get
+    whole = get(quad)
+    if whole is None:
+        whole = _base(quad, classes, sets)
     out = []
     for suit, block in enumerate(blocks):
         if not block:
@@ -287,11 +291,17 @@ def packed_real_less(key: int, sets: int) -> list[tuple[int, int]]:
         for face, less in rows:
             base = get(rest | less)
             if base is None:
-                m, p, s, z = [less >> 12 * suit if i == suit else c for i, c in enumerate(classes)]
-                base = max(map(_add, _low(m, p, sets), _high(s, z, sets)))
-                store(_BASE, rest | less, base)
+                four = [less >> 12 * suit if i == suit else c for i, c in enumerate(classes)]
+                base = _base(rest | less, four, sets)
             out.append((face, base))
-    return out
+    return whole, out
+
+
+def _base(quad: int, classes: Sequence[int], sets: int) -> int:
+    """The total of four ``classes`` (packed as ``quad``) from their two halves, kept."""
+    m, p, s, z = classes
+    total: int = max(map(_add, _low(m, p, sets), _high(s, z, sets)))
+    return store(_BASE, quad, total)
 
 
 _LESS: dict[int, tuple[tuple[int, int], ...]] = {}  # a suit's block | suit << 27 -> its rows
