@@ -51,8 +51,11 @@ def store(table: dict[K, V], key: K, value: V, limit: int = LIMIT) -> V:
     return value
 
 
+_DIGITS = {ranks: tuple(range(0, 3 * ranks, 3)) for ranks in (7, 9)}
+
+
 def _counts(block: int, ranks: int) -> tuple[int, ...]:
-    return tuple((block >> 3 * r) & 7 for r in range(ranks))
+    return tuple(map((7).__and__, map(block.__rshift__, _DIGITS[ranks])))
 
 
 @lru_cache(maxsize=LIMIT)
@@ -456,7 +459,7 @@ def _rest(x: int, a: int, b: int, sets: int, high: bool) -> tuple[int, ...]:
     if pair is None:
         pair = store(_PAIRS, a << 20 | b << 4 | sets, _merge(_VECS[a], _VECS[b], sets))
     vec = _merge(_VECS[x], pair, sets)
-    got = tuple(vec[2 * (sets - g) + 1 - q] for g in range(sets + 1) for q in (0, 1))
+    got = tuple(vec[2 * sets + 1 :: -1])  # position 2g+p: 2(sets-g) + 1-p of vec
     return store(_REST, (x, a, b, sets, high), got)
 
 
