@@ -441,15 +441,15 @@ def _pydantic_problem(err: Any) -> tuple[str | None, str, dict[str, Any]]:
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 _dumps = _ENCODER.encode  # json.dumps with these options would build an encoder per call
 
-# Lines already accepted, per tile set: line (its UTF-8) -> (type, record, canonical text, SHA-256 of
-# the canonical text, the keys holding a list). Draws, discards, reveals,
+# Lines already accepted, per tile set: line (its UTF-8) -> (type, record, canonical text, its
+# UTF-8, its SHA-256, the keys holding a list). Draws, discards, reveals,
 # claims and dice are most of a log and repeat across hands and files (a few hundred distinct
 # lines a ruleset, under 2,000 with every seat, tile and source), so each is decoded and
 # validated once per process. Only records whose checks need nothing but the tile set, whose
 # values are plain or short lists of plain values (a copy with its lists copied is then a
 # fresh record; a deal's 13 tiles never repeat) and that carry no time or note (those never
 # repeat) are kept; the table stops growing at _KNOWN_MAX lines (~5 MB).
-_Known = tuple[str, dict[str, Any], str, bytes, tuple[str, ...]]
+_Known = tuple[str, dict[str, Any], str, bytes, bytes, tuple[str, ...]]
 _KNOWN: dict[frozenset[str], dict[bytes, _Known]] = {}
 _KNOWN_MAX = 5_000
 _KNOWN_LIST = 4  # items at most in a list of a known line (dice 2, a chi's tiles 2)
@@ -475,6 +475,7 @@ class _FileChecker:
     records: list[dict[str, Any]] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
     canonical: list[str] = field(default_factory=list)
+    utf8: list[bytes] = field(default_factory=list)  # the canonical lines' UTF-8, to hash
     types: list[str | None] = field(default_factory=list)
     session: Session | None = None
     tile_set: frozenset[str] | None = None
@@ -515,10 +516,11 @@ class _FileChecker:
     def _take_known(self, entries: list[_Known], numbers: Sequence[int]) -> None:
         """Take lines already accepted with this tile set (see _KNOWN): the same results as
         decoding and checking them again, each record a fresh copy."""
-        kinds, records, canonical, digests, lists = zip(*entries, strict=True)
+        kinds, records, canonical, utf8, digests, lists = zip(*entries, strict=True)
         self.types += kinds
         self.lines += numbers
         self.canonical += canonical
+        self.utf8 += utf8
         self.digests += digests
         fresh = list(map(dict.copy, records))
         for i in compress(range(len(fresh)), lists):
@@ -546,17 +548,18 @@ class _FileChecker:
         made = plain.canonical(raw, self.tile_set)
         if made is None or not self._fits(made[0]):
             return False
-        self._take_plain(line, made)
+        self._take_plain(line, made, raw)
         return True
 
-    def _take_plain(self, line: int, made: plain.Plain) -> None:
-        """Take the record and canonical text of a line in its plain form (_plain)."""
+    def _take_plain(self, line: int, made: plain.Plain, utf8: bytes | None = None) -> None:
+        """Take the record and canonical text (``utf8``: its UTF-8, when known) of a line in
+        its plain form (_plain)."""
         record, text = made
         if record["type"] == "hand":
             self.last_hand = record["no"]
         self.types.append(record["type"])
         self.lines.append(line)
-        self._accept(record, text)
+        self._accept(record, text, utf8)
 
     def feed(self, line: int, obj: Any, source: bytes | None = None) -> None:
         """Check one loaded JSON value (_UNLOADED: it was not JSON, its error is already listed);
@@ -591,7 +594,7 @@ class _FileChecker:
             for i, inserted in enumerate(model.inserted or ()):
                 self._check_context(inserted, line, f"inserted.{i}.", model.type)
         record = canonical_dict(model)
-        text, digest = self._accept(record)
+        text, utf8, digest = self._accept(record)
         if (
             source is not None
             and self.known is not None
@@ -600,7 +603,7 @@ class _FileChecker:
         ):
             lists = tuple(key for key, value in record.items() if type(value) is list)
             kept = {key: value.copy() if key in lists else value for key, value in record.items()}
-            self.known[source] = (model.type, kept, text, digest, lists)
+            self.known[source] = (model.type, kept, text, utf8, digest, lists)
 
     def _plain(self, kind: object, obj: Any) -> plain.Plain | None:
         """The record and text of a hand, deal or settlement line in its plain form
@@ -628,16 +631,21 @@ class _FileChecker:
             record["seats"].values()
         ) == sorted(self.session.players)
 
-    def _accept(self, record: dict[str, Any], text: str | None = None) -> tuple[str, bytes]:
-        """Keep an accepted canonical record (``text``: its canonical text, when known); its
-        canonical text and SHA-256."""
+    def _accept(
+        self, record: dict[str, Any], text: str | None = None, utf8: bytes | None = None
+    ) -> tuple[str, bytes, bytes]:
+        """Keep an accepted canonical record (``text``, ``utf8``: its canonical text and that
+        text's UTF-8, when known); its canonical text, UTF-8 and SHA-256."""
         if text is None:
             text = _dumps(record)
+        if utf8 is None:
+            utf8 = text.encode()
         digest = event_digest(text)
         self.records.append(record)
         self.canonical.append(text)
+        self.utf8.append(utf8)
         self.digests.append(digest)
-        return text, digest
+        return text, utf8, digest
 
     def _context_free(self, kind: str | None, record: dict[str, Any]) -> bool:
         """May this accepted record join _KNOWN (see there)?"""
@@ -716,6 +724,6 @@ class _FileChecker:
             lines=self.lines,
             canonical_lines=self.canonical,
             digests=self.digests,
-            content_hash=_text_hash(text),
+            content_hash=hashlib.sha256(b"\n".join(self.utf8) + b"\n").hexdigest(),
             text=text,
         )
