@@ -250,12 +250,12 @@ def ready(workers: int, timeout: float = 120) -> None:
     time.sleep(1)
 
 
-def empty_queues() -> None:
+def empty_queues(broker: str = REDIS) -> None:
     """Empty the benchmarks' Redis database: the messages a run left (reviews its workers
     queued, a batch a stopped worker handed back) must not reach the next run's workers."""
     import redis
 
-    redis.Redis.from_url(REDIS).flushdb()
+    redis.Redis.from_url(broker).flushdb()
 
 
 @contextmanager
@@ -290,10 +290,11 @@ def fresh_database():
             del os.environ[var]
 
 
-def stop(procs: list[subprocess.Popen]) -> None:
+def stop(procs: list[subprocess.Popen], broker: str = REDIS) -> None:
     """Stop the workers: the queues emptied first, so that they start nothing more, then a
-    warm shutdown (the task in hand finishes); one that does not end in 30 s is killed."""
-    empty_queues()
+    warm shutdown (the task in hand finishes); one that does not end in 30 s is killed. Then
+    the queues are emptied again (a message a worker handed back)."""
+    empty_queues(broker)
     for proc in procs:
         proc.terminate()
     for proc in procs:
@@ -302,6 +303,7 @@ def stop(procs: list[subprocess.Popen]) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+    empty_queues(broker)
 
 
 @contextmanager
@@ -394,24 +396,25 @@ def run_worker_ingest(
 
 def profile_parts() -> dict[str, tuple[object, str]]:
     """What ``--profile`` times of a worker's ``ingest_batch``, each less the others it calls
-    (indented: called inside the part above)."""
+    (indented: called inside the part above). A part some trees name otherwise: the first of
+    its names the tree has."""
     from engine import audit
     from engine.report import Report
     from events import store, verifications
     from workers import digests, tasks
 
+    def first(owner: object, *names: str) -> tuple[object, str]:
+        return owner, next((name for name in names if hasattr(owner, name)), names[0])
+
     return {
         "parse": (tasks, "parse_log"),
-        "store": (store, "ingest_parsed"),
+        "store": first(store, "ingest_many", "ingest_parsed"),
         "replay + audit": (audit, "audit"),
         "Report.to_dict": (Report, "to_dict"),
         "result write": (verifications, "record_verifications"),
         "  report JSON": (verifications, "report_json"),
         "  digest rows": (digests, "write"),
-        "queueing reviews": (
-            tasks,
-            "reviews_soon" if hasattr(tasks, "reviews_soon") else "review_soon",
-        ),
+        "queueing reviews": first(tasks, "reviews_soon", "review_soon"),
     }
 
 
@@ -428,8 +431,8 @@ def run_profile(logs: list[tuple[bytes, int]], folder: Path, top: int) -> None:
         (folder / f"{n}.jsonl").write_bytes(data)
     hands = sum(count for _, count in logs[len(batches[0]) :])
     with fresh_database() as (admin, name):
-        if hasattr(celery_app, "tune_collector"):
-            celery_app.tune_collector()  # as a worker does when it starts
+        # as a worker does when it starts
+        getattr(celery_app, "tune_worker", getattr(celery_app, "tune_collector", None))()
         tasks.ingest_batch(batches[0])  # imports, connections, caches
         spent: dict[str, float] = {}
         database = backends_cpu(admin, name)

@@ -30,7 +30,7 @@ from sqlalchemy import create_engine, text
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from bench_pipeline import PG, REDIS, backends_cpu, cpu_seconds, start_worker  # noqa: E402
+from bench_pipeline import PG, REDIS, backends_cpu, cpu_seconds, start_worker, stop  # noqa: E402
 from timing import calibrate  # noqa: E402
 
 RELEASE = importlib.metadata.version("fupan")  # the installed release; runs file as its .postN
@@ -115,9 +115,7 @@ def run_once(args, workers: int, version: str, hands: int, admin) -> dict[str, f
         }
         shared = cpu_seconds(background) - before["background"]
     finally:
-        for proc in procs:
-            proc.terminate()
-            proc.wait(60)
+        stop(procs, args.broker)
     pg = cpu["PostgreSQL backends"]
     total = sum(cpu.values())
     print(f"{workers} worker(s), version {version}: {outcome.sessions} sessions "

@@ -44,7 +44,7 @@ from sqlalchemy import create_engine, text
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from bench_pipeline import PG, REDIS, build_logs, cpu_seconds, start_worker  # noqa: E402
+from bench_pipeline import PG, REDIS, build_logs, cpu_seconds, start_worker, stop  # noqa: E402
 from bench_web import CLUB, add_user  # noqa: E402
 
 POOL_HANDS = 4_000
@@ -129,9 +129,7 @@ def build(args) -> None:
         wall = time.perf_counter() - start
         workers_cpu = cpu_seconds([p.pid for p in procs])
     finally:
-        for proc in procs:
-            proc.terminate()
-            proc.wait(60)
+        stop(procs)
         for path in folder.iterdir():
             path.unlink()
         folder.rmdir()

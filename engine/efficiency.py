@@ -12,13 +12,12 @@ only towards a limit. Which copies are still unseen is the seat's own view (:fun
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.hand._input import COPIES, WEIGHT, HandError, strip_wild, wild_kinds
-from engine.hand._tables import GMAX, packed_real, packed_real_gains
+from engine.hand._tables import GMAX, packed_real, packed_real_gains, packed_real_less, store
 from engine.model import Meld
 from engine.shapes import STANDARD, HeldAtLeast, Shape, Standard
 from engine.tiles import ALL_TILES, FACES, INDEX
@@ -99,19 +98,21 @@ def _limit(shape: HeldAtLeast, held: int) -> int:
     return max(shape.count - held, 0) - 1
 
 
-_PLANS: dict[tuple[Shape, ...], tuple[tuple[HeldAtLeast, ...], bool]] = {}
+_Plan = tuple[tuple[HeldAtLeast, ...], bool]
+# keyed by the objects' ids (a ruleset hands out the same tuples and sets; hashing shapes hashes
+# every dataclass in them); each entry keeps its objects, so an id is not reused while kept
+_PLANS: dict[int, tuple[tuple[Shape, ...], _Plan]] = {}
 
 
-def _plan(shapes: tuple[Shape, ...]) -> tuple[tuple[HeldAtLeast, ...], bool]:
+def _plan(shapes: tuple[Shape, ...]) -> _Plan:
     """(the limits, whether the standard shape is among them) of a ruleset's shapes, read once
-    per distinct tuple (a ruleset has a few)."""
-    got = _PLANS.get(shapes)
-    if got is None:
+    per tuple (a ruleset has a few)."""
+    got = _PLANS.get(id(shapes))
+    if got is None or got[0] is not shapes:
         limits = tuple(s for s in shapes if isinstance(s, HeldAtLeast))
-        got = limits, any(isinstance(s, Standard) for s in shapes)
-        if len(_PLANS) < 256:
-            _PLANS[shapes] = got
-    return got
+        got = shapes, (limits, any(isinstance(s, Standard) for s in shapes))
+        store(_PLANS, id(shapes), got, 256)
+    return got[1]
 
 
 def shanten(hand: Hand) -> int:
@@ -138,23 +139,28 @@ def draws(hand: Hand, probe: bool = True) -> Draws:
     sets = _sets(real, w)
     if not probe:
         return Draws(_probe(hand).distance(key, w, sets, held), ())
-    now, mask = _probe(hand).effective(key, w, sets, held, _full(_counts(shown)))
+    now, mask = _probe(hand).effective(key, w, sets, held, _full_bytes(seen_count(shown)))
     return Draws(now, _kinds(mask))
 
 
-_PROBES: dict[tuple[Any, ...], _Probe] = {}
+_PROBES: dict[tuple[int, ...], tuple[Any, ...]] = {}  # by ids, as _PLANS
 
 
 def _probe(hand: Hand) -> _Probe:
-    """The probe of a hand's shapes, 得 and bonus kinds, set up once per distinct three (a
-    ruleset has a few per 得 indicator)."""
-    key = (hand.shapes, hand.wildcards, hand.bonus)
+    """The probe of a hand's shapes, 得 and bonus kinds, set up once per three (a ruleset has a
+    few per 得 indicator)."""
+    key = (id(hand.shapes), id(hand.wildcards), id(hand.bonus))
     got = _PROBES.get(key)
-    if got is None:
-        got = _Probe(hand)
-        if len(_PROBES) < 1024:
-            _PROBES[key] = got
-    return got
+    if (
+        got is None
+        or got[0] is not hand.shapes
+        or got[1] is not hand.wildcards
+        or got[2] is not hand.bonus
+    ):
+        got = (hand.shapes, hand.wildcards, hand.bonus, _Probe(hand))
+        store(_PROBES, key, got, 1024)
+    probe: _Probe = got[3]
+    return probe
 
 
 class _Probe:
@@ -167,6 +173,7 @@ class _Probe:
         self.kinds = [_mask(s.kinds) for s in self.limits]
         self.wild = _mask(hand.wildcards) & ~_mask(hand.bonus)
         self.keep = ~(_mask(hand.wildcards) | _mask(hand.bonus))
+        self.wild_kinds = {k for k, _ in wild_kinds(hand.wildcards)} if hand.wildcards else set()
 
     def distance(self, key: int, w: int, sets: int, held: list[int]) -> int:
         std = 3 * sets + 1 - w - packed_real(key, sets) if self.standard else 99
@@ -196,9 +203,15 @@ def _mask(kinds: Iterable[str]) -> int:
     return sum(1 << INDEX[k] for k in set(kinds) if k in INDEX)
 
 
-def _full(mine: Mapping[str, int]) -> int:
-    """The mask of kinds held every copy of (``mine``: the copies the seat holds or shows)."""
-    return sum(1 << INDEX[k] for k, n in mine.items() if k in INDEX and n >= COPIES[k])
+def _full_bytes(mine: int) -> int:
+    """The mask of kinds held every copy of (``mine``: the copies held or shown, a byte a kind,
+    as :func:`seen_count` packs them)."""
+    full, high = 0, (mine + _SHORT) & _HIGH_BITS  # a byte's high bit: as many as its copies
+    while high:
+        low = high & -high
+        full |= 1 << (low.bit_length() - 1 >> 3)
+        high ^= low
+    return full
 
 
 # Kinds of a mask, nine bits at a time: chunk j, bits b -> the tiles ALL_TILES[9j + b].
@@ -224,22 +237,55 @@ def _kinds(mask: int) -> tuple[str, ...]:
     return out
 
 
-def _counts(tiles: Iterable[str]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for t in tiles:
-        out[t] = out.get(t, 0) + 1
-    return out
+# Counts of the 42 kinds packed eight bits a kind (bit 8i: ``ALL_TILES[i]``), so a list of tiles
+# is counted by one C-level sum and the unseen copies of a mask's kinds summed by one ``&``.
+_BYTE = {t: 1 << 8 * i for i, t in enumerate(ALL_TILES)}
+_SIXTY_FOUR = sum(64 << 8 * i for i in range(len(ALL_TILES)))  # keeps each kind's field positive
+_HIGH_BITS = sum(128 << 8 * i for i in range(len(ALL_TILES)))
+_SHORT = sum(128 - COPIES[t] << 8 * i for i, t in enumerate(ALL_TILES))  # past 127: every copy
+_SPREAD9 = tuple(sum(255 << 8 * b for b in range(9) if bits >> b & 1) for bits in range(512))
+_SPREADS: dict[int, int] = {}
+_COPIES: dict[int, tuple[Mapping[str, int], int | None]] = {}
+
+
+def _spread(mask: int) -> int:
+    """The byte mask of a kind mask (bit i -> byte i all ones)."""
+    got = _SPREADS.get(mask)
+    if got is None:
+        got, at, rest = 0, 0, mask
+        while rest:
+            got |= _SPREAD9[rest & 511] << at
+            rest >>= 9
+            at += 72
+        store(_SPREADS, mask, got, 4096)
+    return got
+
+
+def _packed_copies(copies: Mapping[str, int]) -> int | None:
+    """The copies of each kind packed a byte a kind (kept per copies mapping: a hand's); None
+    when they add up past a byte (a mask's sum would not fit)."""
+    got = _COPIES.get(id(copies))
+    if got is None or got[0] is not copies:
+        kinds = [(INDEX[k], n) for k, n in copies.items() if k in INDEX]
+        packed = sum(n << 8 * i for i, n in kinds) if sum(n for _, n in kinds) < 255 else None
+        got = (copies, packed)
+        store(_COPIES, id(copies), got, 64)
+    return got[1]
 
 
 class Unseen(Mapping[str, int]):
-    """Unseen copies of each kind, worked out for a kind when it is read (a review reads a few
-    kinds of the 42 at each decision)."""
+    """Unseen copies of each kind (``copies`` less the ``seen`` tiles packed a byte a kind),
+    worked out for a kind when it is read; :meth:`count` sums a mask's kinds at once."""
 
-    def __init__(self, copies: Mapping[str, int], seen: Counter[str]):
+    def __init__(self, copies: Mapping[str, int], seen: int):
         self._copies, self._seen = copies, seen
+        whole = _packed_copies(copies)
+        left = -1 if whole is None else whole + _SIXTY_FOUR - seen
+        # every kind seen at most as often as it has copies: the plain difference
+        self._left = left - _SIXTY_FOUR if left & _SIXTY_FOUR == _SIXTY_FOUR else None
 
     def __getitem__(self, kind: str) -> int:
-        n = self._copies[kind] - self._seen.get(kind, 0)
+        n = self._copies[kind] - (self._seen >> 8 * INDEX[kind] & 255)
         return n if n > 0 else 0
 
     def get(self, kind: str, default: Any = None) -> Any:
@@ -250,6 +296,21 @@ class Unseen(Mapping[str, int]):
 
     def __len__(self) -> int:
         return len(self._copies)
+
+    def count(self, mask: int) -> int:
+        """The unseen copies of the kinds of ``mask`` (bit i: ``ALL_TILES[i]``), summed."""
+        if self._left is None:  # a kind seen more often than its copies: read kind by kind
+            return sum(self.get(k, 0) for k in _kinds(mask))
+        return (self._left & _spread(mask)) % 255  # bytes of at most 4, at most 42 of them
+
+
+def seen_count(tiles: Iterable[str]) -> int:
+    """Tiles packed a byte a kind, for :class:`Unseen` (anything not a tile left out)."""
+    tiles = tiles if isinstance(tiles, (list, tuple)) else list(tiles)
+    try:
+        return sum(map(_BYTE.__getitem__, tiles))
+    except KeyError:
+        return sum(_BYTE.get(t, 0) for t in tiles)
 
 
 def unseen(
@@ -272,7 +333,7 @@ def unseen(
         seen += [d[0] for d in discards.get(s, ()) if d[2] is None]
     if indicator_seen:
         seen.append(indicator_seen)
-    return Unseen(copies, Counter(seen))
+    return Unseen(copies, seen_count(seen))
 
 
 @dataclass(frozen=True)
@@ -291,55 +352,95 @@ class Candidate:
 
 class _Discards:
     """A 3n+2 hand read once for its discards: each discard takes its tile off the packed key,
-    the counts and the limits' holdings (``draws`` of the hand without it, without building it)."""
+    the counts and the limits' holdings (``draws`` of the hand without it, without building it).
+    Each limit is kept as (its kinds, their mask, its distance now, with one of its tiles less,
+    with one more)."""
 
     def __init__(self, hand: Hand):
+        probe = _probe(hand)
         self.key, real, self.w = _packed(hand)
-        self.limits, _ = _plan(hand.shapes)
-        shown = hand.shown()
-        self.held = [s.held(shown) for s in self.limits]
-        self.mine = _counts(shown)
-        self.full = _full(self.mine)
-        self.wild = {kind for kind, _ in wild_kinds(hand.wildcards)} if hand.wildcards else set()
-        self.probe = _probe(hand)
+        self.standard, self.wild = probe.standard, probe.wild_kinds
+        self.keep, self.wild_mask = probe.keep, probe.wild
         self.sets = _sets(real - 1, self.w)
-        self.tiles = sorted(set(hand.concealed), key=INDEX.__getitem__)
-        self.plain = self.probe.standard and not self.limits  # the standard shape alone
+        self.concealed = hand.concealed
+        self.std: dict[str, int] | None = None  # each discard's standard shanten, once read
+        shown = hand.shown()
+        self.mine = mine = seen_count(shown)
+        self.full = _full_bytes(mine)
+        self.limits = [
+            (s.kinds, kinds, _limit(s, h), _limit(s, h - 1), _limit(s, h + 1))
+            for s, kinds in zip(probe.limits, probe.kinds, strict=True)
+            for h in (s.held(shown),)
+        ]
+        self.touched = frozenset().union(*(kinds for kinds, *_ in self.limits))
+        self.far = min((now for _, _, now, _, _ in self.limits), default=99)
 
-    def _less(self, tile: str) -> tuple[int, int, list[int]]:
-        """(key, 得, the limits' holdings) of the hand without ``tile``."""
+    @property
+    def tiles(self) -> list[str]:
+        """The distinct tiles of the hand, in tile order."""
+        return sorted(set(self.concealed), key=INDEX.__getitem__)
+
+    def _limits(self, tile: str) -> int:
+        """The limits' distance after discarding ``tile``."""
+        if tile not in self.touched:
+            return self.far
+        return min(less if tile in kinds else now for kinds, _, now, less, _ in self.limits)
+
+    def now(self) -> int:
+        """The shanten of the hand itself (before a discard)."""
+        sets = self.sets
+        std = 3 * sets + 1 - self.w - packed_real(self.key, sets) if self.standard else 99
+        return min(std, self.far)
+
+    def shanten(self) -> dict[str, int]:
+        """Each distinct discard's shanten after it, in tile order (no probe: the standard
+        shape's packings of all of them read with the hand's suit classes looked up once)."""
+        sets, key = self.sets, self.key
+        if self.standard:
+            top = 3 * sets + 1 - self.w
+            std = {ALL_TILES[i]: top - base for i, base in packed_real_less(key, sets)}
+            if len(std) < len(set(self.concealed)):
+                tiles = self.tiles  # 得 (one less: the same tiles, one 得 fewer), a flower
+                lone = top + 1 - packed_real(key, sets)
+                std = {
+                    t: lone
+                    if t in self.wild
+                    else std.get(t, top - packed_real(key - WEIGHT[t], sets))
+                    for t in tiles
+                }
+        else:
+            std = dict.fromkeys(self.tiles, 99)
+        self.std = std
+        if not self.limits:
+            return std
+        return {t: min(n, self._limits(t)) for t, n in std.items()}
+
+    def draws(self, tile: str) -> tuple[int, int]:
+        """(the shanten after discarding ``tile``, the mask of its effective kinds)."""
         if tile in self.wild:
             less, w_less = self.key, self.w - 1
         else:
             less, w_less = self.key - WEIGHT[tile], self.w
-        held = [h - (tile in s.kinds) for s, h in zip(self.limits, self.held, strict=True)]
-        return less, w_less, held
-
-    def shanten(self, tile: str) -> int:
-        """The shanten after discarding ``tile`` (no probe: a few table lookups)."""
-        if self.plain and tile not in self.wild:
-            sets = self.sets
-            return 3 * sets + 1 - self.w - packed_real(self.key - WEIGHT[tile], sets)
-        less, w_less, held = self._less(tile)
-        return self.probe.distance(less, w_less, self.sets, held)
-
-    def draws(
-        self, tile: str, memo: dict[tuple[int, ...], tuple[int, int]] | None = None
-    ) -> tuple[int, int]:
-        """(the shanten after discarding ``tile``, the mask of its effective kinds); ``memo``
-        keeps them by what they depend on, across a seat's decisions (its hand after the
-        discard repeats when it throws the tile it drew)."""
-        less, w_less, held = self._less(tile)
-        full = self.full
-        if self.mine[tile] <= COPIES[tile]:
-            full &= ~(1 << INDEX[tile])
-        if memo is None:
-            return self.probe.effective(less, w_less, self.sets, held, full)
-        key = (less, w_less, full, *held)
-        got = memo.get(key)
-        if got is None:
-            got = memo[key] = self.probe.effective(less, w_less, self.sets, held, full)
-        return got
+        sets, lim = self.sets, self._limits(tile) if self.limits else 99
+        std = self.std.get(tile, 99) if self.std is not None else None
+        if std is not None and std > lim:  # a limit is closer: the standard shape's gains moot
+            gains = 0
+        elif self.standard:
+            base, gains = packed_real_gains(less, sets)
+            std = 3 * sets + 1 - w_less - base
+        else:
+            std, gains = 99, 0
+        now = min(std, lim)
+        if now < 0:
+            return now, 0
+        out = gains & self.keep | self.wild_mask if std == now else 0
+        for kinds, mask, held, _, more in self.limits:
+            if (held if tile in kinds else more) < now:
+                out |= mask
+        full, i = self.full, INDEX[tile]
+        if self.mine >> 8 * i & 255 <= COPIES[tile]:
+            full &= ~(1 << i)
+        return now, out & ~full
 
 
 def candidates(hand: Hand, unseen_copies: Mapping[str, int]) -> list[Candidate]:
@@ -356,27 +457,21 @@ def candidates(hand: Hand, unseen_copies: Mapping[str, int]) -> list[Candidate]:
 
 
 class Choices:
-    """What a discard's figures need of a 3n+2 hand's discards, without probing each: every
-    distinct discard's shanten (``shanten``: tile -> shanten after it, a few table lookups
-    each), the best ones (lowest shanten, then most unseen effective tiles, in tile order) and
-    their count. Only the discards at the lowest shanten and ``chosen`` are probed for their
-    effective tiles; :meth:`count` probes another on demand. Equal to what :func:`candidates`
-    gives (tested). ``memo``: see :meth:`_Discards.draws` (the hand's shapes, bonus and 得
-    kinds must be the same for every hand that shares it)."""
+    """What a discard's figures need of a 3n+2 hand's discards, without probing each: the hand's
+    own shanten (``now``), every distinct discard's shanten (``shanten``: tile -> shanten after
+    it, a few table lookups each), the best ones (lowest shanten, then most unseen effective
+    tiles, in tile order) and their count. Only the discards at the lowest shanten and
+    ``chosen`` are probed for their effective tiles; :meth:`count` probes another on demand.
+    Equal to what :func:`candidates` gives (tested)."""
 
-    def __init__(
-        self,
-        hand: Hand,
-        unseen_copies: Mapping[str, int],
-        chosen: str,
-        memo: dict[tuple[int, ...], tuple[int, int]] | None = None,
-    ):
+    def __init__(self, hand: Hand, unseen_copies: Unseen, chosen: str):
         self._discards = d = _Discards(hand)
-        self._unseen, self._memo = unseen_copies, memo
+        self._unseen = unseen_copies
         self._counts: dict[str, int] = {}
-        self.shanten = {t: d.shanten(t) for t in d.tiles}
+        self.now = d.now()
+        self.shanten = d.shanten()
         self.best_shanten = low = min(self.shanten.values())
-        lowest = [t for t in d.tiles if self.shanten[t] == low]
+        lowest = [t for t, n in self.shanten.items() if n == low]
         self.best_count = max(map(self.count, lowest))
         self.best = tuple(t for t in lowest if self._counts[t] == self.best_count)
         if chosen in self.shanten:
@@ -386,7 +481,6 @@ class Choices:
         """The unseen effective tiles after discarding ``tile`` (a tile of the hand)."""
         got = self._counts.get(tile)
         if got is None:
-            get = self._unseen.get
-            mask = self._discards.draws(tile, self._memo)[1]
-            got = self._counts[tile] = sum(get(k, 0) for k in _kinds(mask))
+            mask = self._discards.draws(tile)[1]
+            got = self._counts[tile] = self._unseen.count(mask)
         return got

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from itertools import repeat
 from typing import Any, NamedTuple, overload
 
@@ -234,6 +233,19 @@ class _Actions:
         obj.__dict__["_actions"] = value
 
 
+class _Winners:
+    """``HandOutcome.winners``, the seats of its wins, kept once made (the scoring asks it many
+    times a hand; ``functools.cached_property`` takes a lock at every first read in 3.11,
+    which costs as much as the tuple). Not a field: a non-data descriptor the instance's own
+    ``__dict__`` entry shadows once set."""
+
+    def __get__(self, obj: HandOutcome | None, owner: type | None = None) -> tuple[str, ...]:
+        if obj is None:
+            raise AttributeError("winners")
+        value = obj.__dict__["winners"] = tuple(w.seat for w in obj.wins)
+        return value
+
+
 @dataclass(frozen=True)
 class HandOutcome:
     """A finished hand as a ruleset scores it.
@@ -258,7 +270,4 @@ class HandOutcome:
     def dealer(self) -> str:
         return "E"
 
-    @cached_property
-    def winners(self) -> tuple[str, ...]:
-        """(Kept once made: the scoring asks it many times a hand.)"""
-        return tuple(w.seat for w in self.wins)
+    winners = _Winners()

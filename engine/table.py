@@ -8,10 +8,10 @@ raise: they become :class:`Anomaly` entries (codes in ``docs/replay.md``).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from itertools import chain
-from operator import mul
+from operator import itemgetter, mul
 from typing import Any
 
 from engine.model import (
@@ -86,17 +86,19 @@ class Table(WinRules):
         self.turn: str | None = None
         self.must: str | None = None  # "draw" or "discard"
         self.last_draw: dict[str, tuple[str, str | None]] = {}  # seat -> (source, cause)
-        self.last_discard: tuple[str, int] | None = None  # (seat, index in its river)
-        self.win_discard: tuple[str, int] | None = None
+        # the seat of the discard a claim may take, and of the one a win line takes (both the
+        # last tile of that seat's river: only a discard adds to a river)
+        self.last_discard: str | None = None
+        self.win_discard: str | None = None
         self.last_gang: tuple[str, str] | None = None  # (seat, tile) of an added kong
         self.robbed: tuple[str, str] | None = None  # the added kong a win has robbed
         self.just_claimed: tuple[str, tuple[str, ...]] | None = None
         self.claims = 0
-        self.discard_count = 0
         self.indicator: str | None = None
         self.wildcards: frozenset[str] = frozenset()
         self.bonus_idx: tuple[int, ...] = self._bonus_indexes()
         self.bonus_at = _bonus_flags(self.bonus_idx)
+        self.bonus_held = _held(self.bonus_idx)  # a seat's counts of them, as a tuple
         # seats that may hold a tile that must be revealed (every seat that may is in it; a
         # discard looks at the seat's bonus counts only then, and drops it when none is held)
         self.may_hold_bonus: set[str] = set()
@@ -162,16 +164,14 @@ class Table(WinRules):
         """A seat's tiles in ``ALL_TILES`` order (a C loop: each face's 1-tuple times its count)."""
         return chain.from_iterable(map(mul, _ONE_EACH, self.counts[seat]))
 
-    def see(self, seq: int, tiles: Iterable[str], hand: list[int] | None = None) -> None:
-        """Count ``tiles`` as seen (and, given a seat's ``hand``, add them to it)."""
+    def see(self, seq: int, tiles: Iterable[str], hand: list[int]) -> None:
+        """Count ``tiles`` as seen and add them to ``hand`` (a seat's counts)."""
         seen, limits = self.seen, self.limits
-        for t in tiles:
-            i = INDEX[t]
+        for i in map(INDEX.__getitem__, tiles):
+            hand[i] += 1
             seen[i] += 1
             if seen[i] > limits[i]:
-                self._overcount(seq, t)
-            if hand is not None:
-                hand[i] += 1
+                self._overcount(seq, ALL_TILES[i])
 
     def _overcount(self, seq: int, tile: str) -> None:
         i = INDEX[tile]
@@ -370,11 +370,9 @@ class Table(WinRules):
                     )
                 if tile in self.wildcards:
                     self.discarded_wild.add(seat)
-                river = rivers[seat]
-                river.append((tile, seq, None))  # a Discard's fields; built in state()
-                self.last_discard = self.win_discard = (seat, len(river) - 1)
+                rivers[seat].append((tile, seq, None))  # a Discard's fields; built in state()
+                self.last_discard = self.win_discard = seat
                 self.last_gang = self.just_claimed = None
-                self.discard_count += 1
                 self.turn, self.must = _NEXT[seat], "draw"
                 if checking:
                     step = (seq, kind, seat, tile, None, None, self.left, ())
@@ -428,9 +426,10 @@ class Table(WinRules):
         self.wildcards = frozenset(self.rs.wildcards(self.indicator, self.opts))
         self.bonus_idx = self._bonus_indexes()
         self.bonus_at = _bonus_flags(self.bonus_idx)
+        self.bonus_held = _held(self.bonus_idx)
         self.may_hold_bonus.update(SEATS)
         if not self.rs.indicator_in_wall(self.opts):
-            self.see(seq, (self.indicator,))
+            self.see(seq, (self.indicator,), [0] * len(ALL_TILES))  # (in no seat's hand)
             if not self.summary:
                 self.left -= 1
 
@@ -477,16 +476,14 @@ class Table(WinRules):
 
     def _check_discard(self, seq: int, seat: str, tile: str) -> None:
         counts = self.counts[seat]
-        for i in self.bonus_idx:  # a loop, not a list: nearly always none is held
-            if counts[i]:
-                held = [ALL_TILES[i] for i in self.bonus_idx if counts[i]]
-                self.flag_once(
-                    seat,
-                    seq,
-                    "bonus_not_revealed",
-                    f"{who(seat)} plays on holding {_names(held)} that must be revealed",
-                )
-                break
+        if any(self.bonus_held(counts)):
+            held = [ALL_TILES[i] for i in self.bonus_idx if counts[i]]
+            self.flag_once(
+                seat,
+                seq,
+                "bonus_not_revealed",
+                f"{who(seat)} plays on holding {_names(held)} that must be revealed",
+            )
         else:
             self.may_hold_bonus.discard(seat)
         if self.just_claimed and self.rs.forbid_discard_of_claimed:
@@ -500,12 +497,13 @@ class Table(WinRules):
 
     def _claimed(self, seq: int, seat: str, what: str) -> tuple[str, str] | None:
         """The discard being claimed (discarder, tile), marked as taken; None if there is none."""
-        if self.last_discard is None or self.last_discard[0] == seat:
+        by = self.last_discard
+        if by is None or by == seat:
             self.flag(seq, "claim_no_discard", f"{who(seat)} claims {what} with no discard to take")
             return None
-        by, i = self.last_discard
-        tile, dseq, _ = self.discards[by][i]
-        self.discards[by][i] = (tile, dseq, seat)
+        river = self.discards[by]
+        tile, dseq, _ = river[-1]
+        river[-1] = (tile, dseq, seat)
         self.last_discard = None
         return by, tile
 
@@ -763,6 +761,14 @@ def _tile_limits(rs: Ruleset, opts: Any) -> tuple[tuple[int, ...], int]:
 def _bonus_flags(indexes: tuple[int, ...]) -> tuple[bool, ...]:
     """Whether each tile (by index) must be revealed (a draw asks about the tile it takes)."""
     return tuple(i in indexes for i in range(len(ALL_TILES)))
+
+
+@lru_cache(maxsize=256)
+def _held(indexes: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
+    """The counts at ``indexes`` in one C call (a seat's bonus tiles, asked at a discard)."""
+    if len(indexes) > 1:
+        return itemgetter(*indexes)
+    return lambda counts: tuple(counts[i] for i in indexes)
 
 
 @lru_cache(maxsize=256)

@@ -55,8 +55,8 @@ class WinRules:
     shown_at: dict[int, int]
     wall_draws: dict[str, int]
     last_draw: dict[str, tuple[str, str | None]]
-    last_discard: tuple[str, int] | None
-    win_discard: tuple[str, int] | None
+    last_discard: str | None
+    win_discard: str | None
     last_gang: tuple[str, str] | None
     robbed: tuple[str, str] | None
     offers: list[tuple[int, str, str]]
@@ -68,7 +68,6 @@ class WinRules:
     wildcards: frozenset[str]
     dead_wall: int
     claims: int
-    discard_count: int
     turn: str | None
     must: str | None
     wins: list[Win]
@@ -137,8 +136,8 @@ class WinRules:
         if self.win_discard is None:
             self.flag(seq, "claim_no_discard", f"{who(seat)} wins on a discard but none was made")
             return frozenset()
-        discarder, i = self.win_discard
-        d = Discard(*self.discards[discarder][i])
+        discarder = self.win_discard
+        d = Discard(*self.discards[discarder][-1])
         if (discarder, d.tile) != (by, tile) or (self.last_discard is None and not self.wins):
             self.flag(
                 seq,
@@ -148,7 +147,7 @@ class WinRules:
             )
         if tile is None:
             return frozenset()
-        self.discards[discarder][i] = (d.tile, d.seq, d.claimed_by or seat)
+        self.discards[discarder][-1] = (d.tile, d.seq, d.claimed_by or seat)
         self.last_discard = None
         self.counts[seat][INDEX[tile]] += 1
         self.may_hold_bonus.add(seat)
@@ -162,7 +161,7 @@ class WinRules:
         flags = set()
         if self.wall_left <= self.dead_wall:
             flags.add(FLAG_LAST_TILE)
-        if self.discard_count == 1 and discarder == "E" and self.claims == 0:
+        if discarder == "E" and self.claims == 0 and self._discards_made() == 1:
             flags.add(FLAG_FIRST_DISCARD)
         return frozenset(flags)
 
@@ -197,7 +196,7 @@ class WinRules:
             flags.add(_REPLACEMENT_FLAG[cause])
         if self.wall_left <= self.dead_wall:
             flags.add(FLAG_LAST_TILE)
-        if seat == "E" and self.discard_count == 0:
+        if seat == "E" and self._discards_made() == 0:
             flags.add(FLAG_HEAVEN)
         if (
             seat != "E"
@@ -207,6 +206,10 @@ class WinRules:
         ):
             flags.add(FLAG_FIRST_DRAW)
         return frozenset(flags)
+
+    def _discards_made(self) -> int:
+        """Discards so far (counted at the rare win that asks, not kept at every discard)."""
+        return sum(map(len, self.discards.values()))
 
     def note_offered(self, seq: int, by: str, tile: str) -> None:
         """Remember the tile ``by`` offers at step ``seq`` (an added kong; a discard: in
@@ -231,8 +234,7 @@ class WinRules:
             return
         taken: int | None
         if how == "discard" and self.win_discard is not None:
-            discarder, i = self.win_discard
-            taken = self.discards[discarder][i][1]
+            taken = self.discards[self.win_discard][-1][1]
         else:
             taken = next((a[0] for a in reversed(self.steps) if a[1] == "gang"), None)
         for start, end, (counts, melds) in self.passed[seat]:

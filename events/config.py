@@ -6,6 +6,7 @@ the queue runs in-process: ``fupan serve`` alone is a complete installation.
 
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,9 +34,21 @@ class Settings:
         return self.broker_url == EMBEDDED
 
 
+# The variables the settings are made of (HOME and XDG_DATA_HOME: the default data directory's).
+_VARIABLES = ("FUPAN_DATA_DIR", "FUPAN_DATABASE_URL", "FUPAN_MIGRATE_DATABASE_URL",
+              "FUPAN_BROKER_URL", "FUPAN_SIGNING_KEY", "HOME", "XDG_DATA_HOME")  # fmt: skip
+
+
 def settings() -> Settings:
-    """The settings from the environment as it is now (read on every call: tests change it)."""
+    """The settings from the environment as it is now (read on every call: tests change it),
+    made once for each set of values (a worker asks ~3 times a session: the paths cost)."""
     env = os.environ
+    return _settings(tuple(env.get(name) for name in _VARIABLES))
+
+
+@functools.lru_cache(maxsize=16)
+def _settings(values: tuple[str | None, ...]) -> Settings:
+    env = dict(zip(_VARIABLES, values, strict=True))
     data_dir = Path(
         env.get("FUPAN_DATA_DIR") or platformdirs.user_data_dir("fupan", appauthor=False)
     )

@@ -122,20 +122,27 @@ def record_verifications(
             raise ValueError(f"status must be 'ok' or 'failed', not {result.status!r}")
     engine = engine or get_engine()
     insert = _insert_once(engine.dialect.name)
-    stored = []
+    rows = [_row(result) for result in results]
+    first = {_key(row): n for n, row in reversed(list(enumerate(rows)))}  # a repeated key: once
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":
             # A result is derived: a crash that loses it before the WAL reaches the disk leaves
             # the session unverified, and reverify_all writes it again. Not waiting for the
             # flush keeps a worker busy instead of idle on every session.
             connection.exec_driver_sql("SET LOCAL synchronous_commit = off")
-        for n, result in enumerate(results):
-            row = connection.execute(insert, _row(result)).first()
-            if row is not None:
-                stored.append((n, row[0]))
+        # One statement for the batch; the rows it returns are those inserted, in no order.
+        returned = connection.execute(insert, rows).all() if rows else []
+        stored = sorted((first[tuple(key)], vid) for vid, *key in returned)
         if stored and then is not None:
             then(connection, stored)
     return [n for n, _ in stored]
+
+
+_UNIQUE = ("session_id", "head_seq", "engine_version", "options_hash")  # a result's key
+
+
+def _key(row: Mapping[str, Any]) -> tuple[Any, ...]:
+    return tuple(row[name] for name in _UNIQUE)
 
 
 def _row(result: Result) -> dict[str, Any]:
@@ -151,11 +158,12 @@ def _row(result: Result) -> dict[str, Any]:
 
 
 @functools.cache
-def _insert_once(dialect: str) -> ReturningInsert[int]:
-    """INSERT … ON CONFLICT DO NOTHING RETURNING id of a result row: a row back means it was
-    stored (psycopg reports no rowcount for an insert that returns rows). Built once: it
-    takes the row as parameters."""
-    return _INSERT[dialect](Verification).on_conflict_do_nothing().returning(col(Verification.id))
+def _insert_once(dialect: str) -> ReturningInsert[Any]:
+    """INSERT … ON CONFLICT DO NOTHING RETURNING id and key of result rows: a row back means it
+    was stored (psycopg reports no rowcount for an insert that returns rows). Built once: it
+    takes the rows as parameters."""
+    returned = [col(Verification.id), *(col(getattr(Verification, name)) for name in _UNIQUE)]
+    return _INSERT[dialect](Verification).on_conflict_do_nothing().returning(*returned)
 
 
 def verifications_of(*, session_id: str, engine: Engine | None = None) -> list[Verification]:

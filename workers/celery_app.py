@@ -69,22 +69,33 @@ if not settings().embedded_queue:
     app.steps["worker"].add(Sweeper)
 
 
-def tune_collector() -> None:
+# A worker's young generation: its tasks' records, tiles and report dicts die young, and with
+# 100,000 a collection almost never runs during a task (0.02 ms of CPU a hand at 20,000).
+WORKER_YOUNG = 100_000
+
+
+def tune_collector(young: int = 20_000) -> None:
     """For a long-running worker or web process, once started. It allocates millions of
     short-lived records, tiles and report dicts: freezing what is alive at start (modules,
     Celery, SQLAlchemy, Flask: never garbage) keeps the collector's full passes off it, and a
-    young generation of 20,000 objects instead of 700 lets most records die before a pass looks
-    at them: ≈7 % less CPU a hand in bench_pipeline; in a web process, full passes over its
-    cached replays were the slowest hand pages (docs/performance.md). Forked children inherit
-    both."""
+    young generation of ``young`` objects instead of 700 lets most records die before a pass
+    looks at them: ≈7 % less CPU a hand in bench_pipeline; in a web process, full passes over
+    its cached replays were the slowest hand pages (docs/performance.md). Forked children
+    inherit both."""
     gc.freeze()
-    gc.set_threshold(20_000, 50, 50)
+    gc.set_threshold(young, 50, 50)
+
+
+def tune_worker() -> None:
+    """What a worker does once started: its collector tuned (``WORKER_YOUNG``), and the
+    FUPAN_RULESETS modules imported now, so that a bad name stops the worker here."""
+    tune_collector(WORKER_YOUNG)
+    ruleset_names()
 
 
 @worker_init.connect
 def _tune_worker(**_kwargs) -> None:
-    tune_collector()
-    ruleset_names()  # imports the FUPAN_RULESETS modules now: a bad name stops the worker here
+    tune_worker()
 
 
 @worker_process_init.connect

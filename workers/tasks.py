@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import importlib.metadata
 import threading
+import time
 import uuid
 from collections import Counter
 from datetime import date, timedelta
@@ -24,7 +25,7 @@ from events.codec import LogFormatError, parse_log
 from events.config import settings
 from workers import broker, digests, integrity, review
 from workers.celery_app import app, enqueue, enqueue_later, sweep_grace
-from workers.config import MAX_RETRIES
+from workers.config import MAX_RETRIES, visibility_timeout
 
 log = get_task_logger(__name__)
 
@@ -53,6 +54,10 @@ SWEEP_DIGESTS = 2000  # results a sweep digests at most (~1 ms each): a backlog 
 INTEGRITY_WAIT = 600
 SWEPT_REVIEW = "fupan:swept-review:"  # + session id: its review was queued by the sweeper
 REVIEW_FAILED_HOLD = 86_400  # seconds the sweeper leaves a review that failed to its reader
+# The share of the visibility timeout a batch of reviews may run before it queues the rest: a
+# review takes 0.1-2 s (more on a loaded machine), and a message still running past the timeout
+# would be run by a second worker as well.
+REVIEW_BATCH_SHARE = 1 / 3
 
 
 class Poisoned(RuntimeError):
@@ -219,15 +224,27 @@ def review_session(self, session_id: str) -> str:
 def review_sessions(self, session_ids: list[str]) -> dict[str, int]:
     """``review_session`` for each id, the integrity updates after the last: the reviews of an
     ingest batch's sessions in one message (a message costs a worker and its sender ~1 ms of
-    CPU, a twentieth of a session's ingest). A batch whose runs killed the worker process
-    ``ATTEMPTS`` times is queued again one session a message. Returns how many ended
-    "reviewed", "missing" or "failed"."""
+    CPU, a twentieth of a session's ingest). The message is acknowledged only once the task
+    ends and handed to another worker past the visibility timeout, so after
+    ``REVIEW_BATCH_SHARE`` of it the sessions not yet reviewed go back to the queue in a message
+    of their own (counted "queued"). A batch whose runs killed the worker process ``ATTEMPTS``
+    times is queued again one session a message. Returns how many ended "reviewed", "missing",
+    "failed" or "queued"."""
     if _attempt(self) > ATTEMPTS:
         for session_id in session_ids:
             enqueue_later(review_session, session_id)
         return {}
-    statuses = {session_id: _review_held(session_id) for session_id in session_ids}
-    _integrity_after_review({i for i, status in statuses.items() if status != "missing"})
+    deadline = time.monotonic() + visibility_timeout() * REVIEW_BATCH_SHARE
+    statuses: dict[str, str] = {}
+    for n, session_id in enumerate(session_ids):
+        if n and time.monotonic() > deadline:
+            rest = session_ids[n:]
+            reviews_soon(rest)
+            statuses.update(dict.fromkeys(rest, "queued"))
+            break
+        statuses[session_id] = _review_held(session_id)
+    done = {i for i, status in statuses.items() if status not in ("missing", "queued")}
+    _integrity_after_review(done)
     return dict(Counter(statuses.values()))
 
 

@@ -201,7 +201,7 @@ def packing(counts: tuple[int, ...], is_suited: bool) -> tuple[int, ...]:
         options += [((i, i + 1, i + 2), False)] * (nxt and nxt2)
     rest = list(counts)
     rest[i] -= 1
-    best = list(packing(tuple(rest), is_suited))  # discard one copy of the lowest tile
+    best = packing(tuple(rest), is_suited)  # discard one copy of the lowest tile
     rest[i] += 1
     for taken, is_pair in options:
         for r in taken:
@@ -209,14 +209,14 @@ def packing(counts: tuple[int, ...], is_suited: bool) -> tuple[int, ...]:
         sub = packing(tuple(rest), is_suited)
         for r in taken:
             rest[r] += 1
-        n = len(taken)
-        for g in range(GMAX + 1):
-            if is_pair:
-                best[2 * g + 1] = max(best[2 * g + 1], sub[2 * g] + n)
-            elif g:
-                for p in (0, 1):
-                    best[2 * g + p] = max(best[2 * g + p], sub[2 * (g - 1) + p] + n)
-    return tuple(best)
+        plus = len(taken).__add__
+        if is_pair:  # best[2g + 1] against sub[2g] + n
+            more = [0] * len(sub)
+            more[1::2] = map(plus, sub[0::2])
+        else:  # best[2g + p] against sub[2(g - 1) + p] + n, g >= 1
+            more = [0, 0, *map(plus, sub[:-2])]
+        best = tuple(map(max, best, more))
+    return best
 
 
 # Shanten packings by class: a suit's packing vector is interned as a small class id (a few
@@ -269,6 +269,46 @@ def packed_real(key: int, sets: int) -> int:
     return best
 
 
+def packed_real_less(key: int, sets: int) -> list[tuple[int, int]]:
+    """(face i, ``packed_real`` of the key less one tile of ``FACES[i]``) for each face of the
+    key's four suits, in face order: a hand's discards read with its classes looked up once,
+    each discard changing one suit's class (its total kept per four classes)."""
+    blocks = [key >> at & SUIT_MASK for at in (0, BLOCK, 2 * BLOCK, 3 * BLOCK)]
+    classes = [_class(blocks[0], False), _class(blocks[1], False)]
+    classes += [_class(blocks[2], False), _class(blocks[3], True)]
+    quad = classes[0] | classes[1] << 12 | classes[2] << 24 | classes[3] << 36 | sets << 48
+    get = _BASE.get
+    out = []
+    for suit, block in enumerate(blocks):
+        if not block:
+            continue
+        rows = _LESS.get(block | suit << 27) or _less(block, suit)
+        rest = quad & ~(4095 << 12 * suit)
+        for face, less in rows:
+            base = get(rest | less)
+            if base is None:
+                m, p, s, z = [less >> 12 * suit if i == suit else c for i, c in enumerate(classes)]
+                base = max(map(_add, _low(m, p, sets), _high(s, z, sets)))
+                store(_BASE, rest | less, base)
+            out.append((face, base))
+    return out
+
+
+_LESS: dict[int, tuple[tuple[int, int], ...]] = {}  # a suit's block | suit << 27 -> its rows
+
+
+def _less(block: int, suit: int) -> tuple[tuple[int, int], ...]:
+    """(face, class of ``block`` less one tile of it, shifted to the suit's place in a four
+    classes key) for each rank the block holds."""
+    honor = suit == 3
+    rows = tuple(
+        (9 * suit + r, _class(block - (1 << 3 * r), honor) << 12 * suit)
+        for r in range(7 if honor else 9)
+        if block >> 3 * r & 7
+    )
+    return store(_LESS, block | suit << 27, rows)
+
+
 def _low(m: int, p: int, sets: int) -> tuple[int, ...]:
     return _LOW.get(m << 20 | p << 4 | sets) or _fill_half(_LOW, m, p, sets, False)
 
@@ -292,7 +332,7 @@ def _fill_half(
 def clear_class_tables() -> None:
     """Empty the tables keyed by more than one suit's class: the class pairs, a suit's rest and
     tight positions (benchmarks measure them cold; the per-suit tables stay)."""
-    for table in (_LOW, _HIGH, _PAIRS, _REST, _TIGHT):
+    for table in (_LOW, _HIGH, _PAIRS, _REST, _TIGHT, _QUAD, _BASE, _UP):
         table.clear()
 
 
@@ -332,39 +372,63 @@ def packed_real_gains(key: int, sets: int) -> tuple[int, int]:
 
     One more tile raises a suit's packing vector by 0 or 1 at each position, so it raises the
     total exactly when it raises a *tight* position (where the suit's vector plus the other three
-    suits' knapsack reaches the total). The tight positions are kept per suit class and knapsack
-    of the rest, the ranks that raise one of them per suit pattern and tight positions: a probe is
-    a few lookups per suit."""
+    suits' knapsack reaches the total). The total and each suit's tight positions are kept per
+    four classes (:func:`_quad`), the ranks that raise one of them per suit pattern and tight
+    positions: a probe is a lookup for the four classes and one per suit."""
     b0 = key & SUIT_MASK
     b1 = key >> BLOCK & SUIT_MASK
     b2 = key >> 2 * BLOCK & SUIT_MASK
-    b3 = key >> 3 * BLOCK & SUIT_MASK
+    b3 = key >> 3 * BLOCK & SUIT_MASK | _HONOR_BIT
     try:
-        m, p, s, z = _CLASS[b0], _CLASS[b1], _CLASS[b2], _CLASS[b3 | _HONOR_BIT]
+        m, p, s, z = _CLASS[b0], _CLASS[b1], _CLASS[b2], _CLASS[b3]
     except KeyError:
-        m, p, s, z = _class(b0, False), _class(b1, False), _class(b2, False), _class(b3, True)
+        m, p, s = _class(b0, False), _class(b1, False), _class(b2, False)
+        z = _class(b3 ^ _HONOR_BIT, True)
+    quad = m | p << 12 | s << 24 | z << 36 | sets << 48
+    base, t0, t1, t2, t3 = _QUAD.get(quad) or _quad(quad)
+    gains = 0
+    get = _BY_TIGHT.get
+    for at, block, tight in ((0, b0, t0), (9, b1, t1), (18, b2, t2), (27, b3, t3)):
+        if tight:
+            got = get(block | tight << 28)
+            if got is None:
+                got = _by_tight(block, tight)
+            gains |= got << at
+    return base, gains
+
+
+# four classes and sets (as ``packed_real_gains`` packs them) -> the total, each suit's tight
+# positions; the total alone (what a discard's shanten reads): finite tables of suit classes,
+# bounded like the others
+_QUAD: dict[int, tuple[int, int, int, int, int]] = {}
+_BASE: dict[int, int] = {}
+
+
+def _quad(quad: int) -> tuple[int, int, int, int, int]:
+    m, p, s, z, sets = (quad >> at & 4095 for at in (0, 12, 24, 36, 48))
     low = _LOW.get(m << 20 | p << 4 | sets) or _fill_half(_LOW, m, p, sets, False)
     high = _HIGH.get(s << 20 | z << 4 | sets) or _fill_half(_HIGH, s, z, sets, True)
     base: int = max(map(_add, low, high))
-    gains = 0
-    for i, block, own, x, a, b in (
-        (0, b0, m, p, s, z),
-        (9, b1, p, m, s, z),
-        (18, b2, s, z, m, p),
-        (27, b3, z, s, m, p),
-    ):
-        rest = _REST.get((x, a, b, sets, i < 18)) or _rest(x, a, b, sets, i < 18)
+    tights = []
+    for own, x, a, b, high_half in ((m, p, s, z, True), (p, m, s, z, True),
+                                    (s, z, m, p, False), (z, s, m, p, False)):  # fmt: skip
+        rest = _REST.get((x, a, b, sets, high_half)) or _rest(x, a, b, sets, high_half)
         tight = _TIGHT.get((own, rest))
         if tight is None:
             tight = sum(1 << k for k, v in enumerate(map(_add, _VECS[own], rest)) if v == base)
             store(_TIGHT, (own, rest), tight)
-        honor = i == 27
-        got = _BY_TIGHT.get(block | honor << 27 | tight << 28)
-        if got is None:
-            got = sum(1 << r for r, up in enumerate(_raised(block, honor)) if up & tight)
-            store(_BY_TIGHT, block | honor << 27 | tight << 28, got)
-        gains |= got << i
-    return base, gains
+        tights.append(tight)
+    got = (base, tights[0], tights[1], tights[2], tights[3])
+    return store(_QUAD, quad, got)
+
+
+def _by_tight(block: int, tight: int) -> int:
+    """The ranks of ``block`` (``| _HONOR_BIT`` for honors) one more tile of which raises one of
+    the ``tight`` positions of its packing vector."""
+    honor = bool(block & _HONOR_BIT)
+    raised = _raised(block & SUIT_MASK, honor)
+    got = sum(1 << r for r, up in enumerate(raised) if up & tight)
+    return store(_BY_TIGHT, block | tight << 28, got)
 
 
 _TIGHT: dict[tuple[int, tuple[int, ...]], int] = {}
@@ -396,13 +460,21 @@ def _raised(block: int, honor: bool) -> tuple[int, ...]:
     """Per rank, the positions of ``block``'s packing vector that one more tile of it raises."""
     got = _RAISED.get(block | honor << 27)
     if got is None:
-        now = _VECS[_class(block, honor)]
-        got = tuple(
-            sum(1 << k for k, (a, b) in enumerate(zip(now, _VECS[c], strict=True)) if b > a)
-            for c in (_class(block + (1 << 3 * r), honor) for r in range(7 if honor else 9))
-        )
-        store(_RAISED, block | honor << 27, got)
+        now, ups = _class(block, honor), []
+        for r in range(7 if honor else 9):
+            grown = _class(block + (1 << 3 * r), honor)
+            up = _UP.get(now << 16 | grown)
+            ups.append(_up(now, grown) if up is None else up)
+        got = store(_RAISED, block | honor << 27, tuple(ups))
     return got
+
+
+_UP: dict[int, int] = {}  # classes a << 16 | b -> the positions where b's vector exceeds a's
+
+
+def _up(a: int, b: int) -> int:
+    up = sum(1 << k for k, (x, y) in enumerate(zip(_VECS[a], _VECS[b], strict=True)) if y > x)
+    return store(_UP, a << 16 | b, up)
 
 
 def _merge(a: Sequence[int], b: Sequence[int], sets: int) -> Sequence[int]:

@@ -34,10 +34,11 @@ from engine.table import Table
 from engine.tiles import ALL_TILES, INDEX
 
 _CLAIMS = frozenset({"chi", "peng", "gang"})
-# a discard judged: (shanten_after, best, best_shanten, effective, best_effective), its detail,
-# each discard's shanten, the unseen effective tiles of a discard (for a deal-in's safe tiles)
+# a discard judged: (shanten_before, shanten_after, best, best_shanten, effective,
+# best_effective), its detail, each discard's shanten, the unseen effective tiles of a discard
+# (for a deal-in's safe tiles)
 _Judged = tuple[
-    tuple[int, tuple[str, ...], int, int, int],
+    tuple[int, int, tuple[str, ...], int, int, int],
     Detail | None,
     dict[str, int],
     Callable[[str], int],
@@ -95,8 +96,7 @@ class _Walk:
         # before a record that may change it
         self.hands: dict[str, tuple[Hand, bool | None]] = {}
         self.before_seq: tuple[int, tuple[Action, ...]] = (-1, ())  # actions up to a seq
-        # (seat, 得, shapes, bonus kinds) -> the draw probes of its hands after a discard (efficiency.Choices)
-        self.masks: dict[tuple[Any, ...], dict[tuple[int, ...], tuple[int, int]]] = {}
+        self.kinds: tuple[Any, ...] | None = None  # see _kinds
 
     # -- the walk -------------------------------------------------------------------------------
     def run(self) -> HandReview:
@@ -162,17 +162,27 @@ class _Walk:
         if got is not None:
             return got[0]
         t = self.table
-        wild, melds, revealed = t.wildcards, t.melds[seat], t.revealed[seat]
+        wild, shapes, bonus = self._kinds()
         hand = Hand(
             tuple(t.concealed(seat)),
-            tuple(melds),
-            tuple(revealed),
+            tuple(t.melds[seat]),
+            tuple(t.revealed[seat]),
             wild,
-            _shapes(self.rs, wild, self.opts),
-            _bonus(t.bonus_idx),
+            shapes,
+            bonus,
         )
         self.hands[seat] = (hand, None)
         return hand
+
+    def _kinds(self) -> tuple[frozenset[str], tuple[Shape, ...], frozenset[str]]:
+        """(the 得 kinds, the winning shapes, the bonus kinds) now: read again when the table
+        sets its 得 (or its bonus kinds) anew."""
+        t, kinds = self.table, self.kinds
+        if kinds is None or kinds[0] is not t.wildcards or kinds[1] is not t.bonus_idx:
+            wild = t.wildcards
+            bonus = _bonus(t.bonus_idx)
+            kinds = self.kinds = (wild, t.bonus_idx, _shapes(self.rs, wild, self.opts), bonus)
+        return kinds[0], kinds[2], kinds[3]
 
     def _may_complete(self, seat: str) -> bool:
         """Whether one more tile may make the seat's hand one pair + sets: not when its
@@ -203,25 +213,22 @@ class _Walk:
         if tile not in hand.concealed or len(hand.concealed) % 3 != 2:
             return
         try:
-            before = shanten(hand)
             seen = self._unseen(seat)
             judge = self._detailed if self.detail else self._figures
             figures, detail, shanten_of, count = judge(seq, seat, tile, hand, seen)
         except HandError:
             return
-        decision = Decision(step, seq, seat, tile, before, *figures, detail=detail)
+        decision = Decision(step, seq, seat, tile, *figures, detail=detail)
         self.decisions.append(decision)
         self.last[seat] = (decision, shanten_of, count)
         if self.only is None:
             self._offered(step, seq, seat, tile, "discard")
 
-    def _figures(
-        self, seq: int, seat: str, tile: str, hand: Hand, seen: Mapping[str, int]
-    ) -> _Judged:
+    def _figures(self, seq: int, seat: str, tile: str, hand: Hand, seen: Unseen) -> _Judged:
         """The stored figures: only the discards at the lowest shanten are probed."""
-        memo = self.masks.setdefault((seat, hand.wildcards, hand.shapes, hand.bonus), {})
-        got = Choices(hand, seen, tile, memo)
-        figures = (got.shanten[tile], got.best, got.best_shanten, got.count(tile), got.best_count)
+        got = Choices(hand, seen, tile)
+        best, low = got.best, got.best_shanten
+        figures = (got.now, got.shanten[tile], best, low, got.count(tile), got.best_count)
         return figures, None, got.shanten, got.count
 
     def _detailed(
@@ -240,7 +247,7 @@ class _Walk:
             tenpai=self._tenpai(seq, seat, hand, ranked),
         )
         best = tuple(c.tile for c in ranked if _key(c) == key)
-        figures = (chosen.shanten, best, top.shanten, chosen.count, top.count)
+        figures = (shanten(hand), chosen.shanten, best, top.shanten, chosen.count, top.count)
         counts = {c.tile: c.count for c in ranked}
         return figures, detail, {c.tile: c.shanten for c in ranked}, counts.__getitem__
 
@@ -263,9 +270,12 @@ class _Walk:
     def _offered(self, step: int, seq: int, by: str, tile: str, how: str) -> None:
         """Did a seat that could have won on this discard (or added kong: ``robbed_kong``) let it
         go, when it completed its hand (漏胡)?"""
+        near = [s for s in SEATS if s != by and self._may_complete(s)]
+        if not near:  # no other seat is one tile from one pair + sets
+            return
         declared = [r.get("seat") for r in self._window(step) if r.get("type") == "win"]
         for seat in self._could_win(by, declared):
-            if not self._may_win_on(seat, tile) or not self._may_complete(seat):
+            if seat not in near or not self._may_win_on(seat, tile):
                 continue
             hand = self._hand(seat).with_tile(tile)
             if not _wins(hand):

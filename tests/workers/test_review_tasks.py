@@ -395,3 +395,18 @@ def test_a_review_batch_that_killed_its_workers_is_queued_again_one_session_a_me
     monkeypatch.setattr(tasks, "enqueue_later", lambda task, *args: sent.append((task.name, args)))
     assert tasks.review_sessions.apply(args=[["a", "b"]]).get() == {}
     assert sent == [("fupan.review_session", ("a",)), ("fupan.review_session", ("b",))]
+
+
+def test_a_review_batch_past_its_share_of_the_visibility_timeout_queues_the_rest(
+    embedded, monkeypatch
+):
+    """A batch still running past the visibility timeout would be run by a second worker too:
+    past its share the batch reviews no more and sends the rest as a message of their own."""
+    first = store.ingest(data=simulated(seed=46)).session
+    sent: list[tuple[str, tuple]] = []
+    monkeypatch.setattr(tasks, "REVIEW_BATCH_SHARE", 0)
+    monkeypatch.setattr(tasks, "enqueue_later", lambda task, *args: sent.append((task.name, args)))
+    got = tasks.review_sessions.apply(args=[[first.id, "b", "c"]]).get()
+    assert got == {"reviewed": 1, "queued": 2}
+    assert stored_review(first.id) == expected(first.id)
+    assert ("fupan.review_sessions", (["b", "c"],)) in sent

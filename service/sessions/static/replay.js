@@ -197,6 +197,7 @@
     });
     $("replay-error").textContent = "";
     drawResult(state);
+    root.replayState = state;  // the step shown, for review.js when it runs after the first one
     root.dispatchEvent(new CustomEvent("replay:step", { detail: state }));  // review.js listens
   }
 

@@ -199,10 +199,11 @@
   }
 
   var last = null;
-  root.addEventListener("replay:step", function (e) {
-    at = { hand: e.detail.hand, step: e.detail.step }; last = e.detail;
-    render(e.detail);
-  });
+  function shown(state) {
+    at = { hand: state.hand, step: state.step }; last = state;
+    render(state);
+  }
+  root.addEventListener("replay:step", function (e) { shown(e.detail); });
   function load() {
     if (box.dataset.state !== "waiting") return;
     box.dataset.state = "loading";
@@ -218,13 +219,17 @@
   // drawing on (before it the empty table would leave the panel in view: below the drawn table
   // a phone does not fetch it at once); data-state: waiting, loading, loaded or failed
   box.dataset.state = "waiting";
-  root.addEventListener("replay:step", function () {
+  function watch() {
     if (!("IntersectionObserver" in window)) { load(); return; }
     var near = new IntersectionObserver(function (entries) {
       if (entries.some(function (e) { return e.isIntersecting; })) { near.disconnect(); load(); }
     });
     near.observe($("review-body"));
-  }, { once: true });
+  }
+  // The replay's first step may be drawn before this script runs (its fetch can answer while
+  // the parser still waits for this file): then start from that step, else wait for it.
+  if (root.replayState) { shown(root.replayState); watch(); }
+  else root.addEventListener("replay:step", watch, { once: true });
 
   box.querySelectorAll("[data-seat-filter]").forEach(function (b) {
     b.addEventListener("click", function () {

@@ -4,6 +4,7 @@ documented path exists and every JSON route (main API and recorder) is documente
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,8 @@ def test_no_server_errors(app, token):
 
 
 def _path(rule) -> str:
-    return rule.rule.replace("<int:", "{").replace("<", "{").replace(">", "}")
+    """The rule in OpenAPI's spelling: ``<int(max=9):mark_id>`` and ``<club>`` as ``{mark_id}``, ``{club}``."""
+    return re.sub(r"<(?:\w+(?:\([^)]*\))?:)?(\w+)>", r"{\1}", rule.rule)
 
 
 def test_every_documented_path_is_routed_and_every_api_route_documented(app):
