@@ -275,14 +275,16 @@ def _packed_copies(copies: Mapping[str, int]) -> int | None:
 
 class Unseen(Mapping[str, int]):
     """Unseen copies of each kind (``copies`` less the ``seen`` tiles packed a byte a kind),
-    worked out for a kind when it is read; :meth:`count` sums a mask's kinds at once."""
+    worked out for a kind when it is read; :meth:`count` sums a mask's kinds at once. ``left``:
+    the unseen copies packed the same way (None when a kind was seen more often than it has
+    copies, or the copies add up past a byte)."""
 
     def __init__(self, copies: Mapping[str, int], seen: int):
         self._copies, self._seen = copies, seen
         whole = _packed_copies(copies)
         left = -1 if whole is None else whole + _SIXTY_FOUR - seen
         # every kind seen at most as often as it has copies: the plain difference
-        self._left = left - _SIXTY_FOUR if left & _SIXTY_FOUR == _SIXTY_FOUR else None
+        self.left = left - _SIXTY_FOUR if left & _SIXTY_FOUR == _SIXTY_FOUR else None
 
     def __getitem__(self, kind: str) -> int:
         n = self._copies[kind] - (self._seen >> 8 * INDEX[kind] & 255)
@@ -299,9 +301,9 @@ class Unseen(Mapping[str, int]):
 
     def count(self, mask: int) -> int:
         """The unseen copies of the kinds of ``mask`` (bit i: ``ALL_TILES[i]``), summed."""
-        if self._left is None:  # a kind seen more often than its copies: read kind by kind
+        if self.left is None:  # a kind seen more often than its copies: read kind by kind
             return sum(self.get(k, 0) for k in _kinds(mask))
-        return (self._left & _spread(mask)) % 255  # bytes of at most 4, at most 42 of them
+        return (self.left & _spread(mask)) % 255  # bytes of at most 4, at most 42 of them
 
 
 def seen_count(tiles: Iterable[str]) -> int:
@@ -326,14 +328,19 @@ def unseen(
     (another seat's concealed kong included: its tile is in the log), every revealed tile, every
     discard still in a river (a claimed one is in its meld) and the 得 indicator when it was set
     aside. ``discards`` rows are (tile, seq, claimed_by)."""
-    seen: list[str] = list(concealed.get(seat, ()))
-    for s in melds:
-        seen += [t for m in melds[s] for t in m.tiles]
-        seen += revealed.get(s, ())
-        seen += [d[0] for d in discards.get(s, ()) if d[2] is None]
-    if indicator_seen:
-        seen.append(indicator_seen)
-    return Unseen(copies, seen_count(seen))
+    seen = sum(shown(melds[s], revealed.get(s, ()), discards.get(s, ())) for s in melds)
+    aside = [indicator_seen] if indicator_seen else []
+    return Unseen(copies, seen + seen_count([*concealed.get(seat, ()), *aside]))
+
+
+def shown(
+    melds: Sequence[Meld], revealed: Sequence[str], river: Sequence[tuple[str, int, str | None]]
+) -> int:
+    """What one seat shows every seat (its melds, revealed tiles and the discards still in its
+    river), packed a byte a kind for :class:`Unseen`."""
+    return seen_count(
+        [*(t for m in melds for t in m.tiles), *revealed, *(d[0] for d in river if d[2] is None)]
+    )
 
 
 @dataclass(frozen=True)
@@ -364,6 +371,7 @@ class _Discards:
         self.sets = _sets(real - 1, self.w)
         self.concealed = hand.concealed
         self.std: dict[str, int] | None = None  # each discard's standard shanten, once read
+        self.whole: int | None = None  # the hand's own packing (packed_real), once read
         shown = hand.shown()
         self.mine = mine = seen_count(shown)
         self.full = _full_bytes(mine)
@@ -388,8 +396,10 @@ class _Discards:
 
     def now(self) -> int:
         """The shanten of the hand itself (before a discard)."""
-        sets = self.sets
-        std = 3 * sets + 1 - self.w - packed_real(self.key, sets) if self.standard else 99
+        sets, whole = self.sets, self.whole
+        if whole is None and self.standard:
+            whole = packed_real(self.key, sets)
+        std = 3 * sets + 1 - self.w - whole if whole is not None else 99
         return min(std, self.far)
 
     def shanten(self) -> dict[str, int]:
@@ -398,10 +408,11 @@ class _Discards:
         sets, key = self.sets, self.key
         if self.standard:
             top = 3 * sets + 1 - self.w
-            std = {ALL_TILES[i]: top - base for i, base in packed_real_less(key, sets)}
+            self.whole, less = packed_real_less(key, sets)
+            std = {ALL_TILES[i]: top - base for i, base in less}
             if len(std) < len(set(self.concealed)):
                 tiles = self.tiles  # 得 (one less: the same tiles, one 得 fewer), a flower
-                lone = top + 1 - packed_real(key, sets)
+                lone = top + 1 - self.whole
                 std = {
                     t: lone
                     if t in self.wild
@@ -442,6 +453,27 @@ class _Discards:
             full &= ~(1 << i)
         return now, out & ~full
 
+    def counts(self, tiles: Iterable[str], seen: Unseen) -> dict[str, int]:
+        """The unseen effective tiles after discarding each of ``tiles``: ``draws`` and
+        :meth:`Unseen.count` in one loop where only the standard shape counts."""
+        left = seen.left
+        if self.limits or not self.standard or left is None:
+            return {t: seen.count(self.draws(t)[1]) for t in tiles}
+        key, w, sets, wild, mine = self.key, self.w, self.sets, self.wild, self.mine
+        keep, add, full, top = self.keep, self.wild_mask, self.full, 3 * self.sets + 1
+        out = {}
+        for t in tiles:
+            less, w_less = (key, w - 1) if t in wild else (key - WEIGHT[t], w)
+            base, gains = packed_real_gains(less, sets)
+            if top - w_less - base < 0:  # complete: nothing to draw
+                out[t] = 0
+                continue
+            i = INDEX[t]
+            mask = gains & keep | add
+            mask &= ~(full & ~(1 << i) if mine >> 8 * i & 255 <= COPIES[t] else full)
+            out[t] = (left & _spread(mask)) % 255
+        return out
+
 
 def candidates(hand: Hand, unseen_copies: Mapping[str, int]) -> list[Candidate]:
     """Every distinct discard of a 3n+2 hand, best first: lower shanten, then more unseen
@@ -467,20 +499,22 @@ class Choices:
     def __init__(self, hand: Hand, unseen_copies: Unseen, chosen: str):
         self._discards = d = _Discards(hand)
         self._unseen = unseen_copies
-        self._counts: dict[str, int] = {}
-        self.now = d.now()
         self.shanten = d.shanten()
+        self.now = d.now()
         self.best_shanten = low = min(self.shanten.values())
         lowest = [t for t, n in self.shanten.items() if n == low]
-        self.best_count = max(map(self.count, lowest))
-        self.best = tuple(t for t in lowest if self._counts[t] == self.best_count)
-        if chosen in self.shanten:
-            self.count(chosen)
+        probed = lowest if chosen in lowest or chosen not in self.shanten else [*lowest, chosen]
+        self._counts = counts = d.counts(probed, unseen_copies)
+        self.best_count = best = max(counts[t] for t in lowest)
+        self.best = tuple(t for t in lowest if counts[t] == best)
+        # whether the concealed tiles left by ``chosen`` are within 听牌 by the standard shape
+        # (None when the shapes have no standard one: not read here)
+        std = d.std if d.standard else None
+        self.ready = std[chosen] <= 0 if std is not None and chosen in std else None
 
     def count(self, tile: str) -> int:
         """The unseen effective tiles after discarding ``tile`` (a tile of the hand)."""
         got = self._counts.get(tile)
         if got is None:
-            mask = self._discards.draws(tile)[1]
-            got = self._counts[tile] = self._unseen.count(mask)
+            got = self._counts[tile] = self._discards.counts((tile,), self._unseen)[tile]
         return got

@@ -51,8 +51,11 @@ def store(table: dict[K, V], key: K, value: V, limit: int = LIMIT) -> V:
     return value
 
 
+_DIGITS = {ranks: tuple(range(0, 3 * ranks, 3)) for ranks in (7, 9)}
+
+
 def _counts(block: int, ranks: int) -> tuple[int, ...]:
-    return tuple((block >> 3 * r) & 7 for r in range(ranks))
+    return tuple(map((7).__and__, map(block.__rshift__, _DIGITS[ranks])))
 
 
 @lru_cache(maxsize=LIMIT)
@@ -269,15 +272,19 @@ def packed_real(key: int, sets: int) -> int:
     return best
 
 
-def packed_real_less(key: int, sets: int) -> list[tuple[int, int]]:
-    """(face i, ``packed_real`` of the key less one tile of ``FACES[i]``) for each face of the
-    key's four suits, in face order: a hand's discards read with its classes looked up once,
-    each discard changing one suit's class (its total kept per four classes)."""
+def packed_real_less(key: int, sets: int) -> tuple[int, list[tuple[int, int]]]:
+    """``packed_real(key, sets)`` and (face i, ``packed_real`` of the key less one tile of
+    ``FACES[i]``) for each face of the key's four suits, in face order: a hand's discards read
+    with its classes looked up once, each discard changing one suit's class (a total kept per
+    four classes)."""
     blocks = [key >> at & SUIT_MASK for at in (0, BLOCK, 2 * BLOCK, 3 * BLOCK)]
     classes = [_class(blocks[0], False), _class(blocks[1], False)]
     classes += [_class(blocks[2], False), _class(blocks[3], True)]
     quad = classes[0] | classes[1] << 12 | classes[2] << 24 | classes[3] << 36 | sets << 48
     get = _BASE.get
+    whole = get(quad)
+    if whole is None:
+        whole = _base(quad, classes, sets)
     out = []
     for suit, block in enumerate(blocks):
         if not block:
@@ -287,11 +294,17 @@ def packed_real_less(key: int, sets: int) -> list[tuple[int, int]]:
         for face, less in rows:
             base = get(rest | less)
             if base is None:
-                m, p, s, z = [less >> 12 * suit if i == suit else c for i, c in enumerate(classes)]
-                base = max(map(_add, _low(m, p, sets), _high(s, z, sets)))
-                store(_BASE, rest | less, base)
+                four = [less >> 12 * suit if i == suit else c for i, c in enumerate(classes)]
+                base = _base(rest | less, four, sets)
             out.append((face, base))
-    return out
+    return whole, out
+
+
+def _base(quad: int, classes: Sequence[int], sets: int) -> int:
+    """The total of four ``classes`` (packed as ``quad``) from their two halves, kept."""
+    m, p, s, z = classes
+    total: int = max(map(_add, _low(m, p, sets), _high(s, z, sets)))
+    return store(_BASE, quad, total)
 
 
 _LESS: dict[int, tuple[tuple[int, int], ...]] = {}  # a suit's block | suit << 27 -> its rows
@@ -446,7 +459,7 @@ def _rest(x: int, a: int, b: int, sets: int, high: bool) -> tuple[int, ...]:
     if pair is None:
         pair = store(_PAIRS, a << 20 | b << 4 | sets, _merge(_VECS[a], _VECS[b], sets))
     vec = _merge(_VECS[x], pair, sets)
-    got = tuple(vec[2 * (sets - g) + 1 - q] for g in range(sets + 1) for q in (0, 1))
+    got = tuple(vec[2 * sets + 1 :: -1])  # position 2g+p: 2(sets-g) + 1-p of vec
     return store(_REST, (x, a, b, sets, high), got)
 
 

@@ -12,7 +12,16 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from engine.efficiency import Candidate, Choices, Hand, Unseen, candidates, shanten, unseen
+from engine.efficiency import (
+    Candidate,
+    Choices,
+    Hand,
+    Unseen,
+    candidates,
+    seen_count,
+    shanten,
+    shown,
+)
 from engine.hand import HandError, is_winning_hand
 from engine.model import SEATS, Action, HandOutcome, Showdown, Win, claim_order
 from engine.replay import HandReplay
@@ -36,12 +45,14 @@ from engine.tiles import ALL_TILES, INDEX
 _CLAIMS = frozenset({"chi", "peng", "gang"})
 # a discard judged: (shanten_before, shanten_after, best, best_shanten, effective,
 # best_effective), its detail, each discard's shanten, the unseen effective tiles of a discard
-# (for a deal-in's safe tiles)
+# (for a deal-in's safe tiles), whether the tiles left are within 听牌 by the standard shape
+# (None: not read)
 _Judged = tuple[
     tuple[int, int, tuple[str, ...], int, int, int],
     Detail | None,
     dict[str, int],
     Callable[[str], int],
+    bool | None,
 ]
 # records that change only their own seat's tiles (a claim takes another seat's discard from its
 # river, not from its hand); any other record may change every seat's
@@ -89,14 +100,17 @@ class _Walk:
         # seat -> its last decision, each discard's shanten then, the unseen count of a discard
         self.last: dict[str, tuple[Decision, dict[str, int], Callable[[str], int]]] = {}
         # seat -> its tiles before its last draw (their shanten is read at a self-drawn win only)
-        self.before_draw: dict[str, Hand] = {}
+        self.before_draw: dict[str, _Tiles] = {}
         self.passed: set[str] = set()  # seats that let a winning discard go since their draw
         self.actions = hand.outcome.actions or ()
-        # seat -> its Hand, whether one more tile may complete it (None: not read yet); dropped
-        # before a record that may change it
-        self.hands: dict[str, tuple[Hand, bool | None]] = {}
+        # seat -> its tiles as read so far; dropped before a record that may change them
+        self.hands: dict[str, _Tiles] = {}
+        self.ranked: tuple[int, _Tiles] | None = None  # a decision's step, its tiles after it
         self.before_seq: tuple[int, tuple[Action, ...]] = (-1, ())  # actions up to a seq
         self.kinds: tuple[Any, ...] | None = None  # see _kinds
+        # seat -> what it shows every seat, packed (efficiency.shown), and when it was counted
+        self.shown: dict[str, tuple[tuple[int, ...], int]] = {}
+        self.changes = 0  # records other than draws and discards so far
 
     # -- the walk -------------------------------------------------------------------------------
     def run(self) -> HandReview:
@@ -119,11 +133,13 @@ class _Walk:
                 if kind == "gang" and rec.get("kind") == "added" and rec.get("tile"):
                     self._offered(step, seq, seat, rec["tile"], "robbed_kong")
             elif kind == "draw" and seat in SEATS:
-                self.before_draw[seat] = self._hand(seat)
+                self.before_draw[seat] = self._tiles(seat, True)
                 ready = self._may_complete(seat)
                 self.passed.discard(seat)
             elif kind == "win" and seat in SEATS:
                 self._win(step, seq, rec)
+            if kind != "draw" and kind != "discard":
+                self.changes += 1
             if kind in _OWN_TILES and seat in self.hands:
                 del self.hands[seat]  # only its own tiles change
             elif kind not in _OWN_TILES:
@@ -134,7 +150,9 @@ class _Walk:
                 continue
             if only is not None:
                 continue
-            if kind == "draw" and seat in SEATS:
+            if kind == "discard" and seat in SEATS and self.ranked and self.ranked[0] == step:
+                self.hands[seat] = self.ranked[1]  # what its ranking read of the tiles left
+            elif kind == "draw" and seat in SEATS:
                 self._after_draw(step, seq, seat, rec["tile"], ready)
             elif kind in _CLAIMS and seat in SEATS and before is not None:
                 after = self._shanten(seat)
@@ -155,15 +173,25 @@ class _Walk:
         )
 
     # -- a seat's view --------------------------------------------------------------------------
+    def _tiles(self, seat: str, kept: bool = False) -> _Tiles:
+        """What is read of the seat's tiles now (``kept``: with their Hand or shanten, to be
+        read after they change)."""
+        got = self.hands.get(seat)
+        if got is None:
+            got = self.hands[seat] = _Tiles()
+        if kept and got.hand is None and got.shanten == _UNREAD:
+            self._hand(seat)
+        return got
+
     def _hand(self, seat: str) -> Hand:
         """The seat's tiles now, built again only after a record that may change them (other
         seats' discards are checked against every seat's hand)."""
-        got = self.hands.get(seat)
-        if got is not None:
-            return got[0]
+        got = self._tiles(seat)
+        if got.hand is not None:
+            return got.hand
         t = self.table
         wild, shapes, bonus = self._kinds()
-        hand = Hand(
+        got.hand = Hand(
             tuple(t.concealed(seat)),
             tuple(t.melds[seat]),
             tuple(t.revealed[seat]),
@@ -171,8 +199,7 @@ class _Walk:
             shapes,
             bonus,
         )
-        self.hands[seat] = (hand, None)
-        return hand
+        return got.hand
 
     def _kinds(self) -> tuple[frozenset[str], tuple[Shape, ...], frozenset[str]]:
         """(the 得 kinds, the winning shapes, the bonus kinds) now: read again when the table
@@ -188,24 +215,34 @@ class _Walk:
         """Whether one more tile may make the seat's hand one pair + sets: not when its
         concealed tiles are two or more tiles from 听牌 by the standard shape (read once per
         state of the hand)."""
-        hand, ready = self.hands.get(seat) or (self._hand(seat), None)
-        if ready is None:
+        got = self._tiles(seat)
+        if got.ready is None:
+            hand = self._hand(seat)
             try:
-                ready = shanten(Hand(hand.concealed, wildcards=hand.wildcards)) <= 0
+                got.ready = shanten(Hand(hand.concealed, wildcards=hand.wildcards)) <= 0
             except HandError:
-                ready = True  # a wrong size: the win check itself says no
-            self.hands[seat] = (hand, ready)
-        return ready
+                got.ready = True  # a wrong size: the win check itself says no
+        return got.ready
 
     def _unseen(self, seat: str) -> Unseen:
-        t = self.table
+        """The kinds the seat cannot see (``efficiency.unseen``), what each seat shows counted
+        again only when its melds, revealed tiles or river changed (a record other than a draw
+        or discard may change them in place: it counts every seat again)."""
+        t, parts, total = self.table, self.shown, 0
+        for s in SEATS:
+            melds, revealed, river = t.melds[s], t.revealed[s], t.discards[s]
+            key = (len(melds), len(revealed), len(river), self.changes)
+            got = parts.get(s)
+            if got is None or got[0] != key:
+                got = parts[s] = (key, shown(melds, revealed, river))
+            total += got[1]
         aside = t.indicator if t.indicator and not self.rs.indicator_in_wall(self.opts) else None
-        return unseen(
-            self.copies, seat, {seat: t.concealed(seat)}, t.melds, t.revealed, t.discards, aside
+        return Unseen(
+            self.copies, total + seen_count([*t.concealed(seat), *([aside] if aside else [])])
         )
 
     def _shanten(self, seat: str) -> int | None:
-        return _shanten_of(self._hand(seat))
+        return _read_shanten(self._tiles(seat, True))
 
     # -- discards -------------------------------------------------------------------------------
     def _discard(self, step: int, seq: int, seat: str, tile: str) -> None:
@@ -215,11 +252,12 @@ class _Walk:
         try:
             seen = self._unseen(seat)
             judge = self._detailed if self.detail else self._figures
-            figures, detail, shanten_of, count = judge(seq, seat, tile, hand, seen)
+            figures, detail, shanten_of, count, ready = judge(seq, seat, tile, hand, seen)
         except HandError:
             return
         decision = Decision(step, seq, seat, tile, *figures, detail=detail)
         self.decisions.append(decision)
+        self.ranked = (step, _Tiles(ready, decision.shanten_after))
         self.last[seat] = (decision, shanten_of, count)
         if self.only is None:
             self._offered(step, seq, seat, tile, "discard")
@@ -229,7 +267,7 @@ class _Walk:
         got = Choices(hand, seen, tile)
         best, low = got.best, got.best_shanten
         figures = (got.now, got.shanten[tile], best, low, got.count(tile), got.best_count)
-        return figures, None, got.shanten, got.count
+        return figures, None, got.shanten, got.count, got.ready
 
     def _detailed(
         self, seq: int, seat: str, tile: str, hand: Hand, seen: Mapping[str, int]
@@ -249,7 +287,7 @@ class _Walk:
         best = tuple(c.tile for c in ranked if _key(c) == key)
         figures = (shanten(hand), chosen.shanten, best, top.shanten, chosen.count, top.count)
         counts = {c.tile: c.count for c in ranked}
-        return figures, detail, {c.tile: c.shanten for c in ranked}, counts.__getitem__
+        return figures, detail, {c.tile: c.shanten for c in ranked}, counts.__getitem__, None
 
     def _tenpai(
         self, seq: int, seat: str, hand: Hand, ranked: list[Candidate]
@@ -335,7 +373,7 @@ class _Walk:
         seat, how, tile = rec["seat"], rec.get("how"), rec.get("tile")
         if how == "self_draw":
             drew = self.before_draw.get(seat)
-            before = None if drew is None else _shanten_of(drew)
+            before = None if drew is None else _read_shanten(drew)
         elif how in ("discard", "robbed_kong"):
             before = self._shanten(seat)
         else:
@@ -384,6 +422,28 @@ class _Walk:
         if scoring is None or scoring.limit == "below_minimum":
             return 0
         return max(int(scoring.points), 0)
+
+
+_UNREAD = -99  # a shanten not read yet
+
+
+class _Tiles:
+    """A seat's tiles as read so far: its Hand, whether one more tile may complete its concealed
+    tiles (``_Walk._may_complete``), its shanten (``_UNREAD``; None for a wrong hand size). A
+    decision leaves the last two for the tiles after its discard, read by its ranking."""
+
+    __slots__ = ("hand", "ready", "shanten")
+
+    def __init__(self, ready: bool | None = None, shanten: int | None = _UNREAD):
+        self.hand: Hand | None = None
+        self.ready, self.shanten = ready, shanten
+
+
+def _read_shanten(tiles: _Tiles) -> int | None:
+    if tiles.shanten == _UNREAD:
+        assert tiles.hand is not None  # (a _Tiles kept for later holds one or the other)
+        tiles.shanten = _shanten_of(tiles.hand)
+    return tiles.shanten
 
 
 def _shanten_of(hand: Hand) -> int | None:
