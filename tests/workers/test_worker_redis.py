@@ -9,7 +9,7 @@ import pytest
 from events import store, verifications
 from tests.conftest import BACKGROUND_BUDGET, variant, wait_for, with_table
 from tests.workers.poison import INSTALL
-from workers import dispatch
+from workers import celery_app, dispatch
 
 pytestmark = [
     pytest.mark.redis,
@@ -86,13 +86,13 @@ GC_PROBE = (
 
 
 def test_a_worker_tunes_its_collector(database_url, celery_worker_factory, tmp_path, monkeypatch):
-    """gc.freeze() at start and a young generation of 20,000 (workers.celery_app)."""
+    """gc.freeze() at start and the worker's young generation (``WORKER_YOUNG``)."""
     probe = tmp_path / "gc.json"
     monkeypatch.setenv("GC_PROBE", str(probe))
     celery_worker_factory(preload=GC_PROBE)
     threshold, frozen = json.loads(wait_for(lambda: probe.exists() and probe.read_text(), 30,
                                             what="the worker to report its collector"))  # fmt: skip
-    assert threshold == [20_000, 50, 50]
+    assert threshold == [celery_app.WORKER_YOUNG, 50, 50]
     assert frozen > 10_000  # modules, Celery, SQLAlchemy
 
 
