@@ -13,13 +13,12 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import compress
+from itertools import accumulate, compress
 from types import MappingProxyType
-from typing import IO, Any
+from typing import IO, Any, cast
 
-import msgspec
 from pydantic import ValidationError
 
 from engine.rulesets import get_ruleset
@@ -168,83 +167,61 @@ def _text_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-# An item of a file: a line's text (blank ones included: they are skipped when read) or the
-# LogError that stands for it.
-Item = str | LogError
+# An item of a file: a line's bytes (blank ones included: reading skips them) or the LogError
+# that stands for it.
+Item = bytes | LogError
 
 
-def _lines(data: bytes, max_bytes: int) -> tuple[Sequence[Item], Sequence[int]]:
-    """The file's items and their 1-based line numbers. A file larger than ``max_bytes`` gets
-    one error, at the line that crosses the limit, after the lines before it; so does a file
-    with text after its MAX_LINES-th line. A file with nothing to report (the usual upload) is
-    decoded and split in one go, its blank lines kept (reading skips them)."""
+def _lines(data: bytes, max_bytes: int) -> tuple[list[Item], Sequence[int]]:
+    """The file's items and their 1-based line numbers: its lines split as bytes (a line is
+    decoded only if it is not a known line), the first one's BOM and every line's trailing
+    carriage returns stripped, a line over MAX_LINE_BYTES replaced by its error. A file larger
+    than ``max_bytes`` gets one error, at the line that crosses the limit, after the lines
+    before it; so does a file with text after its MAX_LINES-th line."""
     data, too_many = _first_lines(data)
-    plain_lines = _plain_lines(data, max_bytes)
-    items: Sequence[Item]
-    numbers: Sequence[int]
-    if plain_lines is not None:
-        items, numbers = plain_lines, range(1, len(plain_lines) + 1)
-    else:
-        read = list(_read_lines(data, max_bytes))
-        items, numbers = [item for _, item in read], [line for line, _ in read]
-        last = items[-1] if items else None
-        if isinstance(last, LogError) and last.code == "file_too_large":
-            return items, numbers
-    if too_many:
-        limit = {"limit": MAX_LINES}
-        items = [*items, LogError(MAX_LINES + 1, None, None, "too_many_lines", limit)]
-        numbers = [*numbers, MAX_LINES + 1]
+    lines: list[bytes] = data.split(b"\n")
+    stop = None
+    if len(data) > max_bytes:
+        totals = accumulate(len(line) + 1 for line in lines)  # with its newline (min below)
+        crossing = next(n for n, total in enumerate(totals, 1) if min(total, len(data)) > max_bytes)
+        stop = LogError(crossing, None, None, "file_too_large", {"limit": max_bytes})
+        del lines[crossing - 1 :]
+    if lines[:1] and lines[0].startswith(_BOM):
+        lines[0] = lines[0][len(_BOM) :]
+    if b"\r" in data:
+        lines = [line.rstrip(b"\r") for line in lines]
+    items = cast(list[Item], lines)  # the same list: lines are items
+    if len(data) > MAX_LINE_BYTES and max(map(len, lines), default=0) > MAX_LINE_BYTES:
+        limit = {"limit": MAX_LINE_BYTES}
+        items = [
+            LogError(n, None, None, "line_too_long", limit) if len(line) > MAX_LINE_BYTES else line
+            for n, line in enumerate(lines, 1)
+        ]
+    numbers: Sequence[int] = range(1, len(items) + 1)
+    if stop is None and too_many:
+        stop = LogError(MAX_LINES + 1, None, None, "too_many_lines", {"limit": MAX_LINES})
+    if stop is not None:
+        items.append(stop)
+        numbers = [*numbers, stop.line]
     return items, numbers
 
 
 def _first_lines(data: bytes) -> tuple[bytes, bool]:
     """The first MAX_LINES lines of ``data``, and whether anything but blanks follows them."""
-    if data.count(b"\n") < MAX_LINES:
+    if len(data) < MAX_LINES or data.count(b"\n") < MAX_LINES:
         return data, False
     rest = data.split(b"\n", MAX_LINES)[-1]
     return data[: len(data) - len(rest)], not (rest == b"" or rest.isspace())
 
 
-def _read_lines(data: bytes, max_bytes: int) -> Iterator[tuple[int, Item]]:
-    """(line number, decoded line or LogError) for every non-blank line of a file that is not
-    plain text (_plain_lines), up to the line that crosses the size limit."""
-    total = 0
-    for line_no, raw in enumerate(data.split(b"\n"), 1):
-        total += len(raw) + 1  # its newline (the last line has none: min below)
-        if min(total, len(data)) > max_bytes:
-            yield line_no, LogError(line_no, None, None, "file_too_large", {"limit": max_bytes})
-            return
-        if line_no == 1 and raw.startswith(_BOM):
-            raw = raw[len(_BOM) :]
-        content = raw.rstrip(b"\r")
-        if len(content) > MAX_LINE_BYTES:
-            limit = {"limit": MAX_LINE_BYTES}
-            yield line_no, LogError(line_no, None, None, "line_too_long", limit)
-            continue
-        try:
-            text = content.decode("utf-8")
-        except UnicodeDecodeError as e:
-            bad = {"byte": f"{content[e.start]:02x}", "column": e.start + 1}
-            yield line_no, LogError(line_no, None, None, "not_utf8", bad)
-            continue
-        if text.strip():
-            yield line_no, text
-
-
-def _plain_lines(data: bytes, max_bytes: int) -> list[str] | None:
-    """The file's lines if it is within the size limits, UTF-8, and has no carriage return to
-    strip; else None (the line-by-line path finds what to report). A line's UTF-8 takes at
-    most 4 bytes a character: only a long one is encoded to count its bytes."""
-    if len(data) > max_bytes or b"\r" in data:
-        return None
+def _text(raw: bytes, line: int, errors: list[LogError]) -> str | None:
+    """A line's text, or None after adding its error to ``errors`` (not UTF-8)."""
     try:
-        lines = data.decode("utf-8").removeprefix("\ufeff").split("\n")
-    except UnicodeDecodeError:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        bad = {"byte": f"{raw[e.start]:02x}", "column": e.start + 1}
+        errors.append(LogError(line, None, None, "not_utf8", bad))
         return None
-    if len(data) > MAX_LINE_BYTES and max(map(len, lines)) * 4 > MAX_LINE_BYTES:
-        if any(len(line.encode()) > MAX_LINE_BYTES for line in lines):
-            return None
-    return lines
 
 
 class _Refused(ValueError):
@@ -464,22 +441,21 @@ def _pydantic_problem(err: Any) -> tuple[str | None, str, dict[str, Any]]:
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 _dumps = _ENCODER.encode  # json.dumps with these options would build an encoder per call
 
-# Lines already accepted, per tile set: line text -> (type, record, canonical text, SHA-256 of
-# the canonical text, the keys holding a list). Draws, discards, reveals,
+# Lines already accepted, per tile set: line (its UTF-8) -> (type, record, canonical text, its
+# UTF-8, its SHA-256, the keys holding a list). Draws, discards, reveals,
 # claims and dice are most of a log and repeat across hands and files (a few hundred distinct
 # lines a ruleset, under 2,000 with every seat, tile and source), so each is decoded and
 # validated once per process. Only records whose checks need nothing but the tile set, whose
 # values are plain or short lists of plain values (a copy with its lists copied is then a
 # fresh record; a deal's 13 tiles never repeat) and that carry no time or note (those never
 # repeat) are kept; the table stops growing at _KNOWN_MAX lines (~5 MB).
-_Known = tuple[str, dict[str, Any], str, bytes, tuple[str, ...]]
-_KNOWN: dict[frozenset[str], dict[str, _Known]] = {}
+_Known = tuple[str, dict[str, Any], str, bytes, bytes, tuple[str, ...]]
+_KNOWN: dict[frozenset[str], dict[bytes, _Known]] = {}
 _KNOWN_MAX = 5_000
 _KNOWN_LIST = 4  # items at most in a list of a known line (dice 2, a chi's tiles 2)
 _CONTEXT_TYPES = frozenset({"session", "hand", "correction"})
 # How the canonical texts of the plain forms begin (_take_canonical).
-_PLAIN_STARTS = ('{"type":"deal",', '{"type":"hand",', '{"type":"settlement",')
-_FAST_DECODER = msgspec.json.Decoder()
+_PLAIN_STARTS = (b'{"type":"deal",', b'{"type":"hand",', b'{"type":"settlement",')
 _NONE: Mapping[Any, _Known] = MappingProxyType({})  # no line is known before the first hand
 
 
@@ -499,12 +475,13 @@ class _FileChecker:
     records: list[dict[str, Any]] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
     canonical: list[str] = field(default_factory=list)
+    utf8: list[bytes] = field(default_factory=list)  # the canonical lines' UTF-8, to hash
     types: list[str | None] = field(default_factory=list)
     session: Session | None = None
     tile_set: frozenset[str] | None = None
     last_hand: int | None = None
     digests: list[bytes] = field(default_factory=list)
-    known: dict[str, _Known] | None = None  # _KNOWN[...]
+    known: dict[bytes, _Known] | None = None  # _KNOWN[...]
 
     def read(self, items: Sequence[Item], numbers: Sequence[int], start: int, stop: int) -> bool:
         """Read ``items[start:stop]``; False once there are more than MAX_ERRORS errors (the
@@ -539,10 +516,11 @@ class _FileChecker:
     def _take_known(self, entries: list[_Known], numbers: Sequence[int]) -> None:
         """Take lines already accepted with this tile set (see _KNOWN): the same results as
         decoding and checking them again, each record a fresh copy."""
-        kinds, records, canonical, digests, lists = zip(*entries, strict=True)
+        kinds, records, canonical, utf8, digests, lists = zip(*entries, strict=True)
         self.types += kinds
         self.lines += numbers
         self.canonical += canonical
+        self.utf8 += utf8
         self.digests += digests
         fresh = list(map(dict.copy, records))
         for i in compress(range(len(fresh)), lists):
@@ -552,40 +530,38 @@ class _FileChecker:
         self.records += fresh
 
     def _read_one(self, line: int, item: Item) -> None:
-        """Read an item that is not a known line: skip a blank one, list an error, check a line."""
+        """Read an item that is not a known line: list an error, skip a blank line, check a
+        line."""
         if isinstance(item, LogError):
             self.errors.append(item)
-        elif item and not item.isspace() and not self._take_canonical(line, item):
-            self.feed(line, _load(item, line, self.errors), item)
+        elif not self._take_canonical(line, item):
+            text = _text(item, line, self.errors)
+            if text and not text.isspace():
+                self.feed(line, _load(text, line, self.errors), item)
 
-    def _take_canonical(self, line: int, text: str) -> bool:
-        """Take a hand, deal or settlement line written exactly as its plain form's canonical
-        text, decoded by msgspec (in C, several times faster than the json module with the
-        duplicate-key hook); False for any other line, which then takes the long way. msgspec
-        keeps the last of two equal keys and reads escapes and numbers in any spelling, but a
-        line that is its own canonical text has neither duplicates nor other spellings."""
-        if self.tile_set is None or not text.startswith(_PLAIN_STARTS):
+    def _take_canonical(self, line: int, raw: bytes) -> bool:
+        """Take a hand, deal or settlement line written exactly in its canonical text
+        (``plain.canonical``: msgspec, in C); False for any other line, which then takes the
+        long way."""
+        if self.tile_set is None or not raw.startswith(_PLAIN_STARTS):
             return False
-        try:
-            obj = _FAST_DECODER.decode(text)
-        except msgspec.DecodeError:
+        made = plain.canonical(raw, self.tile_set)
+        if made is None or not self._fits(made[0]):
             return False
-        made = self._plain(obj.get("type") if type(obj) is dict else None, obj)
-        if made is None or made[1] != text:
-            return False
-        self._take_plain(line, made)
+        self._take_plain(line, made, raw)
         return True
 
-    def _take_plain(self, line: int, made: plain.Plain) -> None:
-        """Take the record and canonical text of a line in its plain form (_plain)."""
+    def _take_plain(self, line: int, made: plain.Plain, utf8: bytes | None = None) -> None:
+        """Take the record and canonical text (``utf8``: its UTF-8, when known) of a line in
+        its plain form (_plain)."""
         record, text = made
         if record["type"] == "hand":
             self.last_hand = record["no"]
         self.types.append(record["type"])
         self.lines.append(line)
-        self._accept(record, text)
+        self._accept(record, text, utf8)
 
-    def feed(self, line: int, obj: Any, source: str | None = None) -> None:
+    def feed(self, line: int, obj: Any, source: bytes | None = None) -> None:
         """Check one loaded JSON value (_UNLOADED: it was not JSON, its error is already listed);
         ``source``, the line it was loaded from, lets an accepted line join _KNOWN."""
         seq = len(self.types)
@@ -594,7 +570,7 @@ class _FileChecker:
         if made is not None:
             self._take_plain(line, made)
             return
-        scan = source is None or "\\u" in source
+        scan = source is None or b"\\u" in source
         model = None if obj is _UNLOADED else _validate(obj, line, self.errors, scan)
         self.types.append(kind if isinstance(kind, str) and kind in RECORD_TYPES else None)
         self.lines.append(line)
@@ -618,7 +594,7 @@ class _FileChecker:
             for i, inserted in enumerate(model.inserted or ()):
                 self._check_context(inserted, line, f"inserted.{i}.", model.type)
         record = canonical_dict(model)
-        text, digest = self._accept(record)
+        text, utf8, digest = self._accept(record)
         if (
             source is not None
             and self.known is not None
@@ -627,42 +603,49 @@ class _FileChecker:
         ):
             lists = tuple(key for key, value in record.items() if type(value) is list)
             kept = {key: value.copy() if key in lists else value for key, value in record.items()}
-            self.known[source] = (model.type, kept, text, digest, lists)
+            self.known[source] = (model.type, kept, text, utf8, digest, lists)
 
     def _plain(self, kind: object, obj: Any) -> plain.Plain | None:
         """The record and text of a hand, deal or settlement line in its plain form
-        (events.plain), once the session is read: None for any other line, and for one whose
-        context is wrong (the model's way then names the problem)."""
-        if self.session is None or self.tile_set is None:
+        (events.plain), once the session is read: None for any other line, and for one that
+        does not fit its place (the model's way then names the problem)."""
+        if self.tile_set is None:
             return None
         if kind == "hand":
             made = plain.hand(obj)
-            if made is None:
-                return None
-            record = made[0]
-            if (self.last_hand is not None and record["no"] <= self.last_hand) or sorted(
-                record["seats"].values()
-            ) != sorted(self.session.players):
-                return None
-            return made
-        if self.last_hand is None:
+        elif kind == "deal":
+            made = plain.deal(obj, self.tile_set)
+        elif kind == "settlement":
+            made = plain.settlement(obj)
+        else:
             return None
-        if kind == "deal":
-            return plain.deal(obj, self.tile_set)
-        if kind == "settlement":
-            return plain.settlement(obj)
-        return None
+        return made if made is not None and self._fits(made[0]) else None
 
-    def _accept(self, record: dict[str, Any], text: str | None = None) -> tuple[str, bytes]:
-        """Keep an accepted canonical record (``text``: its canonical text, when known); its
-        canonical text and SHA-256."""
+    def _fits(self, record: dict[str, Any]) -> bool:
+        """Does a plain record fit its place: a hand numbered above the last one with the
+        session's players, a deal or a settlement after the first hand?"""
+        if record["type"] != "hand":
+            return self.last_hand is not None
+        assert self.session is not None  # the tile set is its ruleset's
+        return (self.last_hand is None or record["no"] > self.last_hand) and sorted(
+            record["seats"].values()
+        ) == sorted(self.session.players)
+
+    def _accept(
+        self, record: dict[str, Any], text: str | None = None, utf8: bytes | None = None
+    ) -> tuple[str, bytes, bytes]:
+        """Keep an accepted canonical record (``text``, ``utf8``: its canonical text and that
+        text's UTF-8, when known); its canonical text, UTF-8 and SHA-256."""
         if text is None:
             text = _dumps(record)
+        if utf8 is None:
+            utf8 = text.encode()
         digest = event_digest(text)
         self.records.append(record)
         self.canonical.append(text)
+        self.utf8.append(utf8)
         self.digests.append(digest)
-        return text, digest
+        return text, utf8, digest
 
     def _context_free(self, kind: str | None, record: dict[str, Any]) -> bool:
         """May this accepted record join _KNOWN (see there)?"""
@@ -741,6 +724,6 @@ class _FileChecker:
             lines=self.lines,
             canonical_lines=self.canonical,
             digests=self.digests,
-            content_hash=_text_hash(text),
+            content_hash=hashlib.sha256(b"\n".join(self.utf8) + b"\n").hexdigest(),
             text=text,
         )

@@ -13,7 +13,9 @@ wording, stay the model's. The properties are tested against the model alone
 from __future__ import annotations
 
 from json.encoder import encode_basestring
-from typing import Any
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from engine.model import SEATS
 from engine.tiles import INDEX
@@ -114,3 +116,84 @@ def settlement(obj: dict[str, Any]) -> Plain | None:
         record["points"] = {seat: points[seat] for seat in SEATS if seat in points}
         text += ',"points":{' + ",".join(f'"{s}":{n}' for s, n in record["points"].items()) + "}"
     return record, text + "}"
+
+
+# The plain forms as msgspec types, for lines written exactly in their canonical text
+# (``canonical``): the shapes and ranges are checked in C while decoding.
+_Seat = Literal["E", "S", "W", "N"]
+_Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME_CHARS)]
+_Amount = Annotated[int, msgspec.Meta(ge=0, le=MAX_AMOUNT)]
+_Points = Annotated[int, msgspec.Meta(ge=-MAX_AMOUNT, le=MAX_AMOUNT)]
+
+
+class _Deal(msgspec.Struct, tag_field="type", tag="deal", forbid_unknown_fields=True):
+    seat: _Seat
+    tiles: list[str]
+
+
+class _Seats(msgspec.Struct, forbid_unknown_fields=True):
+    E: _Name
+    S: _Name
+    W: _Name
+    N: _Name
+
+
+class _Hand(
+    msgspec.Struct, tag_field="type", tag="hand", forbid_unknown_fields=True, omit_defaults=True
+):
+    no: Annotated[int, msgspec.Meta(ge=1)]
+    seats: _Seats
+    round_wind: _Seat  # given: the canonical text writes the default
+    seat_change: bool | None = None
+
+
+class _Payment(msgspec.Struct, forbid_unknown_fields=True):
+    from_: _Seat = msgspec.field(name="from")
+    to: _Seat
+    amount: _Amount
+
+
+class _SeatPoints(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """Points by seat, written in seat order (a dict would keep the line's order)."""
+
+    E: _Points | None = None
+    S: _Points | None = None
+    W: _Points | None = None
+    N: _Points | None = None
+
+
+class _Settlement(
+    msgspec.Struct,
+    tag_field="type",
+    tag="settlement",
+    forbid_unknown_fields=True,
+    omit_defaults=True,
+):
+    payments: list[_Payment]
+    points: _SeatPoints | None = None
+
+
+_CANONICAL = msgspec.json.Decoder(_Deal | _Hand | _Settlement)
+_ENCODER = msgspec.json.Encoder()  # writes text as the codec's json encoder does (tested)
+
+
+def canonical(raw: bytes, tile_set: frozenset[str]) -> Plain | None:
+    """The plain form of a hand, deal or settlement line (its UTF-8) that is exactly its
+    canonical text, else None (the line then takes the long way). msgspec keeps the last of
+    two equal keys and reads any spelling of a value; the line is taken only if its value
+    written back is the line itself, which has neither. A \\u escape (NUL could be one)
+    takes the long way."""
+    try:
+        made = _CANONICAL.decode(raw)
+    except msgspec.DecodeError:  # invalid UTF-8 too
+        return None
+    if _ENCODER.encode(made) != raw or b"\\u" in raw:
+        return None
+    if type(made) is _Deal:
+        tiles = made.tiles
+        if not tile_set.issuperset(tiles) or sorted(tiles, key=_by_index) != tiles:
+            return None
+    elif type(made) is _Settlement:
+        if any(payment.from_ == payment.to for payment in made.payments):
+            return None
+    return msgspec.to_builtins(made), raw.decode()

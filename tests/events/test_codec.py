@@ -212,7 +212,7 @@ def test_short_lists_are_remembered_a_deal_is_not() -> None:
     deal = '{"type":"deal","seat":"E","tiles":["1m","2m","3m","4m","5m","6m","7m","8m","9m","1p","2p","3p","4p"]}'
     lines = [json.dumps(session), json.dumps(hand), dice, deal]
     assert _fresh("\n".join(lines).encode()).canonical_lines[2:] == [dice, deal]
-    known = {line for table in codec._KNOWN.values() for line in table}
+    known = {line.decode() for table in codec._KNOWN.values() for line in table}
     assert dice in known and deal not in known
     again = parse_log("\n".join(lines).encode())
     assert again.records[2] == {"type": "dice", "seat": "E", "dice": [3, 4]}
@@ -272,5 +272,5 @@ def test_lines_with_a_time_or_a_note_are_not_remembered() -> None:
         f"{json.dumps(session)}\n{json.dumps(hand)}\n{plain}\n{timed}\n{noted}\n".encode()
     )
     assert parsed.canonical_lines[2:] == [plain, timed, noted]
-    known = {line for table in codec._KNOWN.values() for line in table}
+    known = {line.decode() for table in codec._KNOWN.values() for line in table}
     assert plain in known and timed not in known and noted not in known

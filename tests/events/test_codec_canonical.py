@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -163,3 +164,9 @@ def test_canonical_lines_take_the_short_way(monkeypatch) -> None:
     assert_as_the_long_way(lines)
     kinds = [json.loads(line)["type"] for line in lines]
     assert sum(taken) == sum(kind in ("hand", "deal", "settlement") for kind in kinds) > 5
+
+
+def test_msgspec_writes_text_as_the_codec_does() -> None:
+    """A name written back by msgspec (``plain.canonical``) is the codec's canonical text."""
+    every = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c < 0xE000)
+    assert msgspec.json.encode(every).decode() == codec._dumps(every)
