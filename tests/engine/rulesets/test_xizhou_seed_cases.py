@@ -116,6 +116,14 @@ CASES = [
         each("E", 5),
         id="zhengfeng_concealed_kong_keeps_menqing",
     ),
+    # 9. "对倒：所胡的牌与两组对子中任一组组成刻子，1台" names no discard (docs: self-drawn counts):
+    # 南 self-draws 3p on 33p/77s: 对倒 1 + 自摸 1 + 门清 1 = 3台; each pays 3.
+    pytest.param(
+        [show("S", "123m456m789s333p77s"), win("S", "self_draw", "3p")],
+        {"S": 3},
+        each("S", 3),
+        id="duidao_self_drawn",
+    ),
 ]
 
 
