@@ -8,11 +8,11 @@ raise: they become :class:`Anomaly` entries (codes in ``docs/replay.md``).
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import chain
-from operator import itemgetter, mul
-from typing import Any
+from operator import mul
+from typing import Any, NamedTuple
 
 from engine.model import (
     RECORD_EN,
@@ -55,34 +55,32 @@ class Table(WinRules):
         self.rs, self.opts, self.summary = rs, opts, summary
         self.round_wind = round_wind  # (a passed win is scored: wins.WinRules._could_take)
         self.checking = True
-        self.checked_kinds = _checked_kinds(rs)
+        fixed = _fixed(rs, opts)
+        self.checked_kinds, self.limits, self.total = fixed.checked_kinds, fixed.limits, fixed.total
         self.hs = rs.hand_size
-        self.limits, self.total = _tile_limits(rs, opts)
-        self.counts = {s: [0] * 42 for s in SEATS}
+        self.counts = _seat_counts()
         # the tiles each seat holds, a meld counting 3 (its concealed counts' sum + 3 a meld)
         self.size = dict.fromkeys(SEATS, 0)
-        self.melds: dict[str, list[Meld]] = {s: [] for s in SEATS}
-        self.revealed: dict[str, list[str]] = {s: [] for s in SEATS}
-        self.discards: dict[str, list[RiverTile]] = {s: [] for s in SEATS}
+        self.melds: dict[str, list[Meld]] = _seat_lists()
+        self.revealed: dict[str, list[str]] = _seat_lists()
+        self.discards: dict[str, list[RiverTile]] = _seat_lists()
         self.seen = [0] * 42
         self.shown_at: dict[int, int] = {}  # summary hands: tile -> last showdown seq
-        self.pending: dict[str, list[str]] = {
-            s: [] for s in SEATS
-        }  # causes of owed replacement draws (bonus/kong)
+        self.pending: dict[str, list[str]] = _seat_lists()  # causes of owed back draws (bonus/kong)
         self.dealt: set[str] = set()
-        self.wall_draws = {s: 0 for s in SEATS}
+        self.wall_draws = dict.fromkeys(SEATS, 0)
         self.discarded_wild: set[str] = set()
         # 过胡 (wins.WinRules.note_offered): (seq, seat, tile) of each tile offered, and per seat
         # since its last draw (start, end, its hand) of the offers it saw with that hand
         self.offers: list[tuple[int, str, str]] = []
-        self.passed: dict[str, list[Passed]] = {s: [] for s in SEATS}
+        self.passed: dict[str, list[Passed]] = _seat_lists()
         self.since = dict.fromkeys(SEATS, 0)  # offers from here on are seen with today's hand
         self.tracks_passed = rs.passed_win_waits_for_draw
         self.reported: set[tuple[str, str]] = set()  # (code, key) reported once per hand
         self.back_draws = 0
         self.flowers_out = 0
         self.left = self.total  # the wall's tiles not yet taken, the dead wall's included
-        self.dead_wall = rs.dead_wall(0, 0, opts)  # kept in step in replaced()
+        self.dead_wall = fixed.dead_wall  # kept in step in replaced()
         self.turn: str | None = None
         self.must: str | None = None  # "draw" or "discard"
         self.last_draw: dict[str, tuple[str, str | None]] = {}  # seat -> (source, cause)
@@ -96,9 +94,8 @@ class Table(WinRules):
         self.claims = 0
         self.indicator: str | None = None
         self.wildcards: frozenset[str] = frozenset()
-        self.bonus_idx: tuple[int, ...] = self._bonus_indexes()
-        self.bonus_at = _bonus_flags(self.bonus_idx)
-        self.bonus_held = _held(self.bonus_idx)  # a seat's counts of them, as a tuple
+        self.bonus_idx: tuple[int, ...] = fixed.bonus_idx
+        self.bonus_at = fixed.bonus_at
         # seats that may hold a tile that must be revealed (every seat that may is in it; a
         # discard looks at the seat's bonus counts only then, and drops it when none is held)
         self.may_hold_bonus: set[str] = set()
@@ -164,14 +161,16 @@ class Table(WinRules):
         """A seat's tiles in ``ALL_TILES`` order (a C loop: each face's 1-tuple times its count)."""
         return chain.from_iterable(map(mul, _ONE_EACH, self.counts[seat]))
 
-    def see(self, seq: int, tiles: Iterable[str], hand: list[int]) -> None:
-        """Count ``tiles`` as seen and add them to ``hand`` (a seat's counts)."""
+    def see(self, seq: int, tiles: Iterable[str], hand: list[int] | None = None) -> None:
+        """Count ``tiles`` as seen (and, given a seat's ``hand``, add them to it)."""
         seen, limits = self.seen, self.limits
-        for i in map(INDEX.__getitem__, tiles):
-            hand[i] += 1
+        for t in tiles:
+            i = INDEX[t]
             seen[i] += 1
             if seen[i] > limits[i]:
-                self._overcount(seq, ALL_TILES[i])
+                self._overcount(seq, t)
+            if hand is not None:
+                hand[i] += 1
 
     def _overcount(self, seq: int, tile: str) -> None:
         i = INDEX[tile]
@@ -426,10 +425,9 @@ class Table(WinRules):
         self.wildcards = frozenset(self.rs.wildcards(self.indicator, self.opts))
         self.bonus_idx = self._bonus_indexes()
         self.bonus_at = _bonus_flags(self.bonus_idx)
-        self.bonus_held = _held(self.bonus_idx)
         self.may_hold_bonus.update(SEATS)
         if not self.rs.indicator_in_wall(self.opts):
-            self.see(seq, (self.indicator,), [0] * len(ALL_TILES))  # (in no seat's hand)
+            self.see(seq, (self.indicator,))
             if not self.summary:
                 self.left -= 1
 
@@ -476,14 +474,16 @@ class Table(WinRules):
 
     def _check_discard(self, seq: int, seat: str, tile: str) -> None:
         counts = self.counts[seat]
-        if any(self.bonus_held(counts)):
-            held = [ALL_TILES[i] for i in self.bonus_idx if counts[i]]
-            self.flag_once(
-                seat,
-                seq,
-                "bonus_not_revealed",
-                f"{who(seat)} plays on holding {_names(held)} that must be revealed",
-            )
+        for i in self.bonus_idx:  # a loop, not a list: nearly always none is held
+            if counts[i]:
+                held = [ALL_TILES[i] for i in self.bonus_idx if counts[i]]
+                self.flag_once(
+                    seat,
+                    seq,
+                    "bonus_not_revealed",
+                    f"{who(seat)} plays on holding {_names(held)} that must be revealed",
+                )
+                break
         else:
             self.may_hold_bonus.discard(seat)
         if self.just_claimed and self.rs.forbid_discard_of_claimed:
@@ -743,6 +743,46 @@ class Table(WinRules):
         )
 
 
+def _seat_lists() -> dict[str, list[Any]]:
+    """An empty list per seat (a display: twice as fast as a comprehension, once a hand)."""
+    return {"E": [], "S": [], "W": [], "N": []}
+
+
+def _seat_counts() -> dict[str, list[int]]:
+    """No tile per seat: 42 counts each."""
+    return {"E": [0] * 42, "S": [0] * 42, "W": [0] * 42, "N": [0] * 42}
+
+
+class _Fixed(NamedTuple):
+    """What a hand's table takes from its ruleset and options before the deal."""
+
+    checked_kinds: frozenset[str]
+    limits: tuple[int, ...]
+    total: int
+    dead_wall: int
+    bonus_idx: tuple[int, ...]
+    bonus_at: tuple[bool, ...]
+
+
+def _fixed(rs: Ruleset, opts: Any) -> _Fixed:
+    """Memoised for the last (ruleset, options) asked, by identity: a session's hands share
+    them, and hashing the options dataclass costs more than the rest (the triple is swapped
+    whole, so threads are safe)."""
+    global _last_fixed
+    last = _last_fixed
+    if last[0] is rs and last[1] is opts:
+        return last[2]
+    limits, total = _tile_limits(rs, opts)
+    idx = _bonus_indexes(rs, opts, frozenset())
+    fixed = _Fixed(_checked_kinds(rs), limits, total, rs.dead_wall(0, 0, opts), idx,
+                   _bonus_flags(idx))  # fmt: skip
+    _last_fixed = (rs, opts, fixed)
+    return fixed
+
+
+_last_fixed: tuple[object, object, _Fixed] = (None, None, _Fixed(frozenset(), (), 0, 0, (), ()))
+
+
 def _checked_kinds(rs: Ruleset) -> frozenset[str]:
     """The step kinds to ask ``rs.check`` about (none if it does not override it)."""
     if type(rs).check is Ruleset.check:
@@ -761,14 +801,6 @@ def _tile_limits(rs: Ruleset, opts: Any) -> tuple[tuple[int, ...], int]:
 def _bonus_flags(indexes: tuple[int, ...]) -> tuple[bool, ...]:
     """Whether each tile (by index) must be revealed (a draw asks about the tile it takes)."""
     return tuple(i in indexes for i in range(len(ALL_TILES)))
-
-
-@lru_cache(maxsize=256)
-def _held(indexes: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
-    """The counts at ``indexes`` in one C call (a seat's bonus tiles, asked at a discard)."""
-    if len(indexes) > 1:
-        return itemgetter(*indexes)
-    return lambda counts: tuple(counts[i] for i in indexes)
 
 
 @lru_cache(maxsize=256)
