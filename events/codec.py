@@ -640,7 +640,7 @@ class _FileChecker:
             text = _dumps(record)
         if utf8 is None:
             utf8 = text.encode()
-        digest = event_digest(text)
+        digest = event_digest(utf8)
         self.records.append(record)
         self.canonical.append(text)
         self.utf8.append(utf8)
