@@ -191,10 +191,7 @@ def canonical(raw: bytes, tile_set: frozenset[str]) -> Plain | None:
         return None
     if type(made) is _Deal:
         tiles = made.tiles
-        if not tile_set.issuperset(tiles):
-            return None
-        order = list(map(_by_index, tiles))  # the tile set's tiles all have one
-        if sorted(order) != order:
+        if not tile_set.issuperset(tiles) or sorted(tiles, key=_by_index) != tiles:
             return None
     elif type(made) is _Settlement:
         if any(payment.from_ == payment.to for payment in made.payments):
