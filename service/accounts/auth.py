@@ -116,12 +116,24 @@ def end_sessions(user_id: int) -> None:
 
 # -- accounts ------------------------------------------------------------------------------------
 MIN_PASSWORD = 8
+# The widths of the columns these names are stored in (service/models.py): a longer one failed
+# in PostgreSQL (a 500), and SQLite kept a login name the login form cuts to 80 characters.
+MAX_USERNAME, MAX_NAME = 80, 200
+
+
+def fits(value: str, limit: int, what: str) -> str:
+    """``value`` if it has at most ``limit`` characters, else an AccountError naming it."""
+    if len(value) > limit:
+        raise AccountError(
+            _("%(what)s must have at most %(limit)s characters", what=what, limit=limit)
+        )
+    return value
 
 
 def create_user(
     username: str, password: str, *, display_name: str = "", must_change: bool = False
 ) -> User:
-    username = username.strip()
+    username = fits(username.strip(), MAX_USERNAME, _("user name"))
     if not username or len(password) < MIN_PASSWORD:
         raise AccountError(_("a user needs a name and a password of at least 8 characters"))
     with db() as session:
@@ -185,7 +197,7 @@ def _dummy_hash(method: str) -> str:
 
 
 def get_or_create_club(name: str) -> Club:
-    name = name.strip()
+    name = fits(name.strip(), MAX_NAME, _("club"))
     if not name:
         raise AccountError(_("a club needs a name"))
     with db() as session:
@@ -197,11 +209,18 @@ def get_or_create_club(name: str) -> Club:
     return club
 
 
-def add_member(user: User, club: Club, role: str = "member", player: str = "") -> Membership:
+def check_membership(role: str, player: str) -> None:
+    """AccountError unless ``role`` is a role and ``player`` fits its column (checked before
+    an account is made for it, so a refusal leaves nothing half made)."""
     if role not in ROLES:
         raise AccountError(
             _("unknown role %(role)r; valid roles: %(roles)s", role=role, roles=", ".join(ROLES))
         )
+    fits(player, MAX_NAME, _("player"))
+
+
+def add_member(user: User, club: Club, role: str = "member", player: str = "") -> Membership:
+    check_membership(role, player)
     with db() as session:
         found = session.exec(
             select(Membership).where(Membership.user_id == user.id, Membership.club_id == club.id)

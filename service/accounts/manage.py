@@ -48,7 +48,7 @@ def invite(admin: User, club: str, role: str, player: str, days: int = INVITE_DA
     with db() as session:
         session.add(Invite(
             token_hash=auth.digest(token), club_id=_club(club).id, role=role,
-            player=player.strip()[:200], created_by=admin.id,
+            player=auth.fits(player.strip(), auth.MAX_NAME, _("player")), created_by=admin.id,
             expires_at=datetime.now(UTC) + timedelta(days=days),
         ))  # fmt: skip
         session.commit()
@@ -129,9 +129,10 @@ def create_member(club: str, username: str, role: str, player: str) -> str:
     """A new user in ``club`` with a temporary password (returned once), to be changed at the
     first login."""
     _role(role)
+    player = auth.fits(player.strip(), auth.MAX_NAME, _("player"))  # before the account is made
     password = temporary_password()
     user = auth.create_user(username, password, must_change=True)
-    auth.add_member(user, _club(club), role, player.strip())
+    auth.add_member(user, _club(club), role, player)
     return password
 
 

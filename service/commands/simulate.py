@@ -21,7 +21,7 @@ from engine.rulesets.base import OptionError
 from engine.simulate import SimulationError, generate_session
 from engine.simulate.collusion import Bias, Collusion
 from engine.simulate.session import CLUB, PLAYERS, check_names
-from events.codec import canonical_json
+from events.codec import LogFormatError, canonical_json
 from service.commands.common import fail, parse_pairs
 
 
@@ -82,7 +82,13 @@ def simulate(
         rs.options(options)
         names = PLAYERS if players is None else tuple(p.strip() for p in players.split(","))
         check_names(club, names)
+        # the names as the log format takes them (at most 200 characters, no NUL …)
+        canonical_json({"type": "session", "ruleset": ruleset, "club": club, "players": names})
         collusion, leaning = dishonesty(names, collude, strength, bias, bias_share)
+    except LogFormatError as exc:
+        raise fail(
+            "; ".join(f"--{e.field.split('.')[0]}: {e.message}" for e in exc.errors)
+        ) from None
     except (UnknownRuleset, OptionError, ValueError) as exc:
         raise fail(str(exc)) from None
     try:

@@ -38,6 +38,9 @@ def create_user(
         password = typer.prompt("password", hide_input=True, confirmation_prompt=True)
     with common.clear_errors("reach the database"), create_app().app_context():
         try:
+            auth.check_membership(role, player)
+            for name in club or ():
+                auth.fits(name.strip(), auth.MAX_NAME, "club")
             user = auth.create_user(username, password)
             for name in club or ():
                 auth.add_member(user, auth.get_or_create_club(name), role, player)

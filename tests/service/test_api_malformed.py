@@ -80,3 +80,51 @@ def test_revoking_a_token_or_an_invitation_by_an_odd_id_is_refused_not_a_500(ali
     assert _post(alice, "/account", action="revoke", token_id=value).status_code == 200
     members = _post(alice, f"/clubs/{CLUB}/members", action="revoke", invite_id=value)
     assert members.status_code == 400
+
+
+def _members(app) -> set[str]:
+    from service.models import User
+
+    with app.app_context(), db() as session:
+        return {u.username for u in session.exec(select(User)).all()}
+
+
+@pytest.mark.parametrize(
+    ("username", "player", "says"),
+    [("u" * 81, "", "用户名 最多 80 个字符"), ("dave", "名" * 201, "玩家 最多 200 个字符")],
+)
+def test_a_member_name_longer_than_its_column_is_a_400_and_no_account(
+    app, alice, username, player, says
+):
+    # PostgreSQL answered 500; SQLite kept a login name the login form cuts to 80 characters.
+    before = _members(app)
+    form = {"action": "create", "username": username, "role": "member", "player": player}
+    page = _post(alice, f"/clubs/{CLUB}/members", **form)
+    assert page.status_code == 400 and says in page.get_data(as_text=True)
+    assert _members(app) == before
+
+
+def test_a_player_name_longer_than_its_column_is_refused_on_a_role_change_and_an_invite(alice):
+    form = {"username": "carol", "role": "member", "player": "名" * 201}
+    assert _post(alice, f"/clubs/{CLUB}/members", action="role", **form).status_code == 400
+    api = _post(alice, f"/api/v1/clubs/{CLUB}/members", {"action": "role", **form})
+    assert api.status_code == 400 and api.get_json()["message"] == "玩家 最多 200 个字符"
+    invite = _post(
+        alice, f"/clubs/{CLUB}/members", action="invite", role="member", player="名" * 201
+    )
+    assert invite.status_code == 400
+
+
+@pytest.mark.parametrize("endpoint", ["evaluate", "play"])
+def test_the_recorder_asked_about_hand_0_says_there_is_none(alice, endpoint):
+    # "no": 0 was read as "no number": the next hand was evaluated instead of a 404 naming it.
+    from tests.service.recorder.test_record import PLAYERS, win_entry
+
+    opened = _post(alice, "/api/v1/record/sessions", {"club": CLUB, "table": "3",
+                   "ruleset": "wenling", "options": {}, "players": PLAYERS})  # fmt: skip
+    sid = opened.get_json()["session"]["id"]
+    entry = win_entry() if endpoint == "evaluate" else {"play": {"deal": {}, "taps": []}}
+    answer = _post(
+        alice, f"/api/v1/record/{endpoint}", {"session_id": sid, "entry": entry, "no": 0}
+    )
+    assert answer.status_code == 404 and answer.get_json()["field"] == "no"

@@ -1,5 +1,4 @@
-"""西周麻将: clauses of shared/seeds/xizhou.txt no earlier case pinned on its own (helper `seeds`,
-issue 29 session): 边倒's "789的7", 清一色 with 对对胡, a 加杠's replacement (杠开, not 送杠胡), 送杠胡
+"""西周麻将: clauses of shared/seeds/xizhou.txt no earlier case pinned on its own: 边倒's "789的7", 清一色 with 对对胡, a 加杠's replacement (杠开, not 送杠胡), 送杠胡
 by the bound partner, 北's own flowers, 字一色 with 大三元, 还杠胡 by the
 互包 partner, 正风 on a concealed kong. Every number was computed by hand from
 the quoted clauses (and the decisions in docs/rules/xizhou.md where the seed is silent) before
@@ -115,6 +114,14 @@ CASES = [
         {"E": 5},
         each("E", 5),
         id="zhengfeng_concealed_kong_keeps_menqing",
+    ),
+    # 9. "对倒：所胡的牌与两组对子中任一组组成刻子，1台" names no discard (docs: self-drawn counts):
+    # 南 self-draws 3p on 33p/77s: 对倒 1 + 自摸 1 + 门清 1 = 3台; each pays 3.
+    pytest.param(
+        [show("S", "123m456m789s333p77s"), win("S", "self_draw", "3p")],
+        {"S": 3},
+        each("S", 3),
+        id="duidao_self_drawn",
     ),
 ]
 

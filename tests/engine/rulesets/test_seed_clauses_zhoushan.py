@@ -1,7 +1,6 @@
-"""舟山(定海)麻将: clauses of shared/seeds/zhoushan.txt no earlier case pinned on its own (helper
-`seeds`, issue 29 session): the 梅兰竹菊 set holding the seat's own flower, and the 圈风 pung of a
-seat whose own wind is the round's. Every number was computed by hand from the quoted clauses (and
-the decisions in docs/rules/zhoushan.md: the discarder alone pays, the 台 alone is paid) before
+"""舟山(定海)麻将: clauses of shared/seeds/zhoushan.txt no earlier case pinned on its own: the 梅兰竹菊 set holding the seat's own flower, the 圈风 pung of a seat
+whose own wind is the round's, 边张 on 89+7. Every number was computed by hand from the quoted
+clauses (and the decisions in docs/rules/zhoushan.md: the discarder alone pays, the 台 alone is paid) before
 the engine ran. Summary logs through codec -> replay -> score -> settle.
 """
 
@@ -36,6 +35,15 @@ CASES = [
         {"N": 2},
         {("S", "N"): 2},
         id="round_wind_pung_of_the_seats_own_wind",
+    ),
+    # 3. "(8)边张：…或手上有8万和9万，胡7万…计1台": 西 wins 7m (89m) on 北's discard; the 边张 wait
+    # bars 排胡 ("胡牌时不可以是边张"): 1台; 北 pays 1.
+    pytest.param(
+        [show("W", "789m123p456p678s55s"), win("W", "discard", "7m", "N")],
+        None,
+        {"W": 1},
+        {("N", "W"): 1},
+        id="penchan_seven_of_89",
     ),
 ]
 
