@@ -35,9 +35,10 @@ def link_hash(seq: int, prev_hash: str, data: str) -> str:
     return _chain_digest(seq, bytes.fromhex(prev_hash), event_digest(data)).hex()
 
 
-def event_digest(data: str) -> bytes:
-    """sha256 of an event's UTF-8 canonical JSON: its part of its link."""
-    return _sha256(data.encode("utf-8")).digest()
+def event_digest(data: str | bytes) -> bytes:
+    """sha256 of an event's UTF-8 canonical JSON (``data``, or its UTF-8): its part of its
+    link."""
+    return _sha256(data.encode("utf-8") if isinstance(data, str) else data).digest()
 
 
 def _chain_digest(seq: int, prev_digest: bytes, event_digest: bytes) -> bytes:

@@ -469,7 +469,8 @@ def _plain(value: Any) -> bool:
 @dataclass
 class _FileChecker:
     """The file-level rules: session first and once, hands numbered upward with the session's
-    players, tiles of the ruleset's set, corrections pointing back. Fed one line at a time."""
+    players, tiles of the ruleset's set, corrections pointing back. A file's lines are read in
+    blocks (``read``); one loaded value at a time is fed (``feed``)."""
 
     errors: list[LogError] = field(default_factory=list)
     records: list[dict[str, Any]] = field(default_factory=list)
@@ -640,7 +641,7 @@ class _FileChecker:
             text = _dumps(record)
         if utf8 is None:
             utf8 = text.encode()
-        digest = event_digest(text)
+        digest = event_digest(utf8)
         self.records.append(record)
         self.canonical.append(text)
         self.utf8.append(utf8)

@@ -14,6 +14,8 @@ from engine.rulesets.base import Liability, SettleInput
 from service.commands import common
 from service.commands.common import console
 
+FED_HOWS = ("discard", "robbed_kong")  # wins on another seat's tile: --from names that seat
+
 
 def register(app: typer.Typer) -> None:
     app.command("settle")(settle)
@@ -61,6 +63,12 @@ def settle(
             raise common.fail(f"seat {seat!r} is not one of {', '.join(SEATS)}")
     if how not in WIN_HOWS:
         raise common.fail(f"--how {how!r} is not one of {', '.join(WIN_HOWS)}")
+    if how in FED_HOWS and (from_seat is None or from_seat in winner):
+        raise common.fail(f"--how {how} needs --from: the seat that fed the win, not a winner")
+    if how not in FED_HOWS and from_seat is not None:
+        raise common.fail(
+            f"--from is for a win on another seat's tile (--how {' or '.join(FED_HOWS)})"
+        )
     pts = {}
     for seat, value in common.parse_pairs(points or [], "points").items():
         digits = value.strip().removeprefix("-")

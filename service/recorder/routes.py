@@ -114,7 +114,7 @@ def evaluate():
     if not isinstance(entry, Mapping):
         abort(400, "send the hand as entry: {…}")
     no = _saved_no(body)
-    hand, at = table.saved_hand(no) if no else (None, None)
+    hand, at = table.saved_hand(no) if no is not None else (None, None)
     return jsonify(recorder.evaluate(table, dict(entry), hand, at))
 
 
@@ -128,7 +128,7 @@ def play():
     if not isinstance(entry, Mapping) or not isinstance(entry.get("play"), Mapping):
         abort(400, "send the hand as entry: {play: {deal, indicator, taps}}")
     no = _saved_no(body)
-    hand = table.saved_hand(no)[0] if no else None
+    hand = table.saved_hand(no)[0] if no is not None else None
     return jsonify(recorder_play.live(table, dict(entry), hand))
 
 

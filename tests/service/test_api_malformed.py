@@ -113,3 +113,18 @@ def test_a_player_name_longer_than_its_column_is_refused_on_a_role_change_and_an
         alice, f"/clubs/{CLUB}/members", action="invite", role="member", player="名" * 201
     )
     assert invite.status_code == 400
+
+
+@pytest.mark.parametrize("endpoint", ["evaluate", "play"])
+def test_the_recorder_asked_about_hand_0_says_there_is_none(alice, endpoint):
+    # "no": 0 was read as "no number": the next hand was evaluated instead of a 404 naming it.
+    from tests.service.recorder.test_record import PLAYERS, win_entry
+
+    opened = _post(alice, "/api/v1/record/sessions", {"club": CLUB, "table": "3",
+                   "ruleset": "wenling", "options": {}, "players": PLAYERS})  # fmt: skip
+    sid = opened.get_json()["session"]["id"]
+    entry = win_entry() if endpoint == "evaluate" else {"play": {"deal": {}, "taps": []}}
+    answer = _post(
+        alice, f"/api/v1/record/{endpoint}", {"session_id": sid, "entry": entry, "no": 0}
+    )
+    assert answer.status_code == 404 and answer.get_json()["field"] == "no"

@@ -63,3 +63,24 @@ def test_users_create_refuses_a_membership_before_making_the_account(app, extra,
 def test_users_create_refuses_a_login_name_longer_than_the_login_form_reads(app):
     result = runner.invoke(cli, ["users", "create", "u" * 81, "--password", "long enough 1"])
     assert result.exit_code == 2 and "user name must have at most 80 characters" in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--how", "discard"],  # who fed it?
+        ["--how", "robbed_kong", "--from", "E"],  # the winner robbed itself
+        ["--how", "self_draw", "--from", "W"],  # nobody fed a self-drawn win
+    ],
+)
+def test_settle_refuses_a_feeder_that_does_not_fit_the_win(args):
+    result = runner.invoke(cli, ["settle", "-r", "wenling", "-w", "E", "-p", "E=10", *args])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert "--from" in result.stderr
+
+
+def test_settle_a_discard_win_with_its_feeder_settles():
+    result = runner.invoke(
+        cli, ["settle", "-r", "wenling", "-w", "E", "-p", "E=10", "--how", "discard", "--from", "W"]
+    )
+    assert result.exit_code == 0, result.output

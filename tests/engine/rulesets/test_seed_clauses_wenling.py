@@ -1,5 +1,4 @@
-"""温岭麻将: clauses of shared/seeds/wenling.txt no earlier case pinned on its own (helper `seeds`,
-issue 29 session): 西's own flowers 秋 and 竹 on a 旁胡 self-draw; a 闲家's 碰 with the fourth tile
+"""温岭麻将: clauses of shared/seeds/wenling.txt no earlier case pinned on its own: 西's own flowers 秋 and 竹 on a 旁胡 self-draw; a 闲家's 碰 with the fourth tile
 in hand. Computed by hand from the quoted clauses before the engine ran; summary logs through
 codec -> replay -> score -> settle.
 

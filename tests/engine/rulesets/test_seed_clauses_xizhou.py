@@ -1,5 +1,4 @@
-"""西周麻将: clauses of shared/seeds/xizhou.txt no earlier case pinned on its own (helper `seeds`,
-issue 29 session): 边倒's "789的7", 清一色 with 对对胡, a 加杠's replacement (杠开, not 送杠胡), 送杠胡
+"""西周麻将: clauses of shared/seeds/xizhou.txt no earlier case pinned on its own: 边倒's "789的7", 清一色 with 对对胡, a 加杠's replacement (杠开, not 送杠胡), 送杠胡
 by the bound partner, 北's own flowers, 字一色 with 大三元, 还杠胡 by the
 互包 partner, 正风 on a concealed kong. Every number was computed by hand from
 the quoted clauses (and the decisions in docs/rules/xizhou.md where the seed is silent) before

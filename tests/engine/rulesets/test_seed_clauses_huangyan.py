@@ -1,5 +1,4 @@
-"""黄岩麻将: clauses of shared/seeds/huangyan.txt no earlier case pinned on its own (helper
-`seeds`, issue 29 session): the round wind, 其它對子 0 和, a non-winner's 字牌暗槓, equal 閒家 that
+"""黄岩麻将: clauses of shared/seeds/huangyan.txt no earlier case pinned on its own: the round wind, 其它對子 0 和, a non-winner's 字牌暗槓, equal 閒家 that
 settle nothing, and four 番 on one winner. Every number was computed by hand from the quoted
 clauses before the engine ran. Summary logs through codec -> replay -> score -> settle.
 

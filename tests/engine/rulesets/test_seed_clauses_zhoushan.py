@@ -1,5 +1,4 @@
-"""舟山(定海)麻将: clauses of shared/seeds/zhoushan.txt no earlier case pinned on its own (helper
-`seeds`, issue 29 session): the 梅兰竹菊 set holding the seat's own flower, the 圈风 pung of a seat
+"""舟山(定海)麻将: clauses of shared/seeds/zhoushan.txt no earlier case pinned on its own: the 梅兰竹菊 set holding the seat's own flower, the 圈风 pung of a seat
 whose own wind is the round's, 边张 on 89+7. Every number was computed by hand from the quoted
 clauses (and the decisions in docs/rules/zhoushan.md: the discarder alone pays, the 台 alone is paid) before
 the engine ran. Summary logs through codec -> replay -> score -> settle.
