@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, compress
 from operator import mul
 from typing import Any, NamedTuple
 
@@ -158,8 +158,10 @@ class Table(WinRules):
         return list(self._concealed(seat))
 
     def _concealed(self, seat: str) -> Iterator[str]:
-        """A seat's tiles in ``ALL_TILES`` order (a C loop: each face's 1-tuple times its count)."""
-        return chain.from_iterable(map(mul, _ONE_EACH, self.counts[seat]))
+        """A seat's tiles in ``ALL_TILES`` order (C loops: each held face's 1-tuple times its
+        count; the faces not held, two in three, are skipped before any multiplication)."""
+        counts = self.counts[seat]
+        return chain.from_iterable(map(mul, compress(_ONE_EACH, counts), filter(None, counts)))
 
     def see(self, seq: int, tiles: Iterable[str], hand: list[int] | None = None) -> None:
         """Count ``tiles`` as seen (and, given a seat's ``hand``, add them to it)."""
