@@ -75,6 +75,7 @@ ANOMALY_LABELS: dict[str, tuple[str, str]] = {
     "chi_not_sequence": ("吃不成顺子", "chow that is no sequence"),
     "chi_without_tiles": ("手里没有吃的牌", "chow without the tiles"),
     "claim_with_wildcard": ("用得吃碰杠", "claim with a wildcard"),
+    "wildcard_unused": ("不用得的规则记了得", "a wildcard where the rules play without one"),
     "peng_without_pair": ("无对子碰", "pung without a pair"),
     "gang_without_tiles": ("杠牌不足", "kong without the tiles"),
     "discard_of_claimed": ("吃张打张", "discarding the tile just claimed"),

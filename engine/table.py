@@ -423,8 +423,19 @@ class Table(WinRules):
             self.turn, self.must = "E", "discard"
 
     def on_wildcard(self, seq: int, rec: Record) -> None:
-        self.indicator = rec["indicator"]
-        self.wildcards = frozenset(self.rs.wildcards(self.indicator, self.opts))
+        """The 得 indicator turned up; a ruleset (or its options) that plays without 得 has no
+        indicator to turn, so its line is reported and changes nothing."""
+        wild = frozenset(self.rs.wildcards(rec["indicator"], self.opts))
+        if not wild:
+            self.flag(
+                seq,
+                "wildcard_unused",
+                f"a wildcard indicator ({_names((rec['indicator'],))}) recorded where the rules"
+                " play without wildcards: ignored",
+                WARNING,
+            )
+            return
+        self.indicator, self.wildcards = rec["indicator"], wild
         self.bonus_idx = self._bonus_indexes()
         self.bonus_at = _bonus_flags(self.bonus_idx)
         self.may_hold_bonus.update(SEATS)

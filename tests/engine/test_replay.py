@@ -69,7 +69,7 @@ EXPECTED = {
     "reveal_not_in_hand.jsonl": [(11, "reveal_not_in_hand")],
     "win_on_discarded_wildcard.jsonl": [(14, "win_on_discarded_wildcard")],
     "won_after_discarding_wildcard.jsonl": [(14, "won_after_discarding_wildcard")],
-    "discard_of_claimed.jsonl": [(10, "discard_of_claimed")],
+    "discard_of_claimed.jsonl": [(9, "discard_of_claimed")],
 }
 WARNINGS = {"exhausted_early", "back_draw_without_cause", "duplicate_settlement"}
 
