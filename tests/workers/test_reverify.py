@@ -57,10 +57,8 @@ def test_the_sessions_reverify_picks(database_url, sample_log):
     verified_by(done, tasks.engine_version())
     other_club = stored(sample_log, 10, club="另一个俱乐部")
     early = stored(sample_log, 11, started_at="2026-01-05T19:00:00+08:00")
-    for session_id in (other_club, early):
-        verified_by(
-            session_id, "0.0.10"
-        )  # PEP 440: 0.0.10 is older than this version, newer than 0.0.9
+    for session_id in (other_club, early):  # PEP 440: 0.0.10 is older than this version
+        verified_by(session_id, "0.0.10")
     version = tasks.engine_version()
     pick = verifications.reverify_candidates
     assert set(pick(engine_version=version)) == {old, other_club, early}
