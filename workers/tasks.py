@@ -204,12 +204,12 @@ def _written(audited: Audited, vid: int) -> digests.Written:
 @app.task(name="fupan.review_session", bind=True, **RETRY)
 def review_session(self, session_id: str) -> str:
     """Compute and store the efficiency review of a session's head unless this engine version
-        has one (workers/review.py). Queued after each verification, behind the verifications
-    (``reviews_soon``; an ingest batch's together: ``review_sessions``).
-        Returns "reviewed" (stored now or before), "missing" (no such session) or "failed" (the
-        engine raised: logged; the API computes it on first ask and reports the error). Then,
-        reviewed or failed, the club's integrity signals are updated: they read the stored
-        reviews, so they are queued only once it is stored."""
+    has one (workers/review.py). Queued after each verification, behind the verifications
+    (``reviews_soon``; an ingest batch's together: ``review_sessions``). Returns "reviewed"
+    (stored now or before), "missing" (no such session) or "failed" (the engine raised: logged;
+    the API computes it on first ask and reports the error). Then, reviewed or failed, the
+    club's integrity signals are updated: they read the stored reviews, so they are queued only
+    once it is stored."""
     if _attempt(self) > ATTEMPTS:
         log.error("review_session: the worker process died reviewing %s", session_id)
         status = _failed(session_id)
