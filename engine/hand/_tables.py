@@ -174,11 +174,6 @@ def need(key: int) -> tuple[int, int]:
     return (total >> 8 & 255) + (-1 if total & 7 else 2), total >> 16
 
 
-def need_sets(key: int) -> int:
-    """Fewest 得 to make the packed non-wild tiles sets only (no pair)."""
-    return sum(entries(key)) >> 8 & 255
-
-
 _ZERO = (0,) * (2 * (GMAX + 1))
 
 
