@@ -1,6 +1,6 @@
 """黄岩麻将: clauses of shared/seeds/huangyan.txt no earlier case pinned on its own: the round wind, 其它對子 0 和, a non-winner's 字牌暗槓, equal 閒家 that
 settle nothing, four 番 on one winner; a 閒家胡 on a 閒家's discard, 莊家胡 with 清一色, a non-winner
-without 無得, a winner's 風牌明槓 of another wind. Every number was computed by hand from the quoted
+without 無得, a winner's 風牌明槓 of another wind, 莊家胡 on a 閒家's discard. Every number was computed by hand from the quoted
 clauses before the engine ran. Summary logs through codec -> replay -> score -> settle.
 
 Formulas: "胡的人的胡數=（算出幾胡+底胡）X翻數", "1翻=2倍", "10胡底"; "沒胡的人的胡數=算出幾胡X翻數".
@@ -134,6 +134,28 @@ CASES = [
         {"W": 144},
         {("E", "W"): 144, ("S", "W"): 72, ("N", "W"): 72},
         id="other_wind_exposed_kong_white_concealed_pung",
+    ),
+    # 8. 莊家胡 on a 閒家's discard: 東 wins 2s (34s 兩面) on 西's discard: 0 + 底10 = 10, 無得 1翻
+    # -> 20; "閒家按全額支付給莊家": 20 from each, 西 (the discarder) no more. 北: 碰中 "字牌刻子 4 和" 4
+    # + 暗槓北 "風牌暗槓 32 和" 32 = 36; 番 "中，發，白，自己分家各為一翻": 中 1 + 北 1 = 2 -> 144.
+    # "閒家之間相減再除以2": 南 → 北 144/2 = 72, 西 → 北 72 (南-西 0).
+    pytest.param(
+        [
+            DE,
+            show("E", "123m456m789p234s55s"),
+            show("N", "147m258p3s", [("peng", "777z", "S"), ("gang_concealed", "4444z", None)]),
+            win("E", "discard", "2s", "W"),
+        ],
+        None,
+        {"E": 20, "N": 144},
+        {
+            ("S", "E"): 20,
+            ("W", "E"): 20,
+            ("N", "E"): 20,
+            ("S", "N"): 72,
+            ("W", "N"): 72,
+        },
+        id="dealer_wins_on_a_discard_nonwinner_two_fan",
     ),
 ]
 

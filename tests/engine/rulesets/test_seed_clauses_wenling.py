@@ -1,6 +1,6 @@
 """温岭麻将: clauses of shared/seeds/wenling.txt no earlier case pinned on its own: 西's own flowers 秋 and 竹 on a 旁胡 self-draw; a 闲家's 碰 with the fourth tile
 in hand; who pays (a discard win, 包三家, 杠上开花 on a claimed kong), 闲家 rounded before they
-settle, kongs, 黑花 at the deal and the next dealer. Computed by hand from the quoted clauses before the engine ran; summary logs through
+settle, kongs, 黑花 at the deal and the next dealer, 闹闹's four 发, 地胡. Computed by hand from the quoted clauses before the engine ran; summary logs through
 codec -> replay -> score -> settle.
 
   "牌点汇总 = （基础牌点 + 基础20胡） *2^ 番数", 500 cap, "若有零数的以进 10 计算";
@@ -165,6 +165,39 @@ CASES = [
         {"S": 50, "E": 10, "W": 40},
         {("W", "S"): 15, ("W", "E"): 2},
         id="bao_san_jia_liable_seat_with_a_kong_counts_zero",
+    ),
+    # 8. 闹闹 (indicator 中: the other three 中 are 得; 白, 发 and the flowers are revealed):
+    # 西 shows four 发 at the deal: "4红中或发财 闹闹时，4张红中或发财" 腊子 500, 50 from each.
+    # 东 shows 白 and 春: "翻白板 每张翻出的白板或花牌以 4 胡" 8; 番 "翻白板 每张白板以 1番" 1 + 春
+    # (东's own) 1 -> 8 × 4 = 32 -> 40. 南 shows 夏 (its own) and 秋 (西's): 8 胡, 1番 -> 16 -> 20.
+    # C.2: 南 → 东 (40 − 20)/10 = 2, 北 (0) → 东 4, 北 → 南 2.
+    pytest.param(
+        [
+            {"type": "wildcard", "indicator": "7z"},
+            show("W", "123456789m1234p567s", revealed=["6z", "6z", "6z", "6z"]),
+            show("E", "14578m2568p369s1234z", revealed=["5z", "1f"]),
+            show("S", "369m13467p2578s1234z", revealed=["2f", "3f"]),
+            win("W", "instant"),
+        ],
+        {},
+        {"W": 500, "E": 40, "S": 20},
+        {**each("W", 50), ("S", "E"): 2, ("N", "E"): 4, ("N", "S"): 2},
+        id="naonao_four_green_and_revealed_nonwinners",
+    ),
+    # 9. "地胡 庄家打出第一牌后，就有玩家胡牌" 腊子 500: 南 wins on 东's first discard; C.1 asks the
+    # same of all three: 50 each (东 no more). 东: 中暗刻 "字牌暗刻 8 胡", "字牌刻、杠 … 1番" -> 16 ->
+    # 20: 西 → 东 2, 北 → 东 2.
+    pytest.param(
+        [
+            DE_9S,
+            show("S", "123m456m789p234s678s55p"),
+            show("E", "777z1479m258p36s1234z"),
+            win("S", "discard", "6s", "E", flags=["first_discard"]),
+        ],
+        {},
+        {"S": 500, "E": 20},
+        {**each("S", 50), ("W", "E"): 2, ("N", "E"): 2},
+        id="earth_paid_alike_by_all_three",
     ),
 ]
 

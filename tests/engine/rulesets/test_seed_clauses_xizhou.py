@@ -1,7 +1,7 @@
 """西周麻将: clauses of shared/seeds/xizhou.txt no earlier case pinned on its own: 边倒's "789的7", 清一色 with 对对胡, a 加杠's replacement (杠开, not 送杠胡), 送杠胡
 by the bound partner, 北's own flowers, 字一色 with 大三元, 还杠胡 by the
 互包 partner, 正风 on a concealed kong; "清12混10", 大四喜, the "1234胡1/4" 单吊, 中发白 可累加, 互包 beside a
-third seat's discard, 八花 on a discard. Every number was computed by hand from
+third seat's discard, 八花 on a discard, 一炮多响 with 互包. Every number was computed by hand from
 the quoted clauses (and the decisions in docs/rules/xizhou.md where the seed is silent) before
 the engine ran. Summary logs through codec -> replay -> score -> settle.
 
@@ -201,6 +201,28 @@ OPTION_CASES = [
         {("S", "E"): 54},
         id="eight_flowers_on_a_discard",
     ),
+    # 16. "支持一炮多响…A需要支付BC二家的分数；台数番数各算各的" with 互包: 东 and 南 each claimed three
+    # times from the other. 东's 5p: 南 (46p) 嵌倒 1 = 1台 (no 门清); 北 (34p, pair 2m) 平胡 1 + 门清 1 =
+    # 2台. 东 → 南: "点炮…2M" 2 + 互包 "原本三包双方需付出的部分翻倍" 2 × 2M = 4 -> 6; 东 → 北 2M = 4.
+    pytest.param(
+        [
+            show(
+                "S",
+                "456p77s",
+                [("chi", "123m", "E"), ("chi", "456s", "E"), ("peng", "999p", "E")],
+            ),
+            show(
+                "E", "1234z", [("peng", "222s", "S"), ("peng", "888p", "S"), ("peng", "666m", "S")]
+            ),
+            show("N", "123p345p678s789s22m"),
+            win("S", "discard", "5p", "E"),
+            win("N", "discard", "5p", "E"),
+        ],
+        {},
+        {"S": 1, "N": 2},
+        {("E", "S"): 6, ("E", "N"): 4},
+        id="two_winners_one_bound_both_ways_to_the_discarder",
+    ),
 ]
 
 
@@ -212,3 +234,8 @@ def test_seed_option_case(records, options, points, payments):
 def test_the_dealer_keeps_the_deal_after_its_self_draw():
     # "庄家胡则连庄": case 12's 东 won.
     assert next_dealer("xizhou", OPTION_CASES[2].values[0]) == "E"
+
+
+def test_two_winners_without_the_dealer_pass_the_deal():
+    # "闲家胡则庄家下家坐庄": case 16's winners are 南 and 北, not 东.
+    assert next_dealer("xizhou", OPTION_CASES[6].values[0]) == "S"

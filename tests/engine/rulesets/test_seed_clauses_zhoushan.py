@@ -1,6 +1,6 @@
 """舟山(定海)麻将: clauses of shared/seeds/zhoushan.txt no earlier case pinned on its own: the 梅兰竹菊 set holding the seat's own flower, the 圈风 pung of a seat
 whose own wind is the round's, 边张 on 89+7; all the flowers, 天胡, 碰碰胡 with 对倒, three dragon pungs, 杠上开花 with 单钓将, the
-坎张 example, 排胡 with another wind's pair. Every number was computed by hand from the quoted
+坎张 example, 排胡 with another wind's pair, 清一色, 地胡. Every number was computed by hand from the quoted
 clauses (and the decisions in docs/rules/zhoushan.md: the discarder alone pays, the 台 alone is paid) before
 the engine ran. Summary logs through codec -> replay -> score -> settle.
 """
@@ -134,6 +134,26 @@ OPTION_CASES = [
         {"S": 1},
         {("W", "S"): 1},
         id="paihu_with_another_winds_pair",
+    ),
+    # 11. "(13)清一色：同一类型牌组成的胡牌。计4台" 4 + "(7)坎张" 1 (46p+5p) = 5 with cap=0 (111p: no
+    # 排胡); the discarder 北 pays 5.
+    pytest.param(
+        [show("S", "123p456p789p111p99p"), win("S", "discard", "5p", "N")],
+        {"cap": 0},
+        None,
+        {"S": 5},
+        {("N", "S"): 5},
+        id="full_flush_kanchan_uncapped",
+    ),
+    # 12. "(18)地胡：闲家摸第一张牌成胡，计1台" 1 + "(9)…自模单钓将计2台" 2 + 自摸 1 = 4 (at the cap);
+    # 4 from each.
+    pytest.param(
+        [show("S", "123m456m789p345s11s"), win("S", "self_draw", "1s", flags=["first_draw"])],
+        {},
+        None,
+        {"S": 4},
+        {("E", "S"): 4, ("W", "S"): 4, ("N", "S"): 4},
+        id="earth_with_self_drawn_dandiao",
     ),
 ]
 
