@@ -16,6 +16,7 @@ non-winner's total is rounded up to 10 like the winner's). 东 holds singles and
 
 import pytest
 
+from engine.tiles import parse_tiles
 from tests.engine.rulesets.play_log import audited, flows, full_log
 
 SOUTH = "123456789m234567p7z"
@@ -68,4 +69,44 @@ def test_robbed_kong_makes_nobody_liable():
     assert hand["points"] == {"E": 0, "S": 100, "W": 0, "N": 10}
     assert flows(hand) == {
         ("E", "S"): 10, ("W", "S"): 10, ("N", "S"): 10, ("E", "N"): 1, ("W", "N"): 1,
+    }  # fmt: skip
+
+
+# 包三家 in the 生牌阶段. 西 holds only kinds nobody throws (东 南 发 中 pungs, 123s, 4s) and waits
+# (单吊 4s / 1s) — 听牌; 东 and 北 hold the other copies of those kinds and never throw them.
+# Every other seat throws what it draws (摸切) from kinds outside them, then 西 draws an 8p (a
+# kind nobody threw: a 生牌) and throws it; 南 (123m…9m 234p 67p 88s) wins: 旁胡 + 无得, 20 × 4 = 80.
+RAW = {
+    "E": "11223344s558p12z34z19p",
+    "S": "123456789m23467p88s",
+    "W": "111222666777z1234s",
+    "N": "1234s558p67z34z19p567s",
+}
+POOL = parse_tiles("123456789m" * 3 + "23467p" * 3 + "5556667s")  # 49 tiles
+
+
+def raw_stage(draws: int) -> list[dict]:
+    """东 throws 1p; ``draws`` 摸切 from POOL (S W N E in turn); 西 draws 8p and throws it."""
+    turns = " ".join(f"{'SWNE'[k % 4]}~{t}" for k, t in enumerate(POOL[:draws]))
+    return full_log("wenling", RAW, f"E-1p {turns} W+8p W-8p S:hu:8p:W", indicator="9s")
+
+
+def test_a_raw_tile_from_a_ready_hand_of_raw_tiles_is_bao():
+    # 50 draws: 78 − 50 = 28 live tiles, "只有 15 对" or fewer: 生牌阶段. "若打生牌者手里全是生牌，
+    # 同时还没听牌…不按包三家处理" — 西 is all 生牌 but 听牌, so the exemption does not hold: 包三家.
+    # 西 counts 0 and pays 南 3 × 80/10 = 24; 东 and 北 (singles, suit pairs, runs: 0) nothing.
+    # (The report's `points` show 西's own 牌点, 130 as below; the 0 is applied when settling.)
+    hand = audited(raw_stage(49))
+    assert hand["points"] == {"E": 0, "S": 80, "W": 130, "N": 0}
+    assert flows(hand) == {("W", "S"): 24}
+
+
+def test_the_same_throw_before_the_raw_stage_is_a_normal_win():
+    # 46 draws: 32 live tiles, more than 15 对: no 生牌阶段, a normal win. 西 keeps its 牌点: 东 南
+    # 暗刻 "风牌暗刻 8", 发 中 暗刻 "字牌暗刻 8" = 32, 字牌刻 2番 → 128 → 130. C.1: each pays 南 8;
+    # C.2: 东 and 北 (0) each pay 西 130/10 = 13.
+    hand = audited(raw_stage(45))
+    assert hand["points"] == {"E": 0, "S": 80, "W": 130, "N": 0}
+    assert flows(hand) == {
+        ("E", "S"): 8, ("W", "S"): 8, ("N", "S"): 8, ("E", "W"): 13, ("N", "W"): 13,
     }  # fmt: skip

@@ -116,3 +116,28 @@ def test_huan_gang_only_for_the_seat_that_fed_the_kong(east, south, win, points,
     hand = audited(full_log("xizhou", deals, f"{KONG} {win}"))
     assert hand["points"] == points
     assert flows(hand) == payments
+
+
+def test_the_bound_partner_throwing_the_winning_tile_pays_both_parts():
+    # The same three claims; 东 itself throws the 5s: "点炮玩家付2M" and, as the 三包 partner,
+    # "在正常计算结果基础上额外付2M": 中 pung 1台 (no 自摸), M = 1; 东 pays 2 + 2 = 4.
+    deals = {"E": "149m147p258s12347z", "S": SOUTH, "W": "33388p78s555666z", "N": NORTH}
+    steps = CLAIMS + " W~7m N~7m E+1z E-7z S:peng S-1p W~6m N~6m E+4z E-5s S:hu:5s:E"
+    hand = audited(full_log("xizhou", deals, steps))
+    assert hand["points"] == {"S": 1}
+    assert flows(hand) == {("E", "S"): 4}
+
+
+def test_an_added_kong_is_no_third_claim():
+    # 南 吃s 东's 1m, 碰s 东's 中, then draws the 4th 中 and 加杠s it: two claims on 东 — the 加杠
+    # takes no tile of 东's (docs: it counts once, for its 碰). The replacement 5s completes 456p
+    # 34s 55p: 杠开 1 + 自摸 1 + 中 1 = 3台 (a 加杠 is no "他人点杠": no 送杠胡); "每人付M": 3 each.
+    deals = {"E": "149m147p258s12347z", "S": "23m456p55p9p9s34s77z", "W": "33388p78s555666z",
+             "N": NORTH}  # fmt: skip
+    steps = (
+        "E-1m S:chi:23m S-9p W~8m N~8m E+3z E-7z S:peng S-9s W~6m N~6m E~4z"
+        " S+7z S:gang:added:7z S*5s S:zimo:5s"
+    )
+    hand = audited(full_log("xizhou", deals, steps))
+    assert hand["points"] == {"S": 3}
+    assert flows(hand) == {("E", "S"): 3, ("W", "S"): 3, ("N", "S"): 3}
