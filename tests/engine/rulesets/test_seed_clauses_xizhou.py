@@ -1,7 +1,7 @@
 """西周麻将: clauses of shared/seeds/xizhou.txt no earlier case pinned on its own: 边倒's "789的7", 清一色 with 对对胡, a 加杠's replacement (杠开, not 送杠胡), 送杠胡
 by the bound partner, 北's own flowers, 字一色 with 大三元, 还杠胡 by the
 互包 partner, 正风 on a concealed kong; "清12混10", 大四喜, the "1234胡1/4" 单吊, 中发白 可累加, 互包 beside a
-third seat's discard, 八花 on a discard, 一炮多响 with 互包. Every number was computed by hand from
+third seat's discard, 八花 on a discard, 一炮多响 with 互包, 三包 on 海底. Every number was computed by hand from
 the quoted clauses (and the decisions in docs/rules/xizhou.md where the seed is silent) before
 the engine ran. Summary logs through codec -> replay -> score -> settle.
 
@@ -222,6 +222,23 @@ OPTION_CASES = [
         {"S": 1, "N": 2},
         {("E", "S"): 6, ("E", "N"): 4},
         id="two_winners_one_bound_both_ways_to_the_discarder",
+    ),
+    # 17. 三包 on a 海底 self-draw: 南 吃s 东 three times and self-draws the last tile 4s (23s, pair
+    # 5s): 平胡 1 + "海底捞月：摸到最后1张牌时胡牌，1台" 1 + 自摸 1 = 3台 (no 门清); M = 3. "如三包的一方
+    # 自摸胡，未胡的另一方需独缴原本三家付的3M，并额外付2M，共计5M": 东 pays 15, 西 and 北 nothing.
+    pytest.param(
+        [
+            show(
+                "S",
+                "234s55s",
+                [("chi", "123m", "E"), ("chi", "456m", "E"), ("chi", "789p", "E")],
+            ),
+            win("S", "self_draw", "4s", flags=["last_tile"]),
+        ],
+        {},
+        {"S": 3},
+        {("E", "S"): 15},
+        id="san_bao_on_a_haidi_self_draw",
     ),
 ]
 

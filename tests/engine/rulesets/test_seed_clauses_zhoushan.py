@@ -1,6 +1,6 @@
 """舟山(定海)麻将: clauses of shared/seeds/zhoushan.txt no earlier case pinned on its own: the 梅兰竹菊 set holding the seat's own flower, the 圈风 pung of a seat
 whose own wind is the round's, 边张 on 89+7; all the flowers, 天胡, 碰碰胡 with 对倒, three dragon pungs, 杠上开花 with 单钓将, the
-坎张 example, 排胡 with another wind's pair, 清一色, 地胡. Every number was computed by hand from the quoted
+坎张 example, 排胡 with another wind's pair, 清一色, 地胡, 一炮多响 on the last discard. Every number was computed by hand from the quoted
 clauses (and the decisions in docs/rules/zhoushan.md: the discarder alone pays, the 台 alone is paid) before
 the engine ran. Summary logs through codec -> replay -> score -> settle.
 """
@@ -155,6 +155,22 @@ OPTION_CASES = [
         {("E", "S"): 4, ("W", "S"): 4, ("N", "S"): 4},
         id="earth_with_self_drawn_dandiao",
     ),
+    # 13. 一炮多响 on the last discard: 西's 5p after the last tile was drawn. 南 (46p): 坎张 1 +
+    # "(16)海底捞月：胡打出的最后一张牌，计4台" 4 = 5 -> 4 (cap); 北 (34p, pair 9s): 排胡 1 + 海底 4 = 5
+    # -> 4. 西 pays each 4.
+    pytest.param(
+        [
+            show("S", "123m456m789s456p11s"),
+            show("N", "345p123m678m234s99s"),
+            win("S", "discard", "5p", "W", flags=["last_tile"]),
+            win("N", "discard", "5p", "W", flags=["last_tile"]),
+        ],
+        {},
+        None,
+        {"S": 4, "N": 4},
+        {("W", "S"): 4, ("W", "N"): 4},
+        id="two_winners_on_the_last_discard",
+    ),
 ]
 
 
@@ -166,3 +182,8 @@ def test_seed_option_case(records, options, round_wind, points, payments):
 def test_the_dealer_keeps_the_deal_after_its_kong_bloom():
     # "庄家胡牌后继续做庄": case 8's 东 won.
     assert next_dealer("zhoushan", OPTION_CASES[4].values[0]) == "E"
+
+
+def test_two_winners_on_the_last_discard_the_first_after_the_discarder_deals():
+    # "一炮多响按逆时针胡在前面的为下局庄家": 西 threw, 北 comes before 南 after it.
+    assert next_dealer("zhoushan", OPTION_CASES[-1].values[0]) == "N"
