@@ -149,8 +149,10 @@ def against(old: Path, sessions: int, rounds: int) -> None:
     servers = [
         subprocess.Popen(
             [sys.executable, __file__, "--serve", str(tree), "--sessions", str(sessions)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-        )  # fmt: skip
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         for tree in trees
     ]
     for server in servers:
