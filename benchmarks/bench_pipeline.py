@@ -13,11 +13,14 @@ Three runs:
 - ``distributed``, PostgreSQL + Redis: a temporary database, two ``celery worker`` processes;
   this process parses, stores and enqueues (as ``fupan ingest`` does), the workers verify; wall
   time until the last result row;
-- ``workers``: the same, but the workers also ingest (``ingest_batch`` tasks of 10 files).
+- ``workers``: the same, but the workers also ingest (``ingest_batch`` tasks of the tree's
+  ``runs.INGEST_BATCH`` files, as ``fupan ingest --in-workers`` sends them).
 
 Each distributed run prints hands/s, the CPU seconds a hand of the benchmark's own processes
 (its workers, the PostgreSQL backends of its database, this process) and the calibration loop
-(``timing.calibrate``) before and after it. ``--tree DIR`` runs another checkout's code (an
+(``timing.calibrate``) before and after it. The CPU is counted once the workers answer a ping,
+and in ``workers`` once each has ingested a first batch of other sessions (``warm_up``: that
+batch costs a process about twice a warm one, once; ``--cold`` counts it). ``--tree DIR`` runs another checkout's code (an
 older commit's worktree): this process and the workers import its ``engine``, ``events`` and
 ``workers``; the logs stay this tree's simulation. ``--against DIR`` runs ``--only workers``
 on DIR's code and on this tree's alternately, ``--rounds`` times each (default 3), each run a
@@ -41,6 +44,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from contextlib import contextmanager
 from multiprocessing import Pool
 from pathlib import Path
@@ -103,9 +107,24 @@ def simulated_log(session: tuple[str, int, int]) -> bytes:
     return path.read_bytes()
 
 
-def build_logs(hands: int) -> list[tuple[bytes, int]]:
-    """(log bytes, hand count) per session, HANDS hands in all."""
-    sessions = plan(hands)
+WORKERS = 2  # the distributed runs' worker processes
+# Sessions a worker ingests before its CPU is counted (``--only workers``): seeds apart from
+# ``plan``'s, the four rulesets in turn, one batch a worker (of up to WARM_BATCH files).
+WARM_SEED = 10_000
+WARM_BATCH = 20
+
+
+def warm_plan(workers: int, batch: int) -> list[tuple[str, int, int]]:
+    """(ruleset, hands, seed) of the warm-up sessions: ``batch`` for each of ``workers``."""
+    return [(RULESETS[n % len(RULESETS)], 16 + n * 7 % 9, WARM_SEED + n)
+            for n in range(workers * batch)]  # fmt: skip
+
+
+def build_logs(
+    hands: int, sessions: list[tuple[str, int, int]] | None = None
+) -> list[tuple[bytes, int]]:
+    """(log bytes, hand count) per session: ``sessions``, or HANDS hands in all."""
+    sessions = plan(hands) if sessions is None else sessions
     with Pool(2) as pool:
         data = pool.map(simulated_log, sessions, chunksize=1)
     return [(log, count) for log, (_, count, _) in zip(data, sessions, strict=True)]
@@ -209,16 +228,20 @@ WORKER_ARGS = ["-A", "workers.celery_app", "worker", "--pool", "solo", "--loglev
                "--without-gossip", "--without-mingle", "--without-heartbeat"]  # fmt: skip
 
 
-def start_worker(hostname: str, launcher: list[str] | None = None, **popen) -> subprocess.Popen:
+def start_worker(
+    hostname: str, launcher: list[str] | None = None, queues: list[str] | None = None, **popen
+) -> subprocess.Popen:
     """One quiet ``celery worker`` (solo pool) of the benchmarks. ``launcher``: the Python
     arguments that start celery (default ``-m celery``; one that patches something first must
-    run celery's ``main`` with the arguments it is given)."""
+    run celery's ``main`` with the arguments it is given). ``queues``: what it consumes (default
+    Celery's one queue)."""
     command = [
         sys.executable,
         *(launcher or ["-m", "celery"]),
         *WORKER_ARGS,
         "--hostname",
         hostname,
+        *(["--queues", ",".join(queues)] if queues else []),
     ]
     env = popen.pop("env", os.environ)
     if _TREE:  # the tree's packages before the installed (editable) ones
@@ -248,6 +271,37 @@ def ready(workers: int, timeout: float = 120) -> None:
         if time.monotonic() > deadline:
             raise RuntimeError(f"{workers} workers did not answer in {timeout} s")
     time.sleep(1)
+
+
+def warm_up(workers: int, send: Callable[[list[str]], int], count, timeout: float = 300) -> None:
+    """Each worker's first batch, before its CPU is counted: ``send(queues)`` sends one to each
+    worker's own queue and returns how many results they make; wait until ``count()`` has them
+    and the broker holds nothing (the reviews they queued taken). A worker's first batch costs
+    about twice a warm one (the codec learning its known lines, the database driver's import
+    and connection, the rulesets' tables), once a process: not a hand's cost, and what
+    ``--profile`` leaves out too."""
+    import redis
+
+    expected = send([warm_queue(n) for n in range(workers)])
+    client = redis.Redis.from_url(REDIS)
+    deadline = time.monotonic() + timeout
+    while count() < expected or not broker_idle(client):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the warm-up batches did not finish in {timeout} s")
+        time.sleep(0.1)
+    time.sleep(0.5)
+
+
+def warm_queue(n: int) -> str:
+    """Worker ``n``'s own queue: its warm-up batch."""
+    return f"bench-warm{n}"
+
+
+def broker_idle(client) -> bool:
+    """No message waiting in any queue (the Redis transport keeps each queue and priority in a
+    list) and none held by a worker."""
+    lists = [key for key in client.scan_iter() if client.type(key) == b"list"]
+    return not any(client.llen(key) for key in lists) and not client.zcard("unacked_index")
 
 
 def empty_queues(broker: str = REDIS) -> None:
@@ -307,9 +361,14 @@ def stop(procs: list[subprocess.Popen], broker: str = REDIS) -> None:
 
 
 @contextmanager
-def distributed(workers: int, launcher: list[str] | None = None):
-    """A fresh PostgreSQL database and Redis queue with ``workers`` worker processes running;
-    yields a function that waits until ``n`` verification rows exist."""
+def distributed(
+    workers: int,
+    launcher: list[str] | None = None,
+    warm: Callable[[list[str]], int] | None = None,
+):
+    """A fresh PostgreSQL database and Redis queue with ``workers`` worker processes running
+    (``warm``: each warmed up first, see ``warm_up``); yields a function that waits until ``n``
+    more verification rows exist."""
     from events import db
     from events.models import Verification
 
@@ -317,9 +376,21 @@ def distributed(workers: int, launcher: list[str] | None = None):
         procs = []
         try:
             engine = db.get_engine()
+
+            def results() -> int:
+                with engine.connect() as c:
+                    return c.execute(select(func.count(Verification.id))).scalar_one()
+
             for n in range(workers):
-                procs.append(start_worker(f"bench{n}@%h", launcher))
+                queues = ["celery", warm_queue(n)] if warm else None
+                procs.append(start_worker(f"bench{n}@%h", launcher, queues))
             ready(len(procs))
+            if warm:
+                cpu = cpu_seconds([p.pid for p in procs])
+                warm_up(workers, warm, results)
+                cpu = cpu_seconds([p.pid for p in procs]) - cpu
+                print(f"  warm-up: a first batch each, {cpu / workers:.2f} s CPU a worker")
+            before = results()
             workers_cpu, database_cpu = (
                 cpu_seconds([p.pid for p in procs]),
                 backends_cpu(admin, name),
@@ -327,9 +398,9 @@ def distributed(workers: int, launcher: list[str] | None = None):
             own_cpu = time.process_time()
 
             def wait_for_results(n: int) -> dict[str, float]:
-                """Wait for ``n`` result rows; the CPU seconds each party used since the start."""
+                """Wait for ``n`` more result rows; the CPU seconds each party used since."""
                 with engine.connect() as c:
-                    while c.execute(select(func.count(Verification.id))).scalar_one() < n:
+                    while c.execute(select(func.count(Verification.id))).scalar_one() < before + n:
                         time.sleep(0.05)
                         c.rollback()
                     reviews = c.execute(text("SELECT to_regclass('reviews') IS NOT NULL")).scalar()
@@ -350,7 +421,7 @@ def distributed(workers: int, launcher: list[str] | None = None):
             stop(procs)
 
 
-def run_distributed(logs: list[tuple[bytes, int]], workers: int = 2) -> dict[str, float]:
+def run_distributed(logs: list[tuple[bytes, int]], workers: int = WORKERS) -> dict[str, float]:
     """This process parses and stores (as ``fupan ingest`` does); the workers verify."""
     from events import store
     from events.codec import parse_log
@@ -374,22 +445,42 @@ def run_distributed(logs: list[tuple[bytes, int]], workers: int = 2) -> dict[str
 
 
 def run_worker_ingest(
-    logs: list[tuple[bytes, int]], folder: Path, workers: int = 2, reviews: bool = True
+    logs: list[tuple[bytes, int]],
+    folder: Path,
+    workers: int = WORKERS,
+    reviews: bool = True,
+    warm: list[tuple[bytes, int]] | None = None,
 ) -> dict[str, float]:
-    """The workers do everything: ``ingest_batch`` tasks of 10 files, then the verifications
-    (``reviews`` False: the reviews they queue are not computed)."""
-    from workers import dispatch, tasks
+    """The workers do everything: ``ingest_batch`` tasks of the tree's batch size (what ``fupan
+    ingest --in-workers`` sends), then the verifications (``reviews`` False: the reviews they
+    queue are not computed). ``warm``: logs for each worker's first batch, sent before its CPU
+    is counted (``warm_up``)."""
+    from celery import Celery
+
+    from workers import dispatch, runs, tasks
 
     if not reviews and hasattr(tasks, "review_session") and not hasattr(tasks, "_review"):
         raise SystemExit("--reviews-off patches workers.tasks._review, which this tree lacks")
+    size = runs.INGEST_BATCH
+    warm = (warm or [])[: workers * size]
     paths = []
-    for n, (data, _) in enumerate(logs):
+    for n, (data, _) in enumerate([*warm, *logs]):
         paths.append(folder / f"{n}.jsonl")
         paths[-1].write_bytes(data)
-    with distributed(workers, None if reviews else REVIEWS_OFF) as wait_for_results:
+    warm_paths, paths = paths[: len(warm)], paths[len(warm) :]
+
+    def send_warm(queues: list[str]) -> int:
+        sender = Celery(broker=REDIS)
+        for n, queue in enumerate(queues):
+            batch = [str(p) for p in warm_paths[n * size : (n + 1) * size]]
+            sender.send_task("fupan.ingest_batch", args=[batch], queue=queue)
+        return len(warm_paths)
+
+    launcher = None if reviews else REVIEWS_OFF
+    with distributed(workers, launcher, send_warm if warm else None) as wait_for_results:
         start = time.perf_counter()
-        for i in range(0, len(paths), 10):
-            dispatch.enqueue_ingest(paths[i : i + 10])
+        for i in range(0, len(paths), size):
+            dispatch.enqueue_ingest(paths[i : i + size])
         cpu = wait_for_results(len(logs))
         return {"wall": time.perf_counter() - start, **cpu}
 
@@ -482,7 +573,7 @@ def report(title: str, phases: dict[str, float], hands: int, sessions: int) -> N
         )
 
 
-def paired(hands: int, against: str, rounds: int) -> None:
+def paired(hands: int, against: str, rounds: int, cold: bool = False) -> None:
     """``--only workers`` on ``against``'s code and on this tree's, alternately, each run a
     fresh process; then each party's CPU a hand of every run, side by side."""
     runs: dict[str, list[dict[str, float]]] = {against: [], "this tree": []}
@@ -492,7 +583,7 @@ def paired(hands: int, against: str, rounds: int) -> None:
             print(f"\n== round {n + 1}, {tree}", flush=True)
             out = subprocess.run(
                 [sys.executable, __file__, str(hands), "--only", "workers", "--reviews-off",
-                 *extra],
+                 *(["--cold"] if cold else []), *extra],
                 check=True, capture_output=True, text=True,
             ).stdout  # fmt: skip
             print(out.rsplit("\nRESULT ", 1)[0], flush=True)
@@ -505,6 +596,11 @@ def paired(hands: int, against: str, rounds: int) -> None:
             cells.append(f"{tree}: {r['workers']:.3f} / {r['postgres']:.3f}, {r['rate']:,.0f}/s, "
                          f"cal {r['calibration']:.2f}")  # fmt: skip
         print(f"  round {n + 1}: " + " | ".join(cells))
+    ratios = sorted(
+        new["workers"] / old["workers"] for old, new in zip(*runs.values(), strict=True)
+    )
+    print(f"  workers' CPU a hand, this tree / {against}: "
+          + " ".join(f"{r:.2f}" for r in ratios) + f" (median {ratios[len(ratios) // 2]:.2f})")  # fmt: skip
 
 
 def arguments() -> argparse.Namespace:
@@ -535,6 +631,11 @@ def arguments() -> argparse.Namespace:
         action="store_true",
         help="the workers take the reviews they queue off the queue unmade",
     )
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="--only workers: count the workers' first batch too (no warm-up)",
+    )
     parser.add_argument("--logs-only", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args()  # fmt: skip
 
@@ -546,9 +647,11 @@ def main() -> None:
         subprocess.run([sys.executable, __file__, "--logs-only", str(hands)], check=True)
     if args.against:
         build_logs(hands)
-        paired(hands, args.against, args.rounds)
+        build_logs(0, warm_plan(WORKERS, WARM_BATCH))
+        paired(hands, args.against, args.rounds, args.cold)
         return
     logs = build_logs(hands)
+    warm = build_logs(0, warm_plan(WORKERS, WARM_BATCH))
     if args.logs_only:
         return
     print(
@@ -569,7 +672,9 @@ def main() -> None:
             report("PostgreSQL + Redis, 2 workers verify", run_distributed(logs), hands, len(logs))
         if only in (None, "workers"):
             before = calibrate()
-            phases = run_worker_ingest(logs, Path(data_dir), reviews=not args.reviews_off)
+            phases = run_worker_ingest(
+                logs, Path(data_dir), reviews=not args.reviews_off, warm=None if args.cold else warm
+            )
             after = calibrate()
             rate = hands / phases["wall"]
             result = dict(rate=rate, calibration=max(before, after),

@@ -224,49 +224,93 @@ class _Spec:
     key: str
     omit: bool
     required: bool
-    encode: Codec
+    type: Any
     decode: Codec
     schema: JsonDict
 
+    @functools.cached_property
+    def encode(self) -> Codec:
+        """The field's value to its JSON form (what ``HandReport.json`` passes on)."""
+        env: dict[str, Any] = {}
+        expr = _expr(self.type, "v", env, native=False)
+        if expr is None:
+            return _same
+        exec(f"def encode(v):\n    return {expr}", env)  # noqa: S102 (made of field names)
+        encode: Codec = env["encode"]
+        return encode
 
-def _codec(tp: Any) -> tuple[Codec, Codec, JsonDict]:
-    """(encode, decode, JSON Schema) of a field type."""
+
+def _codec(tp: Any) -> tuple[Codec, JsonDict]:
+    """(decode, JSON Schema) of a field type (its encoding: :func:`_expr`)."""
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
         inner = [a for a in args if a is not type(None)]
-        enc, dec, schema = _codec(inner[0])
-        if enc is _same:
+        dec, schema = _codec(inner[0])
+        if dec is _same:
             nullable = dict(schema)
             nullable["type"] = [schema["type"], "null"] if "type" in schema else None
-            return (
-                _same,
-                _same,
-                nullable if nullable["type"] else {"anyOf": [schema, {"type": "null"}]},
-            )
-        return ((lambda v: None if v is None else enc(v)), (lambda v: None if v is None else dec(v)),
-                {"anyOf": [schema, {"type": "null"}]})  # fmt: skip
+            return _same, nullable if nullable["type"] else {"anyOf": [schema, {"type": "null"}]}
+        return (lambda v: None if v is None else dec(v)), {"anyOf": [schema, {"type": "null"}]}
     if origin in (tuple, list):
-        enc, dec, schema = _codec(args[0])
-        if enc is _same:
-            return list, tuple, {"type": "array", "items": schema}
-        return ((lambda v: [enc(x) for x in v]), (lambda v: tuple(dec(x) for x in v)),
-                {"type": "array", "items": schema})  # fmt: skip
+        dec, schema = _codec(args[0])
+        if dec is _same:
+            return tuple, {"type": "array", "items": schema}
+        return (lambda v: tuple(dec(x) for x in v)), {"type": "array", "items": schema}
     if origin is dict:
         if args[1] is Any:  # a log record (``engine.model.Record``): kept as it is, as a bare dict
-            return _same, _same, {"type": "object"}
-        enc, dec, schema = _codec(args[1])
+            return _same, {"type": "object"}
+        dec, schema = _codec(args[1])
         out = {"type": "object", "additionalProperties": schema} if schema else {"type": "object"}
-        if enc is _same:
-            return dict, dict, out
-        return ((lambda v: {k: enc(x) for k, x in v.items()}),
-                (lambda v: {k: dec(x) for k, x in v.items()}), out)  # fmt: skip
+        if dec is _same:
+            return dict, out
+        return (lambda v: {k: dec(x) for k, x in v.items()}), out
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return (_encoder(tp), (lambda v: from_dict(tp, v)),
-                {"$ref": f"#/components/schemas/{tp.__name__}"})  # fmt: skip
+        return (lambda v: from_dict(tp, v)), {"$ref": f"#/components/schemas/{tp.__name__}"}
     simple = {int: "integer", str: "string", bool: "boolean", dict: "object"}
     if tp in simple:
-        return _same, _same, {"type": simple[tp]}
-    return _same, _same, {}  # Any: a log record, an option's value
+        return _same, {"type": simple[tp]}
+    return _same, {}  # Any: a log record, an option's value
+
+
+def _expr(tp: Any, v: str, env: dict[str, Any], native: bool, depth: int = 0) -> str | None:
+    """A Python expression giving the JSON form of ``v`` (an expression for a value of type
+    ``tp``), or None when that form is the value itself. A list or dict of report types is one
+    comprehension with each item's dict display inside (an empty one no comprehension at all);
+    a type with fields left out while empty is a call of its compiled :func:`_encoder`, whose
+    name ``env`` gains. ``native``: for an encoder that writes tuples, dicts and dataclasses
+    itself (:func:`encodable`), so they stay as they are where their fields are their JSON form."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    x, k = f"x{depth}", f"k{depth}"
+    if origin in (typing.Union, types.UnionType):
+        inner = _expr(next(a for a in args if a is not type(None)), v, env, native, depth)
+        return None if inner is None else f"(None if {v} is None else {inner})"
+    if origin in (tuple, list):
+        inner = _expr(args[0], x, env, native, depth + 1)
+        if inner is None:
+            return None if native else f"list({v})"
+        return f"([{inner} for {x} in {v}] if {v} else [])"
+    if origin is dict:
+        if args[1] is Any:  # a log record (``engine.model.Record``): kept as it is, as a bare dict
+            return None
+        inner = _expr(args[1], x, env, native, depth + 1)
+        if inner is None:
+            return None if native else f"dict({v})"
+        return f"{{{k}: {inner} for {k}, {x} in {v}.items()}}"
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        specs = _specs(tp)
+        if any(s.omit for s in specs):
+            name = f"encode_{tp.__name__}_{id(tp):x}_{native:d}"
+            env[name] = _encoder(tp, native)
+            return f"{name}({v})"
+        fields = [
+            (s.key, s.name, _expr(s.type, f"{v}.{s.name}", env, native, depth)) for s in specs
+        ]
+        if native and all(key == name and form is None for key, name, form in fields):
+            return None  # its fields as they are, under their own names
+        return (
+            "{" + ", ".join(f"{key!r}: {form or f'{v}.{name}'}" for key, name, form in fields) + "}"
+        )
+    return None
 
 
 @functools.cache
@@ -275,12 +319,12 @@ def _specs(cls: type) -> tuple[_Spec, ...]:
     out = []
     for f in dataclasses.fields(cls):
         meta = {**f.metadata, **_FOREIGN_META.get((cls, f.name), {})}
-        enc, dec, schema = _codec(hints[f.name])
+        dec, schema = _codec(hints[f.name])
         has_default = (
             f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
         )
         out.append(_Spec(f.name, meta.get("key", f.name), bool(meta.get("omit")), not has_default,
-                         enc, dec, schema))  # fmt: skip
+                         hints[f.name], dec, schema))  # fmt: skip
     return tuple(out)
 
 
@@ -288,27 +332,37 @@ def to_dict(obj: object) -> JsonDict:
     """The JSON form of a report type (fields in their order; an ``OMIT`` field left out while
     None or empty)."""
     # a class is hashable; mypy takes functools.cache's Hashable to exclude type[...]
-    return _encoder(type(obj))(obj)  # type: ignore[arg-type]
+    return _encoder(type(obj), False)(obj)  # type: ignore[arg-type]
+
+
+def encodable(obj: object) -> JsonDict:
+    """The JSON form of a report type for an encoder that writes tuples, dicts and dataclasses
+    as JSON itself (msgspec: a dataclass as an object of its fields in order): what
+    :func:`to_dict` gives, but a tuple stays a tuple and a dataclass whose JSON form is its
+    fields as they are (no key renamed, none left out: a score line, a step) stays itself.
+    Encoded, the same bytes as ``to_dict``'s, from a fraction of its dicts (a report's ~50 a
+    hand are mostly lines and steps)."""
+    return _encoder(type(obj), True)(obj)  # type: ignore[arg-type]
 
 
 @functools.cache
-def _encoder(cls: type) -> Callable[[Any], JsonDict]:
+def _encoder(cls: type, native: bool) -> Callable[[Any], JsonDict]:
     """``to_dict`` of one report type, compiled once from its fields (as ``dataclasses`` compiles
     ``__init__``): an audit builds thousands of these small dicts, and a dict display of the
-    fields costs a quarter of a loop over them."""
+    fields, the report types inside them displayed in place (:func:`_expr`), costs a fraction
+    of a loop over them with a call for each."""
     env: dict[str, Any] = {}
     shown, rest = [], []
-    for i, s in enumerate(_specs(cls)):
-        if s.encode is not _same:
-            env[f"encode{i}"] = s.encode
-        form = "{}" if s.encode is _same else f"encode{i}({{}})"
+    for s in _specs(cls):
         if s.omit:
             rest += [f"    v = o.{s.name}", '    if not (v is None or v == ""):',
-                     f"        out[{s.key!r}] = {form.format('v')}"]  # fmt: skip
-        elif rest:
-            rest.append(f"    out[{s.key!r}] = {form.format('o.' + s.name)}")
+                     f"        out[{s.key!r}] = {_expr(s.type, 'v', env, native) or 'v'}"]  # fmt: skip
+            continue
+        value = _expr(s.type, f"o.{s.name}", env, native) or f"o.{s.name}"
+        if rest:
+            rest.append(f"    out[{s.key!r}] = {value}")
         else:
-            shown.append(f"{s.key!r}: {form.format('o.' + s.name)}")
+            shown.append(f"{s.key!r}: {value}")
     source = "\n".join(
         ["def encode(o):", f"    out = {{{', '.join(shown)}}}", *rest, "    return out"]
     )

@@ -1,6 +1,7 @@
 """The stored report's JSON (events.verifications.report_json): msgspec's encoder, meant to
 write the bytes the standard library's compact encoder wrote, so stored reports read back the
-same whichever wrote them."""
+same whichever wrote them; and the worker's form of a report for it (``engine.report.encodable``:
+tuples, score lines and steps left as they are) is written as the report's JSON form."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.audit import audit
+from engine.report import encodable
 from engine.rulesets import SHIPPED
 from engine.simulate import generate_session
 from events.codec import LogFormatError, parse_log
@@ -29,7 +31,7 @@ def fixture_reports():
         except LogFormatError:
             continue  # the codec's bad examples
         try:
-            yield path.name, audit(records).to_dict()
+            yield path.name, audit(records)
         except Exception:  # noqa: BLE001 - a log the engine refuses has no report to store
             continue
 
@@ -37,7 +39,9 @@ def fixture_reports():
 def test_fixture_reports_are_written_as_the_standard_encoder_wrote_them():
     checked = 0
     for name, report in fixture_reports():
-        assert report_json(report) == stdlib(report), name
+        data = report.to_dict()
+        assert report_json(data) == stdlib(data), name
+        assert report_json(encodable(report)) == report_json(data), name
         checked += 1
     assert checked >= 20
 
@@ -45,9 +49,11 @@ def test_fixture_reports_are_written_as_the_standard_encoder_wrote_them():
 @pytest.mark.parametrize("ruleset", SHIPPED)
 def test_simulated_reports_with_faults_are_written_the_same(ruleset):
     records, _ = generate_session(ruleset, 8, 7, faults=0.6)
-    report = audit(records).to_dict()
+    audited = audit(records)
+    report = audited.to_dict()
     assert any(h["disputes"] or h["anomalies"] for h in report["hands"])  # not only clean hands
     assert report_json(report) == stdlib(report)
+    assert report_json(encodable(audited)) == report_json(report)
 
 
 def test_escapes_names_and_labels_as_the_standard_encoder():

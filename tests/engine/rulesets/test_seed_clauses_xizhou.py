@@ -1,6 +1,7 @@
 """西周麻将: clauses of shared/seeds/xizhou.txt no earlier case pinned on its own: 边倒's "789的7", 清一色 with 对对胡, a 加杠's replacement (杠开, not 送杠胡), 送杠胡
 by the bound partner, 北's own flowers, 字一色 with 大三元, 还杠胡 by the
-互包 partner, 正风 on a concealed kong. Every number was computed by hand from
+互包 partner, 正风 on a concealed kong; "清12混10", 大四喜, the "1234胡1/4" 单吊, 中发白 可累加, 互包 beside a
+third seat's discard, 八花 on a discard, 一炮多响 with 互包, 三包 on 海底. Every number was computed by hand from
 the quoted clauses (and the decisions in docs/rules/xizhou.md where the seed is silent) before
 the engine ran. Summary logs through codec -> replay -> score -> settle.
 
@@ -11,7 +12,7 @@ Own flowers (正花), docs `flower_order=tile_numbers`: 东 春梅 1f 5f, 南 �
 
 import pytest
 
-from tests.engine.rulesets.seed_case_helpers import check_case, each
+from tests.engine.rulesets.seed_case_helpers import check_case, each, next_dealer
 from tests.engine.summary_log import show, win
 
 KONG_DRAW = ["kong_replacement"]
@@ -129,3 +130,129 @@ CASES = [
 @pytest.mark.parametrize("records,points,payments", CASES)
 def test_seed_case(records, points, payments):
     check_case("xizhou", records, {}, points, payments, round_wind="E")
+
+
+FLOWERS = ["1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f"]
+
+# (records, options, points, payments), 东风圈.
+OPTION_CASES = [
+    # 10. "清12混10：…混一色10台": 南 wins 5m on 东's discard (单吊 55m or 嵌倒 4m6m: "以上5种牌型
+    # 不叠加", 1) + 混一色 10 + 南 pung "位风：跟位风所对应的风牌刻子或杠子，1台" 1 (not 正风: the round
+    # is 东) + 门清 1 = 13台; "点炮：点炮玩家付2M" 26.
+    pytest.param(
+        [show("S", "123m456m789m222z55m"), win("S", "discard", "5m", "E")],
+        {"flush_config": "12/10"},
+        {"S": 13},
+        {("E", "S"): 26},
+        id="half_flush_config_12_10_with_weifeng",
+    ),
+    # 11. "大四喜：同时有东南西北四组刻子，不叠加正风圈风位风，50台" + 混一色 12 + 对对胡 "按混一色计" 12
+    # + 单吊 1 + 门清 1 = 76台 (the 5m pair: no 字一色); 西 pays 2M = 152.
+    pytest.param(
+        [show("N", "111z222z333z444z55m"), win("N", "discard", "5m", "W")],
+        {},
+        {"N": 76},
+        {("W", "N"): 152},
+        id="da_si_xi_half_flush_duiduihu",
+    ),
+    # 12. "单吊：所胡的牌与单张组成对子，如1234胡1/4，1台": 东 holds 1234m and self-draws 1m (11m + 234m):
+    # 单吊 1 + 自摸 1 + 门清 1 = 3台; "自摸：每人付M给胡家" 3 each.
+    pytest.param(
+        [show("E", "11234m567p789s345s"), win("E", "self_draw", "1m")],
+        {},
+        {"E": 3},
+        each("E", 3),
+        id="dandiao_the_seeds_1234_example",
+    ),
+    # 13. "中发白：刻子或杠子，可累加，1台": 西 with 白 and 发 pungs wins 6s (57s) on 南's discard:
+    # 2 + 嵌倒 1 + 门清 1 = 4台; 南 pays 8.
+    pytest.param(
+        [show("W", "555z666z123p567s99m"), win("W", "discard", "6s", "S")],
+        {},
+        {"W": 4},
+        {("S", "W"): 8},
+        id="two_dragon_pungs_qiandao",
+    ),
+    # 14. 互包 with a third seat's discard: 南 碰s 西 three times (2m, 3p, 中), 西 吃s 南 three times.
+    # 南 wins 8s (单吊) on 北's discard: 单吊 1 + 中 1 = 2台 (no 门清); M = 2. 北: "点炮…2M" 4;
+    # 西: "互包：原本三包双方需付出的部分翻倍" of "额外付2M" = 4M = 8 ("与无承包玩家的计算结果不变":
+    # 北 pays only its 2M).
+    pytest.param(
+        [
+            show(
+                "S",
+                "456m88s",
+                [("peng", "222m", "W"), ("peng", "333p", "W"), ("peng", "777z", "W")],
+            ),
+            show("W", "1234z", [("chi", "123m", "S"), ("chi", "456p", "S"), ("chi", "789s", "S")]),
+            win("S", "discard", "8s", "N"),
+        ],
+        {},
+        {"S": 2},
+        {("N", "S"): 4, ("W", "S"): 8},
+        id="hu_bao_partner_pays_double_beside_a_third_discarder",
+    ),
+    # 15. "八花：摸到全部8张花，不计正花野花四花，25台" + 嵌倒 1 (3s of 24s) + 门清 1 = 27台; on 南's
+    # discard: 2M = 54.
+    pytest.param(
+        [show("E", "123m456m789p234s88p", revealed=FLOWERS), win("E", "discard", "3s", "S")],
+        {},
+        {"E": 27},
+        {("S", "E"): 54},
+        id="eight_flowers_on_a_discard",
+    ),
+    # 16. "支持一炮多响…A需要支付BC二家的分数；台数番数各算各的" with 互包: 东 and 南 each claimed three
+    # times from the other. 东's 5p: 南 (46p) 嵌倒 1 = 1台 (no 门清); 北 (34p, pair 2m) 平胡 1 + 门清 1 =
+    # 2台. 东 → 南: "点炮…2M" 2 + 互包 "原本三包双方需付出的部分翻倍" 2 × 2M = 4 -> 6; 东 → 北 2M = 4.
+    pytest.param(
+        [
+            show(
+                "S",
+                "456p77s",
+                [("chi", "123m", "E"), ("chi", "456s", "E"), ("peng", "999p", "E")],
+            ),
+            show(
+                "E", "1234z", [("peng", "222s", "S"), ("peng", "888p", "S"), ("peng", "666m", "S")]
+            ),
+            show("N", "123p345p678s789s22m"),
+            win("S", "discard", "5p", "E"),
+            win("N", "discard", "5p", "E"),
+        ],
+        {},
+        {"S": 1, "N": 2},
+        {("E", "S"): 6, ("E", "N"): 4},
+        id="two_winners_one_bound_both_ways_to_the_discarder",
+    ),
+    # 17. 三包 on a 海底 self-draw: 南 吃s 东 three times and self-draws the last tile 4s (23s, pair
+    # 5s): 平胡 1 + "海底捞月：摸到最后1张牌时胡牌，1台" 1 + 自摸 1 = 3台 (no 门清); M = 3. "如三包的一方
+    # 自摸胡，未胡的另一方需独缴原本三家付的3M，并额外付2M，共计5M": 东 pays 15, 西 and 北 nothing.
+    pytest.param(
+        [
+            show(
+                "S",
+                "234s55s",
+                [("chi", "123m", "E"), ("chi", "456m", "E"), ("chi", "789p", "E")],
+            ),
+            win("S", "self_draw", "4s", flags=["last_tile"]),
+        ],
+        {},
+        {"S": 3},
+        {("E", "S"): 15},
+        id="san_bao_on_a_haidi_self_draw",
+    ),
+]
+
+
+@pytest.mark.parametrize("records,options,points,payments", OPTION_CASES)
+def test_seed_option_case(records, options, points, payments):
+    check_case("xizhou", records, options, points, payments, round_wind="E")
+
+
+def test_the_dealer_keeps_the_deal_after_its_self_draw():
+    # "庄家胡则连庄": case 12's 东 won.
+    assert next_dealer("xizhou", OPTION_CASES[2].values[0]) == "E"
+
+
+def test_two_winners_without_the_dealer_pass_the_deal():
+    # "闲家胡则庄家下家坐庄": case 16's winners are 南 and 北, not 东.
+    assert next_dealer("xizhou", OPTION_CASES[6].values[0]) == "S"
