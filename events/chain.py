@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 GENESIS = "0" * 64  # prev_hash of seq 0 (recomputed on read: only a chunk's last link is stored)
@@ -55,16 +55,35 @@ class Head(NamedTuple):
     hash: str
 
 
-def head(digests: Iterable[bytes], *, seq: int = 0, prev_hash: str = GENESIS) -> Head:
+def head(digests: Sequence[bytes], *, seq: int = 0, prev_hash: str = GENESIS) -> Head:
     """The last link of events with these SHA-256 ``digests`` appended after ``prev_hash`` at
     ``seq``: what ``extend`` would end with, without the links before it (a stored batch keeps
-    only its last link; an upload chains a hundred events a hand)."""
-    digest, sha256, last = bytes.fromhex(prev_hash), _sha256, seq - 1
-    for last, own_digest in enumerate(digests, seq):
-        digest = sha256(last.to_bytes(8, "big") + digest + own_digest).digest()
-    if last < seq:
+    only its last link; an upload chains a hundred events a hand). Each link hashes a copy of
+    an empty hash object (cheaper than a new one) fed its seq's bytes from a table."""
+    if not digests:
         raise ValueError("a chain of no events has no head")
-    return Head(last, digest.hex())
+    digest, empty = bytes.fromhex(prev_hash), _EMPTY.copy
+    for seq_bytes, own_digest in zip(_seq_bytes(seq, seq + len(digests)), digests, strict=True):
+        link = empty()
+        link.update(seq_bytes)
+        link.update(digest)
+        link.update(own_digest)
+        digest = link.digest()
+    return Head(seq + len(digests) - 1, digest.hex())
+
+
+_EMPTY = hashlib.sha256()
+_SEQS: list[bytes] = []  # seq n as 8 bytes big-endian, for the seqs below _SEQS_MAX
+_SEQS_MAX = 1 << 16  # ~3 MB at most; a session is a few thousand events
+
+
+def _seq_bytes(start: int, stop: int) -> list[bytes]:
+    """Seqs ``start`` to ``stop - 1`` as 8 bytes big-endian each."""
+    if stop > _SEQS_MAX:
+        return [n.to_bytes(8, "big") for n in range(start, stop)]
+    if stop > len(_SEQS):
+        _SEQS.extend(n.to_bytes(8, "big") for n in range(len(_SEQS), stop))
+    return _SEQS[start:stop]
 
 
 def extend(
