@@ -596,6 +596,11 @@ def paired(hands: int, against: str, rounds: int, cold: bool = False) -> None:
             cells.append(f"{tree}: {r['workers']:.3f} / {r['postgres']:.3f}, {r['rate']:,.0f}/s, "
                          f"cal {r['calibration']:.2f}")  # fmt: skip
         print(f"  round {n + 1}: " + " | ".join(cells))
+    ratios = sorted(
+        new["workers"] / old["workers"] for old, new in zip(*runs.values(), strict=True)
+    )
+    print(f"  workers' CPU a hand, this tree / {against}: "
+          + " ".join(f"{r:.2f}" for r in ratios) + f" (median {ratios[len(ratios) // 2]:.2f})")  # fmt: skip
 
 
 def arguments() -> argparse.Namespace:

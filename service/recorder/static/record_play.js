@@ -135,13 +135,10 @@
     $("play-toggle").classList.toggle("on", !!p);
     if (!p) { ui.ready = false; live = null; sent = null; return; }
     if (!ui.ready) { follow(p); ui.ready = true; }  // a draft, a correction or a new play
-    var seatBox = $("play-seat");
-    seatBox.textContent = "";
     SEATS.forEach(function (s) {
-      var b = el("button", "chip" + (s === ui.seat ? " on" : ""), name(s) + (ui.act === "deal" ? " " + dealt(p, s) + "/" + dealSize(s) : ""));
-      b.type = "button"; b.dataset.seat = s;
-      b.addEventListener("click", function () { ui.seat = s; ui.pick = []; draw(); });
-      seatBox.append(b);
+      var b = buttons.seats[s];
+      b.textContent = name(s) + (ui.act === "deal" ? " " + dealt(p, s) + "/" + dealSize(s) : "");
+      b.classList.toggle("on", s === ui.seat);
     });
     $("play-acts").querySelectorAll(".tgt").forEach(function (b) {
       b.classList.toggle("on", b.dataset.act === ui.act);
@@ -153,19 +150,34 @@
     if (JSON.stringify(p) !== sent) { clearTimeout(timer); timer = setTimeout(check, 150); }
   }
 
+  // The seat chips and the keys are made once and changed in place: the engine's answer redraws
+  // the play while a finger may be on a key, and a key replaced under it loses the tap.
+  var buttons = { seats: {}, keys: {} };
+  SEATS.forEach(function (s) {
+    var b = el("button", "chip");
+    b.type = "button"; b.dataset.seat = s;
+    b.addEventListener("click", function () { ui.seat = s; ui.pick = []; draw(); });
+    $("play-seat").append(b);
+    buttons.seats[s] = b;
+  });
+  info.tiles.forEach(function (t) {
+    var key = el("button", "key"), rest = el("small");
+    key.type = "button"; key.dataset.t = t;
+    key.append(FupanTiles.tile(t), rest);
+    key.addEventListener("click", function () { tap(t); });
+    $("play-keys").append(key);
+    buttons.keys[t] = { key: key, rest: rest };
+  });
+
   function drawKeys(p) {
-    var box = $("play-keys"), n = used(p), counted = COUNTED[ui.act];
+    var n = used(p), counted = COUNTED[ui.act];
     var held = (live && live.concealed[ui.seat]) || [];
-    box.textContent = "";
-    box.hidden = !ui.act || p.ended;
+    $("play-keys").hidden = !ui.act || p.ended;
     info.tiles.forEach(function (t) {
-      var key = el("button", "key" + (!counted && held.indexOf(t) >= 0 ? " held" : ""));
-      key.type = "button"; key.dataset.t = t;
-      var rest = info.counts[t] - (n[t] || 0);
-      key.append(FupanTiles.tile(t), el("small", null, String(rest)));
-      key.disabled = !!counted && rest <= 0;
-      key.addEventListener("click", function () { tap(t); });
-      box.append(key);
+      var b = buttons.keys[t], rest = info.counts[t] - (n[t] || 0);
+      b.key.classList.toggle("held", !counted && held.indexOf(t) >= 0);
+      b.key.disabled = !!counted && rest <= 0;
+      b.rest.textContent = String(rest);
     });
     var status = ui.pick.length ? _("chow") + " " + ui.pick.map(tileName).join("") + " + …"
       : p.ended ? _("hand over — check the payments below")

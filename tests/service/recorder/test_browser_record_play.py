@@ -151,10 +151,43 @@ def test_a_simulated_wenling_hand_tapped_in_is_stored_as_its_log(app, live, brow
         _tap(page, tap)
     page.wait_for_selector("#save", state="visible")
     page.wait_for_selector("#payments .amount")
-    assert page.eval_on_selector_all("#play-problems li", "els => els.length") == 0
+    problems = page.eval_on_selector_all("#play-problems li", "els => els.map(e => e.textContent)")
+    assert problems == []  # each names its tap: "#14 南 … 打 发: 不按顺序"
     page.click("#save")
     page.wait_for_function("document.getElementById('outbox').textContent.includes('已全部保存')")
     stored = stored_records(app, session_id)
     kept = ("showdown", "settlement", "hand", "session", "dice")  # the page asks for no dice
     assert [r for r in stored if r["type"] not in kept] == [r for r in sim if r["type"] not in kept]
+    assert errors == []
+
+
+@pytest.mark.parametrize(
+    ("target", "applied"),
+    [
+        (
+            "#play-keys .key[data-t='1m']",
+            "window.FupanRecorder.state().entry.play.deal.E[0] === '1m'",
+        ),
+        (
+            "#play-seat button[data-seat=W]",
+            "!!document.querySelector('#play-seat button.on[data-seat=W]')",
+        ),
+    ],
+)
+def test_a_tap_held_while_the_engine_answers_is_not_lost(app, live, browser, target, applied):
+    """A slow phone: the finger is down on a key (or a seat) when the engine's answer about the
+    play so far arrives and the page redraws; lifting the finger still counts the tap."""
+    context, page, errors, _ = phone_at_table(browser, live, "wenling", "3")
+    held = []
+    page.route("**/api/v1/record/play", lambda route: held.append(route))
+    page.click("#play-toggle")
+    box = page.locator(target).bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_timeout(400)  # the page asks the engine 150 ms after a change
+    assert held, "the page did not ask the engine"
+    page.mouse.down()
+    held.pop().continue_()
+    page.wait_for_selector("#play-hand-E .discards", state="attached")  # the answer is drawn
+    page.mouse.up()
+    page.wait_for_function(applied, timeout=2_000)
     assert errors == []
