@@ -10,8 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from itertools import chain, compress
-from operator import mul
+from itertools import compress
 from typing import Any, NamedTuple
 
 from engine.model import (
@@ -107,11 +106,10 @@ class Table(WinRules):
         self.ended = False
         self.showdowns: dict[str, Showdown] = {}
         self.settlement: Record | None = None  # the recorded one (the last line counts)
-        # Every play step: its Action fields, made into Actions only when read (history()),
-        # except for a ruleset asked about steps, which reads them during the play anyway.
+        # Every play step: its Action fields, made into Actions only when read (history(),
+        # by one C map over the steps since the last read).
         self.steps: list[StepFields] = []
         self.made: list[Action] = []  # the steps made into Actions so far
-        self.eager = bool(self.checked_kinds)  # (then steps holds Actions)
         self.anomalies: list[Anomaly] = []
 
     # -- bookkeeping -----------------------------------------------------------------------
@@ -157,11 +155,15 @@ class Table(WinRules):
     def concealed(self, seat: str) -> list[str]:
         return list(self._concealed(seat))
 
-    def _concealed(self, seat: str) -> Iterator[str]:
-        """A seat's tiles in ``ALL_TILES`` order (C loops: each held face's 1-tuple times its
-        count; the faces not held, two in three, are skipped before any multiplication)."""
+    def _concealed(self, seat: str) -> tuple[str, ...]:
+        """A seat's tiles in ``ALL_TILES`` order: each held face's 1-tuple times its count (the
+        faces not held, two in three, skipped by a C ``compress``; fewer instructions than
+        chaining the products)."""
         counts = self.counts[seat]
-        return chain.from_iterable(map(mul, compress(_ONE_EACH, counts), filter(None, counts)))
+        tiles: tuple[str, ...] = ()
+        for i in compress(_INDEXES, counts):
+            tiles += _ONE_EACH[i] * counts[i]
+        return tiles
 
     def see(self, seq: int, tiles: Iterable[str], hand: list[int] | None = None) -> None:
         """Count ``tiles`` as seen (and, given a seat's ``hand``, add them to it)."""
@@ -228,8 +230,6 @@ class Table(WinRules):
         if not self.checking:
             return
         step: StepFields = (seq, kind, seat, tile, source, from_seat, self.left, tiles)
-        if self.eager:
-            step = _new_action(Action, step)
         if kind in self.checked_kinds:
             self.ask(step)
         self.steps.append(step)
@@ -237,21 +237,17 @@ class Table(WinRules):
     def history(self) -> list[Action]:
         """The steps so far as Actions (read only: not a copy)."""
         made, steps = self.made, self.steps
-        if self.eager:
-            return steps  # type: ignore[return-value]  # (Actions, see __init__)
         if len(made) < len(steps):
             made += make_actions(steps[len(made) :])
         return made
 
     def outcome_actions(self) -> tuple[Action, ...] | PendingActions:
         """The hand's steps for its HandOutcome (made into Actions only if it reads them)."""
-        if self.eager:
-            return tuple(self.steps)  # type: ignore[arg-type]  # (Actions, see __init__)
         return PendingActions(self.made, self.steps[len(self.made) :])
 
     def ask(self, step: StepFields) -> None:
         """The ruleset's check of a step given the steps before it."""
-        action = step if type(step) is Action else _new_action(Action, step)
+        action = _new_action(Action, step)
         found = self.rs.check(action, self.history(), self.opts)
         if found:
             known = {(a.seq, a.code) for a in self.anomalies if a.seq == action.seq}
@@ -300,7 +296,7 @@ class Table(WinRules):
         ask_claimed = CLAIMED_DISCARD in checked
         offered = checking and self.tracks_passed  # (wins.WinRules.note_offered)
         offers, passed, since = self.offers, self.passed, self.since
-        append, eager, new_action = self.steps.append, self.eager, _new_action
+        append = self.steps.append
         may_hold_bonus = self.may_hold_bonus
         for seq, rec in records:
             kind = rec["type"]
@@ -342,8 +338,6 @@ class Table(WinRules):
                     self.check_size(seq, seat, expected)
                 if checking:
                     step: StepFields = (seq, kind, seat, tile, source, None, self.left, ())
-                    if eager:
-                        step = new_action(Action, step)
                     if ask_draw:
                         self.ask(step)
                     append(step)
@@ -377,8 +371,6 @@ class Table(WinRules):
                 self.turn, self.must = _NEXT[seat], "draw"
                 if checking:
                     step = (seq, kind, seat, tile, None, None, self.left, ())
-                    if eager:
-                        step = new_action(Action, step)
                     if ask_discard or (claimed and ask_claimed):
                         self.ask(step)
                     append(step)
@@ -535,17 +527,24 @@ class Table(WinRules):
         self.turn, self.must = seat, "discard"
         self.claims += 1
         self.just_claimed = (seat, taken)
-        if kind != "gang":
+        if not self.checking:
+            return
+        if kind != "gang" and self.size[seat] != self.hs + 1:
             self.check_size(seq, seat, self.hs + 1)
-        self.record(
+        tiles = meld.tiles
+        step: StepFields = (
             seq,
             kind,
             seat,
-            tile=meld.tiles[0] if kind != "chi" else taken[0],
-            from_seat=meld.from_seat,
-            tiles=meld.tiles,
-            source=meld.kind if kind == "gang" else None,
-        )
+            tiles[0] if kind != "chi" else taken[0],
+            meld.kind if kind == "gang" else None,
+            meld.from_seat,
+            self.left,
+            tiles,
+        )  # (as record() makes it)
+        if kind in self.checked_kinds:
+            self.ask(step)
+        self.steps.append(step)
 
     def on_chi(self, seq: int, rec: Record) -> None:
         seat, own = rec["seat"], tuple(rec["tiles"])
@@ -559,16 +558,24 @@ class Table(WinRules):
                 "chi_not_from_left",
                 f"{who(seat)} chows {english(tile)} from {who(by)}, not its left",
             )
-        run = sorted((tile, *own), key=INDEX.__getitem__)
-        if len(own) != 2 or not _is_run(run):
+        run, in_sequence, barred = _chow(tile, own)
+        if not in_sequence:
             self.flag(seq, "chi_not_sequence", f"{_names(run)} is not a sequence")
-        self._check_wild_claim(seq, seat, (tile, *own))
-        missing = [t for t in own if not self.take(seat, t)]
+        if self.wildcards and not self.rs.wildcard_claims_allowed:
+            self._check_wild_claim(seq, seat, (tile, *own))
+        counts, missing = self.counts[seat], []
+        for t in own:  # (take(), inline)
+            i = INDEX[t]
+            if counts[i] > 0:
+                counts[i] -= 1
+                self.size[seat] -= 1
+            else:
+                missing.append(t)
         if missing:
             self.flag(
                 seq, "chi_without_tiles", f"{who(seat)} chows without holding {_names(missing)}"
             )
-        self._claim_done(seq, seat, "chi", Meld("chi", tuple(run), by), _chi_barred(tile, run))
+        self._claim_done(seq, seat, "chi", _meld("chi", run, by), barred)
 
     def on_peng(self, seq: int, rec: Record) -> None:
         seat = rec["seat"]
@@ -576,14 +583,17 @@ class Table(WinRules):
         if got is None:
             return
         by, tile = got
-        self._check_wild_claim(seq, seat, (tile,))
-        if not self.holds(seat, tile, 2):
+        if self.wildcards and not self.rs.wildcard_claims_allowed:
+            self._check_wild_claim(seq, seat, (tile,))
+        counts, i = self.counts[seat], INDEX[tile]
+        if counts[i] < 2:
             self.flag(seq, "peng_without_pair", f"{who(seat)} pungs {english(tile)} without a pair")
         if self.offers and self.rs.passed_peng_any_tile(self.opts):
             self._check_passed_peng(seq, seat)
-        for _ in range(2):
-            self.take(seat, tile)
-        self._claim_done(seq, seat, "peng", Meld("peng", (tile,) * 3, by), (tile,))
+        taken = max(0, min(counts[i], 2))  # (take() twice, inline)
+        counts[i] -= taken
+        self.size[seat] -= taken
+        self._claim_done(seq, seat, "peng", _meld("peng", (tile,) * 3, by), (tile,))
 
     def _check_passed_peng(self, seq: int, seat: str) -> None:
         """A 碰 after the seat let a discard go that it could have pung (a pair of it in the hand
@@ -629,11 +639,11 @@ class Table(WinRules):
                     f"{who(seat)} kongs {english(tile)} but the discard was {english(claimed)}",
                 )
             self._check_wild_claim(seq, seat, (tile,))
-            need, meld = 3, Meld(kind, (tile,) * 4, by)
+            need, meld = 3, _meld(kind, (tile,) * 4, by)
         else:
             self.check_turn(seq, seat, "discard", "kongs")
             need = 4 if kind == "gang_concealed" else 1
-            meld = Meld(kind, (tile,) * 4)
+            meld = _meld(kind, (tile,) * 4, None)
             if kind == "gang_added":
                 pung = next(
                     (m for m in self.melds[seat] if m.kind == "peng" and m.tiles[0] == tile), None
@@ -659,7 +669,7 @@ class Table(WinRules):
         if pung is not None:
             self.melds[seat].remove(pung)
             self.size[seat] -= 3
-            meld = Meld(kind, (tile,) * 4, pung.from_seat)
+            meld = _meld(kind, (tile,) * 4, pung.from_seat)
             self.last_gang = (seat, tile)
             if self.checking and self.tracks_passed:
                 self.note_offered(seq, seat, tile)  # a 抢杠 let go is a passed 胡 too
@@ -703,7 +713,7 @@ class Table(WinRules):
         shown = Showdown(
             seat,
             tuple(rec["concealed"]),
-            tuple(Meld(m["kind"], tuple(m["tiles"]), m.get("from")) for m in rec.get("melds", ())),
+            tuple(_meld(m["kind"], tuple(m["tiles"]), m.get("from")) for m in rec.get("melds", ())),
             tuple(rec.get("revealed", ())),
         )
         self.showdowns[seat] = shown
@@ -735,14 +745,14 @@ class Table(WinRules):
     # -- results ---------------------------------------------------------------------------
     def showdown_of(self, seat: str) -> Showdown:
         return Showdown(
-            seat, tuple(self._concealed(seat)), tuple(self.melds[seat]), tuple(self.revealed[seat])
+            seat, self._concealed(seat), tuple(self.melds[seat]), tuple(self.revealed[seat])
         )
 
     def state(self, step: int, seq: int, phases: frozenset[str]) -> TableState:
         return TableState(
             step=step,
             seq=seq,
-            concealed={s: tuple(self._concealed(s)) for s in SEATS},
+            concealed={s: self._concealed(s) for s in SEATS},
             melds={s: tuple(m) for s, m in self.melds.items()},
             revealed={s: tuple(r) for s, r in self.revealed.items()},
             discards={s: tuple(Discard(*d) for d in r) for s, r in self.discards.items()},
@@ -823,11 +833,24 @@ def _bonus_indexes(rs: Ruleset, opts: Any, wildcards: frozenset[str]) -> tuple[i
 
 
 _ONE_EACH = tuple((t,) for t in ALL_TILES)
+_INDEXES = range(len(ALL_TILES))
 _NEXT = {s: next_seat(s) for s in SEATS}
 _new_action = tuple.__new__  # an Action from its fields (see model.make_actions)
 _TURN_DRAW = ("wall", None)  # (source, cause) of a turn's draw from the live wall
 _PREV = {s: prev_seat(s) for s in SEATS}
 _HANDLERS = {name[3:]: getattr(Table, name) for name in dir(Table) if name.startswith("on_")}
+
+
+# Melds repeat (a frozen dataclass costs ≈ 1 µs to make); immutable, so shared.
+_meld = lru_cache(maxsize=4096)(Meld)
+
+
+@lru_cache(maxsize=4096)
+def _chow(tile: str, own: tuple[str, ...]) -> tuple[tuple[str, ...], bool, tuple[str, ...]]:
+    """A 吃 of ``tile`` with ``own``: its tiles in order, whether they make a sequence, and the
+    tiles its claimer may not discard next (``_chi_barred``)."""
+    run = sorted((tile, *own), key=INDEX.__getitem__)
+    return tuple(run), len(own) == 2 and _is_run(run), _chi_barred(tile, run)
 
 
 def _is_run(run: list[str]) -> bool:

@@ -14,6 +14,9 @@
   document.querySelectorAll("form.resolve").forEach(function (form) {
     form.addEventListener("submit", function (e) {
       e.preventDefault();
+      // a resolution is appended for good (a settlement correction, no undo): say what it does
+      var how = form.querySelector("select[name=action]").selectedOptions[0].textContent;
+      if (!window.confirm(_("%(hand)s: %(how)s? The resolution is added to the session and cannot be undone.", { hand: form.dataset.hand, how: how }))) return;
       fetch(form.getAttribute("action"), { method: "POST", body: new FormData(form), credentials: "same-origin", headers: { "X-CSRFToken": csrf } })
         .then(function (r) { return r.json().then(function (b) { if (!r.ok) throw b; return b; }); })
         .then(function () { location.href = form.dataset.redirect; })

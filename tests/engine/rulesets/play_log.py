@@ -9,10 +9,12 @@ Steps, separated by spaces or newlines (seat first):
 (self-draw), ``S:qiang:4p:E`` (robbing E's added kong), ``exhausted``."""
 
 import json
+from collections import Counter, deque
 
 from engine.audit import audit_records
 from engine.replay import replay
 from engine.rulesets import get_ruleset
+from engine.tiles import FLOWERS, parse_tiles
 from events.codec import parse_log
 
 SEATS = {"E": "阿强", "S": "小李", "W": "老王", "N": "阿芳"}
@@ -86,3 +88,25 @@ def next_dealer(records: list[dict]) -> str:
     """Which of this hand's seats deals the next one."""
     h = replay(records).hands[0]
     return get_ruleset(records[0]["ruleset"]).next_dealer(h.outcome, h.opts)
+
+
+def drain(
+    ruleset: str, deals: dict[str, str], stop: int, last=(), held_back=(), start="S", taken=""
+) -> str:
+    """Steps from ``start``'s turn on: every seat in turn draws and throws what it draws until
+    ``stop`` live tiles are left. The wall is what the deals leave, less the tiles ``held_back``
+    (an indicator) and ``taken`` (drawn before); the kinds in ``last`` come last. A flower drawn
+    is revealed and replaced from the back."""
+    left = Counter(get_ruleset(ruleset).tile_counts(get_ruleset(ruleset).options()))
+    left -= Counter(parse_tiles("".join(deals.values()) + taken) + list(held_back))
+    wall = deque(sorted(left.elements(), key=lambda t: (t in last, t)))
+    steps, turn = [], 0
+    while len(wall) > stop:
+        seat, tile = "ESWN"[("ESWN".index(start) + turn) % 4], wall.popleft()
+        steps.append(f"{seat}+{tile}")
+        while tile in FLOWERS:
+            tile = wall.pop()
+            steps += [f"{seat}!{steps[-1][2:]}", f"{seat}*{tile}"]
+        steps.append(f"{seat}-{tile}")
+        turn += 1
+    return " ".join(steps)

@@ -16,8 +16,9 @@ non-winner's total is rounded up to 10 like the winner's). 东 holds singles and
 
 import pytest
 
+from engine.audit import audit_records
 from engine.tiles import parse_tiles
-from tests.engine.rulesets.play_log import audited, flows, full_log
+from tests.engine.rulesets.play_log import audited, drain, flows, full_log, next_dealer
 
 SOUTH = "123456789m234567p7z"
 EAST = "12345678s368p2358m12z"  # throws 东 first
@@ -110,3 +111,21 @@ def test_the_same_throw_before_the_raw_stage_is_a_normal_win():
     assert flows(hand) == {
         ("E", "S"): 8, ("W", "S"): 8, ("N", "S"): 8, ("E", "W"): 13, ("N", "W"): 13,
     }  # fmt: skip
+
+
+BACK = ("5z", "9s", *(f"{n}f" for n in range(1, 9)))  # never drawn: nothing to reveal
+
+
+def test_huang_pai_pays_nothing_and_the_dealer_passes():
+    # "黄牌 当剩下牌的总数等于 8 对时…如果还是没有人'胡牌'…各玩家间不再进行该副牌的结算，同时庄家自动下庄":
+    # every seat throws what it draws until 16 live tiles are left (no back draw: no lone tile).
+    # 北's 1p 暗刻 is worth 10 but nobody settles; 南 deals next. Declared 2 tiles early, the
+    # hand is not over: `exhausted_early`.
+    deals = {"E": EAST, "S": SOUTH, "W": FAR, "N": NORTH}
+    for stop, codes in ((16, []), (18, ["exhausted_early"])):
+        steps = drain("wenling", deals, stop, last=BACK, held_back=["9s"])
+        recs = full_log("wenling", deals, f"E-1z {steps} exhausted", indicator="9s")
+        hand = audit_records(recs)["hands"][0]
+        assert [a["code"] for a in hand["anomalies"]] == codes
+        assert hand["expected_payments"] == []
+        assert next_dealer(recs) == "S"

@@ -13,7 +13,7 @@ from it (and docs/rules/xizhou.md) before the engine ran. M = 台 × 底分 1.
 
 import pytest
 
-from tests.engine.rulesets.play_log import audited, flows, full_log, next_dealer
+from tests.engine.rulesets.play_log import audited, drain, flows, full_log, next_dealer
 
 # 南 (23m 56m 77z 1p 9p 9s 34s 55p) 吃s 东's 1m and 4m and 碰s a 中, throwing 9p, 9s, 1p: it is
 # left with 34s 55p and self-draws 5s: 中 pung "中发白：刻子…1台" 1 + 自摸 1 = 2台 (no 门清, the
@@ -141,3 +141,33 @@ def test_an_added_kong_is_no_third_claim():
     hand = audited(full_log("xizhou", deals, steps))
     assert hand["points"] == {"S": 3}
     assert flows(hand) == {("E", "S"): 3, ("W", "S"): 3, ("N", "S"): 3}
+
+
+def test_a_drawn_hand_after_another_seats_kong_keeps_the_dealer():
+    # 北 明杠s 东's 6p; then every seat throws what it draws until 16 live tiles are left
+    # ("8花未全部补完，剩余16张流局": the flowers stay in the wall). "流局时，庄家无杠连庄，有杠则庄家下家坐庄":
+    # the dealer made no kong — it stays (docs `drawn_kong=dealer`); `anyone` reads "有杠" as any
+    # seat's kong, and 南 deals. Nothing is paid.
+    deals = {"E": "6p111222333444z7p", "S": "123456789m45s99p", "W": WEST_KONG, "N": NORTH_KONG}
+    flowers = tuple(f"{n}f" for n in range(1, 9))
+    steps = drain("xizhou", deals, 16, last=flowers, start="E", taken="9s")
+    for options, dealer in (({}, "E"), ({"drawn_kong": "anyone"}, "S")):
+        recs = full_log("xizhou", deals, f"{KONG} {steps} exhausted", options)
+        assert audited(recs)["expected_payments"] == []
+        assert next_dealer(recs) == dealer
+
+
+def test_an_added_kong_after_a_pung_of_my_tile_is_no_huan_gang():
+    # 北 碰s 东's 6p, later draws the 4th and 加杠s it; 东 wins on 北's next discard (123m 456m 789m
+    # 12s 88p + 3s). "还杠胡：点任一玩家杠后…" — 东 fed a 碰, not a 杠 (a 加杠 takes no discard): a
+    # plain 点炮, 边倒 1 + 门清 1 = 2台; 北 pays 2M = 4, not 5M.
+    deals = {
+        "E": "6p123456789m12s88p",
+        "S": "555777999p4s123z",
+        "W": WEST_KONG,
+        "N": "66p3s14z555666z77z",
+    }
+    steps = "E-6p N:peng N-1z E~5s S~5s W~5s N+6p N:gang:added:6p N*9s N-3s E:hu:3s:N"
+    hand = audited(full_log("xizhou", deals, steps))
+    assert hand["points"] == {"E": 2}
+    assert flows(hand) == {("N", "E"): 4}

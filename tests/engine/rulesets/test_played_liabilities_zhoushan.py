@@ -11,7 +11,7 @@ paid, the discarder alone pays a discard win), before the engine ran.
 
 import pytest
 
-from tests.engine.rulesets.play_log import audited, flows, full_log, next_dealer
+from tests.engine.rulesets.play_log import audited, drain, flows, full_log, next_dealer
 
 # 南 holds 555p and 35s 99s around two runs: 坎张 on 4s ("(7)坎张…计1台").
 SOUTH = "555p234m678m35s99s"
@@ -116,4 +116,13 @@ def test_dealer_win_on_a_discard_keeps_the_deal():
     hand = audited(recs)
     assert hand["points"] == {"E": 1}
     assert flows(hand) == {("N", "E"): 1}
+    assert next_dealer(recs) == "E"
+
+
+def test_a_drawn_hand_pays_nothing_and_the_dealer_stays():
+    # Every seat throws what it draws to the wall's last tile ("最后一张牌抓起来后再打一张"; flowers
+    # revealed and replaced): no winner, nothing paid; "流局后庄家继续做庄".
+    deals = {"E": EAST_1Z, "S": SOUTH, "W": WEST, "N": NORTH}
+    recs = full_log("zhoushan", deals, f"E-1z {drain('zhoushan', deals, 0)} exhausted")
+    assert audited(recs)["expected_payments"] == []
     assert next_dealer(recs) == "E"

@@ -5,6 +5,8 @@ and the weight of a first load with charts."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.service.conftest import (
@@ -168,4 +170,32 @@ def test_a_page_with_charts_transfers_under_700_kb_on_first_load(browser, live, 
     page.wait_for_load_state("networkidle")
     # plotly.js's basic bundle came (≈ 330 kB brotli; ≈ 1.3 MB were it sent uncompressed)
     assert 300_000 < sum(sizes.values()) < 700_000
+    context.close()
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_a_dispute_is_resolved_only_once_the_treasurer_confirms(browser, live, night, shots, device):
+    """A resolution cannot be taken back (a correction of the settlement, appended): Resolve asks
+    first, naming the hand and what it does; a treasurer who says no has appended nothing."""
+    context, page, errors = phone_login(browser, live, DEVICES[device])
+    page.goto(f"{live}/clubs/{CLUB}/disputes")
+    form = page.locator("form.resolve").first
+    form.locator("select[name=action]").select_option("keep_recorded")
+    form.locator("input[name=reason]").fill("牌桌同意")
+    no_sideways_scroll(page)
+    page.screenshot(path=str(shots / f"disputes-resolve{SUFFIX[device]}.png"), full_page=True)
+    asked = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    form.locator("button[type=submit]").click()
+    page.wait_for_timeout(500)  # a resolution sent anyway would be under way by now
+    hand = re.search(r"第 \d+ 局", page.locator("section.dispute-item h2").first.inner_text())
+    assert asked and hand and hand.group() in asked[0] and "不能撤销" in asked[0], asked
+    assert "维持实付" in asked[0], asked  # the action chosen, in words
+    open_disputes = f"{live}/api/v1/clubs/{CLUB}/disputes?state=open"
+    assert len(page.request.get(open_disputes).json()["disputes"]) == 2  # both still open
+    page.once("dialog", lambda d: d.accept())
+    with page.expect_navigation():
+        form.locator("button[type=submit]").click()
+    assert len(page.request.get(open_disputes).json()["disputes"]) == 1
+    assert errors == []
     context.close()

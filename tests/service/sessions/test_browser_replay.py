@@ -147,7 +147,7 @@ def test_demo_tour_jump_to_anomaly_resolve_and_dashboards(app, live, browser, sh
     form = page.locator("form.resolve").first
     form.locator("input[name=reason]").fill("牌桌同意 the table agreed")
     dialogs = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.accept()))  # yes, resolve
     with (
         page.expect_navigation(),
         page.expect_response(lambda r: r.url.endswith("/resolution")) as resolved,
