@@ -138,7 +138,7 @@ def audit_hand(hand: HandReplay) -> HandReport:
     result = "win" if declared.wins else "exhausted" if declared.exhausted else "unfinished"
     legal = {w.seat: w for w in outcome.wins if not below_minimum(scorings, w.seat)}
     points, items, steps, reading, limits = {}, {}, {}, {}, {}
-    for s, sc in _by_seat(scorings):
+    for s, sc in _by_seat(scorings if inp is None else rs.paid_scorings(scorings, inp)):
         points[s], items[s], steps[s] = sc.points, tuple(sc.lines), tuple(sc.steps)
         reading[s] = tuple(sc.reading)
         if sc.limit:

@@ -77,6 +77,7 @@ STEP_LABELS: dict[str, tuple[str, str]] = {
     "cap": ("封顶", "capped at"),
     "limit": ("腊子(封顶)", "limit hand, paid at the cap"),
     "below_minimum": ("不够起胡", "below the minimum to win: nothing paid"),
+    "liable": ("被包方牌点以 0 计", "the liable seat's points count 0"),
 }
 
 
@@ -521,6 +522,14 @@ class Ruleset:
 
     def liabilities(self, outcome: HandOutcome, opts: Any) -> tuple[Liability, ...]:
         return ()
+
+    def paid_scorings(
+        self, scorings: Mapping[str, Scoring], inp: SettleInput
+    ) -> Mapping[str, Scoring]:
+        """The scorings as ``settle`` pays on them, for the report's points and steps: by default
+        as scored. A ruleset whose settlement sets a seat's points aside (wenling's 包三家:
+        被包方牌点以 0 计) shows it here as a last step, so the report's points are the ones paid."""
+        return scorings
 
     def settle(self, inp: SettleInput, opts: Any) -> list[Payment]:
         raise NotImplementedError
