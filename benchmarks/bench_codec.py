@@ -1,17 +1,31 @@
-"""How fast the codec parses a long session: ``python benchmarks/bench_codec.py [HANDS]``.
+"""How fast the codec parses: ``python benchmarks/bench_codec.py [HANDS]`` or
+``python benchmarks/bench_codec.py --against DIR [--sessions N] [--rounds N]``.
 
 Builds a wenling session of HANDS full hands (deal, ~80 draws/discards, a win, a showdown, a
 settlement: about 180 lines each), then times parse_log, canonical_json per record, and a
 rejected file with an error on every line; last, the CPU time of parse_log per hand of a
-simulated session (engine.simulate, the ingest pipeline's input). Prints figures; asserts nothing.
+simulated session (engine.simulate, the ingest pipeline's input).
+
+``--against DIR`` (an older commit's tree) compares DIR's parse_log with this tree's on the first
+N (default 250) of ``bench_pipeline``'s cached sessions, as a worker parses them: one long-lived
+process per tree, each with every session parsed once (its known lines warm) and the collector
+set as a worker sets it; the two are asked in turn (the order flipped every round) for one pass
+over the sessions, each result dropped when the next is parsed, and report its CPU
+(``time.process_time``) a hand. Prints each round's pair, the medians and the calibration loop.
+Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
 
+import argparse
+import gc
 import json
 import random
+import statistics
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 from engine.model import SEATS
 from engine.simulate import generate_session
@@ -96,5 +110,84 @@ def main(hands: int) -> None:
     simulated()
 
 
+def serve(code: Path, sessions: int) -> None:
+    """One tree's side of --against: the sessions parsed once, then one timed pass per line read
+    from stdin, its CPU ms a hand written back."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from bench_pipeline import build_logs, plan
+
+    sys.path.insert(0, str(code))  # before this tree: the events package below is code's
+    for name in [m for m in sys.modules if m.split(".")[0] in ("engine", "events")]:
+        del sys.modules[name]
+    import events.codec as codec
+
+    if not Path(codec.__file__).is_relative_to(code):
+        raise SystemExit(f"{codec.__file__} is not {code}'s")
+    hands = sum(count for _, count, _ in plan(10**9)[:sessions])
+    logs = [data for data, _ in build_logs(hands)]
+    for data in logs:
+        codec.parse_log(data)
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 50)  # workers.celery_app.WORKER_YOUNG
+    print("ready", flush=True)
+    for _ in sys.stdin:
+        parsed = None
+        t = time.process_time()
+        for data in logs:
+            parsed = codec.parse_log(data)
+        cpu = time.process_time() - t
+        del parsed
+        print(json.dumps(1000 * cpu / hands), flush=True)
+
+
+def against(old: Path, sessions: int, rounds: int) -> None:
+    from timing import calibrate
+
+    trees = [old.resolve(), Path(__file__).resolve().parents[1]]
+    before = calibrate()
+    servers = [
+        subprocess.Popen(
+            [sys.executable, __file__, "--serve", str(tree), "--sessions", str(sessions)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for tree in trees
+    ]
+    for server in servers:
+        assert server.stdout is not None and server.stdout.readline().strip() == "ready"
+    spent: list[list[float]] = [[], []]
+    for n in range(rounds):
+        for i in (0, 1) if n % 2 == 0 else (1, 0):
+            server = servers[i]
+            assert server.stdin is not None and server.stdout is not None
+            server.stdin.write("pass\n")
+            server.stdin.flush()
+            spent[i].append(json.loads(server.stdout.readline()))
+        print(f"round {n + 1}: parse_log ms CPU a hand: {trees[0]} {spent[0][-1]:.4f} | "
+              f"this tree {spent[1][-1]:.4f} ({spent[1][-1] / spent[0][-1]:.2f})", flush=True)  # fmt: skip
+    for server in servers:
+        assert server.stdin is not None
+        server.stdin.close()
+        server.wait()
+    old_m, new_m = statistics.median(spent[0]), statistics.median(spent[1])
+    print(f"min / median: {trees[0]} {min(spent[0]):.4f} / {old_m:.4f}; this tree "
+          f"{min(spent[1]):.4f} / {new_m:.4f}; ratio of medians {new_m / old_m:.3f}; "
+          f"calibration {before:.2f} s before, {calibrate():.2f} s after")  # fmt: skip
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("hands", nargs="?", type=int, default=100)
+    parser.add_argument("--against", type=Path, help="an older tree to compare with")
+    parser.add_argument("--sessions", type=int, default=250)
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--serve", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve(args.serve, args.sessions)
+    elif args.against:
+        against(args.against, args.sessions, args.rounds)
+    else:
+        main(args.hands)

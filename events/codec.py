@@ -15,7 +15,7 @@ import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import accumulate, compress
+from itertools import accumulate
 from types import MappingProxyType
 from typing import IO, Any, cast
 
@@ -36,6 +36,7 @@ from events.records import (
     canonical_dict,
     short_json,
 )
+from events.shared import SharedRecord, shared
 
 DEFAULT_MAX_LOG_BYTES = 20 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024
@@ -84,7 +85,9 @@ class LogFormatError(ValueError):
 
 @dataclass(frozen=True)
 class ParsedLog:
-    """An accepted log: canonical records with their source lines and the hash of the whole."""
+    """An accepted log: canonical records with their source lines and the hash of the whole.
+    ``records`` are read-only: a repeated line's is shared with every parse that reads it
+    (``events.shared``, which refuses a change); a reader changes a copy."""
 
     records: list[dict[str, Any]]
     lines: list[int]
@@ -442,14 +445,14 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 _dumps = _ENCODER.encode  # json.dumps with these options would build an encoder per call
 
 # Lines already accepted, per tile set: line (its UTF-8) -> (type, record, canonical text, its
-# UTF-8, its SHA-256, the keys holding a list). Draws, discards, reveals,
-# claims and dice are most of a log and repeat across hands and files (a few hundred distinct
-# lines a ruleset, under 2,000 with every seat, tile and source), so each is decoded and
-# validated once per process. Only records whose checks need nothing but the tile set, whose
-# values are plain or short lists of plain values (a copy with its lists copied is then a
-# fresh record; a deal's 13 tiles never repeat) and that carry no time or note (those never
-# repeat) are kept; the table stops growing at _KNOWN_MAX lines (~5 MB).
-_Known = tuple[str, dict[str, Any], str, bytes, bytes, tuple[str, ...]]
+# UTF-8, its SHA-256). Draws, discards, reveals, claims and dice are most of a log and repeat
+# across hands and files (a few hundred distinct lines a ruleset, under 2,000 with every seat,
+# tile and source), so each is decoded and validated once per process, and its record, read-only
+# (events.shared), is shared by every log that has the line. Only records whose checks need
+# nothing but the tile set, whose values are plain or short lists of plain values (a deal's 13
+# tiles never repeat) and that carry no time or note (those never repeat) are kept; the table
+# stops growing at _KNOWN_MAX lines (~5 MB).
+_Known = tuple[str, SharedRecord, str, bytes, bytes]
 _KNOWN: dict[frozenset[str], dict[bytes, _Known]] = {}
 _KNOWN_MAX = 5_000
 _KNOWN_LIST = 4  # items at most in a list of a known line (dice 2, a chi's tiles 2)
@@ -516,19 +519,14 @@ class _FileChecker:
 
     def _take_known(self, entries: list[_Known], numbers: Sequence[int]) -> None:
         """Take lines already accepted with this tile set (see _KNOWN): the same results as
-        decoding and checking them again, each record a fresh copy."""
-        kinds, records, canonical, utf8, digests, lists = zip(*entries, strict=True)
+        decoding and checking them again, their shared records."""
+        kinds, records, canonical, utf8, digests = zip(*entries, strict=True)
         self.types += kinds
         self.lines += numbers
         self.canonical += canonical
         self.utf8 += utf8
         self.digests += digests
-        fresh = list(map(dict.copy, records))
-        for i in compress(range(len(fresh)), lists):
-            record = fresh[i]
-            for key in lists[i]:
-                record[key] = record[key].copy()
-        self.records += fresh
+        self.records += records
 
     def _read_one(self, line: int, item: Item) -> None:
         """Read an item that is not a known line: list an error, skip a blank line, check a
@@ -595,16 +593,16 @@ class _FileChecker:
             for i, inserted in enumerate(model.inserted or ()):
                 self._check_context(inserted, line, f"inserted.{i}.", model.type)
         record = canonical_dict(model)
-        text, utf8, digest = self._accept(record)
         if (
             source is not None
             and self.known is not None
             and clean == len(self.errors)
             and self._context_free(kind, record)
         ):
-            lists = tuple(key for key, value in record.items() if type(value) is list)
-            kept = {key: value.copy() if key in lists else value for key, value in record.items()}
-            self.known[source] = (model.type, kept, text, utf8, digest, lists)
+            kept = shared(record)  # this log's record too: the same whether first or known
+            self.known[source] = (model.type, kept, *self._accept(kept))
+        else:
+            self._accept(record)
 
     def _plain(self, kind: object, obj: Any) -> plain.Plain | None:
         """The record and text of a hand, deal or settlement line in its plain form

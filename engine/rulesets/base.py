@@ -174,6 +174,9 @@ class Payment:
     formula: str = dataclasses.field(default="", compare=False)
 
 
+_OPTIONS: dict[tuple[type, str], Any] = {}
+
+
 @lru_cache(maxsize=1 << 14, typed=True)
 def payment(
     payer: str, payee: str, amount: int, reason: str = "", en: str = "", formula: str = ""
@@ -394,8 +397,13 @@ class Ruleset:
         return getattr(opts, "passed_peng", "same_tile") == "any_tile"
 
     def options(self, given: Mapping[str, Any] | None = None) -> Any:
-        """Typed options from a mapping (a session record's ``options`` or ``--option K=V``)."""
-        return parse_options(self.Options, given or {})
+        """Typed options from a mapping (a session record's ``options`` or ``--option K=V``): one
+        object for the same options (the memoised scorings keyed by them then match by identity,
+        not by comparing every field, when a session's hands meet another session's)."""
+        opts = parse_options(self.Options, given or {})
+        if len(_OPTIONS) >= 1024:
+            return opts
+        return _OPTIONS.setdefault((self.Options, repr(opts)), opts)  # (1, 1.0, True: equal)
 
     def describe_options(self) -> list[tuple[str, Any, str]]:
         """(name, default, doc) for ``fupan rules NAME``."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import pickle
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from events.codec import (
     parse_appended,
     parse_log,
 )
+from events.shared import SharedRecord
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "codec"
 FULL = FIXTURES / "wenling_full.jsonl"
@@ -192,16 +194,40 @@ def test_known_lines_give_the_same_log_as_the_long_way(full) -> None:
         ]
 
 
-def test_a_known_line_is_a_new_record_each_time(full) -> None:
+def test_a_known_lines_record_is_shared_and_read_only(full) -> None:
+    """Every parse of a repeated line shares its record, first time included: no reader may
+    change it (or its lists), and a changed copy reaches no other parse."""
     data = FULL.read_bytes()
-    _fresh(data)
+    first = _fresh(data)
     once = parse_log(data)
-    for record in once.records:
-        record["mutated"] = True
+    known = [i for i, record in enumerate(once.records) if isinstance(record, SharedRecord)]
+    assert len(known) > len(once.records) / 2, "the draws and discards at least"
+    assert all(once.records[i] is first.records[i] for i in known)
+    assert any(isinstance(once.records[i].get("dice"), list) for i in known)
+    for i in known:
+        record = once.records[i]
+        changes = [
+            (record.__setitem__, "mutated", True),
+            (record.__delitem__, "type"),
+            (record.update, {"mutated": True}),
+            (record.setdefault, "mutated", True),
+            (record.pop, "type"),
+            (record.popitem,),
+            (record.clear,),
+        ]
         for value in record.values():
             if isinstance(value, list):
-                value.append("mutated")  # a known line's list is the record's own too
+                changes += [(value.append, 1), (value.__setitem__, 0, 1), (value.sort,)]
+        for change, *args in changes:
+            with pytest.raises(TypeError, match="read-only"):
+                change(*args)
+        copy = dict(record)
+        copy["mutated"] = True
+        for key, value in copy.items():
+            if isinstance(value, list):
+                copy[key] = [*value, "mutated"]
     assert parse_log(data).records == full.records
+    assert [pickle.loads(pickle.dumps(r)) for r in once.records] == full.records
 
 
 def test_short_lists_are_remembered_a_deal_is_not() -> None:
