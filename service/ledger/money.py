@@ -41,8 +41,11 @@ def set_money(club: str, value: str, unit: str) -> dict | None:
     value, unit = value.strip(), unit.strip() or DEFAULT_UNIT
     if value and not plain_value(value):
         raise auth.AccountError(
-            _("point_value must be a positive decimal number like 0.5 (at most 9 digits before "
-              "the point and 6 after), not %(value)s", value=repr(value))  # fmt: skip
+            _(
+                "point_value must be a positive decimal number like 0.5 (at most 9 digits before "
+                "the point and 6 after), not %(value)s",
+                value=repr(value),
+            )  # fmt: skip
         )
     if len(unit) > 10:
         raise auth.AccountError(_("money_unit must be at most 10 characters"))
