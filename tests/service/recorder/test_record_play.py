@@ -246,3 +246,28 @@ def test_any_play_gets_an_answer_never_a_crash(alice, table, taps, dealt):
         r = post(alice, f"{API}/{path}", body)
         assert r.status_code in (200, 422), (p, r.get_json())
         assert set(r.get_json()) >= ({"error", "message"} if r.status_code >= 400 else {"records"})
+
+
+def test_a_hand_another_phone_saves_during_the_save_is_a_409_not_a_500(alice, table, monkeypatch):
+    """Phone B's hand lands between phone A's head check and its read of the stream: A's hand,
+    entered as the same number, is refused as saved meanwhile (it was a 500: the codec found two
+    hands numbered 1), and B's is stored once."""
+    drawn = play(taps=[TAPS[0], {"type": "exhausted"}])
+    read = store.read_records
+    raced = []
+
+    def phone_b_first(**kw):
+        if not raced:
+            raced.append(None)  # B's own save reads the stream too
+            raced[0] = post(alice, f"{API}/sessions/{table}/hands",
+                            {"client_id": "phone-b-01", "play": drawn, "no": 1})  # fmt: skip
+        return read(**kw)
+
+    monkeypatch.setattr(store, "read_records", phone_b_first)
+    a = post(
+        alice, f"{API}/sessions/{table}/hands", {"client_id": "phone-a-01", "play": drawn, "no": 1}
+    )
+    assert raced[0].status_code == 201, raced[0].get_json()
+    assert a.status_code == 409 and a.get_json()["field"] == "no", a.get_json()
+    monkeypatch.undo()
+    assert [h["no"] for h in alice.get(f"{API}/sessions/{table}").get_json()["hands"]] == [1]
