@@ -38,6 +38,7 @@ from engine.rulesets.base import Anomaly, Payment, Scoring, SettleInput, below_m
 from engine.state import ANOMALY_LABELS, ERROR, WARNING
 
 _ORDER = {s: i for i, s in enumerate(SEATS)}
+_IN_ORDER = list(SEATS)
 _T = TypeVar("_T")
 # A hand's scorings, settlement input and payments (None and nothing when scoring failed).
 _Settled = tuple[dict[str, Scoring], SettleInput | None, list[Payment]]
@@ -136,7 +137,12 @@ def audit_hand(hand: HandReplay) -> HandReport:
                  for t in top_ups(net(payments), net(recorded), outcome.seats)]  # fmt: skip
     result = "win" if declared.wins else "exhausted" if declared.exhausted else "unfinished"
     legal = {w.seat: w for w in outcome.wins if not below_minimum(scorings, w.seat)}
-    by_seat = _by_seat(scorings)
+    points, items, steps, reading, limits = {}, {}, {}, {}, {}
+    for s, sc in _by_seat(scorings if inp is None else rs.paid_scorings(scorings, inp)):
+        points[s], items[s], steps[s] = sc.points, tuple(sc.lines), tuple(sc.steps)
+        reading[s] = tuple(sc.reading)
+        if sc.limit:
+            limits[s] = sc.limit
     seats = outcome.seats
     return HandReport(
         no=hand.no,
@@ -148,18 +154,20 @@ def audit_hand(hand: HandReplay) -> HandReport:
         wins=tuple(_win(legal.get(w.seat, w), w.seat in legal) for w in declared.wins),
         indicator=outcome.indicator,
         wildcards=tuple(sorted(outcome.wildcards)),
-        points={s: sc.points for s, sc in by_seat},
-        items={s: tuple(sc.lines) for s, sc in by_seat},
-        steps={s: tuple(sc.steps) for s, sc in by_seat},
-        reading={s: tuple(sc.reading) for s, sc in by_seat},
-        limits={s: sc.limit for s, sc in by_seat if sc.limit},
+        points=points,
+        items=items,
+        steps=steps,
+        reading=reading,
+        limits=limits,
         recorded_points=(hand.settlement or {}).get("points"),
-        expected_payments=tuple(_payment(p, seats) for p in payments),
+        expected_payments=tuple([_payment(p, seats) for p in payments]),
         recorded_payments=None if recorded is None else tuple(recorded),
         expected_net=net(payments),
         recorded_net=None if recorded is None else net(recorded),
         disputes=tuple(disputes),
-        anomalies=tuple(_anomaly(a, seats) for a in sorted(anomalies, key=_anomaly_key)),
+        anomalies=tuple([_anomaly(a, seats) for a in sorted(anomalies, key=_anomaly_key)])
+        if anomalies
+        else (),
         explanations=tuple(why),
         top_ups=tuple(fixes),
         taken_on_word=tuple(
@@ -380,7 +388,11 @@ def _totals(
 
 
 def _by_seat(scorings: Mapping[str, Scoring]) -> list[tuple[str, Scoring]]:
-    return sorted(scorings.items(), key=lambda kv: _ORDER.get(kv[0], 9))
+    """The scorings in seat order (as the rulesets give them, mostly: then no sort)."""
+    items = list(scorings.items())
+    if [s for s, _ in items] == _IN_ORDER[: len(items)]:
+        return items
+    return sorted(items, key=lambda kv: _ORDER.get(kv[0], 9))
 
 
 def _session(rp: Replay) -> SessionInfo:

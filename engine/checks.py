@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from operator import attrgetter
 from typing import Any, TypedDict
 
 from engine.model import (
@@ -48,6 +48,10 @@ FALSE_WIN_CODES = frozenset({"not_winning", "claim_no_discard"})
 BARRED_WIN_CODES = frozenset(
     {"won_after_discarding_wildcard", "win_on_discarded_wildcard", "passed_win"}
 )
+
+
+_NO_WIN_CODES = FALSE_WIN_CODES | BARRED_WIN_CODES
+_REVEALED = attrgetter("revealed")
 
 
 class OnWordClaim(TypedDict):
@@ -121,7 +125,7 @@ def check_claims(
                 stripped.add(w.seat)
     # Revealed tiles: only what the ruleset reveals (a full log's reveal lines, a summary's
     # showdowns); a summary showdown's concealed tile that is always revealed counts as revealed.
-    if not summary and any(t not in bonus for show in shows.values() for t in show.revealed):
+    if not summary and not all(map(bonus.issuperset, map(_REVEALED, shows.values()))):
         for seq, rec in records:
             if rec["type"] == "reveal" and rec["tile"] not in bonus:
                 out.anomalies.append(_not_revealable(seq, rec["seat"], rec["tile"]))
@@ -151,7 +155,7 @@ def check_claims(
             shows[seat] = show
     # Which declared wins stand.
     replay_anomalies = list(replay_anomalies)
-    no_win = FALSE_WIN_CODES if rs.barred_win_stands(opts) else FALSE_WIN_CODES | BARRED_WIN_CODES
+    no_win = FALSE_WIN_CODES if rs.barred_win_stands(opts) else _NO_WIN_CODES
     false_wins = _wins_flagged(outcome.wins, replay_anomalies, win_seq, FALSE_WIN_CODES)
     barred = _wins_flagged(outcome.wins, replay_anomalies, win_seq, no_win) - false_wins
     false_wins |= barred
@@ -246,8 +250,9 @@ def check_claims(
             wins.append(w if kept == w.flags else dataclasses.replace(w, flags=kept))
     for seat in impossible:
         shows.pop(seat, None)  # a hand that cannot exist is not scored
-    out.false_wins = tuple(s for s in SEATS if s in false_wins)
-    out.barred_wins = tuple(s for s in SEATS if s in barred)
+    if false_wins:
+        out.false_wins = tuple(s for s in SEATS if s in false_wins)
+        out.barred_wins = tuple(s for s in SEATS if s in barred)
     if tuple(wins) != outcome.wins or shows != outcome.showdowns:
         out.outcome = dataclasses.replace(outcome, wins=tuple(wins), showdowns=shows)
     return out
@@ -265,6 +270,8 @@ def _wins_flagged(
     codes: frozenset[str],
 ) -> set[str]:
     """The seats of ``wins`` whose win line carries one of ``codes``."""
+    if not anomalies:
+        return set()
     return {
         w.seat
         for w in wins
@@ -323,10 +330,22 @@ def _closing(records: Sequence[tuple[int, Record]]) -> list[tuple[int, Record]]:
     return out[::-1]
 
 
-@lru_cache(maxsize=256)
 def bonus_tiles(rs: Ruleset, opts: Any, wild: frozenset[str]) -> frozenset[str]:
-    """The tiles the ruleset always reveals given the 得 (memoised: asked for every hand)."""
-    return frozenset(t for t in ALL_TILES if rs.is_bonus(t, wild, opts))
+    """The tiles the ruleset always reveals given the 得 (memoised: asked for every hand). The
+    options are held and matched by identity (a session's hands share one object): hashing a
+    frozen dataclass of options at every hand cost more than the lookup saves."""
+    key = (rs, id(opts), wild)
+    hit = _BONUS.get(key)
+    if hit is not None and hit[0] is opts:
+        return hit[1]
+    if len(_BONUS) >= 256:
+        _BONUS.clear()
+    tiles = frozenset(t for t in ALL_TILES if rs.is_bonus(t, wild, opts))
+    _BONUS[key] = (opts, tiles)
+    return tiles
+
+
+_BONUS: dict[tuple[Ruleset, int, frozenset[str]], tuple[Any, frozenset[str]]] = {}
 
 
 def _not_revealable(seq: int | None, seat: str, tile: str) -> Anomaly:

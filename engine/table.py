@@ -165,16 +165,15 @@ class Table(WinRules):
             tiles += _ONE_EACH[i] * counts[i]
         return tiles
 
-    def see(self, seq: int, tiles: Iterable[str], hand: list[int] | None = None) -> None:
-        """Count ``tiles`` as seen (and, given a seat's ``hand``, add them to it)."""
+    def see(self, seq: int, tiles: Iterable[str], hand: list[int]) -> None:
+        """Count ``tiles`` as seen and add them to a seat's ``hand`` (its counts row)."""
         seen, limits = self.seen, self.limits
         for t in tiles:
             i = INDEX[t]
+            hand[i] += 1
             seen[i] += 1
             if seen[i] > limits[i]:
                 self._overcount(seq, t)
-            if hand is not None:
-                hand[i] += 1
 
     def _overcount(self, seq: int, tile: str) -> None:
         i = INDEX[tile]
@@ -432,7 +431,10 @@ class Table(WinRules):
         self.bonus_at = _bonus_flags(self.bonus_idx)
         self.may_hold_bonus.update(SEATS)
         if not self.rs.indicator_in_wall(self.opts):
-            self.see(seq, (self.indicator,))
+            i = INDEX[rec["indicator"]]  # seen, in no seat's hand
+            self.seen[i] += 1
+            if self.seen[i] > self.limits[i]:
+                self._overcount(seq, rec["indicator"])
             if not self.summary:
                 self.left -= 1
 

@@ -95,6 +95,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_template_filter(lambda iso: iso[:16].replace("T", " "), "when")
     app.add_template_filter(resolutions.reason_words, "reason_words")
     app.add_template_filter(urls.slug, "slug")
+    app.add_template_global(urls.url_with_query)
     for feature in (
         accounts,
         sessions,

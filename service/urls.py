@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from flask import url_for
+from flask import request, url_for
 
 
 def safe_next(target: str | None) -> str:
@@ -29,3 +29,12 @@ def slug(name: object) -> str:
     no escaping, so every run of characters other than letters, digits, ``_`` and ``-`` becomes
     one ``-`` ("seed 0" → "seed-0"; a Chinese name stays as it is)."""
     return re.sub(r"[^\w-]+", "-", str(name)).strip("-") or "-"
+
+
+def url_with_query(endpoint: str, **values) -> str:
+    """``url_for(endpoint, **values)`` keeping the request's other query arguments (a page's
+    filters on its CSV, chart and paging links). A query key that ``values`` sets, or that starts
+    with ``_`` (``url_for``'s own ``_external``, ``_scheme``), is not carried over: ``?club=x`` on
+    the ledger met the link's own ``club`` and the page answered 500."""
+    query = {k: v for k, v in request.args.items() if k not in values and not k.startswith("_")}
+    return url_for(endpoint, **query, **values)

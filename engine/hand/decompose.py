@@ -130,47 +130,65 @@ def _suit_parts(block: int, base: int, w: int) -> list[_Part]:
     Groups never cross suits, so the
     readings of a hand are the products of its suits' parts, taken in suit order; the order within
     a suit is the depth-first order of the branching, so the product keeps the whole-hand order.
-    Memoised per (suit pattern, 得 available): hands reuse a few thousand suit patterns.
+    Memoised per (suit pattern, 得 available): hands reuse a few thousand suit patterns; a new
+    pattern's search reuses the groupings of what is left after its first group
+    (:func:`_rest_groupings`), which other patterns met before.
     """
     cache_key = (block, base, w)
     parts = _PARTS.get(cache_key)
     if parts is not None:
         return parts
-    lookup = _tables.honors if base == 27 else _tables.suited
-    local = _LOCAL[base]
-    parts = []
-    groups: list[_Raw] = []
-
-    def walk(block: int, wild_left: int, pair: _Raw | None, anchor: int, start: int) -> None:
-        if not block:
-            parts.append(_part(tuple(sorted(groups)), w - wild_left, pair))
-            return
-        i = ((block & -block).bit_length() - 1) // 3
-        options = local[i]
-        for n in range(start if i == anchor else 0, len(options)):
-            raw, taken, cost, weight = options[n]
-            is_pair = raw[1] == "pair"
-            if is_pair and pair is not None or cost > wild_left:
-                continue
-            for shift, c in taken:
-                if block >> shift & 7 < c:
-                    break
-            else:
-                rest = block - weight
-                left = wild_left - cost
-                placed = raw if is_pair else pair
-                entry = lookup(rest)
-                if (entry >> 8 & 255) - (0 if placed else entry & 1) <= left:
-                    if not is_pair:
-                        groups.append(raw)
-                    walk(rest, left, placed, i, n)
-                    if not is_pair:
-                        groups.pop()
-
-    walk(block, w, None, 0, 0)
+    found = _rest_groupings(block, base, w, False, 0)
+    parts = [_part(tuple(sorted(sets)), w - left, pair) for sets, left, pair in found]
     return _tables.store(_PARTS, cache_key, parts, _PARTS_LIMIT)
 
 
+# (sets in the order taken, 得 left over, the pair placed or None) of each grouping
+_Grouping = tuple[tuple[_Raw, ...], int, _Raw | None]
+
+
+def _rest_groupings(
+    block: int, base: int, wild_left: int, placed: bool, start: int
+) -> tuple[_Grouping, ...]:
+    """Every grouping of a suit's real tiles ``block`` with at most ``wild_left`` 得, in the
+    depth-first order of the branching: the lowest real tile's options in their fixed order
+    (from ``start``, for the tiles of the face the last group started at: a group list is
+    searched once, in one order), each followed by the groupings of what it leaves (memoised:
+    suit patterns share what is left after their first groups). ``placed``: the pair is taken."""
+    key = (block, base, wild_left, placed, start)
+    found = _GROUPINGS.get(key)
+    if found is not None:
+        return found
+    if not block:
+        return _tables.store(_GROUPINGS, key, (((), wild_left, None),), _PARTS_LIMIT)
+    lookup = _tables.honors if base == 27 else _tables.suited
+    i = ((block & -block).bit_length() - 1) // 3
+    options = _LOCAL[base][i]
+    out: list[_Grouping] = []
+    for n in range(start, len(options)):
+        raw, taken, cost, weight = options[n]
+        is_pair = raw[1] == "pair"
+        if is_pair and placed or cost > wild_left:
+            continue
+        for shift, c in taken:
+            if block >> shift & 7 < c:
+                break
+        else:
+            rest = block - weight
+            left = wild_left - cost
+            now = placed or is_pair
+            entry = lookup(rest)
+            if (entry >> 8 & 255) - (0 if now else entry & 1) <= left:
+                same = rest and ((rest & -rest).bit_length() - 1) // 3 == i
+                after = _rest_groupings(rest, base, left, now, n if same else 0)
+                if is_pair:
+                    out += [(sets, rest_left, raw) for sets, rest_left, _ in after]
+                else:
+                    out += [((raw, *sets), rest_left, pair) for sets, rest_left, pair in after]
+    return _tables.store(_GROUPINGS, key, tuple(out), _PARTS_LIMIT)
+
+
+_GROUPINGS: dict[tuple[int, int, int, bool, int], tuple[_Grouping, ...]] = {}
 _PARTS: dict[tuple[int, int, int], list[_Part]] = {}
 _PARTS_LIMIT = 1 << 14  # entries are heavier (parts, scorers' memos); ~5 000 after 11 000 hands
 

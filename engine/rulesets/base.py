@@ -77,6 +77,7 @@ STEP_LABELS: dict[str, tuple[str, str]] = {
     "cap": ("封顶", "capped at"),
     "limit": ("腊子(封顶)", "limit hand, paid at the cap"),
     "below_minimum": ("不够起胡", "below the minimum to win: nothing paid"),
+    "liable": ("被包方牌点以 0 计", "the liable seat's points count 0"),
 }
 
 
@@ -172,6 +173,9 @@ class Payment:
     reason: str = ""
     en: str = dataclasses.field(default="", compare=False)
     formula: str = dataclasses.field(default="", compare=False)
+
+
+_OPTIONS: dict[tuple[type, str], Any] = {}
 
 
 @lru_cache(maxsize=1 << 14, typed=True)
@@ -394,8 +398,13 @@ class Ruleset:
         return getattr(opts, "passed_peng", "same_tile") == "any_tile"
 
     def options(self, given: Mapping[str, Any] | None = None) -> Any:
-        """Typed options from a mapping (a session record's ``options`` or ``--option K=V``)."""
-        return parse_options(self.Options, given or {})
+        """Typed options from a mapping (a session record's ``options`` or ``--option K=V``): one
+        object for the same options (the memoised scorings keyed by them then match by identity,
+        not by comparing every field, when a session's hands meet another session's)."""
+        opts = parse_options(self.Options, given or {})
+        if len(_OPTIONS) >= 1024:
+            return opts
+        return _OPTIONS.setdefault((self.Options, repr(opts)), opts)  # (1, 1.0, True: equal)
 
     def describe_options(self) -> list[tuple[str, Any, str]]:
         """(name, default, doc) for ``fupan rules NAME``."""
@@ -513,6 +522,14 @@ class Ruleset:
 
     def liabilities(self, outcome: HandOutcome, opts: Any) -> tuple[Liability, ...]:
         return ()
+
+    def paid_scorings(
+        self, scorings: Mapping[str, Scoring], inp: SettleInput
+    ) -> Mapping[str, Scoring]:
+        """The scorings as ``settle`` pays on them, for the report's points and steps: by default
+        as scored. A ruleset whose settlement sets a seat's points aside (wenling's 包三家:
+        被包方牌点以 0 计) shows it here as a last step, so the report's points are the ones paid."""
+        return scorings
 
     def settle(self, inp: SettleInput, opts: Any) -> list[Payment]:
         raise NotImplementedError

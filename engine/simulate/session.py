@@ -84,7 +84,7 @@ def generate_session(
         strength = collusion.strength if collusion else 0.0
         outcome, play, payments, scored = _hand(rs, opts, session, head, seed, partners, strength)
         body = summary_records(outcome, scored, rs.flag_rules) if summary else play
-        settlement = settlement_record(payments, scored)
+        settlement = settlement_record(payments, scored, rs)
         if fault_rng.random() < faults:
             body, settlement, fault = inject(
                 fault_rng, rs, opts, outcome, scored, payments, body, settlement, full=not summary
@@ -154,8 +154,9 @@ def _hand(
     )
 
 
-def settlement_record(payments: list[Payment], scored: Scored) -> Record:
-    scorings = scored[0]
+def settlement_record(payments: list[Payment], scored: Scored, rs: Ruleset) -> Record:
+    """The settlement line, with each scored seat's points as the ruleset pays on them."""
+    scorings = rs.paid_scorings(*scored)
     record: Record = {
         "type": "settlement",
         "payments": [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments],

@@ -3,7 +3,8 @@ amounts in it. Without a setting, amounts are shown in points."""
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+import re
+from decimal import Decimal
 
 from flask_babel import gettext as _
 from sqlmodel import select
@@ -13,6 +14,9 @@ from service.db import db
 from service.models import Club
 
 DEFAULT_UNIT = "元"  # what a club's money is in unless its admin says otherwise
+# A point's value as the pages print it: ASCII digits, at most 9 before the point and 6 after
+# ("9E+999999" overflowed every amount of the ledger, "1E-999999" printed a megabyte of zeros).
+PLAIN_VALUE = re.compile(r"[0-9]{1,9}(\.[0-9]{1,6})?")
 
 
 def unit_text(unit: str) -> str:
@@ -26,8 +30,8 @@ def money_setting(club: str) -> dict | None:
     club has not said (amounts are shown in points)."""
     with db() as session:
         row = session.exec(select(Club).where(Club.name == club)).first()
-    if row is None or not row.point_value:
-        return None
+    if row is None or not plain_value(row.point_value):
+        return None  # none set, or one stored before values were checked that no page can print
     return {"value": row.point_value, "unit": row.money_unit}
 
 
@@ -35,17 +39,14 @@ def set_money(club: str, value: str, unit: str) -> dict | None:
     """Set (or, with an empty ``value``, clear) the money value of one point; a value that is
     not a positive decimal, or a unit longer than 10 characters, is an AccountError."""
     value, unit = value.strip(), unit.strip() or DEFAULT_UNIT
-    if value:
-        try:
-            number = Decimal(value)
-        except InvalidOperation:
-            raise auth.AccountError(
-                _("point_value must be a decimal number like 0.5, not %(value)s", value=repr(value))
-            ) from None
-        if not number.is_finite() or number <= 0 or len(value) > 20:
-            raise auth.AccountError(
-                _("point_value must be a positive decimal number, not %(value)s", value=repr(value))
-            )
+    if value and not plain_value(value):
+        raise auth.AccountError(
+            _(
+                "point_value must be a positive decimal number like 0.5 (at most 9 digits before "
+                "the point and 6 after), not %(value)s",
+                value=repr(value),
+            )  # fmt: skip
+        )
     if len(unit) > 10:
         raise auth.AccountError(_("money_unit must be at most 10 characters"))
     with db() as session:
@@ -54,6 +55,11 @@ def set_money(club: str, value: str, unit: str) -> dict | None:
         session.add(row)
         session.commit()
     return money_setting(club)
+
+
+def plain_value(value: str | None) -> bool:
+    """A point's value the pages can print: :data:`PLAIN_VALUE`, above 0."""
+    return bool(value and PLAIN_VALUE.fullmatch(value) and Decimal(value) > 0)
 
 
 def money_amount(points: int | None, setting: dict | None) -> str:

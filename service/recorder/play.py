@@ -147,7 +147,11 @@ def _played(table: Table, entry: dict, hand: dict) -> tuple[list[dict], int]:
         )
     pre = len(records)
     for i, tap in enumerate(_list(play.get("taps"), "play.taps")):
-        if not isinstance(tap, dict) or tap.get("type") not in TAP_FIELDS:
+        if (
+            not isinstance(tap, dict)
+            or not isinstance(tap.get("type"), str)
+            or tap["type"] not in TAP_FIELDS
+        ):
             raise EntryError(_("tap %(no)s: one of %(kinds)s", no=i + 1, kinds=", ".join(TAP_FIELDS)),
                              f"play.taps.{i}")  # fmt: skip
         fields = TAP_FIELDS[tap["type"]]

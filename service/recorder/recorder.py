@@ -539,6 +539,14 @@ def save_hand(user: User, session: TableSession, entry: dict) -> tuple[dict, boo
             )
         except store.ConcurrencyConflict:
             continue  # another phone saved meanwhile: reload, then the duplicate check again
+        except LogFormatError as e:
+            # another phone's hand landed between the store's head check and its read of the
+            # stream, so ours reads as out of order there: reload, as for a conflict
+            now = store.get_session(session_id=session.id, engine=engine())
+            if now.head_seq != table.session.head_seq:
+                continue
+            first = e.errors[0]
+            raise EntryError(problems.problem(first), first.field) from None
         return {
             "no": verdict["no"],
             "duplicate": False,

@@ -155,9 +155,10 @@ def save_hand(session_id: str):
 def correct_hand(session_id: str, no: int):
     body = _body()
     s = _recorded(session_id)
-    answer = recorder.correct_hand(
-        g.user, s, no, dict(body.get("entry") or {}), str(body.get("reason", ""))
-    )
+    entry = body.get("entry")
+    if not isinstance(entry, Mapping):
+        abort(400, "send the hand as entry: {…}")
+    answer = recorder.correct_hand(g.user, s, no, dict(entry), str(body.get("reason", "")))
     if answer["corrections"]:
         enqueue_verify(s.id)
     return jsonify(answer), 201 if answer["corrections"] else 200

@@ -12,6 +12,7 @@ from flask import abort
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from engine.audit import resolutions as report_resolutions
 from events import store
 from service.accounts import auth
 from service.db import engine
@@ -49,8 +50,8 @@ def resolve(user: User, session_id: str, index: int, action: str, reason: str) -
     if not 1 <= index <= len(report.hands):
         abort(404)
     hand = report.hands[index - 1]
-    if not hand.disputes:
-        abort(409, _("this hand has no open dispute"))
+    if not hand.disputes or hand.seq in report_resolutions(report):
+        abort(409, _("this hand has no open dispute"))  # a kept difference is resolved once
     settlement_seq = _settlement_seq(s, index)
     payments = hand.expected_payments if action == "accept_expected" else hand.recorded_payments
     correction = {

@@ -4,7 +4,7 @@ best with ``non_winner_wildcards``."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
 from engine.model import Showdown
@@ -19,13 +19,16 @@ def score_non_winner(show: Showdown, wildcards: frozenset[str], opts: Options) -
     the seat's 得 may also complete pairs and pungs (for 胡, never for 番); the best use counts."""
     wild = sorted(t for t in show.concealed if t in wildcards) if opts.non_winner_wildcards else []
     if not wild:
-        return _held_scoring(show, Counter(show.concealed), {}, opts)
+        held: dict[str, int] = {}  # (a Counter costs twice this loop to make)
+        for tile in show.concealed:
+            held[tile] = held.get(tile, 0) + 1
+        return _held_scoring(show, held, {}, opts)
     real = Counter(show.concealed) - Counter(wild)
     best = None
     for kept in range(len(wild) + 1):  # 得 not used as wildcards count as their own face
-        held = real + Counter(wild[:kept])
-        for added in _allocations(sorted(held.items()), len(wild) - kept):
-            scoring = _held_scoring(show, held, added, opts)
+        with_own = real + Counter(wild[:kept])
+        for added in _allocations(sorted(with_own.items()), len(wild) - kept):
+            scoring = _held_scoring(show, with_own, added, opts)
             if best is None or (scoring.points, scoring.raw) > (best.points, best.raw):
                 best = scoring
     assert best is not None  # the allocations always include adding none
@@ -44,7 +47,7 @@ def _allocations(counts: list[tuple[str, int]], budget: int) -> Iterator[dict[st
 
 
 def _held_scoring(
-    show: Showdown, held: Counter[str], added: dict[str, int], opts: Options
+    show: Showdown, held: Mapping[str, int], added: dict[str, int], opts: Options
 ) -> Scoring:
     """Three or more alike an 暗刻 (its 番 only when no 得 completes it), an own-wind or dragon
     pair 2 胡: the held faces that score, in order, key the memoised Scoring."""

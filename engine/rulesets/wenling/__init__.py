@@ -237,6 +237,11 @@ class Wenling(Ruleset):
     def settle(self, inp: SettleInput, opts: WenlingOptions) -> list[Payment]:
         return settlement.settle(inp, opts)
 
+    def paid_scorings(
+        self, scorings: Mapping[str, Scoring], inp: SettleInput
+    ) -> Mapping[str, Scoring]:
+        return settlement.paid_scorings(scorings, inp)
+
     def mistakes(
         self,
         outcome: HandOutcome,

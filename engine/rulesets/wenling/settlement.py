@@ -9,10 +9,19 @@ all three seats, pays each other non-winner their points, and pays what those tw
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from itertools import combinations
 
 from engine.model import SEATS, who
-from engine.rulesets.base import Liability, Payment, ScoreLine, SettleInput, payment
+from engine.rulesets.base import (
+    Liability,
+    Payment,
+    ScoreLine,
+    Scoring,
+    SettleInput,
+    payment,
+    step,
+)
 from engine.rulesets.wenling import lines
 from engine.rulesets.wenling.liability import KINDS
 from engine.rulesets.wenling.options import Options
@@ -25,6 +34,20 @@ def _total(points: int, capped: bool) -> int:
     return min(total, lines.LIMIT_POINTS) if capped else total
 
 
+def liable_seats(inp: SettleInput) -> set[str]:
+    """The seats under 包三家, whose points count 0 (被包方处罚办法 1)."""
+    return {lb.seat for lb in inp.liabilities if lb.kind in KINDS}
+
+
+def paid_scorings(scorings: Mapping[str, Scoring], inp: SettleInput) -> dict[str, Scoring]:
+    """The scorings as ``settle`` pays on them: a liable seat's at 0, the step saying why."""
+    bao = liable_seats(inp)
+    return {
+        s: replace(sc, points=0, steps=(*sc.steps, step("liable", 0))) if s in bao else sc
+        for s, sc in scorings.items()
+    }
+
+
 def settle(
     inp: SettleInput, opts: Options, nonwinners_settle: bool = True, capped: bool = True
 ) -> list[Payment]:
@@ -33,7 +56,7 @@ def settle(
     if not winners:
         return []
     liable = {lb.beneficiary: lb.seat for lb in inp.liabilities if lb.kind in KINDS}
-    bao = set(liable.values())
+    bao = liable_seats(inp)
     _check(inp, winners, bao)
     points = {s: (0 if s in bao else _total(inp.points.get(s, 0), capped)) for s in SEATS}
     others = [s for s in SEATS if s not in winners]

@@ -24,7 +24,7 @@ from collections import defaultdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.model import HandOutcome, Meld, Showdown, Win
+from engine.model import Action, HandOutcome, Meld, Showdown, Win
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import SettleInput
 
@@ -120,13 +120,34 @@ def xizhou_case(draw):
 
 
 @settings(max_examples=150, deadline=None)
-@given(xizhou_case())
-def test_xizhou_payments_and_bao_from_the_claims(case):
+@given(xizhou_case(), st.booleans(), st.randoms(use_true_random=False))
+def test_xizhou_payments_and_bao_from_the_claims(case, played, rnd):
+    """From the showdown melds (a summary log) or from the claim steps of a full log, shuffled,
+    with 加杠 and 暗杠 (which claim nobody's discard) among them."""
     claims, melds, wins, tai, options = case
-    shows = {s: Showdown(s, (), melds[s]) for s in SEATS}
-    outcome = HandOutcome(no=1, seats={}, showdowns=shows, wins=wins)
+    if played:
+        steps = [
+            (ACTION[m.kind], s, m.tiles[0], KONG_SOURCE.get(m.kind), m.from_seat)
+            for s in SEATS
+            for m in melds[s]
+        ]
+        steps += [("gang", s, "8s", rnd.choice(["gang_added", "gang_concealed"]), None)
+                  for s in SEATS if rnd.random() < 0.5]  # fmt: skip
+        rnd.shuffle(steps)
+        actions = tuple(
+            Action(i, kind, seat, tile, source, by, 50)
+            for i, (kind, seat, tile, source, by) in enumerate(steps)
+        )
+        outcome = HandOutcome(no=1, seats={}, wins=wins, actions=actions)
+    else:
+        shows = {s: Showdown(s, (), melds[s]) for s in SEATS}
+        outcome = HandOutcome(no=1, seats={}, showdowns=shows, wins=wins)
     expected = xizhou_oracle(claims, wins, tai, options["base"], options["hu_bao_rule"])
     assert _net(engine_flows("xizhou", outcome, tai, options)) == _net(expected)
+
+
+ACTION = {"chi": "chi", "peng": "peng", "gang_exposed": "gang"}  # as the replay records them
+KONG_SOURCE = {"gang_exposed": "gang_exposed"}
 
 
 # ---- zhoushan -------------------------------------------------------------------------------

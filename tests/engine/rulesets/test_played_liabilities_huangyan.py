@@ -74,3 +74,23 @@ def test_a_drawn_hand_pays_nothing_and_passes_the_deal():
         hand = audited(recs)
         assert hand["expected_payments"] == []
         assert next_dealer(recs) == dealer
+
+
+def test_a_robbed_kong_pays_as_a_discard_win():
+    # 西 碰s 南's 4p and later 加杠s the 4th; 北 (123m 456m 789m 北北 3p5p) robs it: the seed has no
+    # 抢杠 item and no 包 — 28 as before. 西's failed kong stays a 碰 "其它刻子 2 和": 2. 東 16, 南 8.
+    # 莊 → 北 28, 南 and 西 14 each; 南 → 東 8, 西 → 東 16 − 2 = 14; 西 → 南 (8 − 2)/2 = 3.
+    deals = {
+        "E": "777z234567s258m6p1z",
+        "S": "111s369m147p2356z",
+        "W": "44p345678s147m2p5z",
+        "N": "123456789m44z35p",
+    }
+    steps = "E-1z S+9p S-4p W:peng W-5z N~1z E~2s S~8p W+4p W:gang:added:4p N:qiang:4p:W"
+    recs = full_log("huangyan", deals, steps, indicator="9s")
+    hand = audited(recs)
+    assert hand["points"] == {"E": 16, "S": 8, "W": 2, "N": 28}
+    assert flows(hand) == {
+        ("E", "N"): 28, ("S", "N"): 14, ("W", "N"): 14,
+        ("S", "E"): 8, ("W", "E"): 14, ("W", "S"): 3,
+    }  # fmt: skip

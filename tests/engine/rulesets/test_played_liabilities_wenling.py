@@ -96,9 +96,13 @@ def test_a_raw_tile_from_a_ready_hand_of_raw_tiles_is_bao():
     # 50 draws: 78 − 50 = 28 live tiles, "只有 15 对" or fewer: 生牌阶段. "若打生牌者手里全是生牌，
     # 同时还没听牌…不按包三家处理" — 西 is all 生牌 but 听牌, so the exemption does not hold: 包三家.
     # 西 counts 0 and pays 南 3 × 80/10 = 24; 东 and 北 (singles, suit pairs, runs: 0) nothing.
-    # (The report's `points` show 西's own 牌点, 130 as below; the 0 is applied when settling.)
+    # The report's `points` are those paid on: 西's 0 (its own 130, capped at 500, the step before).
     hand = audited(raw_stage(49))
-    assert hand["points"] == {"E": 0, "S": 80, "W": 130, "N": 0}
+    assert hand["points"] == {"E": 0, "S": 80, "W": 0, "N": 0}
+    assert [(x["code"], x["value"]) for x in hand["steps"]["W"][-2:]] == [
+        ("cap", 130),
+        ("liable", 0),
+    ]
     assert flows(hand) == {("W", "S"): 24}
 
 
@@ -108,6 +112,7 @@ def test_the_same_throw_before_the_raw_stage_is_a_normal_win():
     # C.2: 东 and 北 (0) each pay 西 130/10 = 13.
     hand = audited(raw_stage(45))
     assert hand["points"] == {"E": 0, "S": 80, "W": 130, "N": 0}
+    assert "liable" not in [x["code"] for x in hand["steps"]["W"]]
     assert flows(hand) == {
         ("E", "S"): 8, ("W", "S"): 8, ("N", "S"): 8, ("E", "W"): 13, ("N", "W"): 13,
     }  # fmt: skip

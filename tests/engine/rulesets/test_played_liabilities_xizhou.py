@@ -171,3 +171,29 @@ def test_an_added_kong_after_a_pung_of_my_tile_is_no_huan_gang():
     hand = audited(full_log("xizhou", deals, steps))
     assert hand["points"] == {"E": 2}
     assert flows(hand) == {("N", "E"): 4}
+
+
+def test_one_discard_two_winners_only_the_feeder_has_huan_gang():
+    # 北's first discard after its 明杠 of 东's 6p is won by 东 (who fed it: 边倒 1 + 还杠胡 1 + 门清
+    # 1 = 3台) and by 南 (平胡 1 + 门清 1 = 2台): "支持一炮多响…台数番数各算各的". 北 pays 东 5M = 15
+    # ("杠牌并点炮玩家需付胡家5M") and 南 2M = 4. The dealer won: it keeps the deal.
+    deals = {"E": "6p123456789m12s88p", "S": "123456789m45s99p", "W": WEST_KONG, "N": NORTH_KONG}
+    recs = full_log("xizhou", deals, f"{KONG} E:hu:3s:N S:hu:3s:N")
+    hand = audited(recs)
+    assert hand["points"] == {"E": 3, "S": 2}
+    assert flows(hand) == {("N", "E"): 15, ("N", "S"): 4}
+    assert next_dealer(recs) == "E"
+
+
+def test_an_exposed_kong_of_the_seats_discard_is_a_third_claim():
+    # 南 吃s 东's 1m and 4m and 明杠s 东's 中 ("吃碰杠同一家达到3次"): 三包 南–东. Its replacement (1p)
+    # does not win; later 南 self-draws 5s: 中 kong 1 + 自摸 1 = 2台 (no 杠开), M = 2; "独缴…共计5M":
+    # 东 pays 10 alone.
+    deals = {"E": "149m147p258s12347z", "S": "2356m559p349s777z", "W": "33388p78s555666z",
+             "N": NORTH}  # fmt: skip
+    steps = CLAIMS + (
+        " W~7m N~7m E+1z E-7z S:gang:exposed:7z S*1p S-1p W~6m N~6m E~4z S+5s S:zimo:5s"
+    )
+    hand = audited(full_log("xizhou", deals, steps))
+    assert hand["points"] == {"S": 2}
+    assert flows(hand) == {("E", "S"): 10}

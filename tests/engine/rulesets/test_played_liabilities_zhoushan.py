@@ -126,3 +126,24 @@ def test_a_drawn_hand_pays_nothing_and_the_dealer_stays():
     recs = full_log("zhoushan", deals, f"E-1z {drain('zhoushan', deals, 0)} exhausted")
     assert audited(recs)["expected_payments"] == []
     assert next_dealer(recs) == "E"
+
+
+def test_two_seats_rob_one_added_kong():
+    # As above, and 北 (222m 333m 555p 66z 6p8p) robs the same 7p: "被抢杠者，付抢杠者台数的五倍" to
+    # each — 南 坎张 1台, 北 坎张 1台: 东 pays 5 and 5. "一炮多响按逆时针胡在前面的为下局庄家": after
+    # 东, 南 comes first and deals.
+    deals = {
+        "E": "1z77p4z123456789s9m",
+        "S": "123456789m68p99s",
+        "W": "7p111222333444p",
+        "N": "222333m555p68p66z",
+    }
+    steps = (
+        "E-1z S~2z W+3z W-7p E:peng E-4z S~2z W~5z N~5z E+7p E:gang:added:7p"
+        " S:qiang:7p:E N:qiang:7p:E"
+    )
+    recs = full_log("zhoushan", deals, steps)
+    hand = audited(recs)
+    assert hand["points"] == {"S": 1, "N": 1}
+    assert flows(hand) == {("E", "S"): 5, ("E", "N"): 5}
+    assert next_dealer(recs) == "S"

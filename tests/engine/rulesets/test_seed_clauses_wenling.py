@@ -152,7 +152,7 @@ CASES = [
     # "2 ：各闲家支付给胡牌家的胡牌支付额全由被包者支付": 西 → 南 3 × 5 = 15;
     # "3 ：被包者根据各闲家结算规则向各闲家支付相应的支付额": 西 → 东 (10 − 0)/10 = 1 (北 0: nothing);
     # "4 ：闲家之间的结算额由被包者支付": 北 would pay 东 1, 西 pays it: 西 → 东 2 in all.
-    # (The report's points are each hand's own 牌点, 西's 40 among them; the settlement counts it 0.)
+    # The report's points are those paid on: 西's 0 (its own 40 shown by the 被包方牌点以 0 计 step).
     pytest.param(
         [
             DE_9S,
@@ -162,7 +162,7 @@ CASES = [
             win("S", "discard", "7s", "W", flags=["bao_san_jia"]),
         ],
         {},
-        {"S": 50, "E": 10, "W": 40},
+        {"S": 50, "E": 10, "W": 0},
         {("W", "S"): 15, ("W", "E"): 2},
         id="bao_san_jia_liable_seat_with_a_kong_counts_zero",
     ),

@@ -174,7 +174,9 @@ def test_a_page_with_charts_transfers_under_700_kb_on_first_load(browser, live, 
 
 
 @pytest.mark.parametrize("device", DEVICES)
-def test_a_dispute_is_resolved_only_once_the_treasurer_confirms(browser, live, night, shots, device):
+def test_a_dispute_is_resolved_only_once_the_treasurer_confirms(
+    browser, live, night, shots, device
+):
     """A resolution cannot be taken back (a correction of the settlement, appended): Resolve asks
     first, naming the hand and what it does; a treasurer who says no has appended nothing."""
     context, page, errors = phone_login(browser, live, DEVICES[device])

@@ -84,6 +84,13 @@ def test_either_resolution_closes_the_dispute_in_lists_and_filters(alice, disput
     hands = re.search(r'<table class="grid cards" id="hands">.*?</table>', page, re.S).group(0)
     assert 'class="badge dispute"' not in hands and 'class="badge resolved"' in hands
     assert 'class="paid-at-table"' in hands
+    again = _post(alice, f"/api/v1/sessions/{disputed}/hands/1/resolution", action=action,
+                  reason="sent twice")  # fmt: skip
+    assert again.status_code == 409  # a kept difference took a second resolution (201)
+    assert wait_embedded(BACKGROUND_BUDGET)
+    assert alice.get(f"/api/v1/sessions/{disputed}/hands/1").get_json()["resolution"]["reason"] == (
+        f"{action}: agreed at the table"
+    )
 
 
 def test_the_session_page_says_why_each_disputed_hand_is_disputed_and_what_to_pay(

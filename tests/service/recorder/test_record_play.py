@@ -162,6 +162,8 @@ def test_unfinished_or_broken_plays_are_refused_with_the_tap_named(alice, table)
         (play(TAPS[:3]), "play.taps"),
         (play(indicator=None), "play.indicator"),
         (play([*TAPS[:3], {"type": "fly"}]), "play.taps.3"),
+        (play([*TAPS[:3], {"type": ["win"]}]), "play.taps.3"),  # was a 500 (unhashable)
+        (play([{"type": {}}]), "play.taps.0"),
         (play([{"type": "discard", "seat": "E", "tile": "xx"}, *TAPS[1:]]), "play.taps.0"),
         (play(deal={"E": ["1m"], "Q": []}), "play.deal"),
         ({"taps": [{"type": "win", "seat": "E", "how": "instant"}]}, "play.deal"),
@@ -173,6 +175,23 @@ def test_unfinished_or_broken_plays_are_refused_with_the_tap_named(alice, table)
         assert (r.get_json()["field"] or "").startswith(field), (field, r.get_json())
     assert records(alice, table) == records(alice, table)[:1]
     assert post(alice, f"{API}/play", {"session_id": table, "entry": {}}).status_code == 400
+    live = post(
+        alice, f"{API}/play", {"session_id": table, "entry": {"play": play([{"type": []}])}}
+    )
+    assert live.status_code == 422 and live.get_json()["field"] == "play.taps.0"
+
+
+@pytest.mark.parametrize("entry", ["x", -1, 1.5, True, ["E"], [None]])
+def test_a_correction_that_is_not_an_entry_is_refused_and_the_hand_kept(alice, table, entry):
+    drawn = play(taps=[TAPS[0], {"type": "exhausted"}])
+    r = post(alice, f"{API}/sessions/{table}/hands", {"client_id": "play-0004", "play": drawn})
+    assert r.status_code == 201, r.get_json()
+    before = records(alice, table)
+    fixed = post(
+        alice, f"{API}/sessions/{table}/hands/1/correction", {"entry": entry, "reason": "r"}
+    )
+    assert fixed.status_code == 400 and "entry" in fixed.get_json()["message"]  # was a 500
+    assert records(alice, table) == before
 
 
 @pytest.mark.parametrize("ruleset", ["wenling", "huangyan", "zhoushan", "xizhou"])
@@ -227,3 +246,28 @@ def test_any_play_gets_an_answer_never_a_crash(alice, table, taps, dealt):
         r = post(alice, f"{API}/{path}", body)
         assert r.status_code in (200, 422), (p, r.get_json())
         assert set(r.get_json()) >= ({"error", "message"} if r.status_code >= 400 else {"records"})
+
+
+def test_a_hand_another_phone_saves_during_the_save_is_a_409_not_a_500(alice, table, monkeypatch):
+    """Phone B's hand lands between phone A's head check and its read of the stream: A's hand,
+    entered as the same number, is refused as saved meanwhile (it was a 500: the codec found two
+    hands numbered 1), and B's is stored once."""
+    drawn = play(taps=[TAPS[0], {"type": "exhausted"}])
+    read = store.read_records
+    raced = []
+
+    def phone_b_first(**kw):
+        if not raced:
+            raced.append(None)  # B's own save reads the stream too
+            raced[0] = post(alice, f"{API}/sessions/{table}/hands",
+                            {"client_id": "phone-b-01", "play": drawn, "no": 1})  # fmt: skip
+        return read(**kw)
+
+    monkeypatch.setattr(store, "read_records", phone_b_first)
+    a = post(
+        alice, f"{API}/sessions/{table}/hands", {"client_id": "phone-a-01", "play": drawn, "no": 1}
+    )
+    assert raced[0].status_code == 201, raced[0].get_json()
+    assert a.status_code == 409 and a.get_json()["field"] == "no", a.get_json()
+    monkeypatch.undo()
+    assert [h["no"] for h in alice.get(f"{API}/sessions/{table}").get_json()["hands"]] == [1]
