@@ -94,7 +94,12 @@ class ParsedLog:
     canonical_lines: list[str]
     content_hash: str
     digests: list[bytes]  # SHA-256 of each canonical line: the hash chain's event digests
-    text: str  # the canonical lines, each followed by a newline: what is hashed and stored
+    utf8: bytes  # the canonical lines, each followed by a newline, as UTF-8: what is hashed and stored
+
+    @property
+    def text(self) -> str:
+        """``utf8`` as text (the store sends PostgreSQL the bytes: no str to join or encode)."""
+        return self.utf8.decode()
 
     @property
     def session(self) -> dict[str, Any]:
@@ -717,12 +722,12 @@ class _FileChecker:
                 stop = LogError(line, None, None, "too_many_problems", {"limit": MAX_ERRORS})
                 self.errors[MAX_ERRORS:] = [stop]
             raise LogFormatError(self.errors)
-        text = _joined(self.canonical)
+        utf8 = b"\n".join(self.utf8) + b"\n"
         return ParsedLog(
             records=self.records,
             lines=self.lines,
             canonical_lines=self.canonical,
             digests=self.digests,
-            content_hash=hashlib.sha256(b"\n".join(self.utf8) + b"\n").hexdigest(),
-            text=text,
+            content_hash=hashlib.sha256(utf8).hexdigest(),
+            utf8=utf8,
         )

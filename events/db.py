@@ -10,6 +10,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import psycopg
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event
@@ -18,6 +19,30 @@ from sqlmodel import Session
 from events.config import settings
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+class Utf8Text(bytes):
+    """UTF-8 bytes that PostgreSQL takes as a ``text`` value (psycopg sends them as they are;
+    a ``str`` would be encoded again). SQLite takes a ``str``: see ``text_value``."""
+
+
+class _Utf8TextDumper(psycopg.adapt.Dumper):
+    oid = psycopg.postgres.types["text"].oid
+
+    def dump(self, obj: bytes) -> bytes:
+        return obj
+
+
+psycopg.adapters.register_dumper(Utf8Text, _Utf8TextDumper)
+
+
+def text_value(utf8: bytes, connection: Connection) -> str | Utf8Text:
+    """A ``Text`` column's value for ``utf8`` on ``connection``: the bytes on PostgreSQL, else
+    their text."""
+    if connection.dialect.driver == "psycopg":
+        return Utf8Text(utf8)
+    return utf8.decode()
+
 
 _engines: dict[str, Engine] = {}
 _upgraded: set[Engine] = set()  # opened and upgraded by get_engine, not yet taken

@@ -32,7 +32,7 @@ from events.codec import (
     parse_log,
 )
 from events.config import settings
-from events.db import db_session, get_engine, take_upgraded
+from events.db import Utf8Text, db_session, get_engine, take_upgraded, text_value
 from events.models import EventChunk, LogCosignature, Receipt, TableSession, utcnow
 from events.storecheck import StoreCheck
 
@@ -215,7 +215,7 @@ def _insert_new(
     connection.execute(insert(TableSession), [row.model_dump() for row in rows])
     _insert_chunks(
         connection,
-        [(row.id, chain.Chunk(0, head.seq, parsed.text, head.hash))
+        [(row.id, 0, head.seq, text_value(parsed.utf8, connection), head.hash)
          for row, head, (parsed, _) in zip(rows, heads, logs, strict=True)],
     )  # fmt: skip
     documents = _receipts(
@@ -229,13 +229,15 @@ def _insert_new(
     return [Stored(row, document, True) for row, document in zip(rows, documents, strict=True)]
 
 
-def _insert_chunks(connection: Connection, chunks: list[tuple[str, chain.Chunk]]) -> None:
-    """Insert chunk rows ``(session id, chunk)``, one a stored batch of a stream, in the
-    caller's transaction (a taken first seq is an IntegrityError: another writer appended
-    first)."""
+def _insert_chunks(
+    connection: Connection, chunks: list[tuple[str, int, int, str | Utf8Text, str]]
+) -> None:
+    """Insert chunk rows ``(session id, first seq, last seq, data, hash)`` (``chain.Chunk``'s
+    fields after the id), one a stored batch of a stream, in the caller's transaction (a taken
+    first seq is an IntegrityError: another writer appended first)."""
     now = utcnow()
-    rows = [dict(stream=session_id, first_seq=x.first_seq, last_seq=x.last_seq, data=x.data,
-                 hash=x.hash, recorded_at=now) for session_id, x in chunks]  # fmt: skip
+    rows = [dict(stream=session_id, first_seq=first, last_seq=last, data=data, hash=hash_,
+                 recorded_at=now) for session_id, first, last, data, hash_ in chunks]  # fmt: skip
     connection.execute(insert(EventChunk), rows)
 
 
@@ -348,7 +350,7 @@ def _append(session: TableSession, data: list[str], kind: str, engine: Engine | 
         uploaded, hashed = first["uploaded"], session.content_hash
     try:
         with _engine(engine).begin() as connection:
-            _insert_chunks(connection, [(session.id, chain.chunk(links))])
+            _insert_chunks(connection, [(session.id, *chain.chunk(links))])
             moved = connection.execute(
                 update(TableSession)
                 .where(
