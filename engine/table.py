@@ -431,10 +431,7 @@ class Table(WinRules):
         self.bonus_at = _bonus_flags(self.bonus_idx)
         self.may_hold_bonus.update(SEATS)
         if not self.rs.indicator_in_wall(self.opts):
-            i = INDEX[rec["indicator"]]  # seen, in no seat's hand
-            self.seen[i] += 1
-            if self.seen[i] > self.limits[i]:
-                self._overcount(seq, rec["indicator"])
+            self.see(seq, (rec["indicator"],), [0] * len(ALL_TILES))  # (in no seat's hand)
             if not self.summary:
                 self.left -= 1
 
