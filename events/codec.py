@@ -135,7 +135,7 @@ def parse_log(
     if not isinstance(data, bytes | bytearray | memoryview):
         if not hasattr(data, "read"):
             raise TypeError("parse_log reads bytes, text or a binary stream")
-        data = data.read(max_bytes + 1)  # a file over the limit is read no further
+        data = _read(data, max_bytes + 1)  # a file over the limit is read no further
         if not isinstance(data, bytes | bytearray):
             raise TypeError("parse_log reads a binary stream (open the file with 'rb')")
     checker = _FileChecker()
@@ -150,6 +150,20 @@ def parse_log(
             checker.errors.append(LogError(numbers[stop - 1], None, None, "deadline"))
             break
     return checker.finish()
+
+
+def _read(stream: IO[bytes], limit: int) -> bytes:
+    """At most ``limit`` bytes of ``stream``, asking a file for its size first: ``read(limit)``
+    allocates ``limit`` bytes (21 MiB) before reading a log of ~100 kB (~30 µs a file)."""
+    try:
+        size = os.fstat(stream.fileno()).st_size
+    except (AttributeError, OSError, ValueError):  # not a file (io.UnsupportedOperation)
+        return stream.read(limit)
+    want = min(size + 1, limit)
+    data = stream.read(want)
+    if len(data) < want or want == limit:  # the end of the file, or the limit
+        return data
+    return data + stream.read(limit - want)  # the file grew since its size was asked
 
 
 def parse_appended(records: list[dict[str, Any]], new: list[Any]) -> list[dict[str, Any]]:
