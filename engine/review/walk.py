@@ -23,7 +23,16 @@ from engine.efficiency import (
     shown,
 )
 from engine.hand import HandError, is_winning_hand
-from engine.model import SEATS, Action, HandOutcome, Showdown, Win, claim_order
+from engine.model import (
+    FLAG_FIRST_DISCARD,
+    FLAG_LAST_TILE,
+    SEATS,
+    Action,
+    HandOutcome,
+    Showdown,
+    Win,
+    claim_order,
+)
 from engine.replay import HandReplay
 from engine.review.model import (
     Claim,
@@ -292,14 +301,26 @@ class _Walk:
     def _tenpai(
         self, seq: int, seat: str, hand: Hand, ranked: list[Candidate]
     ) -> tuple[TenpaiChoice, ...]:
-        """Every discard that leaves 听牌, its waits valued by a self-drawn win's score."""
+        """Every discard that leaves 听牌, its waits valued by a plain self-drawn win's score: one
+        on a later draw, so none of the flags of the draw just made (天胡, 地胡, 杠上开花); 0 for a
+        seat the ruleset no longer lets win (wenling: it threw a 得)."""
         out = []
+        barred = self.rs.discarded_wildcard_blocks_win and seat in self.table.discarded_wild
         for c in ranked:
             if c.shanten != 0:
                 continue
             rest = hand.without(c.tile)
             waits = tuple(
-                Wait(k, n, self._value(seq, seat, rest.with_tile(k), k, "self_draw", None))
+                Wait(
+                    k,
+                    n,
+                    0
+                    if barred
+                    else self._value(
+                        seq, seat, rest.with_tile(k), k, "self_draw", None, frozenset()
+                    )
+                    or 0,
+                )
                 for k, n in c.effective.items()
             )
             out.append(TenpaiChoice(c.tile, waits))
@@ -318,10 +339,22 @@ class _Walk:
             hand = self._hand(seat).with_tile(tile)
             if not _wins(hand):
                 continue
-            value = self._value(seq, seat, hand, tile, how, by)
-            if value > 0:
+            value = self._value(seq, seat, hand, tile, how, by, self._offer_flags(how, by))
+            if value is not None:  # a legal win, if worth 0 (zhoushan: no minimum)
                 self.missed.append(MissedWin(step, seq, seat, tile, how, by, value))
                 self.passed.add(seat)
+
+    def _offer_flags(self, how: str, by: str) -> frozenset[str]:
+        """The flags a win on the tile offered now would carry, as the table gives a win on a
+        discard: 海底 on the last tiles, 地胡 on the dealer's first discard (none on a kong)."""
+        if how != "discard":
+            return frozenset()
+        t, flags = self.table, set()
+        if t.wall_left <= t.dead_wall:
+            flags.add(FLAG_LAST_TILE)
+        if by == "E" and t.claims == 0 and not any(t.discards.values()):
+            flags.add(FLAG_FIRST_DISCARD)
+        return frozenset(flags)
 
     def _could_win(self, by: str, declared: list[Any]) -> tuple[str, ...]:
         """The seats that did not declare and could have won on ``by``'s tile next to the ones
@@ -365,8 +398,9 @@ class _Walk:
                 if rec["type"] == "win":
                     return
                 break
-        value = self._value(seq, seat, hand, tile, "self_draw", None)
-        if value > 0:
+        flags = t._self_draw_flags(seat)
+        value = self._value(seq, seat, hand, tile, "self_draw", None, flags)
+        if value is not None:
             self.missed.append(MissedWin(step, seq, seat, tile, "self_draw", None, value))
 
     def _win(self, step: int, seq: int, rec: dict[str, Any]) -> None:
@@ -399,11 +433,20 @@ class _Walk:
             self.before_seq = (seq, tuple(a for a in self.actions if a.seq <= seq))
         return self.before_seq[1]
 
-    def _value(self, seq: int, seat: str, hand: Hand, tile: str, how: str, by: str | None) -> int:
-        """What this win pays under the ruleset: the winner's points as ``score`` gives them;
-        0 when the ruleset would not pay it (below its minimum) or cannot score it."""
+    def _value(
+        self,
+        seq: int,
+        seat: str,
+        hand: Hand,
+        tile: str,
+        how: str,
+        by: str | None,
+        flags: frozenset[str],
+    ) -> int | None:
+        """What this win (with ``flags``) pays under the ruleset: the winner's points as ``score``
+        gives them, 0 and up (zhoushan sets no minimum: a win of 0 台 stands); None when it is no
+        win the ruleset allows (below its minimum: xizhou's 1台起胡) or it cannot score it."""
         t, out = self.table, self.hand.outcome
-        flags = t._self_draw_flags(seat) if how == "self_draw" else frozenset()
         outcome = HandOutcome(
             no=out.no,
             seats=out.seats,
@@ -418,9 +461,9 @@ class _Walk:
         try:
             scoring = self.rs.score(outcome, self.opts).get(seat)
         except (HandError, ValueError, KeyError, IndexError):
-            return 0
-        if scoring is None or scoring.limit == "below_minimum":
-            return 0
+            return None
+        if scoring is None or scoring.limit in ("below_minimum", "not_winning"):
+            return None
         return max(int(scoring.points), 0)
 
 
