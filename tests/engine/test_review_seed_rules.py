@@ -342,3 +342,47 @@ def test_xizhou_a_passed_win_bars_discards_until_the_seat_draws():
     ]
     hand = review(log("xizhou", {"S": s, "E": "3m8m2p5p8p2s8s3z4z6z7z6m9p9m"}, plays))
     assert missed(hand) == [("S", "5m", "discard", "W")]
+
+
+# == what a seat sees of another's concealed kong ================================================
+N_KONG = "3333m1p4p7p1s4s2z2z3z4z"
+E_KONG = "5m8m2p5p8p2s5s8s6z7z6m9p9m2z"
+CLOSED = [d("E", "9m")]
+OPEN = [d("E", "2z"), {"type": "peng", "seat": "N"}, d("N", "1p"), draw("E", "1s"), d("E", "9m")]
+
+
+def _after_a_concealed_kong(ruleset: str, opening: list[dict]) -> int:
+    """N declares a concealed kong of 3m (门清, or after its 碰 of E's 2z); S, waiting on 3m
+    alone (12m 边张), then cuts the tile it drew: the 3m it can still draw, as S sees the table."""
+    plays = [
+        *opening,
+        draw("S", "9p"),
+        d("S", "9p"),
+        draw("W", "8m"),
+        d("W", "8m"),
+        draw("N", "6z"),
+        {"type": "gang", "seat": "N", "kind": "concealed", "tile": "3m"},
+        draw("N", "7z", back=True),
+        d("N", "7z"),
+        draw("E", "8s"),
+        d("E", "8s"),
+        draw("S", "9s"),
+        d("S", "9s"),
+    ]
+    deal = {"S": "12m456p789s111z55z", "N": N_KONG, "E": E_KONG}
+    x = [x for x in review(log(ruleset, deal, plays)).decisions if x.seat == "S"][1]
+    assert x.discard == "9s"
+    return option(x, "9s")["3m"]
+
+
+def test_xizhou_a_closed_seats_concealed_kong_is_not_seen():
+    """xizhou.txt "当玩家门清时，暗杠不亮明": N is 门清, its kong lies face down; S cannot tell it
+    is 3m: all four are unseen to S."""
+    assert _after_a_concealed_kong("xizhou", CLOSED) == 4
+
+
+def test_a_shown_concealed_kong_is_seen():
+    """xizhou "非门清时，暗杠需亮明1张" (N has a 碰: one tile shown names the kind), and zhoushan
+    (the seed is silent; shown, as wenling's and huangyan's "并亮出"): no 3m left for S."""
+    assert _after_a_concealed_kong("xizhou", OPEN) == 0
+    assert _after_a_concealed_kong("zhoushan", CLOSED) == 0
