@@ -221,3 +221,22 @@ def test_the_deal_follows_the_win_that_stands(ruleset, hand1, payments, dealer, 
     codes, paid = rotation_codes(ruleset, hand1, dealer)
     assert "dealer_rotation" not in codes and paid == payments
     assert "dealer_rotation" in rotation_codes(ruleset, hand1, wrong)[0]
+
+
+def test_wenling_a_win_on_a_thrown_de_is_no_win():
+    # "如果玩家不小心把得打出，则其不能胡牌，其它玩家也不能用打出来的得使自己的牌胡倒": 东 throws a 得
+    # (9s; 得 = 九条) first and 南 (123456789m 234567p 中) declares a win on it as its 中 (单吊). No
+    # win, nothing owed. The table paid it as 字牌对 2 + 单吊 2 + 20 = 24 × 2 (无得) = 48 → 50: 5
+    # from each.
+    deals = {
+        "E": "12345678s368p2358m1z9s",
+        "S": "123456789m234567p7z",
+        "W": "123467z147s25p369m5s8p",
+        "N": "111p489p678s25s47m346z",
+    }
+    paid = settlement(("E", "S", 5), ("W", "S", 5), ("N", "S", 5))
+    codes, stands, owed, disputed = verdict(
+        full_log("wenling", deals, "E-9s S:hu:9s:E", indicator="9s", end=(paid,))
+    )
+    assert "win_on_discarded_wildcard" in codes
+    assert stands == [False] and owed == [] and disputed
