@@ -397,18 +397,36 @@ class _Walk:
         if self.rs.discarded_wildcard_blocks_win and seat in t.discarded_wild:
             return
         hand = self._hand(seat)
-        show = Showdown(seat, hand.concealed, hand.melds, hand.revealed)
-        if not ((ready and _wins(hand)) or self.rs.instant_win(show, t.wildcards, self.opts)):
+        if not (ready and _wins(hand)) and not self._limit_made(seat, hand, tile):
             return
+        shown = False  # a bonus tile shown: the draw after it is its replacement, same turn
         for _, rec in self.hand.records[step + 1 :]:
-            if rec.get("seat") == seat and rec.get("type") in ("win", "discard", "draw"):
-                if rec["type"] == "win":
-                    return
+            kind = rec.get("type")
+            if rec.get("seat") != seat or kind not in ("win", "discard", "draw", "reveal"):
+                continue
+            if kind == "win":
+                return
+            if kind == "discard" or (kind == "draw" and not shown):
                 break
+            shown = kind == "reveal"
         flags = t._self_draw_flags(seat)
         value = self._value(seq, seat, hand, tile, "self_draw", None, flags)
         if value is not None:
             self.missed.append(MissedWin(step, seq, seat, tile, "self_draw", None, value))
+
+    def _limit_made(self, seat: str, hand: Hand, tile: str) -> bool:
+        """Did drawing ``tile`` make a limit that wins by itself (wenling's 4 白, 3 得 …)? Not
+        when the hand held it before (a bonus tile's replacement drawn after it)."""
+        rs, wild, opts = self.rs, self.table.wildcards, self.opts
+        if not rs.instant_win(
+            Showdown(seat, hand.concealed, hand.melds, hand.revealed), wild, opts
+        ):
+            return False
+        rest = list(hand.concealed)
+        if tile in rest:
+            rest.remove(tile)
+        before = Showdown(seat, tuple(rest), hand.melds, hand.revealed)
+        return not rs.instant_win(before, wild, opts)
 
     def _win(self, step: int, seq: int, rec: dict[str, Any]) -> None:
         seat, how, tile = rec["seat"], rec.get("how"), rec.get("tile")

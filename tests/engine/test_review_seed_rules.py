@@ -386,3 +386,38 @@ def test_a_shown_concealed_kong_is_seen():
     (the seed is silent; shown, as wenling's and huangyan's "并亮出"): no 3m left for S."""
     assert _after_a_concealed_kong("xizhou", OPEN) == 0
     assert _after_a_concealed_kong("zhoushan", CLOSED) == 0
+
+
+# -- wenling: a 腊子 completed by a bonus tile drawn in play ---------------------------------------
+def _fourth_white(tail: list[dict]):
+    """S shows three 白 at the deal (replaced by 9m 9p 9s), then draws the fourth 白 in play,
+    shows it and takes its replacement (8m): "四个白板齐全" is a 腊子, 500."""
+    s = "1m4m7m1p4p7p1s4s7s1z2z3z4z5z5z5z"
+    e = "2m5m8m2p5p8p2s5s8s6z7z3m6m3p6p3s6s"
+    plays = [
+        {"type": "reveal", "seat": "S", "tile": "5z"},
+        draw("S", "9m", back=True),
+        {"type": "reveal", "seat": "S", "tile": "5z"},
+        draw("S", "9p", back=True),
+        {"type": "reveal", "seat": "S", "tile": "5z"},
+        draw("S", "9s", back=True),
+        d("E", "2m"),
+        draw("S", "5z"),
+        {"type": "reveal", "seat": "S", "tile": "5z"},
+        draw("S", "8m", back=True),
+        *tail,
+    ]
+    return review(log("wenling", {"S": s, "E": e}, plays, size=16, indicator="1p"))
+
+
+def test_wenling_a_fourth_white_declared_after_its_replacement_is_no_missed_win():
+    """The win is declared after the replacement draw, as the table plays it: nothing missed."""
+    assert missed(_fourth_white([{"type": "win", "seat": "S", "how": "instant"}])) == []
+
+
+def test_wenling_a_fourth_white_not_declared_is_one_missed_win():
+    """S throws the replacement instead: one missed win, on the 白 that made the 腊子 (the
+    replacement drawn after it completed nothing new)."""
+    hand = _fourth_white([d("S", "8m")])
+    assert missed(hand) == [("S", "5z", "self_draw", None)]
+    assert hand.missed_wins[0].value == 500
