@@ -1,8 +1,8 @@
 """Declared wins that are no win under a seed's own words, on full play-by-play logs written by
 hand (the notation in play_log.py): the win does not stand, nothing is owed for it, and what the
-table paid for it is a dispute (docs/report.md, "Every claim checked"); and the next deal
-follows the win that stands. Each case quotes its clause; the verdict was worked out from it
-before the engine ran.
+table paid for it is a dispute (docs/report.md, "Every claim checked"); and, on two-hand
+summary logs, the next deal follows the win that stands. Each case quotes its clause; the
+verdict was worked out from it before the engine ran.
 
   zhoushan.txt: "定海麻将可和的牌型只有一种，即基本牌型，其它麻将中的七小对牌型、十三幺牌型、十三不靠牌型都不能胡。"
   xizhou.txt 【胡牌规则】: "胡牌基本牌型：… 11、123、123、123、123 … 11、111、111、111、111" (nothing else)
