@@ -203,6 +203,18 @@ def test_huangyan_a_de_single_is_won_on_a_discard_too():
     assert all(m.value > 0 for m in hand.missed_wins)
 
 
+def test_huangyan_a_thrown_de_bars_nothing():
+    """huangyan.txt has no 特殊处罚1 (docs/rules/huangyan.md: discarding a 得 is allowed and does
+    not stop the seat from winning). S (12m 456p 789s 111z 55z, 12m waiting on 3m) draws a 得 (7m):
+    it stands for the 3m, a self-drawn win S lets go by throwing it; W's 3m then completes the
+    hand again, and S may still win on it."""
+    s = "12m456p789s111z55z"
+    plays = [d("E", "9m"), draw("S", "7m"), d("S", "7m"), draw("W", "3m"), d("W", "3m")]
+    e = "3m8m2p5p8p2s8s3z4z6z7z6m9p9m"
+    hand = review(log("huangyan", {"S": s, "E": e}, plays, indicator="7m"))
+    assert missed(hand) == [("S", "7m", "self_draw", None), ("S", "3m", "discard", "W")]
+
+
 # == zhoushan: the basic shape only, no minimum, a passed 胡 waits for the seat's draw ============
 def test_zhoushan_seven_pairs_is_no_shape():
     """ "可和的牌型只有一种，即基本牌型，其它麻将中的七小对…都不能胡": six pairs + a single is 3 from
