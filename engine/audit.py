@@ -277,10 +277,9 @@ def session_anomalies(rp: Replay, reports: tuple[HandReport, ...]) -> list[Anoma
             found.append(
                 Anomaly(nxt.seq, "hand_number", WARNING, f"hand {nxt.no} follows hand {prev.no}")
             )
-        ended = _standing(prev.outcome, report.wins)
-        if nxt.seat_change or not (ended.wins or ended.exhausted):
+        dealer = None if nxt.seat_change else dealer_after(prev, report)
+        if dealer is None:
             continue
-        dealer = rp.ruleset.next_dealer(ended, rp.opts)
         k = SEATS.index(dealer)
         expected = {SEATS[i]: prev.outcome.seats[SEATS[(k + i) % 4]] for i in range(4)}
         if dict(nxt.outcome.seats) != expected:
@@ -294,6 +293,15 @@ def session_anomalies(rp: Replay, reports: tuple[HandReport, ...]) -> list[Anoma
                 )
             )
     return found
+
+
+def dealer_after(hand: HandReplay, report: HandReport) -> str | None:
+    """Who deals the hand after ``hand`` (``report`` its audit): ``next_dealer`` of the wins that
+    stand; None when no win stands and the hand was not exhausted (not judged)."""
+    ended = _standing(hand.outcome, report.wins)
+    if not (ended.wins or ended.exhausted):
+        return None
+    return hand.ruleset.next_dealer(ended, hand.opts)
 
 
 def _standing(outcome: HandOutcome, wins: tuple[WinResult, ...]) -> HandOutcome:

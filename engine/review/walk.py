@@ -29,6 +29,7 @@ from engine.model import (
     SEATS,
     Action,
     HandOutcome,
+    Meld,
     Showdown,
     Win,
     claim_order,
@@ -66,6 +67,7 @@ _Judged = tuple[
 # records that change only their own seat's tiles (a claim takes another seat's discard from its
 # river, not from its hand); any other record may change every seat's
 _OWN_TILES = frozenset({"draw", "discard", "chi", "peng", "gang", "reveal"})
+_OPEN_MELDS = frozenset({"chi", "peng", "gang_exposed", "gang_added"})  # a seat with one: not 门清
 _WINDOW_ENDS = frozenset({"draw", "discard", "chi", "peng", "gang", "exhausted", "hand"})
 
 
@@ -117,8 +119,9 @@ class _Walk:
         self.ranked: tuple[int, _Tiles] | None = None  # a decision's step, its tiles after it
         self.before_seq: tuple[int, tuple[Action, ...]] = (-1, ())  # actions up to a seq
         self.kinds: tuple[Any, ...] | None = None  # see _kinds
-        # seat -> what it shows every seat, packed (efficiency.shown), and when it was counted
-        self.shown: dict[str, tuple[tuple[int, ...], int]] = {}
+        # seat -> when it was counted, what it shows (efficiency.shown, packed) and, of that, the
+        # concealed kongs it keeps face down (seen by itself only)
+        self.shown: dict[str, tuple[tuple[int, ...], int, int]] = {}
         self.changes = 0  # records other than draws and discards so far
 
     # -- the walk -------------------------------------------------------------------------------
@@ -236,15 +239,19 @@ class _Walk:
     def _unseen(self, seat: str) -> Unseen:
         """The kinds the seat cannot see (``efficiency.unseen``), what each seat shows counted
         again only when its melds, revealed tiles or river changed (a record other than a draw
-        or discard may change them in place: it counts every seat again)."""
+        or discard may change them in place: it counts every seat again). A concealed kong the
+        ruleset keeps face down (``concealed_kong_hidden_while_closed``) is seen by its own seat
+        only."""
         t, parts, total = self.table, self.shown, 0
+        hide = self.rs.concealed_kong_hidden_while_closed
         for s in SEATS:
             melds, revealed, river = t.melds[s], t.revealed[s], t.discards[s]
             key = (len(melds), len(revealed), len(river), self.changes)
             got = parts.get(s)
             if got is None or got[0] != key:
-                got = parts[s] = (key, shown(melds, revealed, river))
-            total += got[1]
+                down = seen_count(_face_down(melds)) if hide else 0
+                got = parts[s] = (key, shown(melds, revealed, river), down)
+            total += got[1] if s == seat else got[1] - got[2]
         aside = t.indicator if t.indicator and not self.rs.indicator_in_wall(self.opts) else None
         return Unseen(
             self.copies, total + seen_count([*t.concealed(seat), *([aside] if aside else [])])
@@ -390,18 +397,36 @@ class _Walk:
         if self.rs.discarded_wildcard_blocks_win and seat in t.discarded_wild:
             return
         hand = self._hand(seat)
-        show = Showdown(seat, hand.concealed, hand.melds, hand.revealed)
-        if not ((ready and _wins(hand)) or self.rs.instant_win(show, t.wildcards, self.opts)):
+        if not (ready and _wins(hand)) and not self._limit_made(seat, hand, tile):
             return
+        shown = False  # a bonus tile shown: the draw after it is its replacement, same turn
         for _, rec in self.hand.records[step + 1 :]:
-            if rec.get("seat") == seat and rec.get("type") in ("win", "discard", "draw"):
-                if rec["type"] == "win":
-                    return
+            kind = rec.get("type")
+            if rec.get("seat") != seat or kind not in ("win", "discard", "draw", "reveal"):
+                continue
+            if kind == "win":
+                return
+            if kind == "discard" or (kind == "draw" and not shown):
                 break
+            shown = kind == "reveal"
         flags = t._self_draw_flags(seat)
         value = self._value(seq, seat, hand, tile, "self_draw", None, flags)
         if value is not None:
             self.missed.append(MissedWin(step, seq, seat, tile, "self_draw", None, value))
+
+    def _limit_made(self, seat: str, hand: Hand, tile: str) -> bool:
+        """Did drawing ``tile`` make a limit that wins by itself (wenling's 4 白, 3 得 …)? Not
+        when the hand held it before (a bonus tile's replacement drawn after it)."""
+        rs, wild, opts = self.rs, self.table.wildcards, self.opts
+        if not rs.instant_win(
+            Showdown(seat, hand.concealed, hand.melds, hand.revealed), wild, opts
+        ):
+            return False
+        rest = list(hand.concealed)
+        if tile in rest:
+            rest.remove(tile)
+        before = Showdown(seat, tuple(rest), hand.melds, hand.revealed)
+        return not rs.instant_win(before, wild, opts)
 
     def _win(self, step: int, seq: int, rec: dict[str, Any]) -> None:
         seat, how, tile = rec["seat"], rec.get("how"), rec.get("tile")
@@ -494,6 +519,14 @@ def _shanten_of(hand: Hand) -> int | None:
         return shanten(hand)
     except HandError:  # a wrong hand size (相公): reported by the verification
         return None
+
+
+def _face_down(melds: list[Meld]) -> list[str]:
+    """The tiles of a seat's concealed kongs that lie face down: all of them while it has no
+    吃/碰/明杠 (门清), none once it has one (then each shows a tile, which names its kind)."""
+    if any(m.kind in _OPEN_MELDS for m in melds):
+        return []
+    return [x for m in melds if m.kind == "gang_concealed" for x in m.tiles]
 
 
 def _key(c: Candidate) -> tuple[int, int]:
