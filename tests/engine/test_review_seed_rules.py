@@ -247,6 +247,15 @@ def test_zhoushan_a_win_worth_no_tai_is_still_a_win_and_passing_it_bars_the_next
     assert hand.missed_wins[0].value == 0
 
 
+def test_zhoushan_a_dealt_win_thrown_away_is_a_missed_heaven():
+    """The dealer's 14th tile is its first draw ("庄家在第一轮可以摸14张牌"): dealt 123m 456p 789s
+    11z 555z, complete, E throws 1z instead of declaring. "(17)天胡：庄家起牌就成胡，计4台" + 白3个 1
+    + 自摸 1 = 6, capped at 4 ("台数超过4台，仍按4台计算"). The tile named is the last one dealt."""
+    hand = review(log("zhoushan", {"E": "123m456p789s11z555z"}, [d("E", "1z")]))
+    assert missed(hand) == [("E", "5z", "self_draw", None)]
+    assert hand.missed_wins[0].value == 4
+
+
 def test_zhoushan_waits_are_valued_as_a_later_self_draw_not_as_the_deal():
     """At the dealer's first discard: a wait is won on a later draw, so no 天胡. Cut 4m: 67m
     waits 5m or 8m: 自摸 1 台 (排胡 no: the pair is 白). Cut 7m: 46m waits 5m: 自摸 + 坎张 2 台.
