@@ -1,8 +1,8 @@
 """Declared wins that are no win under a seed's own words, on full play-by-play logs written by
 hand (the notation in play_log.py): the win does not stand, nothing is owed for it, and what the
-table paid for it is a dispute (docs/report.md, "Every claim checked"); and the next deal
-follows the win that stands. Each case quotes its clause; the verdict was worked out from it
-before the engine ran.
+table paid for it is a dispute (docs/report.md, "Every claim checked"); and, on two-hand
+summary logs, the next deal follows the win that stands. Each case quotes its clause; the
+verdict was worked out from it before the engine ran.
 
   zhoushan.txt: "定海麻将可和的牌型只有一种，即基本牌型，其它麻将中的七小对牌型、十三幺牌型、十三不靠牌型都不能胡。"
   xizhou.txt 【胡牌规则】: "胡牌基本牌型：… 11、123、123、123、123 … 11、111、111、111、111" (nothing else)
@@ -212,6 +212,22 @@ ROTATION_CASES = [
         "E",
         "S",
         id="huangyan_priority_seats_false_win",
+    ),  # fmt: skip
+    # The same with 西 holding a 中暗刻 beside its false win: it is scored as a 閒家 on what it held
+    # without the 4s (docs): "沒胡的人的胡數=算出幾胡X翻數" 字牌暗刻 8 × 2 (中) = 16. "莊家胡 … 2、閒家之間
+    # 相減再除以2": 南 (0) → 西 8, 北 (0) → 西 8; each 閒家 pays 东 20.
+    pytest.param(
+        "huangyan",
+        [
+            show("W", "777z147m258p369s1z4s"),
+            show("E", "123m456m789p234s55p"),
+            win("W", "discard", "4s", "S"),
+            win("E", "discard", "4s", "S"),
+        ],
+        {("S", "E"): 20, ("W", "E"): 20, ("N", "E"): 20, ("S", "W"): 8, ("N", "W"): 8},
+        "E",
+        "S",
+        id="huangyan_priority_false_winner_settles_as_a_nondealer",
     ),  # fmt: skip
 ]
 
