@@ -203,6 +203,18 @@ def test_huangyan_a_de_single_is_won_on_a_discard_too():
     assert all(m.value > 0 for m in hand.missed_wins)
 
 
+def test_huangyan_a_thrown_de_bars_nothing():
+    """huangyan.txt has no 特殊处罚1 (docs/rules/huangyan.md: discarding a 得 is allowed and does
+    not stop the seat from winning). S (12m 456p 789s 111z 55z, 12m waiting on 3m) draws a 得 (7m):
+    it stands for the 3m, a self-drawn win S lets go by throwing it; W's 3m then completes the
+    hand again, and S may still win on it."""
+    s = "12m456p789s111z55z"
+    plays = [d("E", "9m"), draw("S", "7m"), d("S", "7m"), draw("W", "3m"), d("W", "3m")]
+    e = "3m8m2p5p8p2s8s3z4z6z7z6m9p9m"
+    hand = review(log("huangyan", {"S": s, "E": e}, plays, indicator="7m"))
+    assert missed(hand) == [("S", "7m", "self_draw", None), ("S", "3m", "discard", "W")]
+
+
 # == zhoushan: the basic shape only, no minimum, a passed 胡 waits for the seat's draw ============
 def test_zhoushan_seven_pairs_is_no_shape():
     """ "可和的牌型只有一种，即基本牌型，其它麻将中的七小对…都不能胡": six pairs + a single is 3 from
@@ -233,6 +245,15 @@ def test_zhoushan_a_win_worth_no_tai_is_still_a_win_and_passing_it_bars_the_next
     hand = review(log("zhoushan", {"S": s, "E": "3m8m2p5p8p2s8s3z4z6z7z6m9p9m"}, plays))
     assert missed(hand) == [("S", "6m", "discard", "W")]
     assert hand.missed_wins[0].value == 0
+
+
+def test_zhoushan_a_dealt_win_thrown_away_is_a_missed_heaven():
+    """The dealer's 14th tile is its first draw ("庄家在第一轮可以摸14张牌"): dealt 123m 456p 789s
+    11z 555z, complete, E throws 1z instead of declaring. "(17)天胡：庄家起牌就成胡，计4台" + 白3个 1
+    + 自摸 1 = 6, capped at 4 ("台数超过4台，仍按4台计算"). The tile named is the last one dealt."""
+    hand = review(log("zhoushan", {"E": "123m456p789s11z555z"}, [d("E", "1z")]))
+    assert missed(hand) == [("E", "5z", "self_draw", None)]
+    assert hand.missed_wins[0].value == 4
 
 
 def test_zhoushan_waits_are_valued_as_a_later_self_draw_not_as_the_deal():
@@ -386,3 +407,38 @@ def test_a_shown_concealed_kong_is_seen():
     (the seed is silent; shown, as wenling's and huangyan's "并亮出"): no 3m left for S."""
     assert _after_a_concealed_kong("xizhou", OPEN) == 0
     assert _after_a_concealed_kong("zhoushan", CLOSED) == 0
+
+
+# -- wenling: a 腊子 completed by a bonus tile drawn in play ---------------------------------------
+def _fourth_white(tail: list[dict]):
+    """S shows three 白 at the deal (replaced by 9m 9p 9s), then draws the fourth 白 in play,
+    shows it and takes its replacement (8m): "四个白板齐全" is a 腊子, 500."""
+    s = "1m4m7m1p4p7p1s4s7s1z2z3z4z5z5z5z"
+    e = "2m5m8m2p5p8p2s5s8s6z7z3m6m3p6p3s6s"
+    plays = [
+        {"type": "reveal", "seat": "S", "tile": "5z"},
+        draw("S", "9m", back=True),
+        {"type": "reveal", "seat": "S", "tile": "5z"},
+        draw("S", "9p", back=True),
+        {"type": "reveal", "seat": "S", "tile": "5z"},
+        draw("S", "9s", back=True),
+        d("E", "2m"),
+        draw("S", "5z"),
+        {"type": "reveal", "seat": "S", "tile": "5z"},
+        draw("S", "8m", back=True),
+        *tail,
+    ]
+    return review(log("wenling", {"S": s, "E": e}, plays, size=16, indicator="1p"))
+
+
+def test_wenling_a_fourth_white_declared_after_its_replacement_is_no_missed_win():
+    """The win is declared after the replacement draw, as the table plays it: nothing missed."""
+    assert missed(_fourth_white([{"type": "win", "seat": "S", "how": "instant"}])) == []
+
+
+def test_wenling_a_fourth_white_not_declared_is_one_missed_win():
+    """S throws the replacement instead: one missed win, on the 白 that made the 腊子 (the
+    replacement drawn after it completed nothing new)."""
+    hand = _fourth_white([d("S", "8m")])
+    assert missed(hand) == [("S", "5z", "self_draw", None)]
+    assert hand.missed_wins[0].value == 500

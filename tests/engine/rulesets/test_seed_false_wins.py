@@ -1,8 +1,8 @@
 """Declared wins that are no win under a seed's own words, on full play-by-play logs written by
 hand (the notation in play_log.py): the win does not stand, nothing is owed for it, and what the
-table paid for it is a dispute (docs/report.md, "Every claim checked"); and the next deal
-follows the win that stands. Each case quotes its clause; the verdict was worked out from it
-before the engine ran.
+table paid for it is a dispute (docs/report.md, "Every claim checked"); and, on two-hand
+summary logs, the next deal follows the win that stands. Each case quotes its clause; the
+verdict was worked out from it before the engine ran.
 
   zhoushan.txt: "定海麻将可和的牌型只有一种，即基本牌型，其它麻将中的七小对牌型、十三幺牌型、十三不靠牌型都不能胡。"
   xizhou.txt 【胡牌规则】: "胡牌基本牌型：… 11、123、123、123、123 … 11、111、111、111、111" (nothing else)
@@ -87,7 +87,7 @@ def test_wenling_three_whites_and_a_de_are_no_automatic_win():
     # The table paid it as a 腊子: 500 / 10 = 50 from each.
     deals = {
         "E": "147m258p368s11z22z33z77z",
-        "S": "555z9s123m456m789m12p",
+        "S": "555z9s123m456m789m125p",
         "W": "258m369p147s444z66z3z1z",
         "N": "3699m1479p24589s2z6z7z",
     }
@@ -213,6 +213,22 @@ ROTATION_CASES = [
         "S",
         id="huangyan_priority_seats_false_win",
     ),  # fmt: skip
+    # The same with 西 holding a 中暗刻 beside its false win: it is scored as a 閒家 on what it held
+    # without the 4s (docs): "沒胡的人的胡數=算出幾胡X翻數" 字牌暗刻 8 × 2 (中) = 16. "莊家胡 … 2、閒家之間
+    # 相減再除以2": 南 (0) → 西 8, 北 (0) → 西 8; each 閒家 pays 东 20.
+    pytest.param(
+        "huangyan",
+        [
+            show("W", "777z147m258p369s1z4s"),
+            show("E", "123m456m789p234s55p"),
+            win("W", "discard", "4s", "S"),
+            win("E", "discard", "4s", "S"),
+        ],
+        {("S", "E"): 20, ("W", "E"): 20, ("N", "E"): 20, ("S", "W"): 8, ("N", "W"): 8},
+        "E",
+        "S",
+        id="huangyan_priority_false_winner_settles_as_a_nondealer",
+    ),  # fmt: skip
 ]
 
 
@@ -239,4 +255,50 @@ def test_wenling_a_win_on_a_thrown_de_is_no_win():
         full_log("wenling", deals, "E-9s S:hu:9s:E", indicator="9s", end=(paid,))
     )
     assert "win_on_discarded_wildcard" in codes
+    assert stands == [False] and owed == [] and disputed
+
+
+# 东 暗杠s its four 5p at once; 南 (123m 456m 789m 67p 东东) "robs" it for 567p.
+CONCEALED_KONG_13 = {
+    "E": "5555p123s678s147m9p",
+    "S": "123m456m789m67p11z",
+    "W": "258m369p568s22z33z",
+    "N": "369m147s18p6z777z4z",
+}
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "paid"),
+    [
+        # "(14)抢杠胡：胡别人明杠的牌" (an 暗杠 is no 明杠); the table paid 1台 five times.
+        pytest.param("zhoushan", (("E", "S", 5),), id="zhoushan"),
+        # "拉杠胡：胡他人危机杠的加杠牌" (an 暗杠 is no 加杠); the table paid 拉杠 5M on 2台.
+        pytest.param("xizhou", (("E", "S", 10),), id="xizhou"),
+    ],
+)
+def test_robbing_a_concealed_kong_is_no_win(ruleset, paid):
+    codes, stands, owed, disputed = verdict(
+        full_log(
+            ruleset, CONCEALED_KONG_13, "E:gang:concealed:5p S:qiang:5p:E", end=(settlement(*paid),)
+        )
+    )
+    assert "claim_no_discard" in codes
+    assert stands == [False] and owed == [] and disputed
+
+
+def test_wenling_a_hand_without_a_pair_is_no_win():
+    # "胡牌 当玩家手中的牌成为一个对子，其它均由顺、刻子…组成就可声明胡牌": 南 (123456789m 234567p 中, no
+    # 得: 得 = 九条) declares a win on 西's 1s — 123456789m 234567p 中 1s has no pair (a lone 中 and a
+    # lone 1s). No win, nothing owed; the table paid 50 / 10 = 5 from each.
+    deals = {
+        "E": "12345678s368p2358m12z",
+        "S": "123456789m234567p7z",
+        "W": "1s123467z147s25p369m8p",
+        "N": "111p489p678s25s47m346z",
+    }
+    paid = settlement(("E", "S", 5), ("W", "S", 5), ("N", "S", 5))
+    codes, stands, owed, disputed = verdict(
+        full_log("wenling", deals, "E-1z S~3s W+2m W-1s S:hu:1s:W", indicator="9s", end=(paid,))
+    )
+    assert "not_winning" in codes
     assert stands == [False] and owed == [] and disputed
