@@ -19,7 +19,7 @@ from typing import Any, TypedDict, TypeVar
 from engine.checks import check_claims
 from engine.explain import CAUSE_UNKNOWN, explanations, top_ups
 from engine.hand import HandError
-from engine.model import SEAT_NAMES, SEATS, Record, Win, name_seats, named, who
+from engine.model import SEAT_NAMES, SEATS, HandOutcome, Record, Win, name_seats, named, who
 from engine.replay import HandReplay, Replay, no_gc_pauses, replay
 from engine.report import (
     REPORT_VERSION,
@@ -71,7 +71,7 @@ def audit_records(records: list[Record], overrides: Mapping[str, Any] | None = N
 
 def _report(rp: Replay) -> Report:
     hands = tuple(audit_hand(h) for h in rp.hands)
-    anomalies = list(rp.anomalies) + session_anomalies(rp)
+    anomalies = list(rp.anomalies) + session_anomalies(rp, hands)
     expected = _totals(hands, lambda h: h.expected_net)
     recorded = _totals(hands, lambda h: h.recorded_net)
     ok = not anomalies and not any(h.disputes or h.anomalies for h in hands)
@@ -262,9 +262,11 @@ def net(payments: Iterable[Payment]) -> dict[str, int]:
     return out
 
 
-def session_anomalies(rp: Replay) -> list[Anomaly]:
+def session_anomalies(rp: Replay, reports: tuple[HandReport, ...]) -> list[Anomaly]:
     """Across hands: numbering, players, and the dealer rotation (next_dealer becomes E, the
-    others follow in turn order; a hand marked ``seat_change`` is exempt)."""
+    others follow in turn order; a hand marked ``seat_change`` is exempt). The rotation follows
+    the wins that stand (``reports``, one per hand): a declared win that is no win deals nothing,
+    and a hand whose every win is none is not judged."""
     found = []
     players = set(rp.session.get("players") or ())
     for hand in rp.hands:
@@ -278,14 +280,14 @@ def session_anomalies(rp: Replay) -> list[Anomaly]:
                     f"hand {hand.no} seats {', '.join(strangers)}, not in the session",
                 )
             )
-    for prev, nxt in zip(rp.hands, rp.hands[1:], strict=False):
+    for prev, report, nxt in zip(rp.hands, reports, rp.hands[1:], strict=False):
         if nxt.no != prev.no + 1:
             found.append(
                 Anomaly(nxt.seq, "hand_number", WARNING, f"hand {nxt.no} follows hand {prev.no}")
             )
-        if nxt.seat_change or not (prev.outcome.wins or prev.outcome.exhausted):
+        dealer = None if nxt.seat_change else dealer_after(prev, report)
+        if dealer is None:
             continue
-        dealer = rp.ruleset.next_dealer(prev.outcome, rp.opts)
         expected = dict(
             zip(SEATS, map(prev.outcome.seats.__getitem__, _ROTATED[dealer]), strict=True)
         )
@@ -300,6 +302,27 @@ def session_anomalies(rp: Replay) -> list[Anomaly]:
                 )
             )
     return found
+
+
+def dealer_after(hand: HandReplay, report: HandReport) -> str | None:
+    """Who deals the hand after ``hand`` (``report`` its audit): ``next_dealer`` of the wins that
+    stand; None when no win stands and the hand was not exhausted (not judged)."""
+    ended = _standing(hand.outcome, report.wins)
+    if not (ended.wins or ended.exhausted):
+        return None
+    return hand.ruleset.next_dealer(ended, hand.opts)
+
+
+def _standing(outcome: HandOutcome, wins: tuple[WinResult, ...]) -> HandOutcome:
+    """``outcome`` with the wins that stand only (as declared otherwise: unchanged)."""
+    if len(wins) == len(outcome.wins) and all(w.stands for w in wins):
+        return outcome
+    return dataclasses.replace(
+        outcome,
+        wins=tuple(
+            Win(w.seat, w.how, w.tile, w.from_seat, frozenset(w.flags)) for w in wins if w.stands
+        ),
+    )
 
 
 def _guard(

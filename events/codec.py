@@ -489,6 +489,7 @@ class _FileChecker:
     session: Session | None = None
     tile_set: frozenset[str] | None = None
     last_hand: int | None = None
+    hand_begun: bool = False  # a line that may have been the first hand failed (feed)
     digests: list[bytes] = field(default_factory=list)
     known: dict[bytes, _Known] | None = None  # _KNOWN[...]
 
@@ -538,9 +539,13 @@ class _FileChecker:
         line."""
         if isinstance(item, LogError):
             self.errors.append(item)
+            if item.code == "line_too_long":
+                self.feed(line, _UNLOADED)  # unread, but a record all the same (see feed)
         elif not self._take_canonical(line, item):
             text = _text(item, line, self.errors)
-            if text and not text.isspace():
+            if text is None:
+                self.feed(line, _UNLOADED)
+            elif text and not text.isspace():
                 self.feed(line, _load(text, line, self.errors), item)
 
     def _take_canonical(self, line: int, raw: bytes) -> bool:
@@ -566,7 +571,8 @@ class _FileChecker:
         self._accept(record, text, utf8)
 
     def feed(self, line: int, obj: Any, source: bytes | None = None) -> None:
-        """Check one loaded JSON value (_UNLOADED: it was not JSON, its error is already listed);
+        """Check one loaded JSON value (_UNLOADED: the line could not be read, not as UTF-8,
+        JSON or within the length limit; its error is already listed);
         ``source``, the line it was loaded from, lets an accepted line join _KNOWN."""
         seq = len(self.types)
         kind = obj.get("type") if isinstance(obj, dict) else None
@@ -578,15 +584,18 @@ class _FileChecker:
         model = None if obj is _UNLOADED else _validate(obj, line, self.errors, scan)
         self.types.append(kind if isinstance(kind, str) and kind in RECORD_TYPES else None)
         self.lines.append(line)
-        if seq == 0 and self.types[0] != "session":
+        if seq == 0 and self.types[0] != "session" and obj is not _UNLOADED:
             self.errors.append(LogError(line, self.types[0], None, "session_first"))
         if model is None:
+            # A line unread, of no known type, or a hand record that does not validate may be
+            # the first hand: the play after it is not blamed for coming before one.
+            self.hand_begun = self.hand_begun or self.types[-1] in (None, "hand")
             return
         clean = len(self.errors)  # no error of this line's own below: it may join _KNOWN
         # Dispatch on the type tag: isinstance on a pydantic model runs its metaclass's check.
         if model.type == "session":
             self._check_session(model, line, seq)
-        elif self.last_hand is None and kind != "hand":
+        elif self.last_hand is None and kind != "hand" and not self.hand_begun:
             self.errors.append(LogError(line, model.type, None, "before_first_hand"))
         self._check_context(model, line, "")
         if model.type == "hand":

@@ -15,7 +15,11 @@ from typing import Any, TypeVar
 
 # 2: the decisions' options, waits, rank and given-up kinds are no longer stored (computed on
 # view); the 漏胡 checks of the stored version-1 reviews were older.
-REVIEW_VERSION = 2
+# 3: 漏胡 re-read from the seeds: a legal win worth 0 (zhoushan: no minimum) is missed and bars
+# the next as a passed 胡; a discard win carries 地胡/海底 as the table gives them.
+# 4: xizhou's face-down concealed kongs are unseen to the other seats; a limit made by a bonus
+# tile drawn in play (wenling's fourth 白) is declared after its replacement, not missed.
+REVIEW_VERSION = 4
 
 _Line = TypeVar("_Line", "Decision", "MissedWin", "DealIn", "Claim")
 
@@ -219,7 +223,8 @@ class SessionReview:
 
 def upcast(data: dict[str, Any]) -> dict[str, Any]:
     """A stored review brought to ``REVIEW_VERSION``; a newer one than this engine knows is
-    refused. Version 1 has every decision's detail stored: read as a version 2 with detail."""
+    refused. Version 1 has every decision's detail stored: read as the current version with detail (its
+    figures as they were computed then)."""
     version = data.get("version")
     if not isinstance(version, int) or not 1 <= version <= REVIEW_VERSION:
         raise ValueError(f"review version {version!r}: this engine reads 1 to {REVIEW_VERSION}")

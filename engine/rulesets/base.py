@@ -397,6 +397,10 @@ class Ruleset:
     # hand may not win on another seat's tile before its own next draw (zhoushan, xizhou); the
     # replay reports it as passed_win.
     passed_win_waits_for_draw: ClassVar[bool] = False
+    # A concealed kong lies face down while its seat has no 吃/碰/明杠 (门清), so the other seats
+    # cannot tell its tile (xizhou); otherwise it is shown (亮出). Read by the efficiency review's
+    # unseen copies only.
+    concealed_kong_hidden_while_closed: ClassVar[bool] = False
     # The win flags a log may claim and what each needs (engine.checks); rulesets add theirs.
     flag_rules: ClassVar[Mapping[str, FlagRule]] = FLAG_RULES
     # The least a win must be worth, in English words (a win below it is no win).

@@ -9,6 +9,7 @@ import io
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
+from werkzeug.exceptions import Conflict
 
 from service.accounts import auth
 from service.db import MAX_INT
@@ -22,7 +23,8 @@ bp = auth.pages(Blueprint("ledger", __name__, template_folder="templates"))
 
 @bp.get("/clubs/<club>/ledger")
 def ledger(club: str):
-    return render_template("ledger/ledger.html", v=ledger_view(current_user, club, request.args))
+    v = ledger_view(current_user, club, request.args)
+    return render_template("ledger/ledger.html", v=v, new_key=paid.new_key)
 
 
 @bp.post("/clubs/<club>/ledger/paid")
@@ -32,8 +34,12 @@ def mark_paid(club: str):
     if request.form.get("confirmed") != "1":
         auth.require_club(current_user, club, roles=("auditor", "admin"))
         return render_template("ledger/confirm.html", club=club, f=request.form,
-                               setting=money_setting(club))  # fmt: skip
-    mark = paid.mark_paid(current_user, club, request.form)
+                               setting=money_setting(club), key=paid.new_key())  # fmt: skip
+    try:
+        mark = paid.mark_paid(current_user, club, request.form, _key()).mark
+    except Conflict as e:
+        flash(str(e.description))
+        return redirect(_back(club))
     flash(_("Recorded: %(payer)s handed %(amount)s to %(payee)s. Wrong? Undo it under “Cash "
             "handed over” below.", payer=mark["from"], payee=mark["to"], amount=mark["amount"]))  # fmt: skip
     return redirect(_back(club))
@@ -41,7 +47,11 @@ def mark_paid(club: str):
 
 @bp.post(f"/clubs/<club>/ledger/paid/<int(max={MAX_INT}):mark_id>/undo")
 def undo_paid(club: str, mark_id: int):
-    mark = paid.reverse(current_user, club, mark_id)
+    try:
+        mark = paid.reverse(current_user, club, mark_id, _key()).mark
+    except Conflict as e:
+        flash(str(e.description))
+        return redirect(_back(club))
     flash(_("Undone: %(payer)s handing %(amount)s to %(payee)s is no longer counted (a "
             "reversal was added; nothing was deleted).", payer=mark["from"], payee=mark["to"],
             amount=-mark["amount"]))  # fmt: skip
@@ -56,6 +66,11 @@ def money(club: str):
     except auth.AccountError as e:
         flash(str(e))
     return redirect(_back(club))
+
+
+def _key() -> str | None:
+    """The form's key (``paid.new_key`` when the page was drawn): sent twice, recorded once."""
+    return paid.request_key(request.form.get("idempotency_key"))
 
 
 def _back(club: str) -> str:

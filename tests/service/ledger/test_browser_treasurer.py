@@ -186,18 +186,22 @@ def test_a_dispute_is_resolved_only_once_the_treasurer_confirms(
     form.locator("input[name=reason]").fill("牌桌同意")
     no_sideways_scroll(page)
     page.screenshot(path=str(shots / f"disputes-resolve{SUFFIX[device]}.png"), full_page=True)
-    asked = []
-    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
     form.locator("button[type=submit]").click()
+    dialog = page.locator("#resolve-dialog")
+    dialog.wait_for(state="visible")
+    no_sideways_scroll(page)
+    asked = dialog.inner_text()
+    dialog.get_by_role("button", name="取消").click()
+    dialog.wait_for(state="hidden")
     page.wait_for_timeout(500)  # a resolution sent anyway would be under way by now
     hand = re.search(r"第 \d+ 局", page.locator("section.dispute-item h2").first.inner_text())
-    assert asked and hand and hand.group() in asked[0] and "不能撤销" in asked[0], asked
-    assert "维持实付" in asked[0], asked  # the action chosen, in words
+    assert hand and hand.group() in asked and "不能撤销" in asked, asked
+    assert "维持实付" in asked and "原因：牌桌同意" in asked, asked  # the action and why, in words
     open_disputes = f"{live}/api/v1/clubs/{CLUB}/disputes?state=open"
     assert len(page.request.get(open_disputes).json()["disputes"]) == 2  # both still open
-    page.once("dialog", lambda d: d.accept())
+    form.locator("button[type=submit]").click()
     with page.expect_navigation():
-        form.locator("button[type=submit]").click()
+        page.click("#resolve-yes")
     assert len(page.request.get(open_disputes).json()["disputes"]) == 1
     assert errors == []
     context.close()
