@@ -36,9 +36,9 @@ class _Utf8TextDumper(psycopg.adapt.Dumper):
 psycopg.adapters.register_dumper(Utf8Text, _Utf8TextDumper)
 
 
-def text_value(utf8: bytes, connection: Connection) -> str | Utf8Text:
-    """A ``Text`` column's value for ``utf8`` on ``connection``: the bytes on PostgreSQL, else
-    their text."""
+def text_value(utf8: bytes, connection: Connection | Engine) -> str | Utf8Text:
+    """A ``Text`` column's value for ``utf8`` on ``connection`` (or an engine's connections):
+    the bytes on PostgreSQL, else their text."""
     if connection.dialect.driver == "psycopg":
         return Utf8Text(utf8)
     return utf8.decode()

@@ -19,7 +19,8 @@ from typing import Any, TypeVar
 # the next as a passed 胡; a discard win carries 地胡/海底 as the table gives them.
 # 4: xizhou's face-down concealed kongs are unseen to the other seats; a limit made by a bonus
 # tile drawn in play (wenling's fourth 白) is declared after its replacement, not missed.
-REVIEW_VERSION = 4
+# 5: a dealer's complete deal thrown away is a missed 天胡.
+REVIEW_VERSION = 5
 
 _Line = TypeVar("_Line", "Decision", "MissedWin", "DealIn", "Claim")
 
