@@ -19,7 +19,8 @@ from typing import Any, TypeVar
 # the next as a passed 胡; a discard win carries 地胡/海底 as the table gives them.
 # 4: xizhou's face-down concealed kongs are unseen to the other seats; a limit made by a bonus
 # tile drawn in play (wenling's fourth 白) is declared after its replacement, not missed.
-REVIEW_VERSION = 4
+# 5: a dealer's complete deal thrown away is a missed 天胡.
+REVIEW_VERSION = 5
 
 _Line = TypeVar("_Line", "Decision", "MissedWin", "DealIn", "Claim")
 
@@ -122,8 +123,9 @@ class MissedWin:
 
 @dataclass(frozen=True)
 class DealIn:
-    """放铳: ``seat``'s discard won by ``winner``; ``safe`` lists discards of the same shanten the
-    winner had itself discarded (现物) — the deal-in was avoidable when it is not empty."""
+    """放铳: ``seat``'s discard won by ``winner``; ``safe`` lists discards of the same shanten or
+    a lower one that the winner had itself discarded (现物) — the deal-in was avoidable when it
+    is not empty."""
 
     step: int
     seq: int

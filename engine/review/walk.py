@@ -113,6 +113,7 @@ class _Walk:
         # seat -> its tiles before its last draw (their shanten is read at a self-drawn win only)
         self.before_draw: dict[str, _Tiles] = {}
         self.passed: set[str] = set()  # seats that let a winning discard go since their draw
+        self.drew: set[str] = set()  # seats that drew in this hand (the dealer's deal is its draw)
         self.actions = hand.outcome.actions or ()
         # seat -> its tiles as read so far; dropped before a record that may change them
         self.hands: dict[str, _Tiles] = {}
@@ -145,6 +146,7 @@ class _Walk:
                 if kind == "gang" and rec.get("kind") == "added" and rec.get("tile"):
                     self._offered(step, seq, seat, rec["tile"], "robbed_kong")
             elif kind == "draw" and seat in SEATS:
+                self.drew.add(seat)
                 self.before_draw[seat] = self._tiles(seat, True)
                 ready = self._may_complete(seat)
                 self.passed.discard(seat)
@@ -271,6 +273,8 @@ class _Walk:
             figures, detail, shanten_of, count, ready = judge(seq, seat, tile, hand, seen)
         except HandError:
             return
+        if self.only is None and seat not in self.drew and not any(self.table.discards.values()):
+            self._dealt_win(step, seq, seat, hand)
         decision = Decision(step, seq, seat, tile, *figures, detail=detail)
         self.decisions.append(decision)
         self.ranked = (step, _Tiles(ready, decision.shanten_after))
@@ -414,6 +418,27 @@ class _Walk:
         if value is not None:
             self.missed.append(MissedWin(step, seq, seat, tile, "self_draw", None, value))
 
+    def _dealt_win(self, step: int, seq: int, seat: str, hand: Hand) -> None:
+        """The dealer's first discard with no draw before it: its dealt tiles end with its first
+        draw (the 14th, wenling's 17th), so a complete deal thrown away is a missed self-drawn
+        win (天胡), named by the last tile dealt."""
+        dealt = next(
+            (
+                r.get("tiles")
+                for _, r in self.hand.records
+                if r.get("type") == "deal" and r.get("seat") == seat
+            ),
+            None,
+        )
+        if not dealt or not _wins(hand):
+            return
+        tile = dealt[-1]
+        value = self._value(
+            seq, seat, hand, tile, "self_draw", None, self.table._self_draw_flags(seat)
+        )
+        if value is not None:
+            self.missed.append(MissedWin(step, seq, seat, tile, "self_draw", None, value))
+
     def _limit_made(self, seat: str, hand: Hand, tile: str) -> bool:
         """Did drawing ``tile`` make a limit that wins by itself (wenling's 4 白, 3 得 …)? Not
         when the hand held it before (a bonus tile's replacement drawn after it)."""
@@ -447,9 +472,9 @@ class _Walk:
                 safe = [
                     t
                     for t, n in shanten_of.items()
-                    if n == decision.shanten_after and t in river and t != tile
-                ]  # ranked as the options are: more unseen effective tiles first
-                safe.sort(key=lambda t: (-count(t), INDEX[t]))
+                    if n <= decision.shanten_after and t in river and t != tile
+                ]  # ranked as the options are: lower shanten, then more unseen effective tiles
+                safe.sort(key=lambda t: (shanten_of[t], -count(t), INDEX[t]))
                 self.deal_ins.append(DealIn(step, seq, by, seat, tile, tuple(safe)))
 
     def _actions(self, seq: int) -> tuple[Action, ...]:

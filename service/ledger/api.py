@@ -46,7 +46,8 @@ def ledger_money(club: str):
     auth.require_club(g.user, club, roles=("admin",))
     body = auth.json_body()
     try:
-        money = set_money(club, str(body.get("point_value", "")), str(body.get("money_unit", "")))
+        money = set_money(club, str(body.get("point_value", "")), str(body.get("money_unit", "")),
+                          by=g.user.username)  # fmt: skip
     except auth.AccountError as e:
         abort(400, str(e))
     return jsonify(club=club, money=money)

@@ -14,7 +14,7 @@ from werkzeug.exceptions import Conflict
 from service.accounts import auth
 from service.db import MAX_INT
 from service.ledger import paid
-from service.ledger.money import money_amount, money_setting, set_money, unit_text
+from service.ledger.money import last_change, money_amount, money_setting, set_money, unit_text
 from service.ledger.views import hand_rows, ledger_view
 from service.security import csv_cell
 
@@ -24,7 +24,8 @@ bp = auth.pages(Blueprint("ledger", __name__, template_folder="templates"))
 @bp.get("/clubs/<club>/ledger")
 def ledger(club: str):
     v = ledger_view(current_user, club, request.args)
-    return render_template("ledger/ledger.html", v=v, new_key=paid.new_key)
+    change = last_change(club) if v["is_admin"] else None
+    return render_template("ledger/ledger.html", v=v, new_key=paid.new_key, money_change=change)
 
 
 @bp.post("/clubs/<club>/ledger/paid")
@@ -53,8 +54,8 @@ def undo_paid(club: str, mark_id: int):
         flash(str(e.description))
         return redirect(_back(club))
     flash(_("Undone: %(payer)s handing %(amount)s to %(payee)s is no longer counted (a "
-            "reversal was added; nothing was deleted).", payer=mark["from"], payee=mark["to"],
-            amount=-mark["amount"]))  # fmt: skip
+            "reversal was added; nothing was deleted). Undone by mistake? Record the cash again "
+            "on its transfer.", payer=mark["from"], payee=mark["to"], amount=-mark["amount"]))  # fmt: skip
     return redirect(_back(club))
 
 
@@ -62,9 +63,12 @@ def undo_paid(club: str, mark_id: int):
 def money(club: str):
     auth.require_club(current_user, club, roles=("admin",))
     try:
-        set_money(club, request.form.get("point_value", ""), request.form.get("money_unit", ""))
+        set_money(club, request.form.get("point_value", ""), request.form.get("money_unit", ""),
+                  by=current_user.username)  # fmt: skip
     except auth.AccountError as e:
         flash(str(e))
+    else:
+        flash(_("Saved. Wrong? Put the previous value back under “Money” below."))
     return redirect(_back(club))
 
 

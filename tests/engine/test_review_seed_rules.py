@@ -10,7 +10,9 @@ less its own (less the indicator). Seats not named get scattered tiles that win 
 
 from __future__ import annotations
 
-from engine.efficiency import Hand, draws, shanten
+import pytest
+
+from engine.efficiency import Draws, Hand, draws, shanten
 from engine.model import Meld
 from engine.rulesets import get_ruleset
 from engine.tiles import FACES, parse_tiles
@@ -215,6 +217,27 @@ def test_huangyan_a_thrown_de_bars_nothing():
     assert missed(hand) == [("S", "7m", "self_draw", None), ("S", "3m", "discard", "W")]
 
 
+def test_huangyan_the_indicator_is_seen_only_when_it_is_the_de_kind():
+    """123m 456p 789s 11z 89m waits on 7m alone (边张), the face and the 得 at once.
+    wildcard_rule indicator (turned-up 7m, 得 = the other 7m): 4 - 1 = 3 to draw; wildcard_rule
+    next (turned-up 6m, 得 = 7m, all four): 4."""
+    e = "123m456p789s11z89m5z"
+    plain = first(review(log("huangyan", {"E": e}, [d("E", "5z")], indicator="7m")))
+    after = first(
+        review(
+            log(
+                "huangyan",
+                {"E": e},
+                [d("E", "5z")],
+                indicator="6m",
+                options={"wildcard_rule": "next"},
+            )
+        )
+    )
+    assert option(plain, "5z") == {"7m": 3} and option(after, "5z") == {"7m": 4}
+    assert plain.shanten_after == after.shanten_after == 0
+
+
 # == zhoushan: the basic shape only, no minimum, a passed 胡 waits for the seat's draw ============
 def test_zhoushan_seven_pairs_is_no_shape():
     """ "可和的牌型只有一种，即基本牌型，其它麻将中的七小对…都不能胡": six pairs + a single is 3 from
@@ -226,6 +249,31 @@ def test_zhoushan_seven_pairs_is_no_shape():
     plays = [d("E", "1z"), draw("S", "9p"), d("S", "9p")]
     rec = review(log("zhoushan", {"S": s, "E": e}, plays))
     assert missed(rec) == []
+
+
+@pytest.mark.parametrize("ruleset", ["zhoushan", "xizhou"])
+def test_flowers_help_no_shape(ruleset):
+    """Neither seed wins on flowers (八花 is a 台 item on a winning hand): with seven flowers shown
+    and 123m 456p 789s 11z 89m (边张 7m), the eighth flower is no useful draw."""
+    rs = get_ruleset(ruleset)
+    opts = rs.options()
+    flowers = tuple(f"{n}f" for n in range(1, 9))
+    hand = Hand(
+        tuple(parse_tiles("123m456p789s11z89m")),
+        revealed=flowers[:7],
+        shapes=rs.winning_shapes(frozenset(), opts),
+        bonus=frozenset(f for f in flowers if rs.is_bonus(f, frozenset(), opts)),
+    )
+    assert draws(hand) == Draws(0, ("7m",))
+
+
+def test_xizhou_the_last_tile_left_waits_on_its_pair():
+    """大吊车 "只剩1张立牌单吊胡牌": four melds (they count as sets) and one tile: 听牌 on that
+    tile's pair, nothing else."""
+    melds = tuple(Meld("peng", (t,) * 3) for t in ("1m", "2p", "3s", "4z"))
+    rs = get_ruleset("xizhou")
+    hand = Hand(("5m",), melds, shapes=rs.winning_shapes(frozenset(), rs.options()))
+    assert draws(hand) == Draws(0, ("5m",))
 
 
 def test_zhoushan_a_win_worth_no_tai_is_still_a_win_and_passing_it_bars_the_next():
@@ -245,6 +293,15 @@ def test_zhoushan_a_win_worth_no_tai_is_still_a_win_and_passing_it_bars_the_next
     hand = review(log("zhoushan", {"S": s, "E": "3m8m2p5p8p2s8s3z4z6z7z6m9p9m"}, plays))
     assert missed(hand) == [("S", "6m", "discard", "W")]
     assert hand.missed_wins[0].value == 0
+
+
+def test_zhoushan_a_dealt_win_thrown_away_is_a_missed_heaven():
+    """The dealer's 14th tile is its first draw ("庄家在第一轮可以摸14张牌"): dealt 123m 456p 789s
+    11z 555z, complete, E throws 1z instead of declaring. "(17)天胡：庄家起牌就成胡，计4台" + 白3个 1
+    + 自摸 1 = 6, capped at 4 ("台数超过4台，仍按4台计算"). The tile named is the last one dealt."""
+    hand = review(log("zhoushan", {"E": "123m456p789s11z555z"}, [d("E", "1z")]))
+    assert missed(hand) == [("E", "5z", "self_draw", None)]
+    assert hand.missed_wins[0].value == 4
 
 
 def test_zhoushan_waits_are_valued_as_a_later_self_draw_not_as_the_deal():

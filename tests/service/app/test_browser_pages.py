@@ -51,7 +51,7 @@ def demo(app):
 
     with app.app_context():
         user, password, _ = load_demo()
-        money.set_money(DEMO_CLUB, "0.5", "")
+        money.set_money(DEMO_CLUB, "0.5", "", by=user)
     assert wait_embedded(BACKGROUND_BUDGET)
     with app.app_context():
         sessions = store.list_sessions(engine=engine())
