@@ -8,7 +8,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_compress import Compress
@@ -49,7 +49,7 @@ ERROR_MESSAGES = {
     404: _l("there is nothing here"),
     405: _l("this address does not take that kind of request"),
     409: _l("this conflicts with a change made meanwhile; reload and try again"),
-    413: _l("the upload is larger than this server accepts"),
+    413: _l("the upload is larger than this server accepts (%(limit)s bytes)"),
     415: _l("this kind of content is not accepted here"),
     429: _l("too many requests; wait a moment and try again"),
 }
@@ -189,8 +189,8 @@ def _register_errors(app: Flask) -> None:
 
 
 def _error(status: int, code: str, message: str):
-    if status == 413:
-        message = str(ERROR_MESSAGES[413])
+    if status == 413:  # the limit it crossed, for a club splitting its file
+        message = str(ERROR_MESSAGES[413]) % {"limit": current_app.config["MAX_CONTENT_LENGTH"]}
     if _wants_json():
         return jsonify(error=code, message=message), status
     return render_template("error.html", status=status, message=message), status

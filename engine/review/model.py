@@ -123,8 +123,9 @@ class MissedWin:
 
 @dataclass(frozen=True)
 class DealIn:
-    """放铳: ``seat``'s discard won by ``winner``; ``safe`` lists discards of the same shanten the
-    winner had itself discarded (现物) — the deal-in was avoidable when it is not empty."""
+    """放铳: ``seat``'s discard won by ``winner``; ``safe`` lists discards of the same shanten or
+    a lower one that the winner had itself discarded (现物) — the deal-in was avoidable when it
+    is not empty."""
 
     step: int
     seq: int

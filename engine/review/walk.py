@@ -472,9 +472,9 @@ class _Walk:
                 safe = [
                     t
                     for t, n in shanten_of.items()
-                    if n == decision.shanten_after and t in river and t != tile
-                ]  # ranked as the options are: more unseen effective tiles first
-                safe.sort(key=lambda t: (-count(t), INDEX[t]))
+                    if n <= decision.shanten_after and t in river and t != tile
+                ]  # ranked as the options are: lower shanten, then more unseen effective tiles
+                safe.sort(key=lambda t: (shanten_of[t], -count(t), INDEX[t]))
                 self.deal_ins.append(DealIn(step, seq, by, seat, tile, tuple(safe)))
 
     def _actions(self, seq: int) -> tuple[Action, ...]:

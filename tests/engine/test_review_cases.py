@@ -317,6 +317,29 @@ def test_deal_in_without_a_safe_tile_of_equal_shanten():
     assert deal_in.safe == ()
 
 
+def test_deal_in_when_the_winners_own_discard_was_also_the_faster_cut():
+    """E breaks its pair of 3z (two steps from 听牌) into W's 双碰 while holding 2z, which W threw
+    and whose cut keeps the pair (one step): the deal-in cost E nothing to avoid, it was
+    avoidable a fortiori (a safe tile of lower shanten counts, not only one of equal shanten)."""
+    plays = [
+        d("E", "5s"),
+        draw("S", "9m"),
+        d("S", "9m"),
+        draw("W", "3z"),
+        d("W", "2z"),
+        draw("N", "8s"),
+        d("N", "8s"),
+        draw("E", "9s"),
+        d("E", "3z"),
+        {"type": "win", "seat": "W", "how": "discard", "tile": "3z", "from": "E"},
+    ]
+    hand = review(log("zhoushan", {"E": "123m456m789p33z2z1s5s", "W": W_WAITS}, plays))
+    cut = [x for x in hand.decisions if x.seat == "E"][-1]
+    assert (cut.discard, cut.shanten_after, cut.best) == ("3z", 2, ("2z",))
+    (deal_in,) = hand.deal_ins
+    assert (deal_in.seat, deal_in.winner, deal_in.tile, deal_in.safe) == ("E", "W", "3z", ("2z",))
+
+
 def test_the_winner_was_ready_before_its_winning_tile():
     hand = review(log("zhoushan", {"E": E_LOOSE, "W": W_WAITS}, _deal_in_plays("2z")))
     assert [(w.seat, w.shanten_before) for w in hand.wins] == [("W", 0)]
