@@ -19,7 +19,7 @@ from typing import Any, TypedDict, TypeVar
 from engine.checks import check_claims
 from engine.explain import CAUSE_UNKNOWN, explanations, top_ups
 from engine.hand import HandError
-from engine.model import SEAT_NAMES, SEATS, Record, Win, name_seats, named, who
+from engine.model import SEAT_NAMES, SEATS, HandOutcome, Record, Win, name_seats, named, who
 from engine.replay import HandReplay, Replay, no_gc_pauses, replay
 from engine.report import (
     REPORT_VERSION,
@@ -39,6 +39,16 @@ from engine.state import ANOMALY_LABELS, ERROR, WARNING
 
 _ORDER = {s: i for i, s in enumerate(SEATS)}
 _IN_ORDER = list(SEATS)
+# payer -> payee -> (the pair's key in E-S-W-N order, the amount's sign in it), None for a seat
+# paying itself: a payment's flow from two lookups, no tuple made.
+_PAIRS: dict[str, dict[str, tuple[tuple[str, str], int] | None]] = {
+    a: {
+        b: None if a == b else ((a, b), 1) if _ORDER[a] < _ORDER[b] else ((b, a), -1) for b in SEATS
+    }
+    for a in SEATS
+}
+# The dealer's seat -> the seats, in E-S-W-N order, whose players sit E, S, W, N next hand.
+_ROTATED = {d: SEATS[SEATS.index(d) :] + SEATS[: SEATS.index(d)] for d in SEATS}
 _T = TypeVar("_T")
 # A hand's scorings, settlement input and payments (None and nothing when scoring failed).
 _Settled = tuple[dict[str, Scoring], SettleInput | None, list[Payment]]
@@ -61,7 +71,7 @@ def audit_records(records: list[Record], overrides: Mapping[str, Any] | None = N
 
 def _report(rp: Replay) -> Report:
     hands = tuple(audit_hand(h) for h in rp.hands)
-    anomalies = list(rp.anomalies) + session_anomalies(rp)
+    anomalies = list(rp.anomalies) + session_anomalies(rp, hands)
     expected = _totals(hands, lambda h: h.expected_net)
     recorded = _totals(hands, lambda h: h.recorded_net)
     ok = not anomalies and not any(h.disputes or h.anomalies for h in hands)
@@ -235,28 +245,28 @@ def pair_flows(payments: Iterable[Payment]) -> dict[tuple[str, str], int]:
     other way); pairs that net to zero are left out."""
     flows: dict[tuple[str, str], int] = {}
     for p in payments:
-        if p.payer == p.payee:
-            continue
-        if _ORDER[p.payer] < _ORDER[p.payee]:
-            key, amount = (p.payer, p.payee), p.amount
-        else:
-            key, amount = (p.payee, p.payer), -p.amount
-        flows[key] = flows.get(key, 0) + amount
-    return {k: v for k, v in flows.items() if v}
+        pair = _PAIRS[p.payer][p.payee]
+        if pair is not None:
+            key, sign = pair
+            flows[key] = flows.get(key, 0) + sign * p.amount
+    return {k: v for k, v in flows.items() if v} if 0 in flows.values() else flows
 
 
 def net(payments: Iterable[Payment]) -> dict[str, int]:
     """Each seat's balance: received minus paid."""
     out = dict.fromkeys(SEATS, 0)
     for p in payments:
-        out[p.payer] -= p.amount
-        out[p.payee] += p.amount
+        amount = p.amount
+        out[p.payer] -= amount
+        out[p.payee] += amount
     return out
 
 
-def session_anomalies(rp: Replay) -> list[Anomaly]:
+def session_anomalies(rp: Replay, reports: tuple[HandReport, ...]) -> list[Anomaly]:
     """Across hands: numbering, players, and the dealer rotation (next_dealer becomes E, the
-    others follow in turn order; a hand marked ``seat_change`` is exempt)."""
+    others follow in turn order; a hand marked ``seat_change`` is exempt). The rotation follows
+    the wins that stand (``reports``, one per hand): a declared win that is no win deals nothing,
+    and a hand whose every win is none is not judged."""
     found = []
     players = set(rp.session.get("players") or ())
     for hand in rp.hands:
@@ -270,16 +280,17 @@ def session_anomalies(rp: Replay) -> list[Anomaly]:
                     f"hand {hand.no} seats {', '.join(strangers)}, not in the session",
                 )
             )
-    for prev, nxt in zip(rp.hands, rp.hands[1:], strict=False):
+    for prev, report, nxt in zip(rp.hands, reports, rp.hands[1:], strict=False):
         if nxt.no != prev.no + 1:
             found.append(
                 Anomaly(nxt.seq, "hand_number", WARNING, f"hand {nxt.no} follows hand {prev.no}")
             )
-        if nxt.seat_change or not (prev.outcome.wins or prev.outcome.exhausted):
+        dealer = None if nxt.seat_change else dealer_after(prev, report)
+        if dealer is None:
             continue
-        dealer = rp.ruleset.next_dealer(prev.outcome, rp.opts)
-        k = SEATS.index(dealer)
-        expected = {SEATS[i]: prev.outcome.seats[SEATS[(k + i) % 4]] for i in range(4)}
+        expected = dict(
+            zip(SEATS, map(prev.outcome.seats.__getitem__, _ROTATED[dealer]), strict=True)
+        )
         if dict(nxt.outcome.seats) != expected:
             found.append(
                 Anomaly(
@@ -291,6 +302,27 @@ def session_anomalies(rp: Replay) -> list[Anomaly]:
                 )
             )
     return found
+
+
+def dealer_after(hand: HandReplay, report: HandReport) -> str | None:
+    """Who deals the hand after ``hand`` (``report`` its audit): ``next_dealer`` of the wins that
+    stand; None when no win stands and the hand was not exhausted (not judged)."""
+    ended = _standing(hand.outcome, report.wins)
+    if not (ended.wins or ended.exhausted):
+        return None
+    return hand.ruleset.next_dealer(ended, hand.opts)
+
+
+def _standing(outcome: HandOutcome, wins: tuple[WinResult, ...]) -> HandOutcome:
+    """``outcome`` with the wins that stand only (as declared otherwise: unchanged)."""
+    if len(wins) == len(outcome.wins) and all(w.stands for w in wins):
+        return outcome
+    return dataclasses.replace(
+        outcome,
+        wins=tuple(
+            Win(w.seat, w.how, w.tile, w.from_seat, frozenset(w.flags)) for w in wins if w.stands
+        ),
+    )
 
 
 def _guard(
@@ -330,7 +362,9 @@ def _points_check(
     assert hand.settlement is not None  # the caller read its points
     claimed: dict[str, int] = hand.settlement["points"]
     table = expected
-    if any(inp.points.get(s, 0) != n for s, n in claimed.items()):
+    if not claimed.items() <= inp.points.items() and any(
+        inp.points.get(s, 0) != n for s, n in claimed.items()
+    ):
         try:
             table = pair_flows(
                 hand.ruleset.settle(
@@ -381,16 +415,19 @@ def _totals(
 ) -> dict[str, int]:
     out: dict[str, int] = {}
     for h in hands:
-        for seat, amount in (nets(h) or {}).items():
-            player = h.seats.get(seat, seat)
-            out[player] = out.get(player, 0) + amount
+        amounts = nets(h)
+        if amounts:
+            for player, amount in zip(
+                map(h.seats.get, amounts, amounts), amounts.values(), strict=True
+            ):
+                out[player] = out.get(player, 0) + amount
     return out
 
 
 def _by_seat(scorings: Mapping[str, Scoring]) -> list[tuple[str, Scoring]]:
     """The scorings in seat order (as the rulesets give them, mostly: then no sort)."""
     items = list(scorings.items())
-    if [s for s, _ in items] == _IN_ORDER[: len(items)]:
+    if list(scorings) == _IN_ORDER[: len(items)]:
         return items
     return sorted(items, key=lambda kv: _ORDER.get(kv[0], 9))
 

@@ -91,7 +91,6 @@ class ParsedLog:
 
     records: list[dict[str, Any]]
     lines: list[int]
-    canonical_lines: list[str]
     content_hash: str
     digests: list[bytes]  # SHA-256 of each canonical line: the hash chain's event digests
     utf8: bytes  # the canonical lines, each followed by a newline, as UTF-8: what is hashed and stored
@@ -100,6 +99,11 @@ class ParsedLog:
     def text(self) -> str:
         """``utf8`` as text (the store sends PostgreSQL the bytes: no str to join or encode)."""
         return self.utf8.decode()
+
+    @property
+    def canonical_lines(self) -> list[str]:
+        """Each record's canonical JSON (``text`` split: canonical JSON has no raw newline)."""
+        return self.text.split("\n")[:-1]
 
     @property
     def session(self) -> dict[str, Any]:
@@ -135,7 +139,7 @@ def parse_log(
     if not isinstance(data, bytes | bytearray | memoryview):
         if not hasattr(data, "read"):
             raise TypeError("parse_log reads bytes, text or a binary stream")
-        data = data.read(max_bytes + 1)  # a file over the limit is read no further
+        data = _read(data, max_bytes + 1)  # a file over the limit is read no further
         if not isinstance(data, bytes | bytearray):
             raise TypeError("parse_log reads a binary stream (open the file with 'rb')")
     checker = _FileChecker()
@@ -150,6 +154,20 @@ def parse_log(
             checker.errors.append(LogError(numbers[stop - 1], None, None, "deadline"))
             break
     return checker.finish()
+
+
+def _read(stream: IO[bytes], limit: int) -> bytes:
+    """At most ``limit`` bytes of ``stream``, asking a file for its size first: ``read(limit)``
+    allocates ``limit`` bytes (21 MiB) before reading a log of ~100 kB (~30 µs a file)."""
+    try:
+        size = os.fstat(stream.fileno()).st_size
+    except (AttributeError, OSError, ValueError):  # not a file (io.UnsupportedOperation)
+        return stream.read(limit)
+    want = min(size + 1, limit)
+    data = stream.read(want)
+    if len(data) < want or want == limit:  # the end of the file, or the limit
+        return data
+    return data + stream.read(limit - want)  # the file grew since its size was asked
 
 
 def parse_appended(records: list[dict[str, Any]], new: list[Any]) -> list[dict[str, Any]]:
@@ -449,15 +467,15 @@ def _pydantic_problem(err: Any) -> tuple[str | None, str, dict[str, Any]]:
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 _dumps = _ENCODER.encode  # json.dumps with these options would build an encoder per call
 
-# Lines already accepted, per tile set: line (its UTF-8) -> (type, record, canonical text, its
-# UTF-8, its SHA-256). Draws, discards, reveals, claims and dice are most of a log and repeat
+# Lines already accepted, per tile set: line (its UTF-8) -> (type, record, its canonical text's
+# UTF-8, that text's SHA-256). Draws, discards, reveals, claims and dice are most of a log and repeat
 # across hands and files (a few hundred distinct lines a ruleset, under 2,000 with every seat,
 # tile and source), so each is decoded and validated once per process, and its record, read-only
 # (events.shared), is shared by every log that has the line. Only records whose checks need
 # nothing but the tile set, whose values are plain or short lists of plain values (a deal's 13
 # tiles never repeat) and that carry no time or note (those never repeat) are kept; the table
 # stops growing at _KNOWN_MAX lines (~5 MB).
-_Known = tuple[str, SharedRecord, str, bytes, bytes]
+_Known = tuple[str, SharedRecord, bytes, bytes]
 _KNOWN: dict[frozenset[str], dict[bytes, _Known]] = {}
 _KNOWN_MAX = 5_000
 _KNOWN_LIST = 4  # items at most in a list of a known line (dice 2, a chi's tiles 2)
@@ -483,12 +501,12 @@ class _FileChecker:
     errors: list[LogError] = field(default_factory=list)
     records: list[dict[str, Any]] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
-    canonical: list[str] = field(default_factory=list)
     utf8: list[bytes] = field(default_factory=list)  # the canonical lines' UTF-8, to hash
     types: list[str | None] = field(default_factory=list)
     session: Session | None = None
     tile_set: frozenset[str] | None = None
     last_hand: int | None = None
+    hand_begun: bool = False  # a line that may have been the first hand failed (feed)
     digests: list[bytes] = field(default_factory=list)
     known: dict[bytes, _Known] | None = None  # _KNOWN[...]
 
@@ -525,10 +543,9 @@ class _FileChecker:
     def _take_known(self, entries: list[_Known], numbers: Sequence[int]) -> None:
         """Take lines already accepted with this tile set (see _KNOWN): the same results as
         decoding and checking them again, their shared records."""
-        kinds, records, canonical, utf8, digests = zip(*entries, strict=True)
+        kinds, records, utf8, digests = zip(*entries, strict=True)
         self.types += kinds
         self.lines += numbers
-        self.canonical += canonical
         self.utf8 += utf8
         self.digests += digests
         self.records += records
@@ -538,9 +555,13 @@ class _FileChecker:
         line."""
         if isinstance(item, LogError):
             self.errors.append(item)
+            if item.code == "line_too_long":
+                self.feed(line, _UNLOADED)  # unread, but a record all the same (see feed)
         elif not self._take_canonical(line, item):
             text = _text(item, line, self.errors)
-            if text and not text.isspace():
+            if text is None:
+                self.feed(line, _UNLOADED)
+            elif text and not text.isspace():
                 self.feed(line, _load(text, line, self.errors), item)
 
     def _take_canonical(self, line: int, raw: bytes) -> bool:
@@ -549,44 +570,46 @@ class _FileChecker:
         long way."""
         if self.tile_set is None or not raw.startswith(_PLAIN_STARTS):
             return False
-        made = plain.canonical(raw, self.tile_set)
-        if made is None or not self._fits(made[0]):
+        record = plain.canonical(raw, self.tile_set)
+        if record is None or not self._fits(record):
             return False
-        self._take_plain(line, made, raw)
+        self._take_plain(line, record, raw)
         return True
 
-    def _take_plain(self, line: int, made: plain.Plain, utf8: bytes | None = None) -> None:
-        """Take the record and canonical text (``utf8``: its UTF-8, when known) of a line in
-        its plain form (_plain)."""
-        record, text = made
+    def _take_plain(self, line: int, record: dict[str, Any], utf8: bytes) -> None:
+        """Take the record and canonical text's UTF-8 of a line in its plain form (_plain)."""
         if record["type"] == "hand":
             self.last_hand = record["no"]
         self.types.append(record["type"])
         self.lines.append(line)
-        self._accept(record, text, utf8)
+        self._accept(record, utf8)
 
     def feed(self, line: int, obj: Any, source: bytes | None = None) -> None:
-        """Check one loaded JSON value (_UNLOADED: it was not JSON, its error is already listed);
+        """Check one loaded JSON value (_UNLOADED: the line could not be read, not as UTF-8,
+        JSON or within the length limit; its error is already listed);
         ``source``, the line it was loaded from, lets an accepted line join _KNOWN."""
         seq = len(self.types)
         kind = obj.get("type") if isinstance(obj, dict) else None
         made = self._plain(kind, obj)
         if made is not None:
-            self._take_plain(line, made)
+            self._take_plain(line, made[0], made[1].encode())
             return
         scan = source is None or b"\\u" in source
         model = None if obj is _UNLOADED else _validate(obj, line, self.errors, scan)
         self.types.append(kind if isinstance(kind, str) and kind in RECORD_TYPES else None)
         self.lines.append(line)
-        if seq == 0 and self.types[0] != "session":
+        if seq == 0 and self.types[0] != "session" and obj is not _UNLOADED:
             self.errors.append(LogError(line, self.types[0], None, "session_first"))
         if model is None:
+            # A line unread, of no known type, or a hand record that does not validate may be
+            # the first hand: the play after it is not blamed for coming before one.
+            self.hand_begun = self.hand_begun or self.types[-1] in (None, "hand")
             return
         clean = len(self.errors)  # no error of this line's own below: it may join _KNOWN
         # Dispatch on the type tag: isinstance on a pydantic model runs its metaclass's check.
         if model.type == "session":
             self._check_session(model, line, seq)
-        elif self.last_hand is None and kind != "hand":
+        elif self.last_hand is None and kind != "hand" and not self.hand_begun:
             self.errors.append(LogError(line, model.type, None, "before_first_hand"))
         self._check_context(model, line, "")
         if model.type == "hand":
@@ -635,21 +658,16 @@ class _FileChecker:
             record["seats"].values()
         ) == sorted(self.session.players)
 
-    def _accept(
-        self, record: dict[str, Any], text: str | None = None, utf8: bytes | None = None
-    ) -> tuple[str, bytes, bytes]:
-        """Keep an accepted canonical record (``text``, ``utf8``: its canonical text and that
-        text's UTF-8, when known); its canonical text, UTF-8 and SHA-256."""
-        if text is None:
-            text = _dumps(record)
+    def _accept(self, record: dict[str, Any], utf8: bytes | None = None) -> tuple[bytes, bytes]:
+        """Keep an accepted canonical record (``utf8``: its canonical text's UTF-8, when
+        known); that UTF-8 and its SHA-256."""
         if utf8 is None:
-            utf8 = text.encode()
+            utf8 = _dumps(record).encode()
         digest = event_digest(utf8)
         self.records.append(record)
-        self.canonical.append(text)
         self.utf8.append(utf8)
         self.digests.append(digest)
-        return text, utf8, digest
+        return utf8, digest
 
     def _context_free(self, kind: str | None, record: dict[str, Any]) -> bool:
         """May this accepted record join _KNOWN (see there)?"""
@@ -726,7 +744,6 @@ class _FileChecker:
         return ParsedLog(
             records=self.records,
             lines=self.lines,
-            canonical_lines=self.canonical,
             digests=self.digests,
             content_hash=hashlib.sha256(utf8).hexdigest(),
             utf8=utf8,

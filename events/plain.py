@@ -177,8 +177,8 @@ _CANONICAL = msgspec.json.Decoder(_Deal | _Hand | _Settlement)
 _ENCODER = msgspec.json.Encoder()  # writes text as the codec's json encoder does (tested)
 
 
-def canonical(raw: bytes, tile_set: frozenset[str]) -> Plain | None:
-    """The plain form of a hand, deal or settlement line (its UTF-8) that is exactly its
+def canonical(raw: bytes, tile_set: frozenset[str]) -> dict[str, Any] | None:
+    """The record of a hand, deal or settlement line (its UTF-8) that is exactly its
     canonical text, else None (the line then takes the long way). msgspec keeps the last of
     two equal keys and reads any spelling of a value; the line is taken only if its value
     written back is the line itself, which has neither. A \\u escape (NUL could be one)
@@ -196,4 +196,5 @@ def canonical(raw: bytes, tile_set: frozenset[str]) -> Plain | None:
     elif type(made) is _Settlement:
         if any(payment.from_ == payment.to for payment in made.payments):
             return None
-    return msgspec.to_builtins(made), raw.decode()
+    record: dict[str, Any] = msgspec.to_builtins(made)
+    return record

@@ -21,7 +21,7 @@ from sqlalchemy.sql.dml import ReturningInsert
 from sqlmodel import col
 
 from engine import report as audit_report
-from events.db import db_session, get_engine
+from events.db import db_session, get_engine, text_value
 from events.models import EventChunk, TableSession, Verification, played_between, utcnow
 
 _INSERT: dict[str, Callable[[type[Verification]], postgresql.Insert | sqlite.Insert]] = {
@@ -122,7 +122,7 @@ def record_verifications(
             raise ValueError(f"status must be 'ok' or 'failed', not {result.status!r}")
     engine = engine or get_engine()
     insert = _insert_once(engine.dialect.name)
-    rows = [_row(result) for result in results]
+    rows = [_row(result, engine) for result in results]
     first = {_key(row): n for n, row in reversed(list(enumerate(rows)))}  # a repeated key: once
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":
@@ -145,13 +145,15 @@ def _key(row: Mapping[str, Any]) -> tuple[Any, ...]:
     return tuple(row[name] for name in _UNIQUE)
 
 
-def _row(result: Result) -> dict[str, Any]:
+def _row(result: Result, engine: Engine) -> dict[str, Any]:
+    """The row of a result; its report's JSON as the UTF-8 the encoder wrote where the
+    database takes it so (``text_value``: no str made of ~60 kB to be encoded again)."""
     options = result.options
     return dict(
         session_id=result.session_id, head_seq=result.head_seq,
         engine_version=result.engine_version, options=options_json(options),
         options_hash=options_hash(options), status=result.status,
-        report=None if result.report is None else report_json(result.report),
+        report=None if result.report is None else text_value(_encode(result.report), engine),
         disputes=result.disputes, anomalies=result.anomalies, error=result.error,
         created_at=utcnow(),
     )  # fmt: skip

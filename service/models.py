@@ -119,12 +119,25 @@ class ApiToken(SQLModel, table=True):
 class LedgerPayment(SQLModel, table=True):
     """A transfer of the ledger's settle-up marked paid: appended, never updated (migration
     0007). ``amount`` in points; a reversal (0015) undoes the mark ``reverses`` names with the
-    opposite amount, at most once."""
+    opposite amount, at most once. ``pair_seq`` numbers the rows of one transfer and
+    ``idempotency_key`` names the request that wrote the row (0020): both unique, so two racing
+    or repeated requests cannot both append."""
 
     __tablename__ = "web_ledger_payment"
     __table_args__ = (
         Index("web_ledger_payment_night", "club", "night"),
         Index("web_ledger_payment_reverses", "reverses", unique=True),
+        Index(
+            "web_ledger_payment_pair_seq",
+            "club",
+            "night",
+            "payer",
+            "payee",
+            "basis",
+            "pair_seq",
+            unique=True,
+        ),
+        Index("web_ledger_payment_idempotency", "by", "idempotency_key", unique=True),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -137,6 +150,8 @@ class LedgerPayment(SQLModel, table=True):
     by: str = Field(max_length=80)
     at: datetime = Field(default_factory=utcnow, sa_column=_time())
     reverses: int | None = None
+    pair_seq: int | None = None
+    idempotency_key: str | None = Field(default=None, max_length=64)
 
 
 class ClubHistory(SQLModel, table=True):

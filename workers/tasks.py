@@ -512,14 +512,13 @@ def _ingest_files(paths: list[str], run: str | None, summary: dict, audited: lis
         own_ids.append(run and run_session_id(run, path))
     outcomes = store.ingest_many(parsed=parsed, session_ids=own_ids)
     for log_, own_id, stored in zip(parsed, own_ids, outcomes, strict=True):
-        session = stored.session
         if stored.created:
             summary["stored"] += 1
-            audited.append(_audit(session.id, session.head_seq, log_.records))
+            audited.append(_audit(stored.session_id, stored.head_seq, log_.records))
             continue
-        if session.id == own_id:
+        if stored.session_id == own_id:
             summary["stored"] += 1
             summary["stored_earlier"] += 1
         else:
             summary["duplicates"] += 1
-        _verify_stored(session.id)
+        _verify_stored(stored.session_id)

@@ -17,7 +17,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import chain, combinations_with_replacement, product
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from engine.hand import _tables
@@ -73,12 +74,17 @@ def _options(i: int) -> list[_Raw]:
     return out
 
 
-def _prepared(raw: _Raw, base: int) -> tuple[_Raw, tuple[tuple[int, int], ...], int, int]:
-    """(group, (digit shift, copies) it takes within its suit's block, 得 it needs, packed
-    weight of the real tiles it takes)."""
+def _prepared(raw: _Raw, base: int) -> tuple[_Raw, bool, int, int]:
+    """(group, whether it is the pair, 得 it needs, packed weight of the real tiles it takes
+    within its suit's block)."""
     used = [f - base for f, is_wild in zip(raw[0], raw[2], strict=True) if not is_wild]
-    taken = tuple((3 * r, used.count(r)) for r in sorted(set(used)))
-    return raw, taken, len(raw[0]) - len(used), sum(1 << 3 * r for r in used)
+    return raw, raw[1] == "pair", len(raw[0]) - len(used), sum(1 << 3 * r for r in used)
+
+
+# Bit 0, 1 and 2 of each 3-bit count of a suit's block: a block minus a group's weight holds a
+# count above 4 (7, 6 or 5: a borrow) exactly when the block lacks a tile the group takes.
+_BIT0 = sum(1 << 3 * r for r in range(9))
+_BIT1, _BIT2 = _BIT0 << 1, _BIT0 << 2
 
 
 # Per suit (by the face index it starts at), per rank: the options of the rank's lowest tile.
@@ -108,9 +114,9 @@ class _Part(NamedTuple):
 
 
 def _part(sets: tuple[_Raw, ...], used: int, pair: _Raw | None) -> _Part:
-    infos = [_group(raw) for raw in ((pair, *sets) if pair else sets)]
-    wild = tuple(face for _, faces in infos for face in faces)
-    groups = tuple(g for g, _ in infos)
+    infos = list(map(_group, (pair, *sets) if pair else sets))
+    wild = tuple(chain.from_iterable(map(itemgetter(1), infos)))
+    groups = tuple(map(itemgetter(0), infos))
     if pair:
         return _Part(sets, used, pair, groups[1:], groups[0], wild, {}, {})
     return _Part(sets, used, pair, groups, None, wild, {}, {})
@@ -166,25 +172,22 @@ def _rest_groupings(
     options = _LOCAL[base][i]
     out: list[_Grouping] = []
     for n in range(start, len(options)):
-        raw, taken, cost, weight = options[n]
-        is_pair = raw[1] == "pair"
+        raw, is_pair, cost, weight = options[n]
         if is_pair and placed or cost > wild_left:
             continue
-        for shift, c in taken:
-            if block >> shift & 7 < c:
-                break
-        else:
-            rest = block - weight
-            left = wild_left - cost
-            now = placed or is_pair
-            entry = lookup(rest)
-            if (entry >> 8 & 255) - (0 if now else entry & 1) <= left:
-                same = rest and ((rest & -rest).bit_length() - 1) // 3 == i
-                after = _rest_groupings(rest, base, left, now, n if same else 0)
-                if is_pair:
-                    out += [(sets, rest_left, raw) for sets, rest_left, _ in after]
-                else:
-                    out += [((raw, *sets), rest_left, pair) for sets, rest_left, pair in after]
+        rest = block - weight
+        if rest < 0 or rest & _BIT2 & ((rest & _BIT1) << 1 | (rest & _BIT0) << 2):
+            continue  # (the lowest count the group takes and the block lacks shows as 5-7)
+        left = wild_left - cost
+        now = placed or is_pair
+        entry = lookup(rest)
+        if (entry >> 8 & 255) - (0 if now else entry & 1) <= left:
+            same = rest and ((rest & -rest).bit_length() - 1) // 3 == i
+            after = _rest_groupings(rest, base, left, now, n if same else 0)
+            if is_pair:
+                out += [(sets, rest_left, raw) for sets, rest_left, _ in after]
+            else:
+                out += [((raw, *sets), rest_left, pair) for sets, rest_left, pair in after]
     return _tables.store(_GROUPINGS, key, tuple(out), _PARTS_LIMIT)
 
 

@@ -15,7 +15,12 @@ from typing import Any, TypeVar
 
 # 2: the decisions' options, waits, rank and given-up kinds are no longer stored (computed on
 # view); the 漏胡 checks of the stored version-1 reviews were older.
-REVIEW_VERSION = 2
+# 3: 漏胡 re-read from the seeds: a legal win worth 0 (zhoushan: no minimum) is missed and bars
+# the next as a passed 胡; a discard win carries 地胡/海底 as the table gives them.
+# 4: xizhou's face-down concealed kongs are unseen to the other seats; a limit made by a bonus
+# tile drawn in play (wenling's fourth 白) is declared after its replacement, not missed.
+# 5: a dealer's complete deal thrown away is a missed 天胡.
+REVIEW_VERSION = 5
 
 _Line = TypeVar("_Line", "Decision", "MissedWin", "DealIn", "Claim")
 
@@ -118,8 +123,9 @@ class MissedWin:
 
 @dataclass(frozen=True)
 class DealIn:
-    """放铳: ``seat``'s discard won by ``winner``; ``safe`` lists discards of the same shanten the
-    winner had itself discarded (现物) — the deal-in was avoidable when it is not empty."""
+    """放铳: ``seat``'s discard won by ``winner``; ``safe`` lists discards of the same shanten or
+    a lower one that the winner had itself discarded (现物) — the deal-in was avoidable when it
+    is not empty."""
 
     step: int
     seq: int
@@ -219,7 +225,8 @@ class SessionReview:
 
 def upcast(data: dict[str, Any]) -> dict[str, Any]:
     """A stored review brought to ``REVIEW_VERSION``; a newer one than this engine knows is
-    refused. Version 1 has every decision's detail stored: read as a version 2 with detail."""
+    refused. Version 1 has every decision's detail stored: read as the current version with detail (its
+    figures as they were computed then)."""
     version = data.get("version")
     if not isinstance(version, int) or not 1 <= version <= REVIEW_VERSION:
         raise ValueError(f"review version {version!r}: this engine reads 1 to {REVIEW_VERSION}")

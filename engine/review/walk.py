@@ -23,7 +23,17 @@ from engine.efficiency import (
     shown,
 )
 from engine.hand import HandError, is_winning_hand
-from engine.model import SEATS, Action, HandOutcome, Showdown, Win, claim_order
+from engine.model import (
+    FLAG_FIRST_DISCARD,
+    FLAG_LAST_TILE,
+    SEATS,
+    Action,
+    HandOutcome,
+    Meld,
+    Showdown,
+    Win,
+    claim_order,
+)
 from engine.replay import HandReplay
 from engine.review.model import (
     Claim,
@@ -57,6 +67,7 @@ _Judged = tuple[
 # records that change only their own seat's tiles (a claim takes another seat's discard from its
 # river, not from its hand); any other record may change every seat's
 _OWN_TILES = frozenset({"draw", "discard", "chi", "peng", "gang", "reveal"})
+_OPEN_MELDS = frozenset({"chi", "peng", "gang_exposed", "gang_added"})  # a seat with one: not 门清
 _WINDOW_ENDS = frozenset({"draw", "discard", "chi", "peng", "gang", "exhausted", "hand"})
 
 
@@ -102,14 +113,16 @@ class _Walk:
         # seat -> its tiles before its last draw (their shanten is read at a self-drawn win only)
         self.before_draw: dict[str, _Tiles] = {}
         self.passed: set[str] = set()  # seats that let a winning discard go since their draw
+        self.drew: set[str] = set()  # seats that drew in this hand (the dealer's deal is its draw)
         self.actions = hand.outcome.actions or ()
         # seat -> its tiles as read so far; dropped before a record that may change them
         self.hands: dict[str, _Tiles] = {}
         self.ranked: tuple[int, _Tiles] | None = None  # a decision's step, its tiles after it
         self.before_seq: tuple[int, tuple[Action, ...]] = (-1, ())  # actions up to a seq
         self.kinds: tuple[Any, ...] | None = None  # see _kinds
-        # seat -> what it shows every seat, packed (efficiency.shown), and when it was counted
-        self.shown: dict[str, tuple[tuple[int, ...], int]] = {}
+        # seat -> when it was counted, what it shows (efficiency.shown, packed) and, of that, the
+        # concealed kongs it keeps face down (seen by itself only)
+        self.shown: dict[str, tuple[tuple[int, ...], int, int]] = {}
         self.changes = 0  # records other than draws and discards so far
 
     # -- the walk -------------------------------------------------------------------------------
@@ -133,6 +146,7 @@ class _Walk:
                 if kind == "gang" and rec.get("kind") == "added" and rec.get("tile"):
                     self._offered(step, seq, seat, rec["tile"], "robbed_kong")
             elif kind == "draw" and seat in SEATS:
+                self.drew.add(seat)
                 self.before_draw[seat] = self._tiles(seat, True)
                 ready = self._may_complete(seat)
                 self.passed.discard(seat)
@@ -227,15 +241,19 @@ class _Walk:
     def _unseen(self, seat: str) -> Unseen:
         """The kinds the seat cannot see (``efficiency.unseen``), what each seat shows counted
         again only when its melds, revealed tiles or river changed (a record other than a draw
-        or discard may change them in place: it counts every seat again)."""
+        or discard may change them in place: it counts every seat again). A concealed kong the
+        ruleset keeps face down (``concealed_kong_hidden_while_closed``) is seen by its own seat
+        only."""
         t, parts, total = self.table, self.shown, 0
+        hide = self.rs.concealed_kong_hidden_while_closed
         for s in SEATS:
             melds, revealed, river = t.melds[s], t.revealed[s], t.discards[s]
             key = (len(melds), len(revealed), len(river), self.changes)
             got = parts.get(s)
             if got is None or got[0] != key:
-                got = parts[s] = (key, shown(melds, revealed, river))
-            total += got[1]
+                down = seen_count(_face_down(melds)) if hide else 0
+                got = parts[s] = (key, shown(melds, revealed, river), down)
+            total += got[1] if s == seat else got[1] - got[2]
         aside = t.indicator if t.indicator and not self.rs.indicator_in_wall(self.opts) else None
         return Unseen(
             self.copies, total + seen_count([*t.concealed(seat), *([aside] if aside else [])])
@@ -255,6 +273,8 @@ class _Walk:
             figures, detail, shanten_of, count, ready = judge(seq, seat, tile, hand, seen)
         except HandError:
             return
+        if self.only is None and seat not in self.drew and not any(self.table.discards.values()):
+            self._dealt_win(step, seq, seat, hand)
         decision = Decision(step, seq, seat, tile, *figures, detail=detail)
         self.decisions.append(decision)
         self.ranked = (step, _Tiles(ready, decision.shanten_after))
@@ -292,14 +312,26 @@ class _Walk:
     def _tenpai(
         self, seq: int, seat: str, hand: Hand, ranked: list[Candidate]
     ) -> tuple[TenpaiChoice, ...]:
-        """Every discard that leaves 听牌, its waits valued by a self-drawn win's score."""
+        """Every discard that leaves 听牌, its waits valued by a plain self-drawn win's score: one
+        on a later draw, so none of the flags of the draw just made (天胡, 地胡, 杠上开花); 0 for a
+        seat the ruleset no longer lets win (wenling: it threw a 得)."""
         out = []
+        barred = self.rs.discarded_wildcard_blocks_win and seat in self.table.discarded_wild
         for c in ranked:
             if c.shanten != 0:
                 continue
             rest = hand.without(c.tile)
             waits = tuple(
-                Wait(k, n, self._value(seq, seat, rest.with_tile(k), k, "self_draw", None))
+                Wait(
+                    k,
+                    n,
+                    0
+                    if barred
+                    else self._value(
+                        seq, seat, rest.with_tile(k), k, "self_draw", None, frozenset()
+                    )
+                    or 0,
+                )
                 for k, n in c.effective.items()
             )
             out.append(TenpaiChoice(c.tile, waits))
@@ -318,10 +350,22 @@ class _Walk:
             hand = self._hand(seat).with_tile(tile)
             if not _wins(hand):
                 continue
-            value = self._value(seq, seat, hand, tile, how, by)
-            if value > 0:
+            value = self._value(seq, seat, hand, tile, how, by, self._offer_flags(how, by))
+            if value is not None:  # a legal win, if worth 0 (zhoushan: no minimum)
                 self.missed.append(MissedWin(step, seq, seat, tile, how, by, value))
                 self.passed.add(seat)
+
+    def _offer_flags(self, how: str, by: str) -> frozenset[str]:
+        """The flags a win on the tile offered now would carry, as the table gives a win on a
+        discard: 海底 on the last tiles, 地胡 on the dealer's first discard (none on a kong)."""
+        if how != "discard":
+            return frozenset()
+        t, flags = self.table, set()
+        if t.wall_left <= t.dead_wall:
+            flags.add(FLAG_LAST_TILE)
+        if by == "E" and t.claims == 0 and not any(t.discards.values()):
+            flags.add(FLAG_FIRST_DISCARD)
+        return frozenset(flags)
 
     def _could_win(self, by: str, declared: list[Any]) -> tuple[str, ...]:
         """The seats that did not declare and could have won on ``by``'s tile next to the ones
@@ -357,17 +401,57 @@ class _Walk:
         if self.rs.discarded_wildcard_blocks_win and seat in t.discarded_wild:
             return
         hand = self._hand(seat)
-        show = Showdown(seat, hand.concealed, hand.melds, hand.revealed)
-        if not ((ready and _wins(hand)) or self.rs.instant_win(show, t.wildcards, self.opts)):
+        if not (ready and _wins(hand)) and not self._limit_made(seat, hand, tile):
             return
+        shown = False  # a bonus tile shown: the draw after it is its replacement, same turn
         for _, rec in self.hand.records[step + 1 :]:
-            if rec.get("seat") == seat and rec.get("type") in ("win", "discard", "draw"):
-                if rec["type"] == "win":
-                    return
+            kind = rec.get("type")
+            if rec.get("seat") != seat or kind not in ("win", "discard", "draw", "reveal"):
+                continue
+            if kind == "win":
+                return
+            if kind == "discard" or (kind == "draw" and not shown):
                 break
-        value = self._value(seq, seat, hand, tile, "self_draw", None)
-        if value > 0:
+            shown = kind == "reveal"
+        flags = t._self_draw_flags(seat)
+        value = self._value(seq, seat, hand, tile, "self_draw", None, flags)
+        if value is not None:
             self.missed.append(MissedWin(step, seq, seat, tile, "self_draw", None, value))
+
+    def _dealt_win(self, step: int, seq: int, seat: str, hand: Hand) -> None:
+        """The dealer's first discard with no draw before it: its dealt tiles end with its first
+        draw (the 14th, wenling's 17th), so a complete deal thrown away is a missed self-drawn
+        win (天胡), named by the last tile dealt."""
+        dealt = next(
+            (
+                r.get("tiles")
+                for _, r in self.hand.records
+                if r.get("type") == "deal" and r.get("seat") == seat
+            ),
+            None,
+        )
+        if not dealt or not _wins(hand):
+            return
+        tile = dealt[-1]
+        value = self._value(
+            seq, seat, hand, tile, "self_draw", None, self.table._self_draw_flags(seat)
+        )
+        if value is not None:
+            self.missed.append(MissedWin(step, seq, seat, tile, "self_draw", None, value))
+
+    def _limit_made(self, seat: str, hand: Hand, tile: str) -> bool:
+        """Did drawing ``tile`` make a limit that wins by itself (wenling's 4 白, 3 得 …)? Not
+        when the hand held it before (a bonus tile's replacement drawn after it)."""
+        rs, wild, opts = self.rs, self.table.wildcards, self.opts
+        if not rs.instant_win(
+            Showdown(seat, hand.concealed, hand.melds, hand.revealed), wild, opts
+        ):
+            return False
+        rest = list(hand.concealed)
+        if tile in rest:
+            rest.remove(tile)
+        before = Showdown(seat, tuple(rest), hand.melds, hand.revealed)
+        return not rs.instant_win(before, wild, opts)
 
     def _win(self, step: int, seq: int, rec: dict[str, Any]) -> None:
         seat, how, tile = rec["seat"], rec.get("how"), rec.get("tile")
@@ -388,9 +472,9 @@ class _Walk:
                 safe = [
                     t
                     for t, n in shanten_of.items()
-                    if n == decision.shanten_after and t in river and t != tile
-                ]  # ranked as the options are: more unseen effective tiles first
-                safe.sort(key=lambda t: (-count(t), INDEX[t]))
+                    if n <= decision.shanten_after and t in river and t != tile
+                ]  # ranked as the options are: lower shanten, then more unseen effective tiles
+                safe.sort(key=lambda t: (shanten_of[t], -count(t), INDEX[t]))
                 self.deal_ins.append(DealIn(step, seq, by, seat, tile, tuple(safe)))
 
     def _actions(self, seq: int) -> tuple[Action, ...]:
@@ -399,11 +483,20 @@ class _Walk:
             self.before_seq = (seq, tuple(a for a in self.actions if a.seq <= seq))
         return self.before_seq[1]
 
-    def _value(self, seq: int, seat: str, hand: Hand, tile: str, how: str, by: str | None) -> int:
-        """What this win pays under the ruleset: the winner's points as ``score`` gives them;
-        0 when the ruleset would not pay it (below its minimum) or cannot score it."""
+    def _value(
+        self,
+        seq: int,
+        seat: str,
+        hand: Hand,
+        tile: str,
+        how: str,
+        by: str | None,
+        flags: frozenset[str],
+    ) -> int | None:
+        """What this win (with ``flags``) pays under the ruleset: the winner's points as ``score``
+        gives them, 0 and up (zhoushan sets no minimum: a win of 0 台 stands); None when it is no
+        win the ruleset allows (below its minimum: xizhou's 1台起胡) or it cannot score it."""
         t, out = self.table, self.hand.outcome
-        flags = t._self_draw_flags(seat) if how == "self_draw" else frozenset()
         outcome = HandOutcome(
             no=out.no,
             seats=out.seats,
@@ -418,9 +511,9 @@ class _Walk:
         try:
             scoring = self.rs.score(outcome, self.opts).get(seat)
         except (HandError, ValueError, KeyError, IndexError):
-            return 0
-        if scoring is None or scoring.limit == "below_minimum":
-            return 0
+            return None
+        if scoring is None or scoring.limit in ("below_minimum", "not_winning"):
+            return None
         return max(int(scoring.points), 0)
 
 
@@ -451,6 +544,14 @@ def _shanten_of(hand: Hand) -> int | None:
         return shanten(hand)
     except HandError:  # a wrong hand size (相公): reported by the verification
         return None
+
+
+def _face_down(melds: list[Meld]) -> list[str]:
+    """The tiles of a seat's concealed kongs that lie face down: all of them while it has no
+    吃/碰/明杠 (门清), none once it has one (then each shows a tile, which names its kind)."""
+    if any(m.kind in _OPEN_MELDS for m in melds):
+        return []
+    return [x for m in melds if m.kind == "gang_concealed" for x in m.tiles]
 
 
 def _key(c: Candidate) -> tuple[int, int]:

@@ -18,7 +18,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
@@ -176,6 +176,29 @@ class Payment:
 
 
 _OPTIONS: dict[tuple[type, str], Any] = {}
+_HASHES: dict[int, tuple[Any, int]] = {}  # id(options) -> (the options, their hash)
+_O = TypeVar("_O", bound=type)
+
+
+def hashed_once(cls: _O) -> _O:
+    """A ruleset's ``Options`` (a frozen dataclass) whose hash, by its fields as the dataclass
+    makes it, is worked out once per object: the memos take the options as a key several times
+    a hand, and the dataclass's own hash builds and hashes the tuple of every field each time.
+    (Kept by id with the object itself, so an id is not reused while its entry lives.)"""
+    by_fields: Callable[[Any], int] = cls.__dict__["__hash__"]
+
+    def __hash__(self: Any) -> int:
+        hit = _HASHES.get(id(self))
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        value: int = by_fields(self)
+        if len(_HASHES) >= 1024:
+            _HASHES.clear()
+        _HASHES[id(self)] = (self, value)
+        return value
+
+    cls.__hash__ = __hash__  # type: ignore[assignment]
+    return cls
 
 
 @lru_cache(maxsize=1 << 14, typed=True)
@@ -374,6 +397,10 @@ class Ruleset:
     # hand may not win on another seat's tile before its own next draw (zhoushan, xizhou); the
     # replay reports it as passed_win.
     passed_win_waits_for_draw: ClassVar[bool] = False
+    # A concealed kong lies face down while its seat has no 吃/碰/明杠 (门清), so the other seats
+    # cannot tell its tile (xizhou); otherwise it is shown (亮出). Read by the efficiency review's
+    # unseen copies only.
+    concealed_kong_hidden_while_closed: ClassVar[bool] = False
     # The win flags a log may claim and what each needs (engine.checks); rulesets add theirs.
     flag_rules: ClassVar[Mapping[str, FlagRule]] = FLAG_RULES
     # The least a win must be worth, in English words (a win below it is no win).
@@ -631,6 +658,13 @@ def parse_options(options_type: type, given: Mapping[str, Any]) -> Any:
             raise OptionError(f"option {name}: {value} is above {MAX_OPTION}", "option_above",
                               name=name, value=value, high=MAX_OPTION)  # fmt: skip
     return options
+
+
+def tally(items: Sequence[str]) -> dict[str, int]:
+    """How many of each item, in the order each first appears (C loops: a ``Counter`` costs
+    about three times as much to make, a loop adding one at a time twice)."""
+    kinds = dict.fromkeys(items)
+    return dict(zip(kinds, map(items.count, kinds), strict=True))
 
 
 def below_minimum(scorings: Mapping[str, Scoring], seat: str) -> bool:

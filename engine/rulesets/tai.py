@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from itertools import compress
-from operator import attrgetter
+from operator import attrgetter, itemgetter, mul
 from typing import NamedTuple
 
 from engine.hand import HandError
@@ -126,10 +126,13 @@ class WinHand(NamedTuple):
         return [m for m in self.show.melds if m.kind != "gang_concealed"]
 
 
+_SUIT = itemgetter(1)  # a tile's suit letter (``f`` for a flower)
+
+
 def flush(faces: Iterable[str]) -> str | None:
     """``qing`` 清一色 (one suit only), ``hun`` 混一色 (one suit and honors), ``zi`` 字一色 (honors
     only), or None."""
-    suits = {t[1] for t in faces}
+    suits = set(map(_SUIT, faces))
     if suits == {"z"}:
         return "zi"
     if len(suits - {"z"}) != 1:
@@ -140,7 +143,7 @@ def flush(faces: Iterable[str]) -> str | None:
 def readings(win: Win, show: Showdown) -> Iterator[WinHand]:
     """Every reading of the winner's hand (engine.hand.decompositions' order), as
     :class:`WinHand`: the sets once a grouping, one WinHand per winning-tile shape."""
-    concealed = tuple(t for t in show.concealed if t[1] != "f")  # (is_flower, inline: per tile)
+    concealed = tuple(compress(show.concealed, map("f".__ne__, map(_SUIT, show.concealed))))
     melds = tuple(show.melds)
     meld_sets = tuple(("chow" if m.kind == "chi" else "pung", m.face) for m in melds)
     faces = (*concealed, *(t for m in melds for t in m.tiles))
@@ -161,7 +164,8 @@ def flowers_of(outcome: HandOutcome, seat: str) -> list[str]:
 
 
 def _flowers(show: Showdown) -> list[str]:
-    return sorted({t for t in (*show.revealed, *show.concealed) if t[1] == "f"})  # (is_flower)
+    tiles = (*show.revealed, *show.concealed)
+    return sorted(set(compress(tiles, map("f".__eq__, map(_SUIT, tiles)))))  # (is_flower)
 
 
 def reading_points(
@@ -347,8 +351,11 @@ def items(
     return tuple(out)
 
 
-def total(lines: Iterable[ScoreLine]) -> int:
-    return sum(ln.value * ln.count for ln in lines)
+def total(lines: Sequence[ScoreLine]) -> int:
+    return sum(map(mul, map(_VALUE, lines), map(_COUNT, lines)))
+
+
+_VALUE, _COUNT = attrgetter("value"), attrgetter("count")
 
 
 def capped(raw: int, cap: int, steps: list[Step] | None = None) -> int:

@@ -1,7 +1,7 @@
 """``fupan review``: the efficiency review (效率复盘) of a full log from the command line.
 
 It measures tile efficiency — the shanten (向听) after each discard and the unseen effective tiles
-(有效牌) it keeps — plus missed wins (漏胡), deal-ins next to a safe tile of equal shanten (放铳)
+(有效牌) it keeps — plus missed wins (漏胡), deal-ins next to a safe tile of equal or lower shanten (放铳)
 and claims that raised the shanten. It is not a judgement of the best play.
 Exit codes: 0 reviewed (or nothing to review), 2 invalid input.
 """
@@ -130,5 +130,5 @@ def _print_hand(hand, raw: dict, seat: str | None) -> None:
             safe = "、".join(map(chinese, d.safe))
             console.print(
                 f"  [yellow]放铳 deal-in[/] line {d.line} {d.seat}→{d.winner} "
-                f"{chinese(d.tile)}; 同向听的现物 safe at equal shanten: {safe}"
+                f"{chinese(d.tile)}; 不增向听的现物 safe at equal or lower shanten: {safe}"
             )

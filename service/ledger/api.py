@@ -21,13 +21,23 @@ def ledger(club: str):
 @routes.post("/clubs/<club>/ledger/paid")
 def ledger_paid(club: str):
     """An auditor or admin marks a transfer paid: a row appended, never an update."""
-    return jsonify(paid.mark_paid(g.user, club, auth.json_body())), 201
+    return _answer(paid.mark_paid(g.user, club, auth.json_body(), _key()))
 
 
 @routes.post(f"/clubs/<club>/ledger/paid/<int(max={MAX_INT}):mark_id>/reversal")
 def ledger_reversal(club: str, mark_id: int):
     """An auditor or admin undoes a mark: its reversal appended (the opposite amount)."""
-    return jsonify(paid.reverse(g.user, club, mark_id)), 201
+    return _answer(paid.reverse(g.user, club, mark_id, _key()))
+
+
+def _key() -> str | None:
+    return auth.idempotency_key(request.headers.get("Idempotency-Key"))
+
+
+def _answer(appended: paid.Appended):
+    """201 with the row, the same for a repeated key (which says so in a header)."""
+    headers = {"Idempotent-Replayed": "true"} if appended.replayed else {}
+    return jsonify(appended.mark), 201, headers
 
 
 @routes.post("/clubs/<club>/ledger/money")
@@ -36,7 +46,8 @@ def ledger_money(club: str):
     auth.require_club(g.user, club, roles=("admin",))
     body = auth.json_body()
     try:
-        money = set_money(club, str(body.get("point_value", "")), str(body.get("money_unit", "")))
+        money = set_money(club, str(body.get("point_value", "")), str(body.get("money_unit", "")),
+                          by=g.user.username)  # fmt: skip
     except auth.AccountError as e:
         abort(400, str(e))
     return jsonify(club=club, money=money)

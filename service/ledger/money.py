@@ -1,8 +1,10 @@
 """A club's money: what one point is worth there (its admin sets it on the ledger page), and
-amounts in it. Without a setting, amounts are shown in points."""
+amounts in it. Without a setting, amounts are shown in points. Each change is appended to the
+club's history (``money_set``, before and after), so a slip on the form can be put back."""
 
 from __future__ import annotations
 
+import json
 import re
 from decimal import Decimal
 
@@ -11,7 +13,7 @@ from sqlmodel import select
 
 from service.accounts import auth
 from service.db import db
-from service.models import Club
+from service.models import Club, ClubHistory
 
 DEFAULT_UNIT = "元"  # what a club's money is in unless its admin says otherwise
 # A point's value as the pages print it: ASCII digits, at most 9 before the point and 6 after
@@ -35,9 +37,10 @@ def money_setting(club: str) -> dict | None:
     return {"value": row.point_value, "unit": row.money_unit}
 
 
-def set_money(club: str, value: str, unit: str) -> dict | None:
-    """Set (or, with an empty ``value``, clear) the money value of one point; a value that is
-    not a positive decimal, or a unit longer than 10 characters, is an AccountError."""
+def set_money(club: str, value: str, unit: str, by: str = "") -> dict | None:
+    """Set (or, with an empty ``value``, clear) the money value of one point, a change kept in
+    the club's history with who made it (``by``); a value that is not a positive decimal, or a
+    unit longer than 10 characters, is an AccountError."""
     value, unit = value.strip(), unit.strip() or DEFAULT_UNIT
     if value and not plain_value(value):
         raise auth.AccountError(
@@ -49,12 +52,29 @@ def set_money(club: str, value: str, unit: str) -> dict | None:
         )
     if len(unit) > 10:
         raise auth.AccountError(_("money_unit must be at most 10 characters"))
+    before = money_setting(club)
     with db() as session:
         row = session.exec(select(Club).where(Club.name == club)).first() or Club(name=club)
         row.point_value, row.money_unit = value or None, unit
         session.add(row)
+        after = {"value": value, "unit": unit} if value else None
+        if after != before:
+            detail = json.dumps({"before": before, "after": after}, ensure_ascii=False)
+            session.add(ClubHistory(club=club, kind="money_set", by=by, detail=detail))
         session.commit()
     return money_setting(club)
+
+
+def last_change(club: str) -> dict | None:
+    """The newest change of the club's point value: ``{by, at, before, after}`` (a setting or
+    None each), or None if it never changed."""
+    with db() as session:
+        row = session.exec(select(ClubHistory).where(ClubHistory.club == club,
+                                                     ClubHistory.kind == "money_set")
+                           .order_by(ClubHistory.id.desc())).first()  # fmt: skip
+    return (
+        None if row is None else {"by": row.by, "at": row.at.isoformat(), **json.loads(row.detail)}
+    )
 
 
 def plain_value(value: str | None) -> bool:

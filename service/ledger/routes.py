@@ -9,11 +9,12 @@ import io
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
+from werkzeug.exceptions import Conflict
 
 from service.accounts import auth
 from service.db import MAX_INT
 from service.ledger import paid
-from service.ledger.money import money_amount, money_setting, set_money, unit_text
+from service.ledger.money import last_change, money_amount, money_setting, set_money, unit_text
 from service.ledger.views import hand_rows, ledger_view
 from service.security import csv_cell
 
@@ -22,7 +23,9 @@ bp = auth.pages(Blueprint("ledger", __name__, template_folder="templates"))
 
 @bp.get("/clubs/<club>/ledger")
 def ledger(club: str):
-    return render_template("ledger/ledger.html", v=ledger_view(current_user, club, request.args))
+    v = ledger_view(current_user, club, request.args)
+    change = last_change(club) if v["is_admin"] else None
+    return render_template("ledger/ledger.html", v=v, money_change=change)
 
 
 @bp.post("/clubs/<club>/ledger/paid")
@@ -33,7 +36,11 @@ def mark_paid(club: str):
         auth.require_club(current_user, club, roles=("auditor", "admin"))
         return render_template("ledger/confirm.html", club=club, f=request.form,
                                setting=money_setting(club))  # fmt: skip
-    mark = paid.mark_paid(current_user, club, request.form)
+    try:
+        mark = paid.mark_paid(current_user, club, request.form, _key()).mark
+    except Conflict as e:
+        flash(str(e.description))
+        return redirect(_back(club))
     flash(_("Recorded: %(payer)s handed %(amount)s to %(payee)s. Wrong? Undo it under “Cash "
             "handed over” below.", payer=mark["from"], payee=mark["to"], amount=mark["amount"]))  # fmt: skip
     return redirect(_back(club))
@@ -41,10 +48,14 @@ def mark_paid(club: str):
 
 @bp.post(f"/clubs/<club>/ledger/paid/<int(max={MAX_INT}):mark_id>/undo")
 def undo_paid(club: str, mark_id: int):
-    mark = paid.reverse(current_user, club, mark_id)
+    try:
+        mark = paid.reverse(current_user, club, mark_id, _key()).mark
+    except Conflict as e:
+        flash(str(e.description))
+        return redirect(_back(club))
     flash(_("Undone: %(payer)s handing %(amount)s to %(payee)s is no longer counted (a "
-            "reversal was added; nothing was deleted).", payer=mark["from"], payee=mark["to"],
-            amount=-mark["amount"]))  # fmt: skip
+            "reversal was added; nothing was deleted). Undone by mistake? Record the cash again "
+            "on its transfer.", payer=mark["from"], payee=mark["to"], amount=-mark["amount"]))  # fmt: skip
     return redirect(_back(club))
 
 
@@ -52,10 +63,18 @@ def undo_paid(club: str, mark_id: int):
 def money(club: str):
     auth.require_club(current_user, club, roles=("admin",))
     try:
-        set_money(club, request.form.get("point_value", ""), request.form.get("money_unit", ""))
+        set_money(club, request.form.get("point_value", ""), request.form.get("money_unit", ""),
+                  by=current_user.username)  # fmt: skip
     except auth.AccountError as e:
         flash(str(e))
+    else:
+        flash(_("Saved. Wrong? Put the previous value back under “Money” below."))
     return redirect(_back(club))
+
+
+def _key() -> str | None:
+    """The form's key (drawn with the page): sent twice, recorded once."""
+    return auth.idempotency_key(request.form.get("idempotency_key"))
 
 
 def _back(club: str) -> str:

@@ -28,7 +28,7 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlmodel import select
 
-from engine.audit import audit_hand
+from engine.audit import audit_hand, dealer_after
 from engine.hand import is_winning_hand, shanten
 from engine.model import SEATS
 from engine.replay import replay
@@ -169,10 +169,9 @@ class Table:
     def next_hand(self) -> dict:
         if not self.rp.hands:
             return {"no": 1, "seats": dict(zip(SEATS, self.records[0]["players"], strict=True))}
-        last = self.rp.hands[-1].outcome
-        dealer = "E"
-        if last.wins or last.exhausted:
-            dealer = self.ruleset.next_dealer(last, self.rp.opts)
+        hand = self.rp.hands[-1]
+        last = hand.outcome
+        dealer = dealer_after(hand, audit_hand(hand)) or "E"  # (the audit's rotation)
         k = SEATS.index(dealer)
         seats = {SEATS[i]: last.seats[SEATS[(k + i) % 4]] for i in range(4)}
         return {"no": last.no + 1, "seats": seats}

@@ -172,6 +172,7 @@ def session_view(user: User, session_id: str) -> dict:
     rows, reports = _results(s)
     v, report = (rows[-1], reports[-1]) if rows else (None, None)
     out = {"session": session_summary(s, v), "report_ok": None, "hands": [], "totals": None,
+           "anomalies": [], "corrections": [], "options": None,
            "verifications": history.entries(s, rows, reports)}  # fmt: skip
     if report is None:
         return out

@@ -45,14 +45,21 @@ def log(
     plays: list[dict],
     size: int = 13,
     indicator: str | None = None,
+    options: dict | None = None,
 ) -> list[dict]:
-    """A parsed log: session, hand, (得 indicator), the deal (E one more), then ``plays``."""
+    """A parsed log: session (``options``), hand, (得 indicator), the deal (E one more), then
+    ``plays``."""
     taken: list[str] = [t for tiles in deal.values() for t in parse_tiles(tiles)]
     taken += [p["tile"] for p in plays if p.get("type") == "draw"]
     if indicator:
         taken.append(indicator)
     lines = [
-        {"type": "session", "ruleset": ruleset, "players": list(PLAYERS.values())},
+        {
+            "type": "session",
+            "ruleset": ruleset,
+            "players": list(PLAYERS.values()),
+            "options": options or {},
+        },
         {"type": "hand", "no": 1, "seats": PLAYERS},
     ]
     if indicator:
@@ -185,7 +192,7 @@ def test_tenpai_choices_are_weighed_by_what_the_win_pays():
     assert set(choices) == {"4m", "7m"}  # the two cuts that keep 听牌
     assert {w.tile for w in choices["4m"].waits} == {"5m", "8m"}
     assert all(w.value > 0 and w.unseen == 4 for w in choices["4m"].waits)
-    assert choices["4m"].weight > choices["7m"].weight
+    # (the values, worked out: test_review_seed_rules.py::test_zhoushan_waits_are_valued_…)
 
 
 def test_no_tenpai_choice_when_no_cut_reaches_tenpai():
@@ -308,6 +315,29 @@ def test_deal_in_without_a_safe_tile_of_equal_shanten():
     hand = review(log("zhoushan", {"E": E_LOOSE, "W": w}, _deal_in_plays("6z")))
     (deal_in,) = hand.deal_ins
     assert deal_in.safe == ()
+
+
+def test_deal_in_when_the_winners_own_discard_was_also_the_faster_cut():
+    """E breaks its pair of 3z (two steps from 听牌) into W's 双碰 while holding 2z, which W threw
+    and whose cut keeps the pair (one step): the deal-in cost E nothing to avoid, it was
+    avoidable a fortiori (a safe tile of lower shanten counts, not only one of equal shanten)."""
+    plays = [
+        d("E", "5s"),
+        draw("S", "9m"),
+        d("S", "9m"),
+        draw("W", "3z"),
+        d("W", "2z"),
+        draw("N", "8s"),
+        d("N", "8s"),
+        draw("E", "9s"),
+        d("E", "3z"),
+        {"type": "win", "seat": "W", "how": "discard", "tile": "3z", "from": "E"},
+    ]
+    hand = review(log("zhoushan", {"E": "123m456m789p33z2z1s5s", "W": W_WAITS}, plays))
+    cut = [x for x in hand.decisions if x.seat == "E"][-1]
+    assert (cut.discard, cut.shanten_after, cut.best) == ("3z", 2, ("2z",))
+    (deal_in,) = hand.deal_ins
+    assert (deal_in.seat, deal_in.winner, deal_in.tile, deal_in.safe) == ("E", "W", "3z", ("2z",))
 
 
 def test_the_winner_was_ready_before_its_winning_tile():

@@ -12,11 +12,23 @@ from engine.simulate.session import generate_session
 
 @pytest.mark.parametrize("ruleset", SHIPPED)
 def test_every_winner_was_ready_before_its_winning_tile(ruleset):
-    records, _ = generate_session(ruleset, 6, seed=24)
-    rev = review_replay(replay(records))
-    wins = [w for h in rev.hands for w in h.wins]
-    assert wins  # the sample has wins to check
-    assert all(w.shanten_before == 0 for w in wins), wins
+    """Every win of a play-by-play hand (all but a limit held at the deal) is checked, on a
+    discard and self-drawn alike, and each was at shanten 0 (听牌) before its winning tile, under
+    the ruleset's own shapes (wenling's limits included)."""
+    hows = set()
+    for seed in (24, 25, 26):
+        rep = replay(generate_session(ruleset, 8, seed=seed)[0])
+        rev = review_replay(rep, detail=False)
+        for hand, reviewed in zip(rep.hands, rev.hands, strict=True):
+            declared = [
+                (r["seat"], r["how"])
+                for _, r in hand.records
+                if r.get("type") == "win" and r.get("how") != "instant"
+            ]
+            assert [(w.seat, w.how) for w in reviewed.wins] == declared
+            assert all(w.shanten_before == 0 for w in reviewed.wins), reviewed.wins
+            hows |= {w.how for w in reviewed.wins}
+    assert {"discard", "self_draw"} <= hows  # the sample has both kinds to check
 
 
 @pytest.mark.parametrize("ruleset", SHIPPED)

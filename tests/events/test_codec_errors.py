@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -489,6 +491,23 @@ def test_an_endless_stream_is_read_only_up_to_the_limit() -> None:
         == "line 1: the file is larger than the limit of 1000000 bytes (FUPAN_MAX_LOG_BYTES)"
     )
     assert stream.read_bytes <= 1_000_000 + 1
+
+
+def test_a_file_is_read_to_its_end_or_the_limit_whatever_size_it_said(
+    tmp_path, monkeypatch
+) -> None:
+    """A file is asked for its size before it is read: one that grew since (its size said 10
+    bytes) is still read whole, or up to the limit."""
+    data = jsonl(SESSION, HAND).encode()
+    path = tmp_path / "grown.jsonl"
+    path.write_bytes(data)
+    monkeypatch.setattr(os, "fstat", lambda _fd: SimpleNamespace(st_size=10))
+    with path.open("rb") as f:
+        assert parse_log(f).utf8 == parse_log(data).utf8
+    with path.open("rb") as f, pytest.raises(LogFormatError) as info:
+        parse_log(f, max_bytes=100)
+    assert [str(e) for e in info.value.errors] == errors(data, max_bytes=100)
+    assert "larger than the limit of 100 bytes" in str(info.value)
 
 
 def test_reading_stops_after_the_error_cap() -> None:

@@ -52,7 +52,7 @@ def old_ingest(log: str) -> TableSession:
     with events_db.get_engine().begin() as c:
         c.execute(insert(TableSession), row.model_dump())
         old_events(c, row.id, links)
-        store._receipts(c, [(row, row.content_hash, len(links), links[-1])], "upload")
+        store._receipts(c, [(row.id, row.club, row.content_hash, len(links), links[-1])], "upload")
     return row
 
 
@@ -68,7 +68,9 @@ def old_append(row: TableSession, n: int) -> None:
             .where(TableSession.id == row.id)
             .values(head_seq=links[-1].seq, head_hash=links[-1].hash)
         )
-        store._receipts(c, [(row, row.content_hash, uploaded, links[-1])], "correction")
+        store._receipts(
+            c, [(row.id, row.club, row.content_hash, uploaded, links[-1])], "correction"
+        )
     row.head_seq, row.head_hash = links[-1].seq, links[-1].hash
 
 

@@ -11,7 +11,7 @@ import pytest
 from celery.signals import task_prerun
 from typer.testing import CliRunner
 
-from engine.review import review_records
+from engine.review import REVIEW_VERSION, review_records
 from engine.simulate.session import generate_session
 from events import store, verifications
 from events.codec import canonical_json
@@ -226,7 +226,7 @@ def _replaced(session_id: str) -> None:
     assert stored_review(session_id) == expected(session_id)
     with get_engine().connect() as c:
         rows = c.execute(ReviewRow.__table__.select()).all()
-    assert [(r.session_id, r.review_version) for r in rows] == [(session_id, 2)]
+    assert [(r.session_id, r.review_version) for r in rows] == [(session_id, REVIEW_VERSION)]
     assert review.unreviewed(tasks.engine_version()) == []
 
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rulesets.base import Text, below, option
+from engine.rulesets.base import Text, below, hashed_once, option
 
 
+@hashed_once
 @dataclass(frozen=True)
 class Options:
     multiplier: int = option(

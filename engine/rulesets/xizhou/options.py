@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.rulesets import tai
-from engine.rulesets.base import Text, option
+from engine.rulesets.base import Text, hashed_once, option
 
 FLUSH_CONFIGS = {"14/12": (14, 12), "12/10": (12, 10), "12/8": (12, 8), "10/6": (10, 6)}
 
 
+@hashed_once
 @dataclass(frozen=True)
 class Options:
     base: int = option(

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.rulesets import tai
-from engine.rulesets.base import Text, option
+from engine.rulesets.base import Text, hashed_once, option
 
 
+@hashed_once
 @dataclass(frozen=True)
 class Options:
     stake: int = option(

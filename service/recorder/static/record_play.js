@@ -192,7 +192,7 @@
       var div = el("div", "seat" + (live && live.turn === s ? " turn" : ""));
       div.id = "play-hand-" + s;
       var concealed = live ? live.concealed[s] : (p.deal[s] || []);
-      div.append(el("h4", null, name(s) + " (" + concealed.length + ")"));
+      div.append(el("h2", null, name(s) + " (" + concealed.length + ")"));
       var row = FupanTiles.tiles(concealed, wild);
       row.classList.add("concealed");
       div.append(row);

@@ -6,7 +6,8 @@ Steps, separated by spaces or newlines (seat first):
 ``E-1m`` discard, ``S+5z`` draw, ``S*5z`` draw from the back (kong or flower replacement),
 ``S~5z`` draw and throw it (摸切), ``S!1f`` reveal a flower, ``S:chi:23m``, ``S:peng``,
 ``S:gang:exposed|concealed|added:5m``, ``S:hu:4p:W`` (win on W's discard), ``S:zimo:4p``
-(self-draw), ``S:qiang:4p:E`` (robbing E's added kong), ``exhausted``."""
+(self-draw), ``S:qiang:4p:E`` (robbing E's added kong), ``S:instant`` (wenling's 腊子 at the
+deal), ``exhausted``."""
 
 import json
 from collections import Counter, deque
@@ -37,8 +38,10 @@ def _step(token: str) -> list[dict]:
         return [{"type": "peng", "seat": seat}]
     if word == "gang":
         return [{"type": "gang", "seat": seat, "kind": args[0], "tile": args[1]}]
-    how = {"hu": "discard", "zimo": "self_draw", "qiang": "robbed_kong"}[word]
-    rec = {"type": "win", "seat": seat, "how": how, "tile": args[0]}
+    how = {"hu": "discard", "zimo": "self_draw", "qiang": "robbed_kong", "instant": "instant"}[word]
+    rec = {"type": "win", "seat": seat, "how": how}
+    if args:
+        rec["tile"] = args[0]
     if len(args) > 1:
         rec["from"] = args[1]
     return [rec]
@@ -50,9 +53,10 @@ def full_log(
     steps: str,
     options: dict | None = None,
     indicator: str | None = None,
+    end: tuple[dict, ...] = (),
 ) -> list[dict]:
     """The canonical records of a one-hand full log: the deals (E's 14 tiles first), the 得
-    indicator when given, then ``steps``."""
+    indicator when given, then ``steps``, then the records ``end`` (a settlement …)."""
     recs: list[dict] = [
         {"type": "session", "ruleset": ruleset, "options": options or {},
          "players": list(SEATS.values())},
@@ -66,6 +70,7 @@ def full_log(
         recs.append({"type": "wildcard", "indicator": indicator})
     for token in steps.split():
         recs += _step(token)
+    recs += end
     return parse_log("\n".join(json.dumps(r, ensure_ascii=False) for r in recs)).records
 
 

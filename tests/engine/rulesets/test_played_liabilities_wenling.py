@@ -134,3 +134,51 @@ def test_huang_pai_pays_nothing_and_the_dealer_passes():
         assert [a["code"] for a in hand["anomalies"]] == codes
         assert hand["expected_payments"] == []
         assert next_dealer(recs) == "S"
+
+
+def test_green_dragon_thrown_before_one_step_from_ready_is_bao_too():
+    # "打红中或发财被对方胡牌，打者作包三家处理": the 发 half of 特殊处罚2, the same play as above with
+    # 南 waiting on 发 (单吊) and 西 throwing its 发 (keeping its 中) far from 一上一听. 南: "字牌…对 2
+    # 胡" + "单吊为 2 胡" = 4; (4 + 20) × 2 (无得) = 48 → 50. 北 10 as above, 东 and 西 0.
+    # 西 counts 0 (1); pays 南 3 × 5 = 15 (2); 北 its 1 (3) and what 东 owes 北, 1 (4): 2.
+    deals = {"E": EAST, "S": "123456789m234567p6z", "W": FAR, "N": NORTH}
+    steps = STEPS.replace("W-7z S:hu:7z:W", "W-6z S:hu:6z:W")
+    hand = audited(full_log("wenling", deals, steps, indicator="9s"))
+    assert hand["points"] == {"E": 0, "S": 50, "W": 0, "N": 10}
+    assert flows(hand) == {("W", "S"): 15, ("W", "N"): 2}
+
+
+def test_huang_pai_after_a_replacement_leaves_a_lone_tile_at_the_back():
+    # "黄牌 当剩下牌的总数等于 8 对时（若因杠等原因造成最后一张牌没与其它牌相叠成对时，不计入此 8 对中…）":
+    # 南 draws a 白, shows it and draws 9p from the back (one back draw: a lone tile), so the
+    # hand is 黄牌 at 8 pairs + the lone tile = 17 live tiles: declared there, no anomaly; at 18
+    # it is early. Nothing settled either way (北's 1p 暗刻 would be 10), and 南 deals next.
+    deals = {"E": EAST, "S": SOUTH, "W": FAR, "N": NORTH}
+    for stop, codes in ((17, []), (18, ["exhausted_early"])):
+        rest = drain("wenling", deals, stop, last=BACK, held_back=["9s"], start="W", taken="5z9p")
+        steps = f"E-1z S+5z S!5z S*9p S-9p {rest} exhausted"
+        recs = full_log("wenling", deals, steps, indicator="9s")
+        hand = audit_records(recs)["hands"][0]
+        assert [a["code"] for a in hand["anomalies"]] == codes
+        assert hand["expected_payments"] == []
+        assert next_dealer(recs) == "S"
+
+
+def test_a_fourth_white_drawn_in_play_is_an_automatic_win():
+    # "在翻白板及花牌时，一个玩家抓到四个白板…作为胡牌" and "打牌：…需判断是否胡牌（包括…四白板…）":
+    # 南 shows three 白 at the deal (replaced by 7p 7p 7p), draws the fourth in play, shows it,
+    # takes its replacement and declares: "4 张'白板' … 成为腊子" 500 → 50 from each (C.1).
+    # 东, 西, 北 hold no pair, pung, 白 or flower: 0, nothing between them. 南 won, 东 did not:
+    # "若庄家下庄，南家自动转为庄家".
+    deals = {
+        "E": EAST,
+        "S": "555z123456789m2346p",
+        "W": FAR,
+        "N": "147m258p1237s489p246z",
+    }
+    steps = "S!5z S*7p S!5z S*7p S!5z S*7p E-1z S+5z S!5z S*1p S:instant"
+    recs = full_log("wenling", deals, steps, indicator="9s")
+    hand = audited(recs)
+    assert hand["points"] == {"E": 0, "S": 500, "W": 0, "N": 0}
+    assert flows(hand) == {("E", "S"): 50, ("W", "S"): 50, ("N", "S"): 50}
+    assert next_dealer(recs) == "S"

@@ -14,6 +14,7 @@ from it (and docs/rules/xizhou.md) before the engine ran. M = 台 × 底分 1.
 import pytest
 
 from tests.engine.rulesets.play_log import audited, drain, flows, full_log, next_dealer
+from tests.engine.rulesets.test_played_liabilities_zhoushan import HEAVEN_ON_A_FLOWER
 
 # 南 (23m 56m 77z 1p 9p 9s 34s 55p) 吃s 东's 1m and 4m and 碰s a 中, throwing 9p, 9s, 1p: it is
 # left with 34s 55p and self-draws 5s: 中 pung "中发白：刻子…1台" 1 + 自摸 1 = 2台 (no 门清, the
@@ -197,3 +198,15 @@ def test_an_exposed_kong_of_the_seats_discard_is_a_third_claim():
     hand = audited(full_log("xizhou", deals, steps))
     assert hand["points"] == {"S": 2}
     assert flows(hand) == {("E", "S"): 10}
+
+
+def test_heaven_on_a_flower_replacement_stacks_with_gang_kai():
+    # 东 is dealt 123m 456m 789p 23s 55p and 春 (1f: 东's own, docs flower_order=tile_numbers 东 春梅),
+    # shows it and wins on the back draw 4s before any discard. "天胡：庄家开局直接胡牌，可叠加扛开，24台"
+    # 24 + "杠开：杠牌（含花杠）后胡牌，1台" 1 + "自摸" 1 + "门清" 1 + "正花…2台" 2 + "平胡" (four chows,
+    # 55p, 23s won on 4s: 两面) 1 = 30; "自摸：每人付M给胡家": 30 each; "庄家胡则连庄".
+    recs = full_log("xizhou", HEAVEN_ON_A_FLOWER, "E!1f E*4s E:zimo:4s")
+    hand = audited(recs)
+    assert hand["points"] == {"E": 30}
+    assert flows(hand) == {("S", "E"): 30, ("W", "E"): 30, ("N", "E"): 30}
+    assert next_dealer(recs) == "E"

@@ -147,3 +147,32 @@ def test_two_seats_rob_one_added_kong():
     assert hand["points"] == {"S": 1, "N": 1}
     assert flows(hand) == {("E", "S"): 5, ("E", "N"): 5}
     assert next_dealer(recs) == "S"
+
+
+# 东 is dealt 123m 456m 789p 23s 55p and 春 (1f, 东's own: "东=春梅"), shows 春 and wins on the
+# back draw 4s before any discard.
+HEAVEN_ON_A_FLOWER = {
+    "E": "123m456m789p23s55p1f",
+    "S": "147m258p369s1234z",
+    "W": "258m369p147s5677z",
+    "N": "369m147p258s1234z",
+}
+
+
+@pytest.mark.parametrize(
+    ("options", "tai"),
+    [
+        # "(17)天胡：庄家起牌就成胡，计4台" 4 + "(4)…补花成胡，那么分数计算结果时则按'杠上开花'的台数计算" 2
+        # ("杠上开花与自摸不累加": no 自摸) + "(4)花牌…正花，计1台" 1 + "(15)排胡" (four chows, 55p, 23s
+        # won on 4s: 两面) 1 = 8, with no cap: "其他三家，都要按照胡牌者的台数相应付分" 8 each.
+        pytest.param({"cap": 0}, 8, id="uncapped"),
+        # "台数超过4台，仍按4台计算": 4 each.
+        pytest.param({}, 4, id="capped"),
+    ],
+)
+def test_heaven_on_a_flower_replacement(options, tai):
+    recs = full_log("zhoushan", HEAVEN_ON_A_FLOWER, "E!1f E*4s E:zimo:4s", options)
+    hand = audited(recs)
+    assert hand["points"] == {"E": tai}
+    assert flows(hand) == {("S", "E"): tai, ("W", "E"): tai, ("N", "E"): tai}
+    assert next_dealer(recs) == "E"  # "庄家胡牌后继续做庄"

@@ -13,8 +13,15 @@ from pathlib import Path
 
 import pytest
 
+from events.codec import parse_log
 from tests.conftest import BACKGROUND_BUDGET
-from tests.service.conftest import PHONE, draw_every_chart, no_sideways_scroll, open_table
+from tests.service.conftest import (
+    FIXTURES,
+    PHONE,
+    draw_every_chart,
+    no_sideways_scroll,
+    open_table,
+)
 from tests.service.i18n.one_language import ELSEWHERE, Reader
 
 pytestmark = pytest.mark.browser
@@ -23,6 +30,7 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}, "device_scale_factor": 1}
 SETS = [("zh", DESKTOP, ""), ("zh", PHONE, "-phone"), ("en", DESKTOP, "")]
 NIGHT = "2026-11-28"
 RECORDED = ["阿强", "小李", "老王", "阿芳"]
+PLAYED = parse_log((FIXTURES / "replay/clean.jsonl").read_bytes()).records  # a huangyan hand
 AXE = Path(__file__).resolve().parents[3] / ".axe/node_modules/axe-core/axe.min.js"
 AXE_RUN = """axe.run(document).then(r => r.violations.map(v =>
     `${v.id} (${v.impact}): ${v.nodes.map(n => n.target.join(' ')).join(', ')}`))"""
@@ -43,7 +51,7 @@ def demo(app):
 
     with app.app_context():
         user, password, _ = load_demo()
-        money.set_money(DEMO_CLUB, "0.5", "")
+        money.set_money(DEMO_CLUB, "0.5", "", by=user)
     assert wait_embedded(BACKGROUND_BUDGET)
     with app.app_context():
         sessions = store.list_sessions(engine=engine())
@@ -70,9 +78,12 @@ class Shots:
         folder.mkdir(parents=True, exist_ok=True)
         self.violations: dict[str, list[str]] = {}
 
-    def __call__(self, name: str, wait: str | None = None, bar: bool = False) -> None:
+    def __call__(
+        self, name: str, wait: str | None = None, bar: bool = False, screen: bool = False
+    ) -> None:
         """``bar``: the page keeps a control bar fixed at the bottom of a phone's screen, so the
-        phone's shot is the screen, not the whole page (the bar would cover its middle)."""
+        phone's shot is the screen, not the whole page (the bar would cover its middle);
+        ``screen``: every shot is the screen (a question asked over the page)."""
         if wait:
             self.page.wait_for_function(wait, timeout=30_000)
         self.page.wait_for_load_state("networkidle")
@@ -83,8 +94,24 @@ class Shots:
             self.page.add_script_tag(path=AXE)
             if found := self.page.evaluate(AXE_RUN):
                 self.violations[f"{name}{self.suffix}"] = found
-        full_page = not (bar and self.suffix == "-phone")
+        full_page = not (screen or (bar and self.suffix == "-phone"))
         self.page.screenshot(path=self.folder / f"{name}{self.suffix}.png", full_page=full_page)
+
+
+def _log_in(page, live, lang: str, user: str, password: str, shot=None) -> None:
+    """Log in from the login page (shot as ``login`` when ``shot``) in ``lang``."""
+    page.goto(f"{live}/login")
+    if page.get_attribute("html", "lang") != {"zh": "zh-CN", "en": "en"}[lang]:
+        page.click(f"#lang-switch button[value={lang}]")
+    if shot:
+        shot("login")
+    page.fill("input[name=username]", user)
+    page.fill("input[name=password]", password)
+    page.click("main button[type=submit]")
+    page.wait_for_url(f"{live}/")
+    if page.get_attribute("html", "lang") != {"zh": "zh-CN", "en": "en"}[lang]:
+        page.click(f"#lang-switch button[value={lang}]")  # the demo user's setting
+        page.wait_for_url(f"{live}/")
 
 
 def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, demo):
@@ -101,17 +128,7 @@ def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, d
 
         shot = Shots(page, reader, shots / "pages" / lang, suffix)
 
-        page.goto(f"{live}/login")
-        if page.get_attribute("html", "lang") != {"zh": "zh-CN", "en": "en"}[lang]:
-            page.click(f"#lang-switch button[value={lang}]")
-        shot("login")
-        page.fill("input[name=username]", user)
-        page.fill("input[name=password]", password)
-        page.click("main button[type=submit]")
-        page.wait_for_url(f"{live}/")
-        if page.get_attribute("html", "lang") != {"zh": "zh-CN", "en": "en"}[lang]:
-            page.click(f"#lang-switch button[value={lang}]")  # the demo user's setting
-            page.wait_for_url(f"{live}/")
+        _log_in(page, live, lang, user, password, shot)
         shot("sessions")
         sid, no, ruleset, player = _disputed(page, live)
         page.goto(f"{live}/sessions/{sid}")
@@ -177,3 +194,63 @@ def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, d
             f"the pages passed but were not checked for accessibility: {AXE} is missing "
             "(`npm install --prefix .axe axe-core@4`, which scripts/test does)"
         )
+
+
+def test_the_play_page_and_the_resolve_question_in_both_languages_and_on_a_phone(
+    app, live, browser, shots, demo
+):
+    """The recorder's play by play in the middle of a hand (the deal, the 得, two discards and a
+    draw tapped in) and the disputes' Resolve question (asked on the page, answered "cancel":
+    nothing resolved), in Chinese and English at 1280 px and on a 390 px phone: read as their
+    reader sees them, no sideways scroll, no accessibility violation; shot as
+    ``pages/<lang>/record-play[-phone].png`` and ``disputes-resolve[-phone].png``."""
+    user, password, club, names = demo
+    deal = {r["seat"]: r["tiles"] for r in PLAYED if r["type"] == "deal"}
+    leaks: dict[str, list[str]] = {}
+    violations: dict[str, list[str]] = {}
+    for lang, device, suffix in [*SETS, ("en", PHONE, "-phone")]:
+        context = browser.new_context(locale={"zh": "zh-CN", "en": "en-US"}[lang], **device)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        reader = Reader(page, lang, names)
+        shot = Shots(page, reader, shots / "pages" / lang, suffix)
+        _log_in(page, live, lang, user, password)
+
+        page.goto(f"{live}/clubs/{club}/disputes")
+        open_before = page.locator("form.resolve").count()
+        form = page.locator("form.resolve").first
+        form.locator("select[name=action]").select_option("accept_expected")
+        form.locator("input[name=reason]").fill(
+            {"zh": "牌桌同意按应付补齐", "en": "the table agreed"}[lang]
+        )
+        form.locator("button[type=submit]").click()
+        page.locator("#resolve-dialog").wait_for(state="visible")
+        shot("disputes-resolve", screen=True)
+        page.locator("#resolve-dialog button[value=no]").click()
+        page.locator("#resolve-dialog").wait_for(state="hidden")
+        page.reload()
+        assert page.locator("form.resolve").count() == open_before  # cancelled: nothing resolved
+
+        page.goto(f"{live}/record")
+        open_table(page, live, "huangyan", "5", RECORDED, club=None)
+        page.click("#play-toggle")
+        for seat in "ESWN":
+            page.wait_for_selector(f"#play-seat button.on[data-seat={seat}]")
+            _play_keys(page, deal[seat])
+        _play_keys(page, ["5z", "5s"])  # the 得 indicator; E discards
+        page.wait_for_selector("#play-seat button.on[data-seat=S]")
+        _play_keys(page, ["9p", "9p"])  # S draws and discards
+        shot("record-play", "document.querySelectorAll('#play-hand-S .discards .tile').length == 1")
+        for where, found in reader.leaks.items():
+            leaks[f"{lang}{suffix} {where}"] = found
+        violations.update({f"{lang} {where}": found for where, found in shot.violations.items()})
+        assert errors == [], (lang, suffix, errors)
+        context.close()
+    assert not leaks, json.dumps(leaks, ensure_ascii=False, indent=1)
+    assert not violations, json.dumps(violations, ensure_ascii=False, indent=1)
+
+
+def _play_keys(page, tiles) -> None:
+    for t in tiles:
+        page.click(f"#play-keys .key[data-t='{t}']")

@@ -16,6 +16,14 @@ from tests.service.app.test_web_pages import (  # noqa: F401
     test_replay_step_matches_the_engine,
     test_session_list_and_filters,
 )
+from tests.service.ledger.test_ledger_retries import (  # noqa: F401
+    disputed,
+    test_one_phone_resolving_at_once_appends_one_correction,
+    test_one_phone_retrying_at_once_records_one_mark,
+    test_two_treasurers_marking_one_transfer_at_once_record_it_once,
+    test_two_treasurers_undoing_one_mark_at_once_append_one_reversal,
+    tokens,
+)
 from tests.service.sessions.test_web_verifications import (  # noqa: F401
     test_a_correction_is_the_cause,
     test_an_engine_upgrade_that_changed_a_dispute,

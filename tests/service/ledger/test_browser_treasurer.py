@@ -186,18 +186,75 @@ def test_a_dispute_is_resolved_only_once_the_treasurer_confirms(
     form.locator("input[name=reason]").fill("牌桌同意")
     no_sideways_scroll(page)
     page.screenshot(path=str(shots / f"disputes-resolve{SUFFIX[device]}.png"), full_page=True)
-    asked = []
-    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
     form.locator("button[type=submit]").click()
+    dialog = page.locator("#resolve-dialog")
+    dialog.wait_for(state="visible")
+    no_sideways_scroll(page)
+    asked = dialog.inner_text()
+    dialog.get_by_role("button", name="取消").click()
+    dialog.wait_for(state="hidden")
     page.wait_for_timeout(500)  # a resolution sent anyway would be under way by now
     hand = re.search(r"第 \d+ 局", page.locator("section.dispute-item h2").first.inner_text())
-    assert asked and hand and hand.group() in asked[0] and "不能撤销" in asked[0], asked
-    assert "维持实付" in asked[0], asked  # the action chosen, in words
+    assert hand and hand.group() in asked and "不能撤销" in asked, asked
+    assert "维持实付" in asked and "原因：牌桌同意" in asked, asked  # the action and why, in words
     open_disputes = f"{live}/api/v1/clubs/{CLUB}/disputes?state=open"
     assert len(page.request.get(open_disputes).json()["disputes"]) == 2  # both still open
-    page.once("dialog", lambda d: d.accept())
+    form.locator("button[type=submit]").click()
     with page.expect_navigation():
-        form.locator("button[type=submit]").click()
+        page.click("#resolve-yes")
     assert len(page.request.get(open_disputes).json()["disputes"]) == 1
+    assert errors == []
+    context.close()
+
+
+def test_a_point_value_saved_by_a_slip_is_put_back_on_a_phone(browser, live, night, shots):
+    """The admin's money form overwrites what a point is worth; a slip (5 for 0.5) is put back
+    from the ledger itself: the last change is named, with who made it, and one tap restores
+    what it replaced."""
+    context, page, errors = phone_login(browser, live, PHONE)
+    ledger = f"{live}/clubs/{CLUB}/ledger?date={NIGHT}"
+    api = f"{live}/api/v1/clubs/{CLUB}/ledger?date={NIGHT}"
+    page.goto(ledger)
+    for value in ("0.5", "5"):  # the right value, then the slip
+        page.fill("#money-form input[name=point_value]", value)
+        page.locator("#money-form").get_by_role("button").click()
+        page.wait_for_load_state("load")
+        assert "改回原来的" in page.locator(".flash").inner_text()
+    assert page.request.get(api).json()["money"]["value"] == "5"
+    change = page.locator("#money-change").inner_text()
+    assert "alice" in change and "0.5 元" in change and "5 元" in change, change
+    back = page.locator("#money-back button")
+    assert back.inner_text() == "改回：0.5 元"
+    no_sideways_scroll(page)
+    page.screenshot(path=str(shots / "ledger-money-back-phone.png"), full_page=True)
+    back.click()
+    page.wait_for_load_state("load")
+    assert page.request.get(api).json()["money"]["value"] == "0.5"
+    assert page.input_value("#money-form input[name=point_value]") == "0.5"
+    assert page.locator("#money-back button").inner_text() == "改回：5 元"  # the put-back too
+    assert errors == []
+    context.close()
+
+
+def test_a_confirmation_sent_twice_by_a_phone_records_the_cash_once(browser, live, night):
+    """A slow phone sends the confirmation again (no answer came): the form's key makes the
+    second one answer as the first, and the cash is recorded once."""
+    context, page, errors = phone_login(browser, live, PHONE)
+    page.goto(f"{live}/clubs/{CLUB}/ledger?date={NIGHT}")
+    page.locator(f"#night-{NIGHT} ol.transfers li form.mark-paid button").first.click()
+    page.wait_for_load_state("load")
+    statuses = page.evaluate(
+        """async () => { const f = document.getElementById("confirm-form"); const sent = [];
+             for (const _ of [1, 2]) sent.push((await fetch(f.action,
+               {method: "POST", body: new FormData(f), redirect: "manual"})).type);
+             return sent; }"""
+    )
+    assert statuses == ["opaqueredirect", "opaqueredirect"]  # both answered as recorded
+    marks = page.request.get(f"{live}/api/v1/clubs/{CLUB}/ledger?date={NIGHT}").json()["marks"]
+    assert len(marks) == 1, marks
+    page.goto(f"{live}/clubs/{CLUB}/ledger?date={NIGHT}")
+    said = page.locator(".flash").all_inner_texts()
+    assert len(said) == 2 and all("已记下" in s for s in said), said  # the same answer twice
+    assert page.locator("#marks tr[data-mark]").count() == 1
     assert errors == []
     context.close()

@@ -158,3 +158,25 @@ def test_a_table_named_with_words_is_not_numbered(alice):
     assert ">seed 0 桌" in page and "第 seed 0 桌" not in page and ">第 1 桌" in page
     english = alice.get(f"/clubs/{CLUB}/ledger?date={NIGHT}", headers=EN).get_data(as_text=True)
     assert ">Table seed 0" in english and ">Table 1" in english
+
+
+def test_a_point_value_change_is_kept_and_the_ledger_offers_to_put_it_back(app, alice):
+    api = f"/api/v1/clubs/{CLUB}/ledger/money"
+    headers = {"X-CSRFToken": csrf_token(alice, "/")}
+    for value in ("0.5", "0.5", "5"):  # saving the same value again changes nothing
+        assert alice.post(api, json={"point_value": value}, headers=headers).status_code == 200
+    with app.app_context(), engine().connect() as c:
+        sql = "SELECT by, detail FROM web_club_history WHERE kind = 'money_set' ORDER BY id"
+        kept = [(by, json.loads(detail)) for by, detail in c.execute(text(sql)).all()]
+    assert kept == [
+        ("alice", {"before": None, "after": {"value": "0.5", "unit": "元"}}),
+        (
+            "alice",
+            {"before": {"value": "0.5", "unit": "元"}, "after": {"value": "5", "unit": "元"}},
+        ),
+    ]
+    page = alice.get(f"/clubs/{CLUB}/ledger").get_data(as_text=True)
+    assert 'id="money-back"' in page and "改回：0.5 元" in page
+    assert 'name="point_value" value="0.5"' in page.split('id="money-back"')[1]
+    english = alice.get(f"/clubs/{CLUB}/ledger", headers=EN).get_data(as_text=True)
+    assert "Put back: 0.5 yuan" in english

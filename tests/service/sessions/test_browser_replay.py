@@ -146,14 +146,14 @@ def test_demo_tour_jump_to_anomaly_resolve_and_dashboards(app, live, browser, sh
     page.screenshot(path=shots / "disputes.png", full_page=True)
     form = page.locator("form.resolve").first
     form.locator("input[name=reason]").fill("牌桌同意 the table agreed")
-    dialogs = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.accept()))  # yes, resolve
+    form.locator("button[type=submit]").click()
+    asked = page.locator("#resolve-dialog").inner_text()
     with (
         page.expect_navigation(),
         page.expect_response(lambda r: r.url.endswith("/resolution")) as resolved,
     ):
-        form.locator("button[type=submit]").click()
-    assert resolved.value.status == 201, (resolved.value.text(), dialogs)
+        page.click("#resolve-yes")  # yes, resolve
+    assert resolved.value.status == 201, (resolved.value.text(), asked)
     assert wait_embedded(BACKGROUND_BUDGET)
     page.goto(f"{live}/clubs/{DEMO_CLUB}/disputes?state=resolved")
     assert "the table agreed" in page.text_content("main")

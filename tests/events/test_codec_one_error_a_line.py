@@ -1,0 +1,79 @@
+"""A broken line gives its own error, not one for every line after it: a hand record that does
+not validate, or a line that cannot be read (not UTF-8, not JSON, too long), may be the hand the
+play belongs to, so the play after it is not also "before the first hand record"."""
+
+from __future__ import annotations
+
+import pytest
+
+from events.codec import MAX_LINE_BYTES
+from tests.events.test_codec_errors import HAND, SESSION, errors, jsonl
+
+PLAY = (
+    {"type": "dice", "seat": "E", "dice": [3, 4]},
+    {"type": "deal", "seat": "E", "tiles": "123456789m1234p"},
+    {"type": "discard", "seat": "E", "tile": "1m"},
+    {"type": "exhausted"},
+)
+
+
+@pytest.mark.parametrize(
+    ("hand", "message"),
+    [
+        ({**HAND, "no": "1"}, 'line 2 (hand): field no: must be a whole number (got "1")'),
+        (
+            {**HAND, "seats": {**HAND["seats"], "C": "阿强"}},  # type: ignore[dict-item]
+            "line 2 (hand): field seats.C: is not allowed here",
+        ),
+        ({**HAND, "no": 0}, "line 2 (hand): field no: must be greater than or equal to 1 (got 0)"),
+        (
+            {**HAND, "type": "hnad"},
+            'line 2: field type: unknown record type "hnad"; valid types: session, hand, dice, '
+            "deal, wildcard, reveal, draw, discard, chi, peng, gang, win, exhausted, showdown, "
+            "settlement, correction",
+        ),
+        (
+            '{"type":"hand","no":1,',
+            "line 2: not JSON: a name in double quotes is missing (column 23)",
+        ),
+    ],
+)
+def test_a_broken_hand_record_is_one_error(hand: object, message: str) -> None:
+    assert errors(jsonl(SESSION, hand, *PLAY)) == [message]
+
+
+def test_a_hand_line_not_in_utf8_is_one_error() -> None:
+    """A club's tool writing GBK: the hand's player names are the line's only non-ASCII."""
+    hand = jsonl(HAND).encode("gbk")
+    data = jsonl(SESSION).encode() + hand + jsonl(*PLAY).encode()
+    assert errors(data) == ["line 2: not UTF-8 (byte 0xb0 at column 43)"]
+
+
+@pytest.mark.parametrize(
+    ("first", "message"),
+    [
+        (jsonl(SESSION).encode("gbk"), "line 1: not UTF-8 (byte 0xb0 at column 56)"),
+        (
+            b'{"type":"session",\n',
+            "line 1: not JSON: a name in double quotes is missing (column 19)",
+        ),
+    ],
+)
+def test_an_unread_first_line_is_one_error(first: bytes, message: str) -> None:
+    """It stands where the session must, and may be it: the next line is not blamed for not
+    being the session, nor is the line itself (its error says what is wrong)."""
+    assert errors(first + jsonl(HAND, *PLAY).encode()) == [message]
+
+
+def test_a_line_too_long_is_one_error() -> None:
+    long_hand = jsonl({**HAND, "note": "x" * MAX_LINE_BYTES})
+    assert errors(jsonl(SESSION) + long_hand + jsonl(*PLAY)) == [
+        f"line 2: the line is longer than the limit of {MAX_LINE_BYTES} bytes"
+    ]
+
+
+def test_play_before_any_hand_is_still_refused_line_by_line() -> None:
+    assert errors(jsonl(SESSION, *PLAY[:2], HAND)) == [
+        "line 2 (dice): comes before the first hand record",
+        "line 3 (deal): comes before the first hand record",
+    ]
