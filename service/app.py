@@ -96,6 +96,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_template_filter(resolutions.reason_words, "reason_words")
     app.add_template_filter(urls.slug, "slug")
     app.add_template_global(urls.url_with_query)
+    app.add_template_global(auth.new_idempotency_key, "new_key")  # a form sent twice acts once
     for feature in (
         accounts,
         sessions,
