@@ -246,8 +246,28 @@ def _text(raw: bytes, line: int, errors: list[LogError]) -> str | None:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         bad = {"byte": f"{raw[e.start]:02x}", "column": e.start + 1}
-        errors.append(LogError(line, None, None, "not_utf8", bad))
+        errors.append(LogError(line, None, None, "not_utf8_gbk" if _gbk(raw) else "not_utf8", bad))
         return None
+
+
+def _gbk(raw: bytes) -> bool:
+    """Does a line that is not UTF-8 read as Chinese in GBK (a club tool's other encoding)?
+    Most of its characters must be common ones (GB2312): Latin-1's ``ü`` and the next letter
+    pair up into a rare GBK character."""
+    try:
+        wide = [c for c in raw.decode("gbk") if ord(c) > 0x7F]
+    except UnicodeDecodeError:
+        return False
+    common = sum(1 for c in wide if _in_gb2312(c))
+    return 2 * common >= len(wide) > 0
+
+
+def _in_gb2312(char: str) -> bool:
+    try:
+        char.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class _Refused(ValueError):

@@ -31,6 +31,9 @@ MESSAGES: dict[str, str] = {
     "too_many_lines": N_("the file has more than %(limit)s lines (the limit)"),
     "line_too_long": N_("the line is longer than the limit of %(limit)s bytes"),
     "not_utf8": N_("not UTF-8 (byte 0x%(byte)s at column %(column)s)"),
+    "not_utf8_gbk": N_(
+        "not UTF-8 (byte 0x%(byte)s at column %(column)s): the file looks like GBK; save it as UTF-8"
+    ),
     "not_json": N_("not JSON: %(reason)s (column %(column)s)"),
     "duplicate_key": N_('not JSON this service accepts: duplicate key "%(key)s"'),
     "not_a_number": N_("not JSON this service accepts: %(name)s is not a JSON number"),
