@@ -25,7 +25,7 @@ from engine.rulesets import get_ruleset
 from engine.rulesets.base import OptionError
 from events import plain
 from events.chain import event_digest
-from events.messages import JSON_REASONS, MESSAGES, NOT_JSON, english
+from events.messages import CR_LINES, JSON_REASONS, MESSAGES, NOT_JSON, english
 from events.records import (
     RECORD_TYPES,
     UNSAFE_CHAR,
@@ -320,7 +320,9 @@ def _load(text: str, line: int, errors: list[LogError]) -> Any:
     try:
         obj = _decode(text)
     except json.JSONDecodeError as e:
-        problem = ("not_json", {"reason": JSON_REASONS.get(e.msg, NOT_JSON), "column": e.colno})
+        cr = e.msg == "Extra data" and text[e.pos - 1 : e.pos] == "\r"  # CR-only line ends
+        reason = CR_LINES if cr else JSON_REASONS.get(e.msg, NOT_JSON)
+        problem = ("not_json", {"reason": reason, "column": e.colno})
     except RecursionError:
         problem = too_deep
     except _Refused as e:  # a duplicate key, NaN

@@ -124,6 +124,8 @@ JSON_REASONS: dict[str, str] = {
     "Illegal trailing comma before end of array": N_("a comma before the closing bracket"),
 }
 NOT_JSON = N_("the line is not JSON")
+# "Extra data" at a carriage return: the file's lines end with CR alone (old Mac), one long line.
+CR_LINES = N_("a carriage return (CR) ends the record: lines must end with a line feed (LF)")
 
 # Values of these parameters are English words from WORDS (translated with the message).
 WORD_PARAMS = ("kind", "reason")
@@ -138,6 +140,7 @@ WORDS: frozenset[str] = frozenset(
         N_("null"),
         *JSON_REASONS.values(),
         NOT_JSON,
+        CR_LINES,
     }
 )
 

@@ -86,3 +86,14 @@ def test_text_in_another_single_byte_code_is_not_called_gbk() -> None:
     assert errors(jsonl(SESSION, HAND).encode() + note) == [
         "line 3: not UTF-8 (byte 0xfc at column 33)"
     ]
+
+
+def test_lines_ended_by_carriage_returns_alone_are_named() -> None:
+    """A file with old Mac line ends (CR, no LF) is one line: "more follows the end of the
+    record" did not say why."""
+    data = jsonl(SESSION, HAND, *PLAY).replace("\n", "\r")
+    (message,) = errors(data)
+    assert message.startswith(
+        "line 1: not JSON: a carriage return (CR) ends the record: lines must end with a line "
+        "feed (LF) (column "
+    )
