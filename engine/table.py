@@ -33,7 +33,7 @@ from engine.model import (
 from engine.rulesets.base import CLAIMED_DISCARD, Anomaly, Ruleset
 from engine.state import ERROR, WARNING, Discard, RiverTile, TableState
 from engine.state import names as _names
-from engine.tiles import ALL_TILES, INDEX, english, is_flower
+from engine.tiles import ALL_TILES, INDEX, english
 from engine.wins import Passed, WinRules
 
 PLAY_TYPES = frozenset(
@@ -376,7 +376,7 @@ class Table(WinRules):
                 claimed = self.just_claimed
                 if checking:
                     if claimed or seat in may_hold_bonus:
-                        self._check_discard(seq, seat, tile)
+                        self._check_discard(seq, seat, tile, c)
                     if offered:
                         if len(offers) > since[seat]:  # (rare: not after its draw)
                             self.keep_hand(seat)
@@ -465,16 +465,23 @@ class Table(WinRules):
 
     def on_reveal(self, seq: int, rec: Record) -> None:
         seat, tile = rec["seat"], rec["tile"]
-        if not self.take(seat, tile):
+        counts, i = self.counts[seat], INDEX[tile]
+        if counts[i] <= 0:
             self.flag(
                 seq, "reveal_not_in_hand", f"{who(seat)} reveals {english(tile)} it does not hold"
             )
             return
+        counts[i] -= 1  # (take(), inline)
+        self.size[seat] -= 1
         self.revealed[seat].append(tile)
-        if is_flower(tile):
+        if tile[1] == "f":  # (is_flower)
             self.replaced(False, True)
         self.pending[seat].append("bonus")
-        self.record(seq, "reveal", seat, tile=tile)
+        if self.checking:  # (record(), inline: five a hand)
+            step: StepFields = (seq, "reveal", seat, tile, None, None, self.left, ())
+            if "reveal" in self.checked_kinds:
+                self.ask(step)
+            self.steps.append(step)
 
     def _draw_checks(self, seq: int, seat: str, source: str) -> str | None:
         """A draw out of the usual: a replacement draw's cause (None: a turn's draw), flagged
@@ -504,8 +511,9 @@ class Table(WinRules):
                 self.check_turn(seq, seat, "draw", "draws")
         return cause
 
-    def _check_discard(self, seq: int, seat: str, tile: str) -> None:
-        counts = self.counts[seat]
+    def _check_discard(self, seq: int, seat: str, tile: str, counts: list[int]) -> None:
+        """A discard by a seat that may hold a tile it must reveal (``counts``: its hand), or
+        right after its claim."""
         for i in self.bonus_idx:  # a loop, not a list: nearly always none is held
             if counts[i]:
                 held = [ALL_TILES[i] for i in self.bonus_idx if counts[i]]
