@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Callable, Iterable, Mapping
+from operator import attrgetter
 from typing import Any, TypedDict, TypeVar
 
 from engine.checks import check_claims
@@ -72,8 +73,8 @@ def audit_records(records: list[Record], overrides: Mapping[str, Any] | None = N
 def _report(rp: Replay) -> Report:
     hands = tuple(audit_hand(h) for h in rp.hands)
     anomalies = list(rp.anomalies) + session_anomalies(rp, hands)
-    expected = _totals(hands, lambda h: h.expected_net)
-    recorded = _totals(hands, lambda h: h.recorded_net)
+    expected = _totals(hands, attrgetter("expected_net"))
+    recorded = _totals(hands, attrgetter("recorded_net"))
     ok = not anomalies and not any(h.disputes or h.anomalies for h in hands)
     return Report(
         report_version=REPORT_VERSION,
@@ -161,7 +162,7 @@ def audit_hand(hand: HandReplay) -> HandReport:
         seats=dict(outcome.seats),
         result=result,
         winners=tuple(declared.winners),
-        wins=tuple(_win(legal.get(w.seat, w), w.seat in legal) for w in declared.wins),
+        wins=tuple([_win(legal.get(w.seat, w), w.seat in legal) for w in declared.wins]),
         indicator=outcome.indicator,
         wildcards=tuple(sorted(outcome.wildcards)),
         points=points,
@@ -181,13 +182,15 @@ def audit_hand(hand: HandReplay) -> HandReport:
         explanations=tuple(why),
         top_ups=tuple(fixes),
         taken_on_word=tuple(
-            OnWord(
-                w["seq"],
-                w["claim"],
-                name_seats(w["zh"], seats, "zh"),
-                name_seats(w["en"], seats, "en"),
-            )
-            for w in checked.on_word
+            [
+                OnWord(
+                    w["seq"],
+                    w["claim"],
+                    name_seats(w["zh"], seats, "zh"),
+                    name_seats(w["en"], seats, "en"),
+                )
+                for w in checked.on_word
+            ]
         ),
     )
 
