@@ -157,7 +157,7 @@ def _replay(records: list[Record], overrides: Mapping[str, Any] | None) -> Repla
             )
         )
     hands = [
-        _replay_hand(effective[start:end], rs, opts)
+        _replay_hand(effective[start:end], types[start:end], rs, opts)
         for start, end in pairwise([*starts, len(effective)])
     ]
     earlier: list[tuple[Record, HandOutcome]] = []
@@ -240,11 +240,14 @@ def apply_corrections(
     return effective, corrections
 
 
-def _replay_hand(records: list[tuple[int, Record]], rs: Ruleset, opts: Any) -> HandReplay:
+def _replay_hand(
+    records: list[tuple[int, Record]], kinds: list[str], rs: Ruleset, opts: Any
+) -> HandReplay:
+    """One hand's records (``kinds``: their types) replayed."""
     head_seq, head = records[0]
-    summary = not any(rec["type"] in _FULL_TYPES for _, rec in records)
+    summary = _FULL_TYPES.isdisjoint(kinds)
     table = Table(rs, opts, summary, head.get("round_wind", "E"))
-    table.play(records[1:])
+    table.play(records[1:], kinds[1:])
     table.finish(records[-1][0])
     outcome = HandOutcome(
         no=head["no"],

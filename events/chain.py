@@ -59,31 +59,29 @@ def head(digests: Sequence[bytes], *, seq: int = 0, prev_hash: str = GENESIS) ->
     """The last link of events with these SHA-256 ``digests`` appended after ``prev_hash`` at
     ``seq``: what ``extend`` would end with, without the links before it (a stored batch keeps
     only its last link; an upload chains a hundred events a hand). Each link hashes a copy of
-    an empty hash object (cheaper than a new one) fed its seq's bytes from a table."""
+    a hash object already fed its seq's 8 bytes (``_seq_states``)."""
     if not digests:
         raise ValueError("a chain of no events has no head")
-    digest, empty = bytes.fromhex(prev_hash), _EMPTY.copy
-    for seq_bytes, own_digest in zip(_seq_bytes(seq, seq + len(digests)), digests, strict=True):
-        link = empty()
-        link.update(seq_bytes)
+    digest = bytes.fromhex(prev_hash)
+    for state, own_digest in zip(_seq_states(seq, seq + len(digests)), digests, strict=True):
+        link = state.copy()
         link.update(digest)
         link.update(own_digest)
         digest = link.digest()
     return Head(seq + len(digests) - 1, digest.hex())
 
 
-_EMPTY = hashlib.sha256()
-_SEQS: list[bytes] = []  # seq n as 8 bytes big-endian, for the seqs below _SEQS_MAX
-_SEQS_MAX = 1 << 16  # ~3 MB at most; a session is a few thousand events
+_STATES: list[hashlib._Hash] = []  # for seq n below _STATES_MAX: sha256 fed n as 8 bytes big-endian
+_STATES_MAX = 1 << 13  # ~2 MB at most; a session is a few thousand events
 
 
-def _seq_bytes(start: int, stop: int) -> list[bytes]:
-    """Seqs ``start`` to ``stop - 1`` as 8 bytes big-endian each."""
-    if stop > _SEQS_MAX:
-        return [n.to_bytes(8, "big") for n in range(start, stop)]
-    if stop > len(_SEQS):
-        _SEQS.extend(n.to_bytes(8, "big") for n in range(len(_SEQS), stop))
-    return _SEQS[start:stop]
+def _seq_states(start: int, stop: int) -> list[hashlib._Hash]:
+    """Hash objects fed seqs ``start`` to ``stop - 1`` as 8 bytes big-endian each (to copy)."""
+    if stop > _STATES_MAX:
+        return [_sha256(n.to_bytes(8, "big")) for n in range(start, stop)]
+    if stop > len(_STATES):
+        _STATES.extend(_sha256(n.to_bytes(8, "big")) for n in range(len(_STATES), stop))
+    return _STATES[start:stop]
 
 
 def extend(

@@ -7,14 +7,16 @@ appenders queue on the busy timeout instead of failing halfway; WAL lets readers
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import psycopg
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event
-from sqlmodel import Session
+from sqlalchemy import Connection, Engine, create_engine, event, insert, inspect
+from sqlalchemy.exc import DBAPIError
+from sqlmodel import Session, SQLModel
 
 from events.config import settings
 
@@ -42,6 +44,45 @@ def text_value(utf8: bytes, connection: Connection | Engine) -> str | Utf8Text:
     if connection.dialect.driver == "psycopg":
         return Utf8Text(utf8)
     return utf8.decode()
+
+
+def insert_rows(
+    connection: Connection, model: type[SQLModel], rows: Sequence[Mapping[str, Any]]
+) -> None:
+    """Insert ``rows`` (each a dict of the same columns) into ``model``'s table, in the caller's
+    transaction. PostgreSQL takes them by COPY, one message for them all: ``execute`` with a
+    list sends a statement a row (~25 µs of the sender's CPU a row, ~5 by COPY). The values go
+    through the columns' own bind processing (JSON by the same encoder), and an error is
+    SQLAlchemy's, as ``execute`` raises it (a taken key: IntegrityError)."""
+    if not rows:
+        return
+    dialect = connection.dialect
+    driver = connection.connection.driver_connection if dialect.driver == "psycopg" else None
+    if not isinstance(driver, psycopg.Connection):
+        connection.execute(insert(model), list(rows))
+        return
+    table = inspect(model).local_table
+    names = list(rows[0])
+    processors = [
+        (n, bind)
+        for n, name in enumerate(names)
+        if (bind := table.c[name].type.dialect_impl(dialect).bind_processor(dialect))
+    ]
+    preparer = dialect.identifier_preparer
+    columns = ", ".join(map(preparer.quote, names))
+    statement = f"COPY {preparer.format_table(table)} ({columns}) FROM STDIN"
+    cursor = driver.cursor()
+    try:
+        with cursor.copy(statement) as copy:
+            for row in rows:
+                values = [row[name] for name in names]
+                for n, bind in processors:
+                    values[n] = bind(values[n])
+                copy.write_row(values)
+    except psycopg.Error as e:
+        raise DBAPIError.instance(statement, None, e, psycopg.Error, dialect=dialect) from e
+    finally:
+        cursor.close()
 
 
 _engines: dict[str, Engine] = {}

@@ -54,6 +54,8 @@ def _problem(code: str, **params: object) -> PydanticCustomError:
 
 
 def _tile(value: object) -> str:
+    if not isinstance(value, str):  # a list's repr quoted as a tile name was no clear message
+        raise _problem("wrong_type", kind="a string", got=short_json(value))
     try:
         return parse_tile(value)
     except TileError as e:
@@ -132,17 +134,12 @@ Tile = Annotated[
         {"type": "string", "description": "a tile: 1m-9m 1p-9p 1s-9s 1z-7z 1f-8f or a Chinese name"}
     ),
 ]
+_TILE_STRING = {"type": "string", "description": 'mpsz string, e.g. "123m77z", or Chinese names'}
+_TILE_PAIR = {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2}
 Tiles = Annotated[
     list[str],
     BeforeValidator(_tiles),
-    WithJsonSchema(
-        {
-            "anyOf": [
-                {"type": "string", "description": 'mpsz string, e.g. "123m77z", or Chinese names'},
-                {"type": "array", "items": {"type": "string"}},
-            ]
-        }
-    ),
+    WithJsonSchema({"anyOf": [_TILE_STRING, {"type": "array", "items": {"type": "string"}}]}),
 ]
 Amount = Annotated[
     int,
@@ -207,7 +204,9 @@ class Session(Record):
     options: dict[str, Any] = Field(default_factory=dict)
     club: Annotated[str, Field(max_length=MAX_NAME_CHARS)] | None = None
     table: TableName | None = None
-    players: list[Name]
+    players: Annotated[
+        list[Name], Field(json_schema_extra={"minItems": 4, "maxItems": 4, "uniqueItems": True})
+    ]
     started_at: IsoTime | None = None
 
     @field_validator("options")
@@ -284,7 +283,11 @@ class Chi(Record):
     tile_fields = ("tiles",)
     type: Literal["chi"]
     seat: Seat
-    tiles: Annotated[Tiles, Field(min_length=2, max_length=2)]
+    tiles: Annotated[
+        Tiles,
+        Field(min_length=2, max_length=2),
+        WithJsonSchema({"anyOf": [_TILE_STRING, _TILE_PAIR]}),
+    ]
 
 
 class Peng(Record):

@@ -19,7 +19,7 @@ from datetime import date
 from typing import IO, Any, Final
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
-from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy import Connection, Engine, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
 
@@ -33,7 +33,14 @@ from events.codec import (
     parse_log,
 )
 from events.config import settings
-from events.db import Utf8Text, db_session, get_engine, take_upgraded, text_value
+from events.db import (
+    Utf8Text,
+    db_session,
+    get_engine,
+    insert_rows,
+    take_upgraded,
+    text_value,
+)
 from events.models import EventChunk, LogCosignature, Receipt, TableSession, utcnow
 from events.storecheck import StoreCheck
 
@@ -232,7 +239,7 @@ def _insert_new(
             )
         )  # the columns TableSession would dump, without its ORM object (~0.1 ms a session)
         heads.append(head)
-    connection.execute(insert(TableSession), rows)
+    insert_rows(connection, TableSession, rows)
     _insert_chunks(
         connection,
         [(row["id"], 0, head.seq, text_value(parsed.utf8, connection), head.hash)
@@ -258,7 +265,7 @@ def _insert_chunks(
     now = utcnow()
     rows = [dict(stream=session_id, first_seq=first, last_seq=last, data=data, hash=hash_,
                  recorded_at=now) for session_id, first, last, data, hash_ in chunks]  # fmt: skip
-    connection.execute(insert(EventChunk), rows)
+    insert_rows(connection, EventChunk, rows)
 
 
 def _receipts(
@@ -290,7 +297,7 @@ def _receipts(
             dict(session_id=session_id, head_seq=head.seq, document=document, created_at=now)
         )
         documents.append(receipt)
-    connection.execute(insert(Receipt), rows)
+    insert_rows(connection, Receipt, rows)
     return documents
 
 

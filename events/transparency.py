@@ -26,6 +26,7 @@ from sqlalchemy import Connection, Engine, exists, func, insert, select
 from sqlmodel import col
 
 from events import merkle, receipts
+from events.db import insert_rows
 from events.models import LogCheckpoint, LogLeaf, Receipt, TableSession, utcnow
 
 LOCK_ID = 0x66757061_6E6C6F67  # "fupanlog": the advisory lock that orders appends on PostgreSQL
@@ -206,7 +207,7 @@ def _append_leaves(
         rows.append(dict(idx=n, session_id=session_id, head_seq=head_seq, head_hash=head_hash,
                          subtree_root=node.hex(), logged_at=now))  # fmt: skip
     if rows:
-        connection.execute(insert(LogLeaf), rows)
+        insert_rows(connection, LogLeaf, rows)
 
     def subtree(lo: int, hi: int) -> bytes:
         node = known.get((lo, hi))

@@ -34,7 +34,7 @@ from engine.explain import ITEM_LABELS
 from engine.model import SEAT_NAMES
 from engine.report import Explanation, Report
 from events import verifications
-from events.db import get_engine
+from events.db import get_engine, insert_rows
 from events.models import Digest as DigestRow
 from events.models import DigestPlayer, TableSession, Verification
 
@@ -209,10 +209,8 @@ def write(connection: Connection, written: Iterable[Written]) -> None:
         player_rows += _player_rows(result.id, set(players), d)
     if not digest_rows:
         return
-    insert = _INSERT[connection.dialect.name]
-    connection.execute(insert(DigestRow.__table__), digest_rows)
-    if player_rows:
-        connection.execute(insert(DigestPlayer.__table__), player_rows)
+    insert_rows(connection, DigestRow, digest_rows)  # by COPY on PostgreSQL
+    insert_rows(connection, DigestPlayer, player_rows)
 
 
 def _fill(ids: list[int], engine: Engine) -> None:

@@ -9,12 +9,13 @@ import threading
 
 import pytest
 from alembic import command as alembic_command
-from sqlalchemy import inspect, text
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import insert, inspect, text
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from events import chain, store, verifications
 from events import db as events_db
 from events.codec import LogFormatError, parse_log
+from events.models import EventChunk, TableSession, utcnow
 from tests.conftest import (
     edit_records,
     insert_chunk,
@@ -374,3 +375,36 @@ def test_the_same_log_uploaded_at_once_by_several_writers_is_one_session(databas
     assert [s.id for s in store.list_sessions()] == [results[0].session.id]
     check = store.check_chains()
     assert check.ok and check.checkpoint.size == 1, (check.broken, check.problems)
+
+
+def test_rows_inserted_together_read_back_as_inserted_one_by_one(database_url):
+    """``events.db.insert_rows`` (COPY on PostgreSQL) stores what an INSERT of each row stores:
+    text with tabs, newlines, backslashes and CJK, JSON, bytes sent as text, NULL, time."""
+    tricky = 'a\tb\nc\\d\re "q" 阿强 \\N'
+    rows = [
+        dict(id=f"{n:032x}", club=tricky, table_name=str(n), ruleset="wenling",
+             players=[tricky, "小李", "\\", '"'], started_at=None if n else tricky,
+             content_hash=f"{n:064x}", head_seq=n, head_hash="0" * 64, created_at=utcnow())
+        for n in range(3)
+    ]  # fmt: skip
+    twins = [{**row, "id": f"{n + 10:032x}", "content_hash": f"{n + 10:064x}"}
+             for n, row in enumerate(rows)]  # fmt: skip
+    engine = events_db.get_engine()
+    with engine.begin() as c:
+        events_db.insert_rows(c, TableSession, rows)
+        c.execute(insert(TableSession), twins)
+        players = "players::text" if engine.dialect.name == "postgresql" else "players"
+        read = c.execute(
+            text(f"SELECT club, table_name, {players}, started_at, head_seq, created_at "
+                 "FROM sessions ORDER BY id")
+        ).all()  # fmt: skip
+        chunk = dict(
+            stream=rows[1]["id"], first_seq=0, last_seq=1, hash="0" * 64, recorded_at=utcnow()
+        )
+        events_db.insert_rows(
+            c, EventChunk, [{**chunk, "data": events_db.text_value(tricky.encode() + b"\n", c)}]
+        )
+        assert c.execute(text("SELECT data FROM event_chunks")).scalar_one() == tricky + "\n"
+    assert read[:3] == read[3:] and read[0][0] == tricky and read[1][3] is None
+    with pytest.raises(IntegrityError), engine.begin() as c:  # a taken key, as execute raises it
+        events_db.insert_rows(c, TableSession, rows[:1])

@@ -78,10 +78,10 @@ def test_given_digests_and_types_make_the_same_links(data):
     assert extend(data, digests=wrong)[-1].hash != extend(data)[-1].hash
 
 
-@given(records, st.integers(0, 99) | st.integers((1 << 16) - 3, (1 << 16) + 3))
+@given(records, st.integers(0, 99) | st.integers((1 << 13) - 3, (1 << 13) + 3))
 def test_the_head_alone_is_the_last_link_of_the_documented_chain(data, seq):
     """What an upload stores (its chunk's last link) without making the links before it; seqs
-    on both sides of the table of seq bytes (65,536)."""
+    on both sides of the table of hash objects fed a seq (8,192)."""
     prev = "cd" * 32
     expected = prev
     for n, d in enumerate(data, seq):
