@@ -589,12 +589,13 @@ class Ruleset:
     def check_hand_start(
         self,
         hand: Mapping[str, Any],
-        earlier: Sequence[tuple[Mapping[str, Any], HandOutcome]],
+        earlier: Sequence[tuple[Mapping[str, Any], str | None]],
         opts: Any,
     ) -> list[Anomaly]:
         """Anomalies in how a hand begins given the session's earlier hands (their ``hand``
-        records and outcomes, oldest first), e.g. huangyan's 换位 (``hand.seat_change``) too soon.
-        Anomalies carry ``seq=None``: the replay sets the hand record's seq. Default: none."""
+        records and who dealt after each, oldest first: the audit's ``dealer_after``, from the
+        wins that stand, None when not judged), e.g. huangyan's 换位 (``hand.seat_change``) too
+        soon. Anomalies carry ``seq=None``: the audit sets the hand record's seq. Default: none."""
         return []
 
 
