@@ -9,7 +9,6 @@ later calls re-apply fewer records; a batch audit never pays for the snapshots (
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -160,14 +159,6 @@ def _replay(records: list[Record], overrides: Mapping[str, Any] | None) -> Repla
         _replay_hand(effective[start:end], types[start:end], rs, opts)
         for start, end in pairwise([*starts, len(effective)])
     ]
-    earlier: list[tuple[Record, HandOutcome]] = []
-    for hand in hands:
-        head = hand.records[0][1]
-        for a in rs.check_hand_start(head, earlier, opts):
-            hand.anomalies.insert(
-                0, dataclasses.replace(a, seq=hand.seq if a.seq is None else a.seq)
-            )
-        earlier.append((head, hand.outcome))
     return Replay(session, rs, opts, hands, corrections, anomalies)
 
 
