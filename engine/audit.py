@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Callable, Iterable, Mapping
+from operator import attrgetter
 from typing import Any, TypedDict, TypeVar
 
 from engine.checks import check_claims
@@ -70,10 +71,10 @@ def audit_records(records: list[Record], overrides: Mapping[str, Any] | None = N
 
 
 def _report(rp: Replay) -> Report:
-    hands = tuple(audit_hand(h) for h in rp.hands)
+    hands = _audit_hands(rp)
     anomalies = list(rp.anomalies) + session_anomalies(rp, hands)
-    expected = _totals(hands, lambda h: h.expected_net)
-    recorded = _totals(hands, lambda h: h.recorded_net)
+    expected = _totals(hands, attrgetter("expected_net"))
+    recorded = _totals(hands, attrgetter("recorded_net"))
     ok = not anomalies and not any(h.disputes or h.anomalies for h in hands)
     return Report(
         report_version=REPORT_VERSION,
@@ -87,8 +88,21 @@ def _report(rp: Replay) -> Report:
     )
 
 
-def audit_hand(hand: HandReplay) -> HandReport:
-    """Score, settle and compare one hand."""
+def _audit_hands(rp: Replay) -> tuple[HandReport, ...]:
+    """Every hand's report, with what ``rs.check_hand_start`` finds in how it begins given the
+    earlier hands and who dealt after each by the wins that stand (``dealer_after``)."""
+    reports: list[HandReport] = []
+    earlier: list[tuple[Record, str | None]] = []
+    for hand in rp.hands:
+        head = hand.records[0][1]
+        reports.append(audit_hand(hand, hand.ruleset.check_hand_start(head, earlier, hand.opts)))
+        earlier.append((head, dealer_after(hand, reports[-1])))
+    return tuple(reports)
+
+
+def audit_hand(hand: HandReplay, at_start: Iterable[Anomaly] = ()) -> HandReport:
+    """Score, settle and compare one hand (``at_start``: anomalies of how it began, their seq
+    None for the hand record's)."""
     rs, opts = hand.ruleset, hand.opts
     checked = check_claims(
         hand.records, hand.outcome, hand.anomalies, rs, opts, hand.summary, hand.outranked
@@ -96,6 +110,9 @@ def audit_hand(hand: HandReplay) -> HandReport:
     declared = checked.declared or hand.outcome
     outcome = checked.outcome
     anomalies = list(hand.anomalies) + checked.anomalies
+    anomalies += [
+        a if a.seq is not None else dataclasses.replace(a, seq=hand.seq) for a in at_start
+    ]
 
     def settle() -> _Settled:
         scorings = rs.score(outcome, opts)
@@ -161,7 +178,7 @@ def audit_hand(hand: HandReplay) -> HandReport:
         seats=dict(outcome.seats),
         result=result,
         winners=tuple(declared.winners),
-        wins=tuple(_win(legal.get(w.seat, w), w.seat in legal) for w in declared.wins),
+        wins=tuple([_win(legal.get(w.seat, w), w.seat in legal) for w in declared.wins]),
         indicator=outcome.indicator,
         wildcards=tuple(sorted(outcome.wildcards)),
         points=points,
@@ -181,13 +198,15 @@ def audit_hand(hand: HandReplay) -> HandReport:
         explanations=tuple(why),
         top_ups=tuple(fixes),
         taken_on_word=tuple(
-            OnWord(
-                w["seq"],
-                w["claim"],
-                name_seats(w["zh"], seats, "zh"),
-                name_seats(w["en"], seats, "en"),
-            )
-            for w in checked.on_word
+            [
+                OnWord(
+                    w["seq"],
+                    w["claim"],
+                    name_seats(w["zh"], seats, "zh"),
+                    name_seats(w["en"], seats, "en"),
+                )
+                for w in checked.on_word
+            ]
         ),
     )
 

@@ -9,7 +9,6 @@ later calls re-apply fewer records; a batch audit never pays for the snapshots (
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -157,17 +156,9 @@ def _replay(records: list[Record], overrides: Mapping[str, Any] | None) -> Repla
             )
         )
     hands = [
-        _replay_hand(effective[start:end], rs, opts)
+        _replay_hand(effective[start:end], types[start:end], rs, opts)
         for start, end in pairwise([*starts, len(effective)])
     ]
-    earlier: list[tuple[Record, HandOutcome]] = []
-    for hand in hands:
-        head = hand.records[0][1]
-        for a in rs.check_hand_start(head, earlier, opts):
-            hand.anomalies.insert(
-                0, dataclasses.replace(a, seq=hand.seq if a.seq is None else a.seq)
-            )
-        earlier.append((head, hand.outcome))
     return Replay(session, rs, opts, hands, corrections, anomalies)
 
 
@@ -240,11 +231,14 @@ def apply_corrections(
     return effective, corrections
 
 
-def _replay_hand(records: list[tuple[int, Record]], rs: Ruleset, opts: Any) -> HandReplay:
+def _replay_hand(
+    records: list[tuple[int, Record]], kinds: list[str], rs: Ruleset, opts: Any
+) -> HandReplay:
+    """One hand's records (``kinds``: their types) replayed."""
     head_seq, head = records[0]
-    summary = not any(rec["type"] in _FULL_TYPES for _, rec in records)
+    summary = _FULL_TYPES.isdisjoint(kinds)
     table = Table(rs, opts, summary, head.get("round_wind", "E"))
-    table.play(records[1:])
+    table.play(records[1:], kinds[1:])
     table.finish(records[-1][0])
     outcome = HandOutcome(
         no=head["no"],

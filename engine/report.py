@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self, TypeVar
 
+from engine.frozen import one_step_init
 from engine.replay import Correction
 from engine.rulesets.base import Payment, ScoreLine, Step
 from engine.state import ANOMALY_LABELS
@@ -68,7 +69,8 @@ class Explanation(Json):
     en: str
 
 
-@dataclass(frozen=True, slots=True)
+@one_step_init
+@dataclass(frozen=True)
 class WinResult(Json):
     """A declared win: ``flags`` those scored, ``stands`` False for a win that is no win."""
 
@@ -142,7 +144,8 @@ class SessionInfo(Json):
     started_at: str | None = field(default=None, metadata=OMIT)
 
 
-@dataclass(frozen=True, slots=True)
+@one_step_init
+@dataclass(frozen=True)
 class HandReport(Json):
     """One hand: scored, settled and compared (each field in docs/report.md)."""
 

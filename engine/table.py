@@ -8,9 +8,11 @@ raise: they become :class:`Anomaly` entries (codes in ``docs/replay.md``).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import fields
 from functools import lru_cache
 from itertools import compress
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from engine.model import (
@@ -31,7 +33,7 @@ from engine.model import (
 from engine.rulesets.base import CLAIMED_DISCARD, Anomaly, Ruleset
 from engine.state import ERROR, WARNING, Discard, RiverTile, TableState
 from engine.state import names as _names
-from engine.tiles import ALL_TILES, INDEX, english, is_flower
+from engine.tiles import ALL_TILES, INDEX, english
 from engine.wins import Passed, WinRules
 
 PLAY_TYPES = frozenset(
@@ -48,7 +50,21 @@ _GANG_KIND = {"exposed": "gang_exposed", "concealed": "gang_concealed", "added":
 
 class Table(WinRules):
     """One hand being replayed. ``checking`` off skips the costly checks when re-applying
-    records from a checkpoint (the anomalies are already known then)."""
+    records from a checkpoint (the anomalies are already known then).
+
+    Its state is in slots: more than 30 attributes in an instance dict make CPython give up
+    its shared-key layout, and every ``self.x`` of the play loop then costs a dict lookup."""
+
+    __slots__ = (
+        "rs", "opts", "summary", "round_wind", "checking", "checked_kinds", "limits", "total",
+        "hs", "counts", "size", "melds", "revealed", "discards", "seen", "shown_at", "pending",
+        "dealt", "wall_draws", "discarded_wild", "offers", "passed", "since", "tracks_passed",
+        "reported", "back_draws", "flowers_out", "left", "dead_wall", "dead_walls", "turn",
+        "must", "last_draw", "last_discard", "win_discard", "last_gang", "robbed",
+        "just_claimed", "claims", "indicator", "wildcards", "bonus_idx", "bonus_at",
+        "may_hold_bonus", "wins", "win_seqs", "outranked", "exhausted", "ended", "showdowns",
+        "settlement", "steps", "made", "anomalies",
+    )  # fmt: skip
 
     def __init__(self, rs: Ruleset, opts: Any, summary: bool, round_wind: str = "E") -> None:
         self.rs, self.opts, self.summary = rs, opts, summary
@@ -80,6 +96,7 @@ class Table(WinRules):
         self.flowers_out = 0
         self.left = self.total  # the wall's tiles not yet taken, the dead wall's included
         self.dead_wall = fixed.dead_wall  # kept in step in replaced()
+        self.dead_walls = fixed.dead_walls
         self.turn: str | None = None
         self.must: str | None = None  # "draw" or "discard"
         self.last_draw: dict[str, tuple[str, str | None]] = {}  # seat -> (source, cause)
@@ -147,7 +164,11 @@ class Table(WinRules):
         """Count a replacement draw or a revealed flower; the dead wall may depend on them."""
         self.back_draws += back_draw
         self.flowers_out += flower
-        self.dead_wall = self.rs.dead_wall(self.back_draws, self.flowers_out, self.opts)
+        key = (self.back_draws, self.flowers_out)
+        dead = self.dead_walls.get(key)
+        if dead is None:
+            dead = self.dead_walls[key] = self.rs.dead_wall(*key, self.opts)
+        self.dead_wall = dead
 
     def _bonus_indexes(self) -> tuple[int, ...]:
         return _bonus_indexes(self.rs, self.opts, self.wildcards)
@@ -156,14 +177,17 @@ class Table(WinRules):
         return list(self._concealed(seat))
 
     def _concealed(self, seat: str) -> tuple[str, ...]:
-        """A seat's tiles in ``ALL_TILES`` order: each held face's 1-tuple times its count (the
-        faces not held, two in three, skipped by a C ``compress``; fewer instructions than
-        chaining the products)."""
+        """A seat's tiles in ``ALL_TILES`` order: each held face's run of its count, made once
+        (the faces not held, two in three, skipped by a C ``compress``; fewer instructions than
+        chaining the runs or adding tuples)."""
         counts = self.counts[seat]
-        tiles: tuple[str, ...] = ()
-        for i in compress(_INDEXES, counts):
-            tiles += _ONE_EACH[i] * counts[i]
-        return tiles
+        tiles: list[str] = []
+        try:
+            for i in compress(_INDEXES, counts):
+                tiles += _RUNS[i][counts[i]]
+        except IndexError:  # more than 8 of a tile: an overcounted log's hand
+            return tuple(t for i in compress(_INDEXES, counts) for t in (ALL_TILES[i],) * counts[i])
+        return tuple(tiles)
 
     def see(self, seq: int, tiles: Iterable[str], hand: list[int]) -> None:
         """Count ``tiles`` as seen and add them to a seat's ``hand`` (its counts row)."""
@@ -256,22 +280,27 @@ class Table(WinRules):
     def apply(self, seq: int, rec: Record) -> None:
         self.play(((seq, rec),))
 
-    def play(self, records: Iterable[tuple[int, Record]]) -> None:
-        """Apply ``(seq, record)`` pairs in order. Draws and discards, nine records in ten, are
-        played in ``_play``, not through a handler: their usual case (a turn's draw from the live
-        wall, a discard in turn) costs no call. Records after the hand's end go through
-        ``_after_end`` (so the play loop never asks whether the hand has ended)."""
-        rest = iter(records)
+    def play(
+        self, records: Sequence[tuple[int, Record]], kinds: Iterable[str] | None = None
+    ) -> None:
+        """Apply ``(seq, record)`` pairs in order; ``kinds``, their types, when the caller has
+        them (a parsed record is a dict subclass, whose every ``[]`` costs a call). Draws and
+        discards, nine records in ten, are played in ``_play``, not through a handler: their
+        usual case (a turn's draw from the live wall, a discard in turn) costs no call. Records
+        after the hand's end go through ``_after_end`` (so the play loop never asks whether the
+        hand has ended)."""
+        if kinds is None:
+            kinds = map(itemgetter("type"), map(itemgetter(1), records))
+        rest = zip(records, kinds, strict=True)
         if not self.ended:
             self._play(rest)
         self._after_end(rest)
 
-    def _after_end(self, records: Iterator[tuple[int, Record]]) -> None:
+    def _after_end(self, records: Iterator[tuple[tuple[int, Record], str]]) -> None:
         """The records after the hand ended: play records are flagged (a second win line on the
         same discard excepted), the others handled."""
         offered = self.checking and self.tracks_passed
-        for seq, rec in records:
-            kind = rec["type"]
+        for (seq, rec), kind in records:
             if kind in PLAY_TYPES and not (kind == "win" and self.wins):
                 self.flag(
                     seq,
@@ -285,7 +314,7 @@ class Table(WinRules):
             if handler is not None:
                 handler(self, seq, rec)
 
-    def _play(self, records: Iterator[tuple[int, Record]]) -> None:
+    def _play(self, records: Iterator[tuple[tuple[int, Record], str]]) -> None:
         """Play ``records`` until the hand ends (a win or an exhausted line) or they run out."""
         counts, seen, limits = self.counts, self.seen, self.limits
         size, rivers = self.size, self.discards
@@ -297,8 +326,7 @@ class Table(WinRules):
         offers, passed, since = self.offers, self.passed, self.since
         append = self.steps.append
         may_hold_bonus = self.may_hold_bonus
-        for seq, rec in records:
-            kind = rec["type"]
+        for (seq, rec), kind in records:
             if kind == "draw":
                 seat, tile, source = rec["seat"], rec["tile"], rec.get("from", "wall")
                 if (
@@ -348,7 +376,7 @@ class Table(WinRules):
                 claimed = self.just_claimed
                 if checking:
                     if claimed or seat in may_hold_bonus:
-                        self._check_discard(seq, seat, tile)
+                        self._check_discard(seq, seat, tile, c)
                     if offered:
                         if len(offers) > since[seat]:  # (rare: not after its draw)
                             self.keep_hand(seat)
@@ -437,16 +465,23 @@ class Table(WinRules):
 
     def on_reveal(self, seq: int, rec: Record) -> None:
         seat, tile = rec["seat"], rec["tile"]
-        if not self.take(seat, tile):
+        counts, i = self.counts[seat], INDEX[tile]
+        if counts[i] <= 0:
             self.flag(
                 seq, "reveal_not_in_hand", f"{who(seat)} reveals {english(tile)} it does not hold"
             )
             return
+        counts[i] -= 1  # (take(), inline)
+        self.size[seat] -= 1
         self.revealed[seat].append(tile)
-        if is_flower(tile):
+        if tile[1] == "f":  # (is_flower)
             self.replaced(False, True)
         self.pending[seat].append("bonus")
-        self.record(seq, "reveal", seat, tile=tile)
+        if self.checking:  # (record(), inline: five a hand)
+            step: StepFields = (seq, "reveal", seat, tile, None, None, self.left, ())
+            if "reveal" in self.checked_kinds:
+                self.ask(step)
+            self.steps.append(step)
 
     def _draw_checks(self, seq: int, seat: str, source: str) -> str | None:
         """A draw out of the usual: a replacement draw's cause (None: a turn's draw), flagged
@@ -476,8 +511,9 @@ class Table(WinRules):
                 self.check_turn(seq, seat, "draw", "draws")
         return cause
 
-    def _check_discard(self, seq: int, seat: str, tile: str) -> None:
-        counts = self.counts[seat]
+    def _check_discard(self, seq: int, seat: str, tile: str, counts: list[int]) -> None:
+        """A discard by a seat that may hold a tile it must reveal (``counts``: its hand), or
+        right after its claim."""
         for i in self.bonus_idx:  # a loop, not a list: nearly always none is held
             if counts[i]:
                 held = [ALL_TILES[i] for i in self.bonus_idx if counts[i]]
@@ -598,19 +634,25 @@ class Table(WinRules):
         """A 碰 after the seat let a discard go that it could have pung (a pair of it in the hand
         it held then, nobody else's 碰/杠/胡 taking it) since its last draw: any tile."""
         claimed = len(self.offers) - 1  # the discard pung now
-        taken = {s[0] for s in self.steps if s[1] in ("peng", "gang", "win") and s[2] != seat}
+        taken: set[int] | None = None  # the seqs of the others' 碰/杠/胡, made when first asked
         for start, end, (counts, _) in self.passed[seat]:
             for k in range(start, min(end, claimed)):
                 at, by, tile = self.offers[k]
-                after = next((s for s in self.steps if s[0] > at), None)
                 if (
                     by == seat
                     or counts[INDEX[tile]] < 2
                     or (tile in self.wildcards and not self.rs.wildcard_claims_allowed)
                     or not any(d[1] == at for d in self.discards[by])  # (an added kong)
-                    or (after is not None and (after[2] == seat or after[0] in taken))
                 ):
                     continue
+                after = next((s for s in self.steps if s[0] > at), None)
+                if after is not None:
+                    if after[2] == seat:
+                        continue
+                    if taken is None:
+                        taken = {s[0] for s in self.steps if s[1] in _CLAIM_KINDS and s[2] != seat}
+                    if after[0] in taken:
+                        continue
                 self.flag(
                     seq,
                     "passed_peng",
@@ -743,7 +785,7 @@ class Table(WinRules):
 
     # -- results ---------------------------------------------------------------------------
     def showdown_of(self, seat: str) -> Showdown:
-        return Showdown(
+        return _showdown(
             seat, self._concealed(seat), tuple(self.melds[seat]), tuple(self.revealed[seat])
         )
 
@@ -784,6 +826,9 @@ class _Fixed(NamedTuple):
     dead_wall: int
     bonus_idx: tuple[int, ...]
     bonus_at: tuple[bool, ...]
+    # rs.dead_wall by (back draws, flowers out), filled as asked (a function of its arguments:
+    # asked at every replacement, ten times a hand)
+    dead_walls: dict[tuple[int, int], int]
 
 
 def _fixed(rs: Ruleset, opts: Any) -> _Fixed:
@@ -797,12 +842,12 @@ def _fixed(rs: Ruleset, opts: Any) -> _Fixed:
     limits, total = _tile_limits(rs, opts)
     idx = _bonus_indexes(rs, opts, frozenset())
     fixed = _Fixed(_checked_kinds(rs), limits, total, rs.dead_wall(0, 0, opts), idx,
-                   _bonus_flags(idx))  # fmt: skip
+                   _bonus_flags(idx), {})  # fmt: skip
     _last_fixed = (rs, opts, fixed)
     return fixed
 
 
-_last_fixed: tuple[object, object, _Fixed] = (None, None, _Fixed(frozenset(), (), 0, 0, (), ()))
+_last_fixed: tuple[object, object, _Fixed] = (None, None, _Fixed(frozenset(), (), 0, 0, (), (), {}))
 
 
 def _checked_kinds(rs: Ruleset) -> frozenset[str]:
@@ -831,9 +876,13 @@ def _bonus_indexes(rs: Ruleset, opts: Any, wildcards: frozenset[str]) -> tuple[i
     return tuple(i for i, t in enumerate(ALL_TILES) if rs.is_bonus(t, wildcards, opts))
 
 
-_ONE_EACH = tuple((t,) for t in ALL_TILES)
+# Each tile's runs: _RUNS[i][n] is n copies of ALL_TILES[i] (a count past 8 is an overcount
+# already reported; such a hand is not worth a faster path).
+_RUNS = tuple(tuple((t,) * n for n in range(9)) for t in ALL_TILES)
 _INDEXES = range(len(ALL_TILES))
 _NEXT = {s: next_seat(s) for s in SEATS}
+_CLAIM_KINDS = frozenset({"peng", "gang", "win"})  # the steps that take a discard from a pung
+_new_object = object.__new__
 _new_action = tuple.__new__  # an Action from its fields (see model.make_actions)
 _TURN_DRAW = ("wall", None)  # (source, cause) of a turn's draw from the live wall
 _PREV = {s: prev_seat(s) for s in SEATS}
@@ -842,6 +891,24 @@ _HANDLERS = {name[3:]: getattr(Table, name) for name in dir(Table) if name.start
 
 # Melds repeat (a frozen dataclass costs ≈ 1 µs to make); immutable, so shared.
 _meld = lru_cache(maxsize=4096)(Meld)
+# Showdown's slot setters in field order (unpacking fails at import if its fields change).
+_set_seat, _set_concealed, _set_melds, _set_revealed = (
+    getattr(Showdown, f.name).__set__ for f in fields(Showdown)
+)
+
+
+def _showdown(
+    seat: str, concealed: tuple[str, ...], melds: tuple[Meld, ...], revealed: tuple[str, ...]
+) -> Showdown:
+    """``Showdown(seat, concealed, melds, revealed)`` made by its slots' own setters: a frozen
+    dataclass's ``__init__`` sets each field through ``object.__setattr__``, which costs
+    twice as much (four a hand)."""
+    shown: Showdown = _new_object(Showdown)
+    _set_seat(shown, seat)
+    _set_concealed(shown, concealed)
+    _set_melds(shown, melds)
+    _set_revealed(shown, revealed)
+    return shown
 
 
 @lru_cache(maxsize=4096)

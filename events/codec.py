@@ -25,7 +25,7 @@ from engine.rulesets import get_ruleset
 from engine.rulesets.base import OptionError
 from events import plain
 from events.chain import event_digest
-from events.messages import JSON_REASONS, MESSAGES, NOT_JSON, english
+from events.messages import CR_LINES, JSON_REASONS, MESSAGES, NOT_JSON, english
 from events.records import (
     RECORD_TYPES,
     UNSAFE_CHAR,
@@ -246,8 +246,28 @@ def _text(raw: bytes, line: int, errors: list[LogError]) -> str | None:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         bad = {"byte": f"{raw[e.start]:02x}", "column": e.start + 1}
-        errors.append(LogError(line, None, None, "not_utf8", bad))
+        errors.append(LogError(line, None, None, "not_utf8_gbk" if _gbk(raw) else "not_utf8", bad))
         return None
+
+
+def _gbk(raw: bytes) -> bool:
+    """Does a line that is not UTF-8 read as Chinese in GBK (a club tool's other encoding)?
+    Most of its characters must be common ones (GB2312): Latin-1's ``ü`` and the next letter
+    pair up into a rare GBK character."""
+    try:
+        wide = [c for c in raw.decode("gbk") if ord(c) > 0x7F]
+    except UnicodeDecodeError:
+        return False
+    common = sum(1 for c in wide if _in_gb2312(c))
+    return 2 * common >= len(wide) > 0
+
+
+def _in_gb2312(char: str) -> bool:
+    try:
+        char.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class _Refused(ValueError):
@@ -300,7 +320,9 @@ def _load(text: str, line: int, errors: list[LogError]) -> Any:
     try:
         obj = _decode(text)
     except json.JSONDecodeError as e:
-        problem = ("not_json", {"reason": JSON_REASONS.get(e.msg, NOT_JSON), "column": e.colno})
+        cr = e.msg == "Extra data" and text[e.pos - 1 : e.pos] == "\r"  # CR-only line ends
+        reason = CR_LINES if cr else JSON_REASONS.get(e.msg, NOT_JSON)
+        problem = ("not_json", {"reason": reason, "column": e.colno})
     except RecursionError:
         problem = too_deep
     except _Refused as e:  # a duplicate key, NaN

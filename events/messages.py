@@ -31,6 +31,9 @@ MESSAGES: dict[str, str] = {
     "too_many_lines": N_("the file has more than %(limit)s lines (the limit)"),
     "line_too_long": N_("the line is longer than the limit of %(limit)s bytes"),
     "not_utf8": N_("not UTF-8 (byte 0x%(byte)s at column %(column)s)"),
+    "not_utf8_gbk": N_(
+        "not UTF-8 (byte 0x%(byte)s at column %(column)s): the file looks like GBK; save it as UTF-8"
+    ),
     "not_json": N_("not JSON: %(reason)s (column %(column)s)"),
     "duplicate_key": N_('not JSON this service accepts: duplicate key "%(key)s"'),
     "not_a_number": N_("not JSON this service accepts: %(name)s is not a JSON number"),
@@ -121,6 +124,8 @@ JSON_REASONS: dict[str, str] = {
     "Illegal trailing comma before end of array": N_("a comma before the closing bracket"),
 }
 NOT_JSON = N_("the line is not JSON")
+# "Extra data" at a carriage return: the file's lines end with CR alone (old Mac), one long line.
+CR_LINES = N_("a carriage return (CR) ends the record: lines must end with a line feed (LF)")
 
 # Values of these parameters are English words from WORDS (translated with the message).
 WORD_PARAMS = ("kind", "reason")
@@ -135,6 +140,7 @@ WORDS: frozenset[str] = frozenset(
         N_("null"),
         *JSON_REASONS.values(),
         NOT_JSON,
+        CR_LINES,
     }
 )
 

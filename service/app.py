@@ -8,7 +8,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_compress import Compress
@@ -49,7 +49,7 @@ ERROR_MESSAGES = {
     404: _l("there is nothing here"),
     405: _l("this address does not take that kind of request"),
     409: _l("this conflicts with a change made meanwhile; reload and try again"),
-    413: _l("the upload is larger than this server accepts"),
+    413: _l("the upload is larger than this server accepts (%(limit)s bytes)"),
     415: _l("this kind of content is not accepted here"),
     429: _l("too many requests; wait a moment and try again"),
 }
@@ -96,6 +96,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_template_filter(resolutions.reason_words, "reason_words")
     app.add_template_filter(urls.slug, "slug")
     app.add_template_global(urls.url_with_query)
+    app.add_template_global(auth.new_idempotency_key, "new_key")  # a form sent twice acts once
     for feature in (
         accounts,
         sessions,
@@ -188,8 +189,8 @@ def _register_errors(app: Flask) -> None:
 
 
 def _error(status: int, code: str, message: str):
-    if status == 413:
-        message = str(ERROR_MESSAGES[413])
+    if status == 413:  # the limit it crossed, for a club splitting its file
+        message = str(ERROR_MESSAGES[413]) % {"limit": current_app.config["MAX_CONTENT_LENGTH"]}
     if _wants_json():
         return jsonify(error=code, message=message), status
     return render_template("error.html", status=status, message=message), status

@@ -198,7 +198,9 @@ def prepare(
     wild = tuple(kind for kind, shift in kinds for _ in range(key >> shift & 7))
     key, w = strip_wild(key, kinds)
     reject_flowers(key, canonical)
-    return Packed(key, n - w, wild, len(fixed), canonical, fixed)
+    return tuple.__new__(
+        Packed, (key, n - w, wild, len(fixed), canonical, fixed)
+    )  # (no NamedTuple parse)
 
 
 def _digit_sum(key: int) -> int:

@@ -17,8 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import chain, combinations_with_replacement, product
-from operator import itemgetter
+from itertools import combinations_with_replacement, product
 from typing import Any, NamedTuple
 
 from engine.hand import _tables
@@ -74,17 +73,12 @@ def _options(i: int) -> list[_Raw]:
     return out
 
 
-def _prepared(raw: _Raw, base: int) -> tuple[_Raw, bool, int, int]:
-    """(group, whether it is the pair, 得 it needs, packed weight of the real tiles it takes
-    within its suit's block)."""
+def _prepared(raw: _Raw, base: int) -> tuple[_Raw, tuple[tuple[int, int], ...], int, int]:
+    """(group, (digit shift, copies) it takes within its suit's block, 得 it needs, packed
+    weight of the real tiles it takes)."""
     used = [f - base for f, is_wild in zip(raw[0], raw[2], strict=True) if not is_wild]
-    return raw, raw[1] == "pair", len(raw[0]) - len(used), sum(1 << 3 * r for r in used)
-
-
-# Bit 0, 1 and 2 of each 3-bit count of a suit's block: a block minus a group's weight holds a
-# count above 4 (7, 6 or 5: a borrow) exactly when the block lacks a tile the group takes.
-_BIT0 = sum(1 << 3 * r for r in range(9))
-_BIT1, _BIT2 = _BIT0 << 1, _BIT0 << 2
+    taken = tuple((3 * r, used.count(r)) for r in sorted(set(used)))
+    return raw, taken, len(raw[0]) - len(used), sum(1 << 3 * r for r in used)
 
 
 # Per suit (by the face index it starts at), per rank: the options of the rank's lowest tile.
@@ -114,9 +108,9 @@ class _Part(NamedTuple):
 
 
 def _part(sets: tuple[_Raw, ...], used: int, pair: _Raw | None) -> _Part:
-    infos = list(map(_group, (pair, *sets) if pair else sets))
-    wild = tuple(chain.from_iterable(map(itemgetter(1), infos)))
-    groups = tuple(map(itemgetter(0), infos))
+    infos = [_group(raw) for raw in ((pair, *sets) if pair else sets)]
+    wild = tuple(face for _, faces in infos for face in faces)
+    groups = tuple(g for g, _ in infos)
     if pair:
         return _Part(sets, used, pair, groups[1:], groups[0], wild, {}, {})
     return _Part(sets, used, pair, groups, None, wild, {}, {})
@@ -172,22 +166,25 @@ def _rest_groupings(
     options = _LOCAL[base][i]
     out: list[_Grouping] = []
     for n in range(start, len(options)):
-        raw, is_pair, cost, weight = options[n]
+        raw, taken, cost, weight = options[n]
+        is_pair = raw[1] == "pair"
         if is_pair and placed or cost > wild_left:
             continue
-        rest = block - weight
-        if rest < 0 or rest & _BIT2 & ((rest & _BIT1) << 1 | (rest & _BIT0) << 2):
-            continue  # (the lowest count the group takes and the block lacks shows as 5-7)
-        left = wild_left - cost
-        now = placed or is_pair
-        entry = lookup(rest)
-        if (entry >> 8 & 255) - (0 if now else entry & 1) <= left:
-            same = rest and ((rest & -rest).bit_length() - 1) // 3 == i
-            after = _rest_groupings(rest, base, left, now, n if same else 0)
-            if is_pair:
-                out += [(sets, rest_left, raw) for sets, rest_left, _ in after]
-            else:
-                out += [((raw, *sets), rest_left, pair) for sets, rest_left, pair in after]
+        for shift, c in taken:
+            if block >> shift & 7 < c:
+                break
+        else:
+            rest = block - weight
+            left = wild_left - cost
+            now = placed or is_pair
+            entry = lookup(rest)
+            if (entry >> 8 & 255) - (0 if now else entry & 1) <= left:
+                same = rest and ((rest & -rest).bit_length() - 1) // 3 == i
+                after = _rest_groupings(rest, base, left, now, n if same else 0)
+                if is_pair:
+                    out += [(sets, rest_left, raw) for sets, rest_left, _ in after]
+                else:
+                    out += [((raw, *sets), rest_left, pair) for sets, rest_left, pair in after]
     return _tables.store(_GROUPINGS, key, tuple(out), _PARTS_LIMIT)
 
 
@@ -283,6 +280,8 @@ class Reading(NamedTuple):
 
 
 _NO_SHAPE: tuple[Shape, ...] = ((None, None),)
+# A NamedTuple made by ``tuple.__new__`` (its own ``__new__`` parses its arguments in Python first).
+_new = tuple.__new__
 _FACE_INDEX = {face: i for i, face in enumerate(FACES)}
 
 
@@ -370,7 +369,7 @@ def reading_parts(
     win_key = -1 if win_wild else None if win is None else _FACE_INDEX[win]
     w = len(hand.wild)
     thin = None if keep is None else lambda parts: keep(parts, win_key, w)
-    return PartedHand(hand.wild, win_key, win_wild, _readings(hand.key, w, thin))
+    return _new(PartedHand, (hand.wild, win_key, win_wild, _readings(hand.key, w, thin)))
 
 
 def readings(
@@ -418,7 +417,7 @@ def _reading(
             offset += len(part.sets)
     assignments, restored = _assigned(wild_tiles, wild) if wild_tiles else ((), 0)
     placed = head + shapes if win_key is not None else _NO_SHAPE
-    return Reading(pair_group, set_groups, assignments, restored, placed, win_wild)
+    return _new(Reading, (pair_group, set_groups, assignments, restored, placed, win_wild))
 
 
 def _generic(
@@ -440,7 +439,7 @@ def _generic(
     wild += tuple(face for raw in extra for face in _group(raw)[1])
     assignments, restored = _assigned(wild_tiles, wild) if wild_tiles else ((), 0)
     shapes = _NO_SHAPE if win_key is None else _shapes((pair, *sets), win_key)
-    return Reading(pair_group, tuple(set_groups), assignments, restored, shapes, win_wild)
+    return _new(Reading, (pair_group, tuple(set_groups), assignments, restored, shapes, win_wild))
 
 
 def _shapes(groups: tuple[_Raw, ...], win: int) -> list[tuple[int, str]]:

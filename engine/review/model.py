@@ -20,7 +20,8 @@ from typing import Any, TypeVar
 # 4: xizhou's face-down concealed kongs are unseen to the other seats; a limit made by a bonus
 # tile drawn in play (wenling's fourth 白) is declared after its replacement, not missed.
 # 5: a dealer's complete deal thrown away is a missed 天胡.
-REVIEW_VERSION = 5
+# 6: a deal-in next to a 现物 of lower shanten (also the faster cut) is avoidable, not only of equal.
+REVIEW_VERSION = 6
 
 _Line = TypeVar("_Line", "Decision", "MissedWin", "DealIn", "Claim")
 

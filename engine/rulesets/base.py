@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, TypeVar
 
+from engine.frozen import one_step_init
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
     FLAG_FIRST_DISCARD,
@@ -88,6 +89,7 @@ def step(code: str, value: int, operand: int | None = None) -> Step:
     return Step(code, zh, en, value, operand)
 
 
+@one_step_init
 @dataclass(frozen=True)
 class Scoring:
     """A seat's points as the ruleset pays on them (after caps and rounding), with the lines that
@@ -150,6 +152,7 @@ class Liability:
     beneficiary: str
 
 
+@one_step_init
 @dataclass(frozen=True)
 class SettleInput:
     """Everything settlement needs: the wins, each seat's points as the ruleset counts them, and
@@ -161,7 +164,8 @@ class SettleInput:
     dealer: str = "E"
 
 
-@dataclass(frozen=True, slots=True)
+@one_step_init
+@dataclass(frozen=True)
 class Payment:
     """``reason`` names the rule that makes the payment (in Chinese; ``en`` in English) and
     ``formula`` its arithmetic with the numbers (``50 ÷ 10 × 1``); the last two are for the
@@ -585,12 +589,13 @@ class Ruleset:
     def check_hand_start(
         self,
         hand: Mapping[str, Any],
-        earlier: Sequence[tuple[Mapping[str, Any], HandOutcome]],
+        earlier: Sequence[tuple[Mapping[str, Any], str | None]],
         opts: Any,
     ) -> list[Anomaly]:
         """Anomalies in how a hand begins given the session's earlier hands (their ``hand``
-        records and outcomes, oldest first), e.g. huangyan's 换位 (``hand.seat_change``) too soon.
-        Anomalies carry ``seq=None``: the replay sets the hand record's seq. Default: none."""
+        records and who dealt after each, oldest first: the audit's ``dealer_after``, from the
+        wins that stand, None when not judged), e.g. huangyan's 换位 (``hand.seat_change``) too
+        soon. Anomalies carry ``seq=None``: the audit sets the hand record's seq. Default: none."""
         return []
 
 
@@ -658,13 +663,6 @@ def parse_options(options_type: type, given: Mapping[str, Any]) -> Any:
             raise OptionError(f"option {name}: {value} is above {MAX_OPTION}", "option_above",
                               name=name, value=value, high=MAX_OPTION)  # fmt: skip
     return options
-
-
-def tally(items: Sequence[str]) -> dict[str, int]:
-    """How many of each item, in the order each first appears (C loops: a ``Counter`` costs
-    about three times as much to make, a loop adding one at a time twice)."""
-    kinds = dict.fromkeys(items)
-    return dict(zip(kinds, map(items.count, kinds), strict=True))
 
 
 def below_minimum(scorings: Mapping[str, Scoring], seat: str) -> bool:

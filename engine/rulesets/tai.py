@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from itertools import compress
-from operator import attrgetter, itemgetter, mul
+from operator import itemgetter
 from typing import NamedTuple
 
 from engine.hand import HandError
@@ -126,13 +126,13 @@ class WinHand(NamedTuple):
         return [m for m in self.show.melds if m.kind != "gang_concealed"]
 
 
-_SUIT = itemgetter(1)  # a tile's suit letter (``f`` for a flower)
+_new = tuple.__new__  # (a WinHand without NamedTuple's ``__new__``, which parses in Python)
 
 
 def flush(faces: Iterable[str]) -> str | None:
     """``qing`` 清一色 (one suit only), ``hun`` 混一色 (one suit and honors), ``zi`` 字一色 (honors
     only), or None."""
-    suits = set(map(_SUIT, faces))
+    suits = {t[1] for t in faces}
     if suits == {"z"}:
         return "zi"
     if len(suits - {"z"}) != 1:
@@ -143,7 +143,7 @@ def flush(faces: Iterable[str]) -> str | None:
 def readings(win: Win, show: Showdown) -> Iterator[WinHand]:
     """Every reading of the winner's hand (engine.hand.decompositions' order), as
     :class:`WinHand`: the sets once a grouping, one WinHand per winning-tile shape."""
-    concealed = tuple(compress(show.concealed, map("f".__ne__, map(_SUIT, show.concealed))))
+    concealed = tuple(t for t in show.concealed if t[1] != "f")  # (is_flower, inline: per tile)
     melds = tuple(show.melds)
     meld_sets = tuple(("chow" if m.kind == "chi" else "pung", m.face) for m in melds)
     faces = (*concealed, *(t for m in melds for t in m.tiles))
@@ -154,7 +154,7 @@ def readings(win: Win, show: Showdown) -> Iterator[WinHand]:
         )
         pair = r.pair.faces[0]
         for _, wait in r.shapes:
-            yield WinHand(win.seat, win, show, concealed, sets, pair, wait, *shared)
+            yield _new(WinHand, (win.seat, win, show, concealed, sets, pair, wait, *shared))
 
 
 def flowers_of(outcome: HandOutcome, seat: str) -> list[str]:
@@ -164,8 +164,7 @@ def flowers_of(outcome: HandOutcome, seat: str) -> list[str]:
 
 
 def _flowers(show: Showdown) -> list[str]:
-    tiles = (*show.revealed, *show.concealed)
-    return sorted(set(compress(tiles, map("f".__eq__, map(_SUIT, tiles)))))  # (is_flower)
+    return sorted({t for t in (*show.revealed, *show.concealed) if t[1] == "f"})  # (is_flower)
 
 
 def reading_points(
@@ -209,18 +208,19 @@ def last_kong(outcome: HandOutcome, seat: str) -> tuple[str, str | None] | None:
 
 
 def _kongs(actions: Sequence[Action]) -> tuple[Action, ...]:
-    """The 杠 steps of a hand's play, picked out by C loops; memoised for the last hand asked
-    (its scoring and its 承包 ask several times; the pair is swapped whole, so threads are safe)."""
+    """The 杠 steps of a hand's play; memoised for the last hand asked (its scoring and its 承包
+    ask several times; the pair is swapped whole, so threads are safe). (A comprehension: a
+    ``compress`` over ``map(str.__eq__, …)`` costs twice as much, the bound slot wrapper
+    making an argument tuple a step.)"""
     global _last_kongs
     last = _last_kongs
     if last[0] is not actions:
-        kongs = tuple(compress(actions, map(_GANG.__eq__, map(_KIND, actions))))
+        kongs = tuple([a for a in actions if a.kind == _GANG])
         last = _last_kongs = (actions, kongs)
     return last[1]
 
 
 _GANG = "gang"
-_KIND = attrgetter("kind")
 _last_kongs: tuple[Sequence[Action], tuple[Action, ...]] = ((), ())
 
 
@@ -283,7 +283,7 @@ def action_claims(actions: Iterable[Action]) -> Counter[tuple[str, str]]:
     )
 
 
-_FROM_SEAT = attrgetter("from_seat")
+_FROM_SEAT = itemgetter(Action._fields.index("from_seat"))  # (an item: cheaper than attrgetter)
 
 
 # -- restrictions the replay cannot see generically ----------------------------------------------
@@ -351,11 +351,8 @@ def items(
     return tuple(out)
 
 
-def total(lines: Sequence[ScoreLine]) -> int:
-    return sum(map(mul, map(_VALUE, lines), map(_COUNT, lines)))
-
-
-_VALUE, _COUNT = attrgetter("value"), attrgetter("count")
+def total(lines: Iterable[ScoreLine]) -> int:
+    return sum(ln.value * ln.count for ln in lines)
 
 
 def capped(raw: int, cap: int, steps: list[Step] | None = None) -> int:

@@ -7,7 +7,9 @@ existence of another club's session does not leak.
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
+import uuid
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from functools import cache, wraps
@@ -367,6 +369,25 @@ def json_body() -> Mapping:
     if not isinstance(body, Mapping):
         abort(400, _("send a JSON object or a form"))
     return body
+
+
+IDEMPOTENCY_KEY = re.compile(r"[A-Za-z0-9_.:-]{8,64}")
+
+
+def idempotency_key(text: str | None) -> str | None:
+    """A write's key (the ``Idempotency-Key`` header, or a page form's ``idempotency_key``):
+    the same key again answers as the first time (docs/api.md); None without one, a 400 for a
+    malformed one."""
+    if not text:
+        return None
+    if not IDEMPOTENCY_KEY.fullmatch(text):
+        abort(400, _("Idempotency-Key must be 8 to 64 letters, digits or - _ . :"))
+    return text
+
+
+def new_idempotency_key() -> str:
+    """A key for a page's form, drawn with the page, so that sending it twice records once."""
+    return uuid.uuid4().hex
 
 
 def pages(bp: Blueprint) -> Blueprint:

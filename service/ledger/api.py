@@ -31,7 +31,7 @@ def ledger_reversal(club: str, mark_id: int):
 
 
 def _key() -> str | None:
-    return paid.request_key(request.headers.get("Idempotency-Key"))
+    return auth.idempotency_key(request.headers.get("Idempotency-Key"))
 
 
 def _answer(appended: paid.Appended):

@@ -12,8 +12,6 @@ database and is checked again against what the other wrote."""
 
 from __future__ import annotations
 
-import re
-import uuid
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,7 +28,6 @@ from service.models import LedgerPayment, User
 
 BASES = ("recorded", "owed")
 NAME_CHARS = 200  # a player's name, as the log format and the table's columns allow
-KEY = re.compile(r"[A-Za-z0-9_.:-]{8,64}")
 ATTEMPTS = 5  # racing appends to one transfer retried before giving up with a 409
 SAME_REQUEST = ("club", "night", "payer", "payee", "amount", "basis", "reverses")
 
@@ -41,20 +38,6 @@ class Appended:
 
     mark: dict
     replayed: bool
-
-
-def new_key() -> str:
-    """A key for a page's form, so that sending it twice records once."""
-    return uuid.uuid4().hex
-
-
-def request_key(text: str | None) -> str | None:
-    """The request's idempotency key (None without one); a malformed key is a 400."""
-    if not text:
-        return None
-    if not KEY.fullmatch(text):
-        abort(400, _("Idempotency-Key must be 8 to 64 letters, digits or - _ . :"))
-    return text
 
 
 def mark_paid(user: User, club: str, form, key: str | None = None) -> Appended:

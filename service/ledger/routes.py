@@ -25,7 +25,7 @@ bp = auth.pages(Blueprint("ledger", __name__, template_folder="templates"))
 def ledger(club: str):
     v = ledger_view(current_user, club, request.args)
     change = last_change(club) if v["is_admin"] else None
-    return render_template("ledger/ledger.html", v=v, new_key=paid.new_key, money_change=change)
+    return render_template("ledger/ledger.html", v=v, money_change=change)
 
 
 @bp.post("/clubs/<club>/ledger/paid")
@@ -35,7 +35,7 @@ def mark_paid(club: str):
     if request.form.get("confirmed") != "1":
         auth.require_club(current_user, club, roles=("auditor", "admin"))
         return render_template("ledger/confirm.html", club=club, f=request.form,
-                               setting=money_setting(club), key=paid.new_key())  # fmt: skip
+                               setting=money_setting(club))  # fmt: skip
     try:
         mark = paid.mark_paid(current_user, club, request.form, _key()).mark
     except Conflict as e:
@@ -73,8 +73,8 @@ def money(club: str):
 
 
 def _key() -> str | None:
-    """The form's key (``paid.new_key`` when the page was drawn): sent twice, recorded once."""
-    return paid.request_key(request.form.get("idempotency_key"))
+    """The form's key (drawn with the page): sent twice, recorded once."""
+    return auth.idempotency_key(request.form.get("idempotency_key"))
 
 
 def _back(club: str) -> str:

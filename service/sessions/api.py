@@ -47,8 +47,9 @@ def replay_step(session_id: str, index: int, step: int):
 def resolve_dispute(session_id: str, index: int):
     """An auditor resolves a dispute: a correction of the hand's settlement is appended."""
     body = auth.json_body()
+    key = auth.idempotency_key(request.headers.get("Idempotency-Key"))
     result = resolutions.resolve(
-        g.user, session_id, index, str(body.get("action", "")), str(body.get("reason", ""))
+        g.user, session_id, index, str(body.get("action", "")), str(body.get("reason", "")), key
     )
     if not request.is_json:  # the disputes page's form: the page it returns to says so
         flash(resolutions.said(result))

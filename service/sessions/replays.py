@@ -137,15 +137,19 @@ def _result(report: Report | None, hand_no: int) -> dict | None:
 
 
 def _problems(rp: Replay, report: Report | None) -> dict[int, list[dict]]:
-    """seq -> what is wrong there: the replay's anomalies, the audit's session-level ones, and
-    each disputed payment at its hand's settlement line."""
+    """seq -> what is wrong there: the audit's anomalies (the replay's for a hand it has not
+    judged yet), and each disputed payment at its hand's settlement line."""
     out: dict[int, list[dict]] = {}
-    session_level = (
+    audited = report.hands if report else ()
+    found = [a.to_dict() for h in audited for a in h.anomalies] + [
+        _anomaly(a, h.outcome.seats) for h in rp.hands[len(audited) :] for a in h.anomalies
+    ]
+    found += (
         [a.to_dict() for a in report.anomalies]
         if report
         else [_anomaly(a, {}) for a in rp.anomalies]
     )
-    for a in [_anomaly(a, h.outcome.seats) for h in rp.hands for a in h.anomalies] + session_level:
+    for a in found:
         if a["seq"] is not None:
             out.setdefault(a["seq"], []).append(a)
     for h, replayed in zip(report.hands if report else (), rp.hands, strict=False):

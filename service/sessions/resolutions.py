@@ -4,6 +4,10 @@ appended to the session's stream (never an edit), and the session is verified ag
 ``accept_expected`` replaces the settlement by the audit's expected payments (the table pays the
 difference); ``keep_recorded`` restates the recorded payments (the table stands by what it paid),
 so the audit still shows the difference but the queue shows who accepted it and why.
+
+A request may carry a key (``Idempotency-Key``, docs/api.md): it is kept in the correction
+(``client_id``, as the recorder keeps its hands'), and the same key again answers with that
+correction instead of a 409 for a hand no longer open.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 from flask import abort
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from werkzeug.exceptions import Conflict
 
 from engine.audit import resolutions as report_resolutions
 from events import store
@@ -36,13 +41,30 @@ def reason_words(reason: str) -> str:
     return _("%(how)s: %(why)s", how=ACTION_WORDS[code], why=said.strip())
 
 
-def resolve(user: User, session_id: str, index: int, action: str, reason: str) -> dict:
+def resolve(
+    user: User, session_id: str, index: int, action: str, reason: str, key: str | None = None
+) -> dict:
     s = views.load_session(user, session_id)
     auth.require_club(user, s.club, roles=("auditor", "admin"))
     if action not in ACTIONS:
         abort(400, _("action must be one of %(actions)s", actions=", ".join(ACTIONS)))
     if not reason.strip():
         abort(400, _("say why (reason)"))
+    said_reason = f"{action}: {reason.strip()}"
+    if key is not None and (first := _keyed(s, user, key, index, said_reason)) is not None:
+        return first
+    try:
+        return _append(s, user, index, said_reason, key)
+    except Conflict:
+        # the same request sent twice at once: the other one appended it meanwhile
+        if key is not None and (first := _keyed(s, user, key, index, said_reason)) is not None:
+            return first
+        raise
+
+
+def _append(s, user: User, index: int, said_reason: str, key: str | None) -> dict:
+    """Append the correction resolving hand ``index`` as ``said_reason`` says; a 409 if the
+    session moved or the hand has no open dispute."""
     v = queries.latest_verifications([s.id]).get(s.id)
     report = queries.report_of(v)
     if report is None or v.head_seq != s.head_seq:
@@ -53,7 +75,8 @@ def resolve(user: User, session_id: str, index: int, action: str, reason: str) -
     if not hand.disputes or hand.seq in report_resolutions(report):
         abort(409, _("this hand has no open dispute"))  # a kept difference is resolved once
     settlement_seq = _settlement_seq(s, index)
-    payments = hand.expected_payments if action == "accept_expected" else hand.recorded_payments
+    accept = said_reason.startswith("accept_expected:")
+    payments = hand.expected_payments if accept else hand.recorded_payments
     correction = {
         "type": "correction",
         "target": settlement_seq,
@@ -63,8 +86,9 @@ def resolve(user: User, session_id: str, index: int, action: str, reason: str) -
                 {"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments or ()
             ],
         },
-        "reason": f"{action}: {reason.strip()}",
+        "reason": said_reason,
         "by": user.username,
+        **({"client_id": key} if key is not None else {}),
     }
     try:
         stored = store.append_corrections(
@@ -75,13 +99,31 @@ def resolve(user: User, session_id: str, index: int, action: str, reason: str) -
     except store.CorrectionInvalid as e:
         abort(400, str(e))
     enqueue_verify(s.id)
-    return {
-        "session_id": s.id,
-        "seq": stored.session.head_seq,
-        "correction": correction,
-        "table": s.table_name,
-        "hand": hand.no,
-    }
+    return _answer(s, stored.session.head_seq, correction, hand.no)
+
+
+def _answer(s, seq: int, correction: dict, no: int) -> dict:
+    return {"session_id": s.id, "seq": seq, "correction": correction, "table": s.table_name,
+            "hand": no}  # fmt: skip
+
+
+def _keyed(s, user: User, key: str, index: int, reason: str) -> dict | None:
+    """The answer to the request that appended the correction with ``key`` (by ``user``), or
+    None; the key of a request about another hand or with other words is a 422."""
+    records = store.read_records(session_id=s.id, engine=engine())
+    for seq, record in enumerate(records):
+        if (record.get("type") == "correction" and record.get("client_id") == key
+                and record.get("by") == user.username):  # fmt: skip
+            hands = replays.session_replay(s).hands
+            hand = hands[index - 1] if 1 <= index <= len(hands) else None
+            if (
+                hand is None
+                or record.get("reason") != reason
+                or not any(q == record.get("target") for q, _ in hand.records)
+            ):
+                abort(422, _("this Idempotency-Key was already used for another request"))
+            return _answer(s, seq, record, hand.no)
+    return None
 
 
 def said(result: dict) -> str:

@@ -22,7 +22,7 @@
     var send = function () {
       button.disabled = true; // one tap, one resolution
       said.hidden = true;
-      fetch(form.getAttribute("action"), { method: "POST", body: new FormData(form), credentials: "same-origin", headers: { "X-CSRFToken": csrf } })
+      fetch(form.getAttribute("action"), { method: "POST", body: new FormData(form), credentials: "same-origin", headers: { "X-CSRFToken": csrf, "Idempotency-Key": form.dataset.key } })
         .then(function (r) { return r.json().then(function (b) { if (!r.ok) throw b; return b; }); })
         .then(function () { location.href = form.dataset.redirect; })
         .catch(function (b) { said.textContent = (b && b.message) || _("could not resolve"); said.hidden = false; button.disabled = false; });

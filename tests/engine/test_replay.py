@@ -7,8 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from engine.model import Showdown
 from engine.replay import CHECKPOINT_EVERY, replay
+from engine.rulesets import get_ruleset
 from engine.state import ANOMALY_ZH
+from engine.table import Table
 from events.codec import parse_log
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -365,3 +368,14 @@ def test_phases_come_from_the_ruleset():
     first_discard = kinds.index("discard")
     assert hand.state_at(first_discard - 1).phases == frozenset()
     assert hand.state_at(first_discard).phases == {"after_first_discard"}
+
+
+def test_a_seat_holding_more_than_eight_of_a_tile_shows_them_all():
+    """The concealed tiles are made from per-count runs up to 8; an overcounted log's seat may
+    hold more (each draw is reported, the hand still shown as held)."""
+    rs = get_ruleset("wenling")
+    table = Table(rs, rs.options({}), summary=False)
+    table.counts["E"][0], table.counts["E"][9] = 10, 2  # ten 1m, two 1p
+    shown = table.showdown_of("E")
+    assert shown.concealed == ("1m",) * 10 + ("1p", "1p")
+    assert shown == Showdown("E", ("1m",) * 10 + ("1p", "1p"), (), ())

@@ -105,5 +105,5 @@ def test_a_version_1_review_reads_with_its_detail():
     records, _ = generate_session("huangyan", 1, seed=4)
     full = review_replay(replay(records))
     old = {**full.to_dict(), "version": 1}
-    assert REVIEW_VERSION == 5
+    assert REVIEW_VERSION == 6
     assert SessionReview.from_dict(old) == full

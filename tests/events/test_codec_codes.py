@@ -50,6 +50,7 @@ def _logs() -> list[tuple[str | bytes, dict]]:
         ),  # fmt: skip
         b"",
         jsonl(SESSION, HAND).encode() + b'{"type":"exhausted","note":"\xff"}\n',
+        jsonl(SESSION, HAND).encode("gbk"),
         jsonl(SESSION, HAND, {"type": "exhausted", "note": "x" * MAX_LINE_BYTES}),
         jsonl(SESSION, HAND, *[{"type": "discard", "seat": "E", "tile": "0m"}] * 60),
         jsonl(SESSION, HAND, '{"type": "exhausted", "x": {"k\\ud800": 1}}'),

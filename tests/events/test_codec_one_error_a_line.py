@@ -9,6 +9,7 @@ import pytest
 from events.codec import MAX_LINE_BYTES
 from tests.events.test_codec_errors import HAND, SESSION, errors, jsonl
 
+GBK = ": the file looks like GBK; save it as UTF-8"
 PLAY = (
     {"type": "dice", "seat": "E", "dice": [3, 4]},
     {"type": "deal", "seat": "E", "tiles": "123456789m1234p"},
@@ -46,13 +47,13 @@ def test_a_hand_line_not_in_utf8_is_one_error() -> None:
     """A club's tool writing GBK: the hand's player names are the line's only non-ASCII."""
     hand = jsonl(HAND).encode("gbk")
     data = jsonl(SESSION).encode() + hand + jsonl(*PLAY).encode()
-    assert errors(data) == ["line 2: not UTF-8 (byte 0xb0 at column 43)"]
+    assert errors(data) == [f"line 2: not UTF-8 (byte 0xb0 at column 43){GBK}"]
 
 
 @pytest.mark.parametrize(
     ("first", "message"),
     [
-        (jsonl(SESSION).encode("gbk"), "line 1: not UTF-8 (byte 0xb0 at column 56)"),
+        (jsonl(SESSION).encode("gbk"), f"line 1: not UTF-8 (byte 0xb0 at column 56){GBK}"),
         (
             b'{"type":"session",\n',
             "line 1: not JSON: a name in double quotes is missing (column 19)",
@@ -77,3 +78,22 @@ def test_play_before_any_hand_is_still_refused_line_by_line() -> None:
         "line 2 (dice): comes before the first hand record",
         "line 3 (deal): comes before the first hand record",
     ]
+
+
+def test_text_in_another_single_byte_code_is_not_called_gbk() -> None:
+    """Latin-1 bytes can pair up as GBK characters ("Mü" + "l" reads 黮), but rare ones."""
+    note = jsonl({"type": "exhausted", "note": "Müller"}).encode("latin-1")
+    assert errors(jsonl(SESSION, HAND).encode() + note) == [
+        "line 3: not UTF-8 (byte 0xfc at column 33)"
+    ]
+
+
+def test_lines_ended_by_carriage_returns_alone_are_named() -> None:
+    """A file with old Mac line ends (CR, no LF) is one line: "more follows the end of the
+    record" did not say why."""
+    data = jsonl(SESSION, HAND, *PLAY).replace("\n", "\r")
+    (message,) = errors(data)
+    assert message.startswith(
+        "line 1: not JSON: a carriage return (CR) ends the record: lines must end with a line "
+        "feed (LF) (column "
+    )

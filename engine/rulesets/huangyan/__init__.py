@@ -106,7 +106,7 @@ class Huangyan(Ruleset):
     def check_hand_start(
         self,
         hand: Mapping[str, Any],
-        earlier: Sequence[tuple[Mapping[str, Any], HandOutcome]],
+        earlier: Sequence[tuple[Mapping[str, Any], str | None]],
         opts: HuangyanOptions,
     ) -> list[Anomaly]:
         return flow.check_hand_start(hand, earlier, opts)

@@ -12,16 +12,18 @@ from engine.rulesets.huangyan.options import Options
 
 def check_hand_start(
     hand: Mapping[str, Any],
-    earlier: Sequence[tuple[Mapping[str, Any], HandOutcome]],
+    earlier: Sequence[tuple[Mapping[str, Any], str | None]],
     opts: Options,
 ) -> list[Anomaly]:
     """换位篇: a seat change (``hand.seat_change``) needs ``seat_change_rounds`` 圈 (four
-    passes of the deal each) since the last one; 搓菜 also counts them from the first hand."""
+    passes of the deal each) since the last one; 搓菜 also counts them from the first hand.
+    A pass is a hand after which another seat dealt by the wins that stand (``earlier``'s
+    dealers): a hand whose only win is 诈胡 passes nothing, as in the rotation."""
     if not hand.get("seat_change") or not earlier:
         return []
     passes, since_change = 0, False
-    for record, outcome in reversed(earlier):
-        passes += next_dealer(outcome, opts) != outcome.dealer
+    for record, dealer in reversed(earlier):
+        passes += dealer is not None and dealer != "E"
         if record.get("seat_change"):
             since_change = True
             break

@@ -94,9 +94,12 @@ def points_of(
     lines: Iterable[ScoreLine], opts: Options, steps: list[Step] | None = None
 ) -> tuple[int, int]:
     """(points, raw) from itemised lines: (胡 items + 底胡) × 2^番, rounded up, then capped."""
-    lines = list(lines)
-    hu = sum(x.value * x.count for x in lines if x.unit == "胡")
-    fan = sum(x.value * x.count for x in lines if x.unit == "番")
+    hu = fan = 0
+    for x in lines:
+        if x.unit == "胡":
+            hu += x.value * x.count
+        elif x.unit == "番":
+            fan += x.value * x.count
     return points(hu, fan, opts, steps)
 
 

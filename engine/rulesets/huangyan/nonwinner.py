@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
 from engine.model import Showdown
-from engine.rulesets.base import Scoring, tally
+from engine.rulesets.base import Scoring
 from engine.rulesets.huangyan.lines import Tally, is_scoring_pair, meld_sets, scoring, set_items
 from engine.rulesets.huangyan.options import Options
 
@@ -19,7 +19,10 @@ def score_non_winner(show: Showdown, wildcards: frozenset[str], opts: Options) -
     the seat's 得 may also complete pairs and pungs (for 胡, never for 番); the best use counts."""
     wild = sorted(t for t in show.concealed if t in wildcards) if opts.non_winner_wildcards else []
     if not wild:
-        return _held_scoring(show, tally(show.concealed), {}, opts)
+        held: dict[str, int] = {}  # (a Counter costs twice this loop to make)
+        for tile in show.concealed:
+            held[tile] = held.get(tile, 0) + 1
+        return _held_scoring(show, held, {}, opts)
     real = Counter(show.concealed) - Counter(wild)
     best = None
     for kept in range(len(wild) + 1):  # 得 not used as wildcards count as their own face

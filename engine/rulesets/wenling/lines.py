@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
-from engine.rulesets.base import ScoreLine, Scoring, Step, step, tally
+from engine.rulesets.base import ScoreLine, Scoring, Step, step
 
 HU, FAN, LIMIT = "胡", "番", "腊子"
 LIMIT_POINTS = 500
@@ -128,6 +128,8 @@ def _scoring(
     hu, fan, laizi = sums(codes)
     steps: list[Step] = []
     points, raw = total(hu, fan, laizi, steps=steps)
-    counts = tally(codes)
-    grouped = tuple(map(line, counts, counts.values()))
+    counts: dict[str, int] = {}
+    for c in codes:
+        counts[c] = counts.get(c, 0) + 1
+    grouped = tuple(line(c, n) for c, n in counts.items())
     return Scoring(seat, points, grouped, raw=raw, reading=reading, limit=limit, steps=tuple(steps))

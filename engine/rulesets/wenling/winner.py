@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import NamedTuple
 
+from engine.frozen import one_step_init
 from engine.hand import HandError, decompositions
 from engine.hand.decompose import (
     Combo,
@@ -124,6 +125,7 @@ def fixed_items(outcome: HandOutcome, win: Win, show: Showdown, naonao: bool) ->
     return codes
 
 
+@one_step_init
 @dataclass(frozen=True)
 class _Context:
     """What one reading's scoring needs, computed once per hand."""
@@ -494,7 +496,7 @@ def _part_value(part: _Part, key: int, win: int, ctx: _Context) -> _PartValue:
         entry = ctx.pungs[FACES[faces[0]]]
         exposed = ctx.on_discard and kind == "pung"
         shapes.append((wait, entry.exposed_hu, entry.exposed_fan) if exposed else (wait, 0, 0))
-    own = sum(face in ctx.wild for face in part.wild)
+    own = sum(map(ctx.wild.__contains__, part.wild))
     packed = (
         hu
         | fan << _FAN

@@ -111,8 +111,8 @@
         if (d.step !== at.step) return;
         var p = el("p", "review-mark " + (d.safe.length ? "mark-dealin" : "muted"),
           WIND[s] + " " + r.player + ": " + (d.safe.length
-            ? _("dealt in; the winner's own discards were as efficient:") + " "
-            : _("dealt in; no tile the winner had discarded was as efficient")));
+            ? _("dealt in; the winner's own discards were at least as efficient:") + " "
+            : _("dealt in; no tile the winner had discarded was at least as efficient")));
         if (d.safe.length) p.append(T.tiles(d.safe, wild));
         out.append(p);
       });

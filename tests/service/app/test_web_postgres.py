@@ -17,6 +17,8 @@ from tests.service.app.test_web_pages import (  # noqa: F401
     test_session_list_and_filters,
 )
 from tests.service.ledger.test_ledger_retries import (  # noqa: F401
+    disputed,
+    test_one_phone_resolving_at_once_appends_one_correction,
     test_one_phone_retrying_at_once_records_one_mark,
     test_two_treasurers_marking_one_transfer_at_once_record_it_once,
     test_two_treasurers_undoing_one_mark_at_once_append_one_reversal,

@@ -1,7 +1,7 @@
-"""Marking cash and undoing a mark under retries and races (docs/api.md, "Retries and two
-treasurers"): a request sent again with its Idempotency-Key answers what it answered first and
-records nothing more; two treasurers marking one transfer at once record it once, the other is
-told why (409); two undos of one mark append one reversal. The races are real: threads sending
+"""Marking cash, undoing a mark and resolving a dispute under retries and races (docs/api.md,
+"Retries and two treasurers"): a request sent again with its Idempotency-Key answers what it
+answered first and records nothing more; two treasurers marking one transfer at once record it
+once, the other is told why (409); two undos of one mark append one reversal. The races are real: threads sending
 at once, through a barrier, to the app served on a port (SQLite here, PostgreSQL in
 tests/service/app/test_web_postgres.py)."""
 
@@ -14,10 +14,11 @@ import pytest
 import requests
 from sqlalchemy import text
 
+from events import store
 from service.accounts import auth
 from service.db import db, engine
 from service.models import User
-from tests.service.conftest import CLUB, csrf_token
+from tests.service.conftest import CLUB, csrf_token, fixture_log, verified
 
 NIGHT = "2026-11-28"
 PAID = f"/api/v1/clubs/{CLUB}/ledger/paid"
@@ -162,3 +163,39 @@ def test_a_confirm_form_sent_twice_records_once_and_a_stale_one_is_told(app, ali
     assert stale.status_code == 302
     shown = alice.get(stale.headers["Location"]).get_data(as_text=True)
     assert "已有变动" in shown and len(_rows(app)) == 1
+
+
+@pytest.fixture
+def disputed(alice) -> str:
+    return verified(alice, fixture_log("audit/fan_missed.jsonl"))
+
+
+def _corrections(app, session_id: str) -> list[dict]:
+    with app.app_context():
+        records = store.read_records(session_id=session_id, engine=engine())
+    return [r for r in records if r["type"] == "correction"]
+
+
+def test_a_resolution_sent_again_answers_as_the_first_time(app, alice, disputed):
+    """A dispute resolved from a slow phone: the retry with its key is the first answer, not
+    the 409 of a hand no longer open."""
+    path = f"/api/v1/sessions/{disputed}/hands/1/resolution"
+    body = {"action": "keep_recorded", "reason": "牌桌同意"}
+    first = _api(alice, path, body, key="resolve-tap-0001")
+    again = _api(alice, path, body, key="resolve-tap-0001")
+    assert first.status_code == again.status_code == 201, first.get_json()
+    assert again.get_json() == first.get_json()
+    assert first.get_json()["correction"]["client_id"] == "resolve-tap-0001"
+    assert _api(alice, path, body).status_code == 409  # without the key: no open dispute
+    other = _api(alice, path, {**body, "reason": "另一个原因"}, key="resolve-tap-0001")
+    assert other.status_code == 422
+    assert len(_corrections(app, disputed)) == 1
+
+
+def test_one_phone_resolving_at_once_appends_one_correction(app, live, tokens, disputed):
+    path = f"/api/v1/sessions/{disputed}/hands/1/resolution"
+    body = {"action": "accept_expected", "reason": "补齐"}
+    answers = _race(live, [(tokens["alice"], path, body, "resolve-race-0001")] * 6)
+    assert {a.status_code for a in answers} == {201}, [a.text for a in answers]
+    assert len({a.text for a in answers}) == 1
+    assert len(_corrections(app, disputed)) == 1
