@@ -498,6 +498,9 @@ _dumps = _ENCODER.encode  # json.dumps with these options would build an encoder
 # tiles never repeat) and that carry no time or note (those never repeat) are kept; the table
 # stops growing at _KNOWN_MAX lines (~5 MB).
 _Known = tuple[str, SharedRecord, bytes, bytes]
+# A line read: (its type, record, canonical UTF-8, SHA-256); a known line's is its _Known. A line
+# with an error has its type if known and None, b"", b"" (the file is refused).
+_Entry = tuple[str | None, dict[str, Any] | None, bytes, bytes]
 _KNOWN: dict[frozenset[str], dict[bytes, _Known]] = {}
 _KNOWN_MAX = 5_000
 _KNOWN_LIST = 4  # items at most in a list of a known line (dice 2, a chi's tiles 2)
@@ -521,15 +524,14 @@ class _FileChecker:
     blocks (``read``); one loaded value at a time is fed (``feed``)."""
 
     errors: list[LogError] = field(default_factory=list)
-    records: list[dict[str, Any]] = field(default_factory=list)
+    # One tuple a line (a run of known lines is one extend), split into ParsedLog's lists once
+    # at the end (finish).
+    entries: list[_Entry] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
-    utf8: list[bytes] = field(default_factory=list)  # the canonical lines' UTF-8, to hash
-    types: list[str | None] = field(default_factory=list)
     session: Session | None = None
     tile_set: frozenset[str] | None = None
     last_hand: int | None = None
     hand_begun: bool = False  # a line that may have been the first hand failed (feed)
-    digests: list[bytes] = field(default_factory=list)
     known: dict[bytes, _Known] | None = None  # _KNOWN[...]
 
     def read(self, items: Sequence[Item], numbers: Sequence[int], start: int, stop: int) -> bool:
@@ -565,12 +567,8 @@ class _FileChecker:
     def _take_known(self, entries: list[_Known], numbers: Sequence[int]) -> None:
         """Take lines already accepted with this tile set (see _KNOWN): the same results as
         decoding and checking them again, their shared records."""
-        kinds, records, utf8, digests = zip(*entries, strict=True)
-        self.types += kinds
+        self.entries += entries
         self.lines += numbers
-        self.utf8 += utf8
-        self.digests += digests
-        self.records += records
 
     def _read_one(self, line: int, item: Item) -> None:
         """Read an item that is not a known line: list an error, skip a blank line, check a
@@ -602,7 +600,6 @@ class _FileChecker:
         """Take the record and canonical text's UTF-8 of a line in its plain form (_plain)."""
         if record["type"] == "hand":
             self.last_hand = record["no"]
-        self.types.append(record["type"])
         self.lines.append(line)
         self._accept(record, utf8)
 
@@ -610,7 +607,7 @@ class _FileChecker:
         """Check one loaded JSON value (_UNLOADED: the line could not be read, not as UTF-8,
         JSON or within the length limit; its error is already listed);
         ``source``, the line it was loaded from, lets an accepted line join _KNOWN."""
-        seq = len(self.types)
+        seq = len(self.entries)
         kind = obj.get("type") if isinstance(obj, dict) else None
         made = self._plain(kind, obj)
         if made is not None:
@@ -618,14 +615,15 @@ class _FileChecker:
             return
         scan = source is None or b"\\u" in source
         model = None if obj is _UNLOADED else _validate(obj, line, self.errors, scan)
-        self.types.append(kind if isinstance(kind, str) and kind in RECORD_TYPES else None)
+        known_kind = kind if isinstance(kind, str) and kind in RECORD_TYPES else None
         self.lines.append(line)
-        if seq == 0 and self.types[0] != "session" and obj is not _UNLOADED:
-            self.errors.append(LogError(line, self.types[0], None, "session_first"))
+        if seq == 0 and known_kind != "session" and obj is not _UNLOADED:
+            self.errors.append(LogError(line, known_kind, None, "session_first"))
         if model is None:
+            self.entries.append((known_kind, None, b"", b""))
             # A line unread, of no known type, or a hand record that does not validate may be
             # the first hand: the play after it is not blamed for coming before one.
-            self.hand_begun = self.hand_begun or self.types[-1] in (None, "hand")
+            self.hand_begun = self.hand_begun or known_kind in (None, "hand")
             return
         clean = len(self.errors)  # no error of this line's own below: it may join _KNOWN
         # Dispatch on the type tag: isinstance on a pydantic model runs its metaclass's check.
@@ -650,7 +648,7 @@ class _FileChecker:
             and self._context_free(kind, record)
         ):
             kept = shared(record)  # this log's record too: the same whether first or known
-            self.known[source] = (model.type, kept, *self._accept(kept))
+            self.known[source] = (model.type, kept, *self._accept(kept)[2:])
         else:
             self._accept(record)
 
@@ -680,16 +678,14 @@ class _FileChecker:
             record["seats"].values()
         ) == sorted(self.session.players)
 
-    def _accept(self, record: dict[str, Any], utf8: bytes | None = None) -> tuple[bytes, bytes]:
+    def _accept(self, record: dict[str, Any], utf8: bytes | None = None) -> _Entry:
         """Keep an accepted canonical record (``utf8``: its canonical text's UTF-8, when
-        known); that UTF-8 and its SHA-256."""
+        known); its entry."""
         if utf8 is None:
             utf8 = _dumps(record).encode()
-        digest = event_digest(utf8)
-        self.records.append(record)
-        self.utf8.append(utf8)
-        self.digests.append(digest)
-        return utf8, digest
+        entry = (record["type"], record, utf8, event_digest(utf8))
+        self.entries.append(entry)
+        return entry
 
     def _context_free(self, kind: str | None, record: dict[str, Any]) -> bool:
         """May this accepted record join _KNOWN (see there)?"""
@@ -750,11 +746,11 @@ class _FileChecker:
             self.errors.append(LogError(line, "correction", "target", "target_not_earlier", where))
         elif model.target == 0:
             self.errors.append(LogError(line, "correction", "target", "target_session"))
-        elif self.types[model.target] == "correction":
+        elif self.entries[model.target][0] == "correction":
             self.errors.append(LogError(line, "correction", "target", "target_correction"))
 
     def finish(self) -> ParsedLog:
-        if not self.types and not self.errors:
+        if not self.entries and not self.errors:
             self.errors.append(LogError(1, None, None, "file_empty"))
         if self.errors:
             if len(self.errors) > MAX_ERRORS:
@@ -762,11 +758,12 @@ class _FileChecker:
                 stop = LogError(line, None, None, "too_many_problems", {"limit": MAX_ERRORS})
                 self.errors[MAX_ERRORS:] = [stop]
             raise LogFormatError(self.errors)
-        utf8 = b"\n".join(self.utf8) + b"\n"
+        _, records, lines_utf8, digests = zip(*self.entries, strict=True)
+        utf8 = b"\n".join(lines_utf8) + b"\n"
         return ParsedLog(
-            records=self.records,
+            records=list(records),  # (no None: a line with an error refused the file)
             lines=self.lines,
-            digests=self.digests,
+            digests=list(digests),
             content_hash=hashlib.sha256(utf8).hexdigest(),
             utf8=utf8,
         )
