@@ -143,6 +143,10 @@ def parse_log(
         if not isinstance(data, bytes | bytearray):
             raise TypeError("parse_log reads a binary stream (open the file with 'rb')")
     checker = _FileChecker()
+    packed = _compressed(bytes(data[:4]))
+    if packed:  # every line would be "not UTF-8": say what the file is instead
+        checker.errors.append(LogError(1, None, None, "compressed", {"format": packed}))
+        return checker.finish()
     items, numbers = _lines(bytes(data), max_bytes)
     # Blocks of _BLOCK lines when a deadline is set: the clock is read between them.
     step = _BLOCK if deadline is not None else max(len(items), 1)
@@ -154,6 +158,14 @@ def parse_log(
             checker.errors.append(LogError(numbers[stop - 1], None, None, "deadline"))
             break
     return checker.finish()
+
+
+_COMPRESSED = ((b"\x1f\x8b", "gzip"), (b"PK\x03\x04", "zip"))  # their files' first bytes
+
+
+def _compressed(head: bytes) -> str | None:
+    """The compressed format a file's first bytes announce (a log sent zipped), else None."""
+    return next((name for magic, name in _COMPRESSED if head.startswith(magic)), None)
 
 
 def _read(stream: IO[bytes], limit: int) -> bytes:

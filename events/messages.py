@@ -34,6 +34,7 @@ MESSAGES: dict[str, str] = {
     "not_utf8_gbk": N_(
         "not UTF-8 (byte 0x%(byte)s at column %(column)s): the file looks like GBK; save it as UTF-8"
     ),
+    "compressed": N_("the file is compressed (%(format)s): upload the log itself, as UTF-8 text"),
     "not_json": N_("not JSON: %(reason)s (column %(column)s)"),
     "duplicate_key": N_('not JSON this service accepts: duplicate key "%(key)s"'),
     "not_a_number": N_("not JSON this service accepts: %(name)s is not a JSON number"),

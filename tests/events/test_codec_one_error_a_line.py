@@ -4,6 +4,11 @@ play belongs to, so the play after it is not also "before the first hand record"
 
 from __future__ import annotations
 
+import gzip
+import io
+import zipfile
+from collections.abc import Callable
+
 import pytest
 
 from events.codec import MAX_LINE_BYTES
@@ -97,3 +102,18 @@ def test_lines_ended_by_carriage_returns_alone_are_named() -> None:
         "line 1: not JSON: a carriage return (CR) ends the record: lines must end with a line "
         "feed (LF) (column "
     )
+
+
+def _zipped(data: bytes) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("session.jsonl", data)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(("pack", "name"), [(gzip.compress, "gzip"), (_zipped, "zip")])
+def test_a_compressed_file_is_named_once(pack: Callable[[bytes], bytes], name: str) -> None:
+    """A log sent zipped reads as binary on every line: one error says what the file is."""
+    log = jsonl(SESSION, HAND, *PLAY).encode()
+    expected = f"line 1: the file is compressed ({name}): upload the log itself, as UTF-8 text"
+    assert errors(pack(log)) == [expected]
