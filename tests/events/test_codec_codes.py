@@ -3,6 +3,7 @@ fill; every code is reached by some log (or is named below as reached elsewhere)
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 
@@ -51,6 +52,7 @@ def _logs() -> list[tuple[str | bytes, dict]]:
         b"",
         jsonl(SESSION, HAND).encode() + b'{"type":"exhausted","note":"\xff"}\n',
         jsonl(SESSION, HAND).encode("gbk"),
+        gzip.compress(jsonl(SESSION, HAND).encode()),
         jsonl(SESSION, HAND, {"type": "exhausted", "note": "x" * MAX_LINE_BYTES}),
         jsonl(SESSION, HAND, *[{"type": "discard", "seat": "E", "tile": "0m"}] * 60),
         jsonl(SESSION, HAND, '{"type": "exhausted", "x": {"k\\ud800": 1}}'),
