@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -98,6 +99,16 @@ class Shots:
         self.page.screenshot(path=self.folder / f"{name}{self.suffix}.png", full_page=full_page)
 
 
+def _open(browser, lang: str, device: dict, names) -> tuple[Any, Any, list[str], Reader]:
+    """A browser context in ``lang`` on ``device``: its page, the page's script errors as they
+    come, and a reader of what it shows."""
+    context = browser.new_context(locale={"zh": "zh-CN", "en": "en-US"}[lang], **device)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return context, page, errors, Reader(page, lang, names)
+
+
 def _log_in(page, live, lang: str, user: str, password: str, shot=None) -> None:
     """Log in from the login page (shot as ``login`` when ``shot``) in ``lang``."""
     page.goto(f"{live}/login")
@@ -120,11 +131,7 @@ def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, d
     violations: dict[str, list[str]] = {}
     elsewhere: set[str] = set()
     for lang, device, suffix in SETS:
-        context = browser.new_context(locale={"zh": "zh-CN", "en": "en-US"}[lang], **device)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
-        reader = Reader(page, lang, names)
+        context, page, errors, reader = _open(browser, lang, device, names)
 
         shot = Shots(page, reader, shots / "pages" / lang, suffix)
 
@@ -209,11 +216,7 @@ def test_the_play_page_and_the_resolve_question_in_both_languages_and_on_a_phone
     leaks: dict[str, list[str]] = {}
     violations: dict[str, list[str]] = {}
     for lang, device, suffix in [*SETS, ("en", PHONE, "-phone")]:
-        context = browser.new_context(locale={"zh": "zh-CN", "en": "en-US"}[lang], **device)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
-        reader = Reader(page, lang, names)
+        context, page, errors, reader = _open(browser, lang, device, names)
         shot = Shots(page, reader, shots / "pages" / lang, suffix)
         _log_in(page, live, lang, user, password)
 
