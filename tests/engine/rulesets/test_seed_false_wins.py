@@ -34,6 +34,14 @@ def verdict(records: list[dict]) -> tuple[set[str], list[bool], list, bool]:
     )
 
 
+def assert_no_win(records: list[dict], code: str) -> None:
+    """The declared win is refused with ``code``: it does not stand, nothing is owed, and the
+    table's settlement is disputed."""
+    codes, stands, owed, disputed = verdict(records)
+    assert code in codes
+    assert stands == [False] and owed == [] and disputed
+
+
 # 南 holds six pairs and a 9s (11m 44m 77m 22p 55p 88p 9s: no run, no three alike) and declares a
 # win on 东's 9s: seven pairs, "七小对…不能胡" (zhoushan), not one of the five 基本牌型 (xizhou).
 SEVEN_PAIRS = {
@@ -54,11 +62,10 @@ SEVEN_PAIRS = {
     ],
 )
 def test_seven_pairs_is_no_win(ruleset, paid):
-    codes, stands, owed, disputed = verdict(
-        full_log(ruleset, SEVEN_PAIRS, "E-9s S:hu:9s:E", end=(settlement(*paid),))
+    assert_no_win(
+        full_log(ruleset, SEVEN_PAIRS, "E-9s S:hu:9s:E", end=(settlement(*paid),)),
+        "not_winning",
     )
-    assert "not_winning" in codes
-    assert stands == [False] and owed == [] and disputed
 
 
 def test_wenling_robbing_a_concealed_kong_is_no_win():
@@ -73,11 +80,10 @@ def test_wenling_robbing_a_concealed_kong_is_no_win():
         "N": "369m147s18p1z6z777z2z3z4z",
     }
     paid = settlement(("E", "S", 8), ("W", "S", 8), ("N", "S", 8))
-    codes, stands, owed, disputed = verdict(
-        full_log("wenling", deals, "E:gang:concealed:5p S:qiang:5p:E", indicator="9s", end=(paid,))
+    assert_no_win(
+        full_log("wenling", deals, "E:gang:concealed:5p S:qiang:5p:E", indicator="9s", end=(paid,)),
+        "claim_no_discard",
     )
-    assert "claim_no_discard" in codes
-    assert stands == [False] and owed == [] and disputed
 
 
 def test_wenling_three_whites_and_a_de_are_no_automatic_win():
@@ -93,11 +99,10 @@ def test_wenling_three_whites_and_a_de_are_no_automatic_win():
     }
     steps = "S!5z S*3p S!5z S*4p S!5z S*6p S:instant"
     paid = settlement(("E", "S", 50), ("W", "S", 50), ("N", "S", 50))
-    codes, stands, owed, disputed = verdict(
-        full_log("wenling", deals, steps, indicator="9s", end=(paid,))
+    assert_no_win(
+        full_log("wenling", deals, steps, indicator="9s", end=(paid,)),
+        "not_winning",
     )
-    assert "not_winning" in codes
-    assert stands == [False] and owed == [] and disputed
 
 
 # Who deals next when a declared win is no win beside one that stands: the rotation follows the
@@ -251,11 +256,10 @@ def test_wenling_a_win_on_a_thrown_de_is_no_win():
         "N": "111p489p678s25s47m346z",
     }
     paid = settlement(("E", "S", 5), ("W", "S", 5), ("N", "S", 5))
-    codes, stands, owed, disputed = verdict(
-        full_log("wenling", deals, "E-9s S:hu:9s:E", indicator="9s", end=(paid,))
+    assert_no_win(
+        full_log("wenling", deals, "E-9s S:hu:9s:E", indicator="9s", end=(paid,)),
+        "win_on_discarded_wildcard",
     )
-    assert "win_on_discarded_wildcard" in codes
-    assert stands == [False] and owed == [] and disputed
 
 
 # 东 暗杠s its four 5p at once; 南 (123m 456m 789m 67p 东东) "robs" it for 567p.
@@ -277,13 +281,12 @@ CONCEALED_KONG_13 = {
     ],
 )
 def test_robbing_a_concealed_kong_is_no_win(ruleset, paid):
-    codes, stands, owed, disputed = verdict(
+    assert_no_win(
         full_log(
             ruleset, CONCEALED_KONG_13, "E:gang:concealed:5p S:qiang:5p:E", end=(settlement(*paid),)
-        )
+        ),
+        "claim_no_discard",
     )
-    assert "claim_no_discard" in codes
-    assert stands == [False] and owed == [] and disputed
 
 
 def test_wenling_a_hand_without_a_pair_is_no_win():
@@ -297,8 +300,7 @@ def test_wenling_a_hand_without_a_pair_is_no_win():
         "N": "111p489p678s25s47m346z",
     }
     paid = settlement(("E", "S", 5), ("W", "S", 5), ("N", "S", 5))
-    codes, stands, owed, disputed = verdict(
-        full_log("wenling", deals, "E-1z S~3s W+2m W-1s S:hu:1s:W", indicator="9s", end=(paid,))
+    assert_no_win(
+        full_log("wenling", deals, "E-1z S~3s W+2m W-1s S:hu:1s:W", indicator="9s", end=(paid,)),
+        "not_winning",
     )
-    assert "not_winning" in codes
-    assert stands == [False] and owed == [] and disputed
