@@ -105,6 +105,21 @@ CASES = [
         {("W", "S"): 1},
         id="tanki_or_paihu_on_a_discard",
     ),
+    # 9. 一炮多响 under `discard_payer=all`: 西 throws 5p; 南 坎张 1台, 北 中3个 1 + 坎张 1 = 2台.
+    # "三家" are the seats that did not win (docs decision: a winner pays no other winner of the
+    # same discard): 东 and 西 pay 南 1 each and 北 2 each; 南 and 北 pay each other nothing.
+    pytest.param(
+        [
+            show("S", "123m456m789s456p99s"),
+            show("N", "777z456m789s456p11z"),
+            win("S", "discard", "5p", "W"),
+            win("N", "discard", "5p", "W"),
+        ],
+        {"discard_payer": "all"},
+        {"S": 1, "N": 2},
+        {("E", "S"): 1, ("W", "S"): 1, ("E", "N"): 2, ("W", "N"): 2},
+        id="two_winners_under_discard_payer_all",
+    ),
 ]
 
 
