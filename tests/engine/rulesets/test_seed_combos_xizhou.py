@@ -17,6 +17,7 @@ before the engine ran. M = 台 × 底分 (1 unless said); 清14混12 (the defaul
 import pytest
 
 from engine.audit import audit_records
+from engine.tiles import FACES
 from tests.engine.rulesets import play_log
 from tests.engine.rulesets.seed_case_helpers import check_case, each, next_dealer
 from tests.engine.summary_log import show, win
@@ -301,3 +302,44 @@ def test_huan_gang_and_a_kong_chain(steps, tai, payments):
     hand = play_log.audited(play_log.full_log("xizhou", HUAN_GANG_DEALS, steps))
     assert hand["points"] == {"S": tai}
     assert play_log.flows(hand) == payments
+
+
+# -- 海底捞月 on the last live tile of a full log ----------------------------------------------
+# One seat waits on 5s with 123m 456m 789p 46s 99s (嵌倒); the others throw what they draw until
+# it draws the last live tile, a 5s.
+TENPAI_5S = "123m456m789p46s99s"
+JUNK = ("2369m1469p1278s7z", "2569m2378p1378s5z")
+EAST_JUNK = "1z147m258p369s2346z"
+FLOWERS = tuple(f"{n}f" for n in range(1, 9))
+
+
+def last_tile_log(ruleset: str, seat: str, live: int, last=(), options=None) -> list[dict]:
+    """``seat`` (S, W or N) waits on 5s and self-draws it when ``live`` tiles are left; the
+    others' draws come off the wall in tile order, the kinds in ``last`` last."""
+    others = iter(JUNK)
+    deals = {"E": EAST_JUNK} | {s: TENPAI_5S if s == seat else next(others) for s in "SWN"}
+    steps = play_log.drain(ruleset, deals, live, last=last, held_back=["5s"], start="S")
+    assert "ESWN"[("ESWN".index(steps.split()[-1][0]) + 1) % 4] == seat  # its turn comes next
+    return play_log.full_log(ruleset, deals, f"E-1z {steps} {seat}+5s {seat}:zimo:5s", options)
+
+
+@pytest.mark.parametrize(
+    ("seat", "live", "last", "shown", "tai"),
+    [
+        # The flowers stay in the wall: "8花未全部补完，剩余16张流局" — 北 draws the tile that leaves
+        # 16: "海底捞月：摸到最后1张牌时胡牌" 1 + 嵌倒 1 + 自摸 1 + 门清 1 = 4台; "每人付M": 4 each.
+        pytest.param("N", 16, FLOWERS, [], 4, id="sixteen_left"),
+        # The eight flowers come first (南 shows 春 and 梅, 东's own: 野花 1 × 2): "8花全部补完，剩余18张
+        # 流局" — 南 draws the tile that leaves 18: 海底 1 + 嵌倒 1 + 野花 2 + 自摸 1 + 门清 1 = 6台.
+        pytest.param("S", 18, FACES, ["1f", "5f"], 6, id="eighteen_left_all_flowers_out"),
+        # Flowers in tile order: six are out (none 北's) when 北 draws the tile that leaves 18 —
+        # 16 are the last, so this is no 海底: 嵌倒 1 + 自摸 1 + 门清 1 = 3台.
+        pytest.param("N", 18, (), [], 3, id="eighteen_left_six_flowers_out_is_no_haidi"),
+    ],
+)
+def test_haidi_on_the_last_live_tile_full_log(seat, live, last, shown, tai):
+    recs = last_tile_log("xizhou", seat, live, last)
+    assert [r["tile"] for r in recs if r["type"] == "reveal" and r["seat"] == seat] == shown
+    hand = play_log.audited(recs)
+    assert hand["points"] == {seat: tai}
+    assert play_log.flows(hand) == each(seat, tai)

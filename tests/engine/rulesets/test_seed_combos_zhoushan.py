@@ -20,6 +20,7 @@ import pytest
 from engine.audit import audit_records
 from tests.engine.rulesets import play_log
 from tests.engine.rulesets.seed_case_helpers import check_case, each, next_dealer
+from tests.engine.rulesets.test_seed_combos_xizhou import last_tile_log
 from tests.engine.summary_log import show, win
 
 # 南 holds 123m 46m 99s beside a 明杠 of 西's 5p and an 暗杠 of 7s, and self-draws 5m on a kong's
@@ -243,3 +244,22 @@ def test_dihu_and_a_claim_before_the_first_draw(steps, tai):
     hand = play_log.audited(play_log.full_log("zhoushan", DIHU_DEALS, steps))
     assert hand["points"] == {"S": tai}
     assert play_log.flows(hand) == each("S", tai)
+
+
+@pytest.mark.parametrize(
+    ("options", "tai"),
+    [
+        # 北 (123m 456m 789p 46s 99s) self-draws 5s, the wall's last tile (the others throw what
+        # they draw; 北 reveals 竹, 西's own by `flower_order=spec`: nothing): "(16)海底捞月：胡打出的
+        # 最后一张牌" is a discard — 坎张 1 + 自摸 1 = 2台, 2 from each.
+        pytest.param({}, 2, id="no_haidi_on_a_self_draw"),
+        # `haidi=both`: + 海底 4 = 6 -> 4 ("超过4台，仍按4台计算"), 4 from each.
+        pytest.param({"haidi": "both"}, 4, id="haidi_both_capped"),
+    ],
+)
+def test_the_last_tile_self_drawn_full_log(options, tai):
+    recs = last_tile_log("zhoushan", "N", 0, options=options)
+    assert [r["tile"] for r in recs if r["type"] == "reveal" and r["seat"] == "N"] == ["7f"]
+    hand = play_log.audited(recs)
+    assert hand["points"] == {"N": tai}
+    assert play_log.flows(hand) == each("N", tai)
