@@ -21,7 +21,8 @@ from engine.audit import audit_records
 from tests.engine.rulesets import play_log
 from tests.engine.rulesets.seed_case_helpers import check_case, each, next_dealer
 from tests.engine.rulesets.test_seed_combos_xizhou import last_tile_log
-from tests.engine.summary_log import show, win
+from tests.engine.rulesets.test_seed_false_wins import assert_no_win
+from tests.engine.summary_log import settlement, show, win
 
 # 南 holds 123m 46m 99s beside a 明杠 of 西's 5p and an 暗杠 of 7s, and self-draws 5m on a kong's
 # replacement: 坎张 1 + 杠上开花 2 = 3台 (no 自摸: "不累加").
@@ -263,3 +264,21 @@ def test_the_last_tile_self_drawn_full_log(options, tai):
     hand = play_log.audited(recs)
     assert hand["points"] == {"N": tai}
     assert play_log.flows(hand) == each("N", tai)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "paid"),
+    [
+        # "可和的牌型只有一种，即基本牌型" (123/111 … /11): 123m 456m 789p 467s 99s is none of them;
+        # the table paid it as 坎张 1 + 自摸 1 = 2 from each.
+        pytest.param("zhoushan", 2, id="zhoushan"),
+        # "胡牌基本牌型：… 11、123、123、123、123 …": none; the table paid 嵌倒 + 自摸 + 门清 = 3, M each.
+        pytest.param("xizhou", 3, id="xizhou"),
+    ],
+)
+def test_a_false_self_draw_owes_nothing(ruleset, paid):
+    # 南 (123m 456m 789p 46s 99s) draws 7s and declares 自摸 on it: no win (诈胡). Neither seed
+    # sets a penalty, so nothing is owed either way (docs), and what the table paid is disputed.
+    deals = dict(DIHU_DEALS)
+    end = (settlement(*((s, "S", paid) for s in "EWN")),)
+    assert_no_win(play_log.full_log(ruleset, deals, "E-5z S+7s S:zimo:7s", end=end), "not_winning")
