@@ -98,8 +98,22 @@ def test_treasurer_marks_a_transfer_paid(browser, live, night, shots, device):
     assert page.locator("#marks").get_by_text("alice").is_visible()
     no_sideways_scroll(page)
     page.screenshot(path=str(shots / f"ledger-paid{SUFFIX[device]}.png"), full_page=True)
-    page.locator("#marks form.undo button").click()  # the undo: a reversal appended
-    page.wait_for_load_state("load")
+    page.locator("#marks form.undo button").click()  # the undo asks first, on the page
+    dialog = page.locator("#undo-dialog")
+    dialog.wait_for(state="visible")
+    asked = dialog.inner_text()
+    assert "撤销这条现金记录？" in asked and "第 1 条" in asked, asked
+    mark = page.request.get(f"{live}/api/v1/clubs/{CLUB}/ledger?date={NIGHT}").json()["marks"][0]
+    assert f"{mark['from']} 把 {mark['amount']} 分的现金交给了 {mark['to']}" in asked, asked
+    no_sideways_scroll(page)
+    page.screenshot(path=str(shots / f"ledger-undo{SUFFIX[device]}.png"))
+    dialog.get_by_role("button", name="取消").click()
+    dialog.wait_for(state="hidden")
+    page.wait_for_timeout(500)  # an undo sent anyway would be under way by now
+    assert page.locator("#marks tr[data-mark]").count() == 1  # cancelled: nothing appended
+    page.locator("#marks form.undo button").click()
+    with page.expect_navigation():
+        page.click("#undo-yes")  # the undo: a reversal appended
     assert "已撤销" in page.locator(".flash").inner_text()
     assert page.locator("#marks tr[data-mark]").count() == 2  # the mark and its reversal
     assert page.locator("#marks tr.undone").count() == 1
