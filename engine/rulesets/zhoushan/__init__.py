@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from engine.model import Action, HandOutcome, Win
+from engine.model import HandOutcome, StepFields, Win
 from engine.rulesets import register, tai
 from engine.rulesets.base import (
     Anomaly,
@@ -86,8 +86,9 @@ class Zhoushan(Ruleset):
             )
             if opts.discard_payer == "discarder"
             else Text(
-                f"放铳：三家各付 {each}。",
-                f"On a discard: each of the three others pays {each_en}.",
+                f"放铳：没胡的各家各付 {each}（一炮多响的胡家之间不付）。",
+                f"On a discard: each seat that did not win pays {each_en} (winners of one "
+                "discard pay each other nothing).",
             )
         )
         return (
@@ -114,7 +115,7 @@ class Zhoushan(Ruleset):
     checked_kinds = flow.CHECKED_KINDS
 
     def check(
-        self, action: Action, history: Sequence[Action], opts: ZhoushanOptions
+        self, action: StepFields, history: Sequence[StepFields], opts: ZhoushanOptions
     ) -> list[Anomaly]:
         return flow.check(action, history)
 
