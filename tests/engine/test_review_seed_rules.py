@@ -357,6 +357,32 @@ def test_zhoushan_a_pung_wait_pays_more_on_a_discard():
     assert weights(x) == {"1z": 6}
 
 
+def test_zhoushan_a_passed_seats_waits_keep_their_discard_value():
+    """S (123m 456p 789s 55z 33s, 对倒 on 5z or 3s) lets W's 3s go (a passed 胡), then pungs N's
+    5z, which it may not win on before its draw ("放弃过的胡…在自己摸牌前不能胡"), and cuts 1m:
+    23m waits 1m/4m (两面) with 白3个 1 台: self-drawn + 自摸 2 台 → 6, on a discard 1. The bar
+    lasts to S's next draw only, and the waits are weighed over the rest of the hand: each
+    discard keeps its 1 (docs/review.md)."""
+    plays = [
+        d("E", "9p"),
+        draw("S", "1z"),
+        d("S", "1z"),
+        draw("W", "3s"),
+        d("W", "3s"),
+        draw("N", "5z"),
+        d("N", "5z"),
+        {"type": "peng", "seat": "S"},
+        d("S", "1m"),
+    ]
+    hand = review(log("zhoushan", {"S": "123m456p789s55z33s"}, plays))
+    assert missed(hand) == [("S", "3s", "discard", "W")]
+    x = [x for x in hand.decisions if x.seat == "S"][1]
+    each = {"E": 1, "W": 1, "N": 1}
+    got = waits(x)
+    assert (got[("1m", "1m")], got[("1m", "4m")]) == ((3, 6, each), (4, 6, each))
+    assert weights(x)["1m"] == 15.75
+
+
 def test_xizhou_a_discard_win_below_one_tai_is_worth_nothing():
     """S chows 123p (not 门清), then cuts. Cut 1z: 4445m waits 3m/6m (两面 with 111s: 0 台 on a
     discard, below "1台起胡": no win, 0; self-drawn 自摸 1 台: M = 1 from each of three, 3) and 5m
