@@ -73,12 +73,10 @@ def _options(i: int) -> list[_Raw]:
     return out
 
 
-def _prepared(raw: _Raw, base: int) -> tuple[_Raw, tuple[tuple[int, int], ...], int, int]:
-    """(group, (digit shift, copies) it takes within its suit's block, 得 it needs, packed
-    weight of the real tiles it takes)."""
+def _prepared(raw: _Raw, base: int) -> tuple[_Raw, int, int]:
+    """(group, 得 it needs, packed weight of the real tiles it takes within its suit's block)."""
     used = [f - base for f, is_wild in zip(raw[0], raw[2], strict=True) if not is_wild]
-    taken = tuple((3 * r, used.count(r)) for r in sorted(set(used)))
-    return raw, taken, len(raw[0]) - len(used), sum(1 << 3 * r for r in used)
+    return raw, len(raw[0]) - len(used), sum(1 << 3 * r for r in used)
 
 
 # Per suit (by the face index it starts at), per rank: the options of the rank's lowest tile.
@@ -108,12 +106,14 @@ class _Part(NamedTuple):
 
 
 def _part(sets: tuple[_Raw, ...], used: int, pair: _Raw | None) -> _Part:
-    infos = [_group(raw) for raw in ((pair, *sets) if pair else sets)]
-    wild = tuple(face for _, faces in infos for face in faces)
-    groups = tuple(g for g, _ in infos)
-    if pair:
-        return _Part(sets, used, pair, groups[1:], groups[0], wild, {}, {})
-    return _Part(sets, used, pair, groups, None, wild, {}, {})
+    pair_group, wild = _group(pair) if pair else (None, ())
+    groups = []
+    for raw in sets:
+        group, faces = _group(raw)
+        groups.append(group)
+        if faces:
+            wild += faces
+    return _new(_Part, (sets, used, pair, tuple(groups), pair_group, wild, {}, {}))
 
 
 def part_shapes(part: _Part, win: int) -> tuple[tuple[str, ...], tuple[tuple[int, str], ...]]:
@@ -155,40 +155,60 @@ def _rest_groupings(
     (from ``start``, for the tiles of the face the last group started at: a group list is
     searched once, in one order), each followed by the groupings of what it leaves (memoised:
     suit patterns share what is left after their first groups). ``placed``: the pair is taken."""
-    key = (block, base, wild_left, placed, start)
+    # (one int: cheaper to hash than a tuple; a block has 27 bits, a hand fewer than 256 得)
+    key = block | base << 27 | wild_left << 32 | placed << 40 | start << 41
     found = _GROUPINGS.get(key)
     if found is not None:
         return found
     if not block:
         return _tables.store(_GROUPINGS, key, (((), wild_left, None),), _PARTS_LIMIT)
-    lookup = _tables.honors if base == 27 else _tables.suited
+    lookup, table = (
+        (_tables.honors, _tables.HONORS) if base == 27 else (_tables.suited, _tables.SUITED)
+    )
     i = ((block & -block).bit_length() - 1) // 3
-    options = _LOCAL[base][i]
+    digits = block >> 3 * i & 511  # the counts of face i and the two above it: all a group takes
+    fitting = _FITTING.get(digits | (base + i) << 9) or _fitting(base, i, digits)
     out: list[_Grouping] = []
-    for n in range(start, len(options)):
-        raw, taken, cost, weight = options[n]
-        is_pair = raw[1] == "pair"
-        if is_pair and placed or cost > wild_left:
+    for n, raw, cost, weight, is_pair in fitting:
+        if n < start or is_pair and placed or cost > wild_left:
             continue
-        for shift, c in taken:
-            if block >> shift & 7 < c:
-                break
-        else:
-            rest = block - weight
-            left = wild_left - cost
-            now = placed or is_pair
+        rest = block - weight
+        left = wild_left - cost
+        now = placed or is_pair
+        entry = table.get(rest)
+        if entry is None:
             entry = lookup(rest)
-            if (entry >> 8 & 255) - (0 if now else entry & 1) <= left:
-                same = rest and ((rest & -rest).bit_length() - 1) // 3 == i
-                after = _rest_groupings(rest, base, left, now, n if same else 0)
-                if is_pair:
-                    out += [(sets, rest_left, raw) for sets, rest_left, _ in after]
-                else:
-                    out += [((raw, *sets), rest_left, pair) for sets, rest_left, pair in after]
+        if (entry >> 8 & 255) - (0 if now else entry & 1) <= left:
+            same = rest and ((rest & -rest).bit_length() - 1) // 3 == i
+            after = _rest_groupings(rest, base, left, now, n if same else 0)
+            if is_pair:
+                out += [(sets, rest_left, raw) for sets, rest_left, _ in after]
+            else:
+                out += [((raw, *sets), rest_left, pair) for sets, rest_left, pair in after]
     return _tables.store(_GROUPINGS, key, tuple(out), _PARTS_LIMIT)
 
 
-_GROUPINGS: dict[tuple[int, int, int, bool, int], tuple[_Grouping, ...]] = {}
+# (option's place in _LOCAL, group, 得 it needs, weight, is a pair) of the options of a suit's
+# lowest real tile whose real tiles the block holds, by the block's three digits from that tile
+# and the tile's face index: the search tries only these (all but a few fail on the tiles).
+_Fitting = tuple[tuple[int, _Raw, int, int, bool], ...]
+_FITTING: dict[int, _Fitting] = {}
+_LOW_BITS = sum(1 << 3 * r for r in range(9))  # bit 0 of each digit of a suit's block
+
+
+def _fitting(base: int, i: int, digits: int) -> _Fitting:
+    out = []
+    for n, (raw, cost, weight) in enumerate(_LOCAL[base][i]):
+        taken = weight >> 3 * i
+        rest = digits - taken
+        # no digit borrows (a borrow flips the next digit's bit 0): each count covers the group's
+        if rest >= 0 and not (rest ^ digits ^ taken) & _LOW_BITS:
+            out.append((n, raw, cost, weight, raw[1] == "pair"))
+    _FITTING[digits | (base + i) << 9] = found = tuple(out)  # (at most 34 × 512 keys)
+    return found
+
+
+_GROUPINGS: dict[int, tuple[_Grouping, ...]] = {}
 _PARTS: dict[tuple[int, int, int], list[_Part]] = {}
 _PARTS_LIMIT = 1 << 14  # entries are heavier (parts, scorers' memos); ~5 000 after 11 000 hands
 
