@@ -466,11 +466,27 @@ def _by_seat(scorings: Mapping[str, Scoring]) -> list[tuple[str, Scoring]]:
 
 def _session(rp: Replay) -> SessionInfo:
     s = rp.session
-    is_options = dataclasses.is_dataclass(rp.opts) and not isinstance(rp.opts, type)
-    opts = dataclasses.asdict(rp.opts) if is_options else {}
     players = tuple(s["players"]) if "players" in s else None
-    return SessionInfo(rp.ruleset.name, opts, s.get("club"), s.get("table"), players,
-                       s.get("started_at"))  # fmt: skip
+    return SessionInfo(rp.ruleset.name, _options_dict(rp.opts), s.get("club"), s.get("table"),
+                       players, s.get("started_at"))  # fmt: skip
+
+
+# id(options) -> (the options, their fields as a dict): a worker's sessions share a few objects.
+_OPTIONS: dict[int, tuple[object, dict[str, Any]]] = {}
+
+
+def _options_dict(opts: object) -> dict[str, Any]:
+    """The options' fields (``dataclasses.asdict``, worked out once per object; the fields are
+    immutable values, so a shallow copy is a fresh one)."""
+    hit = _OPTIONS.get(id(opts))
+    if hit is not None and hit[0] is opts:
+        return dict(hit[1])
+    is_options = dataclasses.is_dataclass(opts) and not isinstance(opts, type)
+    fields = dataclasses.asdict(opts) if is_options else {}
+    if len(_OPTIONS) >= 256:
+        _OPTIONS.clear()
+    _OPTIONS[id(opts)] = opts, fields
+    return dict(fields)
 
 
 def _seating(seats: Mapping[str, str]) -> str:

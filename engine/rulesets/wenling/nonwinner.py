@@ -45,13 +45,14 @@ def _face_options(
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
 def _best_split(
     held: tuple[tuple[str, int], ...], de: int, seat_wind: str, naonao: bool, hu0: int, fan0: int
 ) -> tuple[str, ...]:
     """The codes of the best split: DP over faces keeping, per (得 used, 番), the most 胡; the
     split is chosen on the seat's whole total (``hu0``/``fan0``: its melds and revealed tiles).
-    Only the faces that can score matter (``held``, :func:`_held`), so it is memoised by them."""
+    Only the faces that can score matter (``held``, :func:`_held`); :func:`_scoring`, its one
+    caller, memoises the result with the seat's shown items (a memo of its own would only miss
+    where that one does)."""
     states: dict[tuple[int, int], tuple[int, tuple[str, ...]]] = {(0, 0): (0, ())}
     for face, real in held:
         options = _face_options(face, real, de, seat_wind, naonao)
