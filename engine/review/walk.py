@@ -388,7 +388,9 @@ class _Walk:
 
     def _may_win_on(self, seat: str, tile: str) -> bool:
         rs, t = self.rs, self.table
-        if rs.discarded_wildcard_blocks_win and (tile in t.wildcards or seat in t.discarded_wild):
+        if tile in t.wildcards and not rs.thrown_wildcard_wins(self.opts):
+            return False
+        if rs.discarded_wildcard_blocks_win and seat in t.discarded_wild:
             return False
         return not (rs.passed_win_waits_for_draw and seat in self.passed)
 
