@@ -42,12 +42,21 @@ class Option:
 
 @dataclass(frozen=True)
 class Wait:
-    """At a 听牌 choice: one waiting tile, its unseen copies and what a self-drawn win on it pays
-    under the ruleset (0: no legal win, e.g. below the minimum)."""
+    """At a 听牌 choice: one waiting tile, its unseen copies and what a later win on it pays the
+    seat under the ruleset's settlement (the payments to it less any it makes): ``self_draw``
+    self-drawn, ``discard`` on each other seat's discard; 0 where the ruleset allows no such
+    win (below its minimum, a seat barred, a tile nobody throws)."""
 
     tile: str
     unseen: int
-    value: int
+    self_draw: int
+    discard: dict[str, int]
+
+    @property
+    def value(self) -> float:
+        """The expected payment of one unseen copy (docs/review.md): it is as likely to be drawn
+        by each of the four seats; drawn by the seat, a self-draw; by another, thrown to it."""
+        return (self.self_draw + sum(self.discard.values())) / 4
 
 
 @dataclass(frozen=True)
@@ -58,7 +67,7 @@ class TenpaiChoice:
     waits: tuple[Wait, ...]
 
     @property
-    def weight(self) -> int:
+    def weight(self) -> float:
         return sum(w.unseen * w.value for w in self.waits)
 
 
@@ -292,7 +301,11 @@ def detail_dict(x: Detail) -> dict[str, Any]:
             for o in x.options
         ],
         "tenpai": [
-            {"discard": t.discard, "weight": t.weight, "waits": [_flat(w) for w in t.waits]}
+            {
+                "discard": t.discard,
+                "weight": t.weight,
+                "waits": [{**_flat(w), "value": w.value} for w in t.waits],
+            }
             for t in x.tenpai
         ],
     }
@@ -338,10 +351,23 @@ def _decision(d: dict[str, Any]) -> Decision:
             rank=d["rank"],
             given_up=tuple(d["given_up"]),
             options=tuple(Option(o["tile"], o["shanten"], dict(o["tiles"])) for o in d["options"]),
-            tenpai=tuple(
-                TenpaiChoice(t["discard"], tuple(Wait(**w) for w in t["waits"]))
-                for t in d["tenpai"]
-            ),
+            tenpai=_tenpai(d["tenpai"]),
         )
     lean: dict[str, Any] = {name: d.get(name) for name in _LEAN}
     return Decision(**{**lean, "best": tuple(d["best"])}, detail=detail)
+
+
+def _tenpai(rows: list[dict[str, Any]]) -> tuple[TenpaiChoice, ...]:
+    """The 听牌 cuts; none from a version-1 review (the one that stored them), whose waits held a
+    self-draw's points only, not what a wait is worth now."""
+    if any("self_draw" not in w for t in rows for w in t["waits"]):
+        return ()
+    return tuple(
+        TenpaiChoice(
+            t["discard"],
+            tuple(
+                Wait(w["tile"], w["unseen"], w["self_draw"], dict(w["discard"])) for w in t["waits"]
+            ),
+        )
+        for t in rows
+    )

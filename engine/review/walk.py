@@ -47,7 +47,7 @@ from engine.review.model import (
     Wait,
     WinCheck,
 )
-from engine.rulesets.base import Ruleset
+from engine.rulesets.base import Ruleset, Scoring
 from engine.shapes import Shape
 from engine.table import Table
 from engine.tiles import ALL_TILES, INDEX
@@ -312,30 +312,42 @@ class _Walk:
     def _tenpai(
         self, seq: int, seat: str, hand: Hand, ranked: list[Candidate]
     ) -> tuple[TenpaiChoice, ...]:
-        """Every discard that leaves 听牌, its waits valued by a plain self-drawn win's score: one
-        on a later draw, so none of the flags of the draw just made (天胡, 地胡, 杠上开花); 0 for a
-        seat the ruleset no longer lets win (wenling: it threw a 得)."""
+        """Every discard that leaves 听牌, each wait valued by what a *later* win on it pays:
+        self-drawn, and on each other seat's discard (docs/review.md: the probability model).
+        None of the flags of the draw just made (天胡, 地胡, 杠上开花). Nothing for a seat the
+        ruleset no longer lets win (wenling: it threw a 得, or this cut throws one)."""
         out = []
-        barred = self.rs.discarded_wildcard_blocks_win and seat in self.table.discarded_wild
+        rs, wild = self.rs, self.table.wildcards
+        barred = rs.discarded_wildcard_blocks_win and seat in self.table.discarded_wild
+        others = claim_order(seat)
         for c in ranked:
             if c.shanten != 0:
                 continue
             rest = hand.without(c.tile)
-            waits = tuple(
-                Wait(
-                    k,
-                    n,
-                    0
-                    if barred
-                    else self._value(
-                        seq, seat, rest.with_tile(k), k, "self_draw", None, frozenset()
+            stop = barred or (rs.discarded_wildcard_blocks_win and c.tile in wild)
+            waits = []
+            for k, n in c.effective.items():
+                won = rest.with_tile(k)
+                thrown = not stop and self._thrown(k, hand)
+                waits.append(
+                    Wait(
+                        k,
+                        n,
+                        0 if stop else self._paid(seq, seat, won, k, None),
+                        {o: self._paid(seq, seat, won, k, o) if thrown else 0 for o in others},
                     )
-                    or 0,
                 )
-                for k, n in c.effective.items()
-            )
-            out.append(TenpaiChoice(c.tile, waits))
+            out.append(TenpaiChoice(c.tile, tuple(waits)))
         return tuple(out)
+
+    def _thrown(self, tile: str, hand: Hand) -> bool:
+        """Can another seat throw ``tile`` to be won on? Not a kind the ruleset has shown and
+        replaced when drawn (flowers, wenling's 白), nor a 得 when nobody wins on a thrown one
+        (wenling 特殊处罚1)."""
+        rs = self.rs
+        return tile not in hand.bonus and not (
+            rs.discarded_wildcard_blocks_win and tile in self.table.wildcards
+        )
 
     def _offered(self, step: int, seq: int, by: str, tile: str, how: str) -> None:
         """Did a seat that could have won on this discard (or added kong: ``robbed_kong``) let it
@@ -498,25 +510,59 @@ class _Walk:
         """What this win (with ``flags``) pays under the ruleset: the winner's points as ``score``
         gives them, 0 and up (zhoushan sets no minimum: a win of 0 台 stands); None when it is no
         win the ruleset allows (below its minimum: xizhou's 1台起胡) or it cannot score it."""
+        outcome = self._outcome(seq, seat, hand, Win(seat, how, tile, by, flags))
+        scoring = self._scored(outcome, seat)
+        return None if scoring is None else max(int(scoring[seat].points), 0)
+
+    def _paid(self, seq: int, seat: str, hand: Hand, tile: str, by: str | None) -> int:
+        """What a later win on ``tile`` pays the seat, self-drawn (``by`` None) or on ``by``'s
+        discard, with no flags: the payments to it less any it makes, as the audit settles
+        them (``score``, ``settle_input``, ``settle``: who pays, 包/承包 from the claims so far).
+        A discard is added to the play as ``by``'s next one. 0 when it is no win the ruleset
+        allows."""
+        win = Win(seat, "discard" if by else "self_draw", tile, by)
+        extra = (Action(seq, "discard", by, tile, wall_left=self.table.wall_left),) if by else ()
+        outcome = self._outcome(seq, seat, hand, win, extra)
+        rs, opts = self.rs, self.opts
+        scorings = self._scored(outcome, seat)
+        if scorings is None:
+            return 0
+        try:
+            payments = rs.settle(rs.settle_input(outcome, scorings, opts), opts)
+        except (HandError, ValueError, KeyError, IndexError):
+            return 0
+        got = sum(p.amount for p in payments if p.payee == seat)
+        return got - sum(p.amount for p in payments if p.payer == seat)
+
+    def _outcome(
+        self, seq: int, seat: str, hand: Hand, win: Win, extra: tuple[Action, ...] = ()
+    ) -> HandOutcome:
+        """The hand as it would end with ``win``: the seat's tiles shown, the play up to ``seq``
+        (and ``extra`` steps)."""
         t, out = self.table, self.hand.outcome
-        outcome = HandOutcome(
+        return HandOutcome(
             no=out.no,
             seats=out.seats,
             round_wind=out.round_wind,
             indicator=t.indicator,
             wildcards=t.wildcards,
             showdowns={seat: Showdown(seat, hand.concealed, hand.melds, hand.revealed)},
-            wins=(Win(seat, how, tile, by, flags),),
-            actions=self._actions(seq),
+            wins=(win,),
+            actions=self._actions(seq) + extra,
             wall_left=t.wall_left,
         )
+
+    def _scored(self, outcome: HandOutcome, seat: str) -> dict[str, Scoring] | None:
+        """The ruleset's ``score`` of the outcome; None when the seat's win is no win it allows
+        (below its minimum, not a winning hand) or it cannot score it."""
         try:
-            scoring = self.rs.score(outcome, self.opts).get(seat)
+            scorings = self.rs.score(outcome, self.opts)
         except (HandError, ValueError, KeyError, IndexError):
             return None
+        scoring = scorings.get(seat)
         if scoring is None or scoring.limit in ("below_minimum", "not_winning"):
             return None
-        return max(int(scoring.points), 0)
+        return scorings
 
 
 _UNREAD = -99  # a shanten not read yet

@@ -162,8 +162,9 @@ def test_wenling_a_seat_that_threw_a_de_waits_for_nothing():
     hand = review(log("wenling", {"S": s, "E": e}, plays, size=16, indicator="3p"))
     x = [x for x in hand.decisions if x.seat == "S"][1]
     assert x.discard == "2z" and x.shanten_after == 0
-    waits = [w for c in x.detail.tenpai for w in c.waits]
-    assert {w.tile for w in waits} >= {"3s", "6s"} and all(w.value == 0 for w in waits)
+    got = [w for c in x.detail.tenpai for w in c.waits]
+    assert {w.tile for w in got} >= {"3s", "6s"}
+    assert all(w.self_draw == 0 and set(w.discard.values()) == {0} for w in got)
 
 
 # == huangyan: 13 tiles, 得 (the indicator's other copies by default), the standard shape only ====
@@ -319,14 +320,111 @@ def test_zhoushan_a_dealt_win_thrown_away_is_a_missed_heaven():
     assert hand.missed_wins[0].value == 4
 
 
-def test_zhoushan_waits_are_valued_as_a_later_self_draw_not_as_the_deal():
-    """At the dealer's first discard: a wait is won on a later draw, so no 天胡. Cut 4m: 67m
-    waits 5m or 8m: 自摸 1 台 (排胡 no: the pair is 白). Cut 7m: 46m waits 5m: 自摸 + 坎张 2 台.
-    Weighed: 4 × 1 + 4 × 1 = 8 and 4 × 2 = 8."""
+def waits(decision) -> dict[tuple[str, str], tuple[int, int, dict[str, int]]]:
+    """(cut, wait) -> (unseen, what a self-drawn win pays the seat, what a win on each other
+    seat's discard pays it)."""
+    return {
+        (c.discard, w.tile): (w.unseen, w.self_draw, w.discard)
+        for c in decision.detail.tenpai
+        for w in c.waits
+    }
+
+
+def weights(decision) -> dict[str, float]:
+    return {c.discard: c.weight for c in decision.detail.tenpai}
+
+
+def test_zhoushan_waits_are_valued_by_both_ways_of_winning_them():
+    """At the dealer's first discard (no 天胡 for a later win). Stake 1, 底 0: a self-draw pays
+    台 from each of three, a discard win 台 from the discarder alone (discard_payer default).
+    Cut 4m: 67m waits 5m/8m, 两面, the pair 白 (no 排胡): 自摸 1 台 → 3; on a discard 0 台 → 0.
+    Per copy (3 + 0 + 0 + 0) / 4 = 0.75, 4 unseen each: 6. Cut 7m: 46m waits 5m, 坎张: 自摸 +
+    坎张 2 台 → 6; on a discard 坎张 1 台 → 1. Per copy (6 + 1 + 1 + 1) / 4 = 2.25, 4 unseen: 9.
+    (Valued as a self-draw alone, both weighed 8.)"""
     x = first(review(log("zhoushan", {"E": "234m456p789s55z467m"}, [d("E", "4m")])))
-    values = {(c.discard, w.tile): (w.unseen, w.value) for c in x.detail.tenpai for w in c.waits}
-    assert values == {("4m", "5m"): (4, 1), ("4m", "8m"): (4, 1), ("7m", "5m"): (4, 2)}
-    assert [c.weight for c in x.detail.tenpai] == [8, 8]
+    none = {"S": 0, "W": 0, "N": 0}
+    assert waits(x) == {
+        ("4m", "5m"): (4, 3, none),
+        ("4m", "8m"): (4, 3, none),
+        ("7m", "5m"): (4, 6, {"S": 1, "W": 1, "N": 1}),
+    }
+    assert weights(x) == {"4m": 6, "7m": 9}
+    assert [w.value for c in x.detail.tenpai for w in c.waits if c.discard == "7m"] == [2.25]
+
+
+def test_zhoushan_all_three_paying_a_discard_win():
+    """discard_payer=all: the 坎张 on a discard, 1 台, is paid by each of three → 3. Cut 7m: per
+    copy (6 + 3 + 3 + 3) / 4 = 3.75, × 4 = 15; cut 4m: a discard win still 0 台: 6."""
+    plays = [d("E", "4m")]
+    opts = {"discard_payer": "all"}
+    x = first(review(log("zhoushan", {"E": "234m456p789s55z467m"}, plays, options=opts)))
+    assert waits(x)[("7m", "5m")] == (4, 6, {"S": 3, "W": 3, "N": 3})
+    assert weights(x) == {"4m": 6, "7m": 15}
+
+
+def test_zhoushan_a_pung_wait_pays_more_on_a_discard():
+    """ "(6)对倒：胡别人打出的牌，并且该牌与自己的牌组成一个刻子，计1台": 11m + 99s waits on 1m or 9s;
+    self-drawn, 自摸 1 台 (对倒 only on another's tile) → 3; on a discard 对倒 1 台 → 1. Per copy
+    (3 + 1 + 1 + 1) / 4 = 1.5, 2 unseen each: 6. Cutting the 1z is the one 听牌 cut."""
+    x = first(review(log("zhoushan", {"E": "234m456p678s11m99s1z"}, [d("E", "1z")])))
+    each = {"S": 1, "W": 1, "N": 1}
+    assert waits(x) == {("1z", "1m"): (2, 3, each), ("1z", "9s"): (2, 3, each)}
+    assert weights(x) == {"1z": 6}
+
+
+def test_xizhou_a_discard_win_below_one_tai_is_worth_nothing():
+    """S chows 123p (not 门清), then cuts. Cut 1z: 4445m waits 3m/6m (两面 with 111s: 0 台 on a
+    discard, below "1台起胡": no win, 0; self-drawn 自摸 1 台: M = 1 from each of three, 3) and 5m
+    (单吊: 自摸 + 单吊 2 台 → 2M from each, 6; on a discard 单吊 1 台, the discarder pays 2M → 2).
+    Unseen 3m 4, 6m 4, 5m 3 (S holds one): 4 × 0.75 + 4 × 0.75 + 3 × (6 + 2 + 2 + 2) / 4 = 15.
+    Cut 5m: 444m waits 1z 单吊, the same 6 and 2, 3 unseen: 9."""
+    s = "4445m12p456p111s1z"
+    plays = [d("E", "3p"), {"type": "chi", "seat": "S", "tiles": ["1p", "2p"]}, d("S", "1z")]
+    hand = review(log("xizhou", {"S": s, "E": "3m8m3p5p8p2s8s3z4z6z7z6m9p9m"}, plays))
+    x = next(x for x in hand.decisions if x.seat == "S")
+    none, single = {"E": 0, "W": 0, "N": 0}, {"E": 2, "W": 2, "N": 2}
+    assert waits(x) == {
+        ("1z", "3m"): (4, 3, none),
+        ("1z", "5m"): (3, 6, single),
+        ("1z", "6m"): (4, 3, none),
+        ("5m", "1z"): (3, 6, single),
+    }
+    assert weights(x) == {"1z": 15, "5m": 9}
+
+
+def test_huangyan_a_non_dealer_is_paid_in_full_by_the_dealer_and_half_by_the_others():
+    """得 = 5s (indicator 5s). S (南): 123m 456p 789s 22z 89m, cutting the 9p it drew, waits on 7m
+    or a 得. 7m: 22z 门风对 2 和, 硬碰硬 (no 得) 1 翻: (2 + 10) × 2 = 24 on a discard, (2 + 2 自摸
+    + 10) × 2 = 28 self-drawn. A 得 as 7m: no 翻: 12 on a discard (the seed bars no win on a
+    thrown 得), 14 self-drawn. 闲家胡: the dealer pays in full, the other two half (who threw
+    the tile plays no part): 7m 28 + 14 + 14 = 56 and 24 + 12 + 12 = 48, per copy (56 + 3 × 48)
+    / 4 = 50, 4 unseen: 200; 得 14 + 7 + 7 = 28 and 12 + 6 + 6 = 24, (28 + 72) / 4 = 25, 3
+    unseen: 75. Weighed 275."""
+    s = "123m456p789s22z89m"
+    plays = [d("E", "5z"), draw("S", "9p"), d("S", "9p")]
+    hand = review(log("huangyan", {"S": s}, plays, indicator="5s"))
+    x = next(x for x in hand.decisions if x.seat == "S")
+    assert waits(x) == {
+        ("9p", "7m"): (4, 56, {"E": 48, "W": 48, "N": 48}),
+        ("9p", "5s"): (3, 28, {"E": 24, "W": 24, "N": 24}),
+    }
+    assert weights(x) == {"9p": 275}
+
+
+def test_wenling_a_de_wait_is_won_by_a_self_draw_only():
+    """得 = 9p. E: 123m 456m 789m 123s 55s 78p, cutting 1z, waits on 6p (两面) or a 得. 6p on a
+    discard: 20 胡, 旁胡 + 无得 2 番: 80, each of three pays 8 → 24; self-drawn + 自摸 2 胡: 22 ×
+    4 = 88 → 90, 9 each → 27. Per copy (27 + 3 × 24) / 4 = 24.75, 4 unseen: 99. A 得 self-drawn:
+    22 胡, 旁胡 + 自摸得 2 番 (no 无得): 90 → 27; nobody wins on a thrown 得 ("其它玩家也不能用打出来
+    的得使自己的牌胡倒"): 0. Per copy 27 / 4, 3 unseen (less the indicator): 20.25. Weighed
+    119.25."""
+    e = "123m456m789m123s55s78p1z"
+    x = first(review(log("wenling", {"E": e}, [d("E", "1z")], size=16, indicator="9p")))
+    assert waits(x) == {
+        ("1z", "6p"): (4, 27, {"S": 24, "W": 24, "N": 24}),
+        ("1z", "9p"): (3, 27, {"S": 0, "W": 0, "N": 0}),
+    }
+    assert weights(x) == {"1z": 119.25}
 
 
 def _two_winners(plays_tail: list[dict]) -> list[dict]:
@@ -505,3 +603,32 @@ def test_wenling_a_fourth_white_not_declared_is_one_missed_win():
     hand = _fourth_white([d("S", "8m")])
     assert missed(hand) == [("S", "5z", "self_draw", None)]
     assert hand.missed_wins[0].value == 500
+
+
+def test_wenling_a_white_is_won_by_a_self_draw_only_and_never_after_cutting_the_de():
+    """S shows three 白 at the deal; after E's first discard it draws 6z: 四个白板 is one 白 away
+    whatever it cuts (1 unseen: 4 less the three shown). Self-drawn, a 腊子: 500, each of three
+    pays 50 → 150; a 白 is never thrown (whoever draws one shows it and takes a replacement,
+    "在打牌过程中…拿到白板花牌…需翻出"): 0 on a discard. Cutting its 得 (1p) bars the seat for the
+    rest of the hand (特殊处罚1): that cut's wait is worth nothing either way."""
+    s = "1m4m7m1p4p7p1s4s7s1z2z3z4z5z5z5z"
+    e = "2m5m8m2p5p8p2s5s8s6z7z3m6m3p6p3s6s"
+    plays = [
+        {"type": "reveal", "seat": "S", "tile": "5z"},
+        draw("S", "9m", back=True),
+        {"type": "reveal", "seat": "S", "tile": "5z"},
+        draw("S", "9p", back=True),
+        {"type": "reveal", "seat": "S", "tile": "5z"},
+        draw("S", "9s", back=True),
+        d("E", "2m"),
+        draw("S", "6z"),
+        d("S", "6z"),
+    ]
+    hand = review(log("wenling", {"S": s, "E": e}, plays, size=16, indicator="1p"))
+    x = next(x for x in hand.decisions if x.seat == "S")
+    got = waits(x)
+    cuts = set(parse_tiles("1m4m7m1p4p7p1s4s7s1z2z3z4z9m9p9s6z"))
+    assert {cut for cut, _ in got} == cuts and {tile for _, tile in got} == {"5z"}
+    zero = {"E": 0, "W": 0, "N": 0}
+    assert got.pop(("1p", "5z")) == (1, 0, zero)
+    assert all(v == (1, 150, zero) for v in got.values())

@@ -101,9 +101,28 @@ def test_the_stored_json_has_no_options_and_reads_back():
     assert SessionReview.from_dict(data) == stored
 
 
-def test_a_version_1_review_reads_with_its_detail():
+def test_a_version_1_review_reads_with_its_detail_but_not_its_old_waits():
+    """Version 1 stored every decision's detail; its 听牌 waits held a self-drawn win's points
+    alone (``value``), not what a wait is worth now: read without them."""
     records, _ = generate_session("huangyan", 1, seed=4)
     full = review_replay(replay(records))
-    old = {**full.to_dict(), "version": 1}
+    old = json.loads(json.dumps({**full.to_dict(), "version": 1}))
+    decisions = [d for h in old["hands"] for s in h["seats"].values() for d in s["decisions"]]
+    for d in decisions:
+        for t in d["tenpai"]:
+            t["waits"] = [
+                {"tile": w["tile"], "unseen": w["unseen"], "value": 1} for w in t["waits"]
+            ]
+    assert any(d["tenpai"] for d in decisions)  # the sample has 听牌 cuts to read
     assert REVIEW_VERSION == 6
-    assert SessionReview.from_dict(old) == full
+    without = [
+        dataclasses.replace(
+            h,
+            decisions=tuple(
+                dataclasses.replace(x, detail=dataclasses.replace(x.detail, tenpai=()))
+                for x in h.decisions
+            ),
+        )
+        for h in full.hands
+    ]
+    assert SessionReview.from_dict(old) == dataclasses.replace(full, hands=tuple(without))
