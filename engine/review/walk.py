@@ -343,10 +343,10 @@ class _Walk:
     def _thrown(self, tile: str, hand: Hand) -> bool:
         """Can another seat throw ``tile`` to be won on? Not a kind the ruleset has shown and
         replaced when drawn (flowers, wenling's 白), nor a 得 when nobody wins on a thrown one
-        (wenling 特殊处罚1)."""
+        (wenling 特殊处罚1, huangyan's option)."""
         rs = self.rs
         return tile not in hand.bonus and not (
-            rs.discarded_wildcard_blocks_win and tile in self.table.wildcards
+            tile in self.table.wildcards and not rs.thrown_wildcard_wins(self.opts)
         )
 
     def _offered(self, step: int, seq: int, by: str, tile: str, how: str) -> None:
