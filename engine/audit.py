@@ -226,9 +226,12 @@ def resolutions(report: Report) -> dict[int, Resolution]:
     """Hand seq -> how its settlement was resolved: the latest applied correction of it (``seq``,
     ``by``, ``reason``, ``action`` — the reason's ``accept_expected``/``keep_recorded`` prefix
     when the web's resolve wrote it — and the ``payments`` now in force) and ``paid``, what the
-    log recorded before any correction (the recorded payments the table really made)."""
+    log recorded before any correction (the recorded payments the table really made). A
+    correction whose reason starts with ``reopen`` takes the resolution back: the hand is open
+    again until a later correction resolves it."""
     starts = sorted(h.seq for h in report.hands)
     out: dict[int, Resolution] = {}
+    paid: dict[int, list[JsonDict] | None] = {}
     for c in report.corrections:
         original = c.original or {}
         if not c.applied or original.get("type") != "settlement":
@@ -236,16 +239,23 @@ def resolutions(report: Report) -> dict[int, Resolution]:
         hand_seq = max((x for x in starts if x < c.target), default=None)
         if hand_seq is None:
             continue
-        paid = out[hand_seq]["paid"] if hand_seq in out else original.get("payments")
+        paid.setdefault(hand_seq, original.get("payments"))
         reason = c.reason or ""
-        action = reason.split(":", 1)[0] if reason.split(":", 1)[0] in RESOLUTIONS else None
-        out[hand_seq] = {"seq": c.seq, "by": c.by, "reason": reason, "action": action,
-                         "payments": (c.replacement or {}).get("payments"), "paid": paid}  # fmt: skip
+        code = reason.split(":", 1)[0]
+        if code == REOPEN:
+            out.pop(hand_seq, None)
+            continue
+        out[hand_seq] = {"seq": c.seq, "by": c.by, "reason": reason,
+                         "action": code if code in RESOLUTIONS else None,
+                         "payments": (c.replacement or {}).get("payments"),
+                         "paid": paid[hand_seq]}  # fmt: skip
     return out
 
 
-# How a dispute can be resolved: the table pays the difference, or stands by what it paid.
+# How a dispute can be resolved: the table pays the difference, or stands by what it paid; and
+# the word that takes a resolution back (its correction restates the settlement it replaced).
 RESOLUTIONS = ("accept_expected", "keep_recorded")
+REOPEN = "reopen"
 
 
 def open_disputes(report: Report) -> int:

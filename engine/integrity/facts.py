@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.audit import RESOLUTIONS, resolutions
+from engine.audit import REOPEN, RESOLUTIONS, resolutions
 from engine.report import Report
 from engine.review import HandReview, SessionReview
 from engine.rulesets.base import Payment
@@ -134,7 +134,8 @@ def _corrections(
     report: Report, name: Callable[[str], str]
 ) -> dict[int, list[tuple[str | None, dict[str, int]]]]:
     """Hand seq -> (by, gain per seat) of each applied settlement correction that is not a
-    dispute resolution (those are counted as ``kept`` or follow the rules)."""
+    dispute resolution (those are counted as ``kept`` or follow the rules) nor takes one back
+    (it restates what the table recorded)."""
     starts = sorted(h.seq for h in report.hands)
     seats = {h.seq: {s: name(p) for s, p in h.seats.items()} for h in report.hands}
     out: dict[int, list[tuple[str | None, dict[str, int]]]] = {}
@@ -142,7 +143,7 @@ def _corrections(
         original, new = c.original or {}, c.replacement or {}
         if not c.applied or original.get("type") != "settlement" or new.get("type") != "settlement":
             continue
-        if (c.reason or "").split(":", 1)[0] in RESOLUTIONS:
+        if (c.reason or "").split(":", 1)[0] in (*RESOLUTIONS, REOPEN):
             continue
         hand_seq = max((x for x in starts if x < c.target), default=None)
         if hand_seq is None:

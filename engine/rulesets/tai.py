@@ -244,12 +244,42 @@ def on_kong_replacement(outcome: HandOutcome, win: Win) -> bool:
 
 def kong_feeder(outcome: HandOutcome, win: Win) -> str | None:
     """The seat whose discard the winner konged (明杠) right before winning on the kong's
-    replacement tile, a flower replaced on the way or not (zhoushan's 杠上开花包三家, xizhou's
-    送杠胡); None for any other win."""
+    replacement tile, a flower replaced on the way or not, or another kong made on that
+    replacement (a 杠上杠 continues the kong it was made on) (zhoushan's 杠上开花包三家, xizhou's
+    送杠胡); None for any other win. A summary log has no turns: its last kong listed counts."""
     if not on_kong_replacement(outcome, win):
         return None
+    if outcome.actions is not None:
+        return exposed_from(chain_start(outcome.actions, win.seat))
     kong = last_kong(outcome, win.seat)
     return kong[1] if kong and kong[0] == "exposed" and kong[1] else None
+
+
+def chain_start(actions: Sequence[Action], seat: str, after_discard: bool = False) -> Action | None:
+    """The first 杠 of ``seat``'s last turn: of the kongs it made one after another, each on the
+    replacement of the one before (flowers shown and replaced on the way), the first — a 明杠
+    of a discard, or its own. None if that turn made no kong. ``after_discard``: the turn that
+    ended with the seat's last step, a discard (the 杠后炮)."""
+    first = None
+    for a in reversed(actions):
+        if a.seat != seat or a.kind in ("win", "reveal"):
+            continue
+        if after_discard:
+            if a.kind != "discard":
+                return None
+            after_discard = False
+        elif a.kind == "gang":
+            first = a
+        elif a.kind != "draw" or a.source != "back":
+            return first
+    return first
+
+
+def exposed_from(kong: Action | None) -> str | None:
+    """Whose discard ``kong`` took, if it is a 明杠."""
+    if kong is None or (kong.source or "gang_exposed") != "gang_exposed":
+        return None
+    return kong.from_seat
 
 
 def made_kong(outcome: HandOutcome, seat: str) -> bool:

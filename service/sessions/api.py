@@ -1,5 +1,5 @@
 """The sessions' JSON endpoints (docs/api.md): the list, a session, its status and history, a
-replay step, resolving a dispute, a club's disputes queue. (A hand, which also carries the
+replay step, resolving a dispute or reopening it, a club's disputes queue. (A hand, which also carries the
 ledger's money setting, is joined in ``service.api.routes``: sessions never imports the ledger.)"""
 
 from __future__ import annotations
@@ -51,6 +51,18 @@ def resolve_dispute(session_id: str, index: int):
     result = resolutions.resolve(
         g.user, session_id, index, str(body.get("action", "")), str(body.get("reason", "")), key
     )
+    if not request.is_json:  # the disputes page's form: the page it returns to says so
+        flash(resolutions.said(result))
+    return jsonify(result), 201
+
+
+@routes.post("/sessions/<session_id>/hands/<int:index>/reopening")
+def reopen_dispute(session_id: str, index: int):
+    """An auditor takes a resolution back: a correction restating the settlement it replaced
+    is appended and the hand's dispute is open again."""
+    body = auth.json_body()
+    key = auth.idempotency_key(request.headers.get("Idempotency-Key"))
+    result = resolutions.reopen(g.user, session_id, index, str(body.get("reason", "")), key)
     if not request.is_json:  # the disputes page's form: the page it returns to says so
         flash(resolutions.said(result))
     return jsonify(result), 201

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.audit import REOPEN
 from engine.report import Report
 from service.accounts import auth
 from service.models import User
@@ -30,7 +31,7 @@ def disputes_view(user: User, club: str, args) -> dict:
             continue
         summary, resolved = session_summary(s, v), resolutions(report)
         if v.head_seq < s.head_seq:
-            resolved = {**_being_verified(s.id, v.head_seq, report), **resolved}
+            resolved = _being_verified(s.id, v.head_seq, report, resolved)
         for i, h in enumerate(report.hands, start=1):
             if h.disputes or h.seq in resolved:
                 items.append({"session": summary, "hand": i, **hand_summary(i, h, resolved)})
@@ -47,14 +48,21 @@ def disputes_view(user: User, club: str, args) -> dict:
     }
 
 
-def _being_verified(session_id: str, verified_to: int, report: Report) -> dict[int, dict]:
-    """Hand seq -> a resolution appended after the report (``pending``: its session is being
-    verified again), so that a resolved hand leaves the open queue at once."""
+def _being_verified(
+    session_id: str, verified_to: int, report: Report, resolved: dict[int, dict]
+) -> dict[int, dict]:
+    """``resolved`` with the corrections appended after the report applied in order (their
+    session is being verified again): a resolution (``pending``) closes an open hand, a reopening
+    opens a resolved one, so the queue moves the hand at once."""
     starts = sorted(h.seq for h in report.hands)
-    out = {}
+    out = dict(resolved)
     for c in queries.corrections_after(session_id, verified_to):
         hand_seq = max((x for x in starts if x < c["target"]), default=None)
-        if hand_seq is not None and (c.get("replacement") or {}).get("type") == "settlement":
-            out[hand_seq] = {"by": c.get("by", ""), "reason": c.get("reason", ""), "paid": [],
-                             "pending": True}  # fmt: skip
+        if hand_seq is None or (c.get("replacement") or {}).get("type") != "settlement":
+            continue
+        if str(c.get("reason", "")).partition(":")[0] == REOPEN:
+            out.pop(hand_seq, None)
+        else:
+            out.setdefault(hand_seq, {"by": c.get("by", ""), "reason": c.get("reason", ""),
+                                      "paid": [], "pending": True})  # fmt: skip
     return out

@@ -5,9 +5,12 @@ appended to the session's stream (never an edit), and the session is verified ag
 difference); ``keep_recorded`` restates the recorded payments (the table stands by what it paid),
 so the audit still shows the difference but the queue shows who accepted it and why.
 
+A resolution made by a slip is taken back by ``reopen``: another correction of the same line,
+restating the settlement the resolution replaced (the log is never edited).
+
 A request may carry a key (``Idempotency-Key``, docs/api.md): it is kept in the correction
 (``client_id``, as the recorder keeps its hands'), and the same key again answers with that
-correction instead of a 409 for a hand no longer open.
+correction instead of a 409 for a hand no longer open (or no longer resolved).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import Conflict
 
+from engine.audit import REOPEN
 from engine.audit import resolutions as report_resolutions
 from events import store
 from service.accounts import auth
@@ -29,7 +33,8 @@ ACTIONS = ("accept_expected", "keep_recorded")
 # What each action did, as a page says it: the stored reason keeps the action's code before
 # the auditor's words (``engine.audit.resolutions`` reads it), which no page shows as is.
 ACTION_WORDS = {"accept_expected": _l("the expected amounts paid"),
-                "keep_recorded": _l("what the table paid kept")}  # fmt: skip
+                "keep_recorded": _l("what the table paid kept"),
+                REOPEN: _l("resolution reopened")}  # fmt: skip
 
 
 def reason_words(reason: str) -> str:
@@ -44,13 +49,25 @@ def reason_words(reason: str) -> str:
 def resolve(
     user: User, session_id: str, index: int, action: str, reason: str, key: str | None = None
 ) -> dict:
-    s = views.load_session(user, session_id)
-    auth.require_club(user, s.club, roles=("auditor", "admin"))
     if action not in ACTIONS:
         abort(400, _("action must be one of %(actions)s", actions=", ".join(ACTIONS)))
+    return _decide(user, session_id, index, action, reason, key)
+
+
+def reopen(user: User, session_id: str, index: int, reason: str, key: str | None = None) -> dict:
+    """Take a resolution back (a slip of the thumb): a correction of the same settlement line
+    restating the settlement the resolution replaced, ``reopens`` naming the resolution's seq;
+    the hand's dispute is open again (``engine.audit.resolutions``) and what is owed goes back."""
+    return _decide(user, session_id, index, REOPEN, reason, key)
+
+
+def _decide(user: User, session_id: str, index: int, code: str, reason: str, key: str | None):
+    """Append the correction ``code`` (an action or ``reopen``) says, once per key."""
+    s = views.load_session(user, session_id)
+    auth.require_club(user, s.club, roles=("auditor", "admin"))
     if not reason.strip():
         abort(400, _("say why (reason)"))
-    said_reason = f"{action}: {reason.strip()}"
+    said_reason = f"{code}: {reason.strip()}"
     if key is not None and (first := _keyed(s, user, key, index, said_reason)) is not None:
         return first
     try:
@@ -63,8 +80,9 @@ def resolve(
 
 
 def _append(s, user: User, index: int, said_reason: str, key: str | None) -> dict:
-    """Append the correction resolving hand ``index`` as ``said_reason`` says; a 409 if the
-    session moved or the hand has no open dispute."""
+    """Append the correction of hand ``index``'s settlement that ``said_reason`` says; a 409 if
+    the session moved, or the hand has no open dispute (to resolve) or no resolution (to
+    reopen)."""
     v = queries.latest_verifications([s.id]).get(s.id)
     report = queries.report_of(v)
     if report is None or v.head_seq != s.head_seq:
@@ -72,22 +90,32 @@ def _append(s, user: User, index: int, said_reason: str, key: str | None) -> dic
     if not 1 <= index <= len(report.hands):
         abort(404)
     hand = report.hands[index - 1]
-    if not hand.disputes or hand.seq in report_resolutions(report):
-        abort(409, _("this hand has no open dispute"))  # a kept difference is resolved once
-    settlement_seq = _settlement_seq(s, index)
-    accept = said_reason.startswith("accept_expected:")
-    payments = hand.expected_payments if accept else hand.recorded_payments
-    correction = {
-        "type": "correction",
-        "target": settlement_seq,
-        "replacement": {
+    resolution = report_resolutions(report).get(hand.seq)
+    if said_reason.startswith(f"{REOPEN}:"):
+        if resolution is None:
+            abort(409, _("this hand has no resolution to reopen"))
+        resolving = next(c for c in report.corrections if c.seq == resolution["seq"])
+        target, replacement = resolving.target, resolving.original
+        pointer = {"reopens": resolving.seq}
+    else:
+        if not hand.disputes or resolution is not None:
+            abort(409, _("this hand has no open dispute"))  # a kept difference is resolved once
+        accept = said_reason.startswith("accept_expected:")
+        payments = hand.expected_payments if accept else hand.recorded_payments
+        target, pointer = _settlement_seq(s, index), {}
+        replacement = {
             "type": "settlement",
             "payments": [
                 {"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments or ()
             ],
-        },
+        }
+    correction = {
+        "type": "correction",
+        "target": target,
+        "replacement": replacement,
         "reason": said_reason,
         "by": user.username,
+        **pointer,
         **({"client_id": key} if key is not None else {}),
     }
     try:
@@ -127,8 +155,12 @@ def _keyed(s, user: User, key: str, index: int, reason: str) -> dict | None:
 
 
 def said(result: dict) -> str:
-    """What the page says once a dispute is resolved (flashed on the page the form returns to)."""
+    """What the page says once a dispute is resolved or reopened (flashed on the page the form
+    returns to)."""
     code = result["correction"]["reason"].partition(":")[0]
+    if code == REOPEN:
+        return _("Reopened: table %(table)s, hand %(no)s. Its dispute is open again and it is "
+                 "being verified again.", table=result["table"], no=result["hand"])  # fmt: skip
     return _("Resolved: table %(table)s, hand %(no)s (%(how)s). It has left the open disputes and "
              "is being verified again.", table=result["table"], no=result["hand"],
              how=ACTION_WORDS[code])  # fmt: skip

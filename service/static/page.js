@@ -1,4 +1,4 @@
-// Small page behaviours: reload a session page once its verification finishes; resolve forms via the API.
+// Small page behaviours: reload a session page once its verification finishes; forms that ask first.
 (function () {
   "use strict";
   var _ = FupanI18n.gettext;
@@ -11,8 +11,10 @@
     setTimeout(poll, 1000);
   }
   var csrf = document.querySelector('meta[name="csrf-token"]').content;
-  var dialog = document.getElementById("resolve-dialog");
-  document.querySelectorAll("form.resolve").forEach(function (form) {
+  // A form with data-confirm asks in its <dialog> first (what it does, why) and sends on "yes"
+  // only: through the API (resolve, reopen: data-key) or as the form it is (a ledger undo).
+  document.querySelectorAll("form[data-confirm]").forEach(function (form) {
+    var dialog = document.getElementById(form.dataset.confirm);
     var button = form.querySelector("button[type=submit]");
     var said = document.createElement("p");
     said.className = "error";
@@ -20,19 +22,23 @@
     said.hidden = true;
     form.appendChild(said);
     var send = function () {
-      button.disabled = true; // one tap, one resolution
+      button.disabled = true; // one tap, one correction (or mark)
       said.hidden = true;
+      if (!form.dataset.key) { form.submit(); return; }
       fetch(form.getAttribute("action"), { method: "POST", body: new FormData(form), credentials: "same-origin", headers: { "X-CSRFToken": csrf, "Idempotency-Key": form.dataset.key } })
         .then(function (r) { return r.json().then(function (b) { if (!r.ok) throw b; return b; }); })
         .then(function () { location.href = form.dataset.redirect; })
-        .catch(function (b) { said.textContent = (b && b.message) || _("could not resolve"); said.hidden = false; button.disabled = false; });
+        .catch(function (b) { said.textContent = (b && b.message) || _("could not send it"); said.hidden = false; button.disabled = false; });
     };
     form.addEventListener("submit", function (e) {
       e.preventDefault();
-      // a resolution is appended for good (a settlement correction, no undo): say what it does
-      var how = form.querySelector("select[name=action]").selectedOptions[0].textContent;
-      dialog.querySelector("#resolve-what").textContent = _("%(hand)s: %(how)s", { hand: form.dataset.hand, how: how });
-      dialog.querySelector("#resolve-why").textContent = _("Reason: %(reason)s", { reason: form.querySelector("input[name=reason]").value.trim() });
+      var action = form.querySelector("select[name=action]");
+      var reason = form.querySelector("input[name=reason]");
+      dialog.querySelector(".what").textContent = action
+        ? _("%(hand)s: %(how)s", { hand: form.dataset.hand, how: action.selectedOptions[0].textContent })
+        : form.dataset.what;
+      var why = dialog.querySelector(".why");
+      if (why) why.textContent = _("Reason: %(reason)s", { reason: reason.value.trim() });
       dialog.returnValue = "";
       dialog.onclose = function () { if (dialog.returnValue === "yes") send(); };
       dialog.showModal();

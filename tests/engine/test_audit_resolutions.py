@@ -45,3 +45,20 @@ def test_open_disputes_count_hands_and_either_resolution_closes_one():
     )
     # what was really paid is the log's own settlement, not an earlier correction's
     assert (r[20]["action"], r[20]["seq"], r[20]["paid"][0]["amount"]) == ("accept_expected", 62, 5)
+
+
+def test_a_reopen_takes_the_resolution_back_and_a_later_one_closes_it_again():
+    report = dataclasses.replace(REPORT, hands=(_hand(1, 1), _hand(20, 1)), corrections=(
+        _settlement_fix(60, 19, "accept_expected: pay it", paid=5, now=10),
+        _settlement_fix(61, 19, "reopen: resolved by a slip", paid=10, now=5),
+    ))  # fmt: skip
+    assert resolutions(report) == {}
+    assert open_disputes(report) == 2  # both hands are open again
+    report = dataclasses.replace(report, corrections=(
+        *report.corrections,
+        _settlement_fix(62, 19, "keep_recorded: they agreed", paid=5, now=5),
+    ))  # fmt: skip
+    r = resolutions(report)
+    # closed again by the later resolution; what the table paid is still the log's own 5
+    assert (r[1]["seq"], r[1]["action"], r[1]["paid"][0]["amount"]) == (62, "keep_recorded", 5)
+    assert open_disputes(report) == 1

@@ -57,25 +57,20 @@ def gang_kind(outcome: HandOutcome, win: Win) -> str | None:
     if win.how == "self_draw":
         return "song_gang" if tai.kong_feeder(outcome, win) else None
     if win.how == "discard" and win.from_seat:
-        kong = tai.last_kong(outcome, win.from_seat)
-        fed = kong is not None and kong[0] == "exposed" and kong[1] == win.seat
-        return "huan_gang" if fed and _discard_after_kong(outcome, win) else None
+        return "huan_gang" if _fed_kong_before(outcome, win) else None
     return None
 
 
-def _discard_after_kong(outcome: HandOutcome, win: Win) -> bool:
-    """Was the winning tile the discarder's first discard after its last kong?"""
+def _fed_kong_before(outcome: HandOutcome, win: Win) -> bool:
+    """Was the winning tile the discarder's first discard after a 明杠 of the winner's discard
+    (other kongs made on its replacement between them)? A summary log: its last kong listed
+    is the winner's 明杠, and the win's ``after_kong`` flag says the discard came right after."""
     if outcome.actions is None:
-        return FLAG_AFTER_KONG in win.flags
-    discards = 0
-    for a in reversed(outcome.actions):
-        if a.seat != win.from_seat:
-            continue
-        if a.kind == "discard":
-            discards += 1
-        elif a.kind == "gang":
-            return discards == 1
-    return False
+        kong = tai.last_kong(outcome, win.from_seat) if win.from_seat else None
+        fed = kong is not None and kong[0] == "exposed" and kong[1] == win.seat
+        return fed and FLAG_AFTER_KONG in win.flags
+    first = tai.chain_start(outcome.actions, win.from_seat or "", after_discard=True)
+    return tai.exposed_from(first) == win.seat
 
 
 def after_kong_played(outcome: HandOutcome, win: Win, opts: Options) -> bool:
@@ -83,7 +78,7 @@ def after_kong_played(outcome: HandOutcome, win: Win, opts: Options) -> bool:
     tile was the discarder's first discard after its last kong?"""
     if win.how != "discard" or win.from_seat is None or outcome.actions is None:
         return False
-    return _discard_after_kong(outcome, win)
+    return tai.chain_start(outcome.actions, win.from_seat, after_discard=True) is not None
 
 
 def gang_liable(outcome: HandOutcome, win: Win) -> str | None:

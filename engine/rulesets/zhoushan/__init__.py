@@ -86,8 +86,9 @@ class Zhoushan(Ruleset):
             )
             if opts.discard_payer == "discarder"
             else Text(
-                f"放铳：三家各付 {each}。",
-                f"On a discard: each of the three others pays {each_en}.",
+                f"放铳：没胡的各家各付 {each}（一炮多响的胡家之间不付）。",
+                f"On a discard: each seat that did not win pays {each_en} (winners of one "
+                "discard pay each other nothing).",
             )
         )
         return (

@@ -44,8 +44,10 @@ def settle(inp: SettleInput, opts: Options) -> list[Payment]:
 
 
 def _payers(win: Win, inp: SettleInput, opts: Options) -> list[tuple[str, int, str]]:
-    """(payer, how many times stake × (底 + 台), rule) of one win."""
-    losers = [s for s in SEATS if s != win.seat]
+    """(payer, how many times stake × (底 + 台), rule) of one win. With ``discard_payer=all``
+    the three are the seats that did not win: 一炮多响's winners pay each other nothing."""
+    winners = {w.seat for w in inp.wins}
+    losers = [s for s in SEATS if s not in winners]
     liable = [x.seat for x in inp.liabilities if x.beneficiary == win.seat]
     if win.how == "robbed_kong" and win.from_seat:
         return [(win.from_seat, ROBBED_KONG_TIMES, "robbed_kong")]

@@ -103,7 +103,7 @@ def test_payment_rules_carry_the_options_in_force():
     assert "× 3" in wl.payment_rules(wl.options({"multiplier": 3}))[0].en
     zs = get_ruleset("zhoushan")
     assert (
-        "each of the three others" in zs.payment_rules(zs.options({"discard_payer": "all"}))[1].en
+        "each seat that did not win" in zs.payment_rules(zs.options({"discard_payer": "all"}))[1].en
     )
     assert "at most 6 tai" in zs.terms(zs.options({"cap": 6}))[1].en
     hy = get_ruleset("huangyan")

@@ -16,6 +16,8 @@ before the engine ran. M = 台 × 底分 (1 unless said); 清14混12 (the defaul
 
 import pytest
 
+from engine.audit import audit_records
+from engine.tiles import FACES
 from tests.engine.rulesets import play_log
 from tests.engine.rulesets.seed_case_helpers import check_case, each, next_dealer
 from tests.engine.summary_log import show, win
@@ -207,3 +209,137 @@ def test_gang_kai_on_a_concealed_kong_bound_partner_pays_alone_full_log():
     assert hand["points"] == {"S": 4}
     assert play_log.flows(hand) == {("N", "S"): 20}
     assert play_log.next_dealer(recs) == "S"
+
+
+def test_da_diao_che_after_a_fourth_claim_full_log():
+    # 南 碰s 北's 1m, 9m and 中 (three claims on one seat: 三包 南–北), then 吃s 东's 4m with 23m
+    # and throws its own 4m: "不可吃张打张…如吃碰后会形成大吊车牌型，允许吃张打张" — one 5m is left
+    # standing. 南 wins 西's 5m: 单吊 1 + 大吊车 12 + 混一色 12 (万 and 中; the 吃 bars 对对胡) +
+    # 中 1 = 26台. 西 pays 2M = 52, 北 (bound, not the winner) 2M = 52. zhoushan, the same play:
+    # "不允许吃打同张" has no such exception (`discard_of_claimed` on the 4m); 单钓将 1 + 混一色 2 +
+    # 中3个 1 = 4台, 西 pays 4.
+    deals = {
+        "E": "2z678m678p678s1456z",
+        "S": "11m99m77z23m5m1s9s1p4m",
+        "W": "2356m149p149s245z",
+        "N": "1m9m7z2356p2356s13z",
+    }
+    steps = (
+        "E-2z S~3z W~3z N+6z N-1m S:peng S-1s W~6z N+7m N-9m S:peng S-9s W~7m N+8m N-7z"
+        " S:peng S-1p W~8m N~4s E~4m S:chi:23m S-4m W+5m W-5m S:hu:5m:W"
+    )
+    recs = play_log.full_log("xizhou", deals, steps)
+    hand = play_log.audited(recs)
+    assert hand["points"] == {"S": 26}
+    assert play_log.flows(hand) == {("W", "S"): 52, ("N", "S"): 52}
+    recs = play_log.full_log("zhoushan", deals, steps)
+    hand = audit_records(recs)["hands"][0]
+    own_4m = max(i for i, r in enumerate(recs) if r["type"] == "discard" and r["tile"] == "4m")
+    assert [(a["seq"], a["code"]) for a in hand["anomalies"]] == [(own_4m, "discard_of_claimed")]
+    assert hand["points"] == {"S": 4}
+    assert play_log.flows(hand) == {("W", "S"): 4}
+
+
+# -- kong chains (杠上杠) ---------------------------------------------------------------------
+# 北 明杠s 南's 5p; the replacement is its 4th 7s, which it 暗杠s at once (no discard between: one
+# turn, one chain of kongs).
+CHAIN = "E-1z S~5p N:gang:exposed:5p N*7s N:gang:concealed:7s"
+CHAIN_EAST = "147m268p369s12346z"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "tai", "payments"),
+    [
+        # "送杠胡：接他人点杠并扛开（不与扛开叠加），1台": the chain began with 南's 点杠, and 北 blooms
+        # on it (docs decision: a kong made on a kong's replacement continues that kong): 送杠胡 1
+        # + 嵌倒 1 + 自摸 1 = 3 (no 门清: a 明杠); "送杠胡：点杠玩家需付胡家5M": 南 pays 15 alone.
+        pytest.param("xizhou", 3, {("S", "N"): 15}, id="xizhou_song_gang"),
+        # "(12)…抓别人的牌开杠，补牌后成胡，被开杠那家付3家": 杠上开花 2 + 坎张 1 = 3; 南 pays 9.
+        pytest.param("zhoushan", 3, {("S", "N"): 9}, id="zhoushan_bloom_bao"),
+    ],
+)
+def test_a_bloom_after_a_kong_chain_begun_by_a_claimed_kong(ruleset, tai, payments):
+    deals = {
+        "E": CHAIN_EAST,
+        "S": "2358m1379p1248s5z",
+        "W": "5669m1489p3568s7z",
+        "N": "555p777s123m46m99s",
+    }
+    hand = play_log.audited(play_log.full_log(ruleset, deals, f"{CHAIN} N*5m N:zimo:5m"))
+    assert hand["points"] == {"N": tai}
+    assert play_log.flows(hand) == payments
+
+
+HUAN_GANG_DEALS = {
+    "E": CHAIN_EAST,
+    "S": "123m456m789m12s88p",
+    "W": "2369m1469p4568s7z",
+    "N": "555p777s3s11z22z33z",
+}
+
+
+@pytest.mark.parametrize(
+    ("steps", "tai", "payments"),
+    [
+        # 北's first discard after the kong 南 fed (and the 暗杠 made on its replacement) is 3s; 南
+        # wins it with 12s: "还杠胡：点任一玩家杠后接该玩家杠后炮胡牌" (docs: X konged my discard and I
+        # win on X's next discard) 1 + 边倒 1 + 门清 1 = 3台; "杠牌并点炮玩家需付胡家5M": 北 pays 15.
+        pytest.param(
+            f"{CHAIN} N*9s N-3s S:hu:3s:N", 3, {("N", "S"): 15}, id="huan_gang_after_a_chain"
+        ),
+        # 北 throws a tile after the 明杠 first; its later 暗杠's 杠后炮 is not the discard after the
+        # kong 南 fed: 边倒 1 + 门清 1 = 2台, "点炮玩家付2M": 北 pays 4.
+        pytest.param(
+            "E-1z S~5p N:gang:exposed:5p N*9s N-9s E~4z S~4z W~4z"
+            " N+7s N:gang:concealed:7s N*8s N-3s S:hu:3s:N",
+            2,
+            {("N", "S"): 4},
+            id="no_huan_gang_after_a_later_kong",
+        ),
+    ],
+)
+def test_huan_gang_and_a_kong_chain(steps, tai, payments):
+    hand = play_log.audited(play_log.full_log("xizhou", HUAN_GANG_DEALS, steps))
+    assert hand["points"] == {"S": tai}
+    assert play_log.flows(hand) == payments
+
+
+# -- 海底捞月 on the last live tile of a full log ----------------------------------------------
+# One seat waits on 5s with 123m 456m 789p 46s 99s (嵌倒); the others throw what they draw until
+# it draws the last live tile, a 5s.
+TENPAI_5S = "123m456m789p46s99s"
+JUNK = ("2369m1469p1278s7z", "2569m2378p1378s5z")
+EAST_JUNK = "1z147m258p369s2346z"
+FLOWERS = tuple(f"{n}f" for n in range(1, 9))
+
+
+def last_tile_log(ruleset: str, seat: str, live: int, last=(), options=None) -> list[dict]:
+    """``seat`` (S, W or N) waits on 5s and self-draws it when ``live`` tiles are left; the
+    others' draws come off the wall in tile order, the kinds in ``last`` last."""
+    others = iter(JUNK)
+    deals = {"E": EAST_JUNK} | {s: TENPAI_5S if s == seat else next(others) for s in "SWN"}
+    steps = play_log.drain(ruleset, deals, live, last=last, held_back=["5s"], start="S")
+    assert "ESWN"[("ESWN".index(steps.split()[-1][0]) + 1) % 4] == seat  # its turn comes next
+    return play_log.full_log(ruleset, deals, f"E-1z {steps} {seat}+5s {seat}:zimo:5s", options)
+
+
+@pytest.mark.parametrize(
+    ("seat", "live", "last", "shown", "tai"),
+    [
+        # The flowers stay in the wall: "8花未全部补完，剩余16张流局" — 北 draws the tile that leaves
+        # 16: "海底捞月：摸到最后1张牌时胡牌" 1 + 嵌倒 1 + 自摸 1 + 门清 1 = 4台; "每人付M": 4 each.
+        pytest.param("N", 16, FLOWERS, [], 4, id="sixteen_left"),
+        # The eight flowers come first (南 shows 春 and 梅, 东's own: 野花 1 × 2): "8花全部补完，剩余18张
+        # 流局" — 南 draws the tile that leaves 18: 海底 1 + 嵌倒 1 + 野花 2 + 自摸 1 + 门清 1 = 6台.
+        pytest.param("S", 18, FACES, ["1f", "5f"], 6, id="eighteen_left_all_flowers_out"),
+        # Flowers in tile order: six are out (none 北's) when 北 draws the tile that leaves 18 —
+        # 16 are the last, so this is no 海底: 嵌倒 1 + 自摸 1 + 门清 1 = 3台.
+        pytest.param("N", 18, (), [], 3, id="eighteen_left_six_flowers_out_is_no_haidi"),
+    ],
+)
+def test_haidi_on_the_last_live_tile_full_log(seat, live, last, shown, tai):
+    recs = last_tile_log("xizhou", seat, live, last)
+    assert [r["tile"] for r in recs if r["type"] == "reveal" and r["seat"] == seat] == shown
+    hand = play_log.audited(recs)
+    assert hand["points"] == {seat: tai}
+    assert play_log.flows(hand) == each(seat, tai)

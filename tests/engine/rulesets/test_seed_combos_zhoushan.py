@@ -20,7 +20,9 @@ import pytest
 from engine.audit import audit_records
 from tests.engine.rulesets import play_log
 from tests.engine.rulesets.seed_case_helpers import check_case, each, next_dealer
-from tests.engine.summary_log import show, win
+from tests.engine.rulesets.test_seed_combos_xizhou import last_tile_log
+from tests.engine.rulesets.test_seed_false_wins import assert_no_win
+from tests.engine.summary_log import settlement, show, win
 
 # 南 holds 123m 46m 99s beside a 明杠 of 西's 5p and an 暗杠 of 7s, and self-draws 5m on a kong's
 # replacement: 坎张 1 + 杠上开花 2 = 3台 (no 自摸: "不累加").
@@ -104,6 +106,21 @@ CASES = [
         {"S": 1},
         {("W", "S"): 1},
         id="tanki_or_paihu_on_a_discard",
+    ),
+    # 9. 一炮多响 under `discard_payer=all`: 西 throws 5p; 南 坎张 1台, 北 中3个 1 + 坎张 1 = 2台.
+    # "三家" are the seats that did not win (docs decision: a winner pays no other winner of the
+    # same discard): 东 and 西 pay 南 1 each and 北 2 each; 南 and 北 pay each other nothing.
+    pytest.param(
+        [
+            show("S", "123m456m789s456p99s"),
+            show("N", "777z456m789s456p11z"),
+            win("S", "discard", "5p", "W"),
+            win("N", "discard", "5p", "W"),
+        ],
+        {"discard_payer": "all"},
+        {"S": 1, "N": 2},
+        {("E", "S"): 1, ("W", "S"): 1, ("E", "N"): 2, ("W", "N"): 2},
+        id="two_winners_under_discard_payer_all",
     ),
 ]
 
@@ -228,3 +245,40 @@ def test_dihu_and_a_claim_before_the_first_draw(steps, tai):
     hand = play_log.audited(play_log.full_log("zhoushan", DIHU_DEALS, steps))
     assert hand["points"] == {"S": tai}
     assert play_log.flows(hand) == each("S", tai)
+
+
+@pytest.mark.parametrize(
+    ("options", "tai"),
+    [
+        # 北 (123m 456m 789p 46s 99s) self-draws 5s, the wall's last tile (the others throw what
+        # they draw; 北 reveals 竹, 西's own by `flower_order=spec`: nothing): "(16)海底捞月：胡打出的
+        # 最后一张牌" is a discard — 坎张 1 + 自摸 1 = 2台, 2 from each.
+        pytest.param({}, 2, id="no_haidi_on_a_self_draw"),
+        # `haidi=both`: + 海底 4 = 6 -> 4 ("超过4台，仍按4台计算"), 4 from each.
+        pytest.param({"haidi": "both"}, 4, id="haidi_both_capped"),
+    ],
+)
+def test_the_last_tile_self_drawn_full_log(options, tai):
+    recs = last_tile_log("zhoushan", "N", 0, options=options)
+    assert [r["tile"] for r in recs if r["type"] == "reveal" and r["seat"] == "N"] == ["7f"]
+    hand = play_log.audited(recs)
+    assert hand["points"] == {"N": tai}
+    assert play_log.flows(hand) == each("N", tai)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "paid"),
+    [
+        # "可和的牌型只有一种，即基本牌型" (123/111 … /11): 123m 456m 789p 467s 99s is none of them;
+        # the table paid it as 坎张 1 + 自摸 1 = 2 from each.
+        pytest.param("zhoushan", 2, id="zhoushan"),
+        # "胡牌基本牌型：… 11、123、123、123、123 …": none; the table paid 嵌倒 + 自摸 + 门清 = 3, M each.
+        pytest.param("xizhou", 3, id="xizhou"),
+    ],
+)
+def test_a_false_self_draw_owes_nothing(ruleset, paid):
+    # 南 (123m 456m 789p 46s 99s) draws 7s and declares 自摸 on it: no win (诈胡). Neither seed
+    # sets a penalty, so nothing is owed either way (docs), and what the table paid is disputed.
+    deals = dict(DIHU_DEALS)
+    end = (settlement(*((s, "S", paid) for s in "EWN")),)
+    assert_no_win(play_log.full_log(ruleset, deals, "E-5z S+7s S:zimo:7s", end=end), "not_winning")

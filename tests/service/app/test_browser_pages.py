@@ -257,3 +257,65 @@ def test_the_play_page_and_the_resolve_question_in_both_languages_and_on_a_phone
 def _play_keys(page, tiles) -> None:
     for t in tiles:
         page.click(f"#play-keys .key[data-t='{t}']")
+
+
+def test_the_reopen_and_undo_questions_in_both_languages_and_on_a_phone(
+    app, live, browser, shots, demo
+):
+    """The two questions a treasurer's slip is taken back with, asked on the page and answered
+    "cancel" (nothing appended): Reopen (撤销处理) on a resolved dispute, and a ledger mark's
+    undo; in Chinese and English at 1280 px and on a 390 px phone, read as their reader sees
+    them, no sideways scroll, no accessibility violation; shot as
+    ``pages/<lang>/disputes-reopen[-phone].png`` and ``ledger-undo[-phone].png``."""
+    from workers.celery_app import wait_embedded
+
+    user, password, club, names = demo
+    said = {"牌桌同意", "点错了"}  # what the treasurer typed: data, in whichever language
+    leaks: dict[str, list[str]] = {}
+    violations: dict[str, list[str]] = {}
+    for lang, device, suffix in [*SETS, ("en", PHONE, "-phone")]:
+        context, page, errors, reader = _open(browser, lang, device, names | said)
+        shot = Shots(page, reader, shots / "pages" / lang, suffix)
+        _log_in(page, live, lang, user, password)
+
+        page.goto(f"{live}/clubs/{club}/disputes?state=resolved")
+        if page.locator("form.reopen").count() == 0:  # the first round resolves one
+            page.goto(f"{live}/clubs/{club}/disputes")
+            page.locator("form.resolve input[name=reason]").first.fill("牌桌同意")
+            page.locator("form.resolve button[type=submit]").first.click()
+            with page.expect_navigation():
+                page.click("#resolve-yes")
+            assert wait_embedded(BACKGROUND_BUDGET)
+            page.goto(f"{live}/clubs/{club}/disputes?state=resolved")
+        resolved = page.locator("form.reopen").count()
+        page.locator("form.reopen input[name=reason]").first.fill("点错了")
+        page.locator("form.reopen button[type=submit]").first.click()
+        page.locator("#reopen-dialog").wait_for(state="visible")
+        shot("disputes-reopen", screen=True)
+        page.locator("#reopen-dialog button[value=no]").click()
+        page.locator("#reopen-dialog").wait_for(state="hidden")
+        page.reload()
+        assert page.locator("form.reopen").count() == resolved  # cancelled: nothing reopened
+
+        ledger = f"{live}/clubs/{club}/ledger?date={NIGHT}"
+        page.goto(ledger)
+        if page.locator("#marks form.undo").count() == 0:  # the first round marks one paid
+            page.locator(f"#night-{NIGHT} ol.transfers li form.mark-paid button").first.click()
+            page.wait_for_load_state("load")
+            page.click("#confirm-form button")
+            page.wait_for_load_state("load")
+        marks = page.locator("#marks tr[data-mark]").count()
+        page.locator("#marks form.undo button").first.click()
+        page.locator("#undo-dialog").wait_for(state="visible")
+        shot("ledger-undo", screen=True)
+        page.locator("#undo-dialog button[value=no]").click()
+        page.locator("#undo-dialog").wait_for(state="hidden")
+        page.goto(ledger)
+        assert page.locator("#marks tr[data-mark]").count() == marks  # cancelled: no reversal
+        for where, found in reader.leaks.items():
+            leaks[f"{lang}{suffix} {where}"] = found
+        violations.update({f"{lang} {where}": found for where, found in shot.violations.items()})
+        assert errors == [], (lang, suffix, errors)
+        context.close()
+    assert not leaks, json.dumps(leaks, ensure_ascii=False, indent=1)
+    assert not violations, json.dumps(violations, ensure_ascii=False, indent=1)

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from tests.conftest import BACKGROUND_BUDGET
 from tests.service.conftest import (
     CLUB,
     PHONE,
@@ -18,6 +19,7 @@ from tests.service.conftest import (
     phone_login,
     verified,
 )
+from workers.celery_app import wait_embedded
 
 pytestmark = pytest.mark.browser
 
@@ -96,8 +98,22 @@ def test_treasurer_marks_a_transfer_paid(browser, live, night, shots, device):
     assert page.locator("#marks").get_by_text("alice").is_visible()
     no_sideways_scroll(page)
     page.screenshot(path=str(shots / f"ledger-paid{SUFFIX[device]}.png"), full_page=True)
-    page.locator("#marks form.undo button").click()  # the undo: a reversal appended
-    page.wait_for_load_state("load")
+    page.locator("#marks form.undo button").click()  # the undo asks first, on the page
+    dialog = page.locator("#undo-dialog")
+    dialog.wait_for(state="visible")
+    asked = dialog.inner_text()
+    assert "撤销这条现金记录？" in asked and "第 1 条" in asked, asked
+    mark = page.request.get(f"{live}/api/v1/clubs/{CLUB}/ledger?date={NIGHT}").json()["marks"][0]
+    assert f"{mark['from']} 把 {mark['amount']} 分的现金交给了 {mark['to']}" in asked, asked
+    no_sideways_scroll(page)
+    page.screenshot(path=str(shots / f"ledger-undo{SUFFIX[device]}.png"))
+    dialog.get_by_role("button", name="取消").click()
+    dialog.wait_for(state="hidden")
+    page.wait_for_timeout(500)  # an undo sent anyway would be under way by now
+    assert page.locator("#marks tr[data-mark]").count() == 1  # cancelled: nothing appended
+    page.locator("#marks form.undo button").click()
+    with page.expect_navigation():
+        page.click("#undo-yes")  # the undo: a reversal appended
     assert "已撤销" in page.locator(".flash").inner_text()
     assert page.locator("#marks tr[data-mark]").count() == 2  # the mark and its reversal
     assert page.locator("#marks tr.undone").count() == 1
@@ -177,8 +193,9 @@ def test_a_page_with_charts_transfers_under_700_kb_on_first_load(browser, live, 
 def test_a_dispute_is_resolved_only_once_the_treasurer_confirms(
     browser, live, night, shots, device
 ):
-    """A resolution cannot be taken back (a correction of the settlement, appended): Resolve asks
-    first, naming the hand and what it does; a treasurer who says no has appended nothing."""
+    """A resolution is a correction of the settlement, appended: Resolve asks first, naming the
+    hand and what it does (and where a slip is taken back); a treasurer who says no has appended
+    nothing."""
     context, page, errors = phone_login(browser, live, DEVICES[device])
     page.goto(f"{live}/clubs/{CLUB}/disputes")
     form = page.locator("form.resolve").first
@@ -195,7 +212,7 @@ def test_a_dispute_is_resolved_only_once_the_treasurer_confirms(
     dialog.wait_for(state="hidden")
     page.wait_for_timeout(500)  # a resolution sent anyway would be under way by now
     hand = re.search(r"第 \d+ 局", page.locator("section.dispute-item h2").first.inner_text())
-    assert hand and hand.group() in asked and "不能撤销" in asked, asked
+    assert hand and hand.group() in asked and "撤销处理" in asked, asked
     assert "维持实付" in asked and "原因：牌桌同意" in asked, asked  # the action and why, in words
     open_disputes = f"{live}/api/v1/clubs/{CLUB}/disputes?state=open"
     assert len(page.request.get(open_disputes).json()["disputes"]) == 2  # both still open
@@ -203,6 +220,53 @@ def test_a_dispute_is_resolved_only_once_the_treasurer_confirms(
     with page.expect_navigation():
         page.click("#resolve-yes")
     assert len(page.request.get(open_disputes).json()["disputes"]) == 1
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_a_resolution_is_reopened_only_once_the_treasurer_confirms(
+    browser, live, night, shots, device
+):
+    """A resolution made by a slip is taken back from the resolved disputes: Reopen (撤销处理)
+    asks first on the page, naming the hand and the resolution; no appends nothing, yes appends
+    the reopening and the dispute is open again."""
+    context, page, errors = phone_login(browser, live, DEVICES[device])
+    api = f"{live}/api/v1/clubs/{CLUB}/disputes?state="
+    page.goto(f"{live}/clubs/{CLUB}/disputes")
+    form = page.locator("form.resolve").first
+    form.locator("input[name=reason]").fill("牌桌同意")
+    form.locator("button[type=submit]").click()
+    with page.expect_navigation():
+        page.click("#resolve-yes")
+    assert wait_embedded(BACKGROUND_BUDGET)  # verified again: the resolution is no longer pending
+    page.goto(f"{live}/clubs/{CLUB}/disputes?state=resolved")
+    form = page.locator("form.reopen").first
+    form.locator("input[name=reason]").fill("点错了")
+    no_sideways_scroll(page)
+    page.screenshot(path=str(shots / f"disputes-reopen-form{SUFFIX[device]}.png"), full_page=True)
+    form.locator("button[type=submit]").click()
+    dialog = page.locator("#reopen-dialog")
+    dialog.wait_for(state="visible")
+    no_sideways_scroll(page)
+    page.screenshot(path=str(shots / f"disputes-reopen{SUFFIX[device]}.png"))
+    asked = dialog.inner_text()
+    assert "撤销这个处理？" in asked and "原因：点错了" in asked, asked
+    assert "按应付补足：牌桌同意（处理人 alice）" in asked, asked  # the resolution taken back
+    hand = re.search(r"第 \d+ 局", page.locator("section.dispute-item h2").first.inner_text())
+    assert hand and hand.group() in asked, asked
+    dialog.get_by_role("button", name="取消").click()
+    dialog.wait_for(state="hidden")
+    page.wait_for_timeout(500)  # a reopening sent anyway would be under way by now
+    assert len(page.request.get(api + "resolved").json()["disputes"]) == 1  # still resolved
+    form.locator("button[type=submit]").click()
+    with page.expect_navigation():
+        page.click("#reopen-yes")
+    assert "已撤销处理" in page.locator(".flash").inner_text()
+    assert page.locator("form.reopen").count() == 0  # it left the resolved disputes at once
+    assert wait_embedded(BACKGROUND_BUDGET)
+    assert len(page.request.get(api + "open").json()["disputes"]) == 2  # both open again
+    assert page.request.get(api + "resolved").json()["disputes"] == []
     assert errors == []
     context.close()
 

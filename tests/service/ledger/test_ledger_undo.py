@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 from sqlalchemy import text
@@ -79,6 +80,28 @@ def test_undo_appends_a_reversal_once_and_the_transfer_is_outstanding_again(app,
     assert alice.post(f"/api/v1/clubs/{CLUB}/ledger/paid/999/reversal", json={},
                       headers=headers).status_code == 404  # fmt: skip
     assert len(_rows(app)) == 2
+
+
+def test_undo_asks_on_the_page_first_naming_the_mark_in_the_pages_language(app, alice, disputed):
+    """The undo button opens the ledger's own dialog (page.js), never the browser's confirm():
+    the form carries what the dialog says, in the page's language."""
+    t = _first_transfer(alice)
+    alice.post(f"/clubs/{CLUB}/ledger/paid", data=_form(alice, t, confirmed="1"))
+    ((mark, amount, _),) = _rows(app)
+    ledger = f"/clubs/{CLUB}/ledger?date={NIGHT}"
+    for headers, said, asks in (
+        ({}, f"第 {mark} 条 · {t['from']} 把 {amount} 分的现金交给了 {t['to']}（{NIGHT} 那晚）。",
+         "撤销这条现金记录？"),
+        (EN, f"mark {mark} · {t['from']} handed {amount} points to {t['to']} (night of {NIGHT}).",
+         "Undo this cash mark?"),
+    ):  # fmt: skip
+        page = alice.get(ledger, headers=headers).get_data(as_text=True)
+        form = re.search(r'<form[^>]*class="inline undo"[^>]*>', page, re.S).group(0)
+        assert 'data-confirm="undo-dialog"' in form and f'data-what="{said}"' in form, form
+        dialog = re.search(r'<dialog class="confirm" id="undo-dialog".*?</dialog>', page, re.S)
+        assert dialog and asks in dialog.group(0) and 'id="undo-yes"' in dialog.group(0)
+        assert "/static/page.js" in page and "confirm(" not in page
+    assert len(_rows(app)) == 1  # showing the question appended nothing
 
 
 def test_a_member_can_neither_mark_nor_undo(app, alice, disputed):
