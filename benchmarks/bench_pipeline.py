@@ -27,8 +27,8 @@ on DIR's code and on this tree's alternately, ``--rounds`` times each (default 3
 fresh process, with ``--reviews-off`` (the workers take the reviews they queue off the queue
 without computing them: the trees before reviews had none), and prints the pairs.
 ``--profile`` runs a worker's ``ingest_batch`` in this process instead, batches of 10 files on
-PostgreSQL + Redis, and prints the CPU a hand of each part of it (parse, store, replay + audit,
-result write, ...; ``--top N``: cProfile's N costliest functions too). Queues (Redis database 15) are emptied before and after a run. Prints figures; asserts
+PostgreSQL + Redis (each followed by what a worker does after a task), and prints the CPU a
+hand of each part of it (parse, store, replay + audit, result write, ...; ``--top N``: cProfile's N costliest functions too). Queues (Redis database 15) are emptied before and after a run. Prints figures; asserts
 nothing.
 """
 
@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import json
 import os
 import pstats
@@ -509,6 +510,25 @@ def profile_parts() -> dict[str, tuple[object, str]]:
     }
 
 
+@contextmanager
+def collector_time():
+    """Yields a list that gets the CPU seconds of each garbage collector pass while inside."""
+    passes: list[float] = []
+    started = [0.0]
+
+    def timer(phase: str, _info: dict) -> None:
+        if phase == "start":
+            started[0] = time.process_time()
+        else:
+            passes.append(time.process_time() - started[0])
+
+    gc.callbacks.append(timer)
+    try:
+        yield passes
+    finally:
+        gc.callbacks.remove(timer)
+
+
 def run_profile(logs: list[tuple[bytes, int]], folder: Path, top: int) -> None:
     """``ingest_batch`` in this process on batches of 10 files (PostgreSQL + Redis, as a worker
     runs it, without Celery's consuming), the first batch a warm-up; prints the CPU ms a hand
@@ -524,18 +544,22 @@ def run_profile(logs: list[tuple[bytes, int]], folder: Path, top: int) -> None:
     with fresh_database() as (admin, name):
         # as a worker does when it starts
         getattr(celery_app, "tune_worker", getattr(celery_app, "tune_collector", None))()
+        # what a worker does after each task (Celery's task_postrun), if the tree does anything
+        after_task = getattr(celery_app, "freeze_survivors", lambda: None)
         tasks.ingest_batch(batches[0])  # imports, connections, caches
+        after_task()
         spent: dict[str, float] = {}
         database = backends_cpu(admin, name)
         profiler = cProfile.Profile(time.process_time) if top else None
         before = calibrate()
         start = time.process_time()
-        with timed_calls(spent, profile_parts(), time.process_time):
+        with timed_calls(spent, profile_parts(), time.process_time), collector_time() as passes:
             for batch in batches[1:]:
                 if profiler:
                     profiler.runcall(tasks.ingest_batch, batch)
                 else:
                     tasks.ingest_batch(batch)
+                after_task()
         total = time.process_time() - start
         after = calibrate()
         postgres = sum(
@@ -547,6 +571,8 @@ def run_profile(logs: list[tuple[bytes, int]], folder: Path, top: int) -> None:
     for part, seconds in spent.items():
         print(f"  {part:<20} {1000 * seconds / hands:7.3f} ms  {100 * seconds / total:5.1f} %")
     print(f"  PostgreSQL backends  {1000 * postgres / hands:7.3f} ms a hand")
+    print(f"  (the collector's {len(passes)} passes, inside the parts above: "
+          f"{1000 * sum(passes) / hands:.3f} ms a hand)")  # fmt: skip
     print(f"  calibration loop {before:.3f} s before, {after:.3f} s after")
     if profiler:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
