@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import repeat
-from typing import Any, NamedTuple, overload
+from typing import Any, Final, NamedTuple, overload
 
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")
 # A seat for a reader who knows no player's name there: its wind (zh, en), never its letter.
@@ -188,6 +188,17 @@ class Action(NamedTuple):
 
 # A play step as the replay records it: an Action's fields, made into an Action when read.
 StepFields = tuple[int, str, str, str | None, str | None, str | None, int | None, tuple[str, ...]]
+# A step's fields by position (an Action is a step too): the rulesets' checks read the replay's
+# steps so, none of them made into an Action (several times the cost of the plain tuple).
+# (Final: mypy then knows each item's type.)
+SEQ: Final = 0
+KIND: Final = 1
+SEAT: Final = 2
+TILE: Final = 3
+SOURCE: Final = 4
+FROM_SEAT: Final = 5
+WALL_LEFT: Final = 6
+TILES: Final = 7
 
 
 def make_actions(steps: Iterable[StepFields]) -> Iterator[Action]:

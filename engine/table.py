@@ -272,11 +272,12 @@ class Table(WinRules):
         return PendingActions(self.made, self.steps[len(self.made) :])
 
     def ask(self, step: StepFields) -> None:
-        """The ruleset's check of a step given the steps before it."""
-        action = _new_action(Action, step)
-        found = self.rs.check(action, self.history(), self.opts)
+        """The ruleset's check of a step given the steps before it (both read as they are: no
+        Action is made for a check)."""
+        found = self.rs.check(step, self.steps, self.opts)
         if found:
-            known = {(a.seq, a.code) for a in self.anomalies if a.seq == action.seq}
+            seq = step[0]
+            known = {(a.seq, a.code) for a in self.anomalies if a.seq == seq}
             self.anomalies.extend(a for a in found if (a.seq, a.code) not in known)
 
     # -- records ---------------------------------------------------------------------------
@@ -887,7 +888,6 @@ _NEXT = {s: next_seat(s) for s in SEATS}
 _slot_values = attrgetter(*Table.__slots__)  # (Table.clone)
 _CLAIM_KINDS = frozenset({"peng", "gang", "win"})  # the steps that take a discard from a pung
 _new_object = object.__new__
-_new_action = tuple.__new__  # an Action from its fields (see model.make_actions)
 _TURN_DRAW = ("wall", None)  # (source, cause) of a turn's draw from the live wall
 _PREV = {s: prev_seat(s) for s in SEATS}
 _HANDLERS = {name[3:]: getattr(Table, name) for name in dir(Table) if name.startswith("on_")}

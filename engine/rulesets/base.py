@@ -31,6 +31,7 @@ from engine.model import (
     Action,
     HandOutcome,
     Showdown,
+    StepFields,
     Win,
     who,
 )
@@ -504,8 +505,9 @@ class Ruleset:
         return 0
 
     # -- legality beyond the generic replay checks -------------------------------------------
-    def check(self, action: Action, history: Sequence[Action], opts: Any) -> list[Anomaly]:
-        """Ruleset-specific anomalies for ``action`` given the hand's earlier actions."""
+    def check(self, action: StepFields, history: Sequence[StepFields], opts: Any) -> list[Anomaly]:
+        """Ruleset-specific anomalies for ``action`` given the hand's earlier steps: the
+        replay's step tuples, read by position (``engine.model.SEQ`` …; an Action is one too)."""
         return []
 
     def phases(self, history: tuple[Action, ...], opts: Any) -> frozenset[str]:

@@ -17,11 +17,17 @@ from engine.hand import readings as hand_readings
 from engine.model import (
     FLAG_BONUS_REPLACEMENT,
     FLAG_KONG_REPLACEMENT,
+    KIND,
+    SEAT,
     SEATS,
+    SEQ,
+    SOURCE,
+    WALL_LEFT,
     Action,
     HandOutcome,
     Meld,
     Showdown,
+    StepFields,
     Win,
     who,
 )
@@ -319,29 +325,31 @@ _FROM_SEAT = itemgetter(Action._fields.index("from_seat"))  # (an item: cheaper 
 # -- restrictions the replay cannot see generically ----------------------------------------------
 
 
-def claim_on_last(action: Action, history: Sequence[Action], dead_wall: int) -> Anomaly | None:
-    """No 吃/碰/杠 on the discard made after the last tile was drawn, and no 杠 on the last tile."""
-    if action.kind in ("chi", "peng") or (
-        action.kind == "gang" and action.source == "gang_exposed"
-    ):
+def claim_on_last(
+    action: StepFields, history: Sequence[StepFields], dead_wall: int
+) -> Anomaly | None:
+    """No 吃/碰/杠 on the discard made after the last tile was drawn, and no 杠 on the last tile
+    (steps by position: ``engine.model.SEQ`` …)."""
+    kind = action[KIND]
+    if kind in ("chi", "peng") or (kind == "gang" and action[SOURCE] == "gang_exposed"):
         fed = None
         for a in reversed(history):  # (the claimed discard: normally the last step)
-            if a.kind == "discard":
+            if a[KIND] == "discard":
                 fed = a
                 break
-        if fed is not None and fed.wall_left is not None and fed.wall_left <= dead_wall:
+        if fed is not None and (left := fed[WALL_LEFT]) is not None and left <= dead_wall:
             return Anomaly(
-                action.seq,
+                action[SEQ],
                 "claim_last_discard",
                 "error",
-                f"{who(action.seat)} claims the discard made after the last tile",
+                f"{who(action[SEAT])} claims the discard made after the last tile",
             )
-    elif action.kind == "gang" and action.wall_left is not None and action.wall_left <= dead_wall:
+    elif kind == "gang" and (left := action[WALL_LEFT]) is not None and left <= dead_wall:
         return Anomaly(
-            action.seq,
+            action[SEQ],
             "kong_last_tile",
             "error",
-            f"{who(action.seat)} kongs after drawing the last tile",
+            f"{who(action[SEAT])} kongs after drawing the last tile",
         )
     return None
 

@@ -372,6 +372,32 @@ def test_zhoushan_a_pung_wait_pays_more_on_a_discard():
     assert weights(x) == {"1z": 6}
 
 
+def test_zhoushan_a_passed_seats_waits_keep_their_discard_value():
+    """S (123m 456p 789s 55z 33s, 对倒 on 5z or 3s) lets W's 3s go (a passed 胡), then pungs N's
+    5z, which it may not win on before its draw ("放弃过的胡…在自己摸牌前不能胡"), and cuts 1m:
+    23m waits 1m/4m (两面) with 白3个 1 台: self-drawn + 自摸 2 台 → 6, on a discard 1. The bar
+    lasts to S's next draw only, and the waits are weighed over the rest of the hand: each
+    discard keeps its 1 (docs/review.md)."""
+    plays = [
+        d("E", "9p"),
+        draw("S", "1z"),
+        d("S", "1z"),
+        draw("W", "3s"),
+        d("W", "3s"),
+        draw("N", "5z"),
+        d("N", "5z"),
+        {"type": "peng", "seat": "S"},
+        d("S", "1m"),
+    ]
+    hand = review(log("zhoushan", {"S": "123m456p789s55z33s"}, plays))
+    assert missed(hand) == [("S", "3s", "discard", "W")]
+    x = [x for x in hand.decisions if x.seat == "S"][1]
+    each = {"E": 1, "W": 1, "N": 1}
+    got = waits(x)
+    assert (got[("1m", "1m")], got[("1m", "4m")]) == ((3, 6, each), (4, 6, each))
+    assert weights(x)["1m"] == 15.75
+
+
 def test_xizhou_a_discard_win_below_one_tai_is_worth_nothing():
     """S chows 123p (not 门清), then cuts. Cut 1z: 4445m waits 3m/6m (两面 with 111s: 0 台 on a
     discard, below "1台起胡": no win, 0; self-drawn 自摸 1 台: M = 1 from each of three, 3) and 5m
@@ -632,3 +658,45 @@ def test_wenling_a_white_is_won_by_a_self_draw_only_and_never_after_cutting_the_
     zero = {"E": 0, "W": 0, "N": 0}
     assert got.pop(("1p", "5z")) == (1, 0, zero)
     assert all(v == (1, 150, zero) for v in got.values())
+
+
+# == every win's shanten before its winning tile ====================================================
+def test_a_heaven_win_is_checked_on_the_dealt_hand_less_its_tile():
+    """天胡 ("庄家起牌就成胡"): the dealer declares its dealt 123m 456p 789s 11z 555z on the 5z; less
+    that tile, 11z 55z wait on 1z or 5z (对倒): 听牌, 0."""
+    hand = review(log("zhoushan", {"E": "123m456p789s11z555z"}, [win("E", "self_draw", "5z")]))
+    assert [(w.seat, w.tile, w.how, w.shanten_before) for w in hand.wins] == [
+        ("E", "5z", "self_draw", 0)
+    ]
+
+
+def test_a_limit_made_in_play_is_checked_before_the_draw_that_made_it():
+    """The fourth 白 drawn in play and declared: before that draw three 白 were shown, one from
+    "四个白板齐全": 听牌, 0. (The replacement drawn after it is no part of it.)"""
+    hand = _fourth_white([{"type": "win", "seat": "S", "how": "instant"}])
+    assert [(w.seat, w.how, w.shanten_before) for w in hand.wins] == [("S", "instant", 0)]
+
+
+def test_a_limit_held_at_the_deal_has_no_winning_tile_to_check():
+    """Three 得 (9p) dealt to S, declared at once: complete as dealt, no tile made it: no check."""
+    s = "1m4m7m1p4p7p1s4s7s1z2z3z4z9p9p9p"
+    plays = [{"type": "win", "seat": "S", "how": "instant"}]
+    hand = review(log("wenling", {"S": s}, plays, size=16, indicator="9p"))
+    assert hand.wins == ()
+
+
+def test_a_win_on_the_dealers_first_discard_is_checked():
+    """地胡 (xizhou "庄家打出的第一张牌点炮"): S's 123m 456p 789s 11z 89m waits on 7m (边张) and wins
+    on E's first discard: 听牌 before it, 0."""
+    hand = review(
+        log("xizhou", {"S": "123m456p789s11z89m"}, [d("E", "7m"), win("S", "discard", "7m", "E")])
+    )
+    assert [(w.seat, w.how, w.shanten_before) for w in hand.wins] == [("S", "discard", 0)]
+
+
+def test_a_win_on_a_non_dealers_first_draw_is_checked():
+    """地胡 (zhoushan "闲家摸第一张牌成胡"): S's dealt 123m 456p 789s 11z 89m draws the 7m first:
+    听牌 before it, 0."""
+    plays = [d("E", "9p"), draw("S", "7m"), win("S", "self_draw", "7m")]
+    hand = review(log("zhoushan", {"S": "123m456p789s11z89m"}, plays))
+    assert [(w.seat, w.how, w.shanten_before) for w in hand.wins] == [("S", "self_draw", 0)]

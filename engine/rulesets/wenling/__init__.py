@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 
-from engine.model import Action, HandOutcome, Showdown, Win, who
+from engine.model import Action, HandOutcome, Showdown, StepFields, Win, who
 from engine.rulesets import register
 from engine.rulesets.base import (
     FLAG_RULES,
@@ -160,7 +160,7 @@ class Wenling(Ruleset):
     checked_kinds = flow.CHECKED_KINDS
 
     def check(
-        self, action: Action, history: Sequence[Action], opts: WenlingOptions
+        self, action: StepFields, history: Sequence[StepFields], opts: WenlingOptions
     ) -> list[Anomaly]:
         return flow.check(action, history)
 

@@ -6,26 +6,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.model import Action
+from engine.model import KIND, SEQ, StepFields
 from engine.rulesets.base import Anomaly
 from engine.rulesets.claims import passed_peng
 
 CHECKED_KINDS = frozenset({"dice", "peng"})
 
 
-def check(action: Action, history: Sequence[Action]) -> list[Anomaly]:
-    if action.kind == "dice":
+def check(action: StepFields, history: Sequence[StepFields]) -> list[Anomaly]:
+    """Steps by position (``engine.model.SEQ`` …)."""
+    if action[KIND] == "dice":
         return _check_dice(action, history)
     found = passed_peng(action, history)
     return [found] if found else []
 
 
-def _check_dice(action: Action, history: Sequence[Action]) -> list[Anomaly]:
+def _check_dice(action: StepFields, history: Sequence[StepFields]) -> list[Anomaly]:
     found = []
-    if sum(1 for a in history if a.kind == "dice") >= 2:
+    if sum(1 for a in history if a[KIND] == "dice") >= 2:
         found.append(
             Anomaly(
-                action.seq,
+                action[SEQ],
                 "dice_extra_throw",
                 "warning",
                 "the dice are thrown twice per hand, not more",

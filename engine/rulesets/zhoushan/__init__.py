@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from engine.model import Action, HandOutcome, Win
+from engine.model import HandOutcome, StepFields, Win
 from engine.rulesets import register, tai
 from engine.rulesets.base import (
     Anomaly,
@@ -115,7 +115,7 @@ class Zhoushan(Ruleset):
     checked_kinds = flow.CHECKED_KINDS
 
     def check(
-        self, action: Action, history: Sequence[Action], opts: ZhoushanOptions
+        self, action: StepFields, history: Sequence[StepFields], opts: ZhoushanOptions
     ) -> list[Anomaly]:
         return flow.check(action, history)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.model import Action, HandOutcome, next_seat
+from engine.model import HandOutcome, StepFields, next_seat
 from engine.rulesets import tai
 from engine.rulesets.base import Anomaly
 from engine.rulesets.claims import passed_peng
@@ -13,8 +13,9 @@ from engine.rulesets.claims import passed_peng
 CHECKED_KINDS = frozenset({"chi", "peng", "gang"})
 
 
-def check(action: Action, history: Sequence[Action]) -> list[Anomaly]:
-    """Passed 碰/胡 before the next draw, and nothing claimed or konged at the last tile."""
+def check(action: StepFields, history: Sequence[StepFields]) -> list[Anomaly]:
+    """Passed 碰/胡 before the next draw, and nothing claimed or konged at the last tile (steps
+    by position: ``engine.model.SEQ`` …)."""
     peng, last = passed_peng(action, history), tai.claim_on_last(action, history, 0)
     return [a for a in (peng, last) if a is not None] if peng or last else []
 
