@@ -418,6 +418,42 @@ def test_xizhou_a_discard_win_below_one_tai_is_worth_nothing():
     assert weights(x) == {"1z": 15, "5m": 9}
 
 
+def test_xizhou_a_bound_partner_pays_more_on_every_way_of_winning():
+    """S chows E's discard three times: 三包 ("吃碰杠同一家达到3次形成承包关系"). Then 555m 1z 2z:
+    cut 2z waits on 1z, cut 1z on 2z, 单吊 1 台 (no 台 for a pair of winds), M = 1. Self-drawn, 2
+    台: "未胡的另一方需独缴原本三家付的3M，并额外付2M，共计5M": E pays 10. On a discard, 1 台: the
+    discarder's 2M plus E's 2M "在正常计算结果基础上额外付": 4 whoever throws it (E: 2M + 2M).
+    Per copy (10 + 3 × 4) / 4 = 5.5, 3 unseen each (S holds one): 16.5."""
+    s = "12m45p78s555m1z9m9p2z"
+    e = "3m6p9s2m5m8m2p8p2s5s3z4z6z7z"
+    plays = [
+        d("E", "3m"),
+        {"type": "chi", "seat": "S", "tiles": ["1m", "2m"]},
+        d("S", "9m"),
+        draw("W", "1s"),
+        d("W", "1s"),
+        draw("N", "4s"),
+        d("N", "4s"),
+        draw("E", "7p"),
+        d("E", "6p"),
+        {"type": "chi", "seat": "S", "tiles": ["4p", "5p"]},
+        d("S", "9p"),
+        draw("W", "3p"),
+        d("W", "3p"),
+        draw("N", "6s"),
+        d("N", "6s"),
+        draw("E", "8m"),
+        d("E", "9s"),
+        {"type": "chi", "seat": "S", "tiles": ["7s", "8s"]},
+        d("S", "2z"),
+    ]
+    hand = review(log("xizhou", {"S": s, "E": e}, plays))
+    x = [x for x in hand.decisions if x.seat == "S"][-1]
+    bound = {"E": 4, "W": 4, "N": 4}
+    assert waits(x) == {("2z", "1z"): (3, 10, bound), ("1z", "2z"): (3, 10, bound)}
+    assert weights(x) == {"2z": 16.5, "1z": 16.5}
+
+
 def test_huangyan_a_non_dealer_is_paid_in_full_by_the_dealer_and_half_by_the_others():
     """得 = 5s (indicator 5s). S (南): 123m 456p 789s 22z 89m, cutting the 9p it drew, waits on 7m
     or a 得. 7m: 22z 门风对 2 和, 硬碰硬 (no 得) 1 翻: (2 + 10) × 2 = 24 on a discard, (2 + 2 自摸
