@@ -218,6 +218,21 @@ def test_huangyan_a_thrown_de_bars_nothing():
     assert missed(hand) == [("S", "7m", "self_draw", None), ("S", "3m", "discard", "W")]
 
 
+@pytest.mark.parametrize(
+    ("thrown_de_win", "let_go"), [(True, [("S", "7m", "discard", "W")]), (False, [])]
+)
+def test_huangyan_a_win_on_a_thrown_de_follows_the_option(thrown_de_win, let_go):
+    """S (12m 456p 789s 111z 55z) waits on 3m; W throws a 得 (7m), which stands for the 3m: a win
+    S let go (the seed bars only 吃/碰 with a 得) — unless the club bars wins on a thrown 得
+    (docs/rules/huangyan.md, option thrown_de_win)."""
+    s = "12m456p789s111z55z"
+    plays = [d("E", "9m"), draw("S", "1p"), d("S", "1p"), draw("W", "7m"), d("W", "7m")]
+    e = "3m8m2p5p8p2s8s3z4z6z7z6m9p9m"
+    opts = {"thrown_de_win": thrown_de_win}
+    hand = review(log("huangyan", {"S": s, "E": e}, plays, indicator="7m", options=opts))
+    assert missed(hand) == let_go
+
+
 def test_huangyan_the_indicator_is_seen_only_when_it_is_the_de_kind():
     """123m 456p 789s 11z 89m waits on 7m alone (边张), the face and the 得 at once.
     wildcard_rule indicator (turned-up 7m, 得 = the other 7m): 4 - 1 = 3 to draw; wildcard_rule
@@ -357,6 +372,32 @@ def test_zhoushan_a_pung_wait_pays_more_on_a_discard():
     assert weights(x) == {"1z": 6}
 
 
+def test_zhoushan_a_passed_seats_waits_keep_their_discard_value():
+    """S (123m 456p 789s 55z 33s, 对倒 on 5z or 3s) lets W's 3s go (a passed 胡), then pungs N's
+    5z, which it may not win on before its draw ("放弃过的胡…在自己摸牌前不能胡"), and cuts 1m:
+    23m waits 1m/4m (两面) with 白3个 1 台: self-drawn + 自摸 2 台 → 6, on a discard 1. The bar
+    lasts to S's next draw only, and the waits are weighed over the rest of the hand: each
+    discard keeps its 1 (docs/review.md)."""
+    plays = [
+        d("E", "9p"),
+        draw("S", "1z"),
+        d("S", "1z"),
+        draw("W", "3s"),
+        d("W", "3s"),
+        draw("N", "5z"),
+        d("N", "5z"),
+        {"type": "peng", "seat": "S"},
+        d("S", "1m"),
+    ]
+    hand = review(log("zhoushan", {"S": "123m456p789s55z33s"}, plays))
+    assert missed(hand) == [("S", "3s", "discard", "W")]
+    x = [x for x in hand.decisions if x.seat == "S"][1]
+    each = {"E": 1, "W": 1, "N": 1}
+    got = waits(x)
+    assert (got[("1m", "1m")], got[("1m", "4m")]) == ((3, 6, each), (4, 6, each))
+    assert weights(x)["1m"] == 15.75
+
+
 def test_xizhou_a_discard_win_below_one_tai_is_worth_nothing():
     """S chows 123p (not 门清), then cuts. Cut 1z: 4445m waits 3m/6m (两面 with 111s: 0 台 on a
     discard, below "1台起胡": no win, 0; self-drawn 自摸 1 台: M = 1 from each of three, 3) and 5m
@@ -375,6 +416,42 @@ def test_xizhou_a_discard_win_below_one_tai_is_worth_nothing():
         ("5m", "1z"): (3, 6, single),
     }
     assert weights(x) == {"1z": 15, "5m": 9}
+
+
+def test_xizhou_a_bound_partner_pays_more_on_every_way_of_winning():
+    """S chows E's discard three times: 三包 ("吃碰杠同一家达到3次形成承包关系"). Then 555m 1z 2z:
+    cut 2z waits on 1z, cut 1z on 2z, 单吊 1 台 (no 台 for a pair of winds), M = 1. Self-drawn, 2
+    台: "未胡的另一方需独缴原本三家付的3M，并额外付2M，共计5M": E pays 10. On a discard, 1 台: the
+    discarder's 2M plus E's 2M "在正常计算结果基础上额外付": 4 whoever throws it (E: 2M + 2M).
+    Per copy (10 + 3 × 4) / 4 = 5.5, 3 unseen each (S holds one): 16.5."""
+    s = "12m45p78s555m1z9m9p2z"
+    e = "3m6p9s2m5m8m2p8p2s5s3z4z6z7z"
+    plays = [
+        d("E", "3m"),
+        {"type": "chi", "seat": "S", "tiles": ["1m", "2m"]},
+        d("S", "9m"),
+        draw("W", "1s"),
+        d("W", "1s"),
+        draw("N", "4s"),
+        d("N", "4s"),
+        draw("E", "7p"),
+        d("E", "6p"),
+        {"type": "chi", "seat": "S", "tiles": ["4p", "5p"]},
+        d("S", "9p"),
+        draw("W", "3p"),
+        d("W", "3p"),
+        draw("N", "6s"),
+        d("N", "6s"),
+        draw("E", "8m"),
+        d("E", "9s"),
+        {"type": "chi", "seat": "S", "tiles": ["7s", "8s"]},
+        d("S", "2z"),
+    ]
+    hand = review(log("xizhou", {"S": s, "E": e}, plays))
+    x = [x for x in hand.decisions if x.seat == "S"][-1]
+    bound = {"E": 4, "W": 4, "N": 4}
+    assert waits(x) == {("2z", "1z"): (3, 10, bound), ("1z", "2z"): (3, 10, bound)}
+    assert weights(x) == {"2z": 16.5, "1z": 16.5}
 
 
 def test_huangyan_a_non_dealer_is_paid_in_full_by_the_dealer_and_half_by_the_others():
