@@ -221,6 +221,21 @@ def test_huangyan_a_thrown_de_bars_nothing():
     assert missed(hand) == [("S", "7m", "self_draw", None), ("S", "3m", "discard", "W")]
 
 
+@pytest.mark.parametrize(
+    ("thrown_de_win", "let_go"), [(True, [("S", "7m", "discard", "W")]), (False, [])]
+)
+def test_huangyan_a_win_on_a_thrown_de_follows_the_option(thrown_de_win, let_go):
+    """S (12m 456p 789s 111z 55z) waits on 3m; W throws a 得 (7m), which stands for the 3m: a win
+    S let go (the seed bars only 吃/碰 with a 得) — unless the club bars wins on a thrown 得
+    (docs/rules/huangyan.md, option thrown_de_win)."""
+    s = "12m456p789s111z55z"
+    plays = [d("E", "9m"), draw("S", "1p"), d("S", "1p"), draw("W", "7m"), d("W", "7m")]
+    e = "3m8m2p5p8p2s8s3z4z6z7z6m9p9m"
+    opts = {"thrown_de_win": thrown_de_win}
+    hand = review(log("huangyan", {"S": s, "E": e}, plays, indicator="7m", options=opts))
+    assert missed(hand) == let_go
+
+
 def test_huangyan_the_indicator_is_seen_only_when_it_is_the_de_kind():
     """123m 456p 789s 11z 89m waits on 7m alone (边张), the face and the 得 at once.
     wildcard_rule indicator (turned-up 7m, 得 = the other 7m): 4 - 1 = 3 to draw; wildcard_rule
