@@ -513,6 +513,22 @@ def test_wenling_a_de_wait_is_won_by_a_self_draw_only():
     assert weights(x) == {"1z": 119.25}
 
 
+@pytest.mark.parametrize(("thrown_de_win", "on_a_thrown_de"), [(True, 120), (False, 0)])
+def test_huangyan_a_de_wait_on_a_discard_follows_the_option(thrown_de_win, on_a_thrown_de):
+    """得 = 9p. E (the dealer): 123m 456m 789m 55s 78p, cutting 1z, waits on 6p or a 得. 莊家胡
+    "閒家按全額支付給莊家" (the others show nothing: 0 胡, no differences). 6p on a discard: 底 10,
+    無得 1番: 20 from each → 60; self-drawn + 自摸 2: 24 → 72. A 得 self-drawn standing for its own
+    9p: 還原 1番 + 無得 1番 ("“得”還原後…應去掉得的數量"): 12 × 4 = 48 → 144. A thrown 得 (the
+    seed bars only 吃/碰 with one): 10 × 4 = 40 → 120, or nothing where the club bars it."""
+    e = "123m456m789m55s78p1z"
+    opts = {"thrown_de_win": thrown_de_win}
+    x = first(review(log("huangyan", {"E": e}, [d("E", "1z")], indicator="9p", options=opts)))
+    assert waits(x) == {
+        ("1z", "6p"): (4, 72, {"S": 60, "W": 60, "N": 60}),
+        ("1z", "9p"): (3, 144, dict.fromkeys("SWN", on_a_thrown_de)),
+    }
+
+
 def _two_winners(plays_tail: list[dict]) -> list[dict]:
     return [
         d("E", "3z"),
