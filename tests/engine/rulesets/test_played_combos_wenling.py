@@ -13,7 +13,7 @@ discard that is a 中 thrown far from 听牌, and 杠上开花 on a flower drawn
 """
 
 from tests.engine.rulesets.play_log import audited, flows, full_log, next_dealer
-from tests.engine.rulesets.test_played_liabilities_wenling import FAR, NORTH, POOL, SOUTH
+from tests.engine.rulesets.test_played_liabilities_wenling import FAR, NORTH, POOL, RAW, SOUTH
 
 # 南 waits on 中 (单吊): "字牌…对 2 胡" + "单吊为 2 胡" = 4; (4 + 20) × 2^1 (无得) = 48 → 50.
 EAST_SINGLES = "147s258s36p9p258m1z3z4z6z7z"  # 17 tiles, no two alike or adjacent but 36p
@@ -122,3 +122,18 @@ def test_a_third_de_drawn_in_play_is_an_automatic_win():
     assert hand["points"] == {"E": 0, "S": 0, "W": 0, "N": 500}
     assert flows(hand) == {("E", "N"): 50, ("S", "N"): 50, ("W", "N"): 50}
     assert next_dealer(recs) == "S"
+
+
+def test_raw_stage_at_fifteen_pairs_and_a_lone_back_tile():
+    # "生牌阶段 当剩下牌只有 15 对或 15 加最后没成叠的单张牌": the play of
+    # test_played_liabilities_wenling's 32-tile case (no 生牌阶段) with one of 东's draws a 冬,
+    # shown and replaced from the back — 31 live tiles when 西 throws its 8p, the lone one at the
+    # back: 15 pairs and the lone tile, the 生牌阶段. 西 (all 生牌 but 听牌) is liable: it counts 0
+    # and pays 南 (旁胡 + 无得, 80) 3 × 8 = 24; 东's 冬 (北's flower: "每张翻出的白板及花牌以 4 胡", no
+    # 番) makes it 4 → 10, which 西 pays (part 3) with what 北 (0) owes 东 (part 4): 西 → 东 2.
+    turns = [f"{'SWNE'[k % 4]}~{t}" for k, t in enumerate(POOL[:45])]
+    turns[3] = f"E+4f E!4f E*{POOL[3]} E-{POOL[3]}"
+    steps = f"E-1p {' '.join(turns)} W+8p W-8p S:hu:8p:W"
+    hand = audited(full_log("wenling", RAW, steps, indicator="9s"))
+    assert hand["points"] == {"E": 10, "S": 80, "W": 0, "N": 0}
+    assert flows(hand) == {("W", "S"): 24, ("W", "E"): 2}
