@@ -25,6 +25,7 @@ from tests.engine.rulesets.test_seed_cases_huangyan import SMALL_WIN_RICH_DEALER
 from tests.engine.rulesets.test_seed_cases_wenling import BAO_HAND, DE_9S, DEALER_DUIDUIHU
 from tests.engine.rulesets.test_seed_cases_xizhou import ALL_CHOWS, FLOWERS_DRAGON_EDGE, WHITE_PAIR
 from tests.engine.rulesets.test_seed_cases_zhoushan import DRAGONS_EDGE, SOUTH_PUNG_HALF_FLUSH
+from tests.engine.rulesets.test_seed_combos_wenling import BAO_BOTH_SCORE
 from tests.engine.summary_log import log, settlement, show, win
 
 UNKNOWN = [("cause_unknown", "原因不明")]
@@ -261,6 +262,31 @@ WENLING = [
         id="de_indicator_misread",
     ),
 ]
+
+
+WENLING.append(
+    # 包三家 at ×3 with both other 闲家 scoring (test_seed_combos_wenling.py case 1): 南 50, 东 10,
+    # 北 50, 西 liable (its own 白 10 counted 0). Owed: 西→南 3 × 5 × 3 = 45 ("2：…全由被包者支付"),
+    # 西→东 3 and 西→北 15 ("3：…向各闲家支付"), and what 东 owes 北, (50 − 10)/10 × 3 = 12, paid by 西
+    # ("4：闲家之间的结算额由被包者支付"): 西→东 3, 西→北 27. The table let 西 cover the winner only and
+    # settled the 闲家 as usual, 西 on its own 10: 东→北 12, 西→北 12 — bao_winner_only. Every other
+    # mistake either keeps 西 paying all (point slips, nonwinners_not_settled, the readings) or
+    # makes all three pay 南 (bao_not_applied 15 each, multiplier_ignored 15 in all, a self-draw
+    # misread); the slips of one payment change one of 45/3/27, none makes 东 pay.
+    # Owed − paid: 南 0, 东 3 − (−12) = +15, 北 27 − 24 = +3, 西 −75 − (−57) = −18: 西 pays 东 15,
+    # then 北 3.
+    pytest.param(
+        Case(
+            BAO_BOTH_SCORE,
+            [("W", "S", 45), ("E", "N", 12), ("W", "N", 12)],
+            {("W", "S"): 45, ("W", "E"): 3, ("W", "N"): 27},
+            [("bao_winner_only", "包三家只包胡牌家(闲家之间照常结算)")],
+            [("W", "E", 15), ("W", "N", 3)],
+            {"multiplier": 3},
+        ),
+        id="bao_winner_only_times_3",
+    )
+)
 
 
 @pytest.mark.parametrize("case", WENLING)
