@@ -25,6 +25,7 @@ from tests.engine.rulesets.test_seed_cases_huangyan import SMALL_WIN_RICH_DEALER
 from tests.engine.rulesets.test_seed_cases_wenling import BAO_HAND, DE_9S, DEALER_DUIDUIHU
 from tests.engine.rulesets.test_seed_cases_xizhou import ALL_CHOWS, FLOWERS_DRAGON_EDGE, WHITE_PAIR
 from tests.engine.rulesets.test_seed_cases_zhoushan import DRAGONS_EDGE, SOUTH_PUNG_HALF_FLUSH
+from tests.engine.rulesets.test_seed_combos_huangyan import OWN_WIND_PUNG_BY_DISCARD
 from tests.engine.rulesets.test_seed_combos_wenling import BAO_BOTH_SCORE
 from tests.engine.summary_log import log, settlement, show, win
 
@@ -474,6 +475,37 @@ HUANGYAN = [
         id="nothing_fits_cause_unknown",
     ),
 ]
+
+
+HUANGYAN.append(
+    # 閒家胡 on a 閒家's discard (test_seed_combos_huangyan.py case 2): 北 56, 东 144, 南 8, 西 2.
+    # Owed: 东→北 56 (莊家按全額), 南→北 28, 西→北 28 (減半); 南→东 136, 西→东 142 (莊家和其餘兩家
+    # 不減半); 西→南 (8 − 2)/2 = 3. The table let the discarder, 南, pay the winner for all three
+    # (a habit of rulesets with 包; the seed knows none): 南→北 112, the rest as owed —
+    # discarder_paid_all. Every other mistake leaves 东 paying 北 (the winner's items, no_halving,
+    # winner_as_dealer, previous_dealer — 北 itself —, a self-draw misread) or changes the
+    # differences only (non_winner_*, dealer_as_non_dealer); halves are even (half_rounding pays
+    # the same), nothing is capped; one payment's slip cannot both drop 东→北 and add 84 to 南→北.
+    # Owed − paid: 北 0, 东 222 − 278 = −56, 南 −161 − (−245) = +84, 西 −173 − (−145) = −28: no
+    # pair cancels; 东 pays 南 56, then 西 pays 南 28.
+    pytest.param(
+        Case(
+            OWN_WIND_PUNG_BY_DISCARD,
+            [("S", "N", 112), ("S", "E", 136), ("W", "E", 142), ("W", "S", 3)],
+            {
+                ("E", "N"): 56,
+                ("S", "N"): 28,
+                ("W", "N"): 28,
+                ("S", "E"): 136,
+                ("W", "E"): 142,
+                ("W", "S"): 3,
+            },
+            [("discarder_paid_all", "放铳的人包付")],
+            [("E", "S", 56), ("W", "S", 28)],
+        ),
+        id="discarder_paid_all_nondealer_win",
+    )
+)
 
 
 @pytest.mark.parametrize("case", HUANGYAN)

@@ -18,6 +18,15 @@ from tests.engine.rulesets.seed_case_helpers import check_case, each
 from tests.engine.summary_log import settlement, show, win
 
 DE_8S = {"type": "wildcard", "indicator": "8s"}  # 得 = the other 八条; nobody holds one but 北 in 2
+# Case 2 (also a dispute in tests/engine/test_dispute_cases.py).
+OWN_WIND_PUNG_BY_DISCARD = [
+    DE_8S,
+    show("N", "123m456m444z67s8s8s5p"),
+    show("E", "147p258p3m", [("gang_concealed", "1111z", None), ("peng", "666z", "W")]),
+    show("S", "111m369s147s25p37z"),
+    show("W", "369m147p9s2z48m", [("peng", "555m", "S")]),
+    win("N", "discard", "4z", "S"),
+]
 
 CASES = [
     # 1. 莊家胡 with two 閒家 level. 东 self-draws 3s (the middle of 234s: "嵌檔 2和") with 白對
@@ -46,14 +55,7 @@ CASES = [
     # 东 → 北 56 in full, 南 → 北 28, 西 → 北 28 (halves); 南 → 东 144 − 8 = 136, 西 → 东 142 (full,
     # the dealer); 西 → 南 (8 − 2)/2 = 3.
     pytest.param(
-        [
-            DE_8S,
-            show("N", "123m456m444z67s8s8s5p"),
-            show("E", "147p258p3m", [("gang_concealed", "1111z", None), ("peng", "666z", "W")]),
-            show("S", "111m369s147s25p37z"),
-            show("W", "369m147p9s2z48m", [("peng", "555m", "S")]),
-            win("N", "discard", "4z", "S"),
-        ],
+        OWN_WIND_PUNG_BY_DISCARD,
         {},
         {"N": 56, "E": 144, "S": 8, "W": 2},
         {
