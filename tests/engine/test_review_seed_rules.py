@@ -10,10 +10,13 @@ less its own (less the indicator). Seats not named get scattered tiles that win 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.efficiency import Draws, Hand, draws, shanten
 from engine.model import Meld
+from engine.review import SessionReview, review_records
 from engine.rulesets import get_ruleset
 from engine.tiles import FACES, parse_tiles
 from tests.engine.test_review_cases import d, draw, first, log, review
@@ -350,6 +353,27 @@ def test_zhoushan_waits_are_valued_by_both_ways_of_winning_them():
     }
     assert weights(x) == {"4m": 6, "7m": 9}
     assert [w.value for c in x.detail.tenpai for w in c.waits if c.discard == "7m"] == [2.25]
+
+
+def test_a_waits_worth_as_json_and_back():
+    """The 7m cut of the case above as the API and ``fupan review --json`` give it, and the
+    review read back the same."""
+    rev = review_records(log("zhoushan", {"E": "234m456p789s55z467m"}, [d("E", "4m")]))
+    data = json.loads(json.dumps(rev.to_dict()))
+    assert data["hands"][0]["seats"]["E"]["decisions"][0]["tenpai"][1] == {
+        "discard": "7m",
+        "weight": 9,
+        "waits": [
+            {
+                "tile": "5m",
+                "unseen": 4,
+                "self_draw": 6,
+                "discard": {"S": 1, "W": 1, "N": 1},
+                "value": 2.25,
+            }
+        ],
+    }
+    assert SessionReview.from_dict(data) == rev
 
 
 def test_zhoushan_all_three_paying_a_discard_win():
