@@ -497,6 +497,18 @@ def test_huangyan_a_non_dealer_is_paid_in_full_by_the_dealer_and_half_by_the_oth
     assert weights(x) == {"9p": 275}
 
 
+def test_huangyan_a_de_wait_where_the_club_bars_wins_on_a_thrown_de():
+    """The case above with thrown_de_win=false: nobody wins on a thrown 得, so the 得 wait is
+    worth its self-draw alone: 28 / 4 = 7 a copy, × 3 = 21; the 7m's 200 unchanged: 221."""
+    s = "123m456p789s22z89m"
+    plays = [d("E", "5z"), draw("S", "9p"), d("S", "9p")]
+    opts = {"thrown_de_win": False}
+    hand = review(log("huangyan", {"S": s}, plays, indicator="5s", options=opts))
+    x = next(x for x in hand.decisions if x.seat == "S")
+    assert waits(x)[("9p", "5s")] == (3, 28, {"E": 0, "W": 0, "N": 0})
+    assert weights(x) == {"9p": 221}
+
+
 def test_wenling_a_de_wait_is_won_by_a_self_draw_only():
     """得 = 9p. E: 123m 456m 789m 123s 55s 78p, cutting 1z, waits on 6p (两面) or a 得. 6p on a
     discard: 20 胡, 旁胡 + 无得 2 番: 80, each of three pays 8 → 24; self-drawn + 自摸 2 胡: 22 ×
