@@ -450,26 +450,22 @@ def test_xizhou_a_bound_partner_pays_more_on_every_way_of_winning():
     Per copy (10 + 3 × 4) / 4 = 5.5, 3 unseen each (S holds one): 16.5."""
     s = "12m45p78s555m1z9m9p2z"
     e = "3m6p9s2m5m8m2p8p2s5s3z4z6z7z"
+
+    def chow(tiles: str, thrown: str) -> list[dict]:
+        return [{"type": "chi", "seat": "S", "tiles": parse_tiles(tiles)}, d("S", thrown)]
+
+    def round_to_e(w: str, n: str, e_draws: str, e_throws: str) -> list[dict]:
+        """W and N throw what they draw; E draws and throws another tile."""
+        plays = [draw("W", w), d("W", w), draw("N", n), d("N", n)]
+        return [*plays, draw("E", e_draws), d("E", e_throws)]
+
     plays = [
         d("E", "3m"),
-        {"type": "chi", "seat": "S", "tiles": ["1m", "2m"]},
-        d("S", "9m"),
-        draw("W", "1s"),
-        d("W", "1s"),
-        draw("N", "4s"),
-        d("N", "4s"),
-        draw("E", "7p"),
-        d("E", "6p"),
-        {"type": "chi", "seat": "S", "tiles": ["4p", "5p"]},
-        d("S", "9p"),
-        draw("W", "3p"),
-        d("W", "3p"),
-        draw("N", "6s"),
-        d("N", "6s"),
-        draw("E", "8m"),
-        d("E", "9s"),
-        {"type": "chi", "seat": "S", "tiles": ["7s", "8s"]},
-        d("S", "2z"),
+        *chow("12m", "9m"),
+        *round_to_e("1s", "4s", "7p", "6p"),
+        *chow("45p", "9p"),
+        *round_to_e("3p", "6s", "8m", "9s"),
+        *chow("78s", "2z"),
     ]
     hand = review(log("xizhou", {"S": s, "E": e}, plays))
     x = [x for x in hand.decisions if x.seat == "S"][-1]
@@ -685,9 +681,8 @@ def test_a_shown_concealed_kong_is_seen():
 
 
 # -- wenling: a 腊子 completed by a bonus tile drawn in play ---------------------------------------
-def _fourth_white(tail: list[dict]):
-    """S shows three 白 at the deal (replaced by 9m 9p 9s), then draws the fourth 白 in play,
-    shows it and takes its replacement (8m): "四个白板齐全" is a 腊子, 500."""
+def _three_whites(tail: list[dict]):
+    """S shows three 白 at the deal (replaced by 9m 9p 9s); E throws 2m; then ``tail``."""
     s = "1m4m7m1p4p7p1s4s7s1z2z3z4z5z5z5z"
     e = "2m5m8m2p5p8p2s5s8s6z7z3m6m3p6p3s6s"
     plays = [
@@ -698,12 +693,16 @@ def _fourth_white(tail: list[dict]):
         {"type": "reveal", "seat": "S", "tile": "5z"},
         draw("S", "9s", back=True),
         d("E", "2m"),
-        draw("S", "5z"),
-        {"type": "reveal", "seat": "S", "tile": "5z"},
-        draw("S", "8m", back=True),
         *tail,
     ]
     return review(log("wenling", {"S": s, "E": e}, plays, size=16, indicator="1p"))
+
+
+def _fourth_white(tail: list[dict]):
+    """Then S draws the fourth 白 in play, shows it and takes its replacement (8m): "四个白板齐全"
+    is a 腊子, 500."""
+    shown = [draw("S", "5z"), {"type": "reveal", "seat": "S", "tile": "5z"}]
+    return _three_whites([*shown, draw("S", "8m", back=True), *tail])
 
 
 def test_wenling_a_fourth_white_declared_after_its_replacement_is_no_missed_win():
@@ -725,20 +724,7 @@ def test_wenling_a_white_is_won_by_a_self_draw_only_and_never_after_cutting_the_
     pays 50 → 150; a 白 is never thrown (whoever draws one shows it and takes a replacement,
     "在打牌过程中…拿到白板花牌…需翻出"): 0 on a discard. Cutting its 得 (1p) bars the seat for the
     rest of the hand (特殊处罚1): that cut's wait is worth nothing either way."""
-    s = "1m4m7m1p4p7p1s4s7s1z2z3z4z5z5z5z"
-    e = "2m5m8m2p5p8p2s5s8s6z7z3m6m3p6p3s6s"
-    plays = [
-        {"type": "reveal", "seat": "S", "tile": "5z"},
-        draw("S", "9m", back=True),
-        {"type": "reveal", "seat": "S", "tile": "5z"},
-        draw("S", "9p", back=True),
-        {"type": "reveal", "seat": "S", "tile": "5z"},
-        draw("S", "9s", back=True),
-        d("E", "2m"),
-        draw("S", "6z"),
-        d("S", "6z"),
-    ]
-    hand = review(log("wenling", {"S": s, "E": e}, plays, size=16, indicator="1p"))
+    hand = _three_whites([draw("S", "6z"), d("S", "6z")])
     x = next(x for x in hand.decisions if x.seat == "S")
     got = waits(x)
     cuts = set(parse_tiles("1m4m7m1p4p7p1s4s7s1z2z3z4z9m9p9s6z"))
