@@ -71,8 +71,8 @@ def audit_records(records: list[Record], overrides: Mapping[str, Any] | None = N
 
 
 def _report(rp: Replay) -> Report:
-    hands = _audit_hands(rp)
-    anomalies = list(rp.anomalies) + session_anomalies(rp, hands)
+    hands, dealers = _audit_hands(rp)
+    anomalies = list(rp.anomalies) + session_anomalies(rp, dealers)
     expected = _totals(hands, attrgetter("expected_net"))
     recorded = _totals(hands, attrgetter("recorded_net"))
     ok = not anomalies and not any(h.disputes or h.anomalies for h in hands)
@@ -88,16 +88,17 @@ def _report(rp: Replay) -> Report:
     )
 
 
-def _audit_hands(rp: Replay) -> tuple[HandReport, ...]:
+def _audit_hands(rp: Replay) -> tuple[tuple[HandReport, ...], list[str | None]]:
     """Every hand's report, with what ``rs.check_hand_start`` finds in how it begins given the
-    earlier hands and who dealt after each by the wins that stand (``dealer_after``)."""
+    earlier hands and who dealt after each by the wins that stand (``dealer_after``), and those
+    dealers, one per hand."""
     reports: list[HandReport] = []
     earlier: list[tuple[Record, str | None]] = []
     for hand in rp.hands:
         head = hand.records[0][1]
         reports.append(audit_hand(hand, hand.ruleset.check_hand_start(head, earlier, hand.opts)))
         earlier.append((head, dealer_after(hand, reports[-1])))
-    return tuple(reports)
+    return tuple(reports), [dealer for _, dealer in earlier]
 
 
 def audit_hand(hand: HandReplay, at_start: Iterable[Anomaly] = ()) -> HandReport:
@@ -291,15 +292,18 @@ def net(payments: Iterable[Payment]) -> dict[str, int]:
     return out
 
 
-def session_anomalies(rp: Replay, reports: tuple[HandReport, ...]) -> list[Anomaly]:
+def session_anomalies(rp: Replay, dealers: list[str | None]) -> list[Anomaly]:
     """Across hands: numbering, players, and the dealer rotation (next_dealer becomes E, the
     others follow in turn order; a hand marked ``seat_change`` is exempt). The rotation follows
-    the wins that stand (``reports``, one per hand): a declared win that is no win deals nothing,
-    and a hand whose every win is none is not judged."""
+    the wins that stand (``dealers``: :func:`dealer_after` of each hand): a declared win that is
+    no win deals nothing, and a hand whose every win is none is not judged."""
     found = []
     players = set(rp.session.get("players") or ())
     for hand in rp.hands:
-        strangers = sorted(set(hand.outcome.seats.values()) - players) if players else []
+        seated = hand.outcome.seats.values()
+        if not players or players.issuperset(seated):
+            continue
+        strangers = sorted(set(seated) - players)
         if strangers:
             found.append(
                 Anomaly(
@@ -309,18 +313,17 @@ def session_anomalies(rp: Replay, reports: tuple[HandReport, ...]) -> list[Anoma
                     f"hand {hand.no} seats {', '.join(strangers)}, not in the session",
                 )
             )
-    for prev, report, nxt in zip(rp.hands, reports, rp.hands[1:], strict=False):
+    for prev, dealer, nxt in zip(rp.hands, dealers, rp.hands[1:], strict=False):
         if nxt.no != prev.no + 1:
             found.append(
                 Anomaly(nxt.seq, "hand_number", WARNING, f"hand {nxt.no} follows hand {prev.no}")
             )
-        dealer = None if nxt.seat_change else dealer_after(prev, report)
-        if dealer is None:
+        if nxt.seat_change or dealer is None:
             continue
-        expected = dict(
-            zip(SEATS, map(prev.outcome.seats.__getitem__, _ROTATED[dealer]), strict=True)
-        )
-        if dict(nxt.outcome.seats) != expected:
+        rotated = list(map(prev.outcome.seats.__getitem__, _ROTATED[dealer]))
+        seats = nxt.outcome.seats
+        if len(seats) != len(SEATS) or list(map(seats.get, SEATS)) != rotated:
+            expected = dict(zip(SEATS, rotated, strict=True))
             found.append(
                 Anomaly(
                     nxt.seq,
@@ -446,9 +449,9 @@ def _totals(
     for h in hands:
         amounts = nets(h)
         if amounts:
-            for player, amount in zip(
-                map(h.seats.get, amounts, amounts), amounts.values(), strict=True
-            ):
+            seats = h.seats
+            for seat, amount in amounts.items():
+                player = seats.get(seat, seat)
                 out[player] = out.get(player, 0) + amount
     return out
 

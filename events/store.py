@@ -19,7 +19,7 @@ from datetime import date
 from typing import IO, Any, Final
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
-from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
 
@@ -207,12 +207,18 @@ def _existing(session_id: str, engine: Engine) -> Stored:
     return _stored(session, receipts_of(session_id=session_id, engine=engine)[-1], False)
 
 
+# The statements of every upload, built once (as in events.transparency: ~0.2 ms of CPU a
+# statement built at each call).
+_IDS_BY_CONTENT_HASH = select(col(TableSession.content_hash), col(TableSession.id)).where(
+    col(TableSession.content_hash).in_(bindparam("hashes", expanding=True))
+)
+_INSERT_CHUNKS = insert(EventChunk)
+
+
 def _ids_by_content_hash(connection: Connection, hashes: list[str]) -> dict[str, str]:
     """content hash: the stored session's id, for those of ``hashes`` that are stored."""
-    query = select(col(TableSession.content_hash), col(TableSession.id)).where(
-        col(TableSession.content_hash).in_(hashes)
-    )
-    return {content_hash_: id_ for content_hash_, id_ in connection.execute(query)}
+    found = connection.execute(_IDS_BY_CONTENT_HASH, {"hashes": hashes})
+    return {content_hash_: id_ for content_hash_, id_ in found}
 
 
 def _insert_new(
@@ -265,7 +271,7 @@ def _insert_chunks(
     now = utcnow()
     rows = [dict(stream=session_id, first_seq=first, last_seq=last, data=data, hash=hash_,
                  recorded_at=now) for session_id, first, last, data, hash_ in chunks]  # fmt: skip
-    connection.execute(insert(EventChunk), rows)  # not by COPY: it would escape ~100 kB a row
+    connection.execute(_INSERT_CHUNKS, rows)  # not by COPY: it would escape ~100 kB a row
 
 
 def _receipts(

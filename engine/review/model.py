@@ -21,7 +21,9 @@ from typing import Any, TypeVar
 # tile drawn in play (wenling's fourth 白) is declared after its replacement, not missed.
 # 5: a dealer's complete deal thrown away is a missed 天胡.
 # 6: a deal-in next to a 现物 of lower shanten (also the faster cut) is avoidable, not only of equal.
-REVIEW_VERSION = 6
+# 7: every win's shanten before its winning tile, the dealer's 天胡 (its dealt tile) and a limit
+# made in play (wenling's 3 得, 4 白: before the draw that made it) too.
+REVIEW_VERSION = 7
 
 _Line = TypeVar("_Line", "Decision", "MissedWin", "DealIn", "Claim")
 
@@ -166,8 +168,10 @@ class Claim:
 
 @dataclass(frozen=True)
 class WinCheck:
-    """A winner's shanten just before its winning tile (0 for a standard win; the property the
-    tests hold over simulated logs)."""
+    """A winner's shanten just before its winning tile (0: the property the tests hold over
+    simulated logs): on a discard or robbed kong, self-drawn (天胡: the dealer's dealt tile), a
+    limit made in play (``instant``: before the draw of the 得 or bonus tile that made it; none
+    for a limit held at the deal, which no tile made)."""
 
     seat: str
     tile: str | None

@@ -110,8 +110,11 @@ class _Walk:
         # seat -> its last decision and candidates
         # seat -> its last decision, each discard's shanten then, the unseen count of a discard
         self.last: dict[str, tuple[Decision, dict[str, int], Callable[[str], int]]] = {}
-        # seat -> its tiles before its last draw (their shanten is read at a self-drawn win only)
+        # seat -> its tiles before its last draw (their shanten is read at a self-drawn win only),
+        # and before its last draw of a 得 or a bonus tile (what makes a limit: wenling's 3 得, 4 白)
         self.before_draw: dict[str, _Tiles] = {}
+        self.before_special: dict[str, _Tiles] = {}
+        self.discarded = False  # a discard was made: the deal is over
         self.passed: set[str] = set()  # seats that let a winning discard go since their draw
         self.drew: set[str] = set()  # seats that drew in this hand (the dealer's deal is its draw)
         self.actions = hand.outcome.actions or ()
@@ -141,6 +144,7 @@ class _Walk:
                     self._discard(step, seq, seat, rec["tile"])
             elif kind == "discard" and seat in SEATS:
                 self._discard(step, seq, seat, rec["tile"])
+                self.discarded = True
             elif kind in _CLAIMS and seat in SEATS:
                 before = self._shanten(seat)
                 if kind == "gang" and rec.get("kind") == "added" and rec.get("tile"):
@@ -148,6 +152,8 @@ class _Walk:
             elif kind == "draw" and seat in SEATS:
                 self.drew.add(seat)
                 self.before_draw[seat] = self._tiles(seat, True)
+                if self._special(rec.get("tile")):
+                    self.before_special[seat] = self.before_draw[seat]
                 ready = self._may_complete(seat)
                 self.passed.discard(seat)
             elif kind == "win" and seat in SEATS:
@@ -343,10 +349,10 @@ class _Walk:
     def _thrown(self, tile: str, hand: Hand) -> bool:
         """Can another seat throw ``tile`` to be won on? Not a kind the ruleset has shown and
         replaced when drawn (flowers, wenling's 白), nor a 得 when nobody wins on a thrown one
-        (wenling 特殊处罚1)."""
+        (wenling 特殊处罚1, huangyan's option)."""
         rs = self.rs
         return tile not in hand.bonus and not (
-            rs.discarded_wildcard_blocks_win and tile in self.table.wildcards
+            tile in self.table.wildcards and not rs.thrown_wildcard_wins(self.opts)
         )
 
     def _offered(self, step: int, seq: int, by: str, tile: str, how: str) -> None:
@@ -400,7 +406,9 @@ class _Walk:
 
     def _may_win_on(self, seat: str, tile: str) -> bool:
         rs, t = self.rs, self.table
-        if rs.discarded_wildcard_blocks_win and (tile in t.wildcards or seat in t.discarded_wild):
+        if tile in t.wildcards and not rs.thrown_wildcard_wins(self.opts):
+            return False
+        if rs.discarded_wildcard_blocks_win and seat in t.discarded_wild:
             return False
         return not (rs.passed_win_waits_for_draw and seat in self.passed)
 
@@ -467,13 +475,17 @@ class _Walk:
 
     def _win(self, step: int, seq: int, rec: dict[str, Any]) -> None:
         seat, how, tile = rec["seat"], rec.get("how"), rec.get("tile")
-        if how == "self_draw":
-            drew = self.before_draw.get(seat)
-            before = None if drew is None else _read_shanten(drew)
+        drew = self.before_draw.get(seat)
+        special = self.before_special.get(seat)
+        before: int | None
+        if how == "self_draw":  # 天胡 (no draw yet): the dealer's dealt tile is its first draw
+            before = self._less(seat, tile) if drew is None else _read_shanten(drew)
+        elif how == "instant" and self.discarded and special is not None:
+            before = _read_shanten(special)  # a limit in play: made by its last such draw
         elif how in ("discard", "robbed_kong"):
             before = self._shanten(seat)
         else:
-            return  # an instant win at the deal
+            return  # a limit held at the deal: complete as dealt, no tile made it
         if before is not None:
             self.wins.append(WinCheck(seat, tile, how, before))
         by = rec.get("from")
@@ -488,6 +500,18 @@ class _Walk:
                 ]  # ranked as the options are: lower shanten, then more unseen effective tiles
                 safe.sort(key=lambda t: (shanten_of[t], -count(t), INDEX[t]))
                 self.deal_ins.append(DealIn(step, seq, by, seat, tile, tuple(safe)))
+
+    def _special(self, tile: str | None) -> bool:
+        """Is ``tile`` a 得 or a bonus kind (shown and replaced), the draws that make a limit?"""
+        t = self.table
+        return tile is not None and (tile in t.wildcards or tile in _bonus(t.bonus_idx))
+
+    def _less(self, seat: str, tile: str | None) -> int | None:
+        """The shanten of the seat's tiles less ``tile`` (None: it holds no such tile)."""
+        hand = self._hand(seat)
+        if tile is None or tile not in hand.concealed:
+            return None
+        return _shanten_of(hand.without(tile))
 
     def _actions(self, seq: int) -> tuple[Action, ...]:
         """The hand's actions up to ``seq`` (kept for the waits of one decision)."""

@@ -114,7 +114,7 @@ def test_a_version_1_review_reads_with_its_detail_but_not_its_old_waits():
                 {"tile": w["tile"], "unseen": w["unseen"], "value": 1} for w in t["waits"]
             ]
     assert any(d["tenpai"] for d in decisions)  # the sample has 听牌 cuts to read
-    assert REVIEW_VERSION == 6
+    assert REVIEW_VERSION == 7
     without = [
         dataclasses.replace(
             h,

@@ -4,7 +4,7 @@ in client_logs/, outside tests/fixtures: the audit fingerprint's set stays as it
 uploaded and verified, a ledger mark is made, and schemathesis calls every operation with path parameters that name them (a session, its hands and steps, the
 club, a player, the mark), so its answers are the documented ones: no 5xx, a documented status,
 content type and body (test_web_openapi.py calls them with generated ids, which only reach the
-404s)."""
+404s). Each store runs it: SQLite, and PostgreSQL (marked ``postgres``)."""
 
 from __future__ import annotations
 
@@ -42,6 +42,12 @@ CHECKS = [
 def _in_club(path: Path) -> bytes:
     """The log with its session's club the test user's (the logs name the docs' 测试俱乐部)."""
     return path.read_bytes().replace("测试俱乐部".encode(), CLUB.encode())
+
+
+@pytest.fixture
+def web_database_url(database_url) -> str:
+    """The store of the root ``database_url``: SQLite, and PostgreSQL (marked ``postgres``)."""
+    return database_url
 
 
 @pytest.fixture
