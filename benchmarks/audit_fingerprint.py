@@ -19,7 +19,20 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-_TREE = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--tree=")), None)
+
+
+def _tree(argv: list[str]) -> str | None:
+    """``--tree=DIR`` or ``--tree DIR``: read before argparse, as it decides what the imports
+    below load."""
+    for i, a in enumerate(argv):
+        if a.startswith("--tree="):
+            return a.split("=", 1)[1]
+        if a == "--tree" and i + 1 < len(argv):
+            return argv[i + 1]
+    return None
+
+
+_TREE = _tree(sys.argv)
 sys.path.insert(0, str(Path(_TREE).resolve() if _TREE else ROOT))
 
 RULESETS = ("wenling", "huangyan", "zhoushan", "xizhou")

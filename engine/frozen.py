@@ -16,23 +16,33 @@ _T = TypeVar("_T", bound=type)
 
 def one_step_init(cls: _T) -> _T:
     """Replace a frozen dataclass's ``__init__`` (same parameters and defaults, no
-    ``__post_init__``, no default factory, no slots) by one that sets ``__dict__`` at once."""
+    ``__post_init__``, no slots) by one that sets ``__dict__`` at once. A field whose value a
+    data descriptor keeps (``HandOutcome.actions``) must keep it in ``__dict__`` under its own
+    name."""
     params = cls.__dataclass_params__  # type: ignore[attr-defined]
     fields = dataclasses.fields(cls)
     if not params.frozen or not cls.__dictoffset__ or hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__}: not a frozen dataclass with a __dict__")
-    env: dict[str, Any] = {"_set": object.__setattr__}
-    args = []
+    env: dict[str, Any] = {"_set": object.__setattr__, "_unset": dataclasses.MISSING}
+    args, values = [], []
     for f in fields:
-        if f.default_factory is not dataclasses.MISSING or not f.init or f.kw_only:
+        if not f.init or f.kw_only:
             raise TypeError(f"{cls.__name__}.{f.name}: a field one_step_init does not take")
-        if f.default is dataclasses.MISSING:
+        value = f.name
+        if f.default_factory is not dataclasses.MISSING:  # (a fresh value when not given)
+            env[f"_factory_{f.name}"] = f.default_factory
+            args.append(f"{f.name}=_unset")
+            value = f"_factory_{f.name}() if {f.name} is _unset else {f.name}"
+        elif f.default is dataclasses.MISSING:
             args.append(f.name)
         else:
             env[f"_default_{f.name}"] = f.default
             args.append(f"{f.name}=_default_{f.name}")
-    values = ", ".join(f"{f.name!r}: {f.name}" for f in fields)
-    source = f"def __init__(self, {', '.join(args)}):\n    _set(self, '__dict__', {{{values}}})\n"
+        values.append(f"{f.name!r}: {value}")
+    source = (
+        f"def __init__(self, {', '.join(args)}):\n"
+        f"    _set(self, '__dict__', {{{', '.join(values)}}})\n"
+    )
     exec(source, env)  # noqa: S102 (made of the class's own field names)
     init = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"

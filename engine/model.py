@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 from itertools import repeat
 from typing import Any, Final, NamedTuple, overload
 
+from engine.frozen import one_step_init
+
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")
 # A seat for a reader who knows no player's name there: its wind (zh, en), never its letter.
 Record = dict[str, Any]  # one log record as the codec gives it (canonical JSON)
@@ -235,13 +237,13 @@ class _Actions:
     ) -> tuple[Action, ...] | None:
         if obj is None:
             return None  # (the field's default)
-        value = obj.__dict__["_actions"]
+        value = obj.__dict__["actions"]  # (a data descriptor: it comes before the entry)
         if type(value) is PendingActions:
-            value = obj.__dict__["_actions"] = value.actions()
+            value = obj.__dict__["actions"] = value.actions()
         return value  # type: ignore[no-any-return]
 
     def __set__(self, obj: HandOutcome, value: tuple[Action, ...] | PendingActions | None) -> None:
-        obj.__dict__["_actions"] = value
+        obj.__dict__["actions"] = value
 
 
 class _Winners:
@@ -257,6 +259,7 @@ class _Winners:
         return value
 
 
+@one_step_init  # (one a hand; its ten fields set one by one cost ~13,000 instructions)
 @dataclass(frozen=True)
 class HandOutcome:
     """A finished hand as a ruleset scores it.

@@ -13,7 +13,7 @@ import gc
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import pairwise, repeat
 from operator import itemgetter, methodcaller
 from typing import Any
 
@@ -135,7 +135,9 @@ def _replay(records: list[Record], overrides: Mapping[str, Any] | None) -> Repla
     if not records or records[0].get("type") != "session":
         raise ReplayError("the first record must be the session record")
     anomalies: list[Anomaly] = []
-    types = list(map(itemgetter("type"), records))  # (C loops over every record, here and below)
+    # (C loops over every record, here and below; ``dict.__getitem__`` itself, not an
+    # itemgetter: a parsed record is a dict subclass, whose ``[]`` looks the method up first)
+    types = list(map(dict.__getitem__, records, repeat("type")))
     if "correction" in types:
         effective, corrections = apply_corrections(records, anomalies)
         types = list(map(itemgetter("type"), map(itemgetter(1), effective)))

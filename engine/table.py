@@ -354,7 +354,7 @@ class Table(WinRules):
                     last_draw[seat] = _TURN_DRAW
                 i = INDEX[tile]
                 counts[seat][i] += 1
-                size[seat] += 1
+                size[seat] = held = size[seat] + 1
                 if self.bonus_at[i]:
                     may_hold_bonus.add(seat)
                 seen[i] += 1
@@ -365,7 +365,7 @@ class Table(WinRules):
                 if offered:  # what it let go by before this draw no longer counts
                     passed[seat].clear()
                     since[seat] = len(offers)
-                if size[seat] != expected:
+                if held != expected:
                     self.check_size(seq, seat, expected)
                 if checking:
                     step: StepFields = (seq, kind, seat, tile, source, None, self.left, ())

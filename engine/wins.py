@@ -152,7 +152,7 @@ class WinRules:
         self.counts[seat][INDEX[tile]] += 1
         self.may_hold_bonus.add(seat)
         self.size[seat] += 1
-        if self.rs.discarded_wildcard_blocks_win and tile in self.wildcards:
+        if tile in self.wildcards and not self.rs.thrown_wildcard_wins(self.opts):
             self.flag(
                 seq,
                 "win_on_discarded_wildcard",

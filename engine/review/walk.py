@@ -349,10 +349,10 @@ class _Walk:
     def _thrown(self, tile: str, hand: Hand) -> bool:
         """Can another seat throw ``tile`` to be won on? Not a kind the ruleset has shown and
         replaced when drawn (flowers, wenling's 白), nor a 得 when nobody wins on a thrown one
-        (wenling 特殊处罚1)."""
+        (wenling 特殊处罚1, huangyan's option)."""
         rs = self.rs
         return tile not in hand.bonus and not (
-            rs.discarded_wildcard_blocks_win and tile in self.table.wildcards
+            tile in self.table.wildcards and not rs.thrown_wildcard_wins(self.opts)
         )
 
     def _offered(self, step: int, seq: int, by: str, tile: str, how: str) -> None:
@@ -406,7 +406,9 @@ class _Walk:
 
     def _may_win_on(self, seat: str, tile: str) -> bool:
         rs, t = self.rs, self.table
-        if rs.discarded_wildcard_blocks_win and (tile in t.wildcards or seat in t.discarded_wild):
+        if tile in t.wildcards and not rs.thrown_wildcard_wins(self.opts):
+            return False
+        if rs.discarded_wildcard_blocks_win and seat in t.discarded_wild:
             return False
         return not (rs.passed_win_waits_for_draw and seat in self.passed)
 

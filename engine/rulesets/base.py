@@ -392,7 +392,8 @@ class Ruleset:
     has_flowers: ClassVar[bool] = False
     # 得 may not be used to 吃/碰 (both Taizhou seeds say so).
     wildcard_claims_allowed: ClassVar[bool] = False
-    # A seat that discards a 得 can no longer win this hand, and nobody wins on that 得 (wenling).
+    # A seat that discards a 得 can no longer win this hand, and nobody wins on that 得 (wenling;
+    # the second half as ``thrown_wildcard_wins`` says).
     discarded_wildcard_blocks_win: ClassVar[bool] = False
     # After 吃/碰 the claimed tile (and the other end of a 吃) may not be discarded at once.
     forbid_discard_of_claimed: ClassVar[bool] = False
@@ -418,6 +419,11 @@ class Ruleset:
     checked_kinds: ClassVar[frozenset[str] | None] = None
 
     # -- options ---------------------------------------------------------------------------
+    def thrown_wildcard_wins(self, opts: Any) -> bool:
+        """May a seat win on a 得 another seat threw (the 得 standing for any tile)? Not where a
+        thrown 得 bars wins (wenling); huangyan leaves it to the option ``thrown_de_win``."""
+        return not self.discarded_wildcard_blocks_win
+
     def barred_win_stands(self, opts: Any) -> bool:
         """Whether a win the ruleset bars (after throwing a 得, on a thrown 得, after a passed 胡)
         is still scored and paid: by default it is no win and owes nothing; a ruleset that bars

@@ -339,7 +339,7 @@ class _Hand:
         """Wins on the discard, else a claim, else the next seat's draw: the next discard."""
         i = INDEX[tile]
         order = (next_seat(seat), opposite_seat(seat), prev_seat(seat))
-        can_win = not (self.rs.discarded_wildcard_blocks_win and i in self.wild_idx)
+        can_win = i not in self.wild_idx or self.rs.thrown_wildcard_wins(self.opts)
         winners = self.takers(seat, order, tile, self.fed) if can_win else []
         if winners:
             for s in winners if self.rs.multiple_discard_winners else winners[:1]:

@@ -49,19 +49,19 @@ def mark_paid(user: User, club: str, form, key: str | None = None) -> Appended:
     try:
         night = date.fromisoformat(night).isoformat()  # "20261128" is the night 2026-11-28
     except ValueError:
-        abort(400, f"night must be YYYY-MM-DD, not {night!r}")
+        abort(400, _("night must be YYYY-MM-DD, not %(night)r", night=night))
     payer, payee = str(form.get("from", "")).strip(), str(form.get("to", "")).strip()
     if not payer or not payee or payer == payee:
-        abort(400, "from and to must name two different players")
+        abort(400, _("from and to must name two different players"))
     if max(len(payer), len(payee)) > NAME_CHARS:
-        abort(400, f"from and to must be names of at most {NAME_CHARS} characters")
+        abort(400, _("from and to must be names of at most %(most)s characters", most=NAME_CHARS))
     amount = whole_number(str(form.get("amount", "")), -MAX_INT, MAX_INT)
     if not amount:
-        abort(400, f"amount must be a whole number of points other than 0, at most {MAX_INT} "
-                   f"either way, not {str(form.get('amount', ''))!r}")  # fmt: skip
+        abort(400, _("amount must be a whole number of points other than 0, at most %(most)s "
+                     "either way, not %(amount)r", most=MAX_INT, amount=str(form.get("amount", ""))))  # fmt: skip
     basis = str(form.get("basis", "recorded"))
     if basis not in BASES:
-        abort(400, f"basis must be one of {', '.join(BASES)}")
+        abort(400, _("basis must be one of %(bases)s", bases=", ".join(BASES)))
     seen = _paid_before(form)
     want = LedgerPayment(club=club, night=night, payer=payer, payee=payee, amount=amount,
                          basis=basis, by=user.username, idempotency_key=key)  # fmt: skip
@@ -86,7 +86,7 @@ def _paid_before(form) -> int | None:
     text = str(value)
     seen = whole_number(text, -MAX_INT, MAX_INT)
     if seen is None:
-        abort(400, f"paid_before must be a whole number of points, not {text!r}")
+        abort(400, _("paid_before must be a whole number of points, not %(text)r", text=text))
     return seen
 
 

@@ -28,7 +28,7 @@ def ledger_view(user: User, club: str, args) -> dict:
     is the newest night's; ``date=all`` shows every night, each settled on its own."""
     basis = args.get("basis", "recorded")
     if basis not in paid.BASES:
-        abort(400, f"basis must be one of {', '.join(paid.BASES)}")
+        abort(400, _("basis must be one of %(bases)s", bases=", ".join(paid.BASES)))
     role = auth.require_club(user, club).role
     flt = _filter(club, args)
     tables: dict[str, dict] = {}

@@ -25,6 +25,8 @@ from tests.engine.rulesets.test_seed_cases_huangyan import SMALL_WIN_RICH_DEALER
 from tests.engine.rulesets.test_seed_cases_wenling import BAO_HAND, DE_9S, DEALER_DUIDUIHU
 from tests.engine.rulesets.test_seed_cases_xizhou import ALL_CHOWS, FLOWERS_DRAGON_EDGE, WHITE_PAIR
 from tests.engine.rulesets.test_seed_cases_zhoushan import DRAGONS_EDGE, SOUTH_PUNG_HALF_FLUSH
+from tests.engine.rulesets.test_seed_combos_huangyan import OWN_WIND_PUNG_BY_DISCARD
+from tests.engine.rulesets.test_seed_combos_wenling import BAO_BOTH_SCORE
 from tests.engine.summary_log import log, settlement, show, win
 
 UNKNOWN = [("cause_unknown", "原因不明")]
@@ -263,6 +265,31 @@ WENLING = [
 ]
 
 
+WENLING.append(
+    # 包三家 at ×3 with both other 闲家 scoring (test_seed_combos_wenling.py case 1): 南 50, 东 10,
+    # 北 50, 西 liable (its own 白 10 counted 0). Owed: 西→南 3 × 5 × 3 = 45 ("2：…全由被包者支付"),
+    # 西→东 3 and 西→北 15 ("3：…向各闲家支付"), and what 东 owes 北, (50 − 10)/10 × 3 = 12, paid by 西
+    # ("4：闲家之间的结算额由被包者支付"): 西→东 3, 西→北 27. The table let 西 cover the winner only and
+    # settled the 闲家 as usual, 西 on its own 10: 东→北 12, 西→北 12 — bao_winner_only. Every other
+    # mistake either keeps 西 paying all (point slips, nonwinners_not_settled, the readings) or
+    # makes all three pay 南 (bao_not_applied 15 each, multiplier_ignored 15 in all, a self-draw
+    # misread); the slips of one payment change one of 45/3/27, none makes 东 pay.
+    # Owed − paid: 南 0, 东 3 − (−12) = +15, 北 27 − 24 = +3, 西 −75 − (−57) = −18: 西 pays 东 15,
+    # then 北 3.
+    pytest.param(
+        Case(
+            BAO_BOTH_SCORE,
+            [("W", "S", 45), ("E", "N", 12), ("W", "N", 12)],
+            {("W", "S"): 45, ("W", "E"): 3, ("W", "N"): 27},
+            [("bao_winner_only", "包三家只包胡牌家(闲家之间照常结算)")],
+            [("W", "E", 15), ("W", "N", 3)],
+            {"multiplier": 3},
+        ),
+        id="bao_winner_only_times_3",
+    )
+)
+
+
 @pytest.mark.parametrize("case", WENLING)
 def test_wenling_dispute(case):
     check("wenling", case)
@@ -448,6 +475,37 @@ HUANGYAN = [
         id="nothing_fits_cause_unknown",
     ),
 ]
+
+
+HUANGYAN.append(
+    # 閒家胡 on a 閒家's discard (test_seed_combos_huangyan.py case 2): 北 56, 东 144, 南 8, 西 2.
+    # Owed: 东→北 56 (莊家按全額), 南→北 28, 西→北 28 (減半); 南→东 136, 西→东 142 (莊家和其餘兩家
+    # 不減半); 西→南 (8 − 2)/2 = 3. The table let the discarder, 南, pay the winner for all three
+    # (a habit of rulesets with 包; the seed knows none): 南→北 112, the rest as owed —
+    # discarder_paid_all. Every other mistake leaves 东 paying 北 (the winner's items, no_halving,
+    # winner_as_dealer, previous_dealer — 北 itself —, a self-draw misread) or changes the
+    # differences only (non_winner_*, dealer_as_non_dealer); halves are even (half_rounding pays
+    # the same), nothing is capped; one payment's slip cannot both drop 东→北 and add 84 to 南→北.
+    # Owed − paid: 北 0, 东 222 − 278 = −56, 南 −161 − (−245) = +84, 西 −173 − (−145) = −28: no
+    # pair cancels; 东 pays 南 56, then 西 pays 南 28.
+    pytest.param(
+        Case(
+            OWN_WIND_PUNG_BY_DISCARD,
+            [("S", "N", 112), ("S", "E", 136), ("W", "E", 142), ("W", "S", 3)],
+            {
+                ("E", "N"): 56,
+                ("S", "N"): 28,
+                ("W", "N"): 28,
+                ("S", "E"): 136,
+                ("W", "E"): 142,
+                ("W", "S"): 3,
+            },
+            [("discarder_paid_all", "放铳的人包付")],
+            [("E", "S", 56), ("W", "S", 28)],
+        ),
+        id="discarder_paid_all_nondealer_win",
+    )
+)
 
 
 @pytest.mark.parametrize("case", HUANGYAN)

@@ -10,10 +10,13 @@ less its own (less the indicator). Seats not named get scattered tiles that win 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.efficiency import Draws, Hand, draws, shanten
 from engine.model import Meld
+from engine.review import SessionReview, review_records
 from engine.rulesets import get_ruleset
 from engine.tiles import FACES, parse_tiles
 from tests.engine.test_review_cases import d, draw, first, log, review
@@ -218,6 +221,21 @@ def test_huangyan_a_thrown_de_bars_nothing():
     assert missed(hand) == [("S", "7m", "self_draw", None), ("S", "3m", "discard", "W")]
 
 
+@pytest.mark.parametrize(
+    ("thrown_de_win", "let_go"), [(True, [("S", "7m", "discard", "W")]), (False, [])]
+)
+def test_huangyan_a_win_on_a_thrown_de_follows_the_option(thrown_de_win, let_go):
+    """S (12m 456p 789s 111z 55z) waits on 3m; W throws a 得 (7m), which stands for the 3m: a win
+    S let go (the seed bars only 吃/碰 with a 得) — unless the club bars wins on a thrown 得
+    (docs/rules/huangyan.md, option thrown_de_win)."""
+    s = "12m456p789s111z55z"
+    plays = [d("E", "9m"), draw("S", "1p"), d("S", "1p"), draw("W", "7m"), d("W", "7m")]
+    e = "3m8m2p5p8p2s8s3z4z6z7z6m9p9m"
+    opts = {"thrown_de_win": thrown_de_win}
+    hand = review(log("huangyan", {"S": s, "E": e}, plays, indicator="7m", options=opts))
+    assert missed(hand) == let_go
+
+
 def test_huangyan_the_indicator_is_seen_only_when_it_is_the_de_kind():
     """123m 456p 789s 11z 89m waits on 7m alone (边张), the face and the 得 at once.
     wildcard_rule indicator (turned-up 7m, 得 = the other 7m): 4 - 1 = 3 to draw; wildcard_rule
@@ -337,6 +355,27 @@ def test_zhoushan_waits_are_valued_by_both_ways_of_winning_them():
     assert [w.value for c in x.detail.tenpai for w in c.waits if c.discard == "7m"] == [2.25]
 
 
+def test_a_waits_worth_as_json_and_back():
+    """The 7m cut of the case above as the API and ``fupan review --json`` give it, and the
+    review read back the same."""
+    rev = review_records(log("zhoushan", {"E": "234m456p789s55z467m"}, [d("E", "4m")]))
+    data = json.loads(json.dumps(rev.to_dict()))
+    assert data["hands"][0]["seats"]["E"]["decisions"][0]["tenpai"][1] == {
+        "discard": "7m",
+        "weight": 9,
+        "waits": [
+            {
+                "tile": "5m",
+                "unseen": 4,
+                "self_draw": 6,
+                "discard": {"S": 1, "W": 1, "N": 1},
+                "value": 2.25,
+            }
+        ],
+    }
+    assert SessionReview.from_dict(data) == rev
+
+
 def test_zhoushan_all_three_paying_a_discard_win():
     """discard_payer=all: the 坎张 on a discard, 1 台, is paid by each of three → 3. Cut 7m: per
     copy (6 + 3 + 3 + 3) / 4 = 3.75, × 4 = 15; cut 4m: a discard win still 0 台: 6."""
@@ -403,6 +442,38 @@ def test_xizhou_a_discard_win_below_one_tai_is_worth_nothing():
     assert weights(x) == {"1z": 15, "5m": 9}
 
 
+def test_xizhou_a_bound_partner_pays_more_on_every_way_of_winning():
+    """S chows E's discard three times: 三包 ("吃碰杠同一家达到3次形成承包关系"). Then 555m 1z 2z:
+    cut 2z waits on 1z, cut 1z on 2z, 单吊 1 台 (no 台 for a pair of winds), M = 1. Self-drawn, 2
+    台: "未胡的另一方需独缴原本三家付的3M，并额外付2M，共计5M": E pays 10. On a discard, 1 台: the
+    discarder's 2M plus E's 2M "在正常计算结果基础上额外付": 4 whoever throws it (E: 2M + 2M).
+    Per copy (10 + 3 × 4) / 4 = 5.5, 3 unseen each (S holds one): 16.5."""
+    s = "12m45p78s555m1z9m9p2z"
+    e = "3m6p9s2m5m8m2p8p2s5s3z4z6z7z"
+
+    def chow(tiles: str, thrown: str) -> list[dict]:
+        return [{"type": "chi", "seat": "S", "tiles": parse_tiles(tiles)}, d("S", thrown)]
+
+    def round_to_e(w: str, n: str, e_draws: str, e_throws: str) -> list[dict]:
+        """W and N throw what they draw; E draws and throws another tile."""
+        plays = [draw("W", w), d("W", w), draw("N", n), d("N", n)]
+        return [*plays, draw("E", e_draws), d("E", e_throws)]
+
+    plays = [
+        d("E", "3m"),
+        *chow("12m", "9m"),
+        *round_to_e("1s", "4s", "7p", "6p"),
+        *chow("45p", "9p"),
+        *round_to_e("3p", "6s", "8m", "9s"),
+        *chow("78s", "2z"),
+    ]
+    hand = review(log("xizhou", {"S": s, "E": e}, plays))
+    x = [x for x in hand.decisions if x.seat == "S"][-1]
+    bound = {"E": 4, "W": 4, "N": 4}
+    assert waits(x) == {("2z", "1z"): (3, 10, bound), ("1z", "2z"): (3, 10, bound)}
+    assert weights(x) == {"2z": 16.5, "1z": 16.5}
+
+
 def test_huangyan_a_non_dealer_is_paid_in_full_by_the_dealer_and_half_by_the_others():
     """得 = 5s (indicator 5s). S (南): 123m 456p 789s 22z 89m, cutting the 9p it drew, waits on 7m
     or a 得. 7m: 22z 门风对 2 和, 硬碰硬 (no 得) 1 翻: (2 + 10) × 2 = 24 on a discard, (2 + 2 自摸
@@ -422,6 +493,18 @@ def test_huangyan_a_non_dealer_is_paid_in_full_by_the_dealer_and_half_by_the_oth
     assert weights(x) == {"9p": 275}
 
 
+def test_huangyan_a_de_wait_where_the_club_bars_wins_on_a_thrown_de():
+    """The case above with thrown_de_win=false: nobody wins on a thrown 得, so the 得 wait is
+    worth its self-draw alone: 28 / 4 = 7 a copy, × 3 = 21; the 7m's 200 unchanged: 221."""
+    s = "123m456p789s22z89m"
+    plays = [d("E", "5z"), draw("S", "9p"), d("S", "9p")]
+    opts = {"thrown_de_win": False}
+    hand = review(log("huangyan", {"S": s}, plays, indicator="5s", options=opts))
+    x = next(x for x in hand.decisions if x.seat == "S")
+    assert waits(x)[("9p", "5s")] == (3, 28, {"E": 0, "W": 0, "N": 0})
+    assert weights(x) == {"9p": 221}
+
+
 def test_wenling_a_de_wait_is_won_by_a_self_draw_only():
     """得 = 9p. E: 123m 456m 789m 123s 55s 78p, cutting 1z, waits on 6p (两面) or a 得. 6p on a
     discard: 20 胡, 旁胡 + 无得 2 番: 80, each of three pays 8 → 24; self-drawn + 自摸 2 胡: 22 ×
@@ -436,6 +519,22 @@ def test_wenling_a_de_wait_is_won_by_a_self_draw_only():
         ("1z", "9p"): (3, 27, {"S": 0, "W": 0, "N": 0}),
     }
     assert weights(x) == {"1z": 119.25}
+
+
+@pytest.mark.parametrize(("thrown_de_win", "on_a_thrown_de"), [(True, 120), (False, 0)])
+def test_huangyan_a_de_wait_on_a_discard_follows_the_option(thrown_de_win, on_a_thrown_de):
+    """得 = 9p. E (the dealer): 123m 456m 789m 55s 78p, cutting 1z, waits on 6p or a 得. 莊家胡
+    "閒家按全額支付給莊家" (the others show nothing: 0 胡, no differences). 6p on a discard: 底 10,
+    無得 1番: 20 from each → 60; self-drawn + 自摸 2: 24 → 72. A 得 self-drawn standing for its own
+    9p: 還原 1番 + 無得 1番 ("“得”還原後…應去掉得的數量"): 12 × 4 = 48 → 144. A thrown 得 (the
+    seed bars only 吃/碰 with one): 10 × 4 = 40 → 120, or nothing where the club bars it."""
+    e = "123m456m789m55s78p1z"
+    opts = {"thrown_de_win": thrown_de_win}
+    x = first(review(log("huangyan", {"E": e}, [d("E", "1z")], indicator="9p", options=opts)))
+    assert waits(x) == {
+        ("1z", "6p"): (4, 72, {"S": 60, "W": 60, "N": 60}),
+        ("1z", "9p"): (3, 144, dict.fromkeys("SWN", on_a_thrown_de)),
+    }
 
 
 def _two_winners(plays_tail: list[dict]) -> list[dict]:
@@ -582,9 +681,8 @@ def test_a_shown_concealed_kong_is_seen():
 
 
 # -- wenling: a 腊子 completed by a bonus tile drawn in play ---------------------------------------
-def _fourth_white(tail: list[dict]):
-    """S shows three 白 at the deal (replaced by 9m 9p 9s), then draws the fourth 白 in play,
-    shows it and takes its replacement (8m): "四个白板齐全" is a 腊子, 500."""
+def _three_whites(tail: list[dict]):
+    """S shows three 白 at the deal (replaced by 9m 9p 9s); E throws 2m; then ``tail``."""
     s = "1m4m7m1p4p7p1s4s7s1z2z3z4z5z5z5z"
     e = "2m5m8m2p5p8p2s5s8s6z7z3m6m3p6p3s6s"
     plays = [
@@ -595,12 +693,16 @@ def _fourth_white(tail: list[dict]):
         {"type": "reveal", "seat": "S", "tile": "5z"},
         draw("S", "9s", back=True),
         d("E", "2m"),
-        draw("S", "5z"),
-        {"type": "reveal", "seat": "S", "tile": "5z"},
-        draw("S", "8m", back=True),
         *tail,
     ]
     return review(log("wenling", {"S": s, "E": e}, plays, size=16, indicator="1p"))
+
+
+def _fourth_white(tail: list[dict]):
+    """Then S draws the fourth 白 in play, shows it and takes its replacement (8m): "四个白板齐全"
+    is a 腊子, 500."""
+    shown = [draw("S", "5z"), {"type": "reveal", "seat": "S", "tile": "5z"}]
+    return _three_whites([*shown, draw("S", "8m", back=True), *tail])
 
 
 def test_wenling_a_fourth_white_declared_after_its_replacement_is_no_missed_win():
@@ -622,20 +724,7 @@ def test_wenling_a_white_is_won_by_a_self_draw_only_and_never_after_cutting_the_
     pays 50 → 150; a 白 is never thrown (whoever draws one shows it and takes a replacement,
     "在打牌过程中…拿到白板花牌…需翻出"): 0 on a discard. Cutting its 得 (1p) bars the seat for the
     rest of the hand (特殊处罚1): that cut's wait is worth nothing either way."""
-    s = "1m4m7m1p4p7p1s4s7s1z2z3z4z5z5z5z"
-    e = "2m5m8m2p5p8p2s5s8s6z7z3m6m3p6p3s6s"
-    plays = [
-        {"type": "reveal", "seat": "S", "tile": "5z"},
-        draw("S", "9m", back=True),
-        {"type": "reveal", "seat": "S", "tile": "5z"},
-        draw("S", "9p", back=True),
-        {"type": "reveal", "seat": "S", "tile": "5z"},
-        draw("S", "9s", back=True),
-        d("E", "2m"),
-        draw("S", "6z"),
-        d("S", "6z"),
-    ]
-    hand = review(log("wenling", {"S": s, "E": e}, plays, size=16, indicator="1p"))
+    hand = _three_whites([draw("S", "6z"), d("S", "6z")])
     x = next(x for x in hand.decisions if x.seat == "S")
     got = waits(x)
     cuts = set(parse_tiles("1m4m7m1p4p7p1s4s7s1z2z3z4z9m9p9s6z"))

@@ -89,6 +89,9 @@ class Huangyan(Ruleset):
     def is_bonus(self, tile: str, wildcards: frozenset[str], opts: HuangyanOptions) -> bool:
         return False
 
+    def thrown_wildcard_wins(self, opts: HuangyanOptions) -> bool:
+        return opts.thrown_de_win
+
     def dead_wall(self, back_draws: int, flowers_out: int, opts: HuangyanOptions) -> int:
         return opts.dead_wall
 

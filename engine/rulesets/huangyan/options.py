@@ -115,6 +115,12 @@ class Options:
         "a non-winner's wildcards may complete its pairs and pungs for hu (never for fan)",
         zh="没胡的人的得可以凑对子、刻子算胡（不算番）",
     )
+    thrown_de_win: bool = option(
+        True,
+        "a seat may win on a wildcard another seat threw, the wildcard standing for any tile "
+        "(the rules bar only chowing and punging with one)",
+        zh="可以胡别人打出的得，得当任何牌用（规则只说得不能吃、碰）",
+    )
 
     def __post_init__(self) -> None:
         """Refuse numbers no table plays with (a zero multiple, negative 胡 or tiles)."""

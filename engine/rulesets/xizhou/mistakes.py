@@ -18,9 +18,9 @@ from engine.rulesets.xizhou.winner import ITEMS
 def mistakes(
     outcome: HandOutcome, scorings: Mapping[str, Scoring], inp: SettleInput, opts: Options
 ) -> list[Mistake]:
-    """台 items forgotten, a 承包 not applied, a 还杠胡 the play does not show believed, 互包
-    not doubled, a discard paid M instead of 2M or by all three like a self-draw, then one
-    台 off."""
+    """台 items forgotten, a 承包 not applied, a 拉杠胡/还杠胡 not seen at all, a 还杠胡 the play
+    does not show believed, 互包 not doubled, a discard paid M instead of 2M or by all three
+    like a self-draw, then one 台 off."""
 
     def resettle(
         points: dict[str, int], i: SettleInput = inp, factor: int = settlement.DISCARD_M
@@ -43,6 +43,7 @@ def mistakes(
                     rest,
                 )
             )
+    found += _gang_unseen(inp, resettle)
     found += _huan_gang_believed(inp, resettle)
     if any(x.kind == "hu_bao" for x in inp.liabilities):
         as_san = [
@@ -83,6 +84,29 @@ def mistakes(
             )
         )
     found += tai.off_by_one(scorings, outcome.winners, resettle)
+    return found
+
+
+def _gang_unseen(
+    inp: SettleInput, resettle: Callable[[dict[str, int], SettleInput], list[Payment]]
+) -> list[Mistake]:
+    """A 拉杠胡 or 还杠胡 the table did not see at all: neither its 1 台 counted nor its 5M
+    承包 applied (a plain 点炮, 2M). (送杠胡 unseen is a plain 杠开 of the same 台:
+    ``song_gang_missed``.)"""
+    found = []
+    for x in inp.liabilities:
+        if x.kind not in ("la_gang", "huan_gang"):
+            continue
+        points = {**inp.points, x.beneficiary: max(inp.points.get(x.beneficiary, 0) - 1, 0)}
+        rest = tuple(y for y in inp.liabilities if y is not x)
+        found.append(
+            Mistake(
+                f"{x.kind}_unseen",
+                f"没看出{KIND_ZH[x.kind]}：少算1台，也没按{KIND_ZH[x.kind]}承包（按点炮付2M）",
+                f"{KIND_EN[x.kind]} not seen: its tai not counted and paid as a plain discard (2M)",
+                tuple(resettle(points, dataclasses.replace(inp, liabilities=rest))),
+            )
+        )
     return found
 
 

@@ -39,7 +39,7 @@ class Options:
         zh="放铳时谁付",
         labels={
             "discarder": Text("放铳者一家付", "the discarder alone"),
-            "all": Text("三家都付", "all three others"),
+            "all": Text("没胡的三家都付", "all three others (who did not win)"),
         },
     )
     pinghu_tai: int = option(

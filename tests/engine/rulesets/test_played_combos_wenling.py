@@ -13,7 +13,7 @@ discard that is a 中 thrown far from 听牌, and 杠上开花 on a flower drawn
 """
 
 from tests.engine.rulesets.play_log import audited, flows, full_log, next_dealer
-from tests.engine.rulesets.test_played_liabilities_wenling import FAR, NORTH, POOL, SOUTH
+from tests.engine.rulesets.test_played_liabilities_wenling import FAR, NORTH, POOL, RAW, SOUTH
 
 # 南 waits on 中 (单吊): "字牌…对 2 胡" + "单吊为 2 胡" = 4; (4 + 20) × 2^1 (无得) = 48 → 50.
 EAST_SINGLES = "147s258s36p9p258m1z3z4z6z7z"  # 17 tiles, no two alike or adjacent but 36p
@@ -86,3 +86,54 @@ def test_kong_replacement_flower_then_win_is_kong_bloom():
     assert flows(hand) == {
         ("E", "S"): 36, ("W", "S"): 36, ("N", "S"): 36, ("E", "N"): 1, ("W", "N"): 1,
     }  # fmt: skip
+
+
+def test_a_seat_that_threw_a_de_still_settles_as_a_nonwinner():
+    # 西 throws its 得 ("若玩家不小心打了'得'，该玩家这副牌里不能再胡牌") — nothing else: it keeps playing
+    # and its 牌点 still count in C.2 (docs). 南 (中对, 68s) wins 北's 7s: 中对 2 + 嵌档 2 + 20 = 24,
+    # 无得 1番 → 48 → 50: each pays 5. 西: 9m 暗刻 "1、9 牌暗刻 8" (东东 is not its 门风: 0) → 10;
+    # 北: 1p 暗刻 8 + 北北 "自家门风对 2" → 10. C.2: 东 (0) → 西 1, 东 → 北 1; 西 and 北 level.
+    deals = {
+        "E": EAST_SINGLES,
+        "S": "123m456m789p234s68s77z",
+        "W": "999m9s147p58p36m25s3s12z",
+        "N": NORTH,
+    }
+    steps = "E-9p S~4z W+1z W-9s N+4z N-7s S:hu:7s:N"
+    hand = audited(full_log("wenling", deals, steps, indicator="9s"))
+    assert hand["points"] == {"E": 0, "S": 50, "W": 10, "N": 10}
+    assert flows(hand) == {
+        ("E", "S"): 5, ("W", "S"): 5, ("N", "S"): 5, ("E", "W"): 1, ("E", "N"): 1,
+    }  # fmt: skip
+
+
+def test_a_third_de_drawn_in_play_is_an_automatic_win():
+    # 北 holds two 得 and draws the third: "一个玩家抓到三个'得'时，作为胡牌" and "3 张'得' 获得3张'得'既成为
+    # 腊子，可立即胡牌": 500, 50 from each (C.1); the others hold no scoring set: nothing between them.
+    # 北 won, 东 did not: 南 deals next.
+    deals = {
+        "E": "12345678s368p2358m12z",
+        "S": SOUTH,
+        "W": FAR,
+        "N": "111p489p678s25s47m9s9s3z",
+    }
+    recs = full_log("wenling", deals, "E-1z S~2z W~6z N+9s N:instant", indicator="9s")
+    hand = audited(recs)
+    assert hand["points"] == {"E": 0, "S": 0, "W": 0, "N": 500}
+    assert flows(hand) == {("E", "N"): 50, ("S", "N"): 50, ("W", "N"): 50}
+    assert next_dealer(recs) == "S"
+
+
+def test_raw_stage_at_fifteen_pairs_and_a_lone_back_tile():
+    # "生牌阶段 当剩下牌只有 15 对或 15 加最后没成叠的单张牌": the play of
+    # test_played_liabilities_wenling's 32-tile case (no 生牌阶段) with one of 东's draws a 冬,
+    # shown and replaced from the back — 31 live tiles when 西 throws its 8p, the lone one at the
+    # back: 15 pairs and the lone tile, the 生牌阶段. 西 (all 生牌 but 听牌) is liable: it counts 0
+    # and pays 南 (旁胡 + 无得, 80) 3 × 8 = 24; 东's 冬 (北's flower: "每张翻出的白板及花牌以 4 胡", no
+    # 番) makes it 4 → 10, which 西 pays (part 3) with what 北 (0) owes 东 (part 4): 西 → 东 2.
+    turns = [f"{'SWNE'[k % 4]}~{t}" for k, t in enumerate(POOL[:45])]
+    turns[3] = f"E+4f E!4f E*{POOL[3]} E-{POOL[3]}"
+    steps = f"E-1p {' '.join(turns)} W+8p W-8p S:hu:8p:W"
+    hand = audited(full_log("wenling", RAW, steps, indicator="9s"))
+    assert hand["points"] == {"E": 10, "S": 80, "W": 0, "N": 0}
+    assert flows(hand) == {("W", "S"): 24, ("W", "E"): 2}

@@ -12,11 +12,21 @@ clauses before the engine ran.
 
 import pytest
 
+from engine.audit import audit_records
 from tests.engine.rulesets import play_log
 from tests.engine.rulesets.seed_case_helpers import check_case, each
-from tests.engine.summary_log import show, win
+from tests.engine.summary_log import settlement, show, win
 
 DE_8S = {"type": "wildcard", "indicator": "8s"}  # 得 = the other 八条; nobody holds one but 北 in 2
+# Case 2 (also a dispute in tests/engine/test_dispute_cases.py).
+OWN_WIND_PUNG_BY_DISCARD = [
+    DE_8S,
+    show("N", "123m456m444z67s8s8s5p"),
+    show("E", "147p258p3m", [("gang_concealed", "1111z", None), ("peng", "666z", "W")]),
+    show("S", "111m369s147s25p37z"),
+    show("W", "369m147p9s2z48m", [("peng", "555m", "S")]),
+    win("N", "discard", "4z", "S"),
+]
 
 CASES = [
     # 1. 莊家胡 with two 閒家 level. 东 self-draws 3s (the middle of 234s: "嵌檔 2和") with 白對
@@ -45,14 +55,7 @@ CASES = [
     # 东 → 北 56 in full, 南 → 北 28, 西 → 北 28 (halves); 南 → 东 144 − 8 = 136, 西 → 东 142 (full,
     # the dealer); 西 → 南 (8 − 2)/2 = 3.
     pytest.param(
-        [
-            DE_8S,
-            show("N", "123m456m444z67s8s8s5p"),
-            show("E", "147p258p3m", [("gang_concealed", "1111z", None), ("peng", "666z", "W")]),
-            show("S", "111m369s147s25p37z"),
-            show("W", "369m147p9s2z48m", [("peng", "555m", "S")]),
-            win("N", "discard", "4z", "S"),
-        ],
+        OWN_WIND_PUNG_BY_DISCARD,
         {},
         {"N": 56, "E": 144, "S": 8, "W": 2},
         {
@@ -173,3 +176,50 @@ def test_nondealer_wins_on_the_dealers_discard_in_play():
         ("S", "N"): 1,
     }  # fmt: skip
     assert play_log.next_dealer(recs) == "S"
+
+
+THROWN_DE_DEALS = {
+    "E": "777z9s147m258p147s1z",
+    "S": "369m147p25s2z3z4z6z8m",
+    "W": "123m456m789p24s55z",
+    "N": "44z369m147p258s8m5s",
+}
+THROWN_DE = "E-9s W:hu:9s:E"
+
+
+def test_a_win_on_a_thrown_de_stands_and_the_de_is_wild():
+    # The seed bars only "“得”不能“吃”" and "“得”不能“碰”" — no 胡 on a thrown 得 is barred (wenling's
+    # 特殊处罚1 is not in this seed; docs: discarded_wildcard_blocks_win False). 东 throws a 得 (9s);
+    # 西 (123m 456m 789p 24s 白白) wins it, the 得 standing for 3s: 白對 2 + 嵌檔 2 + 底 10 = 14; the
+    # 得 is now in 西's hand ("無“得”(硬碰硬) 手裡無“得”" fails) and stands for no 9s (no 還原): 14.
+    # 东 中暗刻 16, 北 北對 2, 南 0: 东 → 西 14; 南 → 西 7, 北 → 西 7; 南 → 东 16, 北 → 东 14; 南 → 北 1.
+    deals = {
+        "E": "777z9s147m258p147s1z",
+        "S": "369m147p25s2z3z4z6z8m",
+        "W": "123m456m789p24s55z",
+        "N": "44z369m147p258s8m5s",
+    }
+    hand = play_log.audited(play_log.full_log("huangyan", deals, "E-9s W:hu:9s:E", indicator="9s"))
+    assert hand["points"] == {"E": 16, "S": 0, "W": 14, "N": 2}
+    assert play_log.flows(hand) == {
+        ("E", "W"): 14, ("S", "W"): 7, ("N", "W"): 7, ("S", "E"): 16, ("N", "E"): 14,
+        ("S", "N"): 1,
+    }  # fmt: skip
+
+
+def test_a_club_that_bars_wins_on_a_thrown_de():
+    # Option thrown_de_win false (wenling's "其它玩家也不能用打出来的得使自己的牌胡倒" at a huangyan
+    # table): the same win is refused (win_on_discarded_wildcard): it does not stand, nothing is
+    # owed, and the table's payment of it is disputed.
+    recs = play_log.full_log(
+        "huangyan",
+        THROWN_DE_DEALS,
+        THROWN_DE,
+        options={"thrown_de_win": False},
+        indicator="9s",
+        end=(settlement(("E", "W", 14)),),
+    )
+    hand = audit_records(recs)["hands"][0]
+    assert [a["code"] for a in hand["anomalies"]] == ["win_on_discarded_wildcard"]
+    assert [w["stands"] for w in hand["wins"]] == [False]
+    assert hand["expected_payments"] == [] and hand["disputes"]

@@ -16,6 +16,15 @@ from tests.engine.rulesets.seed_case_helpers import check_case, each, next_deale
 from tests.engine.summary_log import show, win
 
 DE_9S = {"type": "wildcard", "indicator": "9s"}  # 得 = the other three 九条
+# Case 1 (also a dispute in tests/engine/test_dispute_cases.py).
+BAO_BOTH_SCORE = [
+    DE_9S,
+    show("S", "123m456m789p234s678s77z"),
+    show("E", "147m258p147s2346z", [("peng", "111z", "N")]),
+    show("N", "444z147m258p1368s369m", revealed=["4f"]),
+    show("W", "258m369p258s147p9m136z", revealed=["5z"]),
+    win("S", "discard", "7s", "W", flags=["bao_san_jia"]),
+]
 
 CASES = [
     # 1. 包三家 with both other 闲家 scoring, "加倍的比例" 3. 南 wins 7s (the middle of 678s: 嵌档)
@@ -28,14 +37,7 @@ CASES = [
     # "4：闲家之间的结算额由被包者支付": 东 (10) would pay 北 (50) (50 − 10)/10 × 3 = 12: 西 → 北 12.
     # In all: 西 → 南 45, 西 → 东 3, 西 → 北 27.
     pytest.param(
-        [
-            DE_9S,
-            show("S", "123m456m789p234s678s77z"),
-            show("E", "147m258p147s2346z", [("peng", "111z", "N")]),
-            show("N", "444z147m258p1368s369m", revealed=["4f"]),
-            show("W", "258m369p258s147p9m136z", revealed=["5z"]),
-            win("S", "discard", "7s", "W", flags=["bao_san_jia"]),
-        ],
+        BAO_BOTH_SCORE,
         {"multiplier": 3},
         {"S": 50, "E": 10, "N": 50, "W": 0},
         {("W", "S"): 45, ("W", "E"): 3, ("W", "N"): 27},

@@ -20,7 +20,7 @@ from engine.audit import audit_records
 from engine.tiles import FACES
 from tests.engine.rulesets import play_log
 from tests.engine.rulesets.seed_case_helpers import check_case, each, next_dealer
-from tests.engine.summary_log import show, win
+from tests.engine.summary_log import log, settlement, show, win
 
 # 南's four 碰, three of them of 北's discards (三包 南–北), and the 5m it waits on alone.
 BOUND_DA_DIAO_CHE = show(
@@ -343,3 +343,33 @@ def test_haidi_on_the_last_live_tile_full_log(seat, live, last, shown, tai):
     hand = play_log.audited(recs)
     assert hand["points"] == {seat: tai}
     assert play_log.flows(hand) == each(seat, tai)
+
+
+# -- a table that did not see the kong 承包 --------------------------------------------------
+ROBBED = [show("N", "123m456s789s456p11z"), win("N", "robbed_kong", "5p", "S")]
+
+
+@pytest.mark.parametrize(
+    ("records", "paid", "code"),
+    [
+        # 北 robs 南's 加杠 of 5p (46p): 嵌倒 1 + 门清 1 + "拉杠胡：胡他人危机杠的加杠牌，1台" 1 = 3台;
+        # owed "杠牌玩家需付胡家5M" = 15 from 南. Paid 2M = 6: the 台 counted, the 承包 not applied.
+        pytest.param(ROBBED, 6, "la_gang_missed", id="la_gang_tai_counted"),
+        # Paid 2M of 2台 = 4: 拉杠胡 not seen at all (its 台 nor its 5M).
+        pytest.param(ROBBED, 4, "la_gang_unseen", id="la_gang_unseen"),
+    ],
+)
+def test_a_kong_liability_the_table_missed_is_named(records, paid, code):
+    recs = log("xizhou", [*records, settlement(("S", "N", paid))])
+    hand = audit_records(recs)["hands"][0]
+    assert play_log.flows(hand) == {("S", "N"): 15}
+    assert [x["code"] for x in hand["explanations"]] == [code]
+
+
+def test_a_huan_gang_after_a_kong_chain_paid_as_a_plain_discard_is_named():
+    # test_huan_gang_and_a_kong_chain's first hand (3台, 北 owes 15) paid as a plain 点炮 of 2台:
+    # 4 — the table did not see the 还杠胡.
+    steps = f"{CHAIN} N*9s N-3s S:hu:3s:N"
+    recs = play_log.full_log("xizhou", HUAN_GANG_DEALS, steps, end=(settlement(("N", "S", 4)),))
+    hand = audit_records(recs)["hands"][0]
+    assert [x["code"] for x in hand["explanations"]] == ["huan_gang_unseen"]

@@ -282,3 +282,21 @@ def test_a_false_self_draw_owes_nothing(ruleset, paid):
     deals = dict(DIHU_DEALS)
     end = (settlement(*((s, "S", paid) for s in "EWN")),)
     assert_no_win(play_log.full_log(ruleset, deals, "E-5z S+7s S:zimo:7s", end=end), "not_winning")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "payments"),
+    [
+        # 南 (123m 456m 77p 888s 35s) lets 北's 4s go (坎张), 明杠s 东's 8s and draws its replacement,
+        # then wins 西's 4s. "在自己摸牌前不能胡。自己摸牌后正常": the replacement is a tile 南 draws
+        # (docs decision: any draw of the seat's ends the bar) — the win stands: 坎张 1台, 西 pays 1.
+        pytest.param("zhoushan", {("W", "S"): 1}, id="zhoushan"),
+        # "在玩家下次摸牌前如再次被点炮不可胡牌": the same; 嵌倒 1 (the 明杠 ends 门清), 2M = 2.
+        pytest.param("xizhou", {("W", "S"): 2}, id="xizhou"),
+    ],
+)
+def test_a_kong_replacement_draw_lifts_a_passed_win(ruleset, payments):
+    deals = dict(PASSED_DEALS, S="123m456m77p888s35s")
+    steps = "E-1z S~2z W~2z N~4s E+8s E-8s S:gang:exposed:8s S*3z S-3z W~4s S:hu:4s:W"
+    hand = play_log.audited(play_log.full_log(ruleset, deals, steps))
+    assert play_log.flows(hand) == payments

@@ -125,6 +125,19 @@ def _log_in(page, live, lang: str, user: str, password: str, shot=None) -> None:
         page.wait_for_url(f"{live}/")
 
 
+def _round_read(reader: Reader, shot: Shots, where: str, leaks: dict, violations: dict) -> None:
+    """Keep what one round (``where``: its language and device) showed of the other language
+    and what axe-core found, under the round's name."""
+    for place, found in reader.leaks.items():
+        leaks[f"{where} {place}"] = found
+    violations.update({f"{where} {place}": found for place, found in shot.violations.items()})
+
+
+def _nothing_found(leaks: dict, violations: dict) -> None:
+    assert not leaks, json.dumps(leaks, ensure_ascii=False, indent=1)
+    assert not violations, json.dumps(violations, ensure_ascii=False, indent=1)
+
+
 def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, demo):
     user, password, club, names = demo
     leaks: dict[str, list[str]] = {}
@@ -186,10 +199,8 @@ def test_every_page_in_each_language_and_on_a_phone(app, live, browser, shots, d
         page.click(".tgt[data-target=win]")
         page.click("#keyboard .key[data-t='5p']")
         shot("record", "document.getElementById('verdict').classList.contains('ok')")
-        for where, found in reader.leaks.items():
-            leaks[f"{lang}{suffix} {where}"] = found
+        _round_read(reader, shot, f"{lang}{suffix}", leaks, violations)
         elsewhere |= reader.elsewhere
-        violations.update({f"{lang} {where}": found for where, found in shot.violations.items()})
         assert errors == [], (lang, suffix, errors)
         context.close()
     assert not leaks, json.dumps(leaks, ensure_ascii=False, indent=1)
@@ -224,14 +235,8 @@ def test_the_play_page_and_the_resolve_question_in_both_languages_and_on_a_phone
         open_before = page.locator("form.resolve").count()
         form = page.locator("form.resolve").first
         form.locator("select[name=action]").select_option("accept_expected")
-        form.locator("input[name=reason]").fill(
-            {"zh": "牌桌同意按应付补齐", "en": "the table agreed"}[lang]
-        )
-        form.locator("button[type=submit]").click()
-        page.locator("#resolve-dialog").wait_for(state="visible")
-        shot("disputes-resolve", screen=True)
-        page.locator("#resolve-dialog button[value=no]").click()
-        page.locator("#resolve-dialog").wait_for(state="hidden")
+        reason = {"zh": "牌桌同意按应付补齐", "en": "the table agreed"}[lang]
+        _ask_and_cancel(page, shot, form, "resolve", "disputes-resolve", reason)
         page.reload()
         assert page.locator("form.resolve").count() == open_before  # cancelled: nothing resolved
 
@@ -245,13 +250,23 @@ def test_the_play_page_and_the_resolve_question_in_both_languages_and_on_a_phone
         page.wait_for_selector("#play-seat button.on[data-seat=S]")
         _play_keys(page, ["9p", "9p"])  # S draws and discards
         shot("record-play", "document.querySelectorAll('#play-hand-S .discards .tile').length == 1")
-        for where, found in reader.leaks.items():
-            leaks[f"{lang}{suffix} {where}"] = found
-        violations.update({f"{lang} {where}": found for where, found in shot.violations.items()})
+        _round_read(reader, shot, f"{lang}{suffix}", leaks, violations)
         assert errors == [], (lang, suffix, errors)
         context.close()
-    assert not leaks, json.dumps(leaks, ensure_ascii=False, indent=1)
-    assert not violations, json.dumps(violations, ensure_ascii=False, indent=1)
+    _nothing_found(leaks, violations)
+
+
+def _ask_and_cancel(page, shot: Shots, form, name: str, picture: str, reason: str = "") -> None:
+    """Send ``form`` (with ``reason``, when it takes one): its on-page question (``<name>-dialog``)
+    is read and shot as ``picture``, then answered "cancel"."""
+    if reason:
+        form.locator("input[name=reason]").fill(reason)
+    form.locator("button[type=submit]").click()
+    dialog = page.locator(f"#{name}-dialog")
+    dialog.wait_for(state="visible")
+    shot(picture, screen=True)
+    dialog.locator("button[value=no]").click()
+    dialog.wait_for(state="hidden")
 
 
 def _play_keys(page, tiles) -> None:
@@ -288,12 +303,8 @@ def test_the_reopen_and_undo_questions_in_both_languages_and_on_a_phone(
             assert wait_embedded(BACKGROUND_BUDGET)
             page.goto(f"{live}/clubs/{club}/disputes?state=resolved")
         resolved = page.locator("form.reopen").count()
-        page.locator("form.reopen input[name=reason]").first.fill("点错了")
-        page.locator("form.reopen button[type=submit]").first.click()
-        page.locator("#reopen-dialog").wait_for(state="visible")
-        shot("disputes-reopen", screen=True)
-        page.locator("#reopen-dialog button[value=no]").click()
-        page.locator("#reopen-dialog").wait_for(state="hidden")
+        _ask_and_cancel(page, shot, page.locator("form.reopen").first, "reopen", "disputes-reopen",
+                        "点错了")  # fmt: skip
         page.reload()
         assert page.locator("form.reopen").count() == resolved  # cancelled: nothing reopened
 
@@ -305,17 +316,10 @@ def test_the_reopen_and_undo_questions_in_both_languages_and_on_a_phone(
             page.click("#confirm-form button")
             page.wait_for_load_state("load")
         marks = page.locator("#marks tr[data-mark]").count()
-        page.locator("#marks form.undo button").first.click()
-        page.locator("#undo-dialog").wait_for(state="visible")
-        shot("ledger-undo", screen=True)
-        page.locator("#undo-dialog button[value=no]").click()
-        page.locator("#undo-dialog").wait_for(state="hidden")
+        _ask_and_cancel(page, shot, page.locator("#marks form.undo").first, "undo", "ledger-undo")
         page.goto(ledger)
         assert page.locator("#marks tr[data-mark]").count() == marks  # cancelled: no reversal
-        for where, found in reader.leaks.items():
-            leaks[f"{lang}{suffix} {where}"] = found
-        violations.update({f"{lang} {where}": found for where, found in shot.violations.items()})
+        _round_read(reader, shot, f"{lang}{suffix}", leaks, violations)
         assert errors == [], (lang, suffix, errors)
         context.close()
-    assert not leaks, json.dumps(leaks, ensure_ascii=False, indent=1)
-    assert not violations, json.dumps(violations, ensure_ascii=False, indent=1)
+    _nothing_found(leaks, violations)

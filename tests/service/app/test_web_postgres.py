@@ -18,6 +18,7 @@ from tests.service.app.test_web_pages import (  # noqa: F401
 )
 from tests.service.ledger.test_ledger_retries import (  # noqa: F401
     disputed,
+    test_one_phone_reopening_at_once_appends_one_correction,
     test_one_phone_resolving_at_once_appends_one_correction,
     test_one_phone_retrying_at_once_records_one_mark,
     test_two_treasurers_marking_one_transfer_at_once_record_it_once,

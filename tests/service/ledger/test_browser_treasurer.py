@@ -189,6 +189,19 @@ def test_a_page_with_charts_transfers_under_700_kb_on_first_load(browser, live, 
     context.close()
 
 
+def _ask(page, form, reason: str, dialog: str, shot):
+    """Give the form its reason, shoot the page (``shot``) and send the form: the dialog that
+    asks first (``dialog``, a selector), open."""
+    form.locator("input[name=reason]").fill(reason)
+    no_sideways_scroll(page)
+    page.screenshot(path=str(shot), full_page=True)
+    form.locator("button[type=submit]").click()
+    asking = page.locator(dialog)
+    asking.wait_for(state="visible")
+    no_sideways_scroll(page)
+    return asking
+
+
 @pytest.mark.parametrize("device", DEVICES)
 def test_a_dispute_is_resolved_only_once_the_treasurer_confirms(
     browser, live, night, shots, device
@@ -200,13 +213,9 @@ def test_a_dispute_is_resolved_only_once_the_treasurer_confirms(
     page.goto(f"{live}/clubs/{CLUB}/disputes")
     form = page.locator("form.resolve").first
     form.locator("select[name=action]").select_option("keep_recorded")
-    form.locator("input[name=reason]").fill("牌桌同意")
-    no_sideways_scroll(page)
-    page.screenshot(path=str(shots / f"disputes-resolve{SUFFIX[device]}.png"), full_page=True)
-    form.locator("button[type=submit]").click()
-    dialog = page.locator("#resolve-dialog")
-    dialog.wait_for(state="visible")
-    no_sideways_scroll(page)
+    dialog = _ask(
+        page, form, "牌桌同意", "#resolve-dialog", shots / f"disputes-resolve{SUFFIX[device]}.png"
+    )
     asked = dialog.inner_text()
     dialog.get_by_role("button", name="取消").click()
     dialog.wait_for(state="hidden")
@@ -242,13 +251,8 @@ def test_a_resolution_is_reopened_only_once_the_treasurer_confirms(
     assert wait_embedded(BACKGROUND_BUDGET)  # verified again: the resolution is no longer pending
     page.goto(f"{live}/clubs/{CLUB}/disputes?state=resolved")
     form = page.locator("form.reopen").first
-    form.locator("input[name=reason]").fill("点错了")
-    no_sideways_scroll(page)
-    page.screenshot(path=str(shots / f"disputes-reopen-form{SUFFIX[device]}.png"), full_page=True)
-    form.locator("button[type=submit]").click()
-    dialog = page.locator("#reopen-dialog")
-    dialog.wait_for(state="visible")
-    no_sideways_scroll(page)
+    dialog = _ask(page, form, "点错了", "#reopen-dialog",
+                  shots / f"disputes-reopen-form{SUFFIX[device]}.png")  # fmt: skip
     page.screenshot(path=str(shots / f"disputes-reopen{SUFFIX[device]}.png"))
     asked = dialog.inner_text()
     assert "撤销这个处理？" in asked and "原因：点错了" in asked, asked

@@ -1,7 +1,8 @@
 """Marking cash, undoing a mark and resolving a dispute under retries and races (docs/api.md,
 "Retries and two treasurers"): a request sent again with its Idempotency-Key answers what it
 answered first and records nothing more; two treasurers marking one transfer at once record it
-once, the other is told why (409); two undos of one mark append one reversal. The races are real: threads sending
+once, the other is told why (409); two undos of one mark append one reversal; a resolution
+and its reopening sent at once with one key append one correction each. The races are real: threads sending
 at once, through a barrier, to the app served on a port (SQLite here, PostgreSQL in
 tests/service/app/test_web_postgres.py)."""
 
@@ -199,3 +200,27 @@ def test_one_phone_resolving_at_once_appends_one_correction(app, live, tokens, d
     assert {a.status_code for a in answers} == {201}, [a.text for a in answers]
     assert len({a.text for a in answers}) == 1
     assert len(_corrections(app, disputed)) == 1
+
+
+def test_one_phone_reopening_at_once_appends_one_correction(app, live, tokens, disputed):
+    """A reopening sent six times at once with one key (a slow phone's retries while the first
+    was under way): one correction, every answer the first one's."""
+    from workers.celery_app import wait_embedded
+
+    resolved = _api_token(live, tokens["alice"], f"/api/v1/sessions/{disputed}/hands/1/resolution",
+                          {"action": "keep_recorded", "reason": "牌桌同意"})  # fmt: skip
+    assert resolved.status_code == 201, resolved.text
+    assert wait_embedded()  # verified again: the resolution is in the report
+    path = f"/api/v1/sessions/{disputed}/hands/1/reopening"
+    answers = _race(live, [(tokens["alice"], path, {"reason": "点错了"}, "reopen-race-0001")] * 6)
+    assert {a.status_code for a in answers} == {201}, [a.text for a in answers]
+    assert len({a.text for a in answers}) == 1
+    assert [c["reason"] for c in _corrections(app, disputed)] == [
+        "keep_recorded: 牌桌同意",
+        "reopen: 点错了",
+    ]
+
+
+def _api_token(live: str, token: str, path: str, body: dict) -> requests.Response:
+    return requests.post(live + path, json=body, headers={"Authorization": f"Bearer {token}"},
+                         timeout=60)  # fmt: skip

@@ -117,6 +117,7 @@ def test_the_resolved_queue_offers_reopen_and_moves_the_hand_at_once(alice, disp
     queue = f"/clubs/{CLUB}/disputes?state=resolved"
     page = alice.get(queue).get_data(as_text=True)
     assert 'class="filters reopen"' in page and 'id="reopen-dialog"' in page
+    assert "按应付补足：大家同意（处理人 alice）" in page  # what would be taken back, and whose
     assert "撤销处理" in page
     token = csrf_token(alice, queue)
     sent = alice.post(
