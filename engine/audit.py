@@ -475,7 +475,7 @@ def _session(rp: Replay) -> SessionInfo:
 _OPTIONS: dict[int, tuple[object, dict[str, Any]]] = {}
 
 
-def _options_dict(opts: object) -> dict[str, Any]:
+def _options_dict(opts: Any) -> dict[str, Any]:
     """The options' fields (``dataclasses.asdict``, worked out once per object; the fields are
     immutable values, so a shallow copy is a fresh one)."""
     hit = _OPTIONS.get(id(opts))
