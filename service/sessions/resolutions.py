@@ -71,7 +71,7 @@ def _decide(user: User, session_id: str, index: int, code: str, reason: str, key
     if key is not None and (first := _keyed(s, user, key, index, said_reason)) is not None:
         return first
     try:
-        return _append(s, user, index, said_reason, key)
+        return _append(s, user, index, code, said_reason, key)
     except Conflict:
         # the same request sent twice at once: the other one appended it meanwhile
         if key is not None and (first := _keyed(s, user, key, index, said_reason)) is not None:
@@ -79,8 +79,8 @@ def _decide(user: User, session_id: str, index: int, code: str, reason: str, key
         raise
 
 
-def _append(s, user: User, index: int, said_reason: str, key: str | None) -> dict:
-    """Append the correction of hand ``index``'s settlement that ``said_reason`` says; a 409 if
+def _append(s, user: User, index: int, code: str, said_reason: str, key: str | None) -> dict:
+    """Append the correction of hand ``index``'s settlement that ``code`` says; a 409 if
     the session moved, or the hand has no open dispute (to resolve) or no resolution (to
     reopen)."""
     v = queries.latest_verifications([s.id]).get(s.id)
@@ -91,7 +91,7 @@ def _append(s, user: User, index: int, said_reason: str, key: str | None) -> dic
         abort(404)
     hand = report.hands[index - 1]
     resolution = report_resolutions(report).get(hand.seq)
-    if said_reason.startswith(f"{REOPEN}:"):
+    if code == REOPEN:
         if resolution is None:
             abort(409, _("this hand has no resolution to reopen"))
         resolving = next(c for c in report.corrections if c.seq == resolution["seq"])
@@ -100,7 +100,7 @@ def _append(s, user: User, index: int, said_reason: str, key: str | None) -> dic
     else:
         if not hand.disputes or resolution is not None:
             abort(409, _("this hand has no open dispute"))  # a kept difference is resolved once
-        accept = said_reason.startswith("accept_expected:")
+        accept = code == "accept_expected"
         payments = hand.expected_payments if accept else hand.recorded_payments
         target, pointer = _settlement_seq(s, index), {}
         replacement = {
