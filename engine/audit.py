@@ -20,6 +20,7 @@ from typing import Any, TypedDict, TypeVar
 from engine.checks import check_claims
 from engine.explain import CAUSE_UNKNOWN, explanations, top_ups
 from engine.hand import HandError
+from engine.hand._tables import store
 from engine.model import SEAT_NAMES, SEATS, HandOutcome, Record, Win, name_seats, named, who
 from engine.replay import HandReplay, Replay, no_gc_pauses, replay
 from engine.report import (
@@ -304,15 +305,14 @@ def session_anomalies(rp: Replay, dealers: list[str | None]) -> list[Anomaly]:
         if not players or players.issuperset(seated):
             continue
         strangers = sorted(set(seated) - players)
-        if strangers:
-            found.append(
-                Anomaly(
-                    hand.seq,
-                    "unknown_player",
-                    ERROR,
-                    f"hand {hand.no} seats {', '.join(strangers)}, not in the session",
-                )
+        found.append(
+            Anomaly(
+                hand.seq,
+                "unknown_player",
+                ERROR,
+                f"hand {hand.no} seats {', '.join(strangers)}, not in the session",
             )
+        )
     for prev, dealer, nxt in zip(rp.hands, dealers, rp.hands[1:], strict=False):
         if nxt.no != prev.no + 1:
             found.append(
@@ -483,9 +483,7 @@ def _options_dict(opts: Any) -> dict[str, Any]:
         return dict(hit[1])
     is_options = dataclasses.is_dataclass(opts) and not isinstance(opts, type)
     fields = dataclasses.asdict(opts) if is_options else {}
-    if len(_OPTIONS) >= 256:
-        _OPTIONS.clear()
-    _OPTIONS[id(opts)] = opts, fields
+    store(_OPTIONS, id(opts), (opts, fields), 256)
     return dict(fields)
 
 
