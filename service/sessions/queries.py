@@ -29,6 +29,7 @@ class SessionFilter:
     player: str = ""
     day: date | None = None
     disputed_only: bool = False
+    or_pending: bool = False  # with disputed_only: sessions being verified again as well
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,10 @@ def list_sessions(
     if flt.day:
         query = query.where(TableSession.started_at.startswith(flt.day.isoformat()))
     if flt.disputed_only:
-        query = query.where(or_(Verification.disputes > 0, Verification.anomalies > 0))
+        shown = [Verification.disputes > 0, Verification.anomalies > 0]
+        if flt.or_pending:
+            shown.append(Verification.head_seq < TableSession.head_seq)
+        query = query.where(or_(*shown))
     query = query.order_by(TableSession.started_at.desc(), TableSession.id)
     if not flt.player:  # players are a JSON list: filtered below, the same on every database
         query = query.offset(offset).limit(limit)

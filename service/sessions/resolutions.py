@@ -64,7 +64,7 @@ def reopen(user: User, session_id: str, index: int, reason: str, key: str | None
 def _decide(user: User, session_id: str, index: int, code: str, reason: str, key: str | None):
     """Append the correction ``code`` (an action or ``reopen``) says, once per key."""
     s = views.load_session(user, session_id)
-    auth.require_club(user, s.club, roles=("auditor", "admin"))
+    auth.require_club(user, s.club, roles=views.RESOLVERS)
     if not reason.strip():
         abort(400, _("say why (reason)"))
     said_reason = f"{code}: {reason.strip()}"

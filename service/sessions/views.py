@@ -8,6 +8,7 @@ from datetime import date
 from flask import abort
 from flask_babel import gettext as _
 
+from engine.audit import REOPEN
 from engine.audit import resolutions as report_resolutions
 from engine.model import KNOWN_FLAGS
 from engine.report import HandReport, Report, to_dict
@@ -18,6 +19,8 @@ from service.accounts import auth
 from service.db import engine, whole_number
 from service.models import User
 from service.sessions import history, queries, replays
+
+RESOLVERS = ("auditor", "admin")  # the roles that resolve a dispute, and reopen it
 
 
 def parse_filter(args) -> queries.SessionFilter:
@@ -154,15 +157,47 @@ def resolutions(report: Report) -> dict[int, dict]:
     }
 
 
-def hand_summary(index: int, h: HandReport, resolved: dict[int, dict]) -> dict:
+def in_force(
+    s: TableSession | queries.ListedSession,
+    v: Verification | queries.ListedVerification,
+    report: Report,
+) -> tuple[dict[int, dict], set[int]]:
+    """The report's resolutions with the corrections appended after it applied in order (the
+    session is being verified again), and the hands reopened since: a resolution (``pending``)
+    closes an open hand, a reopening opens a resolved one, so the pages move the hand at once
+    instead of seconds later, when the worker has verified it again."""
+    resolved = resolutions(report)
+    if v.head_seq >= s.head_seq:
+        return resolved, set()
+    starts = sorted(h.seq for h in report.hands)
+    reopened: set[int] = set()
+    for c in queries.corrections_after(s.id, v.head_seq):
+        hand_seq = max((x for x in starts if x < c["target"]), default=None)
+        if hand_seq is None or (c.get("replacement") or {}).get("type") != "settlement":
+            continue
+        if str(c.get("reason", "")).partition(":")[0] == REOPEN:
+            resolved.pop(hand_seq, None)
+            reopened.add(hand_seq)
+        else:
+            reopened.discard(hand_seq)
+            resolved[hand_seq] = {"by": c.get("by", ""), "reason": c.get("reason", ""),
+                                  "paid": [], "pending": True}  # fmt: skip
+    return resolved, reopened
+
+
+def hand_summary(
+    index: int, h: HandReport, resolved: dict[int, dict], reopened: set[int] = frozenset()
+) -> dict:
     """A hand as the session page, the hand page and the disputes queue list it: its result,
-    payments named by player, disputes, explanations, top-ups and how it was resolved."""
+    payments named by player, disputes, explanations, top-ups and how it was resolved, or
+    ``reopened`` (its resolution just taken back: open, its dispute shown once verified again)."""
     out = h.json("no", "seats", "result", "wins", "points", "expected_payments",
                   "recorded_payments", "expected_net", "recorded_net", "disputes", "explanations",
                   "top_ups", "anomalies")  # fmt: skip
     out["expected_payments"] = named_payments(out["expected_payments"], h.seats)
     out["recorded_payments"] = named_payments(out["recorded_payments"], h.seats)
-    return {"index": index, **out, "resolution": resolved.get(h.seq)}
+    return {"index": index, **out, "resolution": resolved.get(h.seq),
+            "reopened": h.seq in reopened}  # fmt: skip
 
 
 def session_view(user: User, session_id: str) -> dict:
@@ -212,8 +247,9 @@ def hand_view(user: User, session_id: str, index: int) -> dict:
         abort(404)
     h = report.hands[index - 1]
     rs = get_ruleset(s.ruleset)
-    out = hand_summary(index, h, resolutions(report))
+    out = hand_summary(index, h, *in_force(s, v, report))
     out.update(
+        can_resolve=auth.memberships(user)[s.club].role in RESOLVERS,
         session=session_summary(s, v),
         hands=len(report.hands),
         **h.json("indicator", "wildcards", "winners", "items", "steps"),

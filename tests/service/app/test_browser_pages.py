@@ -281,7 +281,8 @@ def test_the_reopen_and_undo_questions_in_both_languages_and_on_a_phone(
     "cancel" (nothing appended): Reopen (撤销处理) on a resolved dispute, and a ledger mark's
     undo; in Chinese and English at 1280 px and on a 390 px phone, read as their reader sees
     them, no sideways scroll, no accessibility violation; shot as
-    ``pages/<lang>/disputes-reopen[-phone].png`` and ``ledger-undo[-phone].png``."""
+    ``pages/<lang>/disputes-reopen[-phone].png``, ``hand-reopen[-phone].png`` (the same
+    question on the hand's page) and ``ledger-undo[-phone].png``."""
     from workers.celery_app import wait_embedded
 
     user, password, club, names = demo
@@ -307,6 +308,12 @@ def test_the_reopen_and_undo_questions_in_both_languages_and_on_a_phone(
                         "点错了")  # fmt: skip
         page.reload()
         assert page.locator("form.reopen").count() == resolved  # cancelled: nothing reopened
+        # the same question on the resolved hand's own page
+        page.locator(".dispute-item h2 a").first.click()
+        page.wait_for_load_state("load")
+        _ask_and_cancel(page, shot, page.locator("form.reopen"), "reopen", "hand-reopen", "点错了")
+        page.reload()
+        assert page.locator("form.reopen").count() == 1  # cancelled: still resolved
 
         ledger = f"{live}/clubs/{club}/ledger?date={NIGHT}"
         page.goto(ledger)

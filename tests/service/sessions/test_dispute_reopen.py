@@ -168,3 +168,56 @@ def test_a_reopening_sent_again_answers_as_the_first_time(app, alice, disputed):
     assert resolve_with_it.status_code == 422  # the key named a reopening, not a resolution
     corrections = [r for r in stored_records(app, disputed) if r["type"] == "correction"]
     assert len(corrections) == 2
+
+
+@pytest.mark.parametrize("action", ["accept_expected", "keep_recorded"])
+def test_the_open_queue_lists_a_reopened_hand_at_once(alice, disputed, monkeypatch, action):
+    """Before the worker has verified the session again (held here) the open queue already
+    lists the reopened hand, saying it is being checked again, with no Resolve yet (it would be
+    refused while the session is verified); once verified, its dispute and Resolve are back."""
+    from service.sessions import resolutions
+    from workers.dispatch import enqueue_verify
+
+    _resolve(alice, disputed, action)
+    assert alice.get(f"/api/v1/clubs/{CLUB}/disputes").get_json()["disputes"] == []
+    monkeypatch.setattr(resolutions, "enqueue_verify", lambda sid: None)  # the worker is slow
+    assert _reopen(alice, disputed).status_code == 201
+    queue = alice.get(f"/api/v1/clubs/{CLUB}/disputes").get_json()["disputes"]
+    assert [(d["session"]["id"], d["hand"], d["reopened"], d["resolution"]) for d in queue] == [
+        (disputed, 1, True, None)
+    ]
+    page = alice.get(f"/clubs/{CLUB}/disputes").get_data(as_text=True)
+    assert "处理已撤销，这一局正在重新核查" in page and "第 1 局" in page
+    assert 'class="filters resolve"' not in page
+    hand = alice.get(f"/sessions/{disputed}/hands/1").get_data(as_text=True)
+    assert "处理已撤销" in hand and 'class="filters reopen"' not in hand  # reopened once only
+    english = alice.get(f"/clubs/{CLUB}/disputes", headers=EN).get_data(as_text=True)
+    assert "Its resolution was taken back" in english
+    enqueue_verify(disputed)
+    assert wait_embedded()
+    [listed] = alice.get(f"/api/v1/clubs/{CLUB}/disputes").get_json()["disputes"]
+    assert listed["disputes"] and not listed["reopened"]
+    assert 'class="filters resolve"' in alice.get(f"/clubs/{CLUB}/disputes").get_data(as_text=True)
+
+
+def test_the_hand_page_offers_reopen_to_those_who_resolve(app, alice, disputed):
+    from service.accounts import auth
+    from tests.service.conftest import login
+
+    path = f"/sessions/{disputed}/hands/1"
+    assert 'class="filters reopen"' not in alice.get(path).get_data(as_text=True)  # not resolved
+    _resolve(alice, disputed, "accept_expected")
+    page = alice.get(path).get_data(as_text=True)
+    form = page[page.index('class="filters reopen"') :]
+    assert f'action="/api/v1/sessions/{disputed}/hands/1/reopening"' in page
+    assert 'data-confirm="reopen-dialog"' in form and 'name="csrf_token"' in form
+    assert 'id="reopen-dialog"' in page and "page.js" in page
+    assert "1 桌 · 第 1 局：按应付补足：大家同意（处理人 alice）" in page  # what the dialog names
+    english = alice.get(path, headers=EN).get_data(as_text=True)
+    assert "Reopen this dispute?" in english
+    with app.app_context():
+        auth.add_member(auth.create_user("dave", "correct horse 42"),
+                        auth.get_or_create_club(CLUB), "member")  # fmt: skip
+    dave = app.test_client()
+    login(dave, "dave")
+    assert 'class="filters reopen"' not in dave.get(path).get_data(as_text=True)
