@@ -9,8 +9,15 @@ written as a summary log; the numbers were computed by hand from the seeds:
          "还杠胡：点任一玩家杠后接该玩家杠后炮胡牌，1台" "还杠胡：杠牌并点炮玩家需付胡家5M"
 """
 
+import json
+
 import pytest
 
+from engine.audit import audit_records
+from engine.replay import replay
+from engine.rulesets import get_ruleset
+from engine.simulate.session import summary_records
+from events.codec import parse_log
 from tests.engine.rulesets import play_log
 from tests.engine.rulesets.seed_case_helpers import audited, each, flows
 from tests.engine.rulesets.test_seed_combos_xizhou import CHAIN, CHAIN_EAST, HUAN_GANG_DEALS
@@ -91,3 +98,40 @@ def test_an_added_kong_chained_to_a_claimed_one(ruleset, payments):
     ]
     summary = audited(ruleset, [north, win("N", "self_draw", "5m", flags=["kong_replacement"])])
     assert play_log.flows(full) == flows(summary) == {("S", "N"): payments}
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "deals", "steps", "payments"),
+    [
+        pytest.param(
+            "zhoushan", BLOOM_DEALS, f"{CHAIN} N*5m N:zimo:5m", {("S", "N"): 9}, id="zhoushan"
+        ),
+        pytest.param(
+            "xizhou", BLOOM_DEALS, f"{CHAIN} N*5m N:zimo:5m", {("S", "N"): 15}, id="xizhou"
+        ),
+        pytest.param(
+            "xizhou",
+            HUAN_GANG_DEALS,
+            f"{CHAIN} N*9s N-3s S:hu:3s:N",
+            {("N", "S"): 15},
+            id="xizhou_huan_gang",
+        ),
+        pytest.param(
+            "zhoushan", ADDED_CHAIN_DEALS, ADDED_CHAIN, {("S", "N"): 9}, id="zhoushan_added_kong"
+        ),
+    ],
+)
+def test_the_simulators_summary_of_a_kong_chain_pays_as_its_play(ruleset, deals, steps, payments):
+    # engine.simulate writes a played hand as a summary log (`fupan simulate --summary`): the
+    # kong made on the replacement says so, and the summary pays what the play does (the
+    # numbers above).
+    full = play_log.full_log(ruleset, deals, steps)
+    hand = replay(full).hands[0]
+    rs = get_ruleset(ruleset)
+    scorings = rs.score(hand.outcome, hand.opts)
+    scored = (scorings, rs.settle_input(hand.outcome, scorings, hand.opts))
+    body = summary_records(hand.outcome, scored, rs.flag_rules)
+    north = next(r for r in body if r["type"] == "showdown" and r["seat"] == "N")
+    assert [m.get("on_replacement", False) for m in north["melds"]] == [False, True]
+    summary = audit_records(parse_log("\n".join(json.dumps(r) for r in full[:2] + body)).records)
+    assert flows(summary["hands"][0]) == play_log.flows(play_log.audited(full)) == payments
