@@ -758,7 +758,10 @@ class Table(WinRules):
         shown = Showdown(
             seat,
             tuple(rec["concealed"]),
-            tuple(_meld(m["kind"], tuple(m["tiles"]), m.get("from")) for m in rec.get("melds", ())),
+            tuple(
+                _meld(m["kind"], tuple(m["tiles"]), m.get("from"), m.get("on_replacement") is True)
+                for m in rec.get("melds", ())
+            ),
             tuple(rec.get("revealed", ())),
         )
         self.showdowns[seat] = shown
