@@ -19,6 +19,7 @@ from __future__ import annotations
 import pytest
 
 from engine.audit import audit_records
+from engine.replay import replay
 from tests.engine.rulesets.play_log import full_log
 
 DEALS = {
@@ -152,3 +153,48 @@ def test_a_kong_replacement_comes_from_the_back(ruleset, draw, want):
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_seat_drawing_twice_holds_too_many(ruleset):
     assert found(ruleset, "E-1z S+3z S+4z") == [("hand_size", "S:draw"), ("wrong_turn", "S:draw")]
+
+
+# 优先级: wenling's seed ranks the claims on one discard (吃 "优先级最低，低于'胡牌'、'碰'或'明杠'",
+# 碰 "优先级低于'胡牌'，高于'吃'"); the three 13-tile seeds are silent, and the engine keeps the same
+# order (docs/rules). 南 throws 5p: 西 chows it (with 34p), 东 pungs it (55p) or wins on it (555p
+# 11s), 西 wins on it too (单吊). A higher claim after a lower one takes the tile: the lower one gives
+# way (a warning: the table did right) and the hand is as if it had never been made.
+OUTRANKED = [
+    ("E-1z S+5p S-5p W:chi:34p E:peng E-9m", "W:chi", " W:chi:34p", []),
+    ("E-1z S+5p S-5p E:peng W:hu:5p:S", "E:peng", " E:peng", ["W"]),
+    ("E-1z S+5p S-5p W:chi:34p E:hu:5p:S", "W:chi", " W:chi:34p", ["E"]),
+]
+
+
+def melds(ruleset: str, steps: str) -> dict[str, list[tuple[str, tuple[str, ...]]]]:
+    recs = full_log(ruleset, DEALS, steps, indicator="9s" if ruleset == "huangyan" else None)
+    state = replay(recs).hands[0].state_at(len(recs) - 2)  # (the hand record is step 0)
+    return {s: [(m.kind, m.tiles) for m in ms] for s, ms in state.melds.items() if ms}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize(
+    "steps, gives_way, unmade, winners",
+    OUTRANKED,
+    ids=["peng_over_chi", "hu_over_peng", "hu_over_chi"],
+)
+def test_a_higher_claim_takes_the_discard(ruleset, steps, gives_way, unmade, winners):
+    hand = audited(ruleset, steps)
+    assert found(ruleset, steps) == [("claim_outranked", gives_way)]
+    assert [w["seat"] for w in hand["wins"] if w["stands"]] == winners
+    alone = steps.replace(unmade, "")
+    assert melds(ruleset, steps) == melds(ruleset, alone)
+    ref = audited(ruleset, alone)
+    assert (hand["points"], hand["expected_payments"]) == (ref["points"], ref["expected_payments"])
+
+
+def test_the_pung_stands_and_the_chow_is_gone():
+    assert melds("xizhou", OUTRANKED[0][0]) == {"E": [("peng", ("5p", "5p", "5p"))]}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_lower_claim_after_a_higher_one_takes_nothing(ruleset):
+    steps = "E-1z S+5p S-5p E:peng W:chi:34p"
+    assert found(ruleset, steps) == [("claim_no_discard", "W:chi")]
+    assert melds(ruleset, steps) == {"E": [("peng", ("5p", "5p", "5p"))]}

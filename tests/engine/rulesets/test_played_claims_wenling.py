@@ -110,3 +110,22 @@ def test_a_false_self_draw_owes_nothing_and_its_payments_are_disputed():
 def test_a_seat_drawing_twice_holds_too_many():
     # 南 draws twice: 18 tiles where 17 are due (大相公), out of turn.
     assert audited("E-1z S+3z S+4z")["found"] == [("hand_size", "S:draw"), ("wrong_turn", "S:draw")]
+
+
+@pytest.mark.parametrize(
+    "steps, gives_way, unmade, winners",
+    [
+        # "吃 … 优先级最低，低于'胡牌'、'碰'或'明杠'": 西 chows 南's 5p (34p), 东 pungs it (55p).
+        ("E-1z S+5p S-5p W:chi:34p E:peng E-9m", "W:chi", " W:chi:34p", []),
+        # "碰 … 优先级低于'胡牌'": 东 pungs 南's 5p, 西 wins on it (单吊).
+        ("E-1z S+5p S-5p E:peng W:hu:5p:S", "E:peng", " E:peng", ["W"]),
+    ],
+    ids=["peng_over_chi", "hu_over_peng"],
+)
+def test_a_higher_claim_takes_the_discard(steps, gives_way, unmade, winners):
+    hand = audited(steps)
+    assert hand["found"] == [("claim_outranked", gives_way)]
+    assert [w["seat"] for w in hand["wins"] if w["stands"]] == winners
+    ref = audited(steps.replace(unmade, ""))  # the lower claim never made
+    assert ref["found"] == []
+    assert (hand["points"], hand["expected_payments"]) == (ref["points"], ref["expected_payments"])
