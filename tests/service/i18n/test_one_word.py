@@ -87,8 +87,12 @@ def test_the_check_finds_the_other_words():
     assert re.search(said["核对"], "正在重新核查") and re.search(said["核对"], "复核")
     assert not re.search(said["核对"], "审核员：还能处理争议")  # the role is another word
     assert re.search(said["争议"], "纠纷") and not re.search(said["争议"], "有争议的局")
-    assert re.search(said["按应付补足"], "按应付结算") and not re.search(said["按应付补足"], "按应付结账")
-    assert re.search(said["维持实付"], "维持牌桌实付") and not re.search(said["维持实付"], "维持实付")
+    assert re.search(said["按应付补足"], "按应付结算") and not re.search(
+        said["按应付补足"], "按应付结账"
+    )
+    assert re.search(said["维持实付"], "维持牌桌实付") and not re.search(
+        said["维持实付"], "维持实付"
+    )
     assert re.search(said["结账依据"], "结算依据") and not re.search(said["结账依据"], "结算记录")
 
 
