@@ -357,10 +357,17 @@ class OptionError(ValueError):
         self.params = params or {"detail": message}
 
 
-def below(name: str, value: int, low: int) -> OptionError:
-    """The error for an option under its lowest sensible value."""
+def below(name: str, value: int | str, low: int) -> OptionError:
+    """The error for an option under its lowest sensible value (``value`` text: the start of
+    one too long to read as a number)."""
     return OptionError(f"option {name}: {value} is below {low}", "option_below",
                        name=name, value=value, low=low)  # fmt: skip
+
+
+def above(name: str, value: int | str) -> OptionError:
+    """The error for a number option above MAX_OPTION (``value`` as for :func:`below`)."""
+    return OptionError(f"option {name}: {value} is above {MAX_OPTION}", "option_above",
+                       name=name, value=value, high=MAX_OPTION)  # fmt: skip
 
 
 _KIND_WORDS = {"bool": "a boolean", "int": "a whole number", "str": "a string"}
@@ -635,7 +642,12 @@ def _coerce(value: Any, kind: Any, name: str) -> Any:
             return value
         digits = value.strip().removeprefix("-") if isinstance(value, str) else ""
         if digits.isascii() and digits.isdigit():  # not "²", which isdigit passes and int refuses
-            return int(value)
+            # int() refuses 4,301 digits, leading zeros included: read the significant ones
+            significant, negative = digits.lstrip("0") or "0", value.strip()[0] == "-"
+            if len(significant) > len(str(MAX_OPTION)):
+                shown = value.strip()[:14] + "…"
+                raise below(name, shown, 0) if negative else above(name, shown)
+            return -int(significant) if negative else int(significant)
     elif kind_name == "str":
         if isinstance(value, str):
             return value
@@ -668,8 +680,7 @@ def parse_options(options_type: type, given: Mapping[str, Any]) -> Any:
         if type(value) is int and value < 0:
             raise below(name, value, 0)
         if type(value) is int and value > MAX_OPTION:
-            raise OptionError(f"option {name}: {value} is above {MAX_OPTION}", "option_above",
-                              name=name, value=value, high=MAX_OPTION)  # fmt: skip
+            raise above(name, value)
     return options
 
 

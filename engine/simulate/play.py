@@ -6,7 +6,8 @@ flag is kept by construction, the strictest reading for all rulesets at once:
 
 - no claim with a 得 nor of a 得 (``wildcard_claims_allowed`` is false everywhere);
 - a discard a seat let go by (nobody's claim, or somebody else's) may not be 碰'd by it before
-  its next draw (passed 碰); a bot never lets a win go by, so the passed-胡 rule cannot bite;
+  its next draw (passed 碰), nor any tile once it let one go holding a pair of it where the
+  ruleset bars that (``passed_peng_any_tile``); a bot never lets a win go by, so the passed-胡 rule cannot bite;
 - right after 吃/碰 neither the claimed tile nor a 吃's other end is thrown (吃张打张);
 - never a 得 thrown where that bars the win (wenling); no claim on the discard after the last
   live tile and no kong without a replacement to spare (the 台 rulesets' last-tile rules);
@@ -79,6 +80,10 @@ class _Hand:
         self.melds: dict[str, list[Meld]] = {s: [] for s in SEATS}
         self.revealed: dict[str, list[str]] = {s: [] for s in SEATS}
         self.passed: dict[str, set[int]] = {s: set() for s in SEATS}
+        # Let a discard go holding a pair of it: no pung of any tile before the next draw, where
+        # the ruleset bars that (xizhou's passed_peng=any_tile).
+        self.pung_barred: set[str] = set()
+        self.any_tile_bar = rs.passed_peng_any_tile(opts)
         self.ready: dict[str, int | None] = dict.fromkeys(SEATS)  # shanten between turns
         self.wild: frozenset[str] = frozenset()
         self.wild_idx: frozenset[int] = frozenset()
@@ -204,6 +209,7 @@ class _Hand:
         tile = self.wall.draw()
         self.counts[seat][INDEX[tile]] += 1
         self.passed[seat].clear()
+        self.pung_barred.discard(seat)
         self.waiting.discard(seat)
         self.emit("draw", seat=seat, tile=tile, **{"from": "wall"})
         return self.turn(seat, tile)
@@ -348,7 +354,7 @@ class _Hand:
         claim = self.find_claim(seat, i) if self.wall.left > self.dead() else None
         for s in order:
             if claim is None or s != claim[0]:
-                self.passed[s].add(i)
+                self.let_go(s, i)
         if claim is None:
             return self.draw(next_seat(seat))
         return self.claim(seat, tile, *claim)
@@ -367,7 +373,7 @@ class _Hand:
                 and self.rng.random() < self.strength
             ):
                 self.waiting.add(s)
-                self.passed[s].add(INDEX[tile])  # nor 碰 what it just let go by
+                self.let_go(s, INDEX[tile])  # nor 碰 what it just let go by
                 continue
             out.append(s)
         return out
@@ -397,6 +403,13 @@ class _Hand:
             return kinds[0]
         return None
 
+    def let_go(self, seat: str, i: int) -> None:
+        """The seat let a discard of kind ``i`` go by: no 碰 of it before its next draw, nor of
+        any tile when it held a pair of it and the ruleset bars any 碰 then."""
+        self.passed[seat].add(i)
+        if self.any_tile_bar and self.counts[seat][i] >= 2:
+            self.pung_barred.add(seat)
+
     def find_claim(self, discarder: str, i: int) -> _Claim | None:
         """(seat, kind, own tiles, discard choice, shanten after) of the claim a bot makes, if
         any: 碰/明杠 before 吃, each only when it brings the hand closer to 听牌."""
@@ -404,7 +417,12 @@ class _Hand:
             return None
         for s in (next_seat(discarder), opposite_seat(discarder), prev_seat(discarder)):
             c = self.counts[s]
-            if c[i] >= 2 and i not in self.passed[s] and bot.worth_pung(c, i):
+            if (
+                c[i] >= 2
+                and i not in self.passed[s]
+                and s not in self.pung_barred
+                and bot.worth_pung(c, i)
+            ):
                 found = None
                 if c[i] == 3 and self.wall.left > self.dead() + 1:
                     found = self.try_claim(s, "gang", (i, i, i), i)

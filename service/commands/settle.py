@@ -11,6 +11,7 @@ from engine.audit import net
 from engine.model import SEATS, WIN_HOWS, Win
 from engine.rulesets import ruleset_names
 from engine.rulesets.base import Liability, SettleInput
+from events.records import MAX_AMOUNT
 from service.commands import common
 from service.commands.common import console
 
@@ -74,6 +75,10 @@ def settle(
         digits = value.strip().removeprefix("-")
         if seat not in SEATS or not (digits.isascii() and digits.isdigit()):
             raise common.fail(f"points {seat}={value} must be SEAT=INTEGER with SEAT in E/S/W/N")
+        # a log's points are bounded so (docs/log-format.md, Amounts); int() refuses 4,301 digits
+        if len(digits.lstrip("0")) > len(str(MAX_AMOUNT)) or abs(int(value)) > MAX_AMOUNT:
+            shown = value if len(value) <= 14 else value[:14] + "…"
+            raise common.fail(f"points {seat}={shown}: a seat's points lie within ±{MAX_AMOUNT}")
         pts[seat] = int(value)
     if liable is not None and liability not in rs.liability_kinds:
         kinds = ", ".join(rs.liability_kinds) or "none"

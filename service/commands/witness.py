@@ -38,7 +38,19 @@ def _fail(message: str) -> typer.Exit:
 
 
 def _identity(state: Path, name: str | None):
-    """The witness's key (made on first use, mode 0600) and name (kept beside it)."""
+    """The witness's key (made on first use, mode 0600) and name (kept beside it); a state
+    directory that cannot be made or read, or a key file that is no key, is refused by name."""
+    try:
+        return _read_identity(state, name)
+    except OSError as e:
+        raise _fail(f"--state {state}: {e.strerror or e}") from None
+    except ValueError as e:  # a key file that is not an Ed25519 private key in PEM
+        raise _fail(
+            f"--state {state}: {state / 'witness-key.pem'} is no witness key ({e})"
+        ) from None
+
+
+def _read_identity(state: Path, name: str | None):
     from events import receipts
 
     state.mkdir(parents=True, exist_ok=True)
@@ -83,15 +95,18 @@ def serve(
     from events import receipts, witness
 
     host, _, port = addr.rpartition(":")
-    if not host or not port.isdigit():
-        raise _fail(f"--addr {addr!r} is not HOST:PORT")
+    if not host or not (port.isascii() and port.isdigit() and int(port) <= 65535):
+        raise _fail(f"--addr {addr!r} is not HOST:PORT (a port from 0 to 65535)")
     try:
         logs = [receipts.load_public_key(path.read_bytes()) for path in log_key]
     except (OSError, receipts.ReceiptInvalid) as e:
         raise _fail(f"--log-key: {e}") from None
     private, name = _identity(state, name)
     keeper = witness.Witness(state, private, name, logs)
-    server = ThreadingHTTPServer((host, int(port)), _handler(keeper))
+    try:
+        server = ThreadingHTTPServer((host, int(port)), _handler(keeper))
+    except OSError as e:  # the port taken, an address not this host's
+        raise _fail(f"--addr {addr}: {e.strerror or e}") from None
     console.print(f"witness {name} on http://{addr} for {', '.join(keeper.logs)}\n"
                   f"FUPAN_WITNESS_KEY={witness.vkey(name, private.public_key())}",
                   highlight=False, soft_wrap=True)  # fmt: skip

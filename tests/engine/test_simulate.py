@@ -231,3 +231,15 @@ def test_the_bot_throws_isolated_honours_before_connected_tiles():
     assert chi_options(c, INDEX["4p"], ()) == [(INDEX["5p"], INDEX["6p"])]
     assert chi_options(c, INDEX["4p"], {INDEX["5p"]}) == []
     assert chi_options(c, INDEX["7z"], ()) == []
+
+
+@pytest.mark.parametrize("seed", [264528, 1, 2])
+def test_a_table_barring_any_pung_after_one_let_go_is_simulated_within_the_rule(seed):
+    # xizhou's passed_peng=any_tile: a seat that let a discard go holding a pair of it may pung
+    # nothing before its next draw. The bots barred only the tile let go, so seed 264528 made 小李
+    # pung at hand 2 and the simulator stopped with a SimulationError (its replay flags it).
+    records, _ = generate_session(
+        "xizhou", 3, seed, faults=0.6, options={"passed_peng": "any_tile"}
+    )
+    report = audit_records(records)
+    assert all(a["code"] != "passed_peng" for h in report["hands"] for a in h["anomalies"])

@@ -91,3 +91,24 @@ def test_a_number_option_out_of_range_is_refused_on_the_options_field(ruleset, o
 def test_the_widest_option_is_read():
     parsed = parse_log(_log({**SESSION, "options": {"multiplier": MAX_OPTION}}))
     assert parsed.session["options"] == {"multiplier": MAX_OPTION}
+
+
+@pytest.mark.parametrize(
+    ("value", "code"), [("9" * 5000, "option_above"), ("-" + "9" * 5000, "option_below")]
+)
+def test_a_number_option_written_with_more_digits_than_int_reads_is_refused_on_the_field(
+    value, code
+):
+    # Text of more than 4,300 digits: int() raised a bare ValueError out of parse_log (a 500 on
+    # upload; `fupan verify --option` printed Python's words, no option named).
+    errors = _refused(_log({**SESSION, "options": {"multiplier": value}}))
+    assert [(e.line, e.field, e.code) for e in errors] == [(1, "options", code)]
+    assert errors[0].params["name"] == "multiplier"
+    assert len(str(errors[0])) < 200  # the value shown by its first digits
+
+
+def test_leading_zeros_past_what_int_reads_still_read_as_the_number():
+    parsed = parse_log(_log({**SESSION, "options": {"multiplier": "0" * 5000 + "7"}}))
+    from engine.rulesets import get_ruleset
+
+    assert get_ruleset("wenling").options(parsed.session["options"]).multiplier == 7

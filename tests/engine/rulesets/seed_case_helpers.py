@@ -21,6 +21,11 @@ def each(winner: str, amount: int) -> dict[tuple[str, str], int]:
     return {(s, winner): amount for s in "ESWN" if s != winner}
 
 
+def indicator(tile: str) -> dict:
+    """The 得 indicator record of a summary log (the ruleset makes its 得 from it)."""
+    return {"type": "wildcard", "indicator": tile}
+
+
 def audited(ruleset: str, records: list[dict], options=None, round_wind=None) -> dict:
     """The report of a one-hand summary log, which must replay without an anomaly."""
     hand = audit_records(log(ruleset, records, options=options, round_wind=round_wind))["hands"][0]

@@ -124,6 +124,25 @@ def test_a_nul_player_name_is_refused_at_upload(alice):
     assert "NUL" in errors[0]["message"]
 
 
+def test_an_option_of_more_digits_than_int_reads_is_a_422_naming_it_at_upload_and_recorder(alice):
+    # "9" * 5000 as an option's text: int() raised a bare ValueError, both answered 500.
+    lines = fixture_log(DISPUTED).decode().splitlines()
+    session = json.loads(lines[0])
+    huge = {"cap": "9" * 5000}  # (a huangyan log)
+    data = "\n".join([json.dumps({**session, "options": huge}, ensure_ascii=False), *lines[1:]])
+    response = upload(alice, data.encode())
+    assert response.status_code == 422, response.get_data(as_text=True)
+    (error,) = response.get_json()["rejected"][0]["errors"]
+    assert (error["line"], error["field"], error["code"]) == (1, "options", "option_above")
+    body = {"club": CLUB, "table": "9", "ruleset": session["ruleset"], "options": huge,
+            "players": session["players"]}  # fmt: skip
+    response = alice.post(
+        "/api/v1/record/sessions", json=body, headers={"X-CSRFToken": csrf_token(alice, "/upload")}
+    )
+    assert response.status_code == 422, response.get_data(as_text=True)
+    assert response.get_json()["field"] == "options"
+
+
 # -- point 4: login --------------------------------------------------------------------------------
 def _attempt(
     client, username: str, address: str = "127.0.0.1", password: str = "wrong", forwarded=None

@@ -84,3 +84,78 @@ def test_settle_a_discard_win_with_its_feeder_settles():
         cli, ["settle", "-r", "wenling", "-w", "E", "-p", "E=10", "--how", "discard", "--from", "W"]
     )
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("points", ["E=" + "9" * 5000, "E=1000000001", "E=-1000000001"])
+def test_settle_points_past_what_a_log_may_hold_are_refused(points):
+    # 5,000 digits: int() raised a bare ValueError (a traceback); a log's points lie within
+    # ±MAX_AMOUNT (docs/log-format.md, Amounts), so do the command's
+    result = runner.invoke(cli, ["settle", "-r", "huangyan", "-w", "E", "-p", points])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert "E=" in result.stderr and "1000000000" in result.stderr and len(result.stderr) < 200
+
+
+def test_settle_takes_points_at_the_limit():
+    result = runner.invoke(cli, ["settle", "-r", "huangyan", "-w", "E", "-p", "E=1000000000"])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("option", ["cap=" + "9" * 5000, "cap=-" + "9" * 5000])
+def test_verify_with_an_option_of_5000_digits_names_the_option(option):
+    log = FIXTURES / "audit" / "fan_missed.jsonl"  # huangyan: cap is a number option
+    result = runner.invoke(cli, ["verify", "--option", option, str(log)])
+    assert result.exit_code == 2, result.output
+    assert "option cap: " in result.stderr and len(result.stderr) < 300
+
+
+def _junk_key(tmp_path: Path) -> Path:
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "witness-key.pem").write_text("not a key\n")
+    return state
+
+
+@pytest.mark.parametrize(
+    ("state", "says"),
+    [
+        (lambda tmp: tmp / "file" / "state", "--state"),  # under a file: cannot be made
+        (lambda tmp: Path("/proc/no-such-witness"), "--state"),
+        (_junk_key, "is no witness key"),
+    ],
+)
+def test_witness_key_with_a_state_directory_it_cannot_use_says_so(tmp_path, state, says):
+    # A traceback before: FileNotFoundError / ValueError out of the key's loading.
+    (tmp_path / "file").write_text("")
+    result = runner.invoke(cli, ["witness", "key", "--state", str(state(tmp_path))])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert says in result.output
+
+
+@pytest.mark.parametrize("addr", ["127.0.0.1:99999", "127.0.0.1:٨٠", "127.0.0.1:"])
+def test_witness_serve_refuses_a_port_out_of_range(tmp_path, addr):
+    key = tmp_path / "log.pem"
+    key.write_text("")
+    result = runner.invoke(
+        cli, ["witness", "serve", "--state", str(tmp_path), "--log-key", str(key), "--addr", addr]
+    )
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert "is not HOST:PORT" in result.output
+
+
+def test_witness_serve_on_a_taken_port_says_so(tmp_path):
+    import socket
+
+    from events import receipts
+
+    key = tmp_path / "log.pem"
+    key.write_text(receipts.public_key_pem(receipts.signing_key(tmp_path / "k.pem")))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        addr = f"127.0.0.1:{taken.getsockname()[1]}"
+        result = runner.invoke(
+            cli, ["witness", "serve", "--state", str(tmp_path / "w"), "--log-key", str(key),
+                  "--addr", addr],
+        )  # fmt: skip
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert f"--addr {addr}" in result.output
