@@ -21,7 +21,7 @@ from service.accounts import auth
 from service.club import aggregates, digests
 from service.club import views as club_views
 from service.db import engine
-from service.i18n import language, ruleset_title
+from service.i18n import colon, language, ruleset_title
 from service.models import User
 from service.sessions import queries, views
 from workers import review as stored_reviews
@@ -47,6 +47,7 @@ def labels() -> dashboards.Labels:
         values=_("Hand values per ruleset"),
         hands_axis=_("hands"),
         points_axis=_("points"),
+        colon=str(colon("")),
     )
 
 
@@ -169,7 +170,7 @@ def _efficiency(rows) -> go.Figure:
             totals[player] = totals.get(player, PlayerSummary()).add(figures)
     data = [{"player": p, **f.to_dict()} for p, f in totals.items()]
     title = _("Discards at best efficiency (%(n)s reviewed sessions)", n=len(reviews))
-    return dashboards.efficiency_by_player(data, title, _("share of discards (%)"))
+    return dashboards.efficiency_by_player(data, title, _("share of discards (%)"), str(colon("")))
 
 
 _BUILDERS = {

@@ -229,3 +229,19 @@ def test_the_checker_sees_internal_codes():
         "identifier: accept_expected", 'json: ": "', 'json: {"', "ruleset: wenling",
         "seat: (E)", "seat: N", "seat: S →", "tile: 3z", "tile: 6p", "tile: 7m",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize("headers, colon", [(ZH, "："), (EN, ": ")], ids=["zh", "en"])
+def test_a_charts_hover_ends_a_name_with_the_pages_colon(alice, headers, colon):
+    """A chart's hover ("老王：12") is page text too: the colon comes from the catalogue."""
+    import json
+
+    sid = verified(alice, fixture_log(DISPUTED))
+    for path in (f"/api/v1/sessions/{sid}/charts/flow",
+                 f"/api/v1/clubs/{CLUB}/charts/disputes_by_table"):  # fmt: skip
+        figure = json.loads(alice.get(path, headers=headers).get_data(as_text=True))
+        hovers = [t["hovertemplate"] for t in figure["data"] if "hovertemplate" in t]
+        hovers += [t[part]["hovertemplate"] for t in figure["data"] for part in ("node", "link")
+                   if "hovertemplate" in t.get(part, {})]  # fmt: skip
+        assert hovers and all(colon in h for h in hovers), (path, hovers)
+        assert not any(re.search(r"\}: ", h) for h in hovers) or colon == ": "
