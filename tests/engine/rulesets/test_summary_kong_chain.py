@@ -22,7 +22,7 @@ from tests.engine.rulesets import play_log
 from tests.engine.rulesets.seed_case_helpers import audited, each, flows
 from tests.engine.rulesets.test_seed_combos_xizhou import CHAIN, CHAIN_EAST, HUAN_GANG_DEALS
 from tests.engine.rulesets.test_seed_stacks_zhoushan import ADDED_CHAIN, ADDED_CHAIN_DEALS
-from tests.engine.summary_log import show, win
+from tests.engine.summary_log import log, settlement, show, win
 
 # 北 明杠s 南's 5p; the replacement is its fourth 7s, konged at once (暗杠); the second
 # replacement 5m completes 46m (123m 99s).
@@ -135,3 +135,14 @@ def test_the_simulators_summary_of_a_kong_chain_pays_as_its_play(ruleset, deals,
     assert [m.get("on_replacement", False) for m in north["melds"]] == [False, True]
     summary = audit_records(parse_log("\n".join(json.dumps(r) for r in full[:2] + body)).records)
     assert flows(summary["hands"][0]) == play_log.flows(play_log.audited(full)) == payments
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "named"), [("zhoushan", "bao_missed"), ("xizhou", "song_gang_missed")]
+)
+def test_a_chained_bloom_paid_by_all_three_is_explained(ruleset, named):
+    # The table paid the first test's hand as a bloom on 北's own kong (3 from each): the audit
+    # names the feeder's 包 (zhoushan 杠上开花包三家, xizhou 送杠胡) it missed first.
+    paid = settlement(("E", "N", 3), ("S", "N", 3), ("W", "N", 3))
+    hand = audit_records(log(ruleset, [*_bloom_summary(chained=True), paid]))["hands"][0]
+    assert hand["explanations"][0]["code"] == named
