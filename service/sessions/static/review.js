@@ -215,8 +215,8 @@
 
   function render(state) {
     var body = $("review-body");
+    if (!review) return;  // still loading ("Reviewing…"), or the message it could not load
     body.innerHTML = "";
-    if (!review) return;
     if (!review.reviewable) { body.append(el("p", "muted", _("no play recorded: nothing to review"))); return; }
     var h = hand(at.hand);
     if (!h || h.summary) { body.append(el("p", "muted", _("no play recorded: nothing to review"))); return; }
@@ -237,7 +237,8 @@
     fetch(root.dataset.review, { credentials: "same-origin" })
       .then(function (r) { return r.json(); })
       .then(function (data) {
-        review = data.error ? null : data; if (last) render(last); box.dataset.state = "loaded";
+        if (data.error) { $("review-body").textContent = _("could not load the review"); box.dataset.state = "failed"; return; }
+        review = data; if (last) render(last); box.dataset.state = "loaded";
         if (pending) { var d = pending; pending = 0; jump(d); }
       })
       .catch(function () { $("review-body").textContent = _("could not load the review"); box.dataset.state = "failed"; });
