@@ -1,16 +1,18 @@
 """What the two 台-counting rulesets (zhoushan, xizhou) truly share: the 144-tile set, which
 flower belongs to which seat, the facts about a winning hand that their 台 items test (pungs,
-suits, wait shape, claims between seats), and the table mistakes a 台 count invites.
+suits, wait shape, claims between seats), how a winner is scored from its 台 items
+(``TaiWinner``), and the table mistakes a 台 count invites.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine.hand import HandError
 from engine.hand import readings as hand_readings
@@ -456,6 +458,35 @@ def score_wins(
         else:
             result[win.seat] = Scoring(win.seat, points, best, raw, steps=tuple(steps))
     return result
+
+
+# One reading's 台 lines, before the cap: (the reading, the hand, the options).
+CountTai = Callable[[WinHand, HandOutcome, Any], tuple[ScoreLine, ...]]
+
+
+@dataclass(frozen=True)
+class TaiWinner:
+    """A 台 ruleset's winner part (``engine.rulesets.assembled.Winner``): ``count`` gives each
+    reading's 台, the best reading is paid, at most ``cap`` of the options (0: none), and a
+    win under ``minimum`` 台 is no win; ``listed`` gives the rules page's items."""
+
+    count: CountTai
+    listed: Callable[[Any], tuple[Item, ...]]
+    cap: Callable[[Any], int] = lambda opts: 0
+    minimum: int = 0
+
+    def score(self, outcome: HandOutcome, opts: Any) -> dict[str, Scoring]:
+        count = self.count
+        return score_wins(outcome, lambda h: count(h, outcome, opts), self.cap(opts), self.minimum)
+
+    def readings(self, outcome: HandOutcome, win: Win, opts: Any) -> Iterator[tuple[int, str, str]]:
+        show, count = outcome.showdowns.get(win.seat), self.count
+        return reading_points(
+            win, show, lambda h: count(h, outcome, opts), self.cap(opts), self.minimum
+        )
+
+    def items(self, opts: Any) -> tuple[Item, ...]:
+        return self.listed(opts)
 
 
 def paid(payer: str, payee: str, amount: int, rule: tuple[str, str], formula: str) -> Payment:
