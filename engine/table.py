@@ -516,7 +516,15 @@ class Table(WinRules):
                     f"at {self.dead_wall})",
                 )
             if seat != self.turn or self.must != "draw":
-                self.check_turn(seq, seat, "draw", "draws")
+                if self.pending[seat] and seat == self.turn and self.turn is not None:
+                    self.flag(  # (a replacement owed: "在最后一张牌中补回", "补牌从最后一张牌开始")
+                        seq,
+                        "wrong_turn",
+                        f"{who(seat)} draws from the live wall; the replacement for its "
+                        f"{_OWED_EN.get(self.pending[seat][0], 'kong')} comes from the back",
+                    )
+                else:
+                    self.check_turn(seq, seat, "draw", "draws")
         return cause
 
     def _check_discard(self, seq: int, seat: str, tile: str, counts: list[int]) -> None:
@@ -608,7 +616,7 @@ class Table(WinRules):
         so no ruleset counts it) and noted (``claim_outranked``, a warning: the table did right).
         A claim of the same or lower rank takes nothing (``claim_no_discard``, by the caller)."""
         c = self.outrankable
-        if c is None or c.seat == seat or c.rank >= rank:
+        if c is None or seat in (c.seat, c.meld.from_seat) or c.rank >= rank:
             return
         self.outrankable = self.just_claimed = None
         self.melds[c.seat].pop()  # (its meld: the last one made)
@@ -953,6 +961,7 @@ _CLAIM_KINDS = frozenset({"peng", "gang", "win"})  # the steps that take a disca
 # "优先级低于胡牌，高于吃"; the others silent, docs/rules): a higher claim takes a lower one's tile.
 _RANK = {"chi": 0, "peng": 1, "gang": 1, "win": WIN_RANK}
 _CLAIM_EN = {"chi": "chow", "peng": "pung", "gang": "exposed kong"}
+_OWED_EN = {"bonus": "revealed tile"}  # what a replacement draw is owed for (else a kong)
 
 
 class _Claim(NamedTuple):

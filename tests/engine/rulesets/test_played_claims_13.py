@@ -198,3 +198,36 @@ def test_a_lower_claim_after_a_higher_one_takes_nothing(ruleset):
     steps = "E-1z S+5p S-5p E:peng W:chi:34p"
     assert found(ruleset, steps) == [("claim_no_discard", "W:chi")]
     assert melds(ruleset, steps) == {"E": [("peng", ("5p", "5p", "5p"))]}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_discarder_cannot_take_back_a_chowed_tile(ruleset):
+    # 南 "pungs" its own 5p after 西 chowed it: no claim of one's own discard; the chow stands.
+    steps = "E-1z S+5p S-5p W:chi:34p S:peng"
+    assert found(ruleset, steps) == [("claim_no_discard", "S:peng")]
+    assert melds(ruleset, steps) == {"W": [("chi", ("3p", "4p", "5p"))]}
+
+
+# Several claimants: 东 pungs 南's 5p, then 西 and 东 both declare 胡 on it. The 碰 gives way; one
+# winner a discard in huangyan (the seed names no order: docs, wenling's 下家/对家/上家, so 西, 南's
+# 下家), both in zhoushan ("一炮多响") and xizhou ("支持一炮多响").
+@pytest.mark.parametrize(
+    "ruleset, want, winners",
+    [
+        ("huangyan", [("claim_outranked", "E:peng"), ("win_priority", "E:win")], ["W"]),
+        ("zhoushan", [("claim_outranked", "E:peng")], ["W", "E"]),
+        ("xizhou", [("claim_outranked", "E:peng")], ["W", "E"]),
+    ],
+)
+def test_two_wins_after_a_pung_of_the_same_discard(ruleset, want, winners):
+    steps = "E-1z S+5p S-5p E:peng W:hu:5p:S E:hu:5p:S"
+    assert found(ruleset, steps) == want
+    assert [w["seat"] for w in audited(ruleset, steps)["wins"] if w["stands"]] == winners
+
+
+# "明槓/暗槓必須輪到該玩家打牌時方可進行" (huangyan; the generic turn rule elsewhere): 东 holds the
+# fourth 1s to its 碰 and adds it after 南 has drawn.
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_an_added_kong_out_of_turn(ruleset):
+    steps = "E-1z S+1s S-1s E:peng E-9m S~3z W~3z N~4z E+1s E-8m S+4z E:gang:added:1s"
+    assert found(ruleset, steps) == [("wrong_turn", "E:gang")]

@@ -32,6 +32,10 @@ def audited(steps: str, deals=DEALS, indicator="9s", options=None, end=()) -> di
     return hand
 
 
+def turn_message(hand: dict) -> str:
+    return next(a["message"] for a in hand["anomalies"] if a["code"] == "wrong_turn")
+
+
 def test_a_passed_win_bars_nothing():
     # The seed has no passed-胡 clause (zhoushan's and xizhou's have): 东 lets 南's 5p go (its
     # 555p with 11s) and wins on 北's 1s before drawing again; the win stands.
@@ -57,7 +61,21 @@ QUAD = {**DEALS, "E": "123456789m55p11s1111z"}
     ids=["from_the_back", "from_the_wall"],
 )
 def test_a_concealed_kong_is_replaced_from_the_back(draw, want):
-    assert audited(f"E:gang:concealed:1z {draw}", deals=QUAD)["found"] == want
+    hand = audited(f"E:gang:concealed:1z {draw}", deals=QUAD)
+    assert hand["found"] == want
+    if want:
+        assert turn_message(hand) == (
+            "阿强 draws from the live wall; the replacement for its kong comes from the back"
+        )
+
+
+def test_a_revealed_white_is_replaced_from_the_back():
+    # "翻出几张就补回几张，补牌从最后一张牌开始补": 南 reveals the 白 it draws, then draws from the wall.
+    hand = audited("E-1z S+5z S!5z S+3z")
+    assert hand["found"] == [("wrong_turn", "S:draw")]
+    assert turn_message(hand) == (
+        "小李 draws from the live wall; the replacement for its revealed tile comes from the back"
+    )
 
 
 # "接着翻出庄家抓的那张牌下面的一张牌，作为'得'牌": the indicator (9s) is turned up and set aside
