@@ -145,7 +145,7 @@ def members(club: str):
                 _change(club, action, form)
                 return redirect(url_for("accounts.members", club=club))
             else:
-                abort(400, "unknown action")
+                abort(400, _("unknown action"))
         except manage.Refused as e:
             error, status = str(e), e.status
         except auth.AccountError as e:
@@ -174,7 +174,7 @@ def _change(club: str, action: str, form) -> None:
     else:
         invite_id = whole_number(form.get("invite_id", ""))
         if invite_id is None:
-            abort(400, "invite_id")
+            abort(400, _("the invitation to withdraw is missing or not a number"))
         manage.revoke_invite(club, invite_id)
         flash(_("invitation withdrawn"))
 
