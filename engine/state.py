@@ -71,6 +71,7 @@ ANOMALY_LABELS: dict[str, tuple[str, str]] = {
     "bonus_not_revealed": ("花牌白板未亮", "a tile that must be revealed kept"),
     "back_draw_without_cause": ("无故补牌", "replacement draw without cause"),
     "claim_no_discard": ("无牌可吃碰杠胡", "claim with no discard to take"),
+    "claim_outranked": ("吃碰让给优先的一家", "a claim that gave way to a higher one"),
     "chi_not_from_left": ("吃的不是上家的牌", "chow not from the left seat"),
     "chi_not_sequence": ("吃不成顺子", "chow that is no sequence"),
     "chi_without_tiles": ("手里没有吃的牌", "chow without the tiles"),

@@ -24,6 +24,7 @@ from events.models import (
     played_between,
     utcnow,
 )
+from workers.review import review_of
 
 _INSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
 
@@ -197,4 +198,4 @@ def _reviews(rows, engine) -> dict[str, SessionReview]:
     with db_session(engine) as db:
         found = db.execute(select(ReviewRow.session_id, ReviewRow.result)
                            .where(ReviewRow.id.in_(list(ids.values())))).all()  # fmt: skip
-    return {sid: SessionReview.from_dict(json.loads(text)) for sid, text in found}
+    return {sid: review_of(text) for sid, text in found}

@@ -410,3 +410,17 @@ def test_a_review_batch_past_its_share_of_the_visibility_timeout_queues_the_rest
     assert got == {"reviewed": 1, "queued": 2}
     assert stored_review(first.id) == expected(first.id)
     assert ("fupan.review_sessions", (["b", "c"],)) in sent
+
+
+def test_the_stored_review_is_compact_json_any_reader_reads_and_old_rows_read_the_same():
+    """The ``result`` column is written by msgspec: the values ``json.dumps`` wrote (names in
+    Chinese kept as they are, not escaped), without its spaces; a row written with
+    ``json.dumps`` before reads back as the same review."""
+    records, _ = generate_session("wenling", 2, seed=7, players=["阿强", "小李", "老王", "阿芳"])
+    computed = review_records(records, detail=False)
+    spaced = json.dumps(computed.to_dict(), ensure_ascii=False)
+    text = review.review_json(computed)
+    assert json.loads(text) == json.loads(spaced)
+    assert "阿强" in text and "\\u" not in text
+    assert ", " not in text and len(text) < len(spaced)
+    assert review.review_of(text) == review.review_of(spaced) == computed
