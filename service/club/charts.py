@@ -21,7 +21,7 @@ from service.accounts import auth
 from service.club import aggregates, digests
 from service.club import views as club_views
 from service.db import engine
-from service.i18n import language, ruleset_title
+from service.i18n import colon, language, ruleset_title
 from service.models import User
 from service.sessions import queries, views
 from workers import review as stored_reviews
@@ -47,6 +47,7 @@ def labels() -> dashboards.Labels:
         values=_("Hand values per ruleset"),
         hands_axis=_("hands"),
         points_axis=_("points"),
+        colon=str(colon("")),
     )
 
 
@@ -186,7 +187,9 @@ def _efficiency(rows: list[dict], reviewed: int) -> go.Figure:
     """Per player over the period's sessions that have a stored efficiency review."""
     title = _("Discards at best efficiency (%(n)s reviewed sessions)", n=reviewed)
     hover = (_("useful tiles given up per discard"), _("missed wins"), _("avoidable deal-ins"))
-    return dashboards.efficiency_by_player(rows, title, _("share of discards (%)"), hover)
+    return dashboards.efficiency_by_player(
+        rows, title, _("share of discards (%)"), hover, str(colon(""))
+    )
 
 
 _BUILDERS = {

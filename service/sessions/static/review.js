@@ -11,7 +11,7 @@
   var box = document.getElementById("review");
   if (!root || !box || !root.dataset.review) return;
   var T = window.FupanTiles;
-  var _ = FupanI18n.gettext;
+  var _ = FupanI18n.gettext, colon = FupanI18n.colon;
   var SEATS = ["E", "S", "W", "N"];
   var WIND = { E: _("East"), S: _("South"), W: _("West"), N: _("North") };
   // the kind of a missed win, in the words the replay names a win with
@@ -90,7 +90,7 @@
         var what = d.mark === "best" ? _("efficient discard")
           : d.mark === "fewer" ? _("fewer useful tiles: %(n)s fewer than the best", { n: d.lost })
           : _("a step further from ready than the best");
-        head.append(el("b", null, WIND[s] + " " + r.player + ": "), document.createTextNode(what + " · "),
+        head.append(el("b", null, colon(WIND[s] + " " + r.player)), document.createTextNode(what + " · "),
           document.createTextNode(readyText(d.shanten_after) + " · " + _("useful tiles left: %(n)s", { n: d.effective })));
         out.append(head);
         var full = detail(d);
@@ -127,7 +127,7 @@
       });
       r.missed_wins.forEach(function (m) {
         if (m.step !== at.step) return;
-        var p = el("p", "review-mark mark-missed", WIND[s] + " " + r.player + ": " + _("missed win on") + " ");
+        var p = el("p", "review-mark mark-missed", colon(WIND[s] + " " + r.player) + _("missed win on") + " ");
         p.append(T.tile(m.tile, wild.indexOf(m.tile) >= 0));
         var by = m.from_seat && h.seats[m.from_seat];
         p.append(document.createTextNode(" (" + (HOW[m.how] || "") +
@@ -137,7 +137,7 @@
       r.deal_ins.forEach(function (d) {
         if (d.step !== at.step) return;
         var p = el("p", "review-mark " + (d.safe.length ? "mark-dealin" : "muted"),
-          WIND[s] + " " + r.player + ": " + (d.safe.length
+          colon(WIND[s] + " " + r.player) + (d.safe.length
             ? _("dealt in; the winner's own discards were at least as efficient:") + " "
             : _("dealt in; no tile the winner had discarded was at least as efficient")));
         if (d.safe.length) p.append(T.tiles(d.safe, wild));

@@ -35,6 +35,8 @@ from tests.engine.rulesets.test_seed_stacks_zhoushan import (
     HEAVEN_DEALS,
     NORTH_FIRST_DRAW,
     NORTH_FIRST_DRAW_DEALS,
+    THIRD_CLAIM_KONG,
+    THIRD_CLAIM_KONG_DEALS,
     check_played,
 )
 from tests.engine.summary_log import show, win
@@ -255,6 +257,13 @@ FULL_CASES = [
     pytest.param(
         DEALER_KONG_DEALS, DEALER_KONG, {"S": 3}, each("S", 3), "S",
         id="a_first_draw_after_the_dealers_kong_is_no_dihu_here",
+    ),
+    # 北's 明杠 of 南's 5p is its third claim on 南 (碰, 碰, 明杠: 三包 北–南), and its first discard
+    # after the kong, 3s, is won by 南 (12s, no claim): 还杠胡 1 + 边倒 1 + 门清 1 = 3台; "还杠胡：杠牌
+    # 并点炮玩家需付胡家5M" 15 + "拉杠/送杠/还杠可与三包/互包累加": 三包's 2M = 6; 北 pays 21.
+    pytest.param(
+        THIRD_CLAIM_KONG_DEALS, THIRD_CLAIM_KONG, {"S": 3}, {("N", "S"): 21}, "S",
+        id="huan_gang_and_san_bao_from_the_kong_that_made_it",
     ),
     # 东 shows 春, draws its replacement 5p and throws it: still its first discard, "地胡：庄家打出的
     # 第一张牌点炮，16台" + 嵌倒 1 + 门清 1 = 18; 东 pays 36.

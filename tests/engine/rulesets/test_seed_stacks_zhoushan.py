@@ -312,6 +312,19 @@ DEALER_KONG = "E:gang:concealed:1z E*3z E-3z S+5p S:zimo:5p"
 DEALER_FLOWER_DEALS = DEALER_KONG_DEALS | {"E": "1f147m268p369s2346z"}
 DEALER_FLOWER = "E!1f E*5p E-5p S:hu:5p:E"
 
+# 北 碰s 南's 1z and 2z, then 明杠s 南's 5p (its third claim on 南) and throws 3s after the
+# replacement; 南 (123m 456m 789m 12s 88p, no claim) wins it.
+THIRD_CLAIM_KONG_DEALS = {
+    "E": "147m268p369s3z6z7z4s8s",
+    "S": "123m456m789m1s1z2z5p",
+    "W": "2369m1379p1257s5z",
+    "N": "11z22z555p3s4z6z7z99m",
+}
+THIRD_CLAIM_KONG = (
+    "E-3z S+2s S-1z N:peng N-4z E~9p S+8p S-2z N:peng N-6z E~9s S+8p S-5p"
+    " N:gang:exposed:5p N*5z N-3s S:hu:3s:N"
+)
+
 FULL_CASES = [
     # 南 wins 东's first discard 5p: "(18)地胡：闲家摸第一张牌成胡" is a draw, so no 地胡: 坎张 1台, 东
     # pays 1. "闲家胡牌后庄家下庄，下盘由原庄家下家做庄": 南 deals next.
@@ -343,6 +356,12 @@ FULL_CASES = [
     pytest.param(
         DEALER_KONG_DEALS, DEALER_KONG, {}, {"S": 3}, each("S", 3), "S",
         id="dihu_after_the_dealers_concealed_kong",
+    ),
+    # The seed names no 承包 and no 还杠 here: 南's win on 北's 3s is a plain discard win, 边张 1台,
+    # 北 pays 1 (xizhou: 还杠胡 and 三包 together, test_seed_stacks_xizhou.py).
+    pytest.param(
+        THIRD_CLAIM_KONG_DEALS, THIRD_CLAIM_KONG, {}, {"S": 1}, {("N", "S"): 1}, "S",
+        id="a_discard_after_a_kong_is_a_plain_discard_win",
     ),
     # 东's first discard, after its flower's replacement, won by 南: a discard, no 地胡 here: 坎张 1.
     pytest.param(
