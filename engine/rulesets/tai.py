@@ -42,6 +42,7 @@ from engine.rulesets.base import (
     Scoring,
     Step,
     Text,
+    option,
     payment,
     reading_words,
     step,
@@ -63,6 +64,19 @@ FLOWER_ORDERS = {
                          "East: spring and plum, South: summer and orchid, West: autumn and "
                          "chrysanthemum, North: winter and bamboo"),
 }  # fmt: skip
+
+
+def barred_win_option() -> Any:
+    """The option ``barred_win_stands`` of both 台 rulesets, which bar a win after a passed 胡
+    before the seat's own next draw (``Ruleset.passed_win_waits_for_draw``)."""
+    return option(
+        False,
+        "a win after a passed win, before the seat's own next draw (which the rules bar), is "
+        "still scored and paid as the table played it (default: it is no win and owes nothing)",
+        zh="放弃过的胡在自己摸牌前又胡（规则不许）时照常算分付钱（默认：不算胡，不付钱）",
+    )
+
+
 _PLANT_SEAT = {
     "spec": {"5f": "E", "6f": "S", "7f": "W", "8f": "N"},
     "tile_numbers": {"5f": "E", "6f": "S", "8f": "W", "7f": "N"},

@@ -99,9 +99,9 @@ def _print_hand(hand, raw: dict, seat: str | None) -> None:
     table = common.table(
         "座 seat",
         "玩家 player",
-        "出牌 discards",
+        "打出 discards",
         "效率最佳 best",
-        "少进张 tiles lost",
+        "少的有效牌 tiles lost",
         "漏胡 missed wins",
         "可避免的放炮 avoidable deal-ins",
     )
@@ -123,7 +123,7 @@ def _print_hand(hand, raw: dict, seat: str | None) -> None:
         best = "、".join(map(chinese, x.best))
         console.print(
             f"  line {x.line} {x.seat} 打{chinese(x.discard)}: 向听 {x.shanten_after} "
-            f"进张 {x.effective}; 效率最佳 打{best}: 向听 {x.best_shanten} 进张 {x.best_effective}"
+            f"有效牌 {x.effective}; 效率最佳 打{best}: 向听 {x.best_shanten} 有效牌 {x.best_effective}"
         )
     for m in hand.missed_wins:
         if not seat or m.seat == seat:

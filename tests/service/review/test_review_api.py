@@ -117,6 +117,19 @@ def test_the_dashboards_list_every_players_figures_over_the_period(alice):
         ]
 
 
+def test_the_dashboards_efficiency_is_over_the_sessions_the_filter_picks(alice):
+    """The dashboards' form picks a night (or a table, a player); the table follows it."""
+    verified(alice, _log())
+    page = alice.get(f"/clubs/{CLUB}/dashboards").get_data(as_text=True)
+    assert 'name="date"' in page and "共 1 场已复盘" in page
+    started = alice.get("/api/v1/sessions").get_json()["sessions"][0]["started_at"][:10]
+    assert "共 1 场已复盘" in alice.get(f"/clubs/{CLUB}/dashboards?date={started}").get_data(
+        as_text=True
+    )
+    other = alice.get(f"/clubs/{CLUB}/dashboards?date=2001-01-01").get_data(as_text=True)
+    assert "共 0 场已复盘" in other and "还没有已复盘的场次" in other
+
+
 def test_a_review_the_workers_did_not_store_is_computed_on_first_ask(alice, app):
     session_id = verified(alice, _log())
     with app.app_context(), engine().begin() as c:  # its message lost, say
