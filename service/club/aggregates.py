@@ -16,6 +16,7 @@ from sqlalchemy.orm import aliased
 
 from events.models import Digest as DigestRow
 from events.models import DigestPlayer, TableSession
+from events.withdrawals import counted
 from service.db import db
 from service.sessions import queries
 from workers import digests
@@ -37,7 +38,7 @@ def _verification_columns(newest):
 
 
 def _filtered(query, clubs: list[str], flt: queries.SessionFilter):
-    query = query.where(TableSession.club.in_(clubs))
+    query = query.where(TableSession.club.in_(clubs), counted())
     if flt.table:
         query = query.where(TableSession.table_name == flt.table)
     if flt.day:
@@ -181,14 +182,21 @@ def _played(query, newest_digests, clubs: list[str], name: str):
         query.select_from(DigestPlayer)
         .join(newest_digests, newest_digests.c.verification_id == DigestPlayer.verification_id)
         .join(TableSession, TableSession.id == newest_digests.c.session_id)
-        .where(DigestPlayer.player == name, DigestPlayer.seated, TableSession.club.in_(clubs))
+        .where(
+            DigestPlayer.player == name,
+            DigestPlayer.seated,
+            TableSession.club.in_(clubs),
+            counted(),
+        )
     )
 
 
 def _unverified(clubs: list[str]):
     """The sessions of ``clubs`` with no digest yet (no result, or not digested yet)."""
     return select(*queries.SESSION_COLUMNS).where(
-        TableSession.club.in_(clubs), ~exists().where(DigestRow.session_id == TableSession.id)
+        TableSession.club.in_(clubs),
+        counted(),
+        ~exists().where(DigestRow.session_id == TableSession.id),
     )
 
 

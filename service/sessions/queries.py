@@ -14,7 +14,7 @@ from sqlalchemy.orm import defer
 from sqlmodel import select
 
 from engine.report import Report
-from events import store, verifications
+from events import store, verifications, withdrawals
 from events.models import TableSession, Verification
 from service.db import db
 from service.db import engine as app_engine
@@ -30,6 +30,7 @@ class SessionFilter:
     day: date | None = None
     disputed_only: bool = False
     or_pending: bool = False  # with disputed_only: sessions being verified again as well
+    with_withdrawn: bool = False  # the list of sessions: withdrawn ones too (marked), not counted
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class ListedSession:
     started_at: str | None
     created_at: datetime
     head_seq: int
+    counts: bool = True  # False: withdrawn (events.withdrawals), out of the club's counts
 
 
 @dataclass(frozen=True)
@@ -80,11 +82,13 @@ def list_sessions(
         .subquery()
     )
     query = (
-        select(*SESSION_COLUMNS, *_VERIFICATION_COLUMNS)
+        select(*SESSION_COLUMNS, *_VERIFICATION_COLUMNS, withdrawals.counted().label("counts"))
         .outerjoin(newest, newest.c.session_id == TableSession.id)
         .outerjoin(Verification, Verification.id == newest.c.vid)
         .where(TableSession.club.in_(clubs))
     )
+    if not flt.with_withdrawn:
+        query = query.where(withdrawals.counted())
     if flt.table:
         query = query.where(TableSession.table_name == flt.table)
     if flt.day:
@@ -116,8 +120,10 @@ _VERIFICATION_COLUMNS = (
 
 
 def listed(row) -> ListedSession:
+    """A row of ``SESSION_COLUMNS`` (and ``counts`` when the query selected it)."""
     return ListedSession(row.id, row.club, row.table_name, row.ruleset, list(row.players),
-                         row.started_at, row.created_at, row.head_seq)  # fmt: skip
+                         row.started_at, row.created_at, row.head_seq,
+                         bool(row._mapping.get("counts", True)))  # fmt: skip
 
 
 def counted(row, report: str | None) -> ListedVerification | None:

@@ -3,6 +3,7 @@ with templates and the API returns them as they are, so the two never disagree."
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 from flask import abort
@@ -13,7 +14,7 @@ from engine.audit import resolutions as report_resolutions
 from engine.model import KNOWN_FLAGS
 from engine.report import HandReport, Report, to_dict
 from engine.rulesets import get_ruleset
-from events import store, verifications
+from events import store, verifications, withdrawals
 from events.models import TableSession, Verification
 from service.accounts import auth
 from service.db import engine, whole_number
@@ -54,6 +55,7 @@ def session_summary(
         "status": verification_status(s, v),
         "disputes": v.disputes if v else None,
         "anomalies": v.anomalies if v else None,
+        "withdrawn": not getattr(s, "counts", True),
     }
 
 
@@ -66,7 +68,8 @@ def verification_status(
 
 
 def sessions_view(user: User, args) -> dict:
-    flt = parse_filter(args)
+    # the list shows every session, a withdrawn one marked; the counts leave it out
+    flt = replace(parse_filter(args), with_withdrawn=True)
     limit, offset = int_arg(args, "limit", 200, 1, 1000), int_arg(args, "offset", 0, 0, 10**9)
     clubs = auth.memberships(user)
     rows = queries.list_sessions(clubs, flt, limit + 1, offset)  # one more: is there a next page?
@@ -121,6 +124,14 @@ def status_view(user: User, session_id: str) -> dict:
         "anomalies": v.anomalies if v else None,
         "error": v.error if v else None,
     }
+
+
+def withdrawal(session_id: str) -> dict | None:
+    """The session's open withdrawal (``{id, by, at, reason}``: it is out of its club's
+    counts), or None."""
+    w = withdrawals.withdrawn(session_id, engine())
+    return None if w is None else {"id": w.id, "by": w.by, "at": w.at.isoformat(),
+                                   "reason": w.reason}  # fmt: skip
 
 
 def report(s: TableSession) -> Report | None:
@@ -208,7 +219,9 @@ def session_view(user: User, session_id: str) -> dict:
     v, report = (rows[-1], reports[-1]) if rows else (None, None)
     out = {"session": session_summary(s, v), "report_ok": None, "hands": [], "totals": None,
            "anomalies": [], "corrections": [], "options": None,
-           "verifications": history.entries(s, rows, reports)}  # fmt: skip
+           "verifications": history.entries(s, rows, reports),
+           "withdrawn": withdrawal(s.id),
+           "can_withdraw": auth.memberships(user)[s.club].role in RESOLVERS}  # fmt: skip
     if report is None:
         return out
     resolved = resolutions(report)
