@@ -4,7 +4,7 @@
 Starts ``fupan serve --demo`` on a free port in a temporary data directory, logs in with
 Debian's Chromium under Playwright (390 x 844, a phone), then for each main page (the session
 list, a session, a hand, its replay, the ledger, disputes, dashboards, integrity, a player, the
-upload page, the recorder, a ruleset, the glossary, clubs, account): clears the browser cache,
+club's members, the upload page, the recorder, a ruleset, the glossary, clubs, account): clears the browser cache,
 turns on Chromium's network throttling (CDP ``Network.emulateNetworkConditions``: download and
 upload at ``--kbps`` kbit/s, ``--latency`` ms round trip) and loads the page until the network
 is idle. Prints the bytes transferred (``encodedDataLength``: what went over the wire,
@@ -137,6 +137,7 @@ def main() -> None:
                     "disputes": (f"{club}/disputes", False),
                     "dashboards": (f"{club}/dashboards", False),
                     "integrity": (f"{club}/integrity", False),
+                    "members": (f"{club}/members", False),
                     "player": (player, False),
                     "player, chart reached": (player, True),
                     "upload": ("/upload", False),

@@ -10,8 +10,6 @@ import plotly.graph_objects as go
 from dashboards.labels import Labels
 from dashboards.style import styled
 
-_HOVER = "%{x}: %{y:.1f}% (%{text})<extra></extra>"  # numbers and data only: no words
-
 
 def dispute_rate_by_table(rows: Iterable[Mapping], labels: Labels) -> go.Figure:
     """``rows``: ``{"table": str, "hands": int, "disputed": int}``; bars are percentages."""
@@ -19,7 +17,15 @@ def dispute_rate_by_table(rows: Iterable[Mapping], labels: Labels) -> go.Figure:
     tables = [str(r["table"]) for r in rows]
     rates = [100.0 * r["disputed"] / r["hands"] if r["hands"] else 0.0 for r in rows]
     text = [f"{r['disputed']}/{r['hands']}" for r in rows]
-    fig = go.Figure(go.Bar(x=tables, y=rates, text=text, textposition="auto", hovertemplate=_HOVER))
+    fig = go.Figure(
+        go.Bar(
+            x=tables,
+            y=rates,
+            text=text,
+            textposition="auto",
+            hovertemplate="%{x}" + labels.colon + "%{y:.1f}% (%{text})<extra></extra>",
+        )
+    )
     fig.update_xaxes(type="category", title_text=labels.table_axis)
     fig.update_yaxes(title_text=labels.disputed_axis, rangemode="tozero")
     return styled(fig, labels.by_table)
@@ -38,7 +44,7 @@ def dispute_rate_by_item(items: Iterable[str], hands: int, labels: Labels) -> go
             y=names,
             orientation="h",
             text=[n for _, n in reversed(counts)],
-            hovertemplate="%{y}: %{x:.1f}% (%{text})<extra></extra>",
+            hovertemplate="%{y}" + labels.colon + "%{x:.1f}% (%{text})<extra></extra>",
         )  # fmt: skip
     )
     fig.update_xaxes(title_text=labels.share_axis, rangemode="tozero")

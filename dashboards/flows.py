@@ -29,13 +29,15 @@ def payment_sankey(payments: Iterable[Mapping], labels: Labels) -> go.Figure:
                 "label": nodes,
                 "pad": 18,
                 "thickness": 16,
-                "hovertemplate": "%{label}: %{value}<extra></extra>",
+                "hovertemplate": "%{label}" + labels.colon + "%{value}<extra></extra>",
             },
             link={
                 "source": source,
                 "target": target,
                 "value": list(flows.values()),
-                "hovertemplate": "%{source.label} → %{target.label}: %{value}<extra></extra>",
+                "hovertemplate": "%{source.label} → %{target.label}"
+                + labels.colon
+                + "%{value}<extra></extra>",
             },
         )
     )

@@ -24,3 +24,4 @@ class Labels:
     values: str  # hand values per ruleset's title
     hands_axis: str  # how many hands
     points_axis: str  # a value's unit when the ruleset gives none
+    colon: str = ": "  # after a name in a hover ("老王：12" in Chinese: the full-width colon)

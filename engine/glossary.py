@@ -169,10 +169,22 @@ class Usage:
 
 
 USAGE: tuple[Usage, ...] = (
-    # 手 alone is a hand numbered in a session; 手牌 (the tiles), 牌手, 起手, 对手 are other words
+    # 手 alone is a hand numbered in a session; 手牌 (the tiles), 起手, 对手 are other words
     Usage("a hand of a session (第 3 局)", "局", r"(?<![牌对起出动经顺拿])手(?![牌里上中机动])"),
     Usage("a hand nobody wins", "黄牌", "流局"),
     Usage("the role that resolves disputes", "审核员", "核查员"),
     # 实付 is what a table recorded as paid; cash handed over after the night is 现金, never 已付
     Usage("cash handed over after the night", "现金", r"已付(?!现金)"),
+    # 场 (本场, 这一场, 场次 in lists) is one table's night, whose hands are 局; 牌局 said both
+    Usage("a session: one table's night, uploaded or recorded", "场", r"牌局|对局"),
+    Usage("a person seated at the table", "玩家", r"牌手|牌友"),
+    # the audit checks a session; 审核员 (the role that resolves disputes) is another word
+    Usage("checking a session against the rules (the audit)", "核对", r"核查|复核|核验"),
+    Usage("a difference between what was paid and what was owed", "争议", r"纠纷|异议"),
+    # 结账 settles up after the night (fewest transfers); 结算 is a hand's settlement record
+    Usage("what settling up counts (what was recorded, or owed)", "结账依据", r"结算依据"),
+    Usage("resolving a dispute: the table pays the difference", "按应付补足", r"按应付结算"),
+    Usage(
+        "resolving a dispute: the table keeps what it paid", "维持实付", r"维持(?:牌桌实付|原记录)"
+    ),
 )

@@ -110,11 +110,16 @@ def claim_order(seat: str) -> tuple[str, str, str]:
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    """A fixed set on the table: 吃, 碰, or a 杠 of one of three kinds."""
+    """A fixed set on the table: 吃, 碰, or a 杠 of one of three kinds. ``on_replacement``: a
+    summary log's word that this 杠 was made at once on the replacement of the 杠 listed before
+    it (杠上杠, docs/log-format.md), which a full log's play shows by itself."""
 
     kind: str
     tiles: tuple[str, ...]
     from_seat: str | None = None
+    # (Not in the repr: a flag only summary logs set, left out so the replay's fingerprints,
+    # benchmarks/audit_fingerprint.py, of every log without it stay as they were.)
+    on_replacement: bool = field(default=False, repr=False)
 
     @property
     def is_kong(self) -> bool:

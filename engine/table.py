@@ -34,7 +34,7 @@ from engine.rulesets.base import CLAIMED_DISCARD, Anomaly, Ruleset
 from engine.state import ERROR, WARNING, Discard, RiverTile, TableState
 from engine.state import names as _names
 from engine.tiles import ALL_TILES, INDEX, english
-from engine.wins import Passed, WinRules
+from engine.wins import WIN_RANK, Passed, WinRules
 
 PLAY_TYPES = frozenset(
     {"deal", "wildcard", "reveal", "draw", "discard", "chi", "peng", "gang", "win", "exhausted"}
@@ -61,7 +61,7 @@ class Table(WinRules):
         "dealt", "wall_draws", "discarded_wild", "offers", "passed", "since", "tracks_passed",
         "reported", "back_draws", "flowers_out", "left", "dead_wall", "dead_walls", "turn",
         "must", "last_draw", "last_discard", "win_discard", "last_gang", "robbed",
-        "just_claimed", "claims", "indicator", "wildcards", "bonus_idx", "bonus_at",
+        "just_claimed", "outrankable", "claims", "indicator", "wildcards", "bonus_idx", "bonus_at",
         "may_hold_bonus", "wins", "win_seqs", "outranked", "exhausted", "ended", "showdowns",
         "settlement", "steps", "made", "anomalies",
     )  # fmt: skip
@@ -107,6 +107,9 @@ class Table(WinRules):
         self.last_gang: tuple[str, str] | None = None  # (seat, tile) of an added kong
         self.robbed: tuple[str, str] | None = None  # the added kong a win has robbed
         self.just_claimed: tuple[str, tuple[str, ...]] | None = None
+        # the claim just made, which a claim of higher rank on the same discard takes over
+        # (胡 > 碰/杠 > 吃) until its seat plays on
+        self.outrankable: _Claim | None = None
         self.claims = 0
         self.indicator: str | None = None
         self.wildcards: frozenset[str] = frozenset()
@@ -361,7 +364,7 @@ class Table(WinRules):
                 if seen[i] > limits[i]:
                     self._overcount(seq, tile)
                 self.left -= 1
-                self.last_discard = self.last_gang = self.just_claimed = None
+                self.last_discard = self.last_gang = self.just_claimed = self.outrankable = None
                 if offered:  # what it let go by before this draw no longer counts
                     passed[seat].clear()
                     since[seat] = len(offers)
@@ -398,7 +401,7 @@ class Table(WinRules):
                     self.discarded_wild.add(seat)
                 rivers[seat].append((tile, seq, None))  # a Discard's fields; built in state()
                 self.last_discard = self.win_discard = seat
-                self.last_gang = self.just_claimed = None
+                self.last_gang = self.just_claimed = self.outrankable = None
                 self.turn, self.must = _NEXT[seat], "draw"
                 if checking:
                     step = (seq, kind, seat, tile, None, None, self.left, ())
@@ -478,6 +481,7 @@ class Table(WinRules):
         counts[i] -= 1  # (take(), inline)
         self.size[seat] -= 1
         self.revealed[seat].append(tile)
+        self.outrankable = None
         if tile[1] == "f":  # (is_flower)
             self.replaced(False, True)
         self.pending[seat].append("bonus")
@@ -512,7 +516,15 @@ class Table(WinRules):
                     f"at {self.dead_wall})",
                 )
             if seat != self.turn or self.must != "draw":
-                self.check_turn(seq, seat, "draw", "draws")
+                if self.pending[seat] and seat == self.turn and self.turn is not None:
+                    self.flag(  # (a replacement owed: "在最后一张牌中补回", "补牌从最后一张牌开始")
+                        seq,
+                        "wrong_turn",
+                        f"{who(seat)} draws from the live wall; the replacement for its "
+                        f"{_OWED_EN.get(self.pending[seat][0], 'kong')} comes from the back",
+                    )
+                else:
+                    self.check_turn(seq, seat, "draw", "draws")
         return cause
 
     def _check_discard(self, seq: int, seat: str, tile: str, counts: list[int]) -> None:
@@ -539,8 +551,11 @@ class Table(WinRules):
                     f"{who(seat)} discards {english(tile)} right after claiming it",
                 )
 
-    def _claimed(self, seq: int, seat: str, what: str) -> tuple[str, str] | None:
-        """The discard being claimed (discarder, tile), marked as taken; None if there is none."""
+    def _claimed(self, seq: int, seat: str, what: str, rank: int) -> tuple[str, str] | None:
+        """The discard being claimed (discarder, tile), marked as taken; None if there is none.
+        ``rank``: the claim's (``_RANK``); a lower claim just made on the discard gives way."""
+        if self.outrankable is not None and self.last_discard is None:
+            self.give_way(seat, rank, what)
         by = self.last_discard
         if by is None or by == seat:
             self.flag(seq, "claim_no_discard", f"{who(seat)} claims {what} with no discard to take")
@@ -559,13 +574,22 @@ class Table(WinRules):
         )
 
     def _claim_done(
-        self, seq: int, seat: str, kind: str, meld: Meld, taken: tuple[str, ...]
+        self,
+        seq: int,
+        seat: str,
+        kind: str,
+        meld: Meld,
+        taken: tuple[str, ...],
+        own: tuple[str, ...],
     ) -> None:
+        """``taken``: the tiles its seat may not discard next; ``own``: those it took from its
+        hand (given back if the claim gives way)."""
         self.melds[seat].append(meld)
         self.size[seat] += 3
         self.turn, self.must = seat, "discard"
         self.claims += 1
         self.just_claimed = (seat, taken)
+        self.outrankable = _Claim(seq, seat, kind, _RANK[kind], meld, own)
         if not self.checking:
             return
         if kind != "gang" and self.size[seat] != self.hs + 1:
@@ -585,9 +609,45 @@ class Table(WinRules):
             self.ask(step)
         self.steps.append(step)
 
+    def give_way(self, seat: str, rank: int, what: str) -> None:
+        """``seat`` claims (``what``, of ``rank``) the discard another seat has just claimed: by
+        the seeds' 优先级 (胡 > 碰/明杠 > 吃) a claim of higher rank takes it over, and the
+        earlier claim is undone (its meld back into its seat's hand, its step out of the play,
+        so no ruleset counts it) and noted (``claim_outranked``, a warning: the table did right).
+        A claim of the same or lower rank takes nothing (``claim_no_discard``, by the caller)."""
+        c = self.outrankable
+        if c is None or seat in (c.seat, c.meld.from_seat) or c.rank >= rank:
+            return
+        self.outrankable = self.just_claimed = None
+        self.melds[c.seat].pop()  # (its meld: the last one made)
+        counts = self.counts[c.seat]
+        for t in c.own:
+            counts[INDEX[t]] += 1
+        self.size[c.seat] += len(c.own) - 3
+        if c.kind == "gang":
+            self.pending[c.seat].remove("kong")
+        by = c.meld.from_seat
+        assert by is not None  # (a claim's meld names its discarder)
+        river = self.discards[by]
+        tile, dseq, _ = river[-1]
+        river[-1] = (tile, dseq, None)
+        self.last_discard = by
+        self.claims -= 1
+        if not self.checking:
+            return
+        self.steps.pop()  # (the claim's: nothing played since)
+        del self.made[len(self.steps) :]
+        self.flag(
+            c.seq,
+            "claim_outranked",
+            f"{who(c.seat)}'s {_CLAIM_EN[c.kind]} of {english(tile)} gives way to {who(seat)}'s "
+            f"{what} (a win before a pung or kong, a pung or kong before a chow)",
+            WARNING,
+        )
+
     def on_chi(self, seq: int, rec: Record) -> None:
         seat, own = rec["seat"], tuple(rec["tiles"])
-        got = self._claimed(seq, seat, "a chow")
+        got = self._claimed(seq, seat, "a chow", _RANK["chi"])
         if got is None:
             return
         by, tile = got
@@ -614,11 +674,15 @@ class Table(WinRules):
             self.flag(
                 seq, "chi_without_tiles", f"{who(seat)} chows without holding {_names(missing)}"
             )
-        self._claim_done(seq, seat, "chi", _meld("chi", run, by), barred)
+            took = list(own)
+            for t in missing:
+                took.remove(t)
+            own = tuple(took)
+        self._claim_done(seq, seat, "chi", _meld("chi", run, by), barred, own)
 
     def on_peng(self, seq: int, rec: Record) -> None:
         seat = rec["seat"]
-        got = self._claimed(seq, seat, "a pung")
+        got = self._claimed(seq, seat, "a pung", _RANK["peng"])
         if got is None:
             return
         by, tile = got
@@ -632,7 +696,9 @@ class Table(WinRules):
         taken = max(0, min(counts[i], 2))  # (take() twice, inline)
         counts[i] -= taken
         self.size[seat] -= taken
-        self._claim_done(seq, seat, "peng", _meld("peng", (tile,) * 3, by), (tile,))
+        self._claim_done(
+            seq, seat, "peng", _meld("peng", (tile,) * 3, by), (tile,), (tile,) * taken
+        )
 
     def _check_passed_peng(self, seq: int, seat: str) -> None:
         """A 碰 after the seat let a discard go that it could have pung (a pair of it in the hand
@@ -673,7 +739,7 @@ class Table(WinRules):
         seat, kind, tile = rec["seat"], _GANG_KIND[rec["kind"]], rec["tile"]
         pung = None
         if kind == "gang_exposed":
-            got = self._claimed(seq, seat, "an exposed kong")
+            got = self._claimed(seq, seat, "an exposed kong", _RANK["gang"])
             if got is None:
                 return
             by, claimed = got
@@ -722,8 +788,9 @@ class Table(WinRules):
             self.take(seat, tile)
         self.pending[seat].append("kong")
         if kind == "gang_exposed":
-            self._claim_done(seq, seat, "gang", meld, (tile,))
+            self._claim_done(seq, seat, "gang", meld, (tile,), (tile,) * need)
         else:
+            self.outrankable = None
             self.melds[seat].append(meld)
             self.size[seat] += 3
             self.record(seq, "gang", seat, tile=tile, source=kind, tiles=meld.tiles)
@@ -758,7 +825,10 @@ class Table(WinRules):
         shown = Showdown(
             seat,
             tuple(rec["concealed"]),
-            tuple(_meld(m["kind"], tuple(m["tiles"]), m.get("from")) for m in rec.get("melds", ())),
+            tuple(
+                _meld(m["kind"], tuple(m["tiles"]), m.get("from"), m.get("on_replacement") is True)
+                for m in rec.get("melds", ())
+            ),
             tuple(rec.get("revealed", ())),
         )
         self.showdowns[seat] = shown
@@ -887,6 +957,24 @@ _INDEXES = range(len(ALL_TILES))
 _NEXT = {s: next_seat(s) for s in SEATS}
 _slot_values = attrgetter(*Table.__slots__)  # (Table.clone)
 _CLAIM_KINDS = frozenset({"peng", "gang", "win"})  # the steps that take a discard from a pung
+# The seeds' 优先级 of the claims on one discard (wenling: 吃 "优先级最低，低于胡牌、碰或明杠", 碰
+# "优先级低于胡牌，高于吃"; the others silent, docs/rules): a higher claim takes a lower one's tile.
+_RANK = {"chi": 0, "peng": 1, "gang": 1, "win": WIN_RANK}
+_CLAIM_EN = {"chi": "chow", "peng": "pung", "gang": "exposed kong"}
+_OWED_EN = {"bonus": "revealed tile"}  # what a replacement draw is owed for (else a kong)
+
+
+class _Claim(NamedTuple):
+    """The claim just made (``Table.outrankable``): what a higher claim must undo."""
+
+    seq: int
+    seat: str
+    kind: str  # chi, peng or gang (exposed)
+    rank: int
+    meld: Meld
+    own: tuple[str, ...]  # the tiles it took from its seat's hand
+
+
 _new_object = object.__new__
 _TURN_DRAW = ("wall", None)  # (source, cause) of a turn's draw from the live wall
 _PREV = {s: prev_seat(s) for s in SEATS}

@@ -87,6 +87,7 @@ class WinRules:
         def _overcount(self, seq: int, tile: str) -> None: ...
         def holds(self, seat: str, tile: str, n: int) -> bool: ...
         def check_turn(self, seq: int, seat: str, must: str, what: str) -> None: ...
+        def give_way(self, seat: str, rank: int, what: str) -> None: ...
         def showdown_of(self, seat: str) -> Showdown: ...
         def history(self) -> list[Action]: ...
         def record(
@@ -133,6 +134,8 @@ class WinRules:
     def _win_on_discard(
         self, seq: int, seat: str, tile: str | None, by: str | None
     ) -> frozenset[str]:
+        if self.last_discard is None:  # a 吃/碰 just made on it gives way to the 胡
+            self.give_way(seat, WIN_RANK, "win")
         if self.win_discard is None:
             self.flag(seq, "claim_no_discard", f"{who(seat)} wins on a discard but none was made")
             return frozenset()
@@ -330,6 +333,9 @@ class WinRules:
         if not self.wins:
             return True
         prior = self.wins[-1]
+        if any(w.seat == win.seat for w in self.wins):  # one hand, one win a seat: not paid twice
+            self.flag(seq, "multiple_winners", f"{who(win.seat)} declares a second win")
+            return False
         if win.how == prior.how == "instant":
             return True
         on_one_discard = (
@@ -405,6 +411,7 @@ class WinRules:
             return f"{_names(show.concealed)}: {exc}"
 
 
+WIN_RANK = 2  # a 胡's rank among the claims on one discard (engine.table._RANK)
 _REPLACEMENT_FLAG = {"kong": FLAG_KONG_REPLACEMENT, "bonus": FLAG_BONUS_REPLACEMENT}
 
 # Each seat's others in play order from it (下家, 对家, 上家): priority on its discard.

@@ -77,6 +77,10 @@ MESSAGES: dict[str, str] = {
     "required_when": N_('is required when how is "%(how)s"'),
     "win_from_self": N_("a seat cannot win from itself"),
     "meld_size": N_("a %(meld)s meld has %(size)s tiles, not %(count)s"),
+    "on_replacement_kong": N_(
+        "only a gang_concealed or gang_added meld listed right after another gang can be made on "
+        "its replacement (this is a %(meld)s)"
+    ),
     "pays_itself": N_("seat %(seat)s cannot pay itself"),
     "replacement_or_void": N_('a correction has either a replacement record or "void": true'),
     "insert_without_replacement": N_("records can be inserted only after a replacement"),

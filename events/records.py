@@ -344,6 +344,16 @@ class Meld(_Part):
     kind: Literal["chi", "peng", "gang_exposed", "gang_concealed", "gang_added"]
     tiles: Tiles
     from_: Seat | None = Field(None, alias="from")
+    on_replacement: Literal[True] | None = Field(
+        None,
+        description="杠上杠: this gang_concealed/gang_added was made at once on the replacement "
+        "of the gang listed right before it (docs/log-format.md)",
+    )
+
+
+# A 杠 made on a 杠's replacement: the seat's own fourth tile (暗杠) or the fourth of its 碰 (加杠);
+# a 明杠 takes a discard, which no replacement is.
+ON_REPLACEMENT_KINDS = ("gang_concealed", "gang_added")
 
 
 class Showdown(Record):
@@ -359,15 +369,27 @@ class Showdown(Record):
         return super().tiles_in() + melds
 
     def problems(self) -> list[Problem]:
-        return [
+        melds = self.melds or []
+        out: list[Problem] = [
             (
                 f"melds.{i}.tiles",
                 "meld_size",
                 {"meld": m.kind, "size": MELD_SIZES[m.kind], "count": len(m.tiles)},
             )
-            for i, m in enumerate(self.melds or ())
+            for i, m in enumerate(melds)
             if len(m.tiles) != MELD_SIZES[m.kind]
         ]
+        out += [
+            (f"melds.{i}.on_replacement", "on_replacement_kong", {"meld": m.kind})
+            for i, m in enumerate(melds)
+            if m.on_replacement
+            and (
+                m.kind not in ON_REPLACEMENT_KINDS
+                or i == 0
+                or not melds[i - 1].kind.startswith("gang")
+            )
+        ]
+        return out
 
 
 class Payment(_Part):

@@ -159,15 +159,31 @@ def stored_for(
     reviewed yet are left out: a page does not compute a club's worth of reviews)."""
     if not session_ids:
         return []
-    query = (
-        select(ReviewRow.result)
+    query = _current(ReviewRow.result, session_ids, engine_version)
+    with db_session(engine) as db:
+        return [review_of(text) for text in db.scalars(query)]
+
+
+def stored_ids(
+    session_ids: list[str], engine_version: str, engine: Engine | None = None
+) -> list[int]:
+    """The row ids of what :func:`stored_for` reads, sorted (rows are written once: the same ids
+    are the same reviews, so a reader can keep what it made of them)."""
+    if not session_ids:
+        return []
+    with db_session(engine) as db:
+        return sorted(db.scalars(_current(ReviewRow.id, session_ids, engine_version)))
+
+
+def _current(column: Any, session_ids: list[str], engine_version: str) -> Any:
+    """Select ``column`` of the current-version reviews of these sessions' heads."""
+    return (
+        select(column)
         .join(TableSession, TableSession.id == ReviewRow.session_id)
         .where(ReviewRow.session_id.in_(session_ids), ReviewRow.head_seq == TableSession.head_seq,
                ReviewRow.engine_version == engine_version,
                ReviewRow.review_version == REVIEW_VERSION)
     )  # fmt: skip
-    with db_session(engine) as db:
-        return [review_of(text) for text in db.scalars(query)]
 
 
 def step_detail(

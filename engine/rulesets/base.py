@@ -18,7 +18,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from engine.frozen import one_step_init
 from engine.model import (
@@ -312,6 +312,9 @@ def reading_words(
 YES_NO = {True: Text("是", "yes"), False: Text("否", "no")}
 
 
+NO_CAP = {0: Text("不封顶", "no cap")}  # the labels of a cap whose 0 means none
+
+
 def option(
     default: Any,
     doc: str,
@@ -319,12 +322,14 @@ def option(
     labels: Mapping[Any, Text] | None = None,
     *,
     zh: str,
+    low: int | None = None,
 ) -> Any:
     """An Options field with the ``doc`` (and ``choices``) that ``fupan rules`` prints and
     :func:`parse_options` enforces; ``zh`` says what ``doc`` says in Chinese (the rules pages),
     so an option's two languages sit side by side. ``labels`` name values in words (zh and en) for a reader:
     every value of a text option (its keys are then the choices), or the numbers that mean
-    something else than a number (``0``: no cap). A reader never sees a value's code."""
+    something else than a number (``0``: no cap). ``low``: the least a number option may be,
+    refused below it by :class:`Bounded` options."""
     labels = dict(labels or {})
     if labels and not choices and isinstance(default, str):
         choices = tuple(labels)
@@ -333,7 +338,22 @@ def option(
         meta["choices"] = choices
     if labels:
         meta["labels"] = labels
+    if low is not None:
+        meta["low"] = low
     return dataclasses.field(default=default, metadata=meta)
+
+
+class Bounded:
+    """A base of a ruleset's ``Options`` whose numbers have a least value (``option(..., low=1)``):
+    the first field under its bound, in field order, is refused as the options are made, so a
+    multiple of 0 or a negative 胡 never reaches a hand (:func:`parse_options` makes them
+    before its own checks)."""
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(cast(Any, self)):
+            low = f.metadata.get("low")
+            if low is not None and getattr(self, f.name) < low:
+                raise below(f.name, getattr(self, f.name), low)
 
 
 def value_label(field: dataclasses.Field[Any], value: Any) -> Text:

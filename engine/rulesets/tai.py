@@ -1,16 +1,18 @@
 """What the two 台-counting rulesets (zhoushan, xizhou) truly share: the 144-tile set, which
 flower belongs to which seat, the facts about a winning hand that their 台 items test (pungs,
-suits, wait shape, claims between seats), and the table mistakes a 台 count invites.
+suits, wait shape, claims between seats), how a winner is scored from its 台 items
+(``TaiWinner``), and the table mistakes a 台 count invites.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine.hand import HandError
 from engine.hand import readings as hand_readings
@@ -40,6 +42,7 @@ from engine.rulesets.base import (
     Scoring,
     Step,
     Text,
+    option,
     payment,
     reading_words,
     step,
@@ -61,6 +64,19 @@ FLOWER_ORDERS = {
                          "East: spring and plum, South: summer and orchid, West: autumn and "
                          "chrysanthemum, North: winter and bamboo"),
 }  # fmt: skip
+
+
+def barred_win_option() -> Any:
+    """The option ``barred_win_stands`` of both 台 rulesets, which bar a win after a passed 胡
+    before the seat's own next draw (``Ruleset.passed_win_waits_for_draw``)."""
+    return option(
+        False,
+        "a win after a passed win, before the seat's own next draw (which the rules bar), is "
+        "still scored and paid as the table played it (default: it is no win and owes nothing)",
+        zh="放弃过的胡在自己摸牌前又胡（规则不许）时照常算分付钱（默认：不算胡，不付钱）",
+    )
+
+
 _PLANT_SEAT = {
     "spec": {"5f": "E", "6f": "S", "7f": "W", "8f": "N"},
     "tile_numbers": {"5f": "E", "6f": "S", "8f": "W", "7f": "N"},
@@ -252,13 +268,12 @@ def kong_feeder(outcome: HandOutcome, win: Win) -> str | None:
     """The seat whose discard the winner konged (明杠) right before winning on the kong's
     replacement tile, a flower replaced on the way or not, or another kong made on that
     replacement (a 杠上杠 continues the kong it was made on) (zhoushan's 杠上开花包三家, xizhou's
-    送杠胡); None for any other win. A summary log has no turns: its last kong listed counts."""
+    送杠胡); None for any other win. A summary log has no turns: :func:`listed_chain_start`."""
     if not on_kong_replacement(outcome, win):
         return None
     if outcome.actions is not None:
         return exposed_from(chain_start(outcome.actions, win.seat))
-    kong = last_kong(outcome, win.seat)
-    return kong[1] if kong and kong[0] == "exposed" and kong[1] else None
+    return listed_exposed_from(listed_chain_start(outcome, win.seat))
 
 
 def chain_start(actions: Sequence[Action], seat: str, after_discard: bool = False) -> Action | None:
@@ -279,6 +294,25 @@ def chain_start(actions: Sequence[Action], seat: str, after_discard: bool = Fals
         elif a.kind != "draw" or a.source != "back":
             return first
     return first
+
+
+def listed_chain_start(outcome: HandOutcome, seat: str) -> Meld | None:
+    """A summary log's :func:`chain_start`: the last 杠 listed in ``seat``'s showdown (melds are
+    listed in the order made) or, when it says it was made ``on_replacement`` of the 杠 listed
+    before it (杠上杠), that one, back to the chain's first. None if it lists no 杠."""
+    show = outcome.showdowns.get(seat)
+    melds = show.melds if show else ()
+    at = next((i for i in range(len(melds) - 1, -1, -1) if melds[i].is_kong), None)
+    if at is None:
+        return None
+    while melds[at].on_replacement and at > 0 and melds[at - 1].is_kong:
+        at -= 1
+    return melds[at]
+
+
+def listed_exposed_from(kong: Meld | None) -> str | None:
+    """Whose discard a listed ``kong`` took, if it is a 明杠."""
+    return kong.from_seat if kong is not None and kong.kind == "gang_exposed" else None
 
 
 def exposed_from(kong: Action | None) -> str | None:
@@ -438,6 +472,35 @@ def score_wins(
         else:
             result[win.seat] = Scoring(win.seat, points, best, raw, steps=tuple(steps))
     return result
+
+
+# One reading's 台 lines, before the cap: (the reading, the hand, the options).
+CountTai = Callable[[WinHand, HandOutcome, Any], tuple[ScoreLine, ...]]
+
+
+@dataclass(frozen=True)
+class TaiWinner:
+    """A 台 ruleset's winner part (``engine.rulesets.assembled.Winner``): ``count`` gives each
+    reading's 台, the best reading is paid, at most ``cap`` of the options (0: none), and a
+    win under ``minimum`` 台 is no win; ``listed`` gives the rules page's items."""
+
+    count: CountTai
+    listed: Callable[[Any], tuple[Item, ...]]
+    cap: Callable[[Any], int] = lambda opts: 0
+    minimum: int = 0
+
+    def score(self, outcome: HandOutcome, opts: Any) -> dict[str, Scoring]:
+        count = self.count
+        return score_wins(outcome, lambda h: count(h, outcome, opts), self.cap(opts), self.minimum)
+
+    def readings(self, outcome: HandOutcome, win: Win, opts: Any) -> Iterator[tuple[int, str, str]]:
+        show, count = outcome.showdowns.get(win.seat), self.count
+        return reading_points(
+            win, show, lambda h: count(h, outcome, opts), self.cap(opts), self.minimum
+        )
+
+    def items(self, opts: Any) -> tuple[Item, ...]:
+        return self.listed(opts)
 
 
 def paid(payer: str, payee: str, amount: int, rule: tuple[str, str], formula: str) -> Payment:

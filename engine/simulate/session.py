@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.model import SEATS, HandOutcome, Record, name_seats
+from engine.model import SEATS, Action, HandOutcome, Record, name_seats
 from engine.replay import replay
 from engine.rulesets import get_ruleset
 from engine.rulesets.base import Payment, Ruleset
@@ -180,11 +180,13 @@ def summary_records(
         show = outcome.showdowns[seat]
         rec = {"type": "showdown", "seat": seat, "concealed": sorted_tiles(show.concealed)}
         if show.melds:
+            chained = iter(_kongs_on_replacement(outcome.actions or (), seat))
             rec["melds"] = [
                 {
                     "kind": m.kind,
                     "tiles": sorted_tiles(m.tiles),
                     **({"from": m.from_seat} if m.from_seat else {}),
+                    **({"on_replacement": True} if m.is_kong and next(chained, False) else {}),
                 }
                 for m in show.melds
             ]
@@ -210,6 +212,20 @@ def summary_records(
         out.append(rec)
     if outcome.exhausted:
         out.append({"type": "exhausted"})
+    return out
+
+
+def _kongs_on_replacement(actions: Iterable[Action], seat: str) -> list[bool]:
+    """For each 杠 ``seat`` made, in order (its showdown lists its kongs so, a 加杠 where it was
+    made): was it made at once on a 杠's replacement (杠上杠, a meld's ``on_replacement``)? Flowers
+    shown and replaced on the way do not part them."""
+    out, last = [], None
+    for a in actions:
+        if a.seat != seat or a.kind in ("win", "reveal") or (a.kind, a.source) == ("draw", "back"):
+            continue
+        if a.kind == "gang":
+            out.append(last == "gang")
+        last = a.kind
     return out
 
 

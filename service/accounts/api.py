@@ -28,7 +28,7 @@ def add_member(club: str):
     body = auth.json_body()
     try:
         members.add_member(club, str(body.get("username", "")), str(body.get("role", "member")),
-                           str(body.get("player", "")))  # fmt: skip
+                           str(body.get("player", "")), by=g.user.username)  # fmt: skip
     except auth.AccountError as e:
         abort(400, str(e))
     return jsonify(club=club, members=members.members_view(club)), 201

@@ -20,7 +20,7 @@ from sqlalchemy import update
 from sqlmodel import select
 from werkzeug.security import check_password_hash
 
-from service.accounts import auth
+from service.accounts import auth, changes
 from service.db import db
 from service.models import ROLES, Club, Invite, Membership, User
 
@@ -125,14 +125,15 @@ def _update(invite_id: int, **values) -> None:
 
 
 # -- members -------------------------------------------------------------------------------------
-def create_member(club: str, username: str, role: str, player: str) -> str:
+def create_member(club: str, username: str, role: str, player: str, by: str = "") -> str:
     """A new user in ``club`` with a temporary password (returned once), to be changed at the
-    first login."""
+    first login; the club's history keeps the addition (put back: they leave the club)."""
     _role(role)
     player = auth.fits(player.strip(), auth.MAX_NAME, _("player"))  # before the account is made
     password = temporary_password()
     user = auth.create_user(username, password, must_change=True)
     auth.add_member(user, _club(club), role, player)
+    changes.remember(club, by, username, None)
     return password
 
 
@@ -158,23 +159,61 @@ def reset_password(admin: User, club: str, username: str) -> str:
     return password
 
 
-def set_role(club: str, username: str, role: str, player: str | None = None) -> None:
+def set_role(club: str, username: str, role: str, player: str | None = None, by: str = "") -> None:
+    """A member's role (and player name), the change kept in the club's history (``changes``)."""
     _role(role)
     user, membership = _member(club, username)
     if membership.role == "admin" and role != "admin":
         _not_last_admin(club)
+    before = {"role": membership.role, "player": membership.player}
     auth.add_member(user, _club(club), role, membership.player if player is None else player)
+    changes.remember(club, by, username, before)
 
 
-def remove_member(club: str, username: str) -> None:
-    """Take a member out of the club (the account stays: it may be in other clubs)."""
+def remove_member(club: str, username: str, by: str = "", reverts: int | None = None) -> None:
+    """Take a member out of the club (the account stays: it may be in other clubs); the club's
+    history keeps their role and player name, so the removal can be put back."""
     _user, membership = _member(club, username)
     if membership.role == "admin":
         _not_last_admin(club)
+    before = {"role": membership.role, "player": membership.player}
     with db() as session:
         session.delete(session.get(Membership, membership.id))
         session.commit()
     auth.forget_memberships()
+    changes.remember(club, by, username, before, reverts)
+
+
+def put_back(club: str, change_id: int, by: str) -> dict:
+    """Reverse the membership change ``change_id`` (a slip on the members page): the member
+    gets back the role and player name they had, or leaves again if the change added them; one
+    more change naming it. Refused (409) when the membership changed since, as for an admin
+    who would leave the club without one."""
+    try:
+        done = changes.change(club, change_id)
+    except LookupError as e:
+        raise Refused(str(e), 404) from None
+    username, before = done["user"], done["before"]
+    if changes.standing(club, username) != done["after"]:
+        raise Refused(_("%(user)s's membership has changed since; reload the page",
+                        user=username), 409)  # fmt: skip
+    if before is None:
+        remove_member(club, username, by, reverts=change_id)
+        return done
+    if done["after"] and done["after"]["role"] == "admin" and before["role"] != "admin":
+        _not_last_admin(club)
+    club_id = _club(club).id
+    with db() as session:  # exactly as before (``auth.add_member`` keeps a player name for "")
+        user = session.exec(select(User).where(User.username == username)).one()
+        row = session.exec(select(Membership).where(Membership.user_id == user.id,
+                                                    Membership.club_id == club_id)).first()  # fmt: skip
+        row = row or Membership(user_id=user.id, club_id=club_id)
+        row.role, row.player = before["role"], before["player"]
+        session.add(row)
+        session.commit()
+    auth.forget_memberships()
+    changes.remember(club, by, username, done["after"], reverts=change_id)
+    return done
 
 
 def change_own_password(user: User, current: str, password: str, again: str) -> User:

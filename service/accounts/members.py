@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from sqlmodel import select
 
-from service.accounts import auth
+from service.accounts import auth, changes, manage
 from service.db import db
 from service.models import Club, Membership, User
 
@@ -18,12 +18,19 @@ def clubs_view(user: User) -> list[dict]:
     ]
 
 
-def add_member(club: str, username: str, role: str, player: str) -> None:
+def add_member(club: str, username: str, role: str, player: str, by: str = "") -> None:
+    """Add an existing user to ``club``, or change the role and player name of a member (the
+    last admin stays one); the change kept in the club's history (``changes``)."""
     with db() as session:
         member = session.exec(select(User).where(User.username == username.strip())).first()
     if member is None:
         raise auth.AccountError(_("no user named %(name)r", name=username))
+    before = changes.standing(club, username)
+    if before is not None:
+        manage.set_role(club, username, role, player or None, by)
+        return
     auth.add_member(member, auth.get_or_create_club(club), role, player)
+    changes.remember(club, by, username, None)
 
 
 def members_view(club: str) -> list[dict]:

@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 from sqlmodel import select
 
-from service.accounts import auth, devices, manage
+from service.accounts import auth, changes, devices, manage
 from service.accounts import members as club_members
 from service.db import db, whole_number
 from service.models import ROLES, ApiToken
@@ -112,6 +112,7 @@ def _add_member(form) -> None:
             form.get("username", ""),
             form.get("role", "member"),
             form.get("player", ""),
+            by=current_user.username,
         )
     except auth.AccountError as e:
         flash(str(e))
@@ -137,15 +138,15 @@ def members(club: str):
                 shown["invite_link"] = url_for("accounts.invitation", token=token, _external=True)
             elif action == "create":
                 password = manage.create_member(club, username, form.get("role", ""),
-                                                form.get("player", ""))  # fmt: skip
+                                                form.get("player", ""), current_user.username)  # fmt: skip
                 shown["temporary"] = (username, password)
             elif action == "reset":
                 shown["temporary"] = (username, manage.reset_password(current_user, club, username))
-            elif action in ("role", "remove", "revoke"):
+            elif action in ("role", "remove", "revoke", "put_back"):
                 _change(club, action, form)
                 return redirect(url_for("accounts.members", club=club))
             else:
-                abort(400, "unknown action")
+                abort(400, _("unknown action"))
         except manage.Refused as e:
             error, status = str(e), e.status
         except auth.AccountError as e:
@@ -153,7 +154,7 @@ def members(club: str):
     page = render_template(
         "accounts/members.html", club=club, roles=ROLES, members=club_members.members_view(club),
         invites=manage.pending_invites(club), shown=shown, error=error,
-        invite_days=manage.INVITE_DAYS,
+        invite_days=manage.INVITE_DAYS, last_change=changes.last_change(club),
     )  # fmt: skip
     return page, status, {"Cache-Control": "no-store"}  # it may hold a secret shown once
 
@@ -166,17 +167,36 @@ def _role_name(role: str) -> str:
 def _change(club: str, action: str, form) -> None:
     username = form.get("username", "").strip()
     if action == "role":
-        manage.set_role(club, username, form.get("role", ""), form.get("player"))
-        flash(_("%(user)s: %(role)s", user=username, role=_role_name(form.get("role", ""))))
+        manage.set_role(club, username, form.get("role", ""), form.get("player"),
+                        by=current_user.username)  # fmt: skip
+        flash(_("%(user)s: %(role)s", user=username, role=_role_name(form.get("role", "")))
+              + " " + _put_back_note())  # fmt: skip
     elif action == "remove":
-        manage.remove_member(club, username)
-        flash(_("%(user)s no longer belongs to %(club)s", user=username, club=club))
+        manage.remove_member(club, username, by=current_user.username)
+        flash(_("%(user)s no longer belongs to %(club)s", user=username, club=club)
+              + " " + _put_back_note())  # fmt: skip
+    elif action == "put_back":
+        missing = _("the change to put back is missing or not a number")
+        done = manage.put_back(club, _whole(form, "change_id", missing), current_user.username)
+        flash(_("Put back: %(user)s is as before that change.", user=done["user"]))
     else:
-        invite_id = whole_number(form.get("invite_id", ""))
-        if invite_id is None:
-            abort(400, "invite_id")
-        manage.revoke_invite(club, invite_id)
+        missing = _("the invitation to withdraw is missing or not a number")
+        manage.revoke_invite(club, _whole(form, "invite_id", missing))
         flash(_("invitation withdrawn"))
+
+
+def _put_back_note() -> str:
+    """What the page says after a change of a member: where a slip is taken back."""
+    return _("Wrong? Put it back under “Last change” below.")
+
+
+def _whole(form, name: str, missing: str) -> int:
+    """The form's whole number ``name``; a 400 saying ``missing`` (in the page's words, not the
+    field's code) without one."""
+    number = whole_number(form.get(name, ""))
+    if number is None:
+        abort(400, missing)
+    return number
 
 
 @bp.route("/invite/<token>", methods=["GET", "POST"])

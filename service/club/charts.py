@@ -21,7 +21,7 @@ from service.accounts import auth
 from service.club import aggregates, digests
 from service.club import views as club_views
 from service.db import engine
-from service.i18n import language, ruleset_title
+from service.i18n import colon, language, ruleset_title
 from service.models import User
 from service.sessions import queries, views
 from workers import review as stored_reviews
@@ -47,6 +47,7 @@ def labels() -> dashboards.Labels:
         values=_("Hand values per ruleset"),
         hands_axis=_("hands"),
         points_axis=_("points"),
+        colon=str(colon("")),
     )
 
 
@@ -66,8 +67,9 @@ def club_chart_json(user: User, club: str, name: str, args) -> str:
     if name not in CLUB_CHARTS:
         abort(404)
     flt = _club_filter(user, club, args)
-    if name == "efficiency":  # reviews are stored as they are asked for: built every time
-        return _efficiency(club_views.club_digests(user, club, flt)).to_json()
+    if name == "efficiency":
+        rows, reviewed = efficiency(user, club, args)
+        return _efficiency(rows, reviewed).to_json()
     version = aggregates.audited_version([club], flt)
     return _cached(("club", name, flt, version), lambda: _club_figure(user, club, name, flt))
 
@@ -160,16 +162,34 @@ def _values(rows) -> go.Figure:
     return dashboards.hand_value_histogram(values, labels(), units, titles)
 
 
-def _efficiency(rows) -> go.Figure:
-    """Per player over the period's sessions that have a stored efficiency review."""
+def efficiency(user: User, club: str, args) -> tuple[list[dict], int]:
+    """Each player's efficiency-review figures summed over the period's sessions that have a
+    stored review (``PlayerSummary.to_dict`` and ``player``, by name), and how many sessions
+    that is: the dashboards' table and chart. Kept per process by the ids of the stored reviews
+    it reads (written once: a new review, a new head or engine version is a new id)."""
+    flt = _club_filter(user, club, args)
+    ids = [s["id"] for s, _ in club_views.club_digests(user, club, flt)]
+    rows = stored_reviews.stored_ids(ids, engine_version(), engine())
+    return _kept(("efficiency", tuple(rows)), lambda: _efficiency_rows(ids))
+
+
+def _efficiency_rows(session_ids: list[str]) -> tuple[list[dict], int]:
     totals: dict[str, PlayerSummary] = {}
-    reviews = stored_reviews.stored_for([s["id"] for s, _ in rows], engine_version(), engine())
+    reviews = stored_reviews.stored_for(session_ids, engine_version(), engine())
     for review in reviews:
         for player, figures in player_summary(review).items():
             totals[player] = totals.get(player, PlayerSummary()).add(figures)
-    data = [{"player": p, **f.to_dict()} for p, f in totals.items()]
-    title = _("Discards at best efficiency (%(n)s reviewed sessions)", n=len(reviews))
-    return dashboards.efficiency_by_player(data, title, _("share of discards (%)"))
+    rows = [{"player": p, **f.to_dict()} for p, f in sorted(totals.items())]
+    return rows, len(reviews)
+
+
+def _efficiency(rows: list[dict], reviewed: int) -> go.Figure:
+    """Per player over the period's sessions that have a stored efficiency review."""
+    title = _("Discards at best efficiency (%(n)s reviewed sessions)", n=reviewed)
+    hover = (_("useful tiles given up per discard"), _("missed wins"), _("avoidable deal-ins"))
+    return dashboards.efficiency_by_player(
+        rows, title, _("share of discards (%)"), hover, str(colon(""))
+    )
 
 
 _BUILDERS = {

@@ -41,6 +41,7 @@ def dashboards(club: str):
         club=club,
         charts=charts.club_chart_titles(),
         standings=charts.standings(current_user, club, request.args),
+        efficiency=charts.efficiency(current_user, club, request.args),
         plot_config=PLOT_CONFIG,
     )
 

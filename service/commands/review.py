@@ -1,7 +1,7 @@
 """``fupan review``: the efficiency review (效率复盘) of a full log from the command line.
 
 It measures tile efficiency — the shanten (向听) after each discard and the unseen effective tiles
-(有效牌) it keeps — plus missed wins (漏胡), deal-ins next to a safe tile of equal or lower shanten (放铳)
+(有效牌) it keeps — plus missed wins (漏胡), deal-ins next to a safe tile of equal or lower shanten (放炮)
 and claims that raised the shanten. It is not a judgement of the best play.
 Exit codes: 0 reviewed (or nothing to review), 2 invalid input.
 """
@@ -21,9 +21,10 @@ from engine.tiles import chinese
 from events.codec import LogFormatError, parse_log
 from service.commands import common
 from service.commands.common import fail
+from service.review import NOTHING as _NOTHING
 
 console = Console()
-NOTHING = "没有记录打牌过程：无可复盘 (no play recorded: nothing to review)"
+NOTHING = f"{_NOTHING['zh']} ({_NOTHING['en']})"
 _MISSED_HOW = {
     "self_draw": "自摸 self-draw",
     "discard": "{by} 打出 discard",
@@ -71,7 +72,12 @@ def review(
     if as_json:
         typer.echo(
             json.dumps(
-                {"path": str(log), "reviewable": result.reviewable, **data},
+                {
+                    "path": str(log),
+                    "reviewable": result.reviewable,
+                    "note": None if result.reviewable else _NOTHING,
+                    **data,
+                },
                 ensure_ascii=False,
                 indent=1,
             )
@@ -93,11 +99,11 @@ def _print_hand(hand, raw: dict, seat: str | None) -> None:
     table = common.table(
         "座 seat",
         "玩家 player",
-        "出牌 discards",
+        "打出 discards",
         "效率最佳 best",
-        "少进张 tiles lost",
+        "少的有效牌 tiles lost",
         "漏胡 missed wins",
-        "可避放铳 avoidable deal-ins",
+        "可避免的放炮 avoidable deal-ins",
     )
     for s, row in raw["seats"].items():
         f = figures[s]
@@ -117,7 +123,7 @@ def _print_hand(hand, raw: dict, seat: str | None) -> None:
         best = "、".join(map(chinese, x.best))
         console.print(
             f"  line {x.line} {x.seat} 打{chinese(x.discard)}: 向听 {x.shanten_after} "
-            f"进张 {x.effective}; 效率最佳 打{best}: 向听 {x.best_shanten} 进张 {x.best_effective}"
+            f"有效牌 {x.effective}; 效率最佳 打{best}: 向听 {x.best_shanten} 有效牌 {x.best_effective}"
         )
     for m in hand.missed_wins:
         if not seat or m.seat == seat:
@@ -129,6 +135,6 @@ def _print_hand(hand, raw: dict, seat: str | None) -> None:
         if (not seat or d.seat == seat) and d.safe:
             safe = "、".join(map(chinese, d.safe))
             console.print(
-                f"  [yellow]放铳 deal-in[/] line {d.line} {d.seat}→{d.winner} "
-                f"{chinese(d.tile)}; 不增向听的现物 safe at equal or lower shanten: {safe}"
+                f"  [yellow]放炮 deal-in[/] line {d.line} {d.seat}→{d.winner} "
+                f"{chinese(d.tile)}; 效率不低的现物 safe at equal or lower shanten: {safe}"
             )

@@ -3,8 +3,8 @@
 The page's language is the user's setting, else the ``fupan_lang`` cookie the switch sets, else
 the browser's Accept-Language best match among zh/en, else zh. Templates have ``_``,
 ``ngettext`` and ``{% trans %}`` (msgids in English, catalogs in ``service/translations``), the
-``label`` filter that picks the current language out of an engine label (``{code, zh, en}``), and
-``lang``. JavaScript gets its strings from ``/i18n/<lang>.js`` (``FupanI18n`` in
+``label`` filter that picks the current language out of an engine label (``{code, zh, en}``), the
+``colon`` filter that ends a label with the language's colon (：/ ": "), and ``lang``. JavaScript gets its strings from ``/i18n/<lang>.js`` (``FupanI18n`` in
 ``static/i18n.js``): a script file, so the pages need no inline script.
 """
 
@@ -29,6 +29,8 @@ from flask import (
 from flask_babel import Babel, get_locale
 from flask_babel import gettext as _
 from flask_login import current_user
+from jinja2 import pass_context
+from markupsafe import Markup, escape
 
 from engine.rulesets import UnknownRuleset, get_ruleset
 from service.db import db
@@ -53,6 +55,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.policies["ext.i18n.trimmed"] = True  # as babel.cfg extracts {% trans %} blocks
     app.add_template_filter(label, "label")
     app.add_template_filter(ruleset_title, "ruleset")
+    # in the page's language at render time: Jinja would fold ``"" | colon`` at compile time
+    app.add_template_filter(pass_context(lambda _page, said: colon(said)), "colon")
     app.context_processor(lambda: {"lang": language(), "html_lang": HTML_LANG[language()],
                                    "language_names": NAMES,
                                    "script_catalog_url": script_catalog_url})  # fmt: skip
@@ -86,6 +90,13 @@ def label(entry: Any) -> str:
     lang = language()
     other = "en" if lang == "zh" else "zh"
     return get(lang) or get(other) or get("code") or ""
+
+
+def colon(said: Any) -> Markup:
+    """``said`` as a label before what it names: "牌桌上实付：" in Chinese (a full-width colon,
+    no space), "paid at the table: " in English. One catalogue entry for every such colon, so
+    no page puts an ASCII colon after Chinese (a label, a name, a player's pair)."""
+    return Markup(escape(_("%(label)s: ", label="\x00"))).replace("\x00", escape(said))
 
 
 def ruleset_title(name: str) -> str:

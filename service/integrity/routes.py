@@ -9,6 +9,7 @@ from flask_login import current_user
 from dashboards import PLOT_CONFIG
 from dashboards.integrity import observed_vs_expected
 from service.accounts import auth
+from service.i18n import colon
 from service.integrity import signals_view
 
 bp = auth.pages(Blueprint("integrity", __name__, template_folder="templates"))
@@ -32,5 +33,6 @@ def chart(club: str, index: int):
         _("seen"),
         _("expected by chance"),
         axis,
+        str(colon("")),
     )
     return Response(fig.to_json(), mimetype="application/json")

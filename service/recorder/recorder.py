@@ -262,7 +262,9 @@ def _entry_of(h) -> dict:
         shows[seat] = {
             "concealed": concealed,
             "melds": [
-                {"kind": m.kind, "tiles": list(m.tiles), "from": m.from_seat} for m in sd.melds
+                {"kind": m.kind, "tiles": list(m.tiles), "from": m.from_seat}
+                | ({"on_replacement": True} if m.on_replacement else {})
+                for m in sd.melds
             ],
             "revealed": list(sd.revealed),
         }
@@ -386,6 +388,8 @@ def _showdown(seat: str, show: object, win: dict | None) -> dict:
                 raise EntryError(_("%(seat)s: whose discard was claimed?", seat=_seat(seat)),
                                  f"shows.{seat}.melds")  # fmt: skip
             meld["from"] = m["from"]
+        if m.get("on_replacement") is True:  # 杠上杠 (docs/log-format.md); the codec checks it
+            meld["on_replacement"] = True
         melds.append(meld)
     if melds:
         rec["melds"] = melds

@@ -8,11 +8,10 @@ from flask import abort
 from engine.review import decision_dict, player_summary
 from service.db import engine
 from service.models import User
+from service.review import NOTHING
 from service.sessions.views import load_session
 from workers import review as stored_reviews
 from workers.tasks import engine_version
-
-NOTHING = {"zh": "没有记录打牌过程：无可复盘", "en": "no play recorded: nothing to review"}
 
 
 def review_view(user: User, session_id: str) -> dict:

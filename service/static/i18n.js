@@ -28,5 +28,11 @@
     return entry[catalog.lang] || entry[other] || entry.code || "";
   }
 
-  global.FupanI18n = { lang: catalog.lang, gettext: gettext, ngettext: ngettext, label: label };
+  // A label before what it names, ended by the language's colon (as the server's `colon`
+  // filter): "牌墙：" in Chinese, "wall: " in English; never an ASCII colon after Chinese.
+  function colon(said) {
+    return gettext("%(label)s: ", { label: said });
+  }
+
+  global.FupanI18n = { lang: catalog.lang, gettext: gettext, ngettext: ngettext, label: label, colon: colon };
 })(window);

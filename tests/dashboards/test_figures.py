@@ -13,6 +13,7 @@ from dashboards import (
     Labels,
     dispute_rate_by_item,
     dispute_rate_by_table,
+    efficiency_by_player,
     hand_value_histogram,
     payment_sankey,
     running_balance,
@@ -152,7 +153,7 @@ def test_empty_data_gives_an_empty_figure_not_an_error():
 
 def shown_words(fig) -> list[str]:
     """The words a figure shows: titles, axis titles, subplot titles, trace names, sankey nodes
-    and the fixed text of hover templates (their %{…} values are data)."""
+    and the fixed text of hover templates (their %{…} values are data, <br> a line break)."""
     layout = fig.layout.to_plotly_json()
     out = [layout.get("title", {}).get("text", "")]
     out += [v.get("title", {}).get("text", "") for k, v in layout.items() if "axis" in k]
@@ -161,7 +162,8 @@ def shown_words(fig) -> list[str]:
         out.append(trace.get("name") or "")
         out += list(trace.get("node", {}).get("label") or ())
         for part in (trace, trace.get("node", {}), trace.get("link", {})):
-            out.append(re.sub(r"%\{[^}]*\}|<extra></extra>", "", part.get("hovertemplate") or ""))
+            template = part.get("hovertemplate") or ""  # (a line break is markup, not a word)
+            out.append(re.sub(r"%\{[^}]*\}|<extra></extra>|<br>", " ", template))
     return [w for w in out if w]
 
 
@@ -172,6 +174,21 @@ def test_every_word_of_a_figure_is_a_label_given_or_data():
         dispute_rate_by_table([{"table": "2", "hands": 8, "disputed": 2}], LABELS),
         dispute_rate_by_item(["漏番"], 10, LABELS),
         hand_value_histogram({"wenling": [8]}, LABELS, {"wenling": "分"}, {"wenling": "温岭"}),
+        efficiency_by_player(
+            [
+                {
+                    "player": "阿强",
+                    "decisions": 4,
+                    "best": 3,
+                    "lost": 2,
+                    "missed_wins": 1,
+                    "avoidable_deal_ins": 0,
+                }
+            ],
+            "<title>",
+            "<axis>",
+            ("<lost>", "<missed>", "<dealt>"),
+        ),  # fmt: skip
     ]
     data = {"阿强", "小李", "老王", "阿芳", "漏番", "分", "温岭"}
     for fig in figures:
@@ -183,8 +200,6 @@ def test_every_word_of_a_figure_is_a_label_given_or_data():
 
 
 def test_efficiency_by_player_shares_and_numbers():
-    from dashboards import efficiency_by_player
-
     rows = [
         {
             "player": "乙",
@@ -203,8 +218,10 @@ def test_efficiency_by_player_shares_and_numbers():
             "avoidable_deal_ins": 0,
         },
     ]
-    fig = efficiency_by_player(rows, "效率", "占比 (%)")
+    fig = efficiency_by_player(rows, "效率", "占比 (%)", ("少进张", "漏胡", "可避放炮"))
     bar = fig.data[0]
     assert list(bar.x) == ["乙", "甲"] and list(bar.y) == [75.0, 0.0]
     assert list(bar.text) == ["15/20", "0/0"]
     assert bar.customdata[0][0] == 0.5 and fig.layout.yaxis.range == (0, 100)
+    # every number of the hover is named, in the words given
+    assert [w in bar.hovertemplate for w in ("少进张: ", "漏胡: ", "可避放炮: ")] == [True] * 3

@@ -263,17 +263,21 @@ def test_a_win_on_the_discard_is_no_missed_win_for_the_winner():
     assert [(w.seat, w.how, w.shanten_before) for w in hand.wins] == [("S", "discard", 0)]
 
 
+# S draws its 单吊 5z (complete) and declares a concealed kong of 3m instead of the win
+S_KONG = {"S": "233334m456p789s5z"}
+KONG_NOT_WIN = [
+    d("E", "9m"),
+    draw("S", "5z"),
+    {"type": "gang", "seat": "S", "kind": "concealed", "tile": "3m"},
+    draw("S", "9p", back=True),
+    d("S", "9p"),
+]
+
+
 def test_a_concealed_kong_instead_of_the_win_raises_the_shanten():
     """S holds 233334m and draws its 单吊 5z: complete; a kong of 3m leaves 24m waiting on a 3m
     it holds all of (shape 听牌, 0): the claim raised the shanten from -1 and the win was missed."""
-    plays = [
-        d("E", "9m"),
-        draw("S", "5z"),
-        {"type": "gang", "seat": "S", "kind": "concealed", "tile": "3m"},
-        draw("S", "9p", back=True),
-        d("S", "9p"),
-    ]
-    hand = review(log("zhoushan", {"S": "233334m456p789s5z"}, plays))
+    hand = review(log("zhoushan", S_KONG, KONG_NOT_WIN))
     claim = hand.claims[0]
     assert (claim.kind, claim.shanten_before, claim.shanten_after, claim.raised) == (
         "gang",

@@ -112,6 +112,25 @@ def test_nested_parts_keep_unknown_keys_and_order() -> None:
     assert json.loads(canonical_json(win))["flags"] == ["heaven", "x"]
 
 
+def test_a_melds_on_replacement_follows_from_and_is_absent_unless_given() -> None:
+    # 杠上杠 (docs/log-format.md, project extensions): after the spec's meld fields, before an
+    # unknown key; a meld without it is written as before.
+    show = {
+        "type": "showdown",
+        "seat": "N",
+        "concealed": "99s",
+        "melds": [
+            {"tiles": "5555p", "from": "S", "kind": "gang_exposed"},
+            {"zz": 1, "on_replacement": True, "tiles": "7777s", "kind": "gang_concealed"},
+        ],
+    }
+    assert canonical_json(show) == (
+        '{"type":"showdown","seat":"N","concealed":["9s","9s"],"melds":['
+        '{"kind":"gang_exposed","tiles":["5p","5p","5p","5p"],"from":"S"},'
+        '{"kind":"gang_concealed","tiles":["7s","7s","7s","7s"],"on_replacement":true,"zz":1}]}'
+    )
+
+
 def test_options_keys_are_sorted_and_defaults_filled() -> None:
     session = {
         "type": "session",

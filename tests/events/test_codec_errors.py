@@ -42,6 +42,22 @@ def play_errors(*records: object) -> list[str]:
 
 
 # (record on line 3, the one expected message)
+EXPOSED_5P = {"kind": "gang_exposed", "tiles": "5555p", "from": "S"}
+CONCEALED_7S = {"kind": "gang_concealed", "tiles": "7777s"}
+CHAINED = {"on_replacement": True}
+
+
+def _east_shows(*melds: dict) -> dict:
+    return {"type": "showdown", "seat": "E", "concealed": "11m", "melds": list(melds)}
+
+
+def _not_on_replacement(at: int, kind: str) -> str:
+    return (
+        f"line 3 (showdown): field melds.{at}.on_replacement: only a gang_concealed or gang_added"
+        f" meld listed right after another gang can be made on its replacement (this is a {kind})"
+    )
+
+
 RECORD_CASES = [
     (
         {"type": "discard", "seat": "E", "tile": "10m"},
@@ -124,6 +140,22 @@ RECORD_CASES = [
             "melds": [{"kind": "peng", "tiles": "55p"}],
         },
         "line 3 (showdown): field melds.0.tiles: a peng meld has 3 tiles, not 2",
+    ),
+    (
+        _east_shows(EXPOSED_5P, {"kind": "gang_exposed", "tiles": "7777s", "from": "W"} | CHAINED),
+        _not_on_replacement(1, "gang_exposed"),
+    ),
+    (
+        _east_shows({"kind": "peng", "tiles": "555p", "from": "S"}, CONCEALED_7S | CHAINED),
+        _not_on_replacement(1, "gang_concealed"),
+    ),
+    (
+        _east_shows({"kind": "gang_added", "tiles": "7777s", "from": "S"} | CHAINED),
+        _not_on_replacement(0, "gang_added"),
+    ),
+    (
+        _east_shows(EXPOSED_5P, CONCEALED_7S | {"on_replacement": False}),
+        "line 3 (showdown): field melds.1.on_replacement: must be True (got false)",
     ),
     (
         {"type": "settlement", "payments": [{"from": "E", "to": "S", "amount": 1.5}]},

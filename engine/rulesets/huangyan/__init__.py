@@ -6,29 +6,19 @@ its modules (docs/engine.md, "A ruleset's package").
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.model import HandOutcome, Win
 from engine.rulesets import register
-from engine.rulesets.base import (
-    Anomaly,
-    Item,
-    Mistake,
-    Payment,
-    Ruleset,
-    Scoring,
-    SettleInput,
-    Term,
-    Text,
-)
-from engine.rulesets.huangyan import flow, lines, mistakes, settlement, table, winner
+from engine.rulesets.assembled import Assembled, Parts
+from engine.rulesets.base import Anomaly, Term, Text
+from engine.rulesets.huangyan import flow, mistakes, settlement, table, winner
 from engine.rulesets.huangyan.options import Options
 from engine.rulesets.huangyan.options import Options as HuangyanOptions
 from engine.tiles import FACES
 
 
-class Huangyan(Ruleset):
+class Huangyan(Assembled):
     name = "huangyan"
     title_zh = "黄岩麻将"
     title_en = "Huangyan mahjong"
@@ -37,12 +27,10 @@ class Huangyan(Ruleset):
     hand_size = table.HAND_SIZE
     nonwinners_score = True
     has_flowers = False
+    parts = Parts(winner, settlement, mistakes, flow)
 
     def tile_counts(self, opts: HuangyanOptions) -> dict[str, int]:
         return dict.fromkeys(FACES, 4)
-
-    def items(self, opts: HuangyanOptions) -> tuple[Item, ...]:
-        return lines.items(opts)
 
     def terms(self, opts: HuangyanOptions) -> tuple[Term, ...]:
         rule = self.option_value("wildcard_rule", opts.wildcard_rule)
@@ -95,17 +83,6 @@ class Huangyan(Ruleset):
     def dead_wall(self, back_draws: int, flowers_out: int, opts: HuangyanOptions) -> int:
         return opts.dead_wall
 
-    def score(self, outcome: HandOutcome, opts: HuangyanOptions) -> dict[str, Scoring]:
-        return winner.score(outcome, opts)
-
-    def settle(self, inp: SettleInput, opts: HuangyanOptions) -> list[Payment]:
-        return settlement.settle(inp, opts)
-
-    def readings(
-        self, outcome: HandOutcome, win: Win, opts: HuangyanOptions
-    ) -> Iterable[tuple[int, str, str]]:
-        return winner.winner_readings(outcome, win, opts)
-
     def check_hand_start(
         self,
         hand: Mapping[str, Any],
@@ -113,18 +90,6 @@ class Huangyan(Ruleset):
         opts: HuangyanOptions,
     ) -> list[Anomaly]:
         return flow.check_hand_start(hand, earlier, opts)
-
-    def mistakes(
-        self,
-        outcome: HandOutcome,
-        scorings: Mapping[str, Scoring],
-        inp: SettleInput,
-        opts: HuangyanOptions,
-    ) -> list[Mistake]:
-        return mistakes.mistakes(outcome, scorings, inp, opts)
-
-    def next_dealer(self, outcome: HandOutcome, opts: HuangyanOptions) -> str:
-        return flow.next_dealer(outcome, opts)
 
 
 RULESET = register(Huangyan())

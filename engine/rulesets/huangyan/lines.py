@@ -8,8 +8,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from engine.model import Meld
-from engine.rulesets.base import Item, ScoreLine, Scoring, Step, step
-from engine.rulesets.huangyan.about import ABOUT
+from engine.rulesets.base import ScoreLine, Scoring, Step, step
 from engine.rulesets.huangyan.options import Options
 from engine.tiles import FACES, SEAT_WIND, is_dragon, is_terminal_or_honor
 
@@ -162,23 +161,3 @@ def value_of(
     (the winner's best reading compares every reading by this)."""
     hu_total = sum(HU_ITEMS[c][2] * n for c, n in hu.items()) + base
     return points(hu_total, sum(FANS[c][2] * n for c, n in fan.items()), opts)
-
-
-def items(opts: Options) -> tuple[Item, ...]:
-    """The 胡 items (碰碰胡 only with its option), 底胡, then the 番."""
-    hu = [
-        Item(
-            c,
-            zh,
-            en,
-            v,
-            "胡",
-            "pengpenghu" if c == "pengpenghu" else None,
-            opts.pengpenghu or c != "pengpenghu",
-            about=ABOUT[c],
-        )
-        for c, (zh, en, v) in HU_ITEMS.items()
-    ]
-    base = Item("base", "底胡", "base", opts.base_hu, "胡", "base_hu", about=ABOUT["base"])
-    fans = (Item(c, zh, en, v, "番", about=ABOUT[c]) for c, (zh, en, v) in FANS.items())
-    return (*hu, base, *fans)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rulesets.base import Text, below, hashed_once, option
+from engine.rulesets.base import NO_CAP, Bounded, Text, hashed_once, option
 
 
 @hashed_once
 @dataclass(frozen=True)
-class Options:
+class Options(Bounded):
     wildcard_rule: str = option(
         "indicator",
         "which tiles are the wildcards, from the tile turned up after the deal",
@@ -34,6 +34,7 @@ class Options:
         10,
         "base hu added to the winner's hu before doubling (the rules: 10)",
         zh="胡家翻倍前加的底胡（规则：10）",
+        low=0,
     )
     pengpenghu: bool = option(
         False,
@@ -55,13 +56,15 @@ class Options:
         0,
         "largest hu a seat is paid on; 0 = no cap (the rules have none)",
         zh="每家最多按多少胡付（封顶）；0 = 不封顶（规则没有封顶）",
-        labels={0: Text("不封顶", "no cap")},
+        labels=NO_CAP,
+        low=0,
     )
     round_to: int = option(
         1,
         "round each seat's hu up to a multiple of this (1 = no rounding)",
         zh="每家的胡数进到此数的倍数（1 = 不进位）",
         labels={1: Text("不进位", "no rounding")},
+        low=1,
     )
     half_rounding: str = option(
         "up",
@@ -76,6 +79,7 @@ class Options:
         1,
         "chips paid per hu; the rules' example pays 1 chip per hu",
         zh="每胡付几粒（规则的例子：每胡1粒）",
+        low=1,
     )
     seat_change_rule: str = option(
         "cuohu",
@@ -95,6 +99,7 @@ class Options:
         2,
         "rounds of the deal that must pass between two seat changes",
         zh="两次换位之间至少要过几圈",
+        low=0,
     )
     draw_dealer: str = option(
         "pass",
@@ -109,6 +114,7 @@ class Options:
         0,
         "live wall tiles left at which the hand ends drawn (the rules say nothing)",
         zh="牌墙剩几张时黄牌（规则没说）",
+        low=0,
     )
     non_winner_wildcards: bool = option(
         False,
@@ -121,10 +127,3 @@ class Options:
         "(the rules bar only chowing and punging with one)",
         zh="可以胡别人打出的得，得当任何牌用（规则只说得不能吃、碰）",
     )
-
-    def __post_init__(self) -> None:
-        """Refuse numbers no table plays with (a zero multiple, negative 胡 or tiles)."""
-        for name in ("base_hu", "cap", "round_to", "li_per_hu", "seat_change_rounds", "dead_wall"):
-            low = 1 if name in ("round_to", "li_per_hu") else 0
-            if getattr(self, name) < low:
-                raise below(name, getattr(self, name), low)

@@ -9,10 +9,12 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
-from engine.hand import Decomposition, HandError, Reading, decompositions, readings
+from engine.hand import Decomposition, HandError, Reading, decompositions
+from engine.hand import readings as hand_readings
 from engine.hand.decompose import Shape
 from engine.model import SEATS, HandOutcome, Showdown, Win
-from engine.rulesets.base import ScoreLine, Scoring, reading_words
+from engine.rulesets.base import Item, ScoreLine, Scoring, reading_words
+from engine.rulesets.huangyan.about import ABOUT
 from engine.rulesets.huangyan.lines import (
     FANS,
     HU_ITEMS,
@@ -136,7 +138,7 @@ def _best(
     hu0, fan0 = _totals(seat, w.meld_sets)
     hu0 += opts.base_hu + (_HU["self_draw"] if self_draw else 0)
     best: tuple[tuple[int, int], Reading, Shape] | None = None
-    for r in readings(show.concealed, show.melds, wild, win.tile):
+    for r in hand_readings(show.concealed, show.melds, wild, win.tile):
         hu, fan = hu0, fan0 + r.restored * _FAN["restored"]
         chows = w.chi_meld
         pungs = []  # (place in the groups, 胡 more when exposed)
@@ -190,7 +192,7 @@ def _pung(seat: str, face: str) -> tuple[int, int, int]:
     return hu, fan, _totals(seat, [("pung", face)])[0] - hu
 
 
-def winner_readings(
+def readings(
     outcome: HandOutcome, win: Win, opts: Options, limit: int = 5000
 ) -> Iterator[tuple[int, str, str]]:
     """(points, zh, en) of each reading of the winner's hand (at most ``limit``)."""
@@ -212,3 +214,23 @@ def winner_readings(
 
 def _nothing(seat: str, code: str, zh: str, en: str) -> Scoring:
     return Scoring(seat, 0, (ScoreLine(code, zh, en, 0, "胡"),), 0)
+
+
+def items(opts: Options) -> tuple[Item, ...]:
+    """The 胡 items (碰碰胡 only with its option), 底胡, then the 番."""
+    hu = [
+        Item(
+            c,
+            zh,
+            en,
+            v,
+            "胡",
+            "pengpenghu" if c == "pengpenghu" else None,
+            opts.pengpenghu or c != "pengpenghu",
+            about=ABOUT[c],
+        )
+        for c, (zh, en, v) in HU_ITEMS.items()
+    ]
+    base = Item("base", "底胡", "base", opts.base_hu, "胡", "base_hu", about=ABOUT["base"])
+    fans = (Item(c, zh, en, v, "番", about=ABOUT[c]) for c, (zh, en, v) in FANS.items())
+    return (*hu, base, *fans)

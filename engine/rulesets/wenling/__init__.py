@@ -3,35 +3,19 @@ hands, non-winners scoring against each other, and 包三家. See ``docs/rules/w
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 
-from engine.model import Action, HandOutcome, Showdown, StepFields, Win, who
+from engine.model import Action, HandOutcome, Showdown, who
 from engine.rulesets import register
-from engine.rulesets.base import (
-    FLAG_RULES,
-    Anomaly,
-    FlagRule,
-    Item,
-    Liability,
-    Mistake,
-    Payment,
-    Ruleset,
-    Scoring,
-    SettleInput,
-    Term,
-    Text,
-)
-from engine.rulesets.wenling import flow, liability, lines, mistakes, settlement, table
-from engine.rulesets.wenling.about import ABOUT
-from engine.rulesets.wenling.nonwinner import score_nonwinner
+from engine.rulesets.assembled import Assembled, Parts
+from engine.rulesets.base import FLAG_RULES, Anomaly, FlagRule, Scoring, SettleInput, Term, Text
+from engine.rulesets.wenling import flow, liability, lines, mistakes, scoring, settlement, table
 from engine.rulesets.wenling.options import Options
 from engine.rulesets.wenling.options import Options as WenlingOptions
-from engine.rulesets.wenling.winner import score_winner, winner_readings
 from engine.shapes import STANDARD, Shape
 
 
-class Wenling(Ruleset):
+class Wenling(Assembled):
     name = "wenling"
     title_zh = "温岭麻将"
     title_en = "Wenling mahjong"
@@ -56,17 +40,10 @@ class Wenling(Ruleset):
         )
     }
     liability_kinds = liability.KINDS
+    parts = Parts(scoring, settlement, mistakes, flow, liability=liability, checks=flow)
 
     def tile_counts(self, opts: WenlingOptions) -> Mapping[str, int]:
         return table.TILE_COUNTS
-
-    def items(self, opts: WenlingOptions) -> tuple[Item, ...]:
-        """The seed's 胡 items, 番 items and 腊子 (``not_a_win`` is a verdict, not an item)."""
-        return tuple(
-            Item(code, zh, en, value, unit, about=ABOUT[code])
-            for code, (zh, en, value, unit) in lines.ITEMS.items()
-            if code != "not_a_win"
-        )
 
     def terms(self, opts: WenlingOptions) -> tuple[Term, ...]:
         limit, base, unit = lines.LIMIT_POINTS, lines.BASE_HU, lines.PAY_UNIT
@@ -157,28 +134,8 @@ class Wenling(Ruleset):
     def instant_win(self, show: Showdown, wildcards: frozenset[str], opts: WenlingOptions) -> bool:
         return bool(table.instant_limits(table.show_tiles(show), wildcards, opts.red_flowers))
 
-    checked_kinds = flow.CHECKED_KINDS
-
-    def check(
-        self, action: StepFields, history: Sequence[StepFields], opts: WenlingOptions
-    ) -> list[Anomaly]:
-        return flow.check(action, history)
-
     def phases(self, history: tuple[Action, ...], opts: WenlingOptions) -> frozenset[str]:
         return frozenset({"raw_stage"}) if liability.in_raw_stage(history) else frozenset()
-
-    def score(self, outcome: HandOutcome, opts: WenlingOptions) -> dict[str, Scoring]:
-        """The winners' and the showing non-winners' points; nothing for 黄牌 (no settlement)."""
-        if not outcome.wins:
-            return {}
-        if outcome.indicator and not outcome.wildcards:
-            outcome = dataclasses.replace(outcome, wildcards=table.wildcards(outcome.indicator))
-        scorings = {w.seat: score_winner(outcome, w, opts) for w in outcome.wins}
-        naonao = table.is_naonao(outcome.wildcards)
-        for seat, show in outcome.showdowns.items():
-            if seat not in scorings:
-                scorings[seat] = score_nonwinner(show, outcome.wildcards, naonao, opts)
-        return scorings
 
     def score_anomalies(
         self, outcome: HandOutcome, scorings: Mapping[str, Scoring], opts: WenlingOptions
@@ -210,16 +167,6 @@ class Wenling(Ruleset):
                 )
         return found
 
-    def liabilities(self, outcome: HandOutcome, opts: WenlingOptions) -> tuple[Liability, ...]:
-        return liability.liabilities(outcome, opts)
-
-    def readings(
-        self, outcome: HandOutcome, win: Win, opts: WenlingOptions
-    ) -> Iterable[tuple[int, str, str]]:
-        if outcome.indicator and not outcome.wildcards:
-            outcome = dataclasses.replace(outcome, wildcards=table.wildcards(outcome.indicator))
-        return winner_readings(outcome, win, opts)
-
     def settle_input(
         self, outcome: HandOutcome, scorings: Mapping[str, Scoring], opts: WenlingOptions
     ) -> SettleInput:
@@ -234,27 +181,10 @@ class Wenling(Ruleset):
         )
         return settlement.with_liabilities(inp, kept)
 
-    def settle(self, inp: SettleInput, opts: WenlingOptions) -> list[Payment]:
-        return settlement.settle(inp, opts)
-
     def paid_scorings(
         self, scorings: Mapping[str, Scoring], inp: SettleInput
     ) -> Mapping[str, Scoring]:
         return settlement.paid_scorings(scorings, inp)
-
-    def mistakes(
-        self,
-        outcome: HandOutcome,
-        scorings: Mapping[str, Scoring],
-        inp: SettleInput,
-        opts: WenlingOptions,
-    ) -> Iterable[Mistake]:
-        return list(mistakes.mistakes(outcome, scorings, inp, opts))
-
-    def next_dealer(self, outcome: HandOutcome, opts: WenlingOptions) -> str:
-        """坐庄 when the dealer is among the winners; otherwise (a loss or 黄牌) 下庄: 南 deals
-        next and every seat's wind moves back one (南→东, 西→南, 北→西, 东→北)."""
-        return "E" if "E" in outcome.winners else "S"
 
 
 RULESET = register(Wenling())

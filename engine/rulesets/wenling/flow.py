@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.model import KIND, SEQ, StepFields
+from engine.model import KIND, SEQ, HandOutcome, StepFields
 from engine.rulesets.base import Anomaly
 from engine.rulesets.claims import passed_peng
+from engine.rulesets.wenling.options import Options
 
 CHECKED_KINDS = frozenset({"dice", "peng"})
 
 
-def check(action: StepFields, history: Sequence[StepFields]) -> list[Anomaly]:
+def check(action: StepFields, history: Sequence[StepFields], opts: Options) -> list[Anomaly]:
     """Steps by position (``engine.model.SEQ`` …)."""
     if action[KIND] == "dice":
         return _check_dice(action, history)
@@ -33,3 +34,9 @@ def _check_dice(action: StepFields, history: Sequence[StepFields]) -> list[Anoma
             )
         )
     return found
+
+
+def next_dealer(outcome: HandOutcome, opts: Options) -> str:
+    """坐庄 when the dealer is among the winners; otherwise (a loss or 黄牌) 下庄: 南 deals
+    next and every seat's wind moves back one (南→东, 西→南, 北→西, 东→北)."""
+    return "E" if "E" in outcome.winners else "S"

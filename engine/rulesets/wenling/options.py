@@ -7,16 +7,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rulesets.base import Text, below, hashed_once, option
+from engine.rulesets.base import Bounded, Text, hashed_once, option
 
 
 @hashed_once
 @dataclass(frozen=True)
-class Options:
+class Options(Bounded):
     multiplier: int = option(
         1,
         "the multiple: every payment is points ÷ 10 × this number",
         zh="加倍的比例：每笔付款 = 牌点 ÷ 10 × 此数",
+        low=1,  # below 1 the loser would be paid (the log format has no negative amounts)
     )
     indicator_in_wall: bool = option(
         False,
@@ -112,8 +113,3 @@ class Options:
         "scored and paid as the table played it (default: it is no win and owes nothing)",
         zh="打出得后仍胡、或胡打出的得（规则不许）时照常算分付钱（默认：不算胡，不付钱）",
     )
-
-    def __post_init__(self) -> None:
-        """A multiple below 1 would make the loser be paid (the log format has no negative amounts)."""
-        if self.multiplier < 1:
-            raise below("multiplier", self.multiplier, 1)

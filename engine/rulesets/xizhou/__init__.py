@@ -6,24 +6,9 @@ on an ambiguous clause: docs/rules/xizhou.md. The ruleset assembled from its mod
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-
-from engine.model import HandOutcome, StepFields, Win
 from engine.rulesets import register, tai
-from engine.rulesets.base import (
-    FLAG_RULES,
-    Anomaly,
-    FlagRule,
-    Item,
-    Liability,
-    Mistake,
-    Payment,
-    Ruleset,
-    Scoring,
-    SettleInput,
-    Term,
-    Text,
-)
+from engine.rulesets.assembled import Assembled, Parts
+from engine.rulesets.base import FLAG_RULES, FlagRule, Term, Text
 from engine.rulesets.xizhou import flow, liability, mistakes, settlement, winner
 from engine.rulesets.xizhou.liability import BAO_CLAIMS, BAO_KINDS, FLAG_AFTER_KONG, GANG_KINDS
 from engine.rulesets.xizhou.options import Options
@@ -32,7 +17,7 @@ from engine.rulesets.xizhou.settlement import BAO_M, BAO_SELF_DRAW_M, DISCARD_M,
 from engine.rulesets.xizhou.winner import MIN_TAI
 
 
-class Xizhou(Ruleset):
+class Xizhou(Assembled):
     name = "xizhou"
     title_zh = "西周麻将"
     title_en = "Xizhou mahjong"
@@ -59,12 +44,10 @@ class Xizhou(Ruleset):
     # The seed bars discarding the claimed tile itself (not a 吃's other end), with exceptions:
     # check() enforces it.
     forbid_discard_of_claimed = False
+    parts = Parts(winner.WINNER, settlement, mistakes, flow, liability=liability, checks=flow)
 
     def tile_counts(self, opts: XizhouOptions) -> dict[str, int]:
         return tai.tile_counts_144()
-
-    def items(self, opts: XizhouOptions) -> tuple[Item, ...]:
-        return winner.items(opts)
 
     def terms(self, opts: XizhouOptions) -> tuple[Term, ...]:
         return (
@@ -122,39 +105,6 @@ class Xizhou(Ruleset):
     def dead_wall(self, back_draws: int, flowers_out: int, opts: XizhouOptions) -> int:
         """流局 at 16 live tiles left while not all 8 flowers are out, at 18 once they are."""
         return 18 if flowers_out >= 8 else 16
-
-    checked_kinds = flow.CHECKED_KINDS
-
-    def check(
-        self, action: StepFields, history: Sequence[StepFields], opts: XizhouOptions
-    ) -> list[Anomaly]:
-        return flow.check(action, history, opts)
-
-    def score(self, outcome: HandOutcome, opts: XizhouOptions) -> dict[str, Scoring]:
-        return winner.score(outcome, opts)
-
-    def readings(
-        self, outcome: HandOutcome, win: Win, opts: XizhouOptions
-    ) -> Iterable[tuple[int, str, str]]:
-        return winner.readings(outcome, win, opts)
-
-    def liabilities(self, outcome: HandOutcome, opts: XizhouOptions) -> tuple[Liability, ...]:
-        return liability.liabilities(outcome, opts)
-
-    def settle(self, inp: SettleInput, opts: XizhouOptions) -> list[Payment]:
-        return settlement.settle(inp, opts)
-
-    def mistakes(
-        self,
-        outcome: HandOutcome,
-        scorings: Mapping[str, Scoring],
-        inp: SettleInput,
-        opts: XizhouOptions,
-    ) -> list[Mistake]:
-        return mistakes.mistakes(outcome, scorings, inp, opts)
-
-    def next_dealer(self, outcome: HandOutcome, opts: XizhouOptions) -> str:
-        return flow.next_dealer(outcome, opts)
 
 
 RULESET = register(Xizhou())

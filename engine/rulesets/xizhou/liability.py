@@ -64,10 +64,11 @@ def gang_kind(outcome: HandOutcome, win: Win) -> str | None:
 def _fed_kong_before(outcome: HandOutcome, win: Win) -> bool:
     """Was the winning tile the discarder's first discard after a 明杠 of the winner's discard
     (other kongs made on its replacement between them)? A summary log: its last kong listed
-    is the winner's 明杠, and the win's ``after_kong`` flag says the discard came right after."""
+    (or the first of its chain, ``tai.listed_chain_start``) is the winner's 明杠, and the
+    win's ``after_kong`` flag says the discard came right after."""
     if outcome.actions is None:
-        kong = tai.last_kong(outcome, win.from_seat) if win.from_seat else None
-        fed = kong is not None and kong[0] == "exposed" and kong[1] == win.seat
+        kong = tai.listed_chain_start(outcome, win.from_seat) if win.from_seat else None
+        fed = tai.listed_exposed_from(kong) == win.seat
         return fed and FLAG_AFTER_KONG in win.flags
     first = tai.chain_start(outcome.actions, win.from_seat or "", after_discard=True)
     return tai.exposed_from(first) == win.seat

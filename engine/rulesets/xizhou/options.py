@@ -88,12 +88,7 @@ class Options:
             ),
         },
     )
-    barred_win_stands: bool = option(
-        False,
-        "a win after a passed win, before the seat's own next draw (which the rules bar), is "
-        "still scored and paid as the table played it (default: it is no win and owes nothing)",
-        zh="放弃过的胡在自己摸牌前又胡（规则不许）时照常算分付钱（默认：不算胡，不付钱）",
-    )
+    barred_win_stands: bool = tai.barred_win_option()
     passed_peng: str = option(
         "same_tile",
         "which pung a pung let go bars before the seat's next draw (the rules: 'a pung let go may "

@@ -3,7 +3,6 @@ each reading of the winning hand (``engine.rulesets.tai``); 1台起胡, no cap."
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import lru_cache
 
 from engine.model import (
@@ -13,10 +12,9 @@ from engine.model import (
     FLAG_KONG_REPLACEMENT,
     FLAG_LAST_TILE,
     HandOutcome,
-    Win,
 )
 from engine.rulesets import tai
-from engine.rulesets.base import Item, ScoreLine, Scoring
+from engine.rulesets.base import Item, ScoreLine
 from engine.rulesets.xizhou.about import ABOUT
 from engine.rulesets.xizhou.liability import gang_kind
 from engine.rulesets.xizhou.options import FLUSH_CONFIGS, Options
@@ -61,16 +59,6 @@ MIN_TAI = 1  # 1台起胡
 def items(opts: Options) -> tuple[Item, ...]:
     """The rules page's 台 items, the flush items at ``flush_config``'s values."""
     return tai.items(ITEMS, _flush_tai(opts), ABOUT)
-
-
-def score(outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
-    """1台起胡: a 0-台 win scores 0 with ``limit="not_winning"`` and is paid nothing."""
-    return tai.score_wins(outcome, lambda h: count_tai(h, outcome, opts), 0, minimum=MIN_TAI)
-
-
-def readings(outcome: HandOutcome, win: Win, opts: Options) -> Iterable[tuple[int, str, str]]:
-    show = outcome.showdowns.get(win.seat)
-    return tai.reading_points(win, show, lambda h: count_tai(h, outcome, opts), 0, 1)
 
 
 def _flush_tai(opts: Options) -> dict[str, tuple[int, str]]:
@@ -182,3 +170,6 @@ def _wind_lines(pungs: list[str], seat: str, round_wind: str, opts: Options) -> 
     if own in pungs:
         lines.append(tai.item_line(ITEMS, "weifeng"))
     return lines
+
+
+WINNER = tai.TaiWinner(count_tai, items, minimum=MIN_TAI)  # 1台起胡, no cap

@@ -6,29 +6,16 @@ an ambiguous clause: docs/rules/zhoushan.md. The ruleset assembled from its modu
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-
-from engine.model import HandOutcome, StepFields, Win
 from engine.rulesets import register, tai
-from engine.rulesets.base import (
-    Anomaly,
-    Item,
-    Liability,
-    Mistake,
-    Payment,
-    Ruleset,
-    Scoring,
-    SettleInput,
-    Term,
-    Text,
-)
+from engine.rulesets.assembled import Assembled, Parts
+from engine.rulesets.base import Term, Text
 from engine.rulesets.zhoushan import flow, mistakes, settlement, winner
 from engine.rulesets.zhoushan.options import Options
 from engine.rulesets.zhoushan.options import Options as ZhoushanOptions
 from engine.rulesets.zhoushan.settlement import BAO_TIMES, ROBBED_KONG_TIMES
 
 
-class Zhoushan(Ruleset):
+class Zhoushan(Assembled):
     name = "zhoushan"
     title_zh = "舟山(定海)麻将"
     title_en = "Zhoushan (Dinghai) mahjong"
@@ -40,12 +27,10 @@ class Zhoushan(Ruleset):
     multiple_discard_winners = True
     passed_win_waits_for_draw = True  # the replay checks a passed 胡 (see docs)
     liability_kinds = ("gang_kai_bao",)
+    parts = Parts(winner.WINNER, settlement, mistakes, flow, liability=settlement, checks=flow)
 
     def tile_counts(self, opts: ZhoushanOptions) -> dict[str, int]:
         return tai.tile_counts_144()
-
-    def items(self, opts: ZhoushanOptions) -> tuple[Item, ...]:
-        return winner.items(opts)
 
     def terms(self, opts: ZhoushanOptions) -> tuple[Term, ...]:
         cap_zh = f"每位胡家最多算{opts.cap}台（超过也按{opts.cap}台）" if opts.cap else "不封顶"
@@ -111,39 +96,6 @@ class Zhoushan(Ruleset):
     def dead_wall(self, back_draws: int, flowers_out: int, opts: ZhoushanOptions) -> int:
         """The seed plays to the last tile (its 海底 and last-tile restrictions say so)."""
         return 0
-
-    checked_kinds = flow.CHECKED_KINDS
-
-    def check(
-        self, action: StepFields, history: Sequence[StepFields], opts: ZhoushanOptions
-    ) -> list[Anomaly]:
-        return flow.check(action, history)
-
-    def score(self, outcome: HandOutcome, opts: ZhoushanOptions) -> dict[str, Scoring]:
-        return winner.score(outcome, opts)
-
-    def readings(
-        self, outcome: HandOutcome, win: Win, opts: ZhoushanOptions
-    ) -> Iterable[tuple[int, str, str]]:
-        return winner.readings(outcome, win, opts)
-
-    def liabilities(self, outcome: HandOutcome, opts: ZhoushanOptions) -> tuple[Liability, ...]:
-        return settlement.liabilities(outcome)
-
-    def settle(self, inp: SettleInput, opts: ZhoushanOptions) -> list[Payment]:
-        return settlement.settle(inp, opts)
-
-    def mistakes(
-        self,
-        outcome: HandOutcome,
-        scorings: Mapping[str, Scoring],
-        inp: SettleInput,
-        opts: ZhoushanOptions,
-    ) -> list[Mistake]:
-        return mistakes.mistakes(outcome, scorings, inp, opts)
-
-    def next_dealer(self, outcome: HandOutcome, opts: ZhoushanOptions) -> str:
-        return flow.next_dealer(outcome)
 
 
 RULESET = register(Zhoushan())

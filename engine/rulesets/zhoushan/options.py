@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.rulesets import tai
-from engine.rulesets.base import Text, hashed_once, option
+from engine.rulesets.base import NO_CAP, Text, hashed_once, option
 
 
 @hashed_once
@@ -31,7 +31,7 @@ class Options:
         4,
         "tai cap per winner (the rules: more than 4 tai still count as 4); 0 = none",
         zh="每位胡家最多算几台（规则：超过4台按4台）；0 = 不封顶",
-        labels={0: Text("不封顶", "no cap")},
+        labels=NO_CAP,
     )
     discard_payer: str = option(
         "discarder",
@@ -85,9 +85,4 @@ class Options:
         zh="哪些花是本位花（规则顺序梅兰竹菊）",
         labels=tai.FLOWER_ORDERS,
     )
-    barred_win_stands: bool = option(
-        False,
-        "a win after a passed win, before the seat's own next draw (which the rules bar), is "
-        "still scored and paid as the table played it (default: it is no win and owes nothing)",
-        zh="放弃过的胡在自己摸牌前又胡（规则不许）时照常算分付钱（默认：不算胡，不付钱）",
-    )
+    barred_win_stands: bool = tai.barred_win_option()

@@ -25,7 +25,7 @@ RULES = {
 }
 
 
-def liabilities(outcome: HandOutcome) -> tuple[Liability, ...]:
+def liabilities(outcome: HandOutcome, opts: Options) -> tuple[Liability, ...]:
     """杠上开花 after a kong of someone's discard: that discarder pays for all three."""
     feeders = ((tai.kong_feeder(outcome, win), win.seat) for win in outcome.wins)
     return tuple(Liability("gang_kai_bao", fed, seat) for fed, seat in feeders if fed)

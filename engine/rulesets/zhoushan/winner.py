@@ -4,7 +4,6 @@ hand (``engine.rulesets.tai``), the best reading capped at ``cap``."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
 from functools import lru_cache
 
 from engine.model import (
@@ -14,10 +13,9 @@ from engine.model import (
     FLAG_KONG_REPLACEMENT,
     FLAG_LAST_TILE,
     HandOutcome,
-    Win,
 )
 from engine.rulesets import tai
-from engine.rulesets.base import Item, ScoreLine, Scoring, Text
+from engine.rulesets.base import Item, ScoreLine, Text
 from engine.rulesets.zhoushan.about import ABOUT
 from engine.rulesets.zhoushan.options import Options
 from engine.tiles import DRAGONS, GREEN, RED, SEAT_WIND, WHITE
@@ -125,10 +123,4 @@ def items(opts: Options) -> tuple[Item, ...]:
     return (*listed[:at], self_drawn, *listed[at:])
 
 
-def score(outcome: HandOutcome, opts: Options) -> dict[str, Scoring]:
-    return tai.score_wins(outcome, lambda h: count_tai(h, outcome, opts), opts.cap)
-
-
-def readings(outcome: HandOutcome, win: Win, opts: Options) -> Iterable[tuple[int, str, str]]:
-    show = outcome.showdowns.get(win.seat)
-    return tai.reading_points(win, show, lambda h: count_tai(h, outcome, opts), opts.cap)
+WINNER = tai.TaiWinner(count_tai, items, cap=lambda opts: opts.cap)

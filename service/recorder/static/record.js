@@ -3,12 +3,13 @@
 (function () {
   "use strict";
   var SEATS = ["E", "S", "W", "N"];
-  var _ = FupanI18n.gettext, label = FupanI18n.label;
+  var _ = FupanI18n.gettext, label = FupanI18n.label, colon = FupanI18n.colon;
   var WIND = { E: _("East"), S: _("South"), W: _("West"), N: _("North") };
   var HOW = { self_draw: _("self-drawn"), discard: _("on a discard"), robbed_kong: _("robbing a kong"), instant: _("at the deal") };
   var UNIT = { "胡": _("hu"), "番": _("fan"), "台": _("tai"), "腊子": _("limit hand") };
   var MELD = { chi: 3, peng: 3, gang_exposed: 4, gang_concealed: 4, gang_added: 4 };
   var MELD_ZH = { chi: _("chow"), peng: _("pung"), gang_exposed: _("exposed kong"), gang_concealed: _("concealed kong"), gang_added: _("added kong") };
+  var CHAINS = { gang_concealed: true, gang_added: true };  // the kongs a seat can make on a replacement
   var csrf = document.querySelector('meta[name="csrf-token"]').content;
 
   function $(id) { return document.getElementById(id); }
@@ -259,23 +260,23 @@
       var box = $("entered"), wild = (verdict && verdict.wildcards) || [];
       box.textContent = "";
       if (info.has_indicator) {
-        var ind = el("div", "slot", _("wildcard indicator") + ": ");
+        var ind = el("div", "slot", colon(_("wildcard indicator")));
         if (S.entry.indicator) ind.append(removable(S.entry.indicator, false, function () { S.entry.indicator = null; }));
         box.append(ind);
       }
       if (!ui.showSeat) { box.append(el("div", "muted", _("pick the winner"))); return; }
-      var sh = shown(ui.showSeat), row = el("div", "slot", WIND[ui.showSeat] + " " + (seats()[ui.showSeat] || "") + " (" + sh.concealed.length + "): ");
+      var sh = shown(ui.showSeat), row = el("div", "slot", colon(WIND[ui.showSeat] + " " + (seats()[ui.showSeat] || "") + " (" + sh.concealed.length + ")"));
       row.id = "concealed";
       sh.concealed.forEach(function (t, i) { row.append(removable(t, wild.indexOf(t) >= 0, function () { sh.concealed.splice(i, 1); })); });
       box.append(row);
       if (ui.showSeat === S.entry.win.seat && S.entry.win.how !== "instant") {
-        var w = el("div", "slot", _("winning tile") + ": ");
+        var w = el("div", "slot", colon(_("winning tile")));
         w.id = "win-tile";
         if (S.entry.win.tile) w.append(removable(S.entry.win.tile, wild.indexOf(S.entry.win.tile) >= 0, function () { S.entry.win.tile = null; }));
         box.append(w);
       }
       if (sh.melds.length) {
-        var melds = el("div", "slot", _("melds") + ": ");
+        var melds = el("div", "slot", colon(_("melds")));
         sh.melds.forEach(function (m, i) {
           var span = el("span", "meld");
           span.title = MELD_ZH[m.kind] + (m.from ? " ← " + WIND[m.from] : "");
@@ -283,14 +284,36 @@
           span.append(el("small", null, MELD_ZH[m.kind] + (m.from ? "←" + WIND[m.from] : "")));
           span.addEventListener("click", function () { sh.melds.splice(i, 1); changed(); });
           melds.append(span);
+          if (chained(sh.melds, i)) melds.append(chainToggle(m));
         });
         box.append(melds);
       }
       if (sh.revealed.length) {
-        var rv = el("div", "slot", _("flowers") + ": ");
+        var rv = el("div", "slot", colon(_("flowers")));
         sh.revealed.forEach(function (t, i) { rv.append(removable(t, false, function () { sh.revealed.splice(i, 1); })); });
         box.append(rv);
       }
+    }
+    // 杠上杠: a 暗杠/加杠 entered right after a kong of the same seat may have been made at once on
+    // that kong's replacement (docs/log-format.md, on_replacement); a bloom after it is paid as
+    // the chain's first kong says (zhoushan 杠上开花包三家, xizhou 送杠胡). Melds go in as made.
+    function chained(melds, i) { return i > 0 && !!CHAINS[melds[i].kind] && melds[i - 1].kind.indexOf("gang_") === 0; }
+    function chainToggle(m) {
+      var box = el("label", "chain"), input = el("input");
+      input.type = "checkbox"; input.checked = !!m.on_replacement;
+      input.addEventListener("change", function () {
+        if (input.checked) m.on_replacement = true; else delete m.on_replacement;
+        changed();
+      });
+      box.append(input, " ", _("kong on a kong (made on the replacement of the kong before)"),
+                 el("span", "visually-hidden", " — " + FupanTiles.label(m.tiles[0]) + " " + MELD_ZH[m.kind]));
+      return box;
+    }
+    function unchain() {  // a meld taken out or moved: the flag stays only where it can apply
+      Object.keys(S.entry.shows || {}).forEach(function (seat) {
+        var melds = S.entry.shows[seat].melds || [];
+        melds.forEach(function (m, i) { if (m.on_replacement && !chained(melds, i)) delete m.on_replacement; });
+      });
     }
     function drawKeyboard() {
       var box = $("keyboard"), n = used();
@@ -357,6 +380,7 @@
       return e;
     }
     function changed() {
+      unchain();
       if (!S.fixing && server) S.no = !touched() ? null : S.no || server.next.no;  // the hand it is for
       keep(draftKey, S);
       draw();
@@ -386,7 +410,7 @@
       var reading = (v.reading[winner] || []).map(function (r) {
         var p = r.split("→"); return tileName(p[0]) + "→" + tileName(p[1]);
       });
-      if (reading.length) box.append(el("div", "reading", _("wildcards") + ": " + reading.join(", ")));
+      if (reading.length) box.append(el("div", "reading", colon(_("wildcards")) + reading.join(", ")));
       var items = $("items");
       items.textContent = "";
       Object.keys(v.items).forEach(function (seat) {
@@ -406,7 +430,7 @@
         });
         items.append(t);
       });
-      var total = el("div", "total", _("total") + ": " + SEATS.map(function (s) {
+      var total = el("div", "total", colon(_("total")) + SEATS.map(function (s) {
         var n = v.expected_net[s] || 0; return WIND[s] + " " + (n > 0 ? "+" : "") + n;
       }).join("  "));
       total.id = "total";
@@ -453,9 +477,9 @@
       var d0 = verdict.disputes[0], ex = d0.explanation;
       box.append(el("h2", "minor error", _("Dispute — saved as disputed")));
       verdict.disputes.forEach(function (d) {
-        box.append(el("div", "dispute-line", name(d.from) + " → " + name(d.to) + ": " + _("expected %(expected)s, paid %(recorded)s", { expected: d.expected, recorded: d.recorded })));
+        box.append(el("div", "dispute-line", colon(name(d.from) + " → " + name(d.to)) + _("expected %(expected)s, paid %(recorded)s", { expected: d.expected, recorded: d.recorded })));
       });
-      box.append(el("div", "explanation", ex ? _("likely") + ": " + label(ex) : _("no known mistake explains it")));
+      box.append(el("div", "explanation", ex ? colon(_("likely")) + label(ex) : _("no known mistake explains it")));
     }
 
     // -- saving: the outbox ------------------------------------------------------------------------------
@@ -488,7 +512,7 @@
           poll(); flush(); return;
         }
         var refused = b.status === 422 || b.status === 400 || (b.status === 409 && b.field !== null);
-        if (refused && e.kind === "correction") { drop(e.client_id); flash(_("hand %(no)s not corrected", { no: e.no }) + ": " + b.message); return; }
+        if (refused && e.kind === "correction") { drop(e.client_id); flash(colon(_("hand %(no)s not corrected", { no: e.no })) + b.message); return; }
         if (refused) {  // back to the form
           drop(e.client_id);
           S.entry = e; S.clientId = e.client_id; S.payments = e.payments || null;
@@ -498,7 +522,7 @@
           S.no = null;
           if (!S.entry.win) S.entry.win = blankWin();
           changed();
-          flash(_("not saved") + ": " + b.message);
+          flash(colon(_("not saved")) + b.message);
           return;
         }
         setTimeout(flush, 4000);

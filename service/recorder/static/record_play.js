@@ -7,7 +7,7 @@
   if (!R || !root || !document.getElementById("play")) return;
   var el = R.el;  // record.js's element builder
   var SEATS = ["E", "S", "W", "N"];
-  var _ = FupanI18n.gettext;
+  var _ = FupanI18n.gettext, colon = FupanI18n.colon;
   var WIND = { E: _("East"), S: _("South"), W: _("West"), N: _("North") };
   var ZH = { draw: _("draw"), reveal: _("reveals"), discard: _("discard"), chi: _("chow"), peng: _("pung"), gang: _("kongs"), win: _("wins"), exhausted: _("exhausted (no winner)") };
   var GANG_ZH = { exposed: _("exposed kong"), concealed: _("concealed kong"), added: _("added kong") };
@@ -77,7 +77,7 @@
     if (!act || !p) { flash(_("pick an action first")); return; }
     if (COUNTED[act] && (info.counts[t] || 0) - (used(p)[t] || 0) <= 0) { flash(_("no %(tile)s left", { tile: tileName(t) })); return; }
     if (act === "deal") {
-      if (dealt(p, s) >= dealSize(s)) { flash(name(s) + ": " + _("%(n)s tiles dealt, the deal is complete", { n: dealSize(s) })); return; }
+      if (dealt(p, s) >= dealSize(s)) { flash(colon(name(s)) + _("%(n)s tiles dealt, the deal is complete", { n: dealSize(s) })); return; }
       p.deal[s] = (p.deal[s] || []).concat([t]);
     } else if (act === "indicator") p.indicator = t;
     else if (act === "draw") p.taps.push({ type: "draw", seat: s, tile: t });
@@ -229,7 +229,7 @@
     ((live && live.anomalies) || []).forEach(function (a) {
       if (a.tap === null && dealing) return;  // a deal is short until all of it is entered
       if (a.tap !== null) bad[a.tap] = true;
-      var li = el("li", null, (a.tap !== null ? "#" + (a.tap + 1) + " " + tapText(p.taps[a.tap] || {}) + ": " : "") + (FupanI18n.lang === "zh" && a.zh ? a.zh : a.message));
+      var li = el("li", null, (a.tap !== null ? colon("#" + (a.tap + 1) + " " + tapText(p.taps[a.tap] || {})) : "") + (FupanI18n.lang === "zh" && a.zh ? a.zh : a.message));
       li.dataset.code = a.code;
       problems.append(li);
     });

@@ -6,7 +6,7 @@
   var root = document.getElementById("replay");
   var api = root.dataset.api;            // /api/v1/sessions/<id>/hands
   var T = window.FupanTiles;
-  var _ = FupanI18n.gettext;
+  var _ = FupanI18n.gettext, colon = FupanI18n.colon;
   var SEATS = ["E", "S", "W", "N"];
   var WIND = { E: _("East"), S: _("South"), W: _("West"), N: _("North") };
   var MELD = { chi: _("chow"), peng: _("pung"), gang_exposed: _("exposed kong"),
@@ -152,7 +152,7 @@
       box.append(table);
       (r.disputes || []).forEach(function (d) {
         var why = d.explanation ? " — " + FupanI18n.label(d.explanation) : "";
-        box.append(text("p", "dispute-line", _("dispute") + " " + names[d.from] + " → " + names[d.to] + ": " + _("expected %(expected)s, paid %(recorded)s", { expected: d.expected, recorded: d.recorded }) + why));
+        box.append(text("p", "dispute-line", _("dispute") + " " + colon(names[d.from] + " → " + names[d.to]) + _("expected %(expected)s, paid %(recorded)s", { expected: d.expected, recorded: d.recorded }) + why));
       });
     }
     var links = document.createElement("div");
@@ -183,7 +183,7 @@
     $("wall").textContent = state.wall == null ? "—" : state.wall;
     $("turn").textContent = state.turn ? WIND[state.turn] : "—";
     var ind = $("indicator"); ind.innerHTML = "";
-    if (state.indicator) ind.append(T.tiles([state.indicator]), document.createTextNode(" " + _("wildcards") + ": "), T.tiles(state.wildcards, state.wildcards));
+    if (state.indicator) ind.append(T.tiles([state.indicator]), document.createTextNode(" " + colon(_("wildcards"))), T.tiles(state.wildcards, state.wildcards));
     else ind.textContent = "—";
     var slider = $("slider"); slider.max = state.steps; slider.value = state.step;
     var rec = $("record"); rec.innerHTML = "";

@@ -3,18 +3,22 @@
 // useful tiles are fetched for the step shown, .../review/hands/<hand>/steps/<step>), it marks the current step's discard (efficient / fewer useful tiles / further from
 // ready), lists the discards the seat had with their useful tiles, names a missed win or an avoidable deal-in,
 // sums up the hand per seat and the session per player. Keys: m / M = next / previous point
-// to look at of the chosen seat (a less efficient discard, a missed win, an avoidable deal-in).
+// to look at of the chosen seat (a less efficient discard, a missed win, an avoidable deal-in, a
+// claim that put the hand further from ready).
 (function () {
   "use strict";
   var root = document.getElementById("replay");
   var box = document.getElementById("review");
   if (!root || !box || !root.dataset.review) return;
   var T = window.FupanTiles;
-  var _ = FupanI18n.gettext;
+  var _ = FupanI18n.gettext, colon = FupanI18n.colon;
   var SEATS = ["E", "S", "W", "N"];
   var WIND = { E: _("East"), S: _("South"), W: _("West"), N: _("North") };
   // the kind of a missed win, in the words the replay names a win with
   var HOW = { self_draw: _("self-drawn"), discard: _("on a discard"), robbed_kong: _("robbing a kong") };
+  var CLAIM = { chi: _("chow"), peng: _("pung"), gang: _("kong") };
+  var MAX_KINDS = 12;  // useful kinds drawn per option (a hand with 得 can have 30 and more)
+  var MAX_OPTIONS = 6;  // discards listed at a step, the chosen one added below them
   var review = null, at = null, seat = "", pending = 0;
   var details = {};  // "hand:step" -> the step's decisions with their options (or "loading")
 
@@ -30,6 +34,22 @@
     return n === -1 ? _("complete") : n === 0 ? _("ready") : _("%(n)s from ready", { n: n });
   }
 
+  // an option's useful kinds that can still come, each with its unseen copies (most first); a
+  // kind every copy of which is in sight helps nothing and is left out
+  function kindsView(tiles, wild) {
+    var box = el("span", "review-kinds");
+    var kinds = Object.keys(tiles).filter(function (k) { return tiles[k] > 0; })
+      .sort(function (a, b) { return tiles[b] - tiles[a]; });
+    kinds.slice(0, MAX_KINDS).forEach(function (k) {
+      var one = el("span", "review-kind");
+      one.append(T.tile(k, wild.indexOf(k) >= 0), el("small", null, "×" + tiles[k]));
+      one.title = T.label(k) + " · " + _("%(n)s unseen", { n: tiles[k] });
+      box.append(one);
+    });
+    if (kinds.length > MAX_KINDS) box.append(el("small", "muted", _("and %(n)s more kinds", { n: kinds.length - MAX_KINDS })));
+    return box;
+  }
+
   // the points worth a look in one hand: [{step, seat}]
   function points(h) {
     var out = [];
@@ -40,6 +60,7 @@
       r.decisions.forEach(function (d) { if (d.mark !== "best") out.push({ step: d.step, seat: s }); });
       r.missed_wins.forEach(function (m) { out.push({ step: m.step, seat: s }); });
       r.deal_ins.forEach(function (d) { if (d.safe.length) out.push({ step: d.step, seat: s }); });
+      (r.claims || []).forEach(function (c) { if (c.raised) out.push({ step: c.step, seat: s }); });
     });
     return out.sort(function (a, b) { return a.step - b.step; });
   }
@@ -69,7 +90,7 @@
         var what = d.mark === "best" ? _("efficient discard")
           : d.mark === "fewer" ? _("fewer useful tiles: %(n)s fewer than the best", { n: d.lost })
           : _("a step further from ready than the best");
-        head.append(el("b", null, WIND[s] + " " + r.player + ": "), document.createTextNode(what + " · "),
+        head.append(el("b", null, colon(WIND[s] + " " + r.player)), document.createTextNode(what + " · "),
           document.createTextNode(readyText(d.shanten_after) + " · " + _("useful tiles left: %(n)s", { n: d.effective })));
         out.append(head);
         var full = detail(d);
@@ -80,13 +101,13 @@
         var tr = el("tr");
         [_("discard"), _("distance to ready"), _("useful tiles (unseen)")].forEach(function (c) { tr.append(el("th", null, c)); });
         table.append(tr);
-        d.options.slice(0, 6).forEach(function (o) {
+        // the best few, and the chosen discard wherever it ranks
+        d.options.filter(function (o, i) { return i < MAX_OPTIONS || o.tile === d.discard; }).forEach(function (o) {
           var row = el("tr", o.tile === d.discard ? "chosen" : d.best.indexOf(o.tile) >= 0 ? "best" : null);
           var c1 = el("td"); c1.append(T.tile(o.tile, wild.indexOf(o.tile) >= 0));
           var c3 = el("td");
           c3.append(el("span", "num", String(o.effective) + " "));
-          var kinds = Object.keys(o.tiles);
-          if (kinds.length) c3.append(T.tiles(kinds.slice(0, 12), wild));
+          c3.append(kindsView(o.tiles, wild));
           row.append(c1, el("td", null, readyText(o.shanten)), c3);
           table.append(row);
         });
@@ -98,9 +119,15 @@
           out.append(p);
         }
       });
+      r.claims.forEach(function (c) {
+        if (c.step !== at.step || !c.raised) return;
+        out.append(el("p", "review-mark mark-claim", WIND[s] + " " + r.player + ": " +
+          _("the %(claim)s put the hand further from ready: %(before)s → %(after)s",
+            { claim: CLAIM[c.kind] || c.kind, before: readyText(c.shanten_before), after: readyText(c.shanten_after) })));
+      });
       r.missed_wins.forEach(function (m) {
         if (m.step !== at.step) return;
-        var p = el("p", "review-mark mark-missed", WIND[s] + " " + r.player + ": " + _("missed win on") + " ");
+        var p = el("p", "review-mark mark-missed", colon(WIND[s] + " " + r.player) + _("missed win on") + " ");
         p.append(T.tile(m.tile, wild.indexOf(m.tile) >= 0));
         var by = m.from_seat && h.seats[m.from_seat];
         p.append(document.createTextNode(" (" + (HOW[m.how] || "") +
@@ -110,7 +137,7 @@
       r.deal_ins.forEach(function (d) {
         if (d.step !== at.step) return;
         var p = el("p", "review-mark " + (d.safe.length ? "mark-dealin" : "muted"),
-          WIND[s] + " " + r.player + ": " + (d.safe.length
+          colon(WIND[s] + " " + r.player) + (d.safe.length
             ? _("dealt in; the winner's own discards were at least as efficient:") + " "
             : _("dealt in; no tile the winner had discarded was at least as efficient")));
         if (d.safe.length) p.append(T.tiles(d.safe, wild));
@@ -188,8 +215,8 @@
 
   function render(state) {
     var body = $("review-body");
+    if (!review) return;  // still loading ("Reviewing…"), or the message it could not load
     body.innerHTML = "";
-    if (!review) return;
     if (!review.reviewable) { body.append(el("p", "muted", _("no play recorded: nothing to review"))); return; }
     var h = hand(at.hand);
     if (!h || h.summary) { body.append(el("p", "muted", _("no play recorded: nothing to review"))); return; }
@@ -210,7 +237,8 @@
     fetch(root.dataset.review, { credentials: "same-origin" })
       .then(function (r) { return r.json(); })
       .then(function (data) {
-        review = data.error ? null : data; if (last) render(last); box.dataset.state = "loaded";
+        if (data.error) { $("review-body").textContent = _("could not load the review"); box.dataset.state = "failed"; return; }
+        review = data; if (last) render(last); box.dataset.state = "loaded";
         if (pending) { var d = pending; pending = 0; jump(d); }
       })
       .catch(function () { $("review-body").textContent = _("could not load the review"); box.dataset.state = "failed"; });

@@ -81,6 +81,23 @@ def audited(records: list[dict]) -> dict:
     return hand
 
 
+def check_played(
+    ruleset: str,
+    deals: dict[str, str],
+    steps: str,
+    points: dict[str, int],
+    payments: dict[tuple[str, str], int],
+    dealer: str,
+    options: dict | None = None,
+) -> None:
+    """A hand-computed full log (得 = 9s): every seat's points, the payments and who deals next."""
+    recs = full_log(ruleset, deals, steps, options=options, indicator="9s")
+    hand = audited(recs)
+    assert hand["points"] == points
+    assert flows(hand) == payments
+    assert next_dealer(recs) == dealer
+
+
 def flows(hand: dict) -> dict[tuple[str, str], int]:
     """The audit's expected payments as {(payer, payee): amount}, the same pair added."""
     out: dict[tuple[str, str], int] = {}

@@ -1,5 +1,7 @@
 """Huangyan table basics: the 136-tile set, 得 selection, dealer rotation, options."""
 
+import dataclasses
+
 import pytest
 
 from engine.model import HandOutcome, Win
@@ -91,3 +93,23 @@ def test_every_option_is_documented():
 def test_out_of_range_numbers_are_refused(name, value):
     with pytest.raises(OptionError, match=name):
         RS.options({name: value})
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "low"),
+    [("round_to", 0, 1), ("li_per_hu", 0, 1), ("base_hu", -1, 0), ("dead_wall", -3, 0)],
+)
+def test_a_number_under_its_least_names_the_bound_however_the_options_are_made(name, value, low):
+    """A multiple of 0 or a negative 胡 is no table's: refused from a log's options and from
+    options made directly (``dataclasses.replace``), the message naming the least value."""
+    message = f"option {name}: {value} is below {low}"
+    with pytest.raises(OptionError, match=message) as refused:
+        RS.options({name: value})
+    assert refused.value.code == "option_below" and refused.value.params["low"] == low
+    with pytest.raises(OptionError, match=message):
+        dataclasses.replace(RS.options(), **{name: value})
+
+
+def test_of_two_numbers_under_their_least_the_first_option_is_named():
+    with pytest.raises(OptionError, match="option round_to: 0 is below 1"):
+        RS.options({"li_per_hu": 0, "round_to": 0})

@@ -11,7 +11,7 @@ from shared/seeds/wenling.txt before the engine ran. 得 = 9s (indicator 9s); no
 
 import pytest
 
-from tests.engine.rulesets.play_log import audited, flows, full_log, next_dealer
+from tests.engine.rulesets.play_log import check_played
 from tests.engine.rulesets.test_played_liabilities_wenling import EAST, FAR, NORTH, SOUTH
 
 
@@ -19,14 +19,14 @@ def test_heaven_after_a_flower_replaced_at_the_deal():
     # 东 is dealt 123m 456m 789m 123p 456p 8s and 春; it shows 春, draws 8s from the back and declares
     # before any discard: "天胡 … 没打一张牌就已胡牌" 腊子 500 (also 杠上开花 "包括翻白板花牌一类时的补牌",
     # which a 腊子 does not add to). C.1: each pays 50. C.2: 南 (0) → 北 1, 西 (0) → 北 1. "坐庄": 东.
-    deals = {"E": "123m456m789m123p456p8s1f", "S": SOUTH, "W": FAR, "N": NORTH}
-    recs = full_log("wenling", deals, "E!1f E*8s E:zimo:8s", indicator="9s")
-    hand = audited(recs)
-    assert hand["points"] == {"E": 500, "S": 0, "W": 0, "N": 10}
-    assert flows(hand) == {
-        ("S", "E"): 50, ("W", "E"): 50, ("N", "E"): 50, ("S", "N"): 1, ("W", "N"): 1,
-    }  # fmt: skip
-    assert next_dealer(recs) == "E"
+    check_played(
+        "wenling",
+        {"E": "123m456m789m123p456p8s1f", "S": SOUTH, "W": FAR, "N": NORTH},
+        "E!1f E*8s E:zimo:8s",
+        {"E": 500, "S": 0, "W": 0, "N": 10},
+        {("S", "E"): 50, ("W", "E"): 50, ("N", "E"): 50, ("S", "N"): 1, ("W", "N"): 1},
+        "E",
+    )
 
 
 @pytest.mark.parametrize(
@@ -41,14 +41,15 @@ def test_heaven_after_a_flower_replaced_at_the_deal():
 )
 def test_a_win_on_the_first_draw_after_the_dealers_first_discard(options, south, each):
     # 东 throws 东; 南 draws 8p and declares. C.2: 东 (0) → 北 1, 西 (0) → 北 1. 南 deals next.
-    deals = {"E": EAST, "S": "123456789m23467p88s", "W": FAR, "N": NORTH}
-    recs = full_log("wenling", deals, "E-1z S+8p S:zimo:8p", options=options, indicator="9s")
-    hand = audited(recs)
-    assert hand["points"] == {"E": 0, "S": south, "W": 0, "N": 10}
-    assert flows(hand) == {
-        ("E", "S"): each, ("W", "S"): each, ("N", "S"): each, ("E", "N"): 1, ("W", "N"): 1,
-    }  # fmt: skip
-    assert next_dealer(recs) == "S"
+    check_played(
+        "wenling",
+        {"E": EAST, "S": "123456789m23467p88s", "W": FAR, "N": NORTH},
+        "E-1z S+8p S:zimo:8p",
+        {"E": 0, "S": south, "W": 0, "N": 10},
+        {("E", "S"): each, ("W", "S"): each, ("N", "S"): each, ("E", "N"): 1, ("W", "N"): 1},
+        "S",
+        options,
+    )
 
 
 def test_a_red_dragon_already_thrown_still_makes_its_thrower_liable():
@@ -64,6 +65,6 @@ def test_a_red_dragon_already_thrown_still_makes_its_thrower_liable():
         "N": "111p489p678s25s47m347z",
     }
     steps = "E-1z S~3s W~3s N+6z N-7z E~1m S+7z S-4z W+2m W-7z S:hu:7z:W"
-    hand = audited(full_log("wenling", deals, steps, indicator="9s"))
-    assert hand["points"] == {"E": 0, "S": 50, "W": 0, "N": 10}
-    assert flows(hand) == {("W", "S"): 15, ("W", "N"): 2}
+    # 南 won, not 东: 南 deals next.
+    points = {"E": 0, "S": 50, "W": 0, "N": 10}
+    check_played("wenling", deals, steps, points, {("W", "S"): 15, ("W", "N"): 2}, "S")

@@ -1,4 +1,4 @@
-"""温岭麻将: eighteen more hands from shared/seeds/wenling.txt, several clauses on each, weighted to
+"""温岭麻将: nineteen more hands from shared/seeds/wenling.txt, several clauses on each, weighted to
 what the earlier cases touched least: 得 standing for different tiles in one hand (门风对 by a
 self-drawn 得, 门风暗刻 and 字牌暗刻 by 得, one 得 restored alone), 闹闹 with 白, 发 and 中 as the
 得 and with a 梅兰竹菊 flower as the 得, 靠柄 on the 7 of 789, 清一色 just under the cap, 4 白 in
@@ -330,6 +330,18 @@ CASES = [
             ("N", "E"): 78,
         },
         id="naonao_red_de_three_de_and_red_flowers_times_3",
+    ),
+    # 19. "A：因胡牌方的'得'替代方法不同…按玩家算出最高的汇点计算": 北 holds one 得 (9p) beside five
+    # chows and self-draws the second. Read plainly, the two 得 are the pair (北对 2 + 单吊 2 + 自摸 2
+    # + 20 = 26; "自摸得" 1 + "2 张'得'" 1 -> 104 -> 110). Regrouped, the held 得 pairs a 7s (77s)
+    # and the drawn one is the 4s of 23s + 4s, a 两面 wait, the rest chows: 自摸 2 + 20 = 22;
+    # "旁胡 1番" + 自摸得 1 + 2张得 1 -> 176 -> 180, the highest. Each pays 18.
+    pytest.param(
+        [de("9p"), show("N", "123m456m789m234567s9p9p"), win("N", "self_draw", "9p")],
+        {},
+        {"N": 180},
+        each("N", 18),
+        id="self_drawn_de_regrouped_for_panghu",
     ),
 ]
 

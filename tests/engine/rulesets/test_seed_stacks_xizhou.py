@@ -23,9 +23,22 @@ the engine ran. M = 台 × 底分 (1 unless said); 清14混12 (the default) unle
 
 import pytest
 
-from tests.engine.rulesets import play_log
 from tests.engine.rulesets.seed_case_helpers import check_case, each, next_dealer
-from tests.engine.rulesets.test_seed_stacks_zhoushan import ADDED_CHAIN, ADDED_CHAIN_DEALS
+from tests.engine.rulesets.test_seed_stacks_zhoushan import (
+    ADDED_CHAIN,
+    ADDED_CHAIN_DEALS,
+    DEALER_FLOWER,
+    DEALER_FLOWER_DEALS,
+    DEALER_KONG,
+    DEALER_KONG_DEALS,
+    FIRST_DISCARD_DEALS,
+    HEAVEN_DEALS,
+    NORTH_FIRST_DRAW,
+    NORTH_FIRST_DRAW_DEALS,
+    THIRD_CLAIM_KONG,
+    THIRD_CLAIM_KONG_DEALS,
+    check_played,
+)
 from tests.engine.summary_log import show, win
 
 SOUTH_ROUND_ZHENGFENG = [show("S", "111z222z123m456m99m"), win("S", "discard", "9m", "W")]
@@ -216,41 +229,51 @@ def test_after_two_winners_of_the_konger_the_dealers_next_seat_deals():
     assert next_dealer("xizhou", CASES[10].values[0]) == "S"
 
 
-# -- full logs (the deals of test_seed_stacks_zhoushan.py) -------------------------------------
+# -- full logs (the hands of test_seed_stacks_zhoushan.py) -------------------------------------
 
-FILLER = {"W": "2369m1369p1258s5z", "N": "2589m1378p1457s7z"}
-
-
-def test_dihu_on_the_dealers_first_discard_full_log():
-    # 南 wins 东's first discard 5p (46p): 地胡 16 + 嵌倒 1 + 门清 1 = 18, "点炮玩家付2M": 东 pays 36.
-    # (zhoushan: no 地胡 on a discard.) "闲家胡则庄家下家坐庄": 南 deals next.
-    deals = {"E": "5p147m268p369s2346z", "S": "123m456m789s46p99s"} | FILLER
-    recs = play_log.full_log("xizhou", deals, "E-5p S:hu:5p:E")
-    hand = play_log.audited(recs)
-    assert hand["points"] == {"S": 18}
-    assert play_log.flows(hand) == {("E", "S"): 36}
-    assert play_log.next_dealer(recs) == "S"
-
-
-def test_a_first_draw_self_draw_is_no_dihu_here():
-    # 北 completes 111m 555p 999s 22s 33s on its first draw: xizhou's 地胡 is a win on the dealer's
+FULL_CASES = [
+    # 南 wins 东's first discard 5p (46p): 地胡 16 + 嵌倒 1 + 门清 1 = 18, "点炮玩家付2M": 东 pays 36
+    # (zhoushan: no 地胡 on a discard). "闲家胡则庄家下家坐庄": 南 deals next.
+    pytest.param(
+        FIRST_DISCARD_DEALS, "E-5p S:hu:5p:E", {"S": 18}, {("E", "S"): 36}, "S",
+        id="dihu_on_the_dealers_first_discard",
+    ),
+    # 北 completes 111m 555p 999s 22s 33s on its first draw: 地胡 here is a win on the dealer's
     # first discard, so none: 对倒 1 + 自摸 1 + 门清 1 + 对对胡 12 = 15 from each.
-    deals = {
-        "E": "1z147m268p369s2346z",
-        "S": "2369m1369p1258s5z",
-        "W": "2589m1378p1457s7z",
-        "N": "111m555p999s22s33s",
-    }
-    recs = play_log.full_log("xizhou", deals, "E-1z S~4z W~4z N+3s N:zimo:3s")
-    hand = play_log.audited(recs)
-    assert hand["points"] == {"N": 15}
-    assert play_log.flows(hand) == each("N", 15)
+    pytest.param(
+        NORTH_FIRST_DRAW_DEALS, NORTH_FIRST_DRAW, {"N": 15}, each("N", 15), "S",
+        id="a_first_draw_self_draw_is_no_dihu_here",
+    ),
+    # The 加杠 on the replacement of the 明杠 南 fed continues it (docs, 杠上杠): 送杠胡 1 + 嵌倒 1
+    # + 自摸 1 = 3 (no 门清); "点杠玩家需付胡家5M": 南 pays 15. Claims: one on 东, one on 南.
+    pytest.param(
+        ADDED_CHAIN_DEALS, ADDED_CHAIN, {"N": 3}, {("S", "N"): 15}, "S",
+        id="song_gang_after_a_claimed_kong_and_an_added_kong_on_its_replacement",
+    ),
+    # "天胡：庄家开局直接胡牌…24台" + 自摸 1 + 门清 1 + 平胡 1 (four runs, 55s, the named 4s with 23s:
+    # 两面) = 27, "每人付M": 27 from each; "庄家胡则连庄".
+    pytest.param(HEAVEN_DEALS, "E:zimo:4s", {"E": 27}, each("E", 27), "E", id="heaven"),
+    # 南's first draw after 东's 暗杠: 嵌倒 1 + 自摸 1 + 门清 1 = 3 from each (no 地胡 on a draw).
+    pytest.param(
+        DEALER_KONG_DEALS, DEALER_KONG, {"S": 3}, each("S", 3), "S",
+        id="a_first_draw_after_the_dealers_kong_is_no_dihu_here",
+    ),
+    # 北's 明杠 of 南's 5p is its third claim on 南 (碰, 碰, 明杠: 三包 北–南), and its first discard
+    # after the kong, 3s, is won by 南 (12s, no claim): 还杠胡 1 + 边倒 1 + 门清 1 = 3台; "还杠胡：杠牌
+    # 并点炮玩家需付胡家5M" 15 + "拉杠/送杠/还杠可与三包/互包累加": 三包's 2M = 6; 北 pays 21.
+    pytest.param(
+        THIRD_CLAIM_KONG_DEALS, THIRD_CLAIM_KONG, {"S": 3}, {("N", "S"): 21}, "S",
+        id="huan_gang_and_san_bao_from_the_kong_that_made_it",
+    ),
+    # 东 shows 春, draws its replacement 5p and throws it: still its first discard, "地胡：庄家打出的
+    # 第一张牌点炮，16台" + 嵌倒 1 + 门清 1 = 18; 东 pays 36.
+    pytest.param(
+        DEALER_FLOWER_DEALS, DEALER_FLOWER, {"S": 18}, {("E", "S"): 36}, "S",
+        id="dihu_on_the_first_discard_after_the_dealers_flower",
+    ),
+]  # fmt: skip
 
 
-def test_song_gang_after_a_claimed_kong_and_an_added_kong_on_its_replacement():
-    # 北 碰s 东's 7s, 明杠s 南's 5p, adds the fourth 7s drawn as its replacement at once, and wins
-    # 5m (46m) on the 加杠's replacement: the chain began with 南's 点杠 (docs, 杠上杠): 送杠胡 1 +
-    # 嵌倒 1 + 自摸 1 = 3 (no 门清); "点杠玩家需付胡家5M": 南 pays 15. Claims: one on 东, one on 南.
-    hand = play_log.audited(play_log.full_log("xizhou", ADDED_CHAIN_DEALS, ADDED_CHAIN))
-    assert hand["points"] == {"N": 3}
-    assert play_log.flows(hand) == {("S", "N"): 15}
+@pytest.mark.parametrize("deals,steps,points,payments,dealer", FULL_CASES)
+def test_full_logs(deals, steps, points, payments, dealer):
+    check_played("xizhou", deals, steps, {}, points, payments, dealer)

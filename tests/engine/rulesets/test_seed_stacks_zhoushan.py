@@ -270,36 +270,20 @@ def test_the_next_dealer(case_id, dealer):
     assert next_dealer("zhoushan", _records(case_id)) == dealer
 
 
-# -- full logs: the replay finds 地胡 and the kong a bloom follows -----------------------------
+# -- full logs: the replay finds 天胡, 地胡 and the kong a bloom follows --------------------------
+# (test_seed_stacks_xizhou.py plays the same hands as xizhou.)
 
-EAST = "1z147m268p369s2346z"  # 14 tiles; nothing the others claim
 FILLER = {"W": "2369m1369p1258s5z", "N": "2589m1378p1457s7z"}
-
-
-def test_a_win_on_the_dealers_first_discard_is_no_dihu():
-    # 南 wins 东's first discard 5p (46p: 坎张). "(18)地胡：闲家摸第一张牌成胡" is a draw: no 地胡;
-    # 坎张 1台, 东 pays 1. (xizhou's "地胡：庄家打出的第一张牌点炮" is this very hand:
-    # test_seed_stacks_xizhou.py.) 南 deals next.
-    deals = {"E": "5p147m268p369s2346z", "S": "123m456m789s46p99s"} | FILLER
-    recs = play_log.full_log("zhoushan", deals, "E-5p S:hu:5p:E")
-    hand = play_log.audited(recs)
-    assert hand["points"] == {"S": 1}
-    assert play_log.flows(hand) == {("E", "S"): 1}
-    assert play_log.next_dealer(recs) == "S"
-
-
-def test_dihu_on_the_fourth_seats_first_draw():
-    # Nobody claims before 北's first draw, which completes its 双碰 wait (111m 555p 999s 22s 33s +
-    # 3s): 地胡 1 + 自摸 1 + 碰碰胡 2 (对倒 is "胡别人打出的牌": not self-drawn) = 4; each pays 4.
-    deals = {"E": EAST, "S": "2369m1369p1258s5z", "W": "2589m1378p1457s7z"}
-    deals["N"] = "111m555p999s22s33s"
-    recs = play_log.full_log("zhoushan", deals, "E-1z S~4z W~4z N+3s N:zimo:3s")
-    hand = play_log.audited(recs)
-    assert hand["points"] == {"N": 4}
-    assert play_log.flows(hand) == each("N", 4)
-    assert play_log.next_dealer(recs) == "S"
-
-
+# 南 waits on 5p with 46p; 东 throws 5p at once.
+FIRST_DISCARD_DEALS = {"E": "5p147m268p369s2346z", "S": "123m456m789s46p99s"} | FILLER
+# 北 completes 111m 555p 999s 22s 33s (双碰) with the 3s of its first draw, nobody claiming before.
+NORTH_FIRST_DRAW_DEALS = {
+    "E": "1z147m268p369s2346z",
+    "S": "2369m1369p1258s5z",
+    "W": "2589m1378p1457s7z",
+    "N": "111m555p999s22s33s",
+}
+NORTH_FIRST_DRAW = "E-1z S~4z W~4z N+3s N:zimo:3s"
 # 北 碰s 东's 7s, later 明杠s 南's 5p; the replacement is the fourth 7s, added to the 碰 at once (加杠,
 # no discard between), and the 加杠's replacement 5m completes 46m.
 ADDED_CHAIN_DEALS = {
@@ -309,14 +293,93 @@ ADDED_CHAIN_DEALS = {
     "N": "555p77s123m46m99s1z",
 }
 ADDED_CHAIN = "E-7s N:peng N-1z E~5z S~5p N:gang:exposed:5p N*7s N:gang:added:7s N*5m N:zimo:5m"
+# 东 wins on its fourteen dealt tiles, naming 4s (23s: 两面) as the tile it won on.
+HEAVEN_DEALS = {
+    "E": "123m456m789p234s55s",
+    "S": "2369m1369p1258s5z",
+    "W": "2589m1378p1457s7z",
+    "N": "147m258p369s1234z",
+}
+# 东 暗杠s its four 东 and throws the replacement (or: shows 春 and throws its replacement 5p)
+# before 南's first draw; 南 waits on 5p with 46p.
+DEALER_KONG_DEALS = {
+    "E": "1111z147m258p369s2z",
+    "S": "123m456m789s46p99s",
+    "W": "2369m1369p1258s5z",
+    "N": "2589m1378p1457s7z",
+}
+DEALER_KONG = "E:gang:concealed:1z E*3z E-3z S+5p S:zimo:5p"
+DEALER_FLOWER_DEALS = DEALER_KONG_DEALS | {"E": "1f147m268p369s2346z"}
+DEALER_FLOWER = "E!1f E*5p E-5p S:hu:5p:E"
 
+# 北 碰s 南's 1z and 2z, then 明杠s 南's 5p (its third claim on 南) and throws 3s after the
+# replacement; 南 (123m 456m 789m 12s 88p, no claim) wins it.
+THIRD_CLAIM_KONG_DEALS = {
+    "E": "147m268p369s3z6z7z4s8s",
+    "S": "123m456m789m1s1z2z5p",
+    "W": "2369m1379p1257s5z",
+    "N": "11z22z555p3s4z6z7z99m",
+}
+THIRD_CLAIM_KONG = (
+    "E-3z S+2s S-1z N:peng N-4z E~9p S+8p S-2z N:peng N-6z E~9s S+8p S-5p"
+    " N:gang:exposed:5p N*5z N-3s S:hu:3s:N"
+)
 
-def test_a_bloom_after_a_claimed_kong_and_an_added_kong_on_its_replacement():
+FULL_CASES = [
+    # 南 wins 东's first discard 5p: "(18)地胡：闲家摸第一张牌成胡" is a draw, so no 地胡: 坎张 1台, 东
+    # pays 1. "闲家胡牌后庄家下庄，下盘由原庄家下家做庄": 南 deals next.
+    pytest.param(
+        FIRST_DISCARD_DEALS, "E-5p S:hu:5p:E", {}, {"S": 1}, {("E", "S"): 1}, "S",
+        id="a_win_on_the_dealers_first_discard_is_no_dihu",
+    ),
+    # 北's first draw: 地胡 1 + 自摸 1 + 碰碰胡 2 (对倒 is "胡别人打出的牌": not self-drawn) = 4,
+    # each pays 4.
+    pytest.param(
+        NORTH_FIRST_DRAW_DEALS, NORTH_FIRST_DRAW, {}, {"N": 4}, each("N", 4), "S",
+        id="dihu_on_the_fourth_seats_first_draw",
+    ),
     # The chain began with 南's 5p (docs, "Decision (seedsB, 杠上杠)": a kong made at once on a
     # kong's replacement continues it): "抓别人的牌开杠，补牌后成胡，被开杠那家付3家" — 杠上开花 2 +
-    # 坎张 1 = 3台, 南 pays 3 × 3 = 9 alone. "闲家胡牌后…原庄家下家做庄": 南 deals next.
-    recs = play_log.full_log("zhoushan", ADDED_CHAIN_DEALS, ADDED_CHAIN)
+    # 坎张 1 = 3台, 南 pays 3 × 3 = 9 alone.
+    pytest.param(
+        ADDED_CHAIN_DEALS, ADDED_CHAIN, {}, {"N": 3}, {("S", "N"): 9}, "S",
+        id="bloom_after_a_claimed_kong_and_an_added_kong_on_its_replacement",
+    ),
+    # "(17)天胡：庄家起牌就成胡，计4台" 4 + 自摸 1 + 排胡 1 (four runs, 55s) = 6 (`cap` 0): 6 from
+    # each; "庄家胡牌后继续做庄".
+    pytest.param(
+        HEAVEN_DEALS, "E:zimo:4s", {"cap": 0}, {"E": 6}, each("E", 6), "E",
+        id="heaven_uncapped",
+    ),
+    # An 暗杠 claims nobody's tile: the first go-round is unbroken (docs, 地胡 after a claim), so
+    # 南's first draw is 地胡 1 + 自摸 1 + 坎张 1 = 3, 3 from each.
+    pytest.param(
+        DEALER_KONG_DEALS, DEALER_KONG, {}, {"S": 3}, each("S", 3), "S",
+        id="dihu_after_the_dealers_concealed_kong",
+    ),
+    # The seed names no 承包 and no 还杠 here: 南's win on 北's 3s is a plain discard win, 边张 1台,
+    # 北 pays 1 (xizhou: 还杠胡 and 三包 together, test_seed_stacks_xizhou.py).
+    pytest.param(
+        THIRD_CLAIM_KONG_DEALS, THIRD_CLAIM_KONG, {}, {"S": 1}, {("N", "S"): 1}, "S",
+        id="a_discard_after_a_kong_is_a_plain_discard_win",
+    ),
+    # 东's first discard, after its flower's replacement, won by 南: a discard, no 地胡 here: 坎张 1.
+    pytest.param(
+        DEALER_FLOWER_DEALS, DEALER_FLOWER, {}, {"S": 1}, {("E", "S"): 1}, "S",
+        id="the_dealers_first_discard_after_its_flower_is_no_dihu",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("deals,steps,options,points,payments,dealer", FULL_CASES)
+def test_full_logs(deals, steps, options, points, payments, dealer):
+    check_played("zhoushan", deals, steps, options, points, payments, dealer)
+
+
+def check_played(ruleset, deals, steps, options, points, payments, dealer) -> None:
+    """A full log's hand-computed points, payments and next dealer."""
+    recs = play_log.full_log(ruleset, deals, steps, options)
     hand = play_log.audited(recs)
-    assert hand["points"] == {"N": 3}
-    assert play_log.flows(hand) == {("S", "N"): 9}
-    assert play_log.next_dealer(recs) == "S"
+    assert hand["points"] == points
+    assert play_log.flows(hand) == payments
+    assert play_log.next_dealer(recs) == dealer

@@ -1,5 +1,5 @@
-"""Every page of the app in Chromium with the demo's data (``fupan serve --demo``): in Chinese at
-1280 px and on a 390 px phone, in English at 1280 px. Each page is read as its reader sees it
+"""Every page of the app in Chromium with the demo's data (``fupan serve --demo``): in Chinese and
+in English, at 1280 px and on a 390 px phone. Each page is read as its reader sees it
 (``one_language.Reader``: no word of the other language, no internal code), the phone never
 scrolls sideways, axe-core finds no accessibility violation on it (``.axe``, installed by
 ``scripts/test``), and each page is shot for the README: ``pages/<lang>/<page>.png`` and
@@ -28,7 +28,7 @@ from tests.service.i18n.one_language import ELSEWHERE, Reader
 pytestmark = pytest.mark.browser
 
 DESKTOP = {"viewport": {"width": 1280, "height": 900}, "device_scale_factor": 1}
-SETS = [("zh", DESKTOP, ""), ("zh", PHONE, "-phone"), ("en", DESKTOP, "")]
+SETS = [("zh", DESKTOP, ""), ("zh", PHONE, "-phone"), ("en", DESKTOP, ""), ("en", PHONE, "-phone")]
 NIGHT = "2026-11-28"
 RECORDED = ["阿强", "小李", "老王", "阿芳"]
 PLAYED = parse_log((FIXTURES / "replay/clean.jsonl").read_bytes()).records  # a huangyan hand
@@ -226,7 +226,7 @@ def test_the_play_page_and_the_resolve_question_in_both_languages_and_on_a_phone
     deal = {r["seat"]: r["tiles"] for r in PLAYED if r["type"] == "deal"}
     leaks: dict[str, list[str]] = {}
     violations: dict[str, list[str]] = {}
-    for lang, device, suffix in [*SETS, ("en", PHONE, "-phone")]:
+    for lang, device, suffix in SETS:
         context, page, errors, reader = _open(browser, lang, device, names)
         shot = Shots(page, reader, shots / "pages" / lang, suffix)
         _log_in(page, live, lang, user, password)
@@ -289,7 +289,7 @@ def test_the_reopen_and_undo_questions_in_both_languages_and_on_a_phone(
     said = {"牌桌同意", "点错了"}  # what the treasurer typed: data, in whichever language
     leaks: dict[str, list[str]] = {}
     violations: dict[str, list[str]] = {}
-    for lang, device, suffix in [*SETS, ("en", PHONE, "-phone")]:
+    for lang, device, suffix in SETS:
         context, page, errors, reader = _open(browser, lang, device, names | said)
         shot = Shots(page, reader, shots / "pages" / lang, suffix)
         _log_in(page, live, lang, user, password)
@@ -326,6 +326,11 @@ def test_the_reopen_and_undo_questions_in_both_languages_and_on_a_phone(
         _ask_and_cancel(page, shot, page.locator("#marks form.undo").first, "undo", "ledger-undo")
         page.goto(ledger)
         assert page.locator("#marks tr[data-mark]").count() == marks  # cancelled: no reversal
+        # a password reset cannot be taken back: the members page asks first
+        page.goto(f"{live}/clubs/{club}/members")
+        _ask_and_cancel(page, shot, page.locator("form[data-confirm=reset-dialog]").first, "reset",
+                        "members-reset")  # fmt: skip
+        assert page.locator("#new-password").count() == 0  # cancelled: nothing reset
         _round_read(reader, shot, f"{lang}{suffix}", leaks, violations)
         assert errors == [], (lang, suffix, errors)
         context.close()

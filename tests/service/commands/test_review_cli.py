@@ -48,6 +48,14 @@ def test_summary_log_says_nothing_to_review(tmp_path):
     records, _ = generate_session("huangyan", 1, seed=2, summary=True)
     result = CliRunner().invoke(app, ["review", str(_write(tmp_path, records))])
     assert result.exit_code == 0 and "nothing to review" in result.output
+    data = json.loads(
+        CliRunner().invoke(app, ["review", str(_write(tmp_path, records)), "--json"]).output
+    )  # the JSON says it too, as the API's note does
+    assert data["reviewable"] is False
+    assert data["note"] == {
+        "zh": "没有记录打牌过程：无可复盘",
+        "en": "no play recorded: nothing to review",
+    }
 
 
 def test_bad_input_is_a_clear_error_not_a_traceback(tmp_path):

@@ -48,6 +48,22 @@ CODES = {
 }
 
 
+# Chinese followed by an ASCII colon ("牌桌上实付:", "阿强 → 小李:", "墙: 83"): a Chinese page ends
+# a label with the full-width colon, which the catalogue's one entry "%(label)s: " gives (the
+# ``colon`` filter, ``FupanI18n.colon``); a URL's or a time's colon follows no Chinese.
+ASCII_COLON = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f][\s)\]]*:")
+
+
+def ascii_colons(text: str) -> list[str]:
+    """Each place where Chinese is followed by an ASCII colon, as ``colon: <the words before>``;
+    names are not left out (a player's name before ':' is the same slip)."""
+    found = set()
+    for m in ASCII_COLON.finditer(text):
+        before = text[max(0, m.start() - 12) : m.end()]
+        found.add("colon: " + " ".join(before.split()))
+    return sorted(found)
+
+
 def visible_text(page: str, reasons: bool = False) -> str:
     """What a reader sees: the text outside tags, plus title/placeholder/aria-label/alt values;
     no scripts, no styles, no <code>, <pre> or <textarea> (commands, tokens, signed notes), no
@@ -135,7 +151,8 @@ class Reader:
         return visible_text(html, reasons=True)
 
     def _found(self, text: str) -> list[str]:
-        return other_language(text, self.lang, self.data) + internal_codes(text, self.data)
+        colons = ascii_colons(text) if self.lang == "zh" else []
+        return other_language(text, self.lang, self.data) + internal_codes(text, self.data) + colons
 
     def read(self, where: str, text: str) -> None:
         for leak in [f for f in self._found(text) if not any(p.match(f) for p in TOLERATED)]:

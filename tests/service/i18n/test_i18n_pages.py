@@ -18,6 +18,7 @@ from tests.service.i18n.one_language import (
     CODES,
     LATIN_ALLOWED,
     WORD,
+    ascii_colons,
     internal_codes,
     visible_text,
     without_data,
@@ -38,8 +39,11 @@ def pages(app, alice):
              f"/clubs/{CLUB}/disputes", f"/clubs/{CLUB}/dashboards", f"/players/{players[0]}",
              "/account", "/clubs", "/upload", "/record", "/checkpoint", "/nope",
              f"/clubs/{CLUB}/members", "/account/password",
-             *(f"/rules/{name}" for name in SHIPPED), "/rules/glossary"]  # fmt: skip
-    data = {CLUB, "阿强", *players, "alice", "bob", "carol"}
+             *(f"/rules/{name}" for name in SHIPPED), "/rules/glossary",
+             # refusals: no such rules, another ruleset's session, an uploaded session recorded
+             # into (their messages were English on every page)
+             "/rules/nosuchrules", f"/rules/wenling?session={disputed}", f"/record/{disputed}"]  # fmt: skip
+    data = {CLUB, "阿强", *players, "alice", "bob", "carol", "nosuchrules"}
     return paths, data
 
 
@@ -59,6 +63,28 @@ def test_english_pages_show_no_chinese(alice, pages):
     paths, data = pages
     found = {p: offending(alice, p, EN, CJK, CJK_ALLOWED, data) for p in paths}
     assert {p: words for p, words in found.items() if words} == {}
+
+
+def test_chinese_pages_put_no_ascii_colon_after_chinese(alice, pages):
+    """A label, a name or a pair of players before what it names ends with '：' on a Chinese
+    page (the catalogue's "%(label)s: "), never with ':' (the browser tests read the pages
+    after their scripts ran as well: ``Reader``)."""
+    paths, _data = pages
+    found = {p: ascii_colons(visible_text(alice.get(p, headers=ZH).get_data(as_text=True),
+                                          reasons=True)) for p in paths}  # fmt: skip
+    assert {p: colons for p, colons in found.items() if colons} == {}
+
+
+def test_the_colon_is_one_catalogue_entry_in_each_language(app, alice):
+    from service.i18n import colon
+
+    with app.test_request_context(headers=ZH):
+        assert str(colon("牌桌上实付")) == "牌桌上实付："
+        assert str(colon("<b>")) == "&lt;b&gt;："  # what it names is escaped, as a page's text
+    with app.test_request_context(headers=EN):
+        assert str(colon("paid at the table")) == "paid at the table: "
+    script = alice.get("/i18n/zh.js").get_data(as_text=True)
+    assert '"%(label)s: ": "%(label)s："' in script  # FupanI18n.colon's entry
 
 
 @pytest.mark.parametrize("headers", [ZH, EN], ids=["zh", "en"])
@@ -206,3 +232,19 @@ def test_the_checker_sees_internal_codes():
         "identifier: accept_expected", 'json: ": "', 'json: {"', "ruleset: wenling",
         "seat: (E)", "seat: N", "seat: S →", "tile: 3z", "tile: 6p", "tile: 7m",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize("headers, colon", [(ZH, "："), (EN, ": ")], ids=["zh", "en"])
+def test_a_charts_hover_ends_a_name_with_the_pages_colon(alice, headers, colon):
+    """A chart's hover ("老王：12") is page text too: the colon comes from the catalogue."""
+    import json
+
+    sid = verified(alice, fixture_log(DISPUTED))
+    for path in (f"/api/v1/sessions/{sid}/charts/flow",
+                 f"/api/v1/clubs/{CLUB}/charts/disputes_by_table"):  # fmt: skip
+        figure = json.loads(alice.get(path, headers=headers).get_data(as_text=True))
+        hovers = [t["hovertemplate"] for t in figure["data"] if "hovertemplate" in t]
+        hovers += [t[part]["hovertemplate"] for t in figure["data"] for part in ("node", "link")
+                   if "hovertemplate" in t.get(part, {})]  # fmt: skip
+        assert hovers and all(colon in h for h in hovers), (path, hovers)
+        assert not any(re.search(r"\}: ", h) for h in hovers) or colon == ": "

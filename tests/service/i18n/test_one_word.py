@@ -80,6 +80,20 @@ def test_the_check_finds_the_other_words():
     assert re.search(next(u for u in USAGE if u.word == "黄牌").avoid, "第 3 局流局")
     cash = next(u for u in USAGE if u.word == "现金").avoid
     assert re.search(cash, "标记已付") and not re.search(cash, "记下已付现金…")
+    said = {u.word: u.avoid for u in USAGE}
+    assert all(re.search(said["场"], t) for t in ("上传牌局记录", "分给对局的四位玩家"))
+    assert not any(re.search(said["场"], t) for t in ("本场", "这一局", "场次", "局数"))
+    assert re.search(said["玩家"], "四位牌手") and re.search(said["玩家"], "牌友")
+    assert re.search(said["核对"], "正在重新核查") and re.search(said["核对"], "复核")
+    assert not re.search(said["核对"], "审核员：还能处理争议")  # the role is another word
+    assert re.search(said["争议"], "纠纷") and not re.search(said["争议"], "有争议的局")
+    assert re.search(said["按应付补足"], "按应付结算") and not re.search(
+        said["按应付补足"], "按应付结账"
+    )
+    assert re.search(said["维持实付"], "维持牌桌实付") and not re.search(
+        said["维持实付"], "维持实付"
+    )
+    assert re.search(said["结账依据"], "结算依据") and not re.search(said["结账依据"], "结算记录")
 
 
 def test_every_kind_of_text_a_page_shows_is_read():

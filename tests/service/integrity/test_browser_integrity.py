@@ -31,7 +31,7 @@ def test_integrity_page(browser, live, alice, shots, shot):
         context.add_cookies([{"name": "fupan_lang", "value": "en", "url": live}])
     tab.goto(f"{live}/clubs/{CLUB}/integrity")
     assert tab.locator("section.signal.flagged").count() >= 1
-    title = "Patterns across hands" if lang == "en" else "牌局规律"
+    title = "Patterns across hands" if lang == "en" else "各局的规律"
     assert title in tab.locator("h1").inner_text()
     draw_every_chart(tab)  # each draws when scrolled to
     tab.wait_for_function(

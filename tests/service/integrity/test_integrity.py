@@ -55,7 +55,7 @@ def test_admins_see_the_pattern_with_its_hands(app, alice):
 def test_a_few_nights_are_not_enough(alice):
     verified(alice, log(20, 12))
     html = page(alice)
-    assert "牌局还不够" in html and 'class="signal' not in html and "badge dispute" not in html
+    assert "局数还不够" in html and 'class="signal' not in html and "badge dispute" not in html
 
 
 @pytest.mark.parametrize("user, status", [("carol", 403), ("bob", 404)])

@@ -59,7 +59,7 @@ def test_a_plain_point_value_is_kept(alice, disputed, value):
         ({"amount": "0"}, "amount（分数）须是不为 0 的整数", "other than 0"),
         (
             {"basis": "cash"},
-            "basis（结算依据）必须是以下之一：recorded, owed",
+            "basis（结账依据）必须是以下之一：recorded, owed",
             "one of recorded, owed",
         ),
         ({"paid_before": "x"}, "paid_before（之前记下的现金分数）须为整数", "paid_before must be"),
@@ -75,4 +75,4 @@ def test_a_bad_mark_is_refused_in_the_callers_language_naming_the_field(
                             headers={"X-CSRFToken": token, "Accept-Language": language})  # fmt: skip
         assert answer.status_code == 400 and said in answer.get_json()["message"], answer.get_json()
     refused = alice.get(f"/api/v1/clubs/{CLUB}/ledger?date={NIGHT}&basis=cash")
-    assert refused.status_code == 400 and "结算依据" in refused.get_json()["message"]
+    assert refused.status_code == 400 and "结账依据" in refused.get_json()["message"]

@@ -168,7 +168,7 @@ def test_ledger_csv_in_chinese_names_the_session_and_the_resolution(alice, dispu
     for r in rows:
         assert r["场次"] == f"{start} {s['table']} 桌"
         assert r["争议"] == "已处理"
-        assert r["处理方式"] == "维持牌桌实付：桌上已经认了（处理人 alice）"
+        assert r["处理方式"] == "维持实付：桌上已经认了（处理人 alice）"
 
 
 def test_a_table_named_with_words_is_not_numbered(alice):

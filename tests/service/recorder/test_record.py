@@ -473,6 +473,33 @@ def test_instant_wins_and_win_flags(alice, table):
     assert post(alice, f"{API}/evaluate", {"session_id": table, "entry": bad}).status_code == 422
 
 
+def test_a_kong_made_on_a_kongs_replacement(alice):
+    # 北 明杠s 南's 5p, 暗杠s its fourth 7s drawn as the replacement (on_replacement: 杠上杠) and
+    # wins 5m on the second replacement: 杠上开花 2 + 坎张 1 = 3台, "抓别人的牌开杠，补牌后成胡，被开杠
+    # 那家付3家": 南 pays 9 alone (docs/rules/zhoushan.md); saved, the entry comes back with it.
+    r = post(
+        alice,
+        f"{API}/sessions",
+        {"club": CLUB, "table": "7", "ruleset": "zhoushan", "players": PLAYERS},
+    )
+    sid = r.get_json()["session"]["id"]
+    chained = {"kind": "gang_concealed", "tiles": _tiles("7777s"), "on_replacement": True}
+    melds = [{"kind": "gang_exposed", "tiles": _tiles("5555p"), "from": "S"}, chained]
+    entry = {"client_id": "chain-hand-1", "result": "win",
+             "win": {"seat": "N", "how": "self_draw", "tile": "5m", "flags": ["kong_replacement"]},
+             "shows": {"N": {"concealed": _tiles("123m46m99s"), "melds": melds}}}  # fmt: skip
+    v = post(alice, f"{API}/evaluate", {"session_id": sid, "entry": entry}).get_json()
+    assert [(p["from"], p["to"], p["amount"]) for p in v["expected_payments"]] == [("S", "N", 9)]
+    r = post(alice, f"{API}/sessions/{sid}/hands", entry)
+    assert r.status_code == 201, r.get_json()
+    saved = alice.get(f"{API}/sessions/{sid}").get_json()["hands"][0]["entry"]
+    assert saved["shows"]["N"]["melds"][1]["on_replacement"] is True
+    # Said of the first meld (no kong before it), the entry is refused, naming the field.
+    first = {**entry, "shows": {"N": {**entry["shows"]["N"], "melds": [chained, melds[0]]}}}
+    r = post(alice, f"{API}/evaluate", {"session_id": sid, "entry": first})
+    assert r.status_code == 422 and r.get_json()["field"] == "melds.0.on_replacement"
+
+
 def test_a_seat_change_is_recorded_as_entered(alice, table):
     """换位: the players changed seats; the hand carries seat_change and its own seating."""
     drawn = {"client_id": "hand-0001", "result": "exhausted"}
@@ -512,7 +539,8 @@ def test_several_winners_on_one_discard_where_the_ruleset_allows(alice, table):
     shown = {r["seat"]: r["concealed"] for r in v["records"] if r["type"] == "showdown"}
     assert all(c.count("5s") == 2 for c in shown.values())  # each winner shows the one tile
     assert v["expected_net"]["E"] > 0 and v["expected_net"]["S"] > 0 and v["expected_net"]["W"] < 0
-    assert post(alice, f"{API}/sessions/{sid}/hands", entry).status_code == 201
+    r = post(alice, f"{API}/sessions/{sid}/hands", entry)
+    assert r.status_code == 201, r.get_json()
     saved = alice.get(f"{API}/sessions/{sid}").get_json()["hands"][0]
     assert saved["entry"]["win"]["also"] == ["S"]
     assert saved["entry"]["shows"]["S"]["concealed"].count("5s") == 1  # the shared tile apart

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from engine.review import review_records
 from engine.simulate.session import generate_session
@@ -87,6 +88,46 @@ def test_the_club_chart_counts_the_sessions_the_workers_reviewed(alice):
     chart = alice.get(f"/api/v1/clubs/{CLUB}/charts/efficiency").get_json()
     assert "1" in chart["layout"]["title"]["text"]
     assert len(chart["data"][0]["x"]) == 4  # the four players
+
+
+def test_the_dashboards_list_every_players_figures_over_the_period(alice):
+    """Below the chart, a table per player over the reviewed sessions (the chart's hover aside):
+    discards, share at best efficiency, tiles given up per discard, missed wins, avoidable
+    deal-ins: the same figures as the session's review, summed (one session here)."""
+    page = alice.get(f"/clubs/{CLUB}/dashboards").get_data(as_text=True)
+    assert "还没有已复盘的场次" in page and "共 0 场已复盘" in page
+    session_id = verified(alice, _log())
+    players = alice.get(f"/api/v1/sessions/{session_id}/review").get_json()["players"]
+    page = alice.get(f"/clubs/{CLUB}/dashboards").get_data(as_text=True)
+    table = page[
+        page.index('id="efficiency-table"') : page.index(
+            "</table>", page.index('id="efficiency-table"')
+        )
+    ]
+    assert "共 1 场已复盘" in page and "每次出牌少的有效牌" in table
+    for name, f in players.items():
+        row = table[table.index(f"<b>{name}</b>") :].split("</tr>")[0]
+        cells = re.findall(r'data-label="[^"]*">([^<]*)<', row)
+        assert cells == [
+            str(f["decisions"]),
+            f"{round(100 * f['best_share'])}%",
+            f"{f['average_lost']:.1f}",
+            str(f["missed_wins"]),
+            str(f["avoidable_deal_ins"]),
+        ]
+
+
+def test_the_dashboards_efficiency_is_over_the_sessions_the_filter_picks(alice):
+    """The dashboards' form picks a night (or a table, a player); the table follows it."""
+    verified(alice, _log())
+    page = alice.get(f"/clubs/{CLUB}/dashboards").get_data(as_text=True)
+    assert 'name="date"' in page and "共 1 场已复盘" in page
+    started = alice.get("/api/v1/sessions").get_json()["sessions"][0]["started_at"][:10]
+    assert "共 1 场已复盘" in alice.get(f"/clubs/{CLUB}/dashboards?date={started}").get_data(
+        as_text=True
+    )
+    other = alice.get(f"/clubs/{CLUB}/dashboards?date=2001-01-01").get_data(as_text=True)
+    assert "共 0 场已复盘" in other and "还没有已复盘的场次" in other
 
 
 def test_a_review_the_workers_did_not_store_is_computed_on_first_ask(alice, app):

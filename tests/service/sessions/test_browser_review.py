@@ -10,7 +10,7 @@ import pytest
 from engine.review import review_records
 from engine.simulate.session import generate_session
 from events.codec import canonical_json
-from tests.engine.test_review_cases import log
+from tests.engine.test_review_cases import KONG_NOT_WIN, S_KONG, log
 from tests.engine.test_review_missed_wins import E_K, KONG, LET_GO, N_K, S_K, W_K
 from tests.service.conftest import CLUB, EN, login, no_sideways_scroll, phone_login, verified
 
@@ -44,6 +44,9 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     first = page.url
     assert "step=" in first and not first.endswith("step=8")
     page.wait_for_selector("#review .review-options tr.chosen", timeout=60_000)  # on view
+    # each useful kind with its unseen copies, none that every copy of is in sight
+    counts = page.locator("#review .review-kind small").all_text_contents()
+    assert counts and all(c.startswith("×") and int(c[1:]) > 0 for c in counts), counts
     text = page.text_content("#review")
     assert "向听" in text and "有效牌" in text
     for code in ("fewer", "slower", "best", "shanten"):
@@ -60,6 +63,10 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     page.wait_for_selector("#chart-efficiency .main-svg", timeout=60_000)
     assert "已复盘 1 场" in page.text_content("#chart-efficiency")
     page.locator("#chart-efficiency").screenshot(path=shots / "review-dashboard-zh.png")
+    # and every figure per player over the period, read without hovering
+    rows = page.locator("#efficiency-table tr").all_text_contents()
+    assert len(rows) == 5 and "可避免的放炮" in rows[0] and "共 1 场已复盘" in page.content()
+    page.locator("#efficiency-table").screenshot(path=shots / "review-period-zh.png")
     assert not errors
 
     english = browser.new_page(
@@ -81,6 +88,8 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     english.wait_for_selector("#chart-efficiency .main-svg", timeout=60_000)
     assert "1 reviewed sessions" in english.text_content("#chart-efficiency")
     english.locator("#chart-efficiency").screenshot(path=shots / "review-dashboard-en.png")
+    assert "avoidable deal-ins" in english.text_content("#efficiency-table")
+    english.locator("#efficiency-table").screenshot(path=shots / "review-period-en.png")
 
     context, phone, phone_errors = phone_login(browser, live)
     phone.goto(f"{live}/sessions/{session_id}/replay?hand=1&step=0")  # before the deal: no tile
@@ -102,6 +111,9 @@ def test_review_panel_marks_steps_and_jumps(app, client, live, browser, shots):
     phone.wait_for_selector("#chart-efficiency .main-svg", timeout=60_000)
     no_sideways_scroll(phone)
     phone.locator("#chart-efficiency").screenshot(path=shots / "review-dashboard-zh-phone.png")
+    phone.locator("#efficiency-table").scroll_into_view_if_needed()
+    no_sideways_scroll(phone)  # one card a player
+    phone.locator("#efficiency-table").screenshot(path=shots / "review-period-zh-phone.png")
     assert not phone_errors
     context.close()
 
@@ -154,3 +166,40 @@ def test_a_missed_win_says_its_kind_and_whose_tile(app, client, live, browser, s
     english.screenshot(path=shots / "review-missed-en-desktop.png", full_page=True)
     assert not errors and not phone_errors and not english_errors
     context.close()
+
+
+def test_a_claim_that_put_the_hand_further_from_ready_is_named(app, client, live, browser, shots):
+    """S kongs 3m instead of declaring its self-drawn win (test_review_cases: the claim raised
+    the shanten from complete to ready): the kong's step names it, and m stops there."""
+    records = log("zhoushan", S_KONG, KONG_NOT_WIN)
+    records[0] = {**records[0], "club": CLUB, "table": "3"}
+    [claim] = review_records(records).hands[0].claims
+    login(client)
+    session_id = verified(client, "".join(canonical_json(r) + "\n" for r in records).encode())
+    for device, lang, name in ((DESKTOP, "zh", "desktop"), ({}, "zh", "phone"),
+                               ({**DESKTOP, "locale": "en-US", "extra_http_headers": EN}, "en",
+                                "desktop")):  # fmt: skip
+        context, page, errors = (
+            phone_login(browser, live, device) if device else phone_login(browser, live)
+        )
+        page.goto(f"{live}/sessions/{session_id}/replay?hand=1&step={claim.step}")
+        page.wait_for_selector("#seat-E .tile")
+        page.locator("#review").scroll_into_view_if_needed()  # fetched once in view
+        page.wait_for_selector("#review .mark-claim", timeout=60_000)
+        text = page.text_content("#review .mark-claim")
+        assert text.endswith(
+            "杠后离听牌更远：已成胡 → 听牌"
+            if lang == "zh"
+            else "the kong put the hand further from ready: complete → ready"
+        ), text
+        if name == "phone":
+            no_sideways_scroll(page)
+            page.goto(f"{live}/sessions/{session_id}/replay?hand=1&step={claim.step - 1}")
+            page.wait_for_selector("#seat-E .tile")
+            page.keyboard.press("m")  # from the missed win on the drawn 5z to the kong
+            page.wait_for_function(f"location.href.endsWith('step={claim.step}')", timeout=60_000)
+            page.locator("#review").scroll_into_view_if_needed()
+            page.wait_for_selector("#review .mark-claim", timeout=60_000)
+        page.locator("#review").screenshot(path=shots / f"review-claim-{lang}-{name}.png")
+        assert not errors
+        context.close()

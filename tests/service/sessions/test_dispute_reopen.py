@@ -187,7 +187,7 @@ def test_the_open_queue_lists_a_reopened_hand_at_once(alice, disputed, monkeypat
         (disputed, 1, True, None)
     ]
     page = alice.get(f"/clubs/{CLUB}/disputes").get_data(as_text=True)
-    assert "处理已撤销，这一局正在重新核查" in page and "第 1 局" in page
+    assert "处理已撤销，这一局正在重新核对" in page and "第 1 局" in page
     assert 'class="filters resolve"' not in page
     hand = alice.get(f"/sessions/{disputed}/hands/1").get_data(as_text=True)
     assert "处理已撤销" in hand and 'class="filters reopen"' not in hand  # reopened once only

@@ -20,7 +20,7 @@ def test_the_page_shows_the_newest_signed_checkpoint(alice):
     assert html.escape(note, quote=False) in page
     assert "A log of 1 session head, signed" in page
     chinese = alice.get("/checkpoint").get_data(as_text=True)  # the default language
-    assert "存证" in chinese and "日志共 1 个牌局状态" in chinese
+    assert "存证" in chinese and "日志共 1 场的状态" in chinese
     assert html.escape(note, quote=False) in chinese
     text = alice.get("/checkpoint.txt")
     assert (text.mimetype, text.get_data(as_text=True)) == ("text/plain", note)
