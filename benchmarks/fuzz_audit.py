@@ -1,11 +1,14 @@
 """Seeded fuzzing of the audit: valid logs (the fixtures and simulated sessions of every ruleset,
-full and summary) with a few records changed, through the path ``fupan verify`` takes (codec,
-replay, audit). Each must give a report or a refusal naming a line (``LogFormatError``, or the
-replay's own ``ReplayError``/``UnknownRuleset``/``OptionError``), never a traceback: no
-exception escapes, and no ruleset call fails inside the audit's guard (which reports
-``score_failed`` and logs the traceback).
+full and summary, with and without table mistakes) with a few records changed or corrected,
+through the path ``fupan verify`` takes (codec, replay, audit); ``--deep`` also through what the
+pages read (the table at every step of every hand, the efficiency review). Each must give a
+report or a refusal naming a line (``LogFormatError``, or the replay's own
+``ReplayError``/``UnknownRuleset``/``OptionError``), never a traceback: no exception escapes, and
+no ruleset call fails inside the audit's guard (which reports ``score_failed`` and logs the
+traceback).
 
     .venv/bin/python benchmarks/fuzz_audit.py 100000 --seed 1
+    .venv/bin/python benchmarks/fuzz_audit.py 2000 --seed 1 --deep
 
 The same seed gives the same logs; a failing one is printed with its index and mutations so it
 can be replayed. ``tests/engine/test_audit_fuzz.py`` runs a share of it in every test run, with a
@@ -29,7 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine.audit import audit_records  # noqa: E402
-from engine.replay import ReplayError  # noqa: E402
+from engine.replay import ReplayError, replay  # noqa: E402
+from engine.review import review_records  # noqa: E402
 from engine.rulesets import UnknownRuleset  # noqa: E402
 from engine.rulesets.base import OptionError  # noqa: E402
 from engine.simulate import generate_session  # noqa: E402
@@ -77,11 +81,17 @@ def base_logs(seed: int, sessions: int = 6) -> list[list[str]]:
 
 def mutate(rng: random.Random, lines: list[str]) -> tuple[list[str], list[str]]:
     """``lines`` with 1–3 changes (a field given an odd value, a tile swapped for another, a
-    line dropped, doubled or moved), and the changes in words."""
+    line dropped, doubled or moved, a correction of a line inserted after it), and the changes
+    in words."""
     lines, done = list(lines), []
     for _ in range(rng.randint(1, 3)):
         i = rng.randrange(1, len(lines)) if len(lines) > 1 else 0
-        op = rng.choice(("field", "tile", "tile", "drop", "dup", "move"))
+        op = rng.choice(("field", "tile", "tile", "drop", "dup", "move", "correct"))
+        if op == "correct":
+            at = rng.randint(i + 1, len(lines))
+            lines.insert(at, json.dumps(_correction(rng, lines, i), ensure_ascii=False))
+            done.append(f"a correction of line {i + 1} inserted at line {at + 1}")
+            continue
         rec = json.loads(lines[i])
         if op == "field" and isinstance(rec, dict):
             key = rng.choice(sorted(rec) + ["tile", "seat", "from", "tiles", "how", "kind"])
@@ -104,6 +114,27 @@ def mutate(rng: random.Random, lines: list[str]) -> tuple[list[str], list[str]]:
             lines.insert(to, lines.pop(i))
             done.append(f"line {i + 1} moved to {to + 1}")
     return lines, done
+
+
+def _correction(rng: random.Random, lines: list[str], target: int) -> dict:
+    """A correction of the record at seq ``target`` (the log has no blank line): void, or
+    another play record of the log in its place (a field of it made odd now and then), with
+    some records inserted after it now and then (the recorder's corrections that change a
+    hand's shape)."""
+    fix: dict = {"type": "correction", "target": target, "reason": "fuzz", "by": "fuzz"}
+    others = [json.loads(line) for line in lines[1:]]
+    others = [r for r in others if isinstance(r, dict) and r.get("type") not in _NOT_PLAY]
+    if not others or rng.random() < 0.25:
+        return {**fix, "void": True}
+    fix["replacement"] = dict(rng.choice(others))
+    if rng.random() < 0.3:
+        fix["replacement"][rng.choice(["seat", "tile", "from", "how"])] = rng.choice(ODD_VALUES)
+    if rng.random() < 0.4:
+        fix["inserted"] = rng.sample(others, min(len(others), rng.randint(1, 3)))
+    return fix
+
+
+_NOT_PLAY = ("session", "correction")  # what a correction may not put in a record's place
 
 
 def _retile(rng: random.Random, value):
@@ -131,11 +162,18 @@ class _GuardCatcher(logging.Handler):
             self.caught.append(f"{record.getMessage()}: {record.exc_info[1]!r}")
 
 
-def check(data: bytes, catcher: _GuardCatcher) -> str | None:
-    """None when ``data`` is audited or refused cleanly, else what went wrong."""
+def check(data: bytes, catcher: _GuardCatcher, deep: bool = False) -> str | None:
+    """None when ``data`` is audited or refused cleanly, else what went wrong; ``deep``: the
+    table at every step of every hand and the efficiency review too."""
     catcher.caught.clear()
     try:
-        audit_records(parse_log(data).records)
+        records = parse_log(data).records
+        audit_records(records)
+        if deep:
+            for hand in replay(records).hands:
+                for step in range(hand.steps):
+                    hand.state_at(step)
+            review_records(records)
     except REFUSALS:
         return "refused"
     except Exception as exc:  # what the fuzz looks for: any other exception is a crash
@@ -166,13 +204,13 @@ def guard_catcher() -> Iterator[_GuardCatcher]:
         logger.propagate = propagate
 
 
-def fuzz(seed: int, count: int) -> Result:
-    """Run ``count`` mutated logs of ``seed`` through the audit."""
+def fuzz(seed: int, count: int, deep: bool = False) -> Result:
+    """Run ``count`` mutated logs of ``seed`` through the audit (``deep``: see check)."""
     result = Result()
     with guard_catcher() as catcher:
         for n, data, done in mutated_logs(seed, count):
             result.logs += 1
-            why = check(data, catcher)
+            why = check(data, catcher, deep)
             if why == "refused":
                 result.refused += 1
             elif why is not None:
@@ -184,9 +222,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("count", type=int, nargs="?", default=100_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--deep", action="store_true", help="every step's table and the review too")
     args = parser.parse_args()
     start, cpu = time.perf_counter(), time.process_time()
-    result = fuzz(args.seed, args.count)
+    result = fuzz(args.seed, args.count, args.deep)
     took, cpu = time.perf_counter() - start, time.process_time() - cpu
     for f in result.failures[:20]:
         print(f"log {f['index']}: {f['error']} after {'; '.join(f['mutations'])}")

@@ -292,7 +292,7 @@ def _next_in_priority(
     None when a win ahead stands or no outranked hand wins. ``no_win``: the codes on a win line
     that make it none."""
     for w in sorted(outranked, key=_priority):
-        ahead = [v for v in outcome.wins if _same_tile(v, w)]
+        ahead = [v for v in outcome.wins if _same_discard(v, w)]
         if any(v.seat not in false_wins for v in ahead):
             return None
         if not _wins_flagged((w,), anomalies, win_seq, no_win):
@@ -304,6 +304,12 @@ def _priority(w: Win) -> int:
     """A win's place in its discarder's claim order (a seat that names itself last)."""
     order = claim_order(w.from_seat or "E")
     return order.index(w.seat) if w.seat in order else len(order)
+
+
+def _same_discard(a: Win, b: Win) -> bool:
+    """Do two wins take one discard or added kong as the replay grouped them (the same way and
+    seat; a summary's wins may name different tiles)?"""
+    return (a.how, a.from_seat) == (b.how, b.from_seat)
 
 
 def _same_tile(a: Win, b: Win) -> bool:

@@ -61,7 +61,7 @@ class Table(WinRules):
         "dealt", "wall_draws", "discarded_wild", "offers", "passed", "since", "tracks_passed",
         "reported", "back_draws", "flowers_out", "left", "dead_wall", "dead_walls", "turn",
         "must", "last_draw", "last_discard", "win_discard", "last_gang", "robbed",
-        "just_claimed", "outrankable", "claims", "indicator", "wildcards", "bonus_idx", "bonus_at",
+        "just_claimed", "claims", "indicator", "wildcards", "bonus_idx", "bonus_at",
         "may_hold_bonus", "wins", "win_seqs", "outranked", "exhausted", "ended", "showdowns",
         "settlement", "steps", "made", "anomalies",
     )  # fmt: skip
@@ -106,10 +106,9 @@ class Table(WinRules):
         self.win_discard: str | None = None
         self.last_gang: tuple[str, str] | None = None  # (seat, tile) of an added kong
         self.robbed: tuple[str, str] | None = None  # the added kong a win has robbed
-        self.just_claimed: tuple[str, tuple[str, ...]] | None = None
-        # the claim just made, which a claim of higher rank on the same discard takes over
-        # (胡 > 碰/杠 > 吃) until its seat plays on
-        self.outrankable: _Claim | None = None
+        # the claim just made, until its seat draws or discards: what it may not discard next,
+        # and what a claim of higher rank on the same discard undoes (胡 > 碰/杠 > 吃)
+        self.just_claimed: _Claim | None = None
         self.claims = 0
         self.indicator: str | None = None
         self.wildcards: frozenset[str] = frozenset()
@@ -364,7 +363,7 @@ class Table(WinRules):
                 if seen[i] > limits[i]:
                     self._overcount(seq, tile)
                 self.left -= 1
-                self.last_discard = self.last_gang = self.just_claimed = self.outrankable = None
+                self.last_discard = self.last_gang = self.just_claimed = None
                 if offered:  # what it let go by before this draw no longer counts
                     passed[seat].clear()
                     since[seat] = len(offers)
@@ -401,7 +400,7 @@ class Table(WinRules):
                     self.discarded_wild.add(seat)
                 rivers[seat].append((tile, seq, None))  # a Discard's fields; built in state()
                 self.last_discard = self.win_discard = seat
-                self.last_gang = self.just_claimed = self.outrankable = None
+                self.last_gang = self.just_claimed = None
                 self.turn, self.must = _NEXT[seat], "draw"
                 if checking:
                     step = (seq, kind, seat, tile, None, None, self.left, ())
@@ -481,7 +480,6 @@ class Table(WinRules):
         counts[i] -= 1  # (take(), inline)
         self.size[seat] -= 1
         self.revealed[seat].append(tile)
-        self.outrankable = None
         if tile[1] == "f":  # (is_flower)
             self.replaced(False, True)
         self.pending[seat].append("bonus")
@@ -542,9 +540,9 @@ class Table(WinRules):
                 break
         else:
             self.may_hold_bonus.discard(seat)
-        if self.just_claimed and self.rs.forbid_discard_of_claimed:
-            claimer, tiles = self.just_claimed
-            if claimer == seat and tile in tiles:
+        claim = self.just_claimed
+        if claim and self.rs.forbid_discard_of_claimed:
+            if claim.seat == seat and tile in claim.barred:
                 self.flag(
                     seq,
                     "discard_of_claimed",
@@ -554,7 +552,7 @@ class Table(WinRules):
     def _claimed(self, seq: int, seat: str, what: str, rank: int) -> tuple[str, str] | None:
         """The discard being claimed (discarder, tile), marked as taken; None if there is none.
         ``rank``: the claim's (``_RANK``); a lower claim just made on the discard gives way."""
-        if self.outrankable is not None and self.last_discard is None:
+        if self.just_claimed is not None and self.last_discard is None:
             self.give_way(seat, rank, what)
         by = self.last_discard
         if by is None or by == seat:
@@ -588,8 +586,7 @@ class Table(WinRules):
         self.size[seat] += 3
         self.turn, self.must = seat, "discard"
         self.claims += 1
-        self.just_claimed = (seat, taken)
-        self.outrankable = _Claim(seq, seat, kind, _RANK[kind], meld, own)
+        self.just_claimed = _new_claim(_Claim, (seq, seat, kind, meld, own, taken))
         if not self.checking:
             return
         if kind != "gang" and self.size[seat] != self.hs + 1:
@@ -615,11 +612,11 @@ class Table(WinRules):
         earlier claim is undone (its meld back into its seat's hand, its step out of the play,
         so no ruleset counts it) and noted (``claim_outranked``, a warning: the table did right).
         A claim of the same or lower rank takes nothing (``claim_no_discard``, by the caller)."""
-        c = self.outrankable
-        if c is None or seat in (c.seat, c.meld.from_seat) or c.rank >= rank:
+        c = self.just_claimed
+        if c is None or seat in (c.seat, c.meld.from_seat) or _RANK[c.kind] >= rank:
             return
-        self.outrankable = self.just_claimed = None
-        self.melds[c.seat].pop()  # (its meld: the last one made)
+        self.just_claimed = None
+        self.melds[c.seat].remove(c.meld)
         counts = self.counts[c.seat]
         for t in c.own:
             counts[INDEX[t]] += 1
@@ -635,8 +632,9 @@ class Table(WinRules):
         self.claims -= 1
         if not self.checking:
             return
-        self.steps.pop()  # (the claim's: nothing played since)
-        del self.made[len(self.steps) :]
+        at = next(i for i in range(len(self.steps) - 1, -1, -1) if self.steps[i][0] == c.seq)
+        del self.steps[at]
+        del self.made[at:]
         self.flag(
             c.seq,
             "claim_outranked",
@@ -790,7 +788,6 @@ class Table(WinRules):
         if kind == "gang_exposed":
             self._claim_done(seq, seat, "gang", meld, (tile,), (tile,) * need)
         else:
-            self.outrankable = None
             self.melds[seat].append(meld)
             self.size[seat] += 3
             self.record(seq, "gang", seat, tile=tile, source=kind, tiles=meld.tiles)
@@ -965,17 +962,20 @@ _OWED_EN = {"bonus": "revealed tile"}  # what a replacement draw is owed for (el
 
 
 class _Claim(NamedTuple):
-    """The claim just made (``Table.outrankable``): what a higher claim must undo."""
+    """The claim just made (``Table.just_claimed``)."""
 
     seq: int
     seat: str
     kind: str  # chi, peng or gang (exposed)
-    rank: int
     meld: Meld
     own: tuple[str, ...]  # the tiles it took from its seat's hand
+    barred: tuple[str, ...]  # the tiles its seat may not discard next (吃张打张)
 
 
 _new_object = object.__new__
+# A _Claim made by tuple's own constructor (a claim or two a hand; a NamedTuple's __new__ is a
+# Python function: ≈ 1% of a replay's instructions).
+_new_claim = tuple.__new__
 _TURN_DRAW = ("wall", None)  # (source, cause) of a turn's draw from the live wall
 _PREV = {s: prev_seat(s) for s in SEATS}
 _HANDLERS = {name[3:]: getattr(Table, name) for name in dir(Table) if name.startswith("on_")}

@@ -333,6 +333,9 @@ class WinRules:
         if not self.wins:
             return True
         prior = self.wins[-1]
+        if any(w.seat == win.seat for w in self.wins):  # one hand, one win a seat: not paid twice
+            self.flag(seq, "multiple_winners", f"{who(win.seat)} declares a second win")
+            return False
         if win.how == prior.how == "instant":
             return True
         on_one_discard = (

@@ -130,7 +130,7 @@ def parse_request(body: bytes) -> tuple[int, list[bytes], str]:
         raise ValueError("no blank line between the proof and the checkpoint")
     lines = head.split("\n")
     old = lines[0].removeprefix("old ")
-    if old == lines[0] or not old.isdigit() or (old != "0" and old.startswith("0")):
+    if old == lines[0] or not (old.isascii() and old.isdigit()) or (old != "0" and old[0] == "0"):
         raise ValueError("the first line is not `old <size>`")
     if len(lines) - 1 > MAX_PROOF_LINES:
         raise ValueError(f"more than {MAX_PROOF_LINES} consistency proof lines")

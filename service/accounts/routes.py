@@ -146,7 +146,7 @@ def members(club: str):
                 _change(club, action, form)
                 return redirect(url_for("accounts.members", club=club))
             else:
-                abort(400, "unknown action")
+                abort(400, _("unknown action"))
         except manage.Refused as e:
             error, status = str(e), e.status
         except auth.AccountError as e:
@@ -176,10 +176,12 @@ def _change(club: str, action: str, form) -> None:
         flash(_("%(user)s no longer belongs to %(club)s", user=username, club=club)
               + " " + _put_back_note())  # fmt: skip
     elif action == "put_back":
-        done = manage.put_back(club, _whole(form, "change_id"), current_user.username)
+        missing = _("the change to put back is missing or not a number")
+        done = manage.put_back(club, _whole(form, "change_id", missing), current_user.username)
         flash(_("Put back: %(user)s is as before that change.", user=done["user"]))
     else:
-        manage.revoke_invite(club, _whole(form, "invite_id"))
+        missing = _("the invitation to withdraw is missing or not a number")
+        manage.revoke_invite(club, _whole(form, "invite_id", missing))
         flash(_("invitation withdrawn"))
 
 
@@ -188,10 +190,12 @@ def _put_back_note() -> str:
     return _("Wrong? Put it back under “Last change” below.")
 
 
-def _whole(form, name: str) -> int:
+def _whole(form, name: str, missing: str) -> int:
+    """The form's whole number ``name``; a 400 saying ``missing`` (in the page's words, not the
+    field's code) without one."""
     number = whole_number(form.get(name, ""))
     if number is None:
-        abort(400, name)
+        abort(400, missing)
     return number
 
 

@@ -126,7 +126,8 @@ def _handler(keeper):
         def do_POST(self):  # noqa: N802 (the standard library's name)
             if self.path != "/add-checkpoint":
                 return self._answer(404, "not found\n")
-            length = int(self.headers.get("Content-Length") or 0)
+            given = (self.headers.get("Content-Length") or "0").strip()
+            length = int(given) if given.isascii() and given.isdigit() and len(given) < 9 else 0
             if not 0 < length <= MAX_BODY:
                 return self._answer(400, "a request body of 1 to 65536 bytes\n")
             answer = keeper.add_checkpoint(self.rfile.read(length))

@@ -45,11 +45,12 @@ def _body() -> Mapping:
     return body
 
 
-def _recorded(session_id: str):
-    """The caller's session if the recorder opened it (an uploaded log is not recorded into)."""
-    s = views.load_session(g.user, session_id)
+def _recorded(session_id: str, user=None):
+    """The caller's session if the recorder opened it (an uploaded log is not recorded into);
+    ``user``: the API's caller unless a page names its own."""
+    s = views.load_session(user or g.user, session_id)
     if not recorder.is_recorded(s.id):
-        abort(409, "this session was uploaded as a file; record a new session at the table")
+        abort(409, _("this session was uploaded as a file; record a new session at the table"))
     return s
 
 
@@ -68,9 +69,7 @@ def start():
 @bp.get("/record/<session_id>")
 @login_required
 def table(session_id: str):
-    s = views.load_session(current_user, session_id)
-    if not recorder.is_recorded(s.id):
-        abort(409, "this session was uploaded as a file; record a new session at the table")
+    s = _recorded(session_id, current_user)
     opts = recorder.Table.load(s).rp.opts
     return render_template("recorder/record.html", s=s, info=recorder.ruleset_info(s.ruleset, opts))
 
@@ -112,7 +111,7 @@ def evaluate():
     table = recorder.Table.load(_recorded(str(body.get("session_id", ""))))
     entry = body.get("entry")
     if not isinstance(entry, Mapping):
-        abort(400, "send the hand as entry: {…}")
+        abort(400, _("send the hand as entry: {…}"))
     no = _saved_no(body)
     hand, at = table.saved_hand(no) if no is not None else (None, None)
     return jsonify(recorder.evaluate(table, dict(entry), hand, at))
@@ -126,7 +125,7 @@ def play():
     table = recorder.Table.load(_recorded(str(body.get("session_id", ""))))
     entry = body.get("entry")
     if not isinstance(entry, Mapping) or not isinstance(entry.get("play"), Mapping):
-        abort(400, "send the hand as entry: {play: {deal, indicator, taps}}")
+        abort(400, _("send the hand as entry: {play: {deal, indicator, taps}}"))
     no = _saved_no(body)
     hand = table.saved_hand(no)[0] if no is not None else None
     return jsonify(recorder_play.live(table, dict(entry), hand))
@@ -136,7 +135,7 @@ def _saved_no(body: Mapping) -> int | None:
     """The body's ``no``, the number of a saved hand to correct (None: the next hand)."""
     no = body.get("no")
     if no is not None and (not isinstance(no, int) or isinstance(no, bool)):
-        abort(400, "no: the number of a saved hand")
+        abort(400, _("no: the number of a saved hand"))
     return no
 
 
@@ -157,7 +156,7 @@ def correct_hand(session_id: str, no: int):
     s = _recorded(session_id)
     entry = body.get("entry")
     if not isinstance(entry, Mapping):
-        abort(400, "send the hand as entry: {…}")
+        abort(400, _("send the hand as entry: {…}"))
     answer = recorder.correct_hand(g.user, s, no, dict(entry), str(body.get("reason", "")))
     if answer["corrections"]:
         enqueue_verify(s.id)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext as _
 from flask_login import current_user
 
 from engine.rulesets import get_ruleset, is_ruleset, ruleset_names
@@ -26,13 +27,13 @@ def glossary():
 @bp.get("/rules/<name>")
 def ruleset(name: str):
     if not is_ruleset(name):
-        abort(404, f"no ruleset {name!r}; the rulesets are {', '.join(ruleset_names())}")
+        abort(404, _("there are no rules named %(name)s", name=repr(name)))
     session = None
     session_id = request.args.get("session")
     if session_id:
         session = session_views.load_session(current_user, session_id)
         if session.ruleset != name:
-            abort(404, f"session {session_id} plays {session.ruleset}, not {name}")
+            abort(404, _("this session is played under other rules than these"))
         opts = replays.session_replay(session).opts
     else:
         opts = get_ruleset(name).options()

@@ -4,6 +4,7 @@ and as plain text (``/checkpoint.txt``, ``/checkpoint/public-key.pem``)."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, render_template
+from flask_babel import gettext as _
 
 from events import receipts, store, transparency
 from service.accounts import auth
@@ -30,7 +31,7 @@ def checkpoint():
 def checkpoint_text():
     note = store.latest_checkpoint()
     if note is None:
-        abort(404, "nothing is logged yet")
+        abort(404, _("nothing is logged yet"))
     return Response(note, mimetype="text/plain")
 
 

@@ -153,3 +153,60 @@ def test_wenling_summary_log_a_priority_seat_whose_hand_does_not_win():
     assert {w["seat"]: w["stands"] for w in hand["wins"]} == {"W": False, "E": True}
     assert hand["points"] == ref["points"] and ref["points"]["E"] > 0
     assert flows(hand["expected_payments"]) == flows(ref["expected_payments"])
+
+
+# Found by fuzzing corrections (a settlement corrected into a second win line): two win lines on
+# one seat's discard naming different tiles. A summary log does not say which tile was thrown; the
+# replay groups the lines by discarder as one discard, so the priority seat's win stands and the
+# other is no win ("其它均不能胡牌"). The check of whether a win ahead stands compared tiles
+# instead, let both stand, and the settlement of one winner failed (score_failed).
+WENLING_SHOWS = {
+    "W": "234s567s345m678m234p5p5p",  # 西 wins on 南's 5p (priority: 南's right-hand seat)
+    "E": "123456789m234p55p11s",  # 东's 16 tiles; it declares a win on a 1s from 南 as well
+    "S": "2z3z4z6z7z3s5s7s1p7p8p2m5m8m9p4s",
+    "N": "1m9m1p9p2s4s6s8s2z3z4z6z7z2m5m8m",
+}
+
+
+@pytest.mark.parametrize("order", ["priority first", "priority last"])
+def test_two_wins_on_one_discard_naming_different_tiles_leave_the_priority_seats(order):
+    west, east = win("W", "discard", "5p", "S"), win("E", "discard", "1s", "S")
+    shows = [show(s, t + ("1s" if s == "E" else "")) for s, t in WENLING_SHOWS.items()]
+    lines = [west, east] if order == "priority first" else [east, west]
+    hand = audit_records(log("wenling", [*lines, *shows]))["hands"][0]
+    ref = audit_records(log("wenling", [west, *(show(s, t) for s, t in WENLING_SHOWS.items())]))
+    ref = ref["hands"][0]
+    assert {w["seat"]: w["stands"] for w in hand["wins"]} == {"W": True, "E": False}
+    codes = {a["code"] for a in hand["anomalies"]}
+    assert "win_priority" in codes and not codes & {"score_failed", "priority_seat_no_win"}
+    assert hand["points"] == ref["points"] and ref["points"]["W"] > 0
+    assert flows(hand["expected_payments"]) == flows(ref["expected_payments"])
+
+
+# A seat wins once a hand: a second win line of the same seat (another tile, or the line twice)
+# is no second win. Where several seats may win one discard (xizhou) both lines were paid, twice
+# the win; where one may (huangyan) the settlement failed.
+XIZHOU_SHOWS = {
+    "W": "234s567s345m234p5p5p",
+    "E": "123456789m55p11s1z",
+    "S": "2z3z4z6z7z3s5s7s1p7p8p2m8m",
+    "N": "1m9m1p9p2s4s6s8s2z3z4z6z7z",
+}
+
+
+@pytest.mark.parametrize("ruleset", ["xizhou", "huangyan", "wenling"])
+@pytest.mark.parametrize("again", ["2p", "5p"])
+def test_a_seats_second_win_line_is_no_second_win(ruleset, again):
+    shows = [
+        show(s, t) for s, t in (WENLING_SHOWS if ruleset == "wenling" else XIZHOU_SHOWS).items()
+    ]
+    west = win("W", "discard", "5p", "S")
+    lines = [west, win("W", "discard", again, "S")]
+    extra = [{"type": "wildcard", "indicator": "9m"}] if ruleset == "huangyan" else []
+    hand = audit_records(log(ruleset, [*extra, *lines, *shows]))["hands"][0]
+    ref = audit_records(log(ruleset, [*extra, west, *shows]))["hands"][0]
+    assert [(w["seat"], w["tile"], w["stands"]) for w in hand["wins"]] == [("W", "5p", True)]
+    second = [a for a in hand["anomalies"] if a["code"] == "multiple_winners"]
+    assert len(second) == 1 and "score_failed" not in {a["code"] for a in hand["anomalies"]}
+    assert hand["points"] == ref["points"] and ref["points"]["W"] > 0
+    assert flows(hand["expected_payments"]) == flows(ref["expected_payments"])

@@ -321,3 +321,40 @@ def test_a_batchs_receipts_carry_its_one_cosigned_checkpoint(witness_server, sam
         assert store.receipts_of(session_id=stored.session.id) == [stored.receipt]
     result = fupan("store", "check")
     assert result.exit_code == 0 and "witness.test/w1: 4 leaves" in result.output, result.output
+
+
+@pytest.mark.parametrize(
+    ("length", "body", "says"),
+    [
+        ("abc", b"old 0\n\nx", "a request body of 1 to 65536 bytes"),
+        ("²", b"old 0\n\nx", "a request body of 1 to 65536 bytes"),
+        ("9" * 5000, b"old 0\n\nx", "a request body of 1 to 65536 bytes"),
+        (None, "old ²\n\nx".encode(), "the first line is not `old <size>`"),
+        (None, "old ١\n\nx".encode(), "the first line is not `old <size>`"),
+    ],
+)
+def test_the_witness_answers_an_odd_request_with_a_400_saying_why(tmp_path, length, body, says):
+    # A Content-Length that is no number raised ValueError in the handler (the connection
+    # dropped, a traceback in the witness's log); "old ²" reached int() and came back in
+    # Python's words.
+    import http.client
+    import threading
+    from http.server import ThreadingHTTPServer
+
+    from service.commands.witness import _handler
+
+    log, own = Ed25519PrivateKey.generate(), Ed25519PrivateKey.generate()
+    keeper = witness.Witness(tmp_path / "state", own, "w", [log.public_key()])
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(keeper))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=30)
+        connection.putrequest("POST", "/add-checkpoint")
+        connection.putheader("Content-Length", length or str(len(body)))
+        connection.endheaders(body)
+        answer = connection.getresponse()
+        assert (answer.status, answer.read().decode().strip()) == (400, says)
+        connection.close()
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -81,6 +81,9 @@ def test_revoking_a_token_or_an_invitation_by_an_odd_id_is_refused_not_a_500(ali
     assert _post(alice, "/account", action="revoke", token_id=value).status_code == 200
     members = _post(alice, f"/clubs/{CLUB}/members", action="revoke", invite_id=value)
     assert members.status_code == 400
+    # in the page's words, not the field's code (the page said "invite_id")
+    assert "邀请" in members.get_data(as_text=True)
+    assert "invite_id" not in members.get_data(as_text=True)
 
 
 def _members(app) -> set[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.model import Action, HandOutcome, Showdown, who
+from engine.model import Action, HandOutcome, Showdown
 from engine.rulesets import register
 from engine.rulesets.assembled import Assembled, Parts
 from engine.rulesets.base import FLAG_RULES, Anomaly, FlagRule, Scoring, SettleInput, Term, Text
@@ -140,46 +140,16 @@ class Wenling(Assembled):
     def score_anomalies(
         self, outcome: HandOutcome, scorings: Mapping[str, Scoring], opts: WenlingOptions
     ) -> list[Anomaly]:
-        """Also a seat that shows an automatic win (自动胡牌: 3 得, 4 白, a flower group, 闹闹 4 中/发)
-        and did not win: the hand should have ended with its win, so the settlement is wrong. A
-        seat that threw a 得 may no longer win (特殊处罚1) and is left alone."""
+        """Also a seat that shows an automatic win and did not declare it."""
         found = super().score_anomalies(outcome, scorings, opts)
-        wild = outcome.wildcards or table.wildcards(outcome.indicator)
-        blocked: set[str] | None = None  # (worked out only for a seat that shows a limit: rare)
-        winners = outcome.winners
-        for seat, show in outcome.showdowns.items():
-            if seat in winners:
-                continue
-            codes = table.instant_limits(table.show_tiles(show), wild, opts.red_flowers)
-            if codes and blocked is None:
-                blocked = {
-                    a.seat for a in outcome.actions or () if a.kind == "discard" and a.tile in wild
-                }
-            if codes and seat not in (blocked or ()):
-                names = ", ".join(lines.ITEMS[c][1] for c in codes)
-                found.append(
-                    Anomaly(
-                        None,
-                        "instant_win_missed",
-                        "error",
-                        f"{who(seat)} shows {names}: an automatic win the log does not declare",
-                    )
-                )
-        return found
+        return found + scoring.missed_instant_wins(outcome, opts)
 
     def settle_input(
         self, outcome: HandOutcome, scorings: Mapping[str, Scoring], opts: WenlingOptions
     ) -> SettleInput:
         """As the base, dropping 包三家 on a 腊子 win when ``bao_on_laizi`` is off."""
         inp = super().settle_input(outcome, scorings, opts)
-        if opts.bao_on_laizi or not inp.liabilities:
-            return inp
-        kept = tuple(
-            lb
-            for lb in inp.liabilities
-            if not (lb.beneficiary in scorings and scorings[lb.beneficiary].limit)
-        )
-        return settlement.with_liabilities(inp, kept)
+        return settlement.without_bao_on_laizi(inp, scorings, opts)
 
     def paid_scorings(
         self, scorings: Mapping[str, Scoring], inp: SettleInput

@@ -133,6 +133,20 @@ def _check(inp: SettleInput, winners: list[str], bao: set[str]) -> None:
         )
 
 
+def without_bao_on_laizi(
+    inp: SettleInput, scorings: Mapping[str, Scoring], opts: Options
+) -> SettleInput:
+    """``inp`` without 包三家 for a 腊子 win when ``bao_on_laizi`` is off."""
+    if opts.bao_on_laizi or not inp.liabilities:
+        return inp
+    kept = tuple(
+        lb
+        for lb in inp.liabilities
+        if not (lb.beneficiary in scorings and scorings[lb.beneficiary].limit)
+    )
+    return with_liabilities(inp, kept)
+
+
 def with_points(inp: SettleInput, points: Mapping[str, int]) -> SettleInput:
     return SettleInput(inp.wins, dict(points), inp.liabilities, inp.dealer)
 

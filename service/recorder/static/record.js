@@ -9,6 +9,7 @@
   var UNIT = { "胡": _("hu"), "番": _("fan"), "台": _("tai"), "腊子": _("limit hand") };
   var MELD = { chi: 3, peng: 3, gang_exposed: 4, gang_concealed: 4, gang_added: 4 };
   var MELD_ZH = { chi: _("chow"), peng: _("pung"), gang_exposed: _("exposed kong"), gang_concealed: _("concealed kong"), gang_added: _("added kong") };
+  var CHAINS = { gang_concealed: true, gang_added: true };  // the kongs a seat can make on a replacement
   var csrf = document.querySelector('meta[name="csrf-token"]').content;
 
   function $(id) { return document.getElementById(id); }
@@ -283,6 +284,7 @@
           span.append(el("small", null, MELD_ZH[m.kind] + (m.from ? "←" + WIND[m.from] : "")));
           span.addEventListener("click", function () { sh.melds.splice(i, 1); changed(); });
           melds.append(span);
+          if (chained(sh.melds, i)) melds.append(chainToggle(m));
         });
         box.append(melds);
       }
@@ -291,6 +293,27 @@
         sh.revealed.forEach(function (t, i) { rv.append(removable(t, false, function () { sh.revealed.splice(i, 1); })); });
         box.append(rv);
       }
+    }
+    // 杠上杠: a 暗杠/加杠 entered right after a kong of the same seat may have been made at once on
+    // that kong's replacement (docs/log-format.md, on_replacement); a bloom after it is paid as
+    // the chain's first kong says (zhoushan 杠上开花包三家, xizhou 送杠胡). Melds go in as made.
+    function chained(melds, i) { return i > 0 && !!CHAINS[melds[i].kind] && melds[i - 1].kind.indexOf("gang_") === 0; }
+    function chainToggle(m) {
+      var box = el("label", "chain"), input = el("input");
+      input.type = "checkbox"; input.checked = !!m.on_replacement;
+      input.addEventListener("change", function () {
+        if (input.checked) m.on_replacement = true; else delete m.on_replacement;
+        changed();
+      });
+      box.append(input, " ", _("kong on a kong (made on the replacement of the kong before)"),
+                 el("span", "visually-hidden", " — " + FupanTiles.label(m.tiles[0]) + " " + MELD_ZH[m.kind]));
+      return box;
+    }
+    function unchain() {  // a meld taken out or moved: the flag stays only where it can apply
+      Object.keys(S.entry.shows || {}).forEach(function (seat) {
+        var melds = S.entry.shows[seat].melds || [];
+        melds.forEach(function (m, i) { if (m.on_replacement && !chained(melds, i)) delete m.on_replacement; });
+      });
     }
     function drawKeyboard() {
       var box = $("keyboard"), n = used();
@@ -357,6 +380,7 @@
       return e;
     }
     function changed() {
+      unchain();
       if (!S.fixing && server) S.no = !touched() ? null : S.no || server.next.no;  // the hand it is for
       keep(draftKey, S);
       draw();

@@ -20,7 +20,7 @@ import pytest
 
 from engine.audit import audit_records
 from engine.replay import replay
-from tests.engine.rulesets.play_log import full_log
+from tests.engine.rulesets.play_log import full_log, next_dealer
 
 DEALS = {
     "E": "123456789m55p11s1z",
@@ -223,6 +223,23 @@ def test_two_wins_after_a_pung_of_the_same_discard(ruleset, want, winners):
     steps = "E-1z S+5p S-5p E:peng W:hu:5p:S E:hu:5p:S"
     assert found(ruleset, steps) == want
     assert [w["seat"] for w in audited(ruleset, steps)["wins"] if w["stands"]] == winners
+
+
+@pytest.mark.parametrize(
+    "ruleset, dealer",
+    [
+        # huangyan (silent; docs: 莊家胡 keeps the deal, else 下家): 西's win alone stands: 南.
+        ("huangyan", "S"),
+        # "一炮多响按逆时针胡在前面的为下局庄家": from 南, 西 comes before 东.
+        ("zhoushan", "W"),
+        # "庄家胡则连庄": 东 is among the winners.
+        ("xizhou", "E"),
+    ],
+)
+def test_the_next_dealer_after_two_wins_on_one_discard(ruleset, dealer):
+    steps = "E-1z S+5p S-5p E:peng W:hu:5p:S E:hu:5p:S"
+    indicator = "9s" if ruleset == "huangyan" else None
+    assert next_dealer(full_log(ruleset, DEALS, steps, indicator=indicator)) == dealer
 
 
 # "明槓/暗槓必須輪到該玩家打牌時方可進行" (huangyan; the generic turn rule elsewhere): 东 holds the

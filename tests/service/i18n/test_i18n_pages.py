@@ -39,8 +39,11 @@ def pages(app, alice):
              f"/clubs/{CLUB}/disputes", f"/clubs/{CLUB}/dashboards", f"/players/{players[0]}",
              "/account", "/clubs", "/upload", "/record", "/checkpoint", "/nope",
              f"/clubs/{CLUB}/members", "/account/password",
-             *(f"/rules/{name}" for name in SHIPPED), "/rules/glossary"]  # fmt: skip
-    data = {CLUB, "阿强", *players, "alice", "bob", "carol"}
+             *(f"/rules/{name}" for name in SHIPPED), "/rules/glossary",
+             # refusals: no such rules, another ruleset's session, an uploaded session recorded
+             # into (their messages were English on every page)
+             "/rules/nosuchrules", f"/rules/wenling?session={disputed}", f"/record/{disputed}"]  # fmt: skip
+    data = {CLUB, "阿强", *players, "alice", "bob", "carol", "nosuchrules"}
     return paths, data
 
 
