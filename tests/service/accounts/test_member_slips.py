@@ -116,6 +116,7 @@ def test_a_reset_and_a_withdrawal_ask_first(alice):
 
 
 def test_revoking_an_api_token_asks_first(alice):
+    assert "page.js" not in alice.get("/account").get_data(as_text=True)  # no token to revoke
     token = csrf_token(alice, "/account")
     alice.post("/account", data={"csrf_token": token, "label": "3 号桌平板"})
     page = alice.get("/account").get_data(as_text=True)

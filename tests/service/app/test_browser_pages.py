@@ -282,7 +282,8 @@ def test_the_reopen_and_undo_questions_in_both_languages_and_on_a_phone(
     undo; in Chinese and English at 1280 px and on a 390 px phone, read as their reader sees
     them, no sideways scroll, no accessibility violation; shot as
     ``pages/<lang>/disputes-reopen[-phone].png``, ``hand-reopen[-phone].png`` (the same
-    question on the hand's page) and ``ledger-undo[-phone].png``."""
+    question on the hand's page), ``ledger-undo[-phone].png``, ``members-reset[-phone].png`` and
+    ``members-put-back[-phone].png``."""
     from workers.celery_app import wait_embedded
 
     user, password, club, names = demo
@@ -331,6 +332,13 @@ def test_the_reopen_and_undo_questions_in_both_languages_and_on_a_phone(
         _ask_and_cancel(page, shot, page.locator("form[data-confirm=reset-dialog]").first, "reset",
                         "members-reset")  # fmt: skip
         assert page.locator("#new-password").count() == 0  # cancelled: nothing reset
+        # a role or player name set by a slip is put back from its "last change" (asked first)
+        if page.locator("#member-back").count() == 0:  # the first round makes one
+            page.locator("#members form.row-form input[name=player]").first.fill("老王")
+            page.locator("#members form.row-form button[type=submit]").first.click()
+            page.wait_for_load_state("load")
+        _ask_and_cancel(page, shot, page.locator("#member-back"), "put-back", "members-put-back")
+        assert page.locator("#member-back").count() == 1  # cancelled: nothing put back
         _round_read(reader, shot, f"{lang}{suffix}", leaks, violations)
         assert errors == [], (lang, suffix, errors)
         context.close()
