@@ -96,9 +96,9 @@ def review_at_head(
 ) -> tuple[SessionReview, float] | None:
     """(the review of the session's current head, seconds it took to compute); computed and
     stored if this engine version has none yet. None for an unknown session."""
-    with db_session(engine) as db:
-        session = db.get(TableSession, session_id)
-        head = None if session is None else session.head_seq
+    query = select(TableSession.head_seq).where(TableSession.id == session_id)
+    with (engine or get_engine()).connect() as connection:  # Core, not the ORM: one column
+        head = connection.execute(query).scalar()
     if head is None:
         return None
     row = stored(session_id, head, engine_version, engine)
@@ -140,6 +140,16 @@ def _store(
     with engine.begin() as connection:  # an older shape's row makes way (a new id: new inputs)
         connection.execute(older)
         connection.execute(_INSERT[engine.dialect.name](table).on_conflict_do_nothing(), row)
+
+
+def clubs_of(session_ids: set[str], engine: Engine | None = None) -> set[str]:
+    """The clubs of these sessions (unknown ids and sessions of no club left out): whose
+    integrity signals a review updates."""
+    if not session_ids:
+        return set()
+    query = select(TableSession.club).where(TableSession.id.in_(sorted(session_ids))).distinct()
+    with (engine or get_engine()).connect() as connection:
+        return {club for club in connection.execute(query).scalars() if club}
 
 
 def stored_for(

@@ -147,3 +147,20 @@ def test_a_higher_claim_takes_the_discard(steps, gives_way, unmade, winners):
     ref = audited(steps.replace(unmade, ""))  # the lower claim never made
     assert ref["found"] == []
     assert (hand["points"], hand["expected_payments"]) == (ref["points"], ref["expected_payments"])
+
+
+# "若某一玩家打出的牌附合多个玩家的胡牌条件时，以该打牌玩家的右手家、对家、左手家此顺序进行优先级排列，
+# 优先级最高者为胡家，其它均不能胡牌": three seats win on 南's 5p — 西 (右手家, 单吊), 北 (对家, 嵌档
+# 46p, 111z 999m 666s 888s 11s) and 东 (左手家, 555p). 西 alone wins, whatever the order of the lines.
+THREE = {**DEALS, "N": "46p111z999m666s888s11s"}
+
+
+@pytest.mark.parametrize(
+    "lines", ["W:hu:5p:S N:hu:5p:S E:hu:5p:S", "E:hu:5p:S N:hu:5p:S W:hu:5p:S"]
+)
+def test_three_seats_win_on_one_discard_the_right_hand_seat_wins(lines):
+    hand = audited(f"E-1z S+5p S-5p {lines}", deals=THREE)
+    assert hand["found"] == [("win_priority", "E:win"), ("win_priority", "N:win")]
+    assert [w["seat"] for w in hand["wins"] if w["stands"]] == ["W"]
+    ref = audited("E-1z S+5p S-5p W:hu:5p:S", deals=THREE)  # 北 and 东 never declared
+    assert (hand["points"], hand["expected_payments"]) == (ref["points"], ref["expected_payments"])
