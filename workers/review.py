@@ -154,14 +154,15 @@ def clubs_of(session_ids: set[str], engine: Engine | None = None) -> set[str]:
 
 def stored_for(
     session_ids: list[str], engine_version: str, engine: Engine | None = None
-) -> list[SessionReview]:
-    """The stored reviews of these sessions' current heads by this engine version (sessions not
-    reviewed yet are left out: a page does not compute a club's worth of reviews)."""
+) -> dict[str, SessionReview]:
+    """The stored reviews of these sessions' current heads by this engine version, by session
+    id (sessions not reviewed yet are left out: a page does not compute a club's worth of
+    reviews)."""
     if not session_ids:
-        return []
-    query = _current(ReviewRow.result, session_ids, engine_version)
+        return {}
+    query = _current((ReviewRow.session_id, ReviewRow.result), session_ids, engine_version)
     with db_session(engine) as db:
-        return [review_of(text) for text in db.scalars(query)]
+        return {sid: review_of(text) for sid, text in db.execute(query)}
 
 
 def stored_ids(
@@ -175,10 +176,11 @@ def stored_ids(
         return sorted(db.scalars(_current(ReviewRow.id, session_ids, engine_version)))
 
 
-def _current(column: Any, session_ids: list[str], engine_version: str) -> Any:
-    """Select ``column`` of the current-version reviews of these sessions' heads."""
+def _current(columns: Any, session_ids: list[str], engine_version: str) -> Any:
+    """Select ``columns`` (one, or a tuple) of the current-version reviews of these sessions'
+    heads."""
     return (
-        select(column)
+        select(*columns if isinstance(columns, tuple) else (columns,))
         .join(TableSession, TableSession.id == ReviewRow.session_id)
         .where(ReviewRow.session_id.in_(session_ids), ReviewRow.head_seq == TableSession.head_seq,
                ReviewRow.engine_version == engine_version,

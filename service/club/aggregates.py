@@ -15,7 +15,7 @@ from sqlalchemy import case, exists, func, select
 from sqlalchemy.orm import aliased
 
 from events.models import Digest as DigestRow
-from events.models import DigestPlayer, TableSession
+from events.models import DigestPlayer, TableSession, played_between
 from service.db import db
 from service.sessions import queries
 from workers import digests
@@ -42,7 +42,7 @@ def _filtered(query, clubs: list[str], flt: queries.SessionFilter):
         query = query.where(TableSession.table_name == flt.table)
     if flt.day:
         query = query.where(TableSession.started_at.startswith(flt.day.isoformat()))
-    return query
+    return query.where(*played_between(flt.since, flt.until))
 
 
 def club_sessions(
@@ -198,3 +198,17 @@ class Played:
                          int | None]]  # fmt: skip
     count: int
     total: int
+
+
+def listed_sessions(
+    clubs: Iterable[str], flt: queries.SessionFilter
+) -> list[queries.ListedSession]:
+    """The sessions of ``clubs`` passing ``flt`` (table, day, period, player), oldest first, with
+    no verification read: what a page needs to name a session and link to it."""
+    clubs = [c for c in clubs if not flt.club or c == flt.club]
+    if not clubs:
+        return []
+    with db() as session:
+        rows = session.exec(_filtered(select(*queries.SESSION_COLUMNS), clubs, flt)).all()
+    listed = [queries.listed(r) for r in rows if not flt.player or flt.player in r.players]
+    return sorted(listed, key=lambda s: (s.started_at or "", s.created_at.isoformat(), s.id))

@@ -15,7 +15,7 @@ from sqlmodel import select
 
 from engine.report import Report
 from events import store, verifications
-from events.models import TableSession, Verification
+from events.models import TableSession, Verification, played_between
 from service.db import db
 from service.db import engine as app_engine
 
@@ -28,6 +28,8 @@ class SessionFilter:
     table: str = ""
     player: str = ""
     day: date | None = None
+    since: date | None = None  # a period, both days included (``events.models.played_between``)
+    until: date | None = None
     disputed_only: bool = False
     or_pending: bool = False  # with disputed_only: sessions being verified again as well
 
@@ -89,6 +91,7 @@ def list_sessions(
         query = query.where(TableSession.table_name == flt.table)
     if flt.day:
         query = query.where(TableSession.started_at.startswith(flt.day.isoformat()))
+    query = query.where(*played_between(flt.since, flt.until))
     if flt.disputed_only:
         shown = [Verification.disputes > 0, Verification.anomalies > 0]
         if flt.or_pending:

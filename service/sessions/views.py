@@ -24,20 +24,39 @@ RESOLVERS = ("auditor", "admin")  # the roles that resolve a dispute, and reopen
 
 
 def parse_filter(args) -> queries.SessionFilter:
-    """Filters from query arguments; a malformed date is a 400 with the reason."""
-    day = None
-    if args.get("date"):
-        try:
-            day = date.fromisoformat(args["date"])
-        except ValueError:
-            abort(400, _("date must be YYYY-MM-DD, not %(date)r", date=args["date"]))
+    """Filters from query arguments; a malformed date or period is a 400 with the reason."""
+    day = _day(args, "date", _("date"))
+    since, until = parse_period(args)
     return queries.SessionFilter(
         club=args.get("club", "").strip(),
         table=args.get("table", "").strip(),
         player=args.get("player", "").strip(),
         day=day,
+        since=since,
+        until=until,
         disputed_only=args.get("disputed", "") in ("1", "true", "on", "yes"),
     )
+
+
+def parse_period(args) -> tuple[date | None, date | None]:
+    """The period ``since``..``until`` (days, both included; either may be absent) from query
+    arguments; a malformed day, or a start after the end, is a 400 saying so in the words the
+    period's form shows."""
+    since = _day(args, "since", _("period from"))
+    until = _day(args, "until", _("period to"))
+    if since and until and since > until:
+        abort(400, _("the period starts on %(since)s, after its end %(until)s",
+                     since=since.isoformat(), until=until.isoformat()))  # fmt: skip
+    return since, until
+
+
+def _day(args, key: str, label: str) -> date | None:
+    text = (args.get(key) or "").strip()
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        abort(400, _("%(field)s must be a day written YYYY-MM-DD, not %(value)r",
+                     field=label, value=text))  # fmt: skip
 
 
 def session_summary(
