@@ -52,7 +52,8 @@ def test_every_item_value_is_at_its_anchor(alice, name, lang):
         )
         assert f'<div class="about">{about}</div>' in row and other not in page, (item, row)
         if item.when:
-            assert f"{item.when.en if lang == 'en' else item.when.zh}: <b>{item.value}</b>" in row
+            when, colon = (item.when.en, ": ") if lang == "en" else (item.when.zh, "：")
+            assert f"{when}{colon}<b>{item.value}</b>" in row  # the page's colon
     for term in rs.terms(opts):
         assert (term.en if lang == "en" else term.zh) in page
     for rule in rs.payment_rules(opts):
