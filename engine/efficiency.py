@@ -257,7 +257,7 @@ def _spread(mask: int) -> int:
             got |= _SPREAD9[rest & 511] << at
             rest >>= 9
             at += 72
-        store(_SPREADS, mask, got, 4096)
+        store(_SPREADS, mask, got)
     return got
 
 

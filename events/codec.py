@@ -25,7 +25,7 @@ from engine.rulesets import get_ruleset
 from engine.rulesets.base import OptionError
 from events import plain
 from events.chain import event_digest
-from events.messages import CR_LINES, JSON_REASONS, MESSAGES, NOT_JSON, english
+from events.messages import BOM_LINE, CR_LINES, JSON_REASONS, MESSAGES, NOT_JSON, english
 from events.records import (
     RECORD_TYPES,
     UNSAFE_CHAR,
@@ -147,6 +147,9 @@ def parse_log(
     if packed:  # every line would be "not UTF-8": say what the file is instead
         checker.errors.append(LogError(1, None, None, "compressed", {"format": packed}))
         return checker.finish()
+    if bytes(data[:2]) in _UTF16_BOMS:  # likewise (no UTF-8 text begins so)
+        checker.errors.append(LogError(1, None, None, "utf16"))
+        return checker.finish()
     items, numbers = _lines(bytes(data), max_bytes)
     # Blocks of _BLOCK lines when a deadline is set: the clock is read between them.
     step = _BLOCK if deadline is not None else max(len(items), 1)
@@ -161,6 +164,7 @@ def parse_log(
 
 
 _COMPRESSED = ((b"\x1f\x8b", "gzip"), (b"PK\x03\x04", "zip"))  # their files' first bytes
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")  # how Windows' "Unicode" text begins (LE, BE)
 
 
 def _compressed(head: bytes) -> str | None:
@@ -333,7 +337,8 @@ def _load(text: str, line: int, errors: list[LogError]) -> Any:
         obj = _decode(text)
     except json.JSONDecodeError as e:
         cr = e.msg == "Extra data" and text[e.pos - 1 : e.pos] == "\r"  # CR-only line ends
-        reason = CR_LINES if cr else JSON_REASONS.get(e.msg, NOT_JSON)
+        bom = e.pos == 0 and text[0] == "\ufeff"
+        reason = CR_LINES if cr else BOM_LINE if bom else JSON_REASONS.get(e.msg, NOT_JSON)
         problem = ("not_json", {"reason": reason, "column": e.colno})
     except RecursionError:
         problem = too_deep

@@ -198,6 +198,7 @@ APP_PRIVILEGES = {
     "integrity_results": "SELECT, INSERT",  # derived, one row per source
     "web_club_history": "SELECT, INSERT",  # a club's history is appended to
     "reviews": "SELECT, INSERT",  # derived, one row per session head and engine version
+    "session_withdrawals": "SELECT, INSERT",  # a withdrawal and its restoration are new rows
     "alembic_version": None,
 }
 # The web's other tables (web_user, web_club, web_membership, web_api_token …) are its own

@@ -35,6 +35,7 @@ MESSAGES: dict[str, str] = {
         "not UTF-8 (byte 0x%(byte)s at column %(column)s): the file looks like GBK; save it as UTF-8"
     ),
     "compressed": N_("the file is compressed (%(format)s): upload the log itself, as UTF-8 text"),
+    "utf16": N_("the file is UTF-16 text (Windows' “Unicode”), not UTF-8: save it as UTF-8"),
     "not_json": N_("not JSON: %(reason)s (column %(column)s)"),
     "duplicate_key": N_('not JSON this service accepts: duplicate key "%(key)s"'),
     "not_a_number": N_("not JSON this service accepts: %(name)s is not a JSON number"),
@@ -131,6 +132,11 @@ JSON_REASONS: dict[str, str] = {
 NOT_JSON = N_("the line is not JSON")
 # "Extra data" at a carriage return: the file's lines end with CR alone (old Mac), one long line.
 CR_LINES = N_("a carriage return (CR) ends the record: lines must end with a line feed (LF)")
+# A byte order mark (U+FEFF) that starts a line after the first (files joined with `cat`, each
+# with its BOM); the one that starts the file is dropped.
+BOM_LINE = N_(
+    "a byte order mark (BOM) starts the line: remove it (only the file's first may have one)"
+)
 
 # Values of these parameters are English words from WORDS (translated with the message).
 WORD_PARAMS = ("kind", "reason")
@@ -146,6 +152,7 @@ WORDS: frozenset[str] = frozenset(
         *JSON_REASONS.values(),
         NOT_JSON,
         CR_LINES,
+        BOM_LINE,
     }
 )
 

@@ -250,3 +250,19 @@ class ReviewRow(SQLModel, table=True):
     result: str = Field(sa_column=Column(Text, nullable=False))
     seconds: float = 0.0  # how long the review took (docs/performance.md: share of verification)
     created_at: datetime = Field(default_factory=utcnow, sa_column=_time())
+
+
+class Withdrawal(SQLModel, table=True):
+    """A session taken out of a club's counts (uploaded by mistake: wrong club or night, a
+    duplicate, a test), or put back: ``restores`` names the withdrawal a row takes back (once:
+    unique). Written once, never edited (migration 0021): the session and its chain stay as
+    they were; a withdrawn session is one whose newest withdrawal no row restores."""
+
+    __tablename__ = "session_withdrawals"
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: str = Field(foreign_key="sessions.id", index=True, max_length=32)
+    restores: int | None = Field(default=None, unique=True)
+    reason: str = Field(sa_column=Column(Text, nullable=False))
+    by: str = Field(max_length=80)
+    at: datetime = Field(default_factory=utcnow, sa_column=_time())

@@ -24,6 +24,7 @@ from events.models import (
     played_between,
     utcnow,
 )
+from events.withdrawals import counted
 from workers.review import review_of
 
 _INSERT = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
@@ -50,7 +51,7 @@ def sources(
         select(TableSession, Verification)
         .join(newest, newest.c.session_id == TableSession.id)
         .join(Verification, Verification.id == newest.c.id)
-        .where(*played_between(since, until))
+        .where(*played_between(since, until), counted())
         .order_by(TableSession.started_at, TableSession.created_at, TableSession.id)
     )
     with db_session(engine) as db:

@@ -96,9 +96,9 @@ def review_at_head(
 ) -> tuple[SessionReview, float] | None:
     """(the review of the session's current head, seconds it took to compute); computed and
     stored if this engine version has none yet. None for an unknown session."""
-    with db_session(engine) as db:
-        session = db.get(TableSession, session_id)
-        head = None if session is None else session.head_seq
+    query = select(TableSession.head_seq).where(TableSession.id == session_id)
+    with (engine or get_engine()).connect() as connection:  # Core, not the ORM: one column
+        head = connection.execute(query).scalar()
     if head is None:
         return None
     row = stored(session_id, head, engine_version, engine)
@@ -142,16 +142,27 @@ def _store(
         connection.execute(_INSERT[engine.dialect.name](table).on_conflict_do_nothing(), row)
 
 
+def clubs_of(session_ids: set[str], engine: Engine | None = None) -> set[str]:
+    """The clubs of these sessions (unknown ids and sessions of no club left out): whose
+    integrity signals a review updates."""
+    if not session_ids:
+        return set()
+    query = select(TableSession.club).where(TableSession.id.in_(sorted(session_ids))).distinct()
+    with (engine or get_engine()).connect() as connection:
+        return {club for club in connection.execute(query).scalars() if club}
+
+
 def stored_for(
     session_ids: list[str], engine_version: str, engine: Engine | None = None
-) -> list[SessionReview]:
-    """The stored reviews of these sessions' current heads by this engine version (sessions not
-    reviewed yet are left out: a page does not compute a club's worth of reviews)."""
+) -> dict[str, SessionReview]:
+    """The stored reviews of these sessions' current heads by this engine version, by session
+    id (sessions not reviewed yet are left out: a page does not compute a club's worth of
+    reviews)."""
     if not session_ids:
-        return []
-    query = _current(ReviewRow.result, session_ids, engine_version)
+        return {}
+    query = _current((ReviewRow.session_id, ReviewRow.result), session_ids, engine_version)
     with db_session(engine) as db:
-        return [review_of(text) for text in db.scalars(query)]
+        return {sid: review_of(text) for sid, text in db.execute(query)}
 
 
 def stored_ids(
@@ -165,10 +176,11 @@ def stored_ids(
         return sorted(db.scalars(_current(ReviewRow.id, session_ids, engine_version)))
 
 
-def _current(column: Any, session_ids: list[str], engine_version: str) -> Any:
-    """Select ``column`` of the current-version reviews of these sessions' heads."""
+def _current(columns: Any, session_ids: list[str], engine_version: str) -> Any:
+    """Select ``columns`` (one, or a tuple) of the current-version reviews of these sessions'
+    heads."""
     return (
-        select(column)
+        select(*columns if isinstance(columns, tuple) else (columns,))
         .join(TableSession, TableSession.id == ReviewRow.session_id)
         .where(ReviewRow.session_id.in_(session_ids), ReviewRow.head_seq == TableSession.head_seq,
                ReviewRow.engine_version == engine_version,

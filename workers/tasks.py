@@ -281,13 +281,7 @@ def _review(session_id: str) -> str:
 
 def _integrity_after_review(session_ids: set[str]) -> None:
     """Queue the integrity update of the clubs of ``session_ids``, once a club."""
-    clubs = set()
-    for session_id in session_ids:
-        try:
-            clubs.add(store.get_session(session_id=session_id).club)
-        except store.SessionNotFound:
-            continue
-    for club in sorted(c for c in clubs if c):
+    for club in sorted(review.clubs_of(session_ids)):
         try:
             integrity_soon(club)
         except broker.BROKER_ERRORS as e:  # the next review or a page view queues it

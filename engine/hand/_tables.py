@@ -272,9 +272,14 @@ def packed_real_less(key: int, sets: int) -> tuple[int, list[tuple[int, int]]]:
     ``FACES[i]``) for each face of the key's four suits, in face order: a hand's discards read
     with its classes looked up once, each discard changing one suit's class (a total kept per
     four classes)."""
-    blocks = [key >> at & SUIT_MASK for at in (0, BLOCK, 2 * BLOCK, 3 * BLOCK)]
-    classes = [_class(blocks[0], False), _class(blocks[1], False)]
-    classes += [_class(blocks[2], False), _class(blocks[3], True)]
+    blocks = (key & SUIT_MASK, key >> BLOCK & SUIT_MASK, key >> 2 * BLOCK & SUIT_MASK,
+              key >> 3 * BLOCK & SUIT_MASK)  # fmt: skip
+    try:  # (every class known: one lookup each, no call)
+        classes = [_CLASS[blocks[0]], _CLASS[blocks[1]], _CLASS[blocks[2]]]
+        classes.append(_CLASS[blocks[3] | _HONOR_BIT])
+    except KeyError:
+        classes = [_class(blocks[0], False), _class(blocks[1], False)]
+        classes += [_class(blocks[2], False), _class(blocks[3], True)]
     quad = classes[0] | classes[1] << 12 | classes[2] << 24 | classes[3] << 36 | sets << 48
     get = _BASE.get
     whole = get(quad)

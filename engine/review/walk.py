@@ -123,9 +123,10 @@ class _Walk:
         self.ranked: tuple[int, _Tiles] | None = None  # a decision's step, its tiles after it
         self.before_seq: tuple[int, tuple[Action, ...]] = (-1, ())  # actions up to a seq
         self.kinds: tuple[Any, ...] | None = None  # see _kinds
-        # seat -> when it was counted, what it shows (efficiency.shown, packed) and, of that, the
-        # concealed kongs it keeps face down (seen by itself only)
-        self.shown: dict[str, tuple[tuple[int, ...], int, int]] = {}
+        # seat -> [the changes when it was counted, its river's length then, what it shows
+        # (efficiency.shown, packed) and, of that, the concealed kongs it keeps face down (seen
+        # by itself only)]
+        self.shown: dict[str, list[int]] = {}
         self.changes = 0  # records other than draws and discards so far
 
     # -- the walk -------------------------------------------------------------------------------
@@ -244,26 +245,27 @@ class _Walk:
                 got.ready = True  # a wrong size: the win check itself says no
         return got.ready
 
-    def _unseen(self, seat: str) -> Unseen:
-        """The kinds the seat cannot see (``efficiency.unseen``), what each seat shows counted
-        again only when its melds, revealed tiles or river changed (a record other than a draw
-        or discard may change them in place: it counts every seat again). A concealed kong the
-        ruleset keeps face down (``concealed_kong_hidden_while_closed``) is seen by its own seat
-        only."""
-        t, parts, total = self.table, self.shown, 0
+    def _unseen(self, seat: str, concealed: tuple[str, ...]) -> Unseen:
+        """The kinds the seat (holding ``concealed``) cannot see (``efficiency.unseen``). What
+        each seat shows is counted again only after a record other than a draw or discard (it
+        may change melds, revealed tiles and rivers in place); between them a river only grows
+        by discards, which are added to its count. A concealed kong the ruleset keeps face down
+        (``concealed_kong_hidden_while_closed``) is seen by its own seat only."""
+        t, parts, total, changes = self.table, self.shown, 0, self.changes
         hide = self.rs.concealed_kong_hidden_while_closed
         for s in SEATS:
-            melds, revealed, river = t.melds[s], t.revealed[s], t.discards[s]
-            key = (len(melds), len(revealed), len(river), self.changes)
+            river = t.discards[s]
             got = parts.get(s)
-            if got is None or got[0] != key:
+            if got is None or got[0] != changes:
+                melds = t.melds[s]
                 down = seen_count(_face_down(melds)) if hide else 0
-                got = parts[s] = (key, shown(melds, revealed, river), down)
-            total += got[1] if s == seat else got[1] - got[2]
+                got = parts[s] = [changes, len(river), shown(melds, t.revealed[s], river), down]
+            elif got[1] != len(river):  # discards since: only appended (a claim is a change)
+                got[2] += seen_count([d[0] for d in river[got[1] :] if d[2] is None])
+                got[1] = len(river)
+            total += got[2] if s == seat else got[2] - got[3]
         aside = t.indicator if t.indicator and not self.rs.indicator_in_wall(self.opts) else None
-        return Unseen(
-            self.copies, total + seen_count([*t.concealed(seat), *([aside] if aside else [])])
-        )
+        return Unseen(self.copies, total + seen_count([*concealed, *([aside] if aside else [])]))
 
     def _shanten(self, seat: str) -> int | None:
         return _read_shanten(self._tiles(seat, True))
@@ -274,7 +276,7 @@ class _Walk:
         if tile not in hand.concealed or len(hand.concealed) % 3 != 2:
             return
         try:
-            seen = self._unseen(seat)
+            seen = self._unseen(seat, hand.concealed)
             judge = self._detailed if self.detail else self._figures
             figures, detail, shanten_of, count, ready = judge(seq, seat, tile, hand, seen)
         except HandError:

@@ -426,6 +426,10 @@ class Ruleset:
     forbid_discard_of_claimed: ClassVar[bool] = False
     # Several seats may win on one discard (一炮多响); otherwise the priority seat alone wins.
     multiple_discard_winners: ClassVar[bool] = False
+    # A kong made at once on a kong's replacement (杠上杠) continues it: a bloom or a 杠后炮 after
+    # the chain is paid as its first kong says (zhoushan, xizhou: ``tai.kong_feeder``). A summary
+    # log says so with a meld's ``on_replacement``; the recorder asks for it only where this is set.
+    kong_chains_pay: ClassVar[bool] = False
     # A seat that lets go by a discard (or an added kong it could rob) that would complete its
     # hand may not win on another seat's tile before its own next draw (zhoushan, xizhou); the
     # replay reports it as passed_win.

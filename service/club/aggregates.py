@@ -15,7 +15,8 @@ from sqlalchemy import case, exists, func, select
 from sqlalchemy.orm import aliased
 
 from events.models import Digest as DigestRow
-from events.models import DigestPlayer, TableSession
+from events.models import DigestPlayer, TableSession, played_between
+from events.withdrawals import counted
 from service.db import db
 from service.sessions import queries
 from workers import digests
@@ -37,12 +38,12 @@ def _verification_columns(newest):
 
 
 def _filtered(query, clubs: list[str], flt: queries.SessionFilter):
-    query = query.where(TableSession.club.in_(clubs))
+    query = query.where(TableSession.club.in_(clubs), counted())
     if flt.table:
         query = query.where(TableSession.table_name == flt.table)
     if flt.day:
         query = query.where(TableSession.started_at.startswith(flt.day.isoformat()))
-    return query
+    return query.where(*played_between(flt.since, flt.until))
 
 
 def club_sessions(
@@ -181,14 +182,21 @@ def _played(query, newest_digests, clubs: list[str], name: str):
         query.select_from(DigestPlayer)
         .join(newest_digests, newest_digests.c.verification_id == DigestPlayer.verification_id)
         .join(TableSession, TableSession.id == newest_digests.c.session_id)
-        .where(DigestPlayer.player == name, DigestPlayer.seated, TableSession.club.in_(clubs))
+        .where(
+            DigestPlayer.player == name,
+            DigestPlayer.seated,
+            TableSession.club.in_(clubs),
+            counted(),
+        )
     )
 
 
 def _unverified(clubs: list[str]):
     """The sessions of ``clubs`` with no digest yet (no result, or not digested yet)."""
     return select(*queries.SESSION_COLUMNS).where(
-        TableSession.club.in_(clubs), ~exists().where(DigestRow.session_id == TableSession.id)
+        TableSession.club.in_(clubs),
+        counted(),
+        ~exists().where(DigestRow.session_id == TableSession.id),
     )
 
 
@@ -198,3 +206,17 @@ class Played:
                          int | None]]  # fmt: skip
     count: int
     total: int
+
+
+def listed_sessions(
+    clubs: Iterable[str], flt: queries.SessionFilter
+) -> list[queries.ListedSession]:
+    """The sessions of ``clubs`` passing ``flt`` (table, day, period, player), oldest first, with
+    no verification read: what a page needs to name a session and link to it."""
+    clubs = [c for c in clubs if not flt.club or c == flt.club]
+    if not clubs:
+        return []
+    with db() as session:
+        rows = session.exec(_filtered(select(*queries.SESSION_COLUMNS), clubs, flt)).all()
+    listed = [queries.listed(r) for r in rows if not flt.player or flt.player in r.players]
+    return sorted(listed, key=lambda s: (s.started_at or "", s.created_at.isoformat(), s.id))

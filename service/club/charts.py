@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 from collections import OrderedDict, defaultdict
@@ -80,7 +81,7 @@ def standings(user: User, club: str, args) -> dict:
     first; kept per process like the charts. The dashboards show it above the charts."""
     flt = _club_filter(user, club, args)
     version = aggregates.audited_version([club], flt)
-    return _kept(("standings", flt, version), lambda: _standings(aggregates.club_nets([club], flt)))
+    return kept(("standings", flt, version), lambda: _standings(aggregates.club_nets([club], flt)))
 
 
 def _standings(rows: list[tuple[str, str, dict[str, int]]]) -> dict:
@@ -97,15 +98,15 @@ def _standings(rows: list[tuple[str, str, dict[str, int]]]) -> dict:
 def _club_filter(user: User, club: str, args) -> queries.SessionFilter:
     flt = views.parse_filter(args)
     auth.require_club(user, club)
-    return queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day)
+    return dataclasses.replace(flt, club=club)
 
 
 def _cached(key: tuple, build: Callable[[], go.Figure]) -> str:
     """The JSON of the figure ``build`` makes, kept per process under ``key``."""
-    return _kept(key, lambda: build().to_json())
+    return kept(key, lambda: build().to_json())
 
 
-def _kept(key: tuple, build: Callable[[], T]) -> T:
+def kept(key: tuple, build: Callable[[], T]) -> T:
     """What ``build`` makes, kept per process under ``key`` (and database and language: a
     figure's words are in the page's language)."""
     key = (engine().url.render_as_string(), language(), *key)
@@ -170,13 +171,13 @@ def efficiency(user: User, club: str, args) -> tuple[list[dict], int]:
     flt = _club_filter(user, club, args)
     ids = [s["id"] for s, _ in club_views.club_digests(user, club, flt)]
     rows = stored_reviews.stored_ids(ids, engine_version(), engine())
-    return _kept(("efficiency", tuple(rows)), lambda: _efficiency_rows(ids))
+    return kept(("efficiency", tuple(rows)), lambda: _efficiency_rows(ids))
 
 
 def _efficiency_rows(session_ids: list[str]) -> tuple[list[dict], int]:
     totals: dict[str, PlayerSummary] = {}
     reviews = stored_reviews.stored_for(session_ids, engine_version(), engine())
-    for review in reviews:
+    for review in reviews.values():
         for player, figures in player_summary(review).items():
             totals[player] = totals.get(player, PlayerSummary()).add(figures)
     rows = [{"player": p, **f.to_dict()} for p, f in sorted(totals.items())]

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 from flask_login import current_user
+from werkzeug.exceptions import BadRequest
 
 from dashboards import PLOT_CONFIG
 from service.accounts import auth
 from service.club import assets, charts
 from service.club import views as club_views
+from service.review import period
 from service.sessions import views
 
 bp = auth.pages(
@@ -25,9 +27,16 @@ PLAYER_PAGE = 200  # sessions the player page lists (the newest; the API lists t
 
 @bp.get("/players/<name>")
 def player(name: str):
+    v = club_views.player_view(current_user, name, newest=PLAYER_PAGE)
+    try:
+        since, until = views.parse_period(request.args)
+    except BadRequest as exc:  # said on the page, by the period's form
+        return render_template("club/player.html", v=v, error=exc.description,
+                               plot_config=PLOT_CONFIG), 400  # fmt: skip
     return render_template(
         "club/player.html",
-        v=club_views.player_view(current_user, name, newest=PLAYER_PAGE),
+        v=v,
+        efficiency=period.player_efficiency(current_user, name, since, until),
         plot_config=PLOT_CONFIG,
     )
 
@@ -35,7 +44,10 @@ def player(name: str):
 @bp.get("/clubs/<club>/dashboards")
 def dashboards(club: str):
     auth.require_club(current_user, club)
-    views.parse_filter(request.args)  # a bad date is a 400 here, not four broken charts
+    try:
+        views.parse_filter(request.args)
+    except BadRequest as exc:  # said above the form, not four broken charts
+        return render_template("club/dashboards.html", club=club, error=exc.description), 400
     return render_template(
         "club/dashboards.html",
         club=club,

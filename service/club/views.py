@@ -4,6 +4,8 @@ and the API."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from flask import abort
 
 from service.accounts import auth
@@ -19,7 +21,7 @@ def club_digests(
 ) -> list[tuple[dict, Digest | None]]:
     """(session summary, digest of its report or None) of a club's sessions, oldest first."""
     auth.require_club(user, club)
-    flt = queries.SessionFilter(club=club, table=flt.table, player=flt.player, day=flt.day)
+    flt = dataclasses.replace(flt, club=club)
     rows = aggregates.club_sessions([club], flt)
     return _oldest_first([(session_summary(s, v), d) for s, v, d in rows])
 

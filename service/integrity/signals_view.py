@@ -17,6 +17,7 @@ from service.accounts import auth
 from service.db import db, engine
 from service.i18n import language
 from service.models import Club, ClubHistory, Membership, User
+from service.sessions.views import parse_period
 from workers import integrity as derived
 
 LINKED = 30  # hands linked under one signal (the newest)
@@ -62,23 +63,12 @@ def as_json(result: IntegrityResult) -> dict:
     return data
 
 
-def period(args) -> tuple[date | None, date | None]:
-    out = []
-    for key in ("since", "until"):
-        text = (args.get(key) or "").strip()
-        try:
-            out.append(date.fromisoformat(text) if text else None)
-        except ValueError:
-            abort(400, _("%(field)s must be YYYY-MM-DD, not %(value)r", field=key, value=text))
-    return out[0], out[1]
-
-
 def page_view(user: User, club: str, args) -> dict:
     """The page's data; opening it is appended to the club's history. ``cards``: the flagged
     signals, each shown with its words, chart and hands; ``calm``: the others compared that
     had something to count (no money beyond the rules at all is not listed), in a table; ``waiting``: the comparisons below the minimum sample (only counted)."""
     auth.require_permission(user, club, "see_integrity")
-    since, until = period(args)
+    since, until = parse_period(args)
     _opened(user, club, since, until)
     names = club_names(club)
     found = derived.latest(club, since, until, engine())
@@ -100,7 +90,7 @@ def page_view(user: User, club: str, args) -> dict:
 
 def signal_of(user: User, club: str, index: int, args) -> Signal:
     auth.require_permission(user, club, "see_integrity")
-    since, until = period(args)
+    since, until = parse_period(args)
     found = derived.latest(club, since, until, engine())
     if found is None or not 0 <= index < len(found[0].signals):
         abort(404)

@@ -73,6 +73,7 @@ def ruleset_info(name: str, opts: Any = None) -> dict:
         "hand_size": rs.hand_size,
         "nonwinners_score": rs.nonwinners_score,
         "multiple_winners": rs.multiple_discard_winners,
+        "kong_chains": rs.kong_chains_pay,  # the form's 杠上杠 checkbox
         "options": [
             {"name": n, "default": d, "doc": text.en, "text": {"zh": text.zh, "en": text.en},
              "choices": [{"value": v, "zh": label.zh, "en": label.en}

@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from service.accounts import auth
 from service.sessions import disputes as disputes_queue
-from service.sessions import replays, resolutions, views
+from service.sessions import replays, resolutions, views, withdrawals
 
 routes = auth.ApiRoutes()
 
@@ -66,6 +66,21 @@ def reopen_dispute(session_id: str, index: int):
     if not request.is_json:  # the disputes page's form: the page it returns to says so
         flash(resolutions.said(result))
     return jsonify(result), 201
+
+
+@routes.post("/sessions/<session_id>/withdrawal")
+def withdraw_session(session_id: str):
+    """An auditor or admin withdraws a session uploaded by mistake: a withdrawal is appended
+    and the session leaves its club's counts (it stays, and can be restored)."""
+    body = auth.json_body()
+    return jsonify(withdrawals.withdraw(g.user, session_id, str(body.get("reason", "")))), 201
+
+
+@routes.post("/sessions/<session_id>/restoration")
+def restore_session(session_id: str):
+    """Take a withdrawal back: a restoration naming it is appended; the session counts again."""
+    body = auth.json_body()
+    return jsonify(withdrawals.restore(g.user, session_id, str(body.get("reason", "")))), 201
 
 
 @routes.get("/clubs/<club>/disputes")

@@ -14,8 +14,8 @@ from sqlalchemy.orm import defer
 from sqlmodel import select
 
 from engine.report import Report
-from events import store, verifications
-from events.models import TableSession, Verification
+from events import store, verifications, withdrawals
+from events.models import TableSession, Verification, played_between
 from service.db import db
 from service.db import engine as app_engine
 
@@ -28,8 +28,11 @@ class SessionFilter:
     table: str = ""
     player: str = ""
     day: date | None = None
+    since: date | None = None  # a period, both days included (``events.models.played_between``)
+    until: date | None = None
     disputed_only: bool = False
     or_pending: bool = False  # with disputed_only: sessions being verified again as well
+    with_withdrawn: bool = False  # the list of sessions: withdrawn ones too (marked), not counted
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,7 @@ class ListedSession:
     started_at: str | None
     created_at: datetime
     head_seq: int
+    counts: bool = True  # False: withdrawn (events.withdrawals), out of the club's counts
 
 
 @dataclass(frozen=True)
@@ -80,15 +84,18 @@ def list_sessions(
         .subquery()
     )
     query = (
-        select(*SESSION_COLUMNS, *_VERIFICATION_COLUMNS)
+        select(*SESSION_COLUMNS, *_VERIFICATION_COLUMNS, withdrawals.counted().label("counts"))
         .outerjoin(newest, newest.c.session_id == TableSession.id)
         .outerjoin(Verification, Verification.id == newest.c.vid)
         .where(TableSession.club.in_(clubs))
     )
+    if not flt.with_withdrawn:
+        query = query.where(withdrawals.counted())
     if flt.table:
         query = query.where(TableSession.table_name == flt.table)
     if flt.day:
         query = query.where(TableSession.started_at.startswith(flt.day.isoformat()))
+    query = query.where(*played_between(flt.since, flt.until))
     if flt.disputed_only:
         shown = [Verification.disputes > 0, Verification.anomalies > 0]
         if flt.or_pending:
@@ -116,8 +123,10 @@ _VERIFICATION_COLUMNS = (
 
 
 def listed(row) -> ListedSession:
+    """A row of ``SESSION_COLUMNS`` (and ``counts`` when the query selected it)."""
     return ListedSession(row.id, row.club, row.table_name, row.ruleset, list(row.players),
-                         row.started_at, row.created_at, row.head_seq)  # fmt: skip
+                         row.started_at, row.created_at, row.head_seq,
+                         bool(row._mapping.get("counts", True)))  # fmt: skip
 
 
 def counted(row, report: str | None) -> ListedVerification | None:

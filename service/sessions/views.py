@@ -3,6 +3,7 @@ with templates and the API returns them as they are, so the two never disagree."
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 from flask import abort
@@ -13,7 +14,7 @@ from engine.audit import resolutions as report_resolutions
 from engine.model import KNOWN_FLAGS
 from engine.report import HandReport, Report, to_dict
 from engine.rulesets import get_ruleset
-from events import store, verifications
+from events import store, verifications, withdrawals
 from events.models import TableSession, Verification
 from service.accounts import auth
 from service.db import engine, whole_number
@@ -24,20 +25,39 @@ RESOLVERS = ("auditor", "admin")  # the roles that resolve a dispute, and reopen
 
 
 def parse_filter(args) -> queries.SessionFilter:
-    """Filters from query arguments; a malformed date is a 400 with the reason."""
-    day = None
-    if args.get("date"):
-        try:
-            day = date.fromisoformat(args["date"])
-        except ValueError:
-            abort(400, _("date must be YYYY-MM-DD, not %(date)r", date=args["date"]))
+    """Filters from query arguments; a malformed date or period is a 400 with the reason."""
+    day = _day(args, "date", _("date"))
+    since, until = parse_period(args)
     return queries.SessionFilter(
         club=args.get("club", "").strip(),
         table=args.get("table", "").strip(),
         player=args.get("player", "").strip(),
         day=day,
+        since=since,
+        until=until,
         disputed_only=args.get("disputed", "") in ("1", "true", "on", "yes"),
     )
+
+
+def parse_period(args) -> tuple[date | None, date | None]:
+    """The period ``since``..``until`` (days, both included; either may be absent) from query
+    arguments; a malformed day, or a start after the end, is a 400 saying so in the words the
+    period's form shows."""
+    since = _day(args, "since", _("period from"))
+    until = _day(args, "until", _("period to"))
+    if since and until and since > until:
+        abort(400, _("the period starts on %(since)s, after its end %(until)s",
+                     since=since.isoformat(), until=until.isoformat()))  # fmt: skip
+    return since, until
+
+
+def _day(args, key: str, label: str) -> date | None:
+    text = (args.get(key) or "").strip()
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        abort(400, _("%(field)s must be a day written YYYY-MM-DD, not %(value)r",
+                     field=label, value=text))  # fmt: skip
 
 
 def session_summary(
@@ -54,6 +74,7 @@ def session_summary(
         "status": verification_status(s, v),
         "disputes": v.disputes if v else None,
         "anomalies": v.anomalies if v else None,
+        "withdrawn": not getattr(s, "counts", True),
     }
 
 
@@ -66,7 +87,8 @@ def verification_status(
 
 
 def sessions_view(user: User, args) -> dict:
-    flt = parse_filter(args)
+    # the list shows every session, a withdrawn one marked; the counts leave it out
+    flt = replace(parse_filter(args), with_withdrawn=True)
     limit, offset = int_arg(args, "limit", 200, 1, 1000), int_arg(args, "offset", 0, 0, 10**9)
     clubs = auth.memberships(user)
     rows = queries.list_sessions(clubs, flt, limit + 1, offset)  # one more: is there a next page?
@@ -121,6 +143,14 @@ def status_view(user: User, session_id: str) -> dict:
         "anomalies": v.anomalies if v else None,
         "error": v.error if v else None,
     }
+
+
+def withdrawal(session_id: str) -> dict | None:
+    """The session's open withdrawal (``{id, by, at, reason}``: it is out of its club's
+    counts), or None."""
+    w = withdrawals.withdrawn(session_id, engine())
+    return None if w is None else {"id": w.id, "by": w.by, "at": w.at.isoformat(),
+                                   "reason": w.reason}  # fmt: skip
 
 
 def report(s: TableSession) -> Report | None:
@@ -208,7 +238,9 @@ def session_view(user: User, session_id: str) -> dict:
     v, report = (rows[-1], reports[-1]) if rows else (None, None)
     out = {"session": session_summary(s, v), "report_ok": None, "hands": [], "totals": None,
            "anomalies": [], "corrections": [], "options": None,
-           "verifications": history.entries(s, rows, reports)}  # fmt: skip
+           "verifications": history.entries(s, rows, reports),
+           "withdrawn": withdrawal(s.id),
+           "can_withdraw": auth.memberships(user)[s.club].role in RESOLVERS}  # fmt: skip
     if report is None:
         return out
     resolved = resolutions(report)

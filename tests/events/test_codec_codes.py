@@ -53,6 +53,7 @@ def _logs() -> list[tuple[str | bytes, dict]]:
         jsonl(SESSION, HAND).encode() + b'{"type":"exhausted","note":"\xff"}\n',
         jsonl(SESSION, HAND).encode("gbk"),
         gzip.compress(jsonl(SESSION, HAND).encode()),
+        jsonl(SESSION, HAND).encode("utf-16"),
         jsonl(SESSION, HAND, {"type": "exhausted", "note": "x" * MAX_LINE_BYTES}),
         jsonl(SESSION, HAND, *[{"type": "discard", "seat": "E", "tile": "0m"}] * 60),
         jsonl(SESSION, HAND, '{"type": "exhausted", "x": {"k\\ud800": 1}}'),

@@ -464,7 +464,9 @@ def test_empty_and_blank_files() -> None:
 def test_not_utf8() -> None:
     data = jsonl(SESSION, HAND).encode() + b'{"type":"exhausted","note":"\xff"}\n'
     assert errors(data) == ["line 3: not UTF-8 (byte 0xff at column 29)"]
-    assert errors("\ufeff".encode("utf-16")) == ["line 1: not UTF-8 (byte 0xff at column 1)"]
+    assert errors("\ufeff".encode("utf-16")) == [  # (its BOM names it: it said "not UTF-8")
+        "line 1: the file is UTF-16 text (Windows' “Unicode”), not UTF-8: save it as UTF-8"
+    ]
 
 
 def test_error_cap() -> None:

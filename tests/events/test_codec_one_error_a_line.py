@@ -117,3 +117,32 @@ def test_a_compressed_file_is_named_once(pack: Callable[[bytes], bytes], name: s
     log = jsonl(SESSION, HAND, *PLAY).encode()
     expected = f"line 1: the file is compressed ({name}): upload the log itself, as UTF-8 text"
     assert errors(pack(log)) == [expected]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_utf16_file_is_named_once(encoding: str) -> None:
+    """Windows' "Unicode" text: every line read as UTF-8 said "not UTF-8 (byte 0xff at column
+    1)" and nothing of why. Its byte order mark names it (written by Notepad; -le/-be add one)."""
+    text = jsonl(SESSION, HAND, *PLAY)
+    data = (
+        text.encode(encoding)
+        if encoding == "utf-16"
+        else "\ufeff".encode(encoding) + text.encode(encoding)
+    )
+    assert errors(data) == [
+        "line 1: the file is UTF-16 text (Windows' “Unicode”), not UTF-8: save it as UTF-8"
+    ]
+
+
+@pytest.mark.parametrize("at", [0, 1])
+def test_a_byte_order_mark_starting_a_later_line_is_named(at: int) -> None:
+    """Two files joined with cat, each with its BOM: the second BOM starts a line (or follows
+    the first at the file's start). It said "not JSON: a value is missing (column 1)"."""
+    lines = jsonl(SESSION, HAND, *PLAY).encode().split(b"\n")
+    lines[at] = b"\xef\xbb\xbf" + lines[at]
+    data = b"\xef\xbb\xbf" + b"\n".join(lines)
+    (message,) = errors(data)
+    assert message == (
+        f"line {at + 1}: not JSON: a byte order mark (BOM) starts the line: remove it (only the "
+        "file's first may have one) (column 1)"
+    )

@@ -424,3 +424,21 @@ def test_the_stored_review_is_compact_json_any_reader_reads_and_old_rows_read_th
     assert "阿强" in text and "\\u" not in text
     assert ", " not in text and len(text) < len(spaced)
     assert review.review_of(text) == review.review_of(spaced) == computed
+
+
+def test_reviews_queue_their_clubs_integrity_update_once_a_club(data_dir, monkeypatch):
+    """The integrity signals read the stored reviews: a batch of reviews queues the update of
+    each club it touched once (an unknown session touches none)."""
+    queued = []
+    monkeypatch.setattr(tasks, "integrity_soon", queued.append)
+    monkeypatch.setattr(tasks, "reviews_soon", lambda _ids: None)
+    ids = [store.ingest(data=simulated(seed=s)).session.id for s in (41, 42)]
+    [club] = {store.get_session(session_id=i).club for i in ids}
+    assert club
+    got = tasks.review_sessions.apply(args=[[*ids, "no-such-session"]]).get()
+    assert got == {"reviewed": 2, "missing": 1}
+    assert queued == [club]
+    queued.clear()
+    assert tasks.review_session.apply(args=["no-such-session"]).get() == "missing"
+    assert tasks.review_session.apply(args=[ids[0]]).get() == "reviewed"
+    assert queued == [club]

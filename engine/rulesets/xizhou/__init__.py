@@ -28,6 +28,7 @@ class Xizhou(Assembled):
     dice_thrower = "E"  # "掷骰子：庄家掷骰子"
     multiple_discard_winners = True
     passed_win_waits_for_draw = True  # the replay checks a passed 胡 (see docs)
+    kong_chains_pay = True  # 送杠胡 and 还杠胡 by the chain's first kong
     concealed_kong_hidden_while_closed = True  # "当玩家门清时，暗杠不亮明；非门清时，暗杠需亮明1张"
     flag_rules = FLAG_RULES | {
         FLAG_AFTER_KONG: FlagRule(

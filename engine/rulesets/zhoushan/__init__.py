@@ -26,6 +26,7 @@ class Zhoushan(Assembled):
     forbid_discard_of_claimed = True
     multiple_discard_winners = True
     passed_win_waits_for_draw = True  # the replay checks a passed 胡 (see docs)
+    kong_chains_pay = True  # 杠上开花包三家 by the chain's first kong
     liability_kinds = ("gang_kai_bao",)
     parts = Parts(winner.WINNER, settlement, mistakes, flow, liability=settlement, checks=flow)
 

@@ -284,7 +284,7 @@
           span.append(el("small", null, MELD_ZH[m.kind] + (m.from ? "←" + WIND[m.from] : "")));
           span.addEventListener("click", function () { sh.melds.splice(i, 1); changed(); });
           melds.append(span);
-          if (chained(sh.melds, i)) melds.append(chainToggle(m));
+          if (info.kong_chains && chained(sh.melds, i)) melds.append(chainToggle(m));
         });
         box.append(melds);
       }
@@ -296,7 +296,8 @@
     }
     // 杠上杠: a 暗杠/加杠 entered right after a kong of the same seat may have been made at once on
     // that kong's replacement (docs/log-format.md, on_replacement); a bloom after it is paid as
-    // the chain's first kong says (zhoushan 杠上开花包三家, xizhou 送杠胡). Melds go in as made.
+    // the chain's first kong says (zhoushan 杠上开花包三家, xizhou 送杠胡); only where the ruleset
+    // pays a chain (kong_chains: elsewhere it changes nothing). Melds go in as made.
     function chained(melds, i) { return i > 0 && !!CHAINS[melds[i].kind] && melds[i - 1].kind.indexOf("gang_") === 0; }
     function chainToggle(m) {
       var box = el("label", "chain"), input = el("input");
@@ -309,7 +310,7 @@
                  el("span", "visually-hidden", " — " + FupanTiles.label(m.tiles[0]) + " " + MELD_ZH[m.kind]));
       return box;
     }
-    function unchain() {  // a meld taken out or moved: the flag stays only where it can apply
+    function unchain() {  // a meld taken out or moved: the flag stays only where the log allows it
       Object.keys(S.entry.shows || {}).forEach(function (seat) {
         var melds = S.entry.shows[seat].melds || [];
         melds.forEach(function (m, i) { if (m.on_replacement && !chained(melds, i)) delete m.on_replacement; });

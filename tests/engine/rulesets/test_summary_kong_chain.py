@@ -15,11 +15,11 @@ import pytest
 
 from engine.audit import audit_records
 from engine.replay import replay
-from engine.rulesets import get_ruleset
+from engine.rulesets import get_ruleset, ruleset_names
 from engine.simulate.session import summary_records
 from events.codec import parse_log
 from tests.engine.rulesets import play_log
-from tests.engine.rulesets.seed_case_helpers import audited, each, flows
+from tests.engine.rulesets.seed_case_helpers import audited, each, flows, indicator
 from tests.engine.rulesets.test_seed_combos_xizhou import CHAIN, CHAIN_EAST, HUAN_GANG_DEALS
 from tests.engine.rulesets.test_seed_stacks_zhoushan import ADDED_CHAIN, ADDED_CHAIN_DEALS
 from tests.engine.summary_log import log, settlement, show, win
@@ -146,3 +146,21 @@ def test_a_chained_bloom_paid_by_all_three_is_explained(ruleset, named):
     paid = settlement(("E", "N", 3), ("S", "N", 3), ("W", "N", 3))
     hand = audit_records(log(ruleset, [*_bloom_summary(chained=True), paid]))["hands"][0]
     assert hand["explanations"][0]["code"] == named
+
+
+@pytest.mark.parametrize("ruleset", ruleset_names())
+def test_kong_chains_pay_says_which_rulesets_read_the_field(ruleset):
+    # The recorder asks for 杠上杠 where ``kong_chains_pay`` is set: there the chained bloom pays
+    # otherwise than the seat's own 暗杠 (the first test's numbers); in wenling and huangyan a
+    # 杠上开花 is worth the same whoever fed the kong ("杠上开花为 1番"), so the field changes nothing.
+    rs = get_ruleset(ruleset)
+    lead = [indicator("3z")] if rs.wildcards("3z", rs.options()) else []  # a 得 not in the hand
+    extra = "888p" * ((rs.hand_size - 13) // 3)  # wenling's 16 tiles: one set more
+
+    def paid(chained: bool) -> dict:
+        north = show("N", "123m456m99s" + extra)
+        north["melds"] = [EXPOSED_5P, _concealed_7s(chained)]
+        kong_bloom = win("N", "self_draw", "5m", flags=["kong_replacement"])
+        return flows(audited(ruleset, [*lead, north, kong_bloom]))
+
+    assert (paid(True) != paid(False)) is rs.kong_chains_pay

@@ -43,7 +43,11 @@ def pages(app, alice):
              *(f"/rules/{name}" for name in SHIPPED), "/rules/glossary",
              # refusals: no such rules, another ruleset's session, an uploaded session recorded
              # into (their messages were English on every page)
-             "/rules/nosuchrules", f"/rules/wenling?session={disputed}", f"/record/{disputed}"]  # fmt: skip
+             "/rules/nosuchrules", f"/rules/wenling?session={disputed}", f"/record/{disputed}",
+             # the efficiency review over a period, and the period refused on the page
+             f"/players/{players[0]}?since=2000-01-01",
+             f"/clubs/{CLUB}/dashboards?since=2026-12-05&until=2026-12-04",
+             f"/players/{players[0]}?until=2026-13-01"]  # fmt: skip
     data = {CLUB, "阿强", *players, "alice", "bob", "carol", "nosuchrules"}
     return paths, data
 

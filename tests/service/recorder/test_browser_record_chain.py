@@ -148,3 +148,16 @@ def test_a_kong_on_a_kongs_replacement_is_toggled_and_paid_as_the_full_log(
     assert play_log.flows({"expected_payments": settlement["payments"]}) == chained
     assert errors == []
     context.close()
+
+
+def test_no_toggle_where_the_ruleset_pays_no_chain(live, browser):
+    # huangyan's 杠上开花 is worth the same whoever fed the kong (kong_chains_pay unset): the same
+    # 明杠 then 暗杠 of 北 offers nothing to tick.
+    context, page, errors, session_id = phone_at_table(browser, live, "huangyan", "23")
+    page.click("#winner button[data-seat=N]")
+    _meld(page, "gang_exposed", "5p", "S")
+    _meld(page, "gang_concealed", "7s")
+    assert page.locator("#entered .meld").count() == 2
+    assert page.locator(TOGGLE).count() == 0
+    assert errors == []
+    context.close()

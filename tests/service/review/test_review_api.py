@@ -106,7 +106,7 @@ def test_the_dashboards_list_every_players_figures_over_the_period(alice):
     ]
     assert "共 1 场已复盘" in page and "每次出牌少的有效牌" in table
     for name, f in players.items():
-        row = table[table.index(f"<b>{name}</b>") :].split("</tr>")[0]
+        row = table[table.index(f">{name}</a></b>") :].split("</tr>")[0]
         cells = re.findall(r'data-label="[^"]*">([^<]*)<', row)
         assert cells == [
             str(f["decisions"]),

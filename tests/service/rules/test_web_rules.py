@@ -53,7 +53,7 @@ def test_every_item_value_is_at_its_anchor(alice, name, lang):
         assert f'<div class="about">{about}</div>' in row and other not in page, (item, row)
         if item.when:
             when, colon = (item.when.en, ": ") if lang == "en" else (item.when.zh, "：")
-            assert f"{when}{colon}<b>{item.value}</b>" in row  # the page's colon
+            assert f"{when}{colon}<b>{item.value}</b>" in row, (item, row)  # the page's colon
     for term in rs.terms(opts):
         assert (term.en if lang == "en" else term.zh) in page
     for rule in rs.payment_rules(opts):
