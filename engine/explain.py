@@ -373,7 +373,7 @@ def _win_misread(rs: Ruleset, outcome: HandOutcome, opts: Any) -> Iterator[Mista
             (
                 _as(rs, win, "discard", x),
                 "self_draw_read_as_discard",
-                f"{who(win.seat)}的自摸按{who(x)}放铳算",
+                f"{who(win.seat)}的自摸按{who(x)}放炮算",
                 f"{who(win.seat)}'s self-draw settled as a win on {who(x)}'s discard",
             )
             for x in SEATS
@@ -399,7 +399,7 @@ def _win_misread(rs: Ruleset, outcome: HandOutcome, opts: Any) -> Iterator[Mista
         found = [
             (
                 code,
-                f"{who(win.seat)}的自摸按放铳算",
+                f"{who(win.seat)}的自摸按放炮算",
                 f"{who(win.seat)}'s self-draw settled as a discard win",
                 pays,
             )

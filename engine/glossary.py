@@ -171,7 +171,11 @@ class Usage:
 USAGE: tuple[Usage, ...] = (
     # 手 alone is a hand numbered in a session; 手牌 (the tiles), 起手, 对手 are other words
     Usage("a hand of a session (第 3 局)", "局", r"(?<![牌对起出动经顺拿])手(?![牌里上中机动])"),
-    Usage("a hand nobody wins", "黄牌", "流局"),
+    Usage("a hand nobody wins", "黄牌", r"流局|黄庄|荒庄"),
+    # the seeds say 点炮 (xizhou) and 放铳 (zhoushan); the glossary's 放炮 names both ("也叫")
+    # 庄 alone is the glossary's headword (a quoted term); 连庄, 坐庄, 下庄 are other words
+    Usage("the dealer", "庄家", r"(?<![连坐下做\"])庄(?![家\"])"),
+    Usage("throwing the tile another seat wins on (a deal-in)", "放炮", r"点炮|放铳"),
     Usage("the role that resolves disputes", "审核员", "核查员"),
     # 实付 is what a table recorded as paid; cash handed over after the night is 现金, never 已付
     Usage("cash handed over after the night", "现金", r"已付(?!现金)"),

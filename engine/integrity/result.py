@@ -15,11 +15,11 @@ INTEGRITY_VERSION = 1
 
 # What each kind of signal looks at (zh, en): a pattern, never an accusation.
 KINDS = {
-    "feeding": ("点炮去向", "where deal-ins go"),
+    "feeding": ("放炮去向", "where deal-ins go"),
     "money_flow": ("规则外的钱", "money beyond the rules between two players"),
     "recording_favour": ("记录偏向", "recorded payments leaning one way"),
     "repeated_slips": ("维持实付偏向一方", "disputes kept as recorded leaning one way"),
-    "play": ("点炮前弃牌偏离效率", "deal-ins off the efficient discard"),
+    "play": ("放炮前弃牌偏离效率", "deal-ins off the efficient discard"),
 }
 
 

@@ -1,6 +1,6 @@
 """The efficiency review (效率复盘) of a full log: every discard of every seat against the
 discards that keep the lowest shanten and the most unseen effective tiles, missed wins (漏胡),
-avoidable deal-ins (放铳 next to a 现物 of equal or lower shanten) and claims that raised the shanten.
+avoidable deal-ins (放炮 next to a 现物 of equal or lower shanten) and claims that raised the shanten.
 It measures tile efficiency and these plain facts, not "the best play". See docs/review.md."""
 
 from __future__ import annotations

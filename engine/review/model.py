@@ -135,7 +135,7 @@ class MissedWin:
 
 @dataclass(frozen=True)
 class DealIn:
-    """放铳: ``seat``'s discard won by ``winner``; ``safe`` lists discards of the same shanten or
+    """放炮: ``seat``'s discard won by ``winner``; ``safe`` lists discards of the same shanten or
     a lower one that the winner had itself discarded (现物) — the deal-in was avoidable when it
     is not empty."""
 

@@ -22,6 +22,7 @@ from werkzeug.security import check_password_hash
 
 from service.accounts import auth, changes
 from service.db import db
+from service.i18n import list_sep
 from service.models import ROLES, Club, Invite, Membership, User
 
 INVITE_DAYS = 7
@@ -150,7 +151,7 @@ def reset_password(admin: User, club: str, username: str) -> str:
                 "%(user)s is also in clubs you do not administer (%(clubs)s); an admin of those clubs, "
                 "or the server's `fupan users` command, resets the password",
                 user=username,
-                clubs=", ".join(sorted(theirs - mine)),
+                clubs=list_sep().join(sorted(theirs - mine)),
             ),
             403,
         )

@@ -23,7 +23,7 @@ from events.codec import LogFormatError, parse_log
 from service.commands import common
 from service.commands.common import console, parse_pairs
 
-HOW_ZH = {"self_draw": "自摸", "discard": "点炮", "robbed_kong": "抢杠", "instant": "起手胡"}
+HOW_ZH = {"self_draw": "自摸", "discard": "放炮", "robbed_kong": "抢杠", "instant": "起手胡"}
 RESULT_ZH = {"win": "胡", "exhausted": "黄牌", "unfinished": "未完"}
 
 

@@ -4,7 +4,8 @@ The page's language is the user's setting, else the ``fupan_lang`` cookie the sw
 the browser's Accept-Language best match among zh/en, else zh. Templates have ``_``,
 ``ngettext`` and ``{% trans %}`` (msgids in English, catalogs in ``service/translations``), the
 ``label`` filter that picks the current language out of an engine label (``{code, zh, en}``), the
-``colon`` filter that ends a label with the language's colon (：/ ": "), and ``lang``. JavaScript gets its strings from ``/i18n/<lang>.js`` (``FupanI18n`` in
+``colon`` filter that ends a label with the language's colon (：/ ": "), ``list_sep()`` between
+the items of a list (、/ ", "), and ``lang``. JavaScript gets its strings from ``/i18n/<lang>.js`` (``FupanI18n`` in
 ``static/i18n.js``): a script file, so the pages need no inline script.
 """
 
@@ -57,8 +58,9 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(ruleset_title, "ruleset")
     # in the page's language at render time: Jinja would fold ``"" | colon`` at compile time
     app.add_template_filter(pass_context(lambda _page, said: colon(said)), "colon")
+    app.add_template_filter(pass_context(lambda _page, items: listed(items)), "listed")
     app.context_processor(lambda: {"lang": language(), "html_lang": HTML_LANG[language()],
-                                   "language_names": NAMES,
+                                   "language_names": NAMES, "list_sep": list_sep,
                                    "script_catalog_url": script_catalog_url})  # fmt: skip
     app.extensions["fupan_js_catalogs"] = {}
     app.register_blueprint(bp)
@@ -97,6 +99,18 @@ def colon(said: Any) -> Markup:
     no space), "paid at the table: " in English. One catalogue entry for every such colon, so
     no page puts an ASCII colon after Chinese (a label, a name, a player's pair)."""
     return Markup(escape(_("%(label)s: ", label="\x00"))).replace("\x00", escape(said))
+
+
+def list_sep() -> str:
+    """What stands between the items of a list a page shows (seats, players, hands, wins):
+    "、" in Chinese (东 老王、南 阿芳), ", " in English. One catalogue entry for every such
+    list, so no Chinese page joins Chinese with an ASCII comma."""
+    return _("%(items)s, %(item)s", items="", item="")
+
+
+def listed(items: Any) -> Markup:
+    """``items`` (each escaped, as a page's text) joined by :func:`list_sep`."""
+    return Markup(escape(list_sep())).join(escape(i) for i in items)
 
 
 def ruleset_title(name: str) -> str:

@@ -34,5 +34,12 @@
     return gettext("%(label)s: ", { label: said });
   }
 
-  global.FupanI18n = { lang: catalog.lang, gettext: gettext, ngettext: ngettext, label: label, colon: colon };
+  // The items of a list joined as the server's `listed` filter: "、" in Chinese (东 老王、南 阿芳),
+  // ", " in English; never an ASCII comma after Chinese.
+  function listed(items) {
+    return items.join(gettext("%(items)s, %(item)s", { items: "", item: "" }));
+  }
+
+  global.FupanI18n = { lang: catalog.lang, gettext: gettext, ngettext: ngettext, label: label, colon: colon,
+                       listed: listed };
 })(window);

@@ -72,13 +72,13 @@ def test_huangyan_seed_example_halves_the_non_winners_differences():
 def test_zhoushan_tai_capped_and_paid_stake_times_base_plus_tai():
     h = first_hand("zhoushan/items.jsonl")  # 南 wins on 西's discard with a 红中 pung: 1 台
     assert steps(h, "S") == [("tai_sum", None, 1), ("cap", 4, 1)]
-    assert rules(h) == {("W", "S"): ("放铳：每台分值 × (底 + 台)", "1 × (1 + 1)", 2)}
+    assert rules(h) == {("W", "S"): ("放炮：每台分值 × (底 + 台)", "1 × (1 + 1)", 2)}
 
 
 def test_xizhou_discarder_pays_twice_m():
     h = first_hand("xizhou/items.jsonl")  # 北: 边倒 1 + 门清 1 = 2 台, M = 2 × 底分 1
     assert steps(h, "N") == [("tai_sum", None, 2)]
-    assert rules(h) == {("W", "N"): ("点炮：点炮的一家付2M", "2 × 2 × 1", 4)}
+    assert rules(h) == {("W", "N"): ("放炮：放炮的一家付2M", "2 × 2 × 1", 4)}
 
 
 @pytest.mark.parametrize("path", ["wenling/settlement.jsonl", "wenling/limits.jsonl",

@@ -117,7 +117,7 @@ def _candidates(
     if win.from_seat in SEATS:
         yield (
             "discarder_paid_all",
-            "放铳的人包付",
+            "放炮的人包付",
             "the discarder paid for everyone",
             [dataclasses.replace(p, payer=win.from_seat) if p.payee == w else p for p in paid()],
         )

@@ -83,7 +83,7 @@ class Xizhou(Assembled):
         return (
             Text("自摸：其余三家各付 M。", "Self-draw: each of the other three pays M."),
             Text(
-                f"点炮（含抢杠）：放炮者一家付 {DISCARD_M}M。",
+                f"放炮（含抢杠）：放炮者一家付 {DISCARD_M}M。",
                 f"On a discard (or a robbed kong): the discarder alone pays {DISCARD_M}M.",
             ),
             Text(

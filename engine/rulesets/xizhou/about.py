@@ -40,7 +40,7 @@ ABOUT: dict[str, Text] = {
         "Winning on the tile another seat adds to a pung: 1 tai; that seat is liable.",
     ),
     "huan_gang": Text(
-        "点了某家的杠，又接那家杠后打出的炮胡牌，1台；杠牌并点炮的一家承包。",
+        "点了某家的杠，又接那家杠后打出的炮胡牌，1台；杠牌并放炮的一家承包。",
         "Winning on the discard a konger makes after the kong one fed: 1 tai; the konger is "
         "liable.",
     ),
@@ -105,6 +105,6 @@ ABOUT: dict[str, Text] = {
         "The dealer wins on its dealt tiles: 24 tai, a kong win added.",
     ),
     "dihu": Text(
-        "庄家打出的第一张牌点炮，16台。", "Winning on the dealer's first discard: 16 tai."
+        "庄家打出的第一张牌放炮，16台。", "Winning on the dealer's first discard: 16 tai."
     ),
 }

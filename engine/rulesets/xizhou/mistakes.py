@@ -62,7 +62,7 @@ def mistakes(
         found.append(
             Mistake(
                 "discard_not_doubled",
-                "点炮只付了M，没付2M",
+                "放炮只付了M，没付2M",
                 "a discard win paid M, not 2M",
                 tuple(resettle(dict(inp.points), inp, 1)),
             )
@@ -78,7 +78,7 @@ def mistakes(
         found.append(
             Mistake(
                 "discard_as_self_draw",
-                "点炮按自摸付了（三家各付M）",
+                "放炮按自摸付了（三家各付M）",
                 "a discard win paid like a self-draw (M from each of the three)",
                 tuple(resettle(dict(inp.points), as_self_draw)),
             )
@@ -91,7 +91,7 @@ def _gang_unseen(
     inp: SettleInput, resettle: Callable[[dict[str, int], SettleInput], list[Payment]]
 ) -> list[Mistake]:
     """A 拉杠胡 or 还杠胡 the table did not see at all: neither its 1 台 counted nor its 5M
-    承包 applied (a plain 点炮, 2M). (送杠胡 unseen is a plain 杠开 of the same 台:
+    承包 applied (a plain 放炮, 2M). (送杠胡 unseen is a plain 杠开 of the same 台:
     ``song_gang_missed``.)"""
     found = []
     for x in inp.liabilities:
@@ -102,7 +102,7 @@ def _gang_unseen(
         found.append(
             Mistake(
                 f"{x.kind}_unseen",
-                f"没看出{KIND_ZH[x.kind]}：少算1台，也没按{KIND_ZH[x.kind]}承包（按点炮付2M）",
+                f"没看出{KIND_ZH[x.kind]}：少算1台，也没按{KIND_ZH[x.kind]}承包（按放炮付2M）",
                 f"{KIND_EN[x.kind]} not seen: its tai not counted and paid as a plain discard (2M)",
                 tuple(resettle(points, dataclasses.replace(inp, liabilities=rest))),
             )

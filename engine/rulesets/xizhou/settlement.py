@@ -23,7 +23,7 @@ RULES = {
         f"{KIND_EN['song_gang']}: who fed the kong pays 5M",
     ),
     "huan_gang": (
-        f"{KIND_ZH['huan_gang']}：杠牌并点炮的一家付5M",
+        f"{KIND_ZH['huan_gang']}：杠牌并放炮的一家付5M",
         f"{KIND_EN['huan_gang']}: the konger pays 5M",
     ),
     "san_bao": (
@@ -34,7 +34,7 @@ RULES = {
         f"{KIND_ZH['hu_bao']}：承包的一家付双倍",
         f"{KIND_EN['hu_bao']}: the bound seat pays double",
     ),
-    "discard": ("点炮：点炮的一家付2M", "a discard win: the discarder pays 2M"),
+    "discard": ("放炮：放炮的一家付2M", "a discard win: the discarder pays 2M"),
     "self_draw": ("自摸：每家付M", "self-draw: each pays M"),
 }
 

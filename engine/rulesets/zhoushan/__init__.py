@@ -68,11 +68,11 @@ class Zhoushan(Assembled):
         each_en = f"{opts.stake} × (base {opts.base} + tai)"
         discard = (
             Text(
-                f"放铳：放铳者一家付 {each}。", f"On a discard: the discarder alone pays {each_en}."
+                f"放炮：放炮者一家付 {each}。", f"On a discard: the discarder alone pays {each_en}."
             )
             if opts.discard_payer == "discarder"
             else Text(
-                f"放铳：没胡的各家各付 {each}（一炮多响的胡家之间不付）。",
+                f"放炮：没胡的各家各付 {each}（一炮多响的胡家之间不付）。",
                 f"On a discard: each seat that did not win pays {each_en} (winners of one "
                 "discard pay each other nothing).",
             )

@@ -43,7 +43,7 @@ ABOUT: dict[str, Text] = {
         "胡牌后14张牌里有3张白板，计1台。", "Three white dragons among the 14 tiles: 1 tai."
     ),
     "quanfeng": Text(
-        "当圈的风（东风圈起，庄轮完一圈换南风，依次到北风再循环）的刻子，计1台。",
+        "当圈的风（东风圈起，庄家轮完一圈换南风，依次到北风再循环）的刻子，计1台。",
         "A pung of the round's wind (East first, South once every seat has dealt, on to "
         "North and round again): 1 tai.",
     ),

@@ -15,7 +15,7 @@ from engine.rulesets.zhoushan.options import Options
 
 _OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(Options))
 _PAYER_EN = {"all": "all three", "discarder": "the discarder alone"}
-_PAYER_ZH = {"all": "三家一起", "discarder": "放铳的一家单独"}
+_PAYER_ZH = {"all": "三家一起", "discarder": "放炮的一家单独"}
 
 
 def mistakes(
@@ -51,7 +51,7 @@ def mistakes(
         found.append(
             variant(
                 "wrong_payer",
-                f"放铳胡由{_PAYER_ZH[other]}付了",
+                f"放炮胡由{_PAYER_ZH[other]}付了",
                 f"a discard win paid by {_PAYER_EN[other]}",
                 discard_payer=other,
             )

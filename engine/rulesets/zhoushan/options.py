@@ -36,9 +36,9 @@ class Options:
     discard_payer: str = option(
         "discarder",
         "who pays a win on a discard",
-        zh="放铳时谁付",
+        zh="放炮时谁付",
         labels={
-            "discarder": Text("放铳者一家付", "the discarder alone"),
+            "discarder": Text("放炮者一家付", "the discarder alone"),
             "all": Text("没胡的三家都付", "all three others (who did not win)"),
         },
     )

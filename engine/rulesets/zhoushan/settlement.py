@@ -16,7 +16,7 @@ RULES = {
         f"抢杠胡：被抢杠的一家付{ROBBED_KONG_TIMES}倍",
         f"robbing a kong: the konger pays {ROBBED_KONG_TIMES} ×",
     ),
-    "discard": ("放铳：每台分值 × (底 + 台)", "a discard win: stake × (base + tai)"),
+    "discard": ("放炮：每台分值 × (底 + 台)", "a discard win: stake × (base + tai)"),
     "kong_bloom_bao": (
         f"杠上开花包三家：放杠的一家替三家付{BAO_TIMES}倍",
         "win on a kong's replacement: the kong's discarder pays for all three",

@@ -3,7 +3,7 @@
 (function () {
   "use strict";
   var SEATS = ["E", "S", "W", "N"];
-  var _ = FupanI18n.gettext, label = FupanI18n.label, colon = FupanI18n.colon;
+  var _ = FupanI18n.gettext, label = FupanI18n.label, colon = FupanI18n.colon, listed = FupanI18n.listed;
   var WIND = { E: _("East"), S: _("South"), W: _("West"), N: _("North") };
   var HOW = { self_draw: _("self-drawn"), discard: _("on a discard"), robbed_kong: _("robbing a kong"), instant: _("at the deal") };
   var UNIT = { "胡": _("hu"), "番": _("fan"), "台": _("tai"), "腊子": _("limit hand") };
@@ -411,7 +411,7 @@
       var reading = (v.reading[winner] || []).map(function (r) {
         var p = r.split("→"); return tileName(p[0]) + "→" + tileName(p[1]);
       });
-      if (reading.length) box.append(el("div", "reading", colon(_("wildcards")) + reading.join(", ")));
+      if (reading.length) box.append(el("div", "reading", colon(_("wildcards")) + listed(reading)));
       var items = $("items");
       items.textContent = "";
       Object.keys(v.items).forEach(function (seat) {
@@ -566,7 +566,7 @@
       server.hands.slice().reverse().forEach(function (h, k) {
         var li = el("li"), index = server.hands.length - k;
         li.dataset.no = h.no;
-        var title = h.result === "win" ? h.wins.map(function (w) { return _("%(player)s won (%(how)s)", { player: h.seats[w.seat], how: (HOW[w.how] || w.how) + (w.from ? " ← " + h.seats[w.from] : "") }); }).join(", ") : _("exhausted (no winner)");
+        var title = h.result === "win" ? listed(h.wins.map(function (w) { return _("%(player)s won (%(how)s)", { player: h.seats[w.seat], how: (HOW[w.how] || w.how) + (w.from ? " ← " + h.seats[w.from] : "") }); })) : _("exhausted (no winner)");
         var a = el("a", null, "#" + h.no + " " + title);
         a.href = root.dataset.sessionUrl + "/hands/" + index;
         li.append(a);

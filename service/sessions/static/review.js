@@ -121,7 +121,7 @@
       });
       r.claims.forEach(function (c) {
         if (c.step !== at.step || !c.raised) return;
-        out.append(el("p", "review-mark mark-claim", WIND[s] + " " + r.player + ": " +
+        out.append(el("p", "review-mark mark-claim", colon(WIND[s] + " " + r.player) +
           _("the %(claim)s put the hand further from ready: %(before)s → %(after)s",
             { claim: CLAIM[c.kind] || c.kind, before: readyText(c.shanten_before), after: readyText(c.shanten_after) })));
       });

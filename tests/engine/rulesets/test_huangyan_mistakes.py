@@ -47,7 +47,7 @@ def _explain(no):
         # seed example 2 with only the winner paid.
         (4, "non_winners_ignored", "没胡的人不算胡"),
         # seed example 1 won on 北's discard, 北 paying the dealer 60 for everyone.
-        (5, "discarder_paid_all", "放铳的人包付"),
+        (5, "discarder_paid_all", "放炮的人包付"),
         # seed example 2 settled as if 北 were the dealer: all pay 12, 闲家 differences halved.
         (6, "winner_as_dealer", "闲家胡按庄家胡算"),
     ],

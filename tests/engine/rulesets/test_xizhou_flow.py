@@ -21,7 +21,7 @@ def test_full_logs_san_bao_multiple_winners_and_kong_bao_audit_clean():
     assert report["ok"], report
     first, second = report["hands"][:2]
     assert {(p["from"], p["reason"]) for p in first["expected_payments"]} == {
-        ("W", "点炮：点炮的一家付2M"),
+        ("W", "放炮：放炮的一家付2M"),
         ("E", "三包：承包的一家付2M（自摸时5M）"),
     }
     assert second["winners"] == ["S", "N"]
@@ -34,7 +34,7 @@ def test_full_logs_san_bao_multiple_winners_and_kong_bao_audit_clean():
     # 互包 built up by 吃 one way and 碰 the other: the bound discarder pays 2M + 2 x 2M
     mutual = report["hands"][5]
     assert [(p["reason"], p["amount"]) for p in mutual["expected_payments"]] == [
-        ("点炮：点炮的一家付2M", 2),
+        ("放炮：放炮的一家付2M", 2),
         ("互包：承包的一家付双倍", 4),
     ]
 

@@ -63,8 +63,13 @@ def test_invite_create_and_remove_members_on_a_phone(app, live, browser, shots):
 
     page.goto(page.url)
     row = page.locator("#members tr[data-user=carol]")
-    row.locator("summary").click()
+    row.locator("button.danger").click()  # asks first, naming whom and which club
+    assert page.is_visible("#remove-dialog")
+    assert page.text_content("#remove-dialog .what") == f"把 carol 移出 {CLUB}"
+    page.click("#remove-dialog button[value=no]")  # Cancel keeps carol
+    assert not page.is_visible("#remove-dialog") and row.count() == 1
     row.locator("button.danger").click()
+    page.click("#remove-yes")
     page.wait_for_selector("#members tr[data-user=dave]")
     assert page.locator("#members tr[data-user=carol]").count() == 0
     assert {"alice", "dave", "erin"} <= set(page.eval_on_selector_all(

@@ -282,8 +282,8 @@ def test_the_reopen_and_undo_questions_in_both_languages_and_on_a_phone(
     undo; in Chinese and English at 1280 px and on a 390 px phone, read as their reader sees
     them, no sideways scroll, no accessibility violation; shot as
     ``pages/<lang>/disputes-reopen[-phone].png``, ``hand-reopen[-phone].png`` (the same
-    question on the hand's page), ``ledger-undo[-phone].png``, ``members-reset[-phone].png`` and
-    ``members-put-back[-phone].png``."""
+    question on the hand's page), ``ledger-undo[-phone].png``, ``members-reset[-phone].png``,
+    ``members-remove[-phone].png`` and ``members-put-back[-phone].png``."""
     from workers.celery_app import wait_embedded
 
     user, password, club, names = demo
@@ -332,6 +332,12 @@ def test_the_reopen_and_undo_questions_in_both_languages_and_on_a_phone(
         _ask_and_cancel(page, shot, page.locator("form[data-confirm=reset-dialog]").first, "reset",
                         "members-reset")  # fmt: skip
         assert page.locator("#new-password").count() == 0  # cancelled: nothing reset
+        # removing a member asks the same way (it was a second tap on a disclosure)
+        members = page.locator("#members tr[data-user]").count()
+        _ask_and_cancel(page, shot, page.locator("form[data-confirm=remove-dialog]").last,
+                        "remove", "members-remove")  # fmt: skip
+        page.reload()
+        assert page.locator("#members tr[data-user]").count() == members  # cancelled: all stay
         # a role or player name set by a slip is put back from its "last change" (asked first)
         if page.locator("#member-back").count() == 0:  # the first round makes one
             page.locator("#members form.row-form input[name=player]").first.fill("老王")

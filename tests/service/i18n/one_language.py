@@ -64,6 +64,21 @@ def ascii_colons(text: str) -> list[str]:
     return sorted(found)
 
 
+# Chinese followed by an ASCII list comma ("东 老王, 南 阿芳", "第 3 局 (复盘), 第 4 局"): a Chinese
+# page joins a list with the catalogue's one entry "%(items)s, %(item)s" ('、': ``list_sep``,
+# ``listed``, ``FupanI18n.listed``); a number's or an English word's comma follows no Chinese.
+ASCII_COMMA = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f][\s)\]]*, ")
+
+
+def ascii_commas(text: str) -> list[str]:
+    """Each place where Chinese is followed by ', ', as ``comma: <the words before>``."""
+    found = set()
+    for m in ASCII_COMMA.finditer(text):
+        before = text[max(0, m.start() - 12) : m.end()]
+        found.add("comma: " + " ".join(before.split()))
+    return sorted(found)
+
+
 def visible_text(page: str, reasons: bool = False) -> str:
     """What a reader sees: the text outside tags, plus title/placeholder/aria-label/alt values;
     no scripts, no styles, no <code>, <pre> or <textarea> (commands, tokens, signed notes), no
@@ -151,7 +166,7 @@ class Reader:
         return visible_text(html, reasons=True)
 
     def _found(self, text: str) -> list[str]:
-        colons = ascii_colons(text) if self.lang == "zh" else []
+        colons = ascii_colons(text) + ascii_commas(text) if self.lang == "zh" else []
         return other_language(text, self.lang, self.data) + internal_codes(text, self.data) + colons
 
     def read(self, where: str, text: str) -> None:

@@ -19,6 +19,7 @@ from tests.service.i18n.one_language import (
     LATIN_ALLOWED,
     WORD,
     ascii_colons,
+    ascii_commas,
     internal_codes,
     visible_text,
     without_data,
@@ -77,6 +78,30 @@ def test_chinese_pages_put_no_ascii_colon_after_chinese(alice, pages):
     found = {p: ascii_colons(visible_text(alice.get(p, headers=ZH).get_data(as_text=True),
                                           reasons=True)) for p in paths}  # fmt: skip
     assert {p: colons for p, colons in found.items() if colons} == {}
+
+
+def test_chinese_pages_join_no_list_with_an_ascii_comma(alice, pages):
+    """Seats, players, hands and wins listed on a Chinese page stand between '、' (the
+    catalogue's "%(items)s, %(item)s"), never ', ' after Chinese (the browser tests read the
+    pages after their scripts ran as well: ``Reader``)."""
+    paths, _data = pages
+    found = {p: ascii_commas(visible_text(alice.get(p, headers=ZH).get_data(as_text=True),
+                                          reasons=True)) for p in paths}  # fmt: skip
+    assert {p: commas for p, commas in found.items() if commas} == {}
+    assert ascii_commas("东 老王, 南 阿芳") == ["comma: 东 老王,"]  # the check finds the slip
+    assert ascii_commas("东 老王、南 阿芳; 1, 2; replay (复盘)、x") == []
+
+
+def test_the_list_separator_is_one_catalogue_entry_in_each_language(app, alice):
+    from service.i18n import list_sep, listed
+
+    with app.test_request_context(headers=ZH):
+        assert list_sep() == "、"
+        assert str(listed(["东 老王", "南 <b>"])) == "东 老王、南 &lt;b&gt;"  # escaped, as text
+    with app.test_request_context(headers=EN):
+        assert list_sep() == ", " and str(listed(["East A", "South B"])) == "East A, South B"
+    script = alice.get("/i18n/zh.js").get_data(as_text=True)
+    assert '"%(items)s, %(item)s": "%(items)s、%(item)s"' in script  # FupanI18n.listed's entry
 
 
 def test_the_colon_is_one_catalogue_entry_in_each_language(app, alice):

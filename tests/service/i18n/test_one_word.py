@@ -81,6 +81,11 @@ def test_the_check_finds_the_other_words():
     cash = next(u for u in USAGE if u.word == "现金").avoid
     assert re.search(cash, "标记已付") and not re.search(cash, "记下已付现金…")
     said = {u.word: u.avoid for u in USAGE}
+    assert all(re.search(said["黄牌"], t) for t in ("请点「黄庄」", "荒庄", "流局"))
+    assert all(re.search(said["放炮"], t) for t in ("点炮：点炮的一家付2M", "放铳者一家付"))
+    assert not re.search(said["放炮"], "放炮者一家付；可避免的放炮")
+    assert all(re.search(said["庄家"], t) for t in ("东为庄", "东 (庄) 老王"))
+    assert not any(re.search(said["庄家"], t) for t in ("庄家连庄", "下家坐庄", '"庄"'))
     assert all(re.search(said["场"], t) for t in ("上传牌局记录", "分给对局的四位玩家"))
     assert not any(re.search(said["场"], t) for t in ("本场", "这一局", "场次", "局数"))
     assert re.search(said["玩家"], "四位牌手") and re.search(said["玩家"], "牌友")

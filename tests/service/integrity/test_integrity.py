@@ -38,7 +38,7 @@ def page(client, **headers) -> str:
 def test_admins_see_the_pattern_with_its_hands(app, alice):
     verified(alice, log(150, 11, strength=1.0))
     html = page(alice)
-    assert "点炮去向" in html and "值得一看" in html
+    assert "放炮去向" in html and "值得一看" in html
     assert "小李 → 老王" in html or "老王 → 小李" in html
     assert "/hands/" in html and "/replay?hand=" in html
     assert 'data-src="/clubs/' in html
@@ -49,7 +49,7 @@ def test_admins_see_the_pattern_with_its_hands(app, alice):
     assert chart.status_code == 200 and chart.get_json()["data"][0]["type"] == "bar"
     english = page(alice, **EN)
     assert "Patterns across hands" in english and "worth a look" in english
-    assert "点炮去向" not in english
+    assert "放炮去向" not in english
 
 
 def test_a_few_nights_are_not_enough(alice):

@@ -96,7 +96,7 @@ def test_a_hand_played_tap_by_tap_is_judged_live_and_saved_in_full(app, live, br
     # 更正 brings the saved hand back tap by tap (a correction keeps its taps, changes tiles)
     page.click("#saved li[data-no='1'] button")
     page.wait_for_selector("#play-taps li >> nth=3")
-    assert page.is_visible("#play") and "点炮" in page.text_content("#play-taps li >> nth=3")
+    assert page.is_visible("#play") and "放炮" in page.text_content("#play-taps li >> nth=3")
     page.wait_for_function("document.getElementById('verdict').textContent.includes('成胡')")
     page.click("#clear")
     page.wait_for_selector("#play", state="hidden")

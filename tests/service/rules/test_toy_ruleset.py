@@ -60,7 +60,7 @@ def test_the_recorder_offers_the_toy_and_evaluates_a_hand(alice):
     assert info["title"] == "玩具麻将" and not info["has_indicator"] and len(info["tiles"]) == 34
     assert not info["nonwinners_score"]
     assert {o["name"]: o["text"]["zh"] for o in info["options"]} == {
-        "stake": "一次胡牌值几分", "discard_payer": "放铳时谁付"}  # fmt: skip
+        "stake": "一次胡牌值几分", "discard_payer": "放炮时谁付"}  # fmt: skip
     r = _post(alice, f"{API}/sessions", {"club": CLUB, "table": "5", "ruleset": "toy",
                                          "options": {"stake": 2}, "players": PLAYERS})  # fmt: skip
     assert r.status_code == 201, r.get_json()

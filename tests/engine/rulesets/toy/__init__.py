@@ -27,13 +27,13 @@ from engine.rulesets.base import (
 from engine.tiles import FACES
 
 PAYERS = {
-    "discarder": Text("放铳的人一人付", "the discarder alone"),
-    "all": Text("放铳时三家都付", "all three, even on a discard"),
+    "discarder": Text("放炮的人一人付", "the discarder alone"),
+    "all": Text("放炮时三家都付", "all three, even on a discard"),
 }
 # The payment's reason (zh, en) by how the win was made.
 REASONS = {
     "self_draw": ("自摸", "a self-drawn win"),
-    "discard": ("放铳", "a discard win"),
+    "discard": ("放炮", "a discard win"),
     "robbed_kong": ("抢杠胡", "robbing a kong"),
 }
 
@@ -42,7 +42,7 @@ REASONS = {
 class Options:
     stake: int = option(1, "points a win is worth", zh="一次胡牌值几分")
     discard_payer: str = option(
-        "discarder", "who pays on a discard", labels=PAYERS, zh="放铳时谁付"
+        "discarder", "who pays on a discard", labels=PAYERS, zh="放炮时谁付"
     )
 
     def __post_init__(self) -> None:
@@ -73,7 +73,7 @@ class Toy(Ruleset):
     def payment_rules(self, opts: Options) -> tuple[Text, ...]:
         return (
             Text(f"自摸：三家各付{opts.stake}分", f"self-drawn: the three others pay {opts.stake} each"),
-            Text(f"放铳：{PAYERS[opts.discard_payer].zh}{opts.stake}分",
+            Text(f"放炮：{PAYERS[opts.discard_payer].zh}{opts.stake}分",
                  f"on a discard: {PAYERS[opts.discard_payer].en} pays {opts.stake}"),
         )  # fmt: skip
 
