@@ -7,7 +7,7 @@ from __future__ import annotations
 from tests.service.conftest import CLUB, csrf_token
 
 KEYS = {"session", "report_ok", "hands", "totals", "anomalies", "corrections", "options",
-        "verifications"}  # fmt: skip
+        "verifications", "withdrawn", "can_withdraw"}  # fmt: skip
 
 
 def test_a_session_without_a_report_has_every_documented_key(alice) -> None:
@@ -27,3 +27,4 @@ def test_a_session_without_a_report_has_every_documented_key(alice) -> None:
     assert set(answer) == KEYS
     assert (answer["report_ok"], answer["hands"], answer["totals"]) == (None, [], None)
     assert (answer["anomalies"], answer["corrections"], answer["options"]) == ([], [], None)
+    assert (answer["withdrawn"], answer["can_withdraw"]) == (None, True)
