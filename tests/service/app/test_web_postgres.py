@@ -30,6 +30,11 @@ from tests.service.sessions.test_web_verifications import (  # noqa: F401
     test_an_engine_upgrade_that_changed_a_dispute,
     upgraded,
 )
+from tests.service.sessions.test_withdrawal import (  # noqa: F401
+    sid,
+    test_the_standings_leave_a_withdrawn_session_out,
+    test_withdraw_leaves_every_count_and_restore_brings_it_back,
+)
 from tests.service.uploads.test_web_upload import (
     test_malformed_line_is_reported_with_its_number_and_nothing_stored,  # noqa: F401,E501
 )
