@@ -151,10 +151,12 @@ def reports(verification_ids: list[int]) -> dict[int, str | None]:
 
 
 def latest_day(club: str) -> date | None:
-    """The date of the club's newest session (a ledger opens on that night)."""
+    """The date of the club's newest session that counts (a ledger opens on that night)."""
     with db() as session:
         newest = session.exec(
-            select(func.max(TableSession.started_at)).where(TableSession.club == club)
+            select(func.max(TableSession.started_at)).where(
+                TableSession.club == club, withdrawals.counted()
+            )
         ).first()
     try:
         return date.fromisoformat(newest[:10]) if newest else None

@@ -46,12 +46,14 @@ def _counts(app, client, sid: str) -> dict:
     from workers.integrity import sources
 
     ledger = client.get(f"/api/v1/clubs/{CLUB}/ledger?date={NIGHT}").get_json()
+    opens_on = client.get(f"/api/v1/clubs/{CLUB}/ledger").get_json()["date"]
     player = client.get("/api/v1/players/阿强")
     queue = client.get(f"/api/v1/clubs/{CLUB}/disputes").get_json()["disputes"]
     with app.app_context():
         integrity = [s.id for s, _v in sources(CLUB, None, None, engine())]
     return {
         "ledger": ledger["totals"],
+        "opens_on": opens_on,  # the ledger without a date: the newest night that counts
         "player": player.get_json()["total"] if player.status_code == 200 else None,
         "queue": [d["session"]["id"] for d in queue],
         "integrity": integrity,
@@ -59,15 +61,16 @@ def _counts(app, client, sid: str) -> dict:
 
 
 def test_withdraw_leaves_every_count_and_restore_brings_it_back(app, alice, sid):
-    counted = {"ledger": RECORDED_NET, "player": 14, "queue": [sid], "integrity": [sid]}
+    counted = {"ledger": RECORDED_NET, "opens_on": NIGHT, "player": 14, "queue": [sid],
+               "integrity": [sid]}  # fmt: skip
     assert _counts(app, alice, sid) == counted
     records = stored_records(app, sid)
     done = _withdraw(alice, sid)
     assert done.status_code == 201, done.get_json()
     body = done.get_json()
     assert (body["by"], body["reason"], body["restores"]) == ("alice", "传错了俱乐部", None)
-    assert _counts(app, alice, sid) == {"ledger": {}, "player": None, "queue": [],
-                                        "integrity": []}  # fmt: skip
+    assert _counts(app, alice, sid) == {"ledger": {}, "opens_on": None, "player": None,
+                                        "queue": [], "integrity": []}  # fmt: skip
     # still there: its records untouched, its page and the list (marked) show it
     assert stored_records(app, sid) == records
     page = alice.get(f"/api/v1/sessions/{sid}").get_json()
