@@ -259,10 +259,13 @@ class Withdrawal(SQLModel, table=True):
     they were; a withdrawn session is one whose newest withdrawal no row restores."""
 
     __tablename__ = "session_withdrawals"
+    # the session's rows numbered from 0: two sent at once cannot both take a turn (0022)
+    __table_args__ = (Index("session_withdrawals_turn", "session_id", "turn", unique=True),)
 
     id: int | None = Field(default=None, primary_key=True)
     session_id: str = Field(foreign_key="sessions.id", index=True, max_length=32)
     restores: int | None = Field(default=None, unique=True)
+    turn: int | None = None
     reason: str = Field(sa_column=Column(Text, nullable=False))
     by: str = Field(max_length=80)
     at: datetime = Field(default_factory=utcnow, sa_column=_time())

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Engine, exists, select
+from sqlalchemy import ColumnElement, Engine, exists, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 from sqlmodel import col
@@ -73,26 +73,34 @@ def history(session_id: str, engine: Engine | None = None) -> list[Withdrawal]:
 
 def withdraw(session_id: str, by: str, reason: str, engine: Engine | None = None) -> Withdrawal:
     """Append a withdrawal of ``session_id`` (which must exist and not be withdrawn already)."""
-    if withdrawn(session_id, engine) is not None:
-        raise WithdrawalRefused("already_withdrawn")
     return _append(Withdrawal(session_id=session_id, reason=reason, by=by), engine)
 
 
 def restore(session_id: str, by: str, reason: str, engine: Engine | None = None) -> Withdrawal:
     """Append the restoration of ``session_id``'s open withdrawal: it counts again."""
-    current = withdrawn(session_id, engine)
-    if current is None:
-        raise WithdrawalRefused("not_withdrawn")
+    return _append(Withdrawal(session_id=session_id, reason=reason, by=by), engine, restore=True)
+
+
+def _append(row: Withdrawal, engine: Engine | None, *, restore: bool = False) -> Withdrawal:
+    """Store ``row`` as the session's next turn, after checking in the same transaction that
+    the session is withdrawn (a restoration) or not (a withdrawal). Two sent at once: SQLite
+    runs their transactions one after the other; on PostgreSQL (read committed) one that
+    counted its turn before the other committed takes the same turn and fails, and one that
+    counted after it sees the other's row in its check."""
+    refused = WithdrawalRefused("not_withdrawn" if restore else "already_withdrawn")
     try:
-        row = Withdrawal(session_id=session_id, restores=current.id, reason=reason, by=by)
-        return _append(row, engine)
-    except IntegrityError:  # restored at the same moment by someone else
-        raise WithdrawalRefused("not_withdrawn") from None
-
-
-def _append(row: Withdrawal, engine: Engine | None) -> Withdrawal:
-    with db_session(engine) as db:
-        db.add(row)
-        db.commit()
-        db.refresh(row)
+        with db_session(engine) as db:
+            # the turn first: a check that saw an older state than it is one whose turn is taken
+            turns = select(func.count()).where(col(Withdrawal.session_id) == row.session_id)
+            row.turn = db.scalar(turns)
+            w, clauses = _open_withdrawals(row.session_id)
+            current = db.scalars(select(w).where(*clauses).order_by(col(w.id).desc())).first()
+            if (current is None) == restore:
+                raise refused
+            row.restores = current.id if current is not None else None
+            db.add(row)
+            db.commit()
+            db.refresh(row)
+    except IntegrityError:
+        raise refused from None
     return row

@@ -4,12 +4,14 @@ proofs are untouched; ``counted`` leaves out exactly the sessions with an open w
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from sqlalchemy import select, text
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from events import db, store, transparency, withdrawals
-from events.models import TableSession
+from events.models import TableSession, Withdrawal
 from tests.events.test_tamper import fupan
 
 
@@ -59,3 +61,42 @@ def test_a_withdrawal_leaves_the_checkpoint_and_the_store_check_alone(database_u
     assert transparency.latest(db.get_engine()) == before
     result = fupan("store", "check")
     assert result.exit_code == 0 and ", 0 broken" in result.output, result.output
+
+
+def _at_once(write, session_id: str, n: int = 4) -> list[str]:
+    """``write`` sent by ``n`` treasurers at the same moment: what each was told."""
+    start = threading.Barrier(n)
+    said: list[str] = []
+
+    def one(k: int) -> None:
+        start.wait()
+        try:
+            write(session_id, f"t{k}", "duplicate")
+            said.append("stored")
+        except withdrawals.WithdrawalRefused as refused:
+            said.append(refused.kind)
+
+    threads = [threading.Thread(target=one, args=(k,)) for k in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sorted(said)
+
+
+def test_withdrawals_sent_at_once_store_one(database_url, sample_log):
+    """Four treasurers withdraw the same session at the same moment, then four restore it:
+    one row each time, the others refused (their check, or their turn, lost the race)."""
+    a = store.ingest(data=sample_log).session.id
+    assert _at_once(withdrawals.withdraw, a) == ["already_withdrawn"] * 3 + ["stored"]
+    assert _at_once(withdrawals.restore, a) == ["not_withdrawn"] * 3 + ["stored"]
+    assert [h.turn for h in withdrawals.history(a)] == [0, 1]
+    assert withdrawals.withdrawn(a) is None
+
+
+def test_a_turn_is_taken_once(database_url, sample_log):
+    a = store.ingest(data=sample_log).session.id
+    withdrawals.withdraw(a, "alice", "duplicate")
+    with pytest.raises(IntegrityError), db.db_session() as s:
+        s.add(Withdrawal(session_id=a, reason="again", by="bob", turn=0))
+        s.commit()
