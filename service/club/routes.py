@@ -8,9 +8,8 @@ from werkzeug.exceptions import BadRequest
 
 from dashboards import PLOT_CONFIG
 from service.accounts import auth
-from service.club import assets, charts
+from service.club import assets, charts, player_efficiency
 from service.club import views as club_views
-from service.review import period
 from service.sessions import views
 
 bp = auth.pages(
@@ -36,7 +35,7 @@ def player(name: str):
     return render_template(
         "club/player.html",
         v=v,
-        efficiency=period.player_efficiency(current_user, name, since, until),
+        efficiency=player_efficiency.player_efficiency(current_user, name, since, until),
         plot_config=PLOT_CONFIG,
     )
 
