@@ -4,7 +4,9 @@
 // plotly.min.js and charts.js (same origin: the CSP allows them, loaded one after the other).
 // A chart out of view carries data-lazy="waiting" (the page-weight benchmark reads it); once it
 // comes into view the attribute goes and charts.js draws it. Without IntersectionObserver: all
-// at once.
+// at once. A chart with data-tap waits for its button instead (data-lazy="tap"): the session
+// page's payment flow needs the full bundle, more than a megabyte, which a phone on a slow line
+// should load only when its reader asks.
 (function () {
   "use strict";
   var me = document.currentScript;
@@ -28,12 +30,22 @@
     add(me.dataset.plotly, function () { add(me.dataset.charts); });
   }
 
-  if (!charts.length) return;
-  if (!("IntersectionObserver" in window)) { charts.forEach(show); return; }
+  function onTap(el) {
+    var button = el.querySelector(".chart-tap");
+    el.setAttribute("data-lazy", "tap");
+    button.hidden = false;
+    button.addEventListener("click", function () { button.remove(); show(el); });
+  }
+
+  var tapped = Array.prototype.filter.call(charts, function (el) { return el.hasAttribute("data-tap"); });
+  var scrolled = Array.prototype.filter.call(charts, function (el) { return !el.hasAttribute("data-tap"); });
+  tapped.forEach(onTap);
+  if (!scrolled.length) return;
+  if (!("IntersectionObserver" in window)) { scrolled.forEach(show); return; }
   var seen = new IntersectionObserver(function (entries) {
     entries.forEach(function (e) {
       if (e.isIntersecting) { seen.unobserve(e.target); show(e.target); }
     });
   });
-  charts.forEach(function (el) { el.setAttribute("data-lazy", "waiting"); seen.observe(el); });
+  scrolled.forEach(function (el) { el.setAttribute("data-lazy", "waiting"); seen.observe(el); });
 })();

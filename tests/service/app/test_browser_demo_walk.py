@@ -76,7 +76,7 @@ def test_the_demo_in_one_language(app, alice, live, browser, lang):
     # a disputed session: the hand's dispute explained inline, then the club's disputes
     page.click(f"a[href='/sessions/{disputed}']")
     page.wait_for_selector("#hand-1-why .explanation")
-    page.locator("#flow").scroll_into_view_if_needed()  # Plotly loads when the chart is in view
+    page.click("#flow .chart-tap")  # the payment flow loads when asked (the full plotly bundle)
     page.wait_for_selector("#flow .main-svg", timeout=30_000)
     walk.look("session")
     page.goto(f"{live}/clubs/{CLUB}/disputes")

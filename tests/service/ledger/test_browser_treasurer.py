@@ -66,7 +66,7 @@ def test_session_page_explains_each_disputed_hand_inline(browser, live, night, s
     box = page.locator("#hand-1 a[href*='/replay']").bounding_box()
     assert box["x"] + box["width"] <= page.viewport_size["width"]
     no_sideways_scroll(page)
-    page.locator("#flow").scroll_into_view_if_needed()  # Plotly loads when the chart is in view
+    page.click("#flow .chart-tap")  # the payment flow loads when asked (the full plotly bundle)
     page.wait_for_selector("#flow .main-svg", timeout=30_000)  # the payment sankey, for the shot
     page.screenshot(path=str(shots / f"session-disputes{SUFFIX[device]}.png"), full_page=True)
     assert errors == []

@@ -85,7 +85,7 @@ def test_record_a_hand_override_save_and_survive_a_lost_connection(app, live, br
     assert wait_embedded(BACKGROUND_BUDGET)
     page.goto(f"{live}/sessions/{session_id}")
     page.wait_for_selector("#hand-1 .badge.dispute")
-    page.locator("#flow").scroll_into_view_if_needed()  # Plotly loads when the chart is in view
+    page.click("#flow .chart-tap")  # the payment flow loads when asked (the full plotly bundle)
     page.wait_for_selector("#flow .main-svg", timeout=30_000)  # the payment flow chart
     page.screenshot(path=shots / "recorder-session.png", full_page=True)
 
