@@ -309,6 +309,10 @@ def reading_words(
     return "，".join(zh) or "另一种组合", ", ".join(en) or "another grouping"
 
 
+# Between two clauses of one text (the rules that add up to one payment): a Chinese text takes
+# the full-width "；", an English one "; ", as the service's catalogue entry "%(clause)s; %(next)s".
+CLAUSE_SEP = Text("；", "; ")
+
 YES_NO = {True: Text("是", "yes"), False: Text("否", "no")}
 
 

@@ -10,6 +10,7 @@ from array import array
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
 
 from sqlalchemy import case, exists, func, select
 from sqlalchemy.orm import aliased
@@ -132,9 +133,15 @@ def club_nets(
             for r in rows]  # fmt: skip
 
 
-def player_sessions(clubs: Iterable[str], name: str, newest: int | None = None) -> Played:
-    """The sessions of ``clubs`` where ``name`` played (the newest ``newest`` of them, or all),
-    each with its newest verification's counts and the player's recorded net and wins in it
+Period = tuple[date | None, date | None]  # since, until: days, both included; None: open
+ALWAYS: Period = (None, None)
+
+
+def player_sessions(
+    clubs: Iterable[str], name: str, newest: int | None = None, period: Period = ALWAYS
+) -> Played:
+    """The sessions of ``clubs`` played in ``period`` where ``name`` played (the newest
+    ``newest`` of them, or all), each with its newest verification's counts and the player's recorded net and wins in it
     (None: no report yet, or it failed); and how many there are and the sum of the nets."""
     clubs = list(clubs)
     if not clubs:
@@ -145,7 +152,7 @@ def player_sessions(clubs: Iterable[str], name: str, newest: int | None = None) 
         select(*queries.SESSION_COLUMNS, *_verification_columns(newest_digests), DigestPlayer.net,
                DigestPlayer.wins, func.count().over().label("count"),
                func.sum(net).over().label("total")),  # over every row, before the limit
-        newest_digests, clubs, name,
+        newest_digests, clubs, name, period,
     )  # fmt: skip
     if newest is not None:  # the order the pages list them in, newest first
         played = played.order_by(
@@ -156,7 +163,7 @@ def player_sessions(clubs: Iterable[str], name: str, newest: int | None = None) 
         played = played.limit(newest)  # fmt: skip
     with db() as session:
         rows = session.exec(played).all()
-        waiting = [r for r in session.exec(_unverified(clubs)) if name in r.players]
+        waiting = [r for r in session.exec(_unverified(clubs, period)) if name in r.players]
     out = [(queries.listed(r), queries.counted(r, None), (r.net or 0) if r.ok else None,
             r.wins if r.ok else None) for r in rows]  # fmt: skip
     count, total = (rows[0].count, int(rows[0].total)) if rows else (0, 0)
@@ -164,20 +171,22 @@ def player_sessions(clubs: Iterable[str], name: str, newest: int | None = None) 
                   count + len(waiting), total)  # fmt: skip
 
 
-def player_version(clubs: Iterable[str], name: str) -> str:
+def player_version(clubs: Iterable[str], name: str, period: Period = ALWAYS) -> str:
     """A fingerprint of every session ``player_sessions`` returns and the player's net in it:
     the ids of their newest results, and of the sessions with none yet."""
     clubs = list(clubs)
     newest_digests = _newest()
-    played = _played(select(newest_digests.c.verification_id), newest_digests, clubs, name)
+    played = _played(select(newest_digests.c.verification_id), newest_digests, clubs, name, period)
     with db() as session:
         ids = sorted(session.execute(played).scalars())
-        waiting = sorted(r.id for r in session.exec(_unverified(clubs)) if name in r.players)
+        waiting = [r for r in session.exec(_unverified(clubs, period)) if name in r.players]
+        waiting = sorted(r.id for r in waiting)
     return hashlib.blake2b(repr((ids, waiting)).encode(), digest_size=16).hexdigest()
 
 
-def _played(query, newest_digests, clubs: list[str], name: str):
-    """``query`` over the newest digests where ``name`` sat, of the sessions of ``clubs``."""
+def _played(query, newest_digests, clubs: list[str], name: str, period: Period):
+    """``query`` over the newest digests where ``name`` sat, of the sessions of ``clubs`` played
+    in ``period``."""
     return (
         query.select_from(DigestPlayer)
         .join(newest_digests, newest_digests.c.verification_id == DigestPlayer.verification_id)
@@ -187,15 +196,18 @@ def _played(query, newest_digests, clubs: list[str], name: str):
             DigestPlayer.seated,
             TableSession.club.in_(clubs),
             counted(),
+            *played_between(*period),
         )
     )
 
 
-def _unverified(clubs: list[str]):
-    """The sessions of ``clubs`` with no digest yet (no result, or not digested yet)."""
+def _unverified(clubs: list[str], period: Period):
+    """The sessions of ``clubs`` played in ``period`` with no digest yet (no result, or not
+    digested yet)."""
     return select(*queries.SESSION_COLUMNS).where(
         TableSession.club.in_(clubs),
         counted(),
+        *played_between(*period),
         ~exists().where(DigestRow.session_id == TableSession.id),
     )
 

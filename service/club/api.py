@@ -6,6 +6,7 @@ from flask import Response, g, jsonify, request
 
 from service.accounts import auth
 from service.club import charts, views
+from service.sessions.views import parse_period
 
 routes = auth.ApiRoutes()
 
@@ -23,9 +24,10 @@ def club_chart(club: str, name: str):
 
 @routes.get("/players/<name>")
 def player(name: str):
-    return jsonify(views.player_view(g.user, name))
+    return jsonify(views.player_view(g.user, name, period=parse_period(request.args)))
 
 
 @routes.get("/players/<name>/charts/balance")
 def player_chart(name: str):
-    return Response(charts.player_chart_json(g.user, name), mimetype="application/json")
+    chart = charts.player_chart_json(g.user, name, parse_period(request.args))
+    return Response(chart, mimetype="application/json")

@@ -200,15 +200,16 @@ _BUILDERS = {
 }
 
 
-def player_chart_json(user: User, name: str) -> str:
-    """One player's running balance across their sessions (recorded payments) as Plotly JSON,
-    kept per process like the club charts (by the ids of the results it shows)."""
-    version = aggregates.player_version(auth.memberships(user), name)
-    return _cached(("player", name, version), lambda: _player_balance(user, name))
+def player_chart_json(user: User, name: str, period: aggregates.Period = aggregates.ALWAYS) -> str:
+    """One player's running balance across their sessions played in ``period`` (recorded
+    payments) as Plotly JSON, kept per process like the club charts (by the ids of the results
+    it shows)."""
+    version = aggregates.player_version(auth.memberships(user), name, period)
+    return _cached(("player", name, version), lambda: _player_balance(user, name, period))
 
 
-def _player_balance(user: User, name: str) -> go.Figure:
-    view = club_views.player_view(user, name)
+def _player_balance(user: User, name: str, period: aggregates.Period) -> go.Figure:
+    view = club_views.player_view(user, name, period=period)
     return dashboards.running_balance(
         [
             {

@@ -26,15 +26,19 @@ PLAYER_PAGE = 200  # sessions the player page lists (the newest; the API lists t
 
 @bp.get("/players/<name>")
 def player(name: str):
-    v = club_views.player_view(current_user, name, newest=PLAYER_PAGE)
+    """A player's sessions, balance and efficiency review, all over the period chosen (every
+    session by default)."""
     try:
         since, until = views.parse_period(request.args)
-    except BadRequest as exc:  # said on the page, by the period's form
-        return render_template("club/player.html", v=v, error=exc.description,
+    except BadRequest as exc:  # said on the page, by the period's form, as the dashboards do
+        club_views.player_view(current_user, name, newest=1)  # a 404 for an unknown name
+        return render_template("club/player.html", v={"player": name}, error=exc.description,
                                plot_config=PLOT_CONFIG), 400  # fmt: skip
     return render_template(
         "club/player.html",
-        v=v,
+        v=club_views.player_view(current_user, name, newest=PLAYER_PAGE, period=(since, until)),
+        since=since,
+        until=until,
         efficiency=player_efficiency.player_efficiency(current_user, name, since, until),
         plot_config=PLOT_CONFIG,
     )

@@ -30,16 +30,21 @@ def _oldest_first(rows: list[tuple]) -> list[tuple]:
     return sorted(rows, key=lambda x: (x[0]["started_at"] or "", x[0]["uploaded_at"], x[0]["id"]))
 
 
-def player_view(user: User, name: str, newest: int | None = None) -> dict:
-    """A player's sessions across the user's clubs (the ``newest`` of them, or all), oldest
-    first, with the net of each, how many there are and the total."""
-    played = aggregates.player_sessions(auth.memberships(user), name, newest)
+def player_view(
+    user: User, name: str, newest: int | None = None, period: aggregates.Period = aggregates.ALWAYS
+) -> dict:
+    """A player's sessions across the user's clubs played in ``period`` (the ``newest`` of them,
+    or all), oldest first, with the net of each, how many there are and the total. A 404 for a
+    name with no session at all; a period without any of theirs is an empty list."""
+    clubs = auth.memberships(user)
+    played = aggregates.player_sessions(clubs, name, newest, period)
     rows = _oldest_first([(session_summary(s, v), n, w) for s, v, n, w in played.sessions])
     sessions = []
     for entry, net, wins in rows[-newest:] if newest else rows:
         entry["net"], entry["wins"] = net, wins
         sessions.append(entry)
-    if not sessions:
+    if not sessions and (period == aggregates.ALWAYS or not aggregates.player_sessions(
+            clubs, name, 1).sessions):  # fmt: skip
         abort(404)
     out = {"player": name, "sessions": sessions, "total": played.total}
     return out if newest is None else {**out, "count": played.count}

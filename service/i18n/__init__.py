@@ -5,7 +5,7 @@ the browser's Accept-Language best match among zh/en, else zh. Templates have ``
 ``ngettext`` and ``{% trans %}`` (msgids in English, catalogs in ``service/translations``), the
 ``label`` filter that picks the current language out of an engine label (``{code, zh, en}``), the
 ``colon`` filter that ends a label with the language's colon (：/ ": "), ``list_sep()`` between
-the items of a list (、/ ", "), and ``lang``. JavaScript gets its strings from ``/i18n/<lang>.js`` (``FupanI18n`` in
+the items of a list (、/ ", "), ``clause_sep()`` between clauses (；/ "; "), and ``lang``. JavaScript gets its strings from ``/i18n/<lang>.js`` (``FupanI18n`` in
 ``static/i18n.js``): a script file, so the pages need no inline script.
 """
 
@@ -59,6 +59,7 @@ def init_app(app: Flask) -> None:
     # in the page's language at render time: Jinja would fold ``"" | colon`` at compile time
     app.add_template_filter(pass_context(lambda _page, said: colon(said)), "colon")
     app.add_template_filter(pass_context(lambda _page, items: listed(items)), "listed")
+    app.jinja_env.globals["clause_sep"] = clause_sep  # a global: macros imported without context
     app.context_processor(lambda: {"lang": language(), "html_lang": HTML_LANG[language()],
                                    "language_names": NAMES, "list_sep": list_sep,
                                    "script_catalog_url": script_catalog_url})  # fmt: skip
@@ -106,6 +107,14 @@ def list_sep() -> str:
     "、" in Chinese (东 老王、南 阿芳), ", " in English. One catalogue entry for every such
     list, so no Chinese page joins Chinese with an ASCII comma."""
     return _("%(items)s, %(item)s", items="", item="")
+
+
+def clause_sep() -> str:
+    """What stands between clauses side by side (the top-ups that settle a dispute, a night's
+    tables, a hand's wins, an item's values): "；" in Chinese, "; " in English. One catalogue
+    entry, so no Chinese page puts an ASCII semicolon after Chinese; the engine's texts join
+    their clauses with ``engine.rulesets.base.CLAUSE_SEP``, the same marks."""
+    return _("%(clause)s; %(next)s", clause="", next="")
 
 
 def listed(items: Any) -> Markup:

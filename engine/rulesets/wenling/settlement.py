@@ -14,6 +14,7 @@ from itertools import combinations
 
 from engine.model import SEATS, who
 from engine.rulesets.base import (
+    CLAUSE_SEP,
     Liability,
     Payment,
     ScoreLine,
@@ -119,7 +120,7 @@ def _payment(
     zh = dict.fromkeys(rule[0] for rule, _ in parts)
     en = dict.fromkeys(rule[1] for rule, _ in parts)
     formula = " + ".join(f for _, f in parts)
-    return payment(payer, payee, amount, "; ".join(zh), "; ".join(en), formula)
+    return payment(payer, payee, amount, CLAUSE_SEP.zh.join(zh), CLAUSE_SEP.en.join(en), formula)
 
 
 def _check(inp: SettleInput, winners: list[str], bao: set[str]) -> None:

@@ -162,8 +162,14 @@ def test_payments_say_why():
     why = {(p.payer, p.payee): p.reason for p in RS.settle(inp, RS.options())}
     # a seat is a placeholder the audit names with the hand's player (engine.model.who)
     win, diff = "胡牌：没胡的一家付胡家 牌点 ÷ 10", "闲家差额：没胡的两家按牌点之差 ÷ 10 互付"
-    assert why[("W", "S")] == f"包三家(代{{E}}); {win}; 包三家(代{{N}})"
-    assert why[("W", "E")] == f"{diff}; 包三家(代{{N}})"
+    # the rules behind one payment are clauses: "；" between them in Chinese, "; " in English
+    assert why[("W", "S")] == f"包三家(代{{E}})；{win}；包三家(代{{N}})"
+    assert why[("W", "E")] == f"{diff}；包三家(代{{N}})"
+    en = {(p.payer, p.payee): p.en for p in RS.settle(inp, RS.options())}
+    assert en[("W", "E")] == (
+        "non-winners settle the difference of their points ÷ 10; "
+        "the liable seat pays in place of {N}"
+    )
     plain = {
         (p.payer, p.payee): p.reason for p in RS.settle(_inp({"S": 80, "E": 40}), RS.options())
     }

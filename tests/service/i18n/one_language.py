@@ -48,35 +48,41 @@ CODES = {
 }
 
 
-# Chinese followed by an ASCII colon ("牌桌上实付:", "阿强 → 小李:", "墙: 83"): a Chinese page ends
-# a label with the full-width colon, which the catalogue's one entry "%(label)s: " gives (the
-# ``colon`` filter, ``FupanI18n.colon``); a URL's or a time's colon follows no Chinese.
-ASCII_COLON = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f][\s)\]]*:")
+# Chinese followed by an ASCII mark a Chinese page writes full-width, each from one catalogue
+# entry: a label's colon ("牌桌上实付:", "阿强 → 小李:", "墙: 83"; "%(label)s: ", the ``colon``
+# filter, ``FupanI18n.colon``), a list's comma ("东 老王, 南 阿芳", "第 3 局 (复盘), 第 4 局";
+# "%(items)s, %(item)s", ``list_sep``, ``listed``, ``FupanI18n.listed``) and a clause's semicolon
+# ("小李 → 阿强 1; 阿芳 → 阿强 2", "胡牌：…; 闲家差额：…"; "%(clause)s; %(next)s", ``clause_sep``, and
+# the engine's ``CLAUSE_SEP``). A URL's or a time's colon, a number's or English comma follow no
+# Chinese; an English or numbers-only semicolon touches none.
+# A clause often ends in a number (a top-up's amount), so '; ' before Chinese is the slip too.
+_CHINESE = r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]"
+_AFTER_CHINESE = _CHINESE + r"[\s)\]]*"
+ASCII_COLON = re.compile(_AFTER_CHINESE + ":")
+ASCII_COMMA = re.compile(_AFTER_CHINESE + ", ")
+ASCII_SEMICOLON = re.compile(_AFTER_CHINESE + r"; |; (?=[\s(\[]*" + _CHINESE + ")")
+
+
+def _after_chinese(mark: re.Pattern[str], name: str, text: str) -> list[str]:
+    """Each place in ``text`` where ``mark`` follows Chinese, as ``name: <the words before>``;
+    names are not left out (a player's name before ':' is the same slip)."""
+    found = set()
+    for m in mark.finditer(text):
+        before = text[max(0, m.start() - 12) : m.end()]
+        found.add(f"{name}: " + " ".join(before.split()))
+    return sorted(found)
 
 
 def ascii_colons(text: str) -> list[str]:
-    """Each place where Chinese is followed by an ASCII colon, as ``colon: <the words before>``;
-    names are not left out (a player's name before ':' is the same slip)."""
-    found = set()
-    for m in ASCII_COLON.finditer(text):
-        before = text[max(0, m.start() - 12) : m.end()]
-        found.add("colon: " + " ".join(before.split()))
-    return sorted(found)
-
-
-# Chinese followed by an ASCII list comma ("东 老王, 南 阿芳", "第 3 局 (复盘), 第 4 局"): a Chinese
-# page joins a list with the catalogue's one entry "%(items)s, %(item)s" ('、': ``list_sep``,
-# ``listed``, ``FupanI18n.listed``); a number's or an English word's comma follows no Chinese.
-ASCII_COMMA = re.compile(r"[\u3400-\u9fff\uff00-\uffef\u3000-\u303f][\s)\]]*, ")
+    return _after_chinese(ASCII_COLON, "colon", text)
 
 
 def ascii_commas(text: str) -> list[str]:
-    """Each place where Chinese is followed by ', ', as ``comma: <the words before>``."""
-    found = set()
-    for m in ASCII_COMMA.finditer(text):
-        before = text[max(0, m.start() - 12) : m.end()]
-        found.add("comma: " + " ".join(before.split()))
-    return sorted(found)
+    return _after_chinese(ASCII_COMMA, "comma", text)
+
+
+def ascii_semicolons(text: str) -> list[str]:
+    return _after_chinese(ASCII_SEMICOLON, "semicolon", text)
 
 
 def visible_text(page: str, reasons: bool = False) -> str:
@@ -166,8 +172,12 @@ class Reader:
         return visible_text(html, reasons=True)
 
     def _found(self, text: str) -> list[str]:
-        colons = ascii_colons(text) + ascii_commas(text) if self.lang == "zh" else []
-        return other_language(text, self.lang, self.data) + internal_codes(text, self.data) + colons
+        marks = ascii_colons(text) + ascii_commas(text) + ascii_semicolons(text)
+        return (
+            other_language(text, self.lang, self.data)
+            + internal_codes(text, self.data)
+            + (marks if self.lang == "zh" else [])
+        )
 
     def read(self, where: str, text: str) -> None:
         for leak in [f for f in self._found(text) if not any(p.match(f) for p in TOLERATED)]:

@@ -20,6 +20,7 @@ from tests.service.i18n.one_language import (
     WORD,
     ascii_colons,
     ascii_commas,
+    ascii_semicolons,
     internal_codes,
     visible_text,
     without_data,
@@ -102,6 +103,33 @@ def test_the_list_separator_is_one_catalogue_entry_in_each_language(app, alice):
         assert list_sep() == ", " and str(listed(["East A", "South B"])) == "East A, South B"
     script = alice.get("/i18n/zh.js").get_data(as_text=True)
     assert '"%(items)s, %(item)s": "%(items)s、%(item)s"' in script  # FupanI18n.listed's entry
+
+
+def test_chinese_pages_separate_no_clauses_with_an_ascii_semicolon(alice, pages):
+    """Top-ups, a night's tables, a hand's wins, an item's values and a payment's rules stand
+    between '；' on a Chinese page (the catalogue's "%(clause)s; %(next)s", the engine's
+    CLAUSE_SEP), never '; ' after Chinese (``Reader`` reads the pages after their scripts too)."""
+    paths, _data = pages
+    found = {p: ascii_semicolons(visible_text(alice.get(p, headers=ZH).get_data(as_text=True),
+                                              reasons=True)) for p in paths}  # fmt: skip
+    assert {p: marks for p, marks in found.items() if marks} == {}
+    assert ascii_semicolons("小李 → 阿强 1; 阿芳 → 阿强 2") == ["semicolon: 小李 → 阿强 1;"]
+    assert ascii_semicolons("包三家(代东家); 胡牌") == ["semicolon: 包三家(代东家);"]
+    assert ascii_semicolons("小李 → 阿强 1；阿芳 → 阿强 2; 3; replay; x") == []
+
+
+def test_the_clause_separator_is_one_entry_in_each_language_and_the_engine(app):
+    from engine.rulesets.base import CLAUSE_SEP
+    from service.i18n import clause_sep
+
+    with app.test_request_context(headers=ZH):
+        assert clause_sep() == "；" == CLAUSE_SEP.zh
+        page = app.jinja_env.from_string(
+            "{% for t in ts %}{{ t }}{{ clause_sep() if not loop.last }}{% endfor %}"
+        )
+        assert page.render(ts=["小李 → 阿强 1", "阿芳 → 阿强 2"]) == "小李 → 阿强 1；阿芳 → 阿强 2"
+    with app.test_request_context(headers=EN):
+        assert clause_sep() == "; " == CLAUSE_SEP.en
 
 
 def test_the_colon_is_one_catalogue_entry_in_each_language(app, alice):

@@ -1,6 +1,6 @@
 """The efficiency review over a period, in headless Chromium: the dashboards' from/to picked in
 the form (kept in the URL), a start after the end said on the page, a player's page with their
-figures over the period and a missed win or avoidable deal-in followed to its replay step; in
+sessions, net and figures over the period and a missed win or avoidable deal-in followed to its replay step; in
 Chinese and English, desktop and a 390 px phone. Screenshots go to ``$FUPAN_SCREENSHOTS``
 (docs/screenshots for the docs)."""
 
@@ -59,6 +59,7 @@ def test_a_period_on_the_dashboards_and_a_players_page(app, client, live, browse
         "#efficiency-table"
     )
     text = page.text_content("main")
+    assert "起始日 2026-12-04 截止日 2026-12-31 · 共 1 场" in text  # the list and net too
     for code in ("missed", "deal_in", "self_draw", "None"):
         assert code not in text  # no codes on screen
     page.screenshot(path=shots / "review-period-player-zh-desktop.png", full_page=True)
@@ -98,7 +99,7 @@ def test_a_period_on_the_dashboards_and_a_players_page(app, client, live, browse
         no_sideways_scroll(page)
         if english:
             assert "avoidable deal-ins" in page.text_content("#efficiency-table")
-            assert "from" in page.text_content("#efficiency + form")
+            assert "from" in page.text_content("form.filters")
         page.screenshot(path=shots / f"review-period-player-{lang}-{size}.png", full_page=True)
         assert not errors
         context.close()
