@@ -10,7 +10,15 @@ import re
 
 import pytest
 
-from tests.service.conftest import CLUB, EN, PHONE, login, no_sideways_scroll, verified
+from tests.service.conftest import (
+    CLUB,
+    EN,
+    PHONE,
+    login,
+    no_sideways_scroll,
+    phone_login,
+    verified,
+)
 from tests.service.review.test_review_period import NIGHTS, _log
 
 pytestmark = pytest.mark.browser
@@ -18,18 +26,8 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 
 
 def _signed_in(browser, live, device: dict, english: bool):
-    context = browser.new_context(
-        **device, locale="en-US" if english else "zh-CN", extra_http_headers=EN if english else {}
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{live}/login")
-    page.fill("input[name=username]", "alice")
-    page.fill("input[name=password]", "correct horse 42")
-    page.click("main button[type=submit]")
-    page.wait_for_url(f"{live}/")
-    return context, page, errors
+    language = {"locale": "en-US", "extra_http_headers": EN} if english else {"locale": "zh-CN"}
+    return phone_login(browser, live, {**device, **language})
 
 
 def test_a_period_on_the_dashboards_and_a_players_page(app, client, live, browser, shots):
